@@ -1,0 +1,165 @@
+"""Dice: named dice, seeded sampling and exact distributions with integer weights.
+
+Rules code describes an attack as a distribution of outcomes (``Dist``) and samples it with the
+battle's one seeded ``numpy.random.Generator``; the odds engine enumerates the same ``Dist``.
+Nothing in shieldwall calls Python's ``random``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from math import gcd
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A die with named, equally likely faces (faces may repeat, as on the average die)."""
+
+    name: str
+    faces: tuple[int, ...]
+
+    def roll(self, rng: np.random.Generator) -> int:
+        return self.faces[int(rng.integers(len(self.faces)))]
+
+    def roll_n(self, rng: np.random.Generator, n: int) -> list[int]:
+        if n <= 0:
+            return []
+        idx = rng.integers(len(self.faces), size=n)
+        return [self.faces[int(i)] for i in idx]
+
+    def dist(self) -> Dist:
+        return Dist.uniform(self.faces)
+
+
+D6 = Die("d6", (1, 2, 3, 4, 5, 6))
+#: The UK "average die": pips 2, 3, 3, 4, 4, 5 (called d5 in the One-Hour Dark Age rules).
+AVERAGE_DIE = Die("d5", (2, 3, 3, 4, 4, 5))
+D10 = Die("d10", tuple(range(10)))
+D100 = Die("d100", tuple(range(1, 101)))
+
+DICE: dict[str, Die] = {d.name: d for d in (D6, AVERAGE_DIE, D10, D100)}
+
+
+class Dist(Mapping[int, int]):
+    """An exact discrete distribution over integers, as integer weights (like icepool).
+
+    ``Dist({0: 1, 2: 3})`` means P(0)=1/4, P(2)=3/4. Weights are reduced by their gcd.
+    """
+
+    __slots__ = ("_w", "_total")
+
+    def __init__(self, weights: Mapping[int, int]) -> None:
+        w = {int(k): int(v) for k, v in weights.items() if v}
+        if not w:
+            raise ValueError("a distribution needs at least one outcome with positive weight")
+        if any(v < 0 for v in w.values()):
+            raise ValueError("weights must be non-negative")
+        g = 0
+        for v in w.values():
+            g = gcd(g, v)
+        self._w = {k: v // g for k, v in sorted(w.items())}
+        self._total = sum(self._w.values())
+
+    @classmethod
+    def uniform(cls, values: Iterable[int]) -> Dist:
+        w: dict[int, int] = {}
+        for v in values:
+            w[v] = w.get(v, 0) + 1
+        return cls(w)
+
+    @classmethod
+    def constant(cls, value: int) -> Dist:
+        return cls({value: 1})
+
+    @classmethod
+    def from_fractions(cls, probs: Mapping[int, Fraction]) -> Dist:
+        den = 1
+        for p in probs.values():
+            den = den * p.denominator // gcd(den, p.denominator)
+        return cls({k: int(p * den) for k, p in probs.items()})
+
+    # Mapping protocol -------------------------------------------------------------------------
+    def __getitem__(self, key: int) -> int:
+        return self._w[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._w)
+
+    def __len__(self) -> int:
+        return len(self._w)
+
+    def __repr__(self) -> str:
+        return f"Dist({self._w})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Dist):
+            return self._w == other._w
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._w.items()))
+
+    # Queries ----------------------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return self._total
+
+    def probability(self, value: int) -> Fraction:
+        return Fraction(self._w.get(value, 0), self._total)
+
+    def probabilities(self) -> dict[int, Fraction]:
+        return {k: Fraction(v, self._total) for k, v in self._w.items()}
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(k * v for k, v in self._w.items()), self._total)
+
+    def p_where(self, pred: Callable[[int], bool]) -> Fraction:
+        return Fraction(sum(v for k, v in self._w.items() if pred(k)), self._total)
+
+    # Algebra ----------------------------------------------------------------------------------
+    def map(self, f: Callable[[int], int]) -> Dist:
+        w: dict[int, int] = {}
+        for k, v in self._w.items():
+            nk = f(k)
+            w[nk] = w.get(nk, 0) + v
+        return Dist(w)
+
+    def __add__(self, other: Dist | int) -> Dist:
+        if isinstance(other, int):
+            return self.map(lambda k: k + other)
+        w: dict[int, int] = {}
+        for a, va in self._w.items():
+            for b, vb in other._w.items():
+                w[a + b] = w.get(a + b, 0) + va * vb
+        return Dist(w)
+
+    __radd__ = __add__
+
+    def __mul__(self, n: int) -> Dist:
+        """Sum of ``n`` independent copies (``3 * d`` is three dice added)."""
+        if n < 0:
+            raise ValueError("cannot sum a negative number of dice")
+        out = Dist.constant(0)
+        for _ in range(n):
+            out = out + self
+        return out
+
+    __rmul__ = __mul__
+
+    def sample(self, rng: np.random.Generator) -> int:
+        """Draw one outcome with the battle's generator (one ``integers`` call)."""
+        r = int(rng.integers(self._total))
+        for k, v in self._w.items():
+            if r < v:
+                return k
+            r -= v
+        raise AssertionError("unreachable")
+
+
+def pool(die: Die, n: int) -> Dist:
+    """The distribution of the sum of ``n`` of ``die``."""
+    return die.dist() * n

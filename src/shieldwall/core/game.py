@@ -1,0 +1,168 @@
+"""The API every rule system implements: ``Game`` (rules + scenario + parameters) and ``State``.
+
+A ``State`` always stands at one decision point owned by one side. ``legal_orders()`` is a finite,
+meaningful menu for that decision; ``apply(order)`` accepts any order the rules allow (including
+exact orders the menu only samples) and raises ``IllegalOrder`` otherwise, leaving the state
+unchanged. Chance is resolved by the engine with the state's own seeded generator and recorded
+as events.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from shieldwall.core.errors import UnknownName
+from shieldwall.core.events import Event
+
+
+@runtime_checkable
+class Order(Protocol):
+    """An order: a small frozen value with a text form (``str``) and a dict form."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the state is waiting for: who decides, what kind of choice, about which unit."""
+
+    side: str
+    kind: str
+    prompt: str
+    unit: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a battle ended. ``winner`` is a side or ``None`` for a draw."""
+
+    winner: str | None
+    reason: str
+    turns: int
+    losses: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "turns": self.turns, "losses": self.losses}
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """A rule parameter a designer may vary (``--variant KEY=VALUE``), with its documentation."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+    rule: str = ""
+
+    def parse(self, text: str) -> Any:
+        """Convert a command-line value to this parameter's type, checking choices."""
+        d = self.default
+        value: Any
+        try:
+            if isinstance(d, bool):
+                low = text.strip().lower()
+                if low not in ("yes", "no", "true", "false", "on", "off", "1", "0"):
+                    raise ValueError
+                value = low in ("yes", "true", "on", "1")
+            elif isinstance(d, int):
+                value = int(text)
+            elif isinstance(d, float):
+                value = float(text)
+            else:
+                value = text
+        except ValueError:
+            raise ValueError(f"parameter {self.name!r} expects a {type(d).__name__}, got {text!r}") from None
+        if self.choices and value not in self.choices:
+            raise UnknownName(f"value for {self.name}", str(value), [str(c) for c in self.choices])
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    id: str
+    title: str
+    board: str  # "tabletop" or "hex"
+    sides: tuple[str, ...]
+    source: str
+    summary: str
+    complete: bool = True
+
+
+class State(ABC):
+    """One moment of one battle."""
+
+    @property
+    @abstractmethod
+    def game(self) -> Game: ...
+
+    @property
+    @abstractmethod
+    def events(self) -> list[Event]: ...
+
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the battle is over."""
+
+    @abstractmethod
+    def legal_orders(self) -> list[Any]: ...
+
+    @abstractmethod
+    def apply(self, order: Any) -> list[Event]:
+        """Apply an order; return the events it produced. Raises ``IllegalOrder``."""
+
+    @abstractmethod
+    def parse_order(self, spec: str | Mapping[str, Any]) -> Any:
+        """Turn an order's text or dict form into an order value (raises ``IllegalOrder``)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    @abstractmethod
+    def copy(self) -> State: ...
+
+    @abstractmethod
+    def view(self) -> dict[str, Any]:
+        """A JSON-ready picture of the state for renderers, bots and the web page."""
+
+    def current_side(self) -> str | None:
+        d = self.decision()
+        return d.side if d else None
+
+
+class Game(ABC):
+    """A rule system bound to a scenario and parameter values."""
+
+    info: ClassVar[RulesetInfo]
+    parameters: ClassVar[Mapping[str, Parameter]]
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> State: ...
+
+    @property
+    @abstractmethod
+    def params(self) -> Mapping[str, Any]: ...
+
+    @property
+    @abstractmethod
+    def scenario_name(self) -> str: ...
+
+    @classmethod
+    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate parameter overrides (strings are parsed); unknown keys list the valid ones."""
+        out: dict[str, Any] = {}
+        for k, v in overrides.items():
+            if k not in cls.parameters:
+                raise UnknownName("parameter", k, sorted(cls.parameters))
+            p = cls.parameters[k]
+            out[k] = p.parse(v) if isinstance(v, str) and not isinstance(p.default, str) else v
+            if p.choices and out[k] not in p.choices:
+                raise UnknownName(f"value for {k}", str(out[k]), [str(c) for c in p.choices])
+        return out

@@ -1,0 +1,499 @@
+"""Tabletop geometry in inches (or paces): unit footprints, edges, arcs, contact and sweeps.
+
+Conventions: x runs east along the table, y north away from the south edge. A heading is in
+degrees clockwise from north (0 faces +y, 90 faces +x). A unit is a rectangle: centre, heading,
+frontage (width across its front) and depth. Its edges are named ``front``, ``right``, ``rear``,
+``left``; its corners ``fl``, ``fr``, ``rr``, ``rl``.
+
+Everything here is plain floats and tuples: these functions sit in the engine's hot paths.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+Polygon = tuple[Point, ...]
+
+EPS = 1e-9
+#: Distances at or below this count as touching (contact) rather than a gap.
+CONTACT_TOL = 0.02
+
+FACINGS = ("front", "right", "rear", "left")
+
+
+def heading_vector(heading: float) -> Point:
+    r = math.radians(heading)
+    return (math.sin(r), math.cos(r))
+
+
+def normalize_angle(a: float) -> float:
+    """Map an angle in degrees to (-180, 180]."""
+    a = math.fmod(a, 360.0)
+    if a <= -180.0:
+        a += 360.0
+    elif a > 180.0:
+        a -= 360.0
+    return a
+
+
+def bearing(frm: Point, to: Point) -> float:
+    """Compass bearing in degrees (clockwise from north) from ``frm`` to ``to``."""
+    return math.degrees(math.atan2(to[0] - frm[0], to[1] - frm[1]))
+
+
+def dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Footprint:
+    """A unit's rectangle on the table."""
+
+    x: float
+    y: float
+    heading: float
+    frontage: float
+    depth: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def forward(self) -> Point:
+        return heading_vector(self.heading)
+
+    @property
+    def right(self) -> Point:
+        fx, fy = heading_vector(self.heading)
+        return (fy, -fx)
+
+    def corners(self) -> Polygon:
+        """Corners in order front-left, front-right, rear-right, rear-left (clockwise)."""
+        fx, fy = heading_vector(self.heading)
+        rx, ry = fy, -fx
+        hd, hw = self.depth / 2.0, self.frontage / 2.0
+        x, y = self.x, self.y
+        return (
+            (x + fx * hd - rx * hw, y + fy * hd - ry * hw),
+            (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
+            (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
+            (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
+        )
+
+    def edge(self, facing: str) -> tuple[Point, Point]:
+        fl, fr, rr, rl = self.corners()
+        if facing == "front":
+            return (fl, fr)
+        if facing == "right":
+            return (fr, rr)
+        if facing == "rear":
+            return (rr, rl)
+        if facing == "left":
+            return (rl, fl)
+        raise ValueError(f"unknown facing {facing!r}")
+
+    def edge_centre(self, facing: str) -> Point:
+        a, b = self.edge(facing)
+        return ((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0)
+
+    @property
+    def front_centre(self) -> Point:
+        return self.edge_centre("front")
+
+    def moved(self, dx: float, dy: float) -> Footprint:
+        return Footprint(self.x + dx, self.y + dy, self.heading, self.frontage, self.depth)
+
+    def turned(self, angle: float, pivot: str = "centre") -> Footprint:
+        """Rotate by ``angle`` degrees clockwise on the centre or on the centre of the front edge."""
+        new_heading = normalize_angle(self.heading + angle)
+        if pivot == "centre":
+            return Footprint(self.x, self.y, new_heading, self.frontage, self.depth)
+        if pivot == "front":
+            px, py = self.front_centre
+            fx, fy = heading_vector(new_heading)
+            hd = self.depth / 2.0
+            return Footprint(px - fx * hd, py - fy * hd, new_heading, self.frontage, self.depth)
+        raise ValueError(f"unknown pivot {pivot!r}")
+
+    def facing_of(self, point: Point) -> str:
+        """Which of this rectangle's facings a point outside it lies beyond.
+
+        A point is beyond the front if it is ahead of the front edge's line and within the
+        front's diagonals' wedge; ties go front, then rear, then flanks.
+        """
+        fx, fy = heading_vector(self.heading)
+        rx, ry = fy, -fx
+        dx, dy = point[0] - self.x, point[1] - self.y
+        along = (dx * fx + dy * fy) / (self.depth / 2.0)
+        across = (dx * rx + dy * ry) / (self.frontage / 2.0)
+        if abs(along) >= abs(across):
+            return "front" if along >= 0 else "rear"
+        return "right" if across > 0 else "left"
+
+
+# ---------------------------------------------------------------------------------------------
+# Points, segments and polygons
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    if ll < EPS:
+        return math.hypot(p[0] - ax, p[1] - ay)
+    t = ((p[0] - ax) * dx + (p[1] - ay) * dy) / ll
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def closest_point_on_segment(p: Point, a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ll = dx * dx + dy * dy
+    if ll < EPS:
+        return a
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ll
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return (a[0] + t * dx, a[1] + t * dy)
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether two closed segments share a point (touching counts)."""
+    d1 = _orient(q1, q2, p1)
+    d2 = _orient(q1, q2, p2)
+    d3 = _orient(p1, p2, q1)
+    d4 = _orient(p1, p2, q2)
+    if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+    ):
+        return True
+    return (
+        point_segment_distance(p1, q1, q2) < 1e-7
+        or point_segment_distance(p2, q1, q2) < 1e-7
+        or point_segment_distance(q1, p1, p2) < 1e-7
+        or point_segment_distance(q2, p1, p2) < 1e-7
+    )
+
+
+def segments_cross_properly(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether two segments cross at a single interior point (touching does not count)."""
+    d1 = _orient(q1, q2, p1)
+    d2 = _orient(q1, q2, p2)
+    d3 = _orient(p1, p2, q1)
+    d4 = _orient(p1, p2, q2)
+    return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+    )
+
+
+def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
+    if segments_intersect(p1, p2, q1, q2):
+        return 0.0
+    return min(
+        point_segment_distance(p1, q1, q2),
+        point_segment_distance(p2, q1, q2),
+        point_segment_distance(q1, p1, p2),
+        point_segment_distance(q2, p1, p2),
+    )
+
+
+def polygon_edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
+    n = len(poly)
+    return [(poly[i], poly[(i + 1) % n]) for i in range(n)]
+
+
+def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
+    """Even-odd test; works for any simple polygon (terrain may be concave)."""
+    x, y = p
+    inside = False
+    n = len(poly)
+    j = n - 1
+    for i in range(n):
+        xi, yi = poly[i]
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y):
+            xc = xi + (y - yi) * (xj - xi) / (yj - yi)
+            if x < xc:
+                inside = not inside
+        j = i
+    return inside
+
+
+def polyline_distance_to_point(p: Point, line: Sequence[Point]) -> float:
+    return min(point_segment_distance(p, line[i], line[i + 1]) for i in range(len(line) - 1))
+
+
+def _project(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]:
+    lo = hi = poly[0][0] * ax + poly[0][1] * ay
+    for x, y in poly[1:]:
+        v = x * ax + y * ay
+        if v < lo:
+            lo = v
+        elif v > hi:
+            hi = v
+    return lo, hi
+
+
+def convex_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Separating-axis test for convex polygons: the smallest overlap depth (<= 0 if apart)."""
+    best = math.inf
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
+            ex, ey = x2 - x1, y2 - y1
+            ln = math.hypot(ex, ey)
+            if ln < EPS:
+                continue
+            ax, ay = -ey / ln, ex / ln
+            alo, ahi = _project(a, ax, ay)
+            blo, bhi = _project(b, ax, ay)
+            overlap = min(ahi, bhi) - max(alo, blo)
+            if overlap < best:
+                best = overlap
+                if best <= 0:
+                    return best
+    return best
+
+
+def convex_overlap(a: Sequence[Point], b: Sequence[Point], tol: float = CONTACT_TOL) -> bool:
+    """True when two convex polygons overlap by more than ``tol`` (touching is not overlap)."""
+    return convex_penetration(a, b) > tol
+
+
+def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Distance between the closest points of two convex polygons (0 when they overlap)."""
+    if convex_penetration(a, b) > 0:
+        return 0.0
+    best = math.inf
+    ea = polygon_edges(a)
+    eb = polygon_edges(b)
+    for p1, p2 in ea:
+        for q1, q2 in eb:
+            d = segment_distance(p1, p2, q1, q2)
+            if d < best:
+                best = d
+    return best
+
+
+def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink: float = 0.0) -> bool:
+    """Whether segment pq passes through the interior of a convex polygon (deeper than ``shrink``)."""
+    # Clip the segment against each edge's half-plane (Cyrus-Beck).
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = len(poly)
+    # orientation of polygon
+    area = 0.0
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        area += x1 * y2 - x2 * y1
+    sign = 1.0 if area > 0 else -1.0
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        ex, ey = x2 - x1, y2 - y1
+        ln = math.hypot(ex, ey)
+        if ln < EPS:
+            continue
+        # inward normal
+        nx, ny = -ey * sign / ln, ex * sign / ln
+        # inside if (pt - v1) . n >= shrink
+        num = (p[0] - x1) * nx + (p[1] - y1) * ny - shrink
+        den = dx * nx + dy * ny
+        if abs(den) < EPS:
+            if num < 0:
+                return False
+            continue
+        t = -num / den
+        if den > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1 + EPS:
+            return False
+    return t1 - t0 > 1e-6 or (t0 <= t1 and (t1 - t0) * math.hypot(dx, dy) > 1e-6)
+
+
+def segment_polygon_crossings(p: Point, q: Point, poly: Sequence[Point]) -> int:
+    """How many times segment pq crosses the boundary of a (possibly concave) polygon."""
+    return sum(1 for a, b in polygon_edges(poly) if segments_cross_properly(p, q, a, b))
+
+
+def segment_intersects_polyline(p: Point, q: Point, line: Sequence[Point]) -> list[Point]:
+    """The points where segment pq crosses a polyline."""
+    out: list[Point] = []
+    for i in range(len(line) - 1):
+        a, b = line[i], line[i + 1]
+        if segments_intersect(p, q, a, b):
+            d1 = _orient(a, b, p)
+            d2 = _orient(a, b, q)
+            if abs(d1 - d2) < EPS:
+                out.append(closest_point_on_segment(p, a, b))
+            else:
+                t = d1 / (d1 - d2)
+                out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def clip_halfplane(poly: Sequence[Point], nx: float, ny: float, c: float) -> list[Point]:
+    """Keep the part of a polygon where ``nx*x + ny*y <= c`` (Sutherland-Hodgman, one plane)."""
+    out: list[Point] = []
+    n = len(poly)
+    for i in range(n):
+        cur = poly[i]
+        prv = poly[i - 1]
+        cin = nx * cur[0] + ny * cur[1] - c <= EPS
+        pin = nx * prv[0] + ny * prv[1] - c <= EPS
+        if cin:
+            if not pin:
+                out.append(_cut(prv, cur, nx, ny, c))
+            out.append(cur)
+        elif pin:
+            out.append(_cut(prv, cur, nx, ny, c))
+    return out
+
+
+def _cut(a: Point, b: Point, nx: float, ny: float, c: float) -> Point:
+    fa = nx * a[0] + ny * a[1] - c
+    fb = nx * b[0] + ny * b[1] - c
+    t = fa / (fa - fb)
+    return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+
+
+def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = 45.0) -> bool:
+    """Whether any part of ``poly`` lies within ``half_angle`` degrees of ``fp``'s front.
+
+    The arc is the region ahead of the front edge bounded by lines from the two front corners
+    splayed ``half_angle`` degrees outward from straight ahead.
+    """
+    fx, fy = fp.forward
+    rx, ry = fy, -fx
+    cx, cy = fp.front_centre
+    k = math.tan(math.radians(half_angle))
+    hw = fp.frontage / 2.0
+    pts: list[Point] = list(poly)
+    # ahead: (p - c).f >= 0  ->  -f.p <= -f.c
+    pts = clip_halfplane(pts, -fx, -fy, -(fx * cx + fy * cy))
+    if not pts:
+        return False
+    # lateral: (p-c).r - k (p-c).f <= hw
+    nx, ny = rx - k * fx, ry - k * fy
+    pts = clip_halfplane(pts, nx, ny, hw + nx * cx + ny * cy)
+    if not pts:
+        return False
+    nx, ny = -rx - k * fx, -ry - k * fy
+    pts = clip_halfplane(pts, nx, ny, hw + nx * cx + ny * cy)
+    return len(pts) > 0
+
+
+def beyond_edge_line(fp: Footprint, facing: str, poly: Sequence[Point], tol: float = 1e-6) -> bool:
+    """Whether all of ``poly`` lies outside the line drawn along ``fp``'s ``facing`` edge."""
+    a, b = fp.edge(facing)
+    cx, cy = fp.centre
+    # outward normal of the edge
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    nx, ny = -ey, ex
+    if (cx - a[0]) * nx + (cy - a[1]) * ny > 0:
+        nx, ny = -nx, -ny
+    ln = math.hypot(nx, ny)
+    nx, ny = nx / ln, ny / ln
+    return all((p[0] - a[0]) * nx + (p[1] - a[1]) * ny >= -tol for p in poly)
+
+
+def sweep_distance(moving: Sequence[Point], direction: Point, obstacle: Sequence[Point]) -> float:
+    """How far ``moving`` can translate along unit vector ``direction`` before touching ``obstacle``.
+
+    Both polygons convex. ``math.inf`` when the sweep never touches; 0 when already touching or
+    overlapping.
+    """
+    if convex_penetration(moving, obstacle) > -1e-9:
+        return 0.0
+    dx, dy = direction
+    best = math.inf
+    for pts, edges, sgn in ((moving, polygon_edges(obstacle), 1.0), (obstacle, polygon_edges(moving), -1.0)):
+        rdx, rdy = dx * sgn, dy * sgn
+        for px, py in pts:
+            for (ax, ay), (bx, by) in edges:
+                ex, ey = bx - ax, by - ay
+                den = rdx * ey - rdy * ex
+                if abs(den) < EPS:
+                    continue
+                t = ((ax - px) * ey - (ay - py) * ex) / den
+                u = ((ax - px) * rdy - (ay - py) * rdx) / den
+                if t >= -1e-9 and -1e-9 <= u <= 1 + 1e-9 and t < best:
+                    best = max(t, 0.0)
+    return best
+
+
+def swept_rectangle(a: Point, b: Point, width: float, extend: float) -> Polygon:
+    """The rectangle covered by a body ``width`` wide moving from ``a`` to ``b`` (with ``extend``
+    added at both ends for the body's own length)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ln = math.hypot(dx, dy)
+    if ln < EPS:
+        dx, dy, ln = 0.0, 1.0, 1.0
+    ux, uy = dx / ln, dy / ln
+    nx, ny = -uy * width / 2.0, ux * width / 2.0
+    sx, sy = a[0] - ux * extend, a[1] - uy * extend
+    ex, ey = b[0] + ux * extend, b[1] + uy * extend
+    return ((sx + nx, sy + ny), (ex + nx, ey + ny), (ex - nx, ey - ny), (sx - nx, sy - ny))
+
+
+def path_length(points: Sequence[Point]) -> float:
+    return sum(dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def contact_facing(target: Footprint, other: Sequence[Point], tol: float = CONTACT_TOL) -> str | None:
+    """Which facing of ``target`` the polygon ``other`` touches (``None`` if not in contact).
+
+    Judged by the nearest part of ``other`` to ``target``'s edges: the edge with the smallest
+    distance, ties broken by the facing of ``other``'s centroid.
+    """
+    best_f: str | None = None
+    best_d = math.inf
+    n = len(other)
+    ocx = sum(p[0] for p in other) / n
+    ocy = sum(p[1] for p in other) / n
+    for f in FACINGS:
+        a, b = target.edge(f)
+        d = min(segment_distance(a, b, p, q) for p, q in polygon_edges(other))
+        if d < best_d - 1e-6:
+            best_d, best_f = d, f
+        elif abs(d - best_d) <= 1e-6 and best_f is not None:
+            # tie (a corner touch): prefer the facing the other unit's centre lies beyond
+            cf = target.facing_of((ocx, ocy))
+            if cf in (f, best_f):
+                best_f = cf
+    if best_d > tol:
+        return None
+    return best_f
+
+
+def contact_length(a: Footprint, fa: str, b: Footprint, fb: str, tol: float = CONTACT_TOL) -> float:
+    """Length of edge-to-edge overlap between edge ``fa`` of ``a`` and edge ``fb`` of ``b``."""
+    p1, p2 = a.edge(fa)
+    q1, q2 = b.edge(fb)
+    if segment_distance(p1, p2, q1, q2) > tol:
+        return 0.0
+    ux, uy = p2[0] - p1[0], p2[1] - p1[1]
+    ln = math.hypot(ux, uy)
+    ux, uy = ux / ln, uy / ln
+    # are they parallel?
+    vx, vy = q2[0] - q1[0], q2[1] - q1[1]
+    lv = math.hypot(vx, vy)
+    if abs(ux * vy - uy * vx) / lv > 0.02:
+        return 0.0
+    s1 = (q1[0] - p1[0]) * ux + (q1[1] - p1[1]) * uy
+    s2 = (q2[0] - p1[0]) * ux + (q2[1] - p1[1]) * uy
+    lo, hi = min(s1, s2), max(s1, s2)
+    return max(0.0, min(ln, hi) - max(0.0, lo))

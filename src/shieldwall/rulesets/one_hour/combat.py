@@ -1,0 +1,100 @@
+"""One attack in one-hour-dark-ages, as an exact distribution and as a seeded sample.
+
+This is the single source of truth for hits: the engine samples ``AttackSituation.dist()`` (via
+``roll``) and the odds engine enumerates it.
+
+Clauses: "Shooting" (1D5 -2 bows / -1 javelins; terrain, shieldwall, rear, stacked modifiers) and
+"Melee" (1D5 +1 Warriors / -1 javelin units / -2 bows; terrain, shieldwall, flank/rear, stacked
+modifiers). See docs/rules/one-hour-dark-ages.md and docs/rulings/one-hour-dark-ages.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from shieldwall.core.dice import Die, Dist
+
+RS = "one-hour-dark-ages"
+Mode = Literal["melee", "shoot"]
+Facing = Literal["front", "flank", "rear"]
+
+#: "Stacked Modifiers. The max defensive benefit any Unit may receive is 1/4 Hits [1/2x1/2]."
+MAX_HALVINGS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSituation:
+    """Everything that decides the hits of one melee attack or one shot.
+
+    ``modifier`` is the attacker's total die modifier (unit type, upgrade/downgrade, hero).
+    ``facing`` is the target's facing attacked. ``terrain`` says the target has the terrain
+    defensive bonus (for melee: uphill, or defending woods / village / marsh / river bank /
+    gully / wall; for shooting: woods / village / marsh / wall). ``shieldwall`` says the target
+    is Infantry.
+    """
+
+    mode: Mode
+    die: Die
+    modifier: int
+    facing: Facing = "front"
+    terrain: bool = False
+    shieldwall: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    # --- the rules -----------------------------------------------------------------------------
+    def doubled(self) -> bool:
+        """"Unshielded or unprepared": double hits on the rear (shooting) or flank/rear (melee)."""
+        if self.mode == "shoot":
+            return self.facing == "rear"
+        return self.facing in ("flank", "rear")
+
+    def halvings(self) -> list[str]:
+        """The defensive halvings that apply, capped by "Stacked Modifiers" at two (1/4 hits)."""
+        out: list[str] = []
+        if self.terrain:
+            out.append("terrain")
+        if self.shieldwall and (self.mode == "melee" or self.facing in ("front", "flank")):
+            out.append("shieldwall")
+        return out[:MAX_HALVINGS]
+
+    def rule_of(self, part: str) -> str:
+        section = "shooting" if self.mode == "shoot" else "melee"
+        return f"{RS}:{section}.{part}"
+
+    def hits_for_face(self, face: int) -> int:
+        """Hits for one natural die face: (face + modifier, at least 0), doubled, then halved
+        rounding up once per halving (ceil of ceil is ceil of the quotient)."""
+        raw = max(0, face + self.modifier)
+        if self.doubled():
+            raw *= 2
+        div = 1 << len(self.halvings())
+        return -(-raw // div)
+
+    def dist(self) -> Dist:
+        """Exact distribution of hits."""
+        return self.die.dist().map(self.hits_for_face)
+
+    def breakdown(self, face: int) -> dict[str, Any]:
+        """The event data for a roll: faces, modifiers, and the rule clause of each."""
+        mods: list[dict[str, Any]] = [{"name": "attack", "value": self.modifier, "rule": self.rule_of("dice")}]
+        for n in self.notes:
+            mods.append({"name": n, "rule": self.rule_of("dice")})
+        if self.doubled():
+            mods.append({"name": "double (unshielded or unprepared)", "rule": self.rule_of("unshielded")})
+        for h in self.halvings():
+            mods.append({"name": f"halve ({h})", "rule": self.rule_of(h)})
+        return {
+            "die": self.die.name,
+            "faces": [face],
+            "modifiers": mods,
+            "facing": self.facing,
+            "hits": self.hits_for_face(face),
+        }
+
+    def roll(self, rng: np.random.Generator) -> tuple[int, int]:
+        """Roll the attack die with the battle's generator: (natural face, hits)."""
+        face = self.die.roll(rng)
+        return face, self.hits_for_face(face)
