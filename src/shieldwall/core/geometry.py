@@ -260,7 +260,9 @@ def convex_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
             overlap = min(ahi, bhi) - max(alo, blo)
             if overlap < best:
                 best = overlap
-                if best <= 0:
+                # Stop only at a clear gap: an axis on which the polygons merely touch (0) does
+                # not mean they touch, another axis may still separate them.
+                if best < -EPS:
                     return best
     return best
 
@@ -311,7 +313,8 @@ def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink:
         num = (p[0] - x1) * nx + (p[1] - y1) * ny - shrink
         den = dx * nx + dy * ny
         if abs(den) < EPS:
-            if num < 0:
+            # parallel to this edge: on or outside its line never reaches the interior
+            if num < EPS:
                 return False
             continue
         t = -num / den
@@ -325,8 +328,37 @@ def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink:
 
 
 def segment_polygon_crossings(p: Point, q: Point, poly: Sequence[Point]) -> int:
-    """How many times segment pq crosses the boundary of a (possibly concave) polygon."""
-    return sum(1 for a, b in polygon_edges(poly) if segments_cross_properly(p, q, a, b))
+    """How many times segment pq crosses the boundary of a (possibly concave) polygon.
+
+    A crossing is a change between outside and inside along pq, so passing exactly through a
+    vertex counts once, while grazing a corner or running along an edge counts nothing.
+    """
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    ll = dx * dx + dy * dy
+    if ll < EPS:
+        return 0
+    edges = polygon_edges(poly)
+    # Cut pq at every place it meets the boundary; between cuts it is wholly inside or outside.
+    cuts = [0.0, 1.0]
+    for a, b in edges:
+        if not segments_intersect(p, q, a, b):
+            continue
+        d1 = _orient(a, b, p)
+        d2 = _orient(a, b, q)
+        if abs(d1 - d2) > EPS:
+            cuts.append(d1 / (d1 - d2))
+        for v in (a, b):  # vertices on pq (also covers collinear overlaps)
+            if point_segment_distance(v, p, q) < 1e-7:
+                cuts.append(((v[0] - p[0]) * dx + (v[1] - p[1]) * dy) / ll)
+    cuts = sorted(min(1.0, max(0.0, t)) for t in cuts)
+    states: list[bool] = []
+    for t0, t1 in zip(cuts, cuts[1:], strict=False):
+        if t1 - t0 < 1e-12:
+            continue
+        m = (p[0] + (t0 + t1) / 2.0 * dx, p[1] + (t0 + t1) / 2.0 * dy)
+        on_edge = any(point_segment_distance(m, a, b) < 1e-7 for a, b in edges)
+        states.append(point_in_polygon(m, poly) and not on_edge)
+    return sum(1 for s0, s1 in zip(states, states[1:], strict=False) if s0 != s1)
 
 
 def segment_intersects_polyline(p: Point, q: Point, line: Sequence[Point]) -> list[Point]:

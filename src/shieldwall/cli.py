@@ -1,0 +1,74 @@
+"""The ``shieldwall`` command line (typer + rich).
+
+Sub-commands live in small ``cli_*`` modules so that each stays light to import: heavy libraries
+(numpy-heavy engines, icepool, duckdb, ray, fastapi) are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from shieldwall.core.errors import ShieldwallError
+
+app = typer.Typer(
+    name="shieldwall",
+    help="A rules engine, opponent and analyst for Dark Age and early medieval wargames.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print a clear error (never a traceback) and exit."""
+    from rich.console import Console
+
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    raise typer.Exit(code)
+
+
+@app.command("rulesets")
+def rulesets_cmd() -> None:
+    """List the rule systems shieldwall knows."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from shieldwall.rulesets import get_game_class, ruleset_ids
+
+    t = Table(title="Rule systems")
+    for col in ("id", "title", "board", "sides", "status"):
+        t.add_column(col)
+    for rid in ruleset_ids():
+        info = get_game_class(rid).info
+        t.add_row(rid, info.title, info.board, " v ".join(info.sides), "complete" if info.complete else "partial")
+    Console().print(t)
+
+
+def _register() -> None:
+    from shieldwall import cli_battle
+
+    cli_battle.register(app)
+    for name in ("cli_odds", "cli_army", "cli_sim", "cli_web"):
+        try:
+            mod = __import__(f"shieldwall.{name}", fromlist=["register"])
+        except ModuleNotFoundError as exc:
+            if exc.name == f"shieldwall.{name}":
+                continue
+            raise
+        mod.register(app)
+
+
+def main() -> None:
+    _register()
+    try:
+        app()
+    except ShieldwallError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,387 @@
+"""The odds plug-in interface, the result types every rule system returns, and the registry.
+
+A rule system plugs into ``shieldwall.odds`` by providing one module that defines ``PLUGIN``, an
+instance of an :class:`OddsPlugin` subclass, and one line in :data:`PLUGINS`. The plug-in says
+which queries it answers (``attack``, ``morale``, ``duel``, ``matrix``), documents its SPEC
+grammar and its ``--set`` keys (:class:`SetKey`), parses them, and computes exact results from the
+rule system's own "distribution of outcomes given a situation" code.
+
+This module is imported by the command line at start-up, so it imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from shieldwall.core.errors import ShieldwallError, UnknownName
+
+if TYPE_CHECKING:
+    from shieldwall.core.dice import Dist
+
+#: ruleset id -> module defining ``PLUGIN`` (imported only when asked for).
+PLUGINS: dict[str, str] = {
+    "one-hour-dark-ages": "shieldwall.odds.one_hour",
+}
+
+COMMANDS = ("attack", "morale", "duel", "matrix")
+
+#: A settings mapping as plug-ins receive it: key -> parsed value (``str`` choice or ``int``).
+Settings = dict[str, str | int | None]
+
+
+# --- exact numbers in JSON --------------------------------------------------------------------
+
+
+def fraction_text(p: Fraction) -> str:
+    """``"N/D"`` (always with a denominator, so a parser never has to guess)."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def prob_json(p: Fraction) -> dict[str, Any]:
+    """``{"probability": "N/D", "p": float}``."""
+    return {"probability": fraction_text(p), "p": float(p)}
+
+
+def dist_json(probs: Mapping[int, Fraction]) -> list[dict[str, Any]]:
+    """``[{"value": V, "probability": "N/D", "p": float}, ...]``, values ascending."""
+    return [{"value": v, **prob_json(probs[v])} for v in sorted(probs)]
+
+
+# --- settings ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetKey:
+    """One ``--set KEY=VALUE`` key: its choices (or an integer range), default and documentation.
+
+    ``default`` is ``None`` for a key that is "not stated" unless given. ``commands`` lists the
+    queries the key applies to; giving it to another query is an error, never silently ignored.
+    """
+
+    name: str
+    doc: str
+    default: str | int | None
+    choices: tuple[str, ...] = ()
+    int_range: tuple[int, int] | None = None
+    commands: frozenset[str] = frozenset(COMMANDS)
+
+    def parse(self, text: str | int) -> str | int:
+        if self.int_range is not None:
+            lo, hi = self.int_range
+            try:
+                value = int(text)
+            except (TypeError, ValueError):
+                raise ShieldwallError(
+                    f"--set {self.name} expects a whole number from {lo} to {hi}, got {text!r}"
+                ) from None
+            if not lo <= value <= hi:
+                raise ShieldwallError(f"--set {self.name} expects a whole number from {lo} to {hi}, got {value}")
+            return value
+        low = str(text).strip().lower()
+        if low not in self.choices:
+            raise UnknownName(f"value for --set {self.name}", str(text), self.choices)
+        return low
+
+    def values_text(self) -> str:
+        if self.int_range is not None:
+            return f"{self.int_range[0]}..{self.int_range[1]}"
+        return "|".join(self.choices)
+
+
+def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[tuple[str, str | int]]:
+    """``["facing=flank", ...]`` or ``{"facing": "flank"}`` -> ``[("facing", "flank"), ...]``."""
+    if pairs is None:
+        return []
+    if isinstance(pairs, Mapping):
+        return [(str(k), v) for k, v in pairs.items()]
+    if isinstance(pairs, str):
+        pairs = [pairs]
+    out: list[tuple[str, str | int]] = []
+    for item in pairs:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ShieldwallError(f"--set expects KEY=VALUE, got {item!r}")
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def parse_settings(keys: Mapping[str, SetKey], pairs: Iterable[str] | Mapping[str, str | int] | None,
+                   command: str, ruleset: str) -> Settings:
+    """Parse ``--set`` pairs against a plug-in's keys for one query; defaults fill the rest.
+
+    Keys are case-insensitive and ``_`` may stand for ``-``. An unknown key, a key that does not
+    apply to this query, a repeated key or a bad value is an error that lists the valid choices.
+    """
+    valid = [k for k, sk in keys.items() if command in sk.commands]
+    out: Settings = {k: keys[k].default for k in valid}
+    seen: set[str] = set()
+    for raw_key, value in split_pairs(pairs):
+        key = raw_key.lower().replace("_", "-")
+        if key not in valid:
+            raise UnknownName(f"--set key for `odds {command} {ruleset}`", raw_key, valid)
+        if key in seen:
+            raise ShieldwallError(f"--set {key} given twice")
+        seen.add(key)
+        out[key] = keys[key].parse(value)
+    return out
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOdds:
+    """The exact distribution of the result of one attack (hits, casualties...).
+
+    ``situation`` is the rule system's own situation object the distribution came from (for
+    one-hour-dark-ages a ``combat.AttackSituation``); ``details`` says in words what applied.
+    """
+
+    ruleset: str
+    attacker: str
+    target: str
+    settings: Mapping[str, Any]
+    dist: Dist
+    situation: Any = None
+    details: tuple[str, ...] = ()
+    unit: str = "hits"
+
+    @property
+    def probabilities(self) -> dict[int, Fraction]:
+        """value -> exact probability, values ascending."""
+        return self.dist.probabilities()
+
+    @property
+    def mean(self) -> Fraction:
+        return self.dist.mean()
+
+    def p_at_least(self, value: int) -> Fraction:
+        return self.dist.p_where(lambda v: v >= value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "attacker": self.attacker,
+            "target": self.target,
+            "settings": dict(self.settings),
+            "unit": self.unit,
+            "distribution": dist_json(self.probabilities),
+            "mean": float(self.mean),
+            "mean_exact": fraction_text(self.mean),
+            "details": list(self.details),
+        }
+
+
+MORALE_OUTCOMES = ("passed", "shaken", "driven_back", "routed")
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleOdds:
+    """Exact probabilities of each outcome of a morale or control test."""
+
+    ruleset: str
+    unit: str
+    settings: Mapping[str, Any]
+    outcomes: Mapping[str, Fraction]
+    details: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "unit": self.unit,
+            "settings": dict(self.settings),
+            "outcomes": {k: prob_json(p) for k, p in self.outcomes.items()},
+            "details": list(self.details),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DuelOdds:
+    """Two units fighting to the finish, solved exactly as an absorbing Markov chain.
+
+    ``turns`` maps a full game turn T (both players' turns) to P(the duel ends in turn T), for
+    T up to ``horizon``; ``turns_beyond`` is the exact probability that it is still going after
+    ``horizon`` turns (zero when every duel ends within the horizon). ``undecided`` is the exact
+    probability that it never ends (neither side can ever hurt the other); ``draw`` that both
+    sides go at once (rule systems with simultaneous melee).
+    """
+
+    ruleset: str
+    first: str
+    second: str
+    settings: Mapping[str, Any]
+    first_wins: Fraction
+    second_wins: Fraction
+    turns: Mapping[int, Fraction]
+    first_wins_by_turn: Mapping[int, Fraction] = field(default_factory=dict)
+    second_wins_by_turn: Mapping[int, Fraction] = field(default_factory=dict)
+    draw: Fraction = Fraction(0)
+    undecided: Fraction = Fraction(0)
+    turns_beyond: Fraction = Fraction(0)
+    horizon: int = 0
+    details: tuple[str, ...] = ()
+
+    @property
+    def mean_turns(self) -> Fraction | None:
+        """Exact mean number of turns, or ``None`` when the turn distribution has a tail beyond
+        the horizon (then see :attr:`mean_turns_within_horizon`)."""
+        if self.turns_beyond:
+            return None
+        return sum((t * p for t, p in self.turns.items()), Fraction(0))
+
+    @property
+    def mean_turns_within_horizon(self) -> Fraction:
+        """E[turns | the duel ends within the horizon]."""
+        mass = sum(self.turns.values(), Fraction(0))
+        if not mass:
+            return Fraction(0)
+        return sum((t * p for t, p in self.turns.items()), Fraction(0)) / mass
+
+    def to_json(self) -> dict[str, Any]:
+        mean = self.mean_turns
+        return {
+            "ruleset": self.ruleset,
+            "first": self.first,
+            "second": self.second,
+            "settings": dict(self.settings),
+            "first_wins": fraction_text(self.first_wins),
+            "p_first_wins": float(self.first_wins),
+            "second_wins": fraction_text(self.second_wins),
+            "p_second_wins": float(self.second_wins),
+            "draw": fraction_text(self.draw),
+            "p_draw": float(self.draw),
+            "undecided": fraction_text(self.undecided),
+            "p_undecided": float(self.undecided),
+            "turns": dist_json(self.turns),
+            "turns_beyond": prob_json(self.turns_beyond),
+            "horizon": self.horizon,
+            "mean_turns": None if mean is None else float(mean),
+            "details": list(self.details),
+        }
+
+
+Grid = list[list[Fraction | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixOdds:
+    """Every unit type against every other, for each facing.
+
+    ``mean_hits[facing][i][j]`` is the exact mean result of one attack by ``types[i]`` on
+    ``types[j]``'s ``facing``; ``first_wins[facing][i][j]`` the exact probability that ``types[i]``,
+    attacking first with its opening attack on that facing, wins the duel to the finish.
+    ``None`` marks a pairing the rules do not allow in the stated situation.
+    """
+
+    ruleset: str
+    settings: Mapping[str, Any]
+    types: tuple[str, ...]
+    facings: tuple[str, ...]
+    mean_hits: Mapping[str, Grid]
+    first_wins: Mapping[str, Grid]
+    unit: str = "hits"
+
+    def to_json(self) -> dict[str, Any]:
+        def fl(g: Grid) -> list[list[float | None]]:
+            return [[None if x is None else float(x) for x in row] for row in g]
+
+        def ex(g: Grid) -> list[list[str | None]]:
+            return [[None if x is None else fraction_text(x) for x in row] for row in g]
+
+        return {
+            "ruleset": self.ruleset,
+            "settings": dict(self.settings),
+            "types": list(self.types),
+            "facings": list(self.facings),
+            "unit": self.unit,
+            "rows": "attacker (first)",
+            "columns": "target (second)",
+            "mean_hits": {f: fl(g) for f, g in self.mean_hits.items()},
+            "mean_hits_exact": {f: ex(g) for f, g in self.mean_hits.items()},
+            "p_first_wins": {f: fl(g) for f, g in self.first_wins.items()},
+            "first_wins": {f: ex(g) for f, g in self.first_wins.items()},
+        }
+
+
+# --- the plug-in interface --------------------------------------------------------------------
+
+
+class OddsPlugin:
+    """What a rule system provides to ``shieldwall.odds``.
+
+    Subclasses set the class attributes and override the queries they support (the defaults
+    raise a clear error naming the queries that *are* supported). Module import must stay light:
+    heavy rules modules are imported inside the methods.
+    """
+
+    ruleset: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    #: Which of ``attack``, ``morale``, ``duel``, ``matrix`` this rule system answers.
+    commands: ClassVar[tuple[str, ...]] = ()
+    #: The SPEC grammar in words (for ``--help`` and the docs).
+    spec_help: ClassVar[str] = ""
+    spec_examples: ClassVar[tuple[str, ...]] = ()
+    set_keys: ClassVar[Mapping[str, SetKey]] = {}
+
+    # parsing ---------------------------------------------------------------------------------
+    def parse_spec(self, text: str) -> Any:
+        """Turn a SPEC string into the rule system's unit description (raises ``ShieldwallError``)."""
+        raise NotImplementedError
+
+    def parse_sets(self, pairs: Iterable[str] | Mapping[str, str | int] | None, command: str) -> Settings:
+        self.require(command)
+        return parse_settings(self.set_keys, pairs, command, self.ruleset)
+
+    def require(self, command: str) -> None:
+        if command not in self.commands:
+            raise ShieldwallError(
+                f"`odds {command}` does not apply to {self.ruleset}"
+                + (" (it has no morale or control tests)" if command == "morale" else "")
+                + f"; odds for {self.ruleset}: {', '.join(self.commands)}"
+            )
+
+    # queries ---------------------------------------------------------------------------------
+    def attack(self, attacker: str, target: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
+               ) -> AttackOdds:
+        self.require("attack")
+        raise NotImplementedError
+
+    def morale(self, unit: str, sets: Iterable[str] | Mapping[str, str | int] | None = None) -> MoraleOdds:
+        self.require("morale")
+        raise NotImplementedError
+
+    def duel(self, first: str, second: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
+             ) -> DuelOdds:
+        self.require("duel")
+        raise NotImplementedError
+
+    def matrix(self, sets: Iterable[str] | Mapping[str, str | int] | None = None) -> MatrixOdds:
+        self.require("matrix")
+        raise NotImplementedError
+
+
+_loaded: dict[str, OddsPlugin] = {}
+
+
+def ruleset_ids() -> list[str]:
+    """Rule systems with an odds plug-in."""
+    return list(PLUGINS)
+
+
+def get_plugin(ruleset: str) -> OddsPlugin:
+    """The odds plug-in of a rule system (``UnknownName`` listing the choices otherwise)."""
+    plugin = _loaded.get(ruleset)
+    if plugin is not None:
+        return plugin
+    if ruleset not in PLUGINS:
+        raise UnknownName("ruleset for odds", ruleset, ruleset_ids())
+    mod = importlib.import_module(PLUGINS[ruleset])
+    plugin = mod.PLUGIN
+    if not isinstance(plugin, OddsPlugin):  # pragma: no cover - a programming error
+        raise TypeError(f"{PLUGINS[ruleset]}.PLUGIN is not an OddsPlugin")
+    _loaded[ruleset] = plugin
+    return plugin

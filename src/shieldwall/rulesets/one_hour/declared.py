@@ -1,0 +1,79 @@
+"""Declared Movement (optional rule): declare the intent, roll, then fulfil it as far as possible."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import bearing, dist, heading_vector, normalize_angle
+from shieldwall.rulesets.one_hour import actions as A
+from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.menus import charge_orders
+from shieldwall.rulesets.one_hour.model import Unit
+from shieldwall.rulesets.one_hour.profiles import terrain_effects
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.one_hour.state import OneHourState
+
+
+def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
+    """"They may however stop alongside a Unit with a banner, at a terrain feature that gives a
+    movement or combat bonus [e.g. road, hill]." """
+    eff = terrain_effects()
+    for f in st.terrain.features:
+        e = eff[f.kind]
+        if (f.kind == "road" or e.melee_defence or e.shoot_defence) and f.contains(p):
+            return True
+    for x in st.live(u.side):
+        if x.id != u.id and st.has_personality(x, "hero", banner=True) or (
+            x.id != u.id and st.has_personality(x, "leader", banner=True)
+        ):
+            if dist(x.fp.centre, p) <= x.fp.frontage + 1.0:
+                return True
+    return False
+
+
+def fulfil(st: OneHourState, u: Unit, order: O.Activate) -> None:
+    """Carry out the declared intent with the distance rolled. Warband must contact an enemy if
+    they roll enough distance; Units move the full distance even if farther than desired, but
+    must stop at a Unit they may not interpenetrate (contacting for melee if an enemy)."""
+    charges = charge_orders(st, u)
+    chosen: O.Charge | None = None
+    if order.charge:
+        mine = [c for c in charges if c.target == order.charge]
+        if mine:
+            chosen = mine[0]
+    if chosen is None and u.category == "warband" and charges:
+        chosen = min(charges, key=lambda c: S.distance_between(u, st.units[c.target]))
+        st.log("warband-must-charge", "declared-movement", unit=u.id, target=chosen.target)
+    if chosen is not None:
+        A.apply_order(st, chosen)
+        return
+    if order.charge:
+        t = st.units[order.charge]
+        goal = t.fp.centre
+    else:
+        assert order.toward is not None
+        goal = order.toward
+    ang = round(normalize_angle(bearing(u.fp.centre, goal) - u.fp.heading), 2)
+    turn = O.Turn(ang, "centre") if abs(ang) > 1.0 else None
+    fp = u.fp if turn is None else u.fp.turned(ang, "centre")
+    d = heading_vector(fp.heading)
+    probe = u.clone()
+    probe.fp = fp
+    want = st.rolled
+    to_goal = dist(fp.centre, goal)
+    if to_goal <= st.rolled and _stopping_place(st, u, goal):
+        want = to_goal
+    far = S.max_advance(probe, fp, d, want, st.live(), st.terrain)
+    steps: list[O.Step] = [turn] if turn else []
+    if far >= 0.01:
+        steps.append(O.Go(round(fp.x + d[0] * far, 3), round(fp.y + d[1] * far, 3)))
+    if not steps:
+        A.apply_order(st, O.Hold(u.id))
+        return
+    try:
+        A.apply_order(st, O.Move(u.id, tuple(steps), "declared"))
+    except IllegalOrder:
+        A.apply_order(st, O.Hold(u.id))

@@ -1,0 +1,75 @@
+"""``OneHourGame``: the one-hour-dark-ages rules bound to a scenario and parameter values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from shieldwall.core.game import Game, Parameter, RulesetInfo
+from shieldwall.core.geometry import Footprint
+from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit
+from shieldwall.rulesets.one_hour.params import DEFAULTS, PARAMETERS
+from shieldwall.rulesets.one_hour.profiles import unit_profiles
+from shieldwall.rulesets.one_hour.scenario import ScenarioSpec, build_scenario, terrain_map
+from shieldwall.rulesets.one_hour.state import OneHourState
+
+
+class OneHourGame(Game):
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="one-hour-dark-ages",
+        title="Dark Age Wargame Rules (One-Hour Wargames style, d5 average dice)",
+        board="tabletop",
+        sides=SIDES,
+        source="shared/rules/dark-age-one-hour-d5.txt",
+        summary="Four unit types, one-sided melee, removal at 15 hits; every optional rule switchable.",
+    )
+    parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
+
+    def __init__(self, spec: ScenarioSpec, overrides: Mapping[str, Any] | None = None) -> None:
+        self.spec = spec
+        params = dict(DEFAULTS)
+        params["turns"] = spec.turns
+        params.update(self.check_params(spec.options))
+        params.update(self.check_params(dict(overrides or {})))
+        self._params = params
+        self.terrain = terrain_map(spec)
+        self.initial_units: list[Unit] = []
+        self.initial_personalities: list[Personality] = []
+        self.home_edge = {s: getattr(spec, s).home_edge for s in SIDES}
+        self.army_size = {s: len(getattr(spec, s).units) for s in SIDES}
+        self.force_morale_bonus = {s: getattr(spec, s).force_morale_bonus for s in SIDES}
+        self.side_names = {s: getattr(spec, s).name for s in SIDES}
+        profiles = unit_profiles()
+        for side in SIDES:
+            sd = getattr(spec, side)
+            for us in sd.units:
+                p = profiles[us.type]
+                limit = p.hits if p.hits is not None else int(params["hit_limit"])
+                # Variations: Determined 18 / Reluctant 12; Variable Quality: Elite 18 / Levy 12
+                if us.upgrade == "determined" or us.quality == "elite":
+                    limit = limit + 3
+                if us.upgrade == "reluctant" or us.quality == "levy":
+                    limit = limit - 3
+                self.initial_units.append(Unit(
+                    id=us.id, side=side, name=us.name or p.name, type=us.type, profile=p,
+                    fp=Footprint(us.x, us.y, us.heading, us.frontage, us.depth), max_hits=limit,
+                    attack_mod={"household": 1, "levy": -1}.get(us.upgrade, 0), upgrade=us.upgrade,
+                    quality=us.quality, allied=us.allied,
+                ))
+            for ps in sd.personalities:
+                self.initial_personalities.append(Personality(ps.id, side, ps.kind, ps.banner, ps.unit, ps.allied))
+
+    @classmethod
+    def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> OneHourGame:
+        return cls(build_scenario(data, file), overrides)
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self._params
+
+    @property
+    def scenario_name(self) -> str:
+        return self.spec.name
+
+    def new_state(self, seed: int | None = None) -> OneHourState:
+        return OneHourState(self, seed)

@@ -1,0 +1,200 @@
+"""The legal-order menus of one-hour-dark-ages: finite, meaningful choices at each decision.
+
+The move menu samples the infinite space of moves: hold, advance (full and half), approach each
+nearby enemy, turn to face, withdraw, close to shooting range, every possible charge, and Moving
+Shots. ``State.apply`` accepts any other exact move the rules allow.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import bearing, dist, heading_vector, normalize_angle
+from shieldwall.rulesets.one_hour import actions as A
+from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.model import Unit
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.one_hour.state import OneHourState
+
+NEAREST = 3  # enemies considered for approach/face options
+
+
+def legal_orders(st: OneHourState) -> list[O.Order]:
+    if st.step == "transfer":
+        return [O.End(), *transfer_orders(st)]
+    if st.step == "activate":
+        return activate_orders(st)
+    if st.step == "move":
+        return move_orders(st)
+    if st.step == "after-shot":
+        u = st.unit(st.active or "")
+        return [O.Skip(u.id), *(O.MovingShot(u.id, t.id) for t in moving_shot_targets(st, u))]
+    if st.step == "shoot":
+        return [O.End(), *(O.Shoot(u.id, t.id) for u, t in shooters(st))]
+    if st.step == "melee":
+        u = st.unit(st.active or "")
+        return [O.Fight(u.id, e.id) for e, f, _ in S.contacts(u, st.live()) if f == "front"]
+    return []
+
+
+def transfer_orders(st: OneHourState) -> list[O.Order]:
+    out: list[O.Order] = []
+    for p in st.personalities.values():
+        if p.side != st.side or p.unit is None or p.id in st.transferred:
+            continue
+        src = st.units[p.unit]
+        if st.in_melee(src):
+            continue
+        for u in st.live(st.side):
+            if u.id == src.id or u.allied != p.allied:
+                continue
+            if S.distance_between(src, u) <= 6.0:
+                out.append(O.Transfer(p.id, u.id))
+    return out
+
+
+def activate_orders(st: OneHourState) -> list[O.Order]:
+    out: list[O.Order] = [O.End()]
+    declared = bool(st.params["declared_movement"])
+    enemies = st.live(_other(st.side))
+    for u in st.live(st.side):
+        if u.activated:
+            continue
+        touching = S.contacts(u, st.live())
+        if touching:
+            for e, f, _ in touching:
+                if f != "front":
+                    out.append(O.Face(u.id, e.id))
+            if A.fall_back_problem(st, u) is None:
+                out.append(O.FallBack(u.id))
+            continue
+        if not declared:
+            out.append(O.Activate(u.id))
+            continue
+        near = sorted(enemies, key=lambda e: S.distance_between(u, e))[:NEAREST]
+        for e in near:
+            out.append(O.Activate(u.id, charge=e.id))
+            out.append(O.Activate(u.id, toward=(round(e.fp.x, 2), round(e.fp.y, 2))))
+        out.append(O.Activate(u.id, toward=home_point(st, u)))
+    return out
+
+
+def _other(side: str) -> str:
+    return "blue" if side == "red" else "red"
+
+
+def home_point(st: OneHourState, u: Unit) -> tuple[float, float]:
+    """A point on the unit's own side's base edge straight behind it."""
+    edge = st.game.home_edge[u.side]
+    w, d = st.terrain.width, st.terrain.depth
+    x, y = u.fp.x, u.fp.y
+    pt = {"south": (x, 2.0), "north": (x, d - 2.0), "west": (2.0, y), "east": (w - 2.0, y)}[edge]
+    return (round(pt[0], 2), round(pt[1], 2))
+
+
+def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
+    out: list[O.Charge] = []
+    reach = st.rolled + float(st.params["grey_margin"])
+    for t in st.live(_other(u.side)):
+        if S.distance_between(u, t) > reach + 0.01:
+            continue
+        turns: list[O.Turn | None] = [None]
+        ang = normalize_angle(bearing(u.fp.centre, t.fp.centre) - u.fp.heading)
+        if abs(ang) > 1.0:
+            turns.append(O.Turn(round(ang, 2), "centre"))
+        for facing in O.FACING_NAMES:
+            for turn in turns:
+                try:
+                    A.plan_charge(st, u, t, facing, turn)
+                except IllegalOrder:
+                    continue
+                out.append(O.Charge(u.id, t.id, facing, turn))
+                break
+    return out
+
+
+def _try_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...], label: str) -> O.Move | None:
+    try:
+        A.plan_move(st, u, steps)
+    except IllegalOrder:
+        return None
+    return O.Move(u.id, steps, label)
+
+
+def _advance(st: OneHourState, u: Unit, heading: float, turn: O.Turn | None, budget: float, label: str,
+             keep_heading: float | None = None) -> O.Move | None:
+    fp = u.fp if turn is None else u.fp.turned(turn.angle, turn.pivot)
+    d = heading_vector(heading)
+    probe = u.clone()
+    probe.fp = fp
+    far = S.max_advance(probe, fp, d, budget, st.live(), st.terrain)
+    if far < 0.25:
+        return None
+    end = (round(fp.x + d[0] * far, 3), round(fp.y + d[1] * far, 3))
+    steps: tuple[O.Step, ...] = (O.Go(*end),) if turn is None else (turn, O.Go(*end))
+    return _try_move(st, u, steps, label)
+
+
+def move_orders(st: OneHourState) -> list[O.Order]:
+    u = st.unit(st.active or "")
+    out: list[O.Order] = [O.Hold(u.id)]
+    out.extend(charge_orders(st, u))
+    if u.profile.missile == "javelin" and not u.moving_shot:
+        out.extend(O.MovingShot(u.id, t.id) for t in moving_shot_targets(st, u))
+    budget = st.rolled
+    seen: set[O.Move] = set()
+
+    def add(m: O.Move | None) -> None:
+        if m is not None and m not in seen:
+            seen.add(m)
+            out.append(m)
+
+    add(_advance(st, u, u.fp.heading, None, budget, "advance"))
+    add(_advance(st, u, u.fp.heading, None, budget / 2.0, "advance half"))
+    enemies = sorted(st.live(_other(u.side)), key=lambda e: S.distance_between(u, e))[:NEAREST]
+    rng = _missile_range(st, u)
+    for e in enemies:
+        ang = round(normalize_angle(bearing(u.fp.centre, e.fp.centre) - u.fp.heading), 2)
+        turn = O.Turn(ang, "centre") if abs(ang) > 1.0 else None
+        if turn is not None:
+            add(_try_move(st, u, (turn,), f"face {e.id}"))
+        head = u.fp.heading + (turn.angle if turn else 0.0)
+        gap = S.distance_between(u, e)
+        add(_advance(st, u, head, turn, budget, f"approach {e.id}"))
+        if rng and gap > rng:
+            add(_advance(st, u, head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}"))
+    # withdraw towards the home edge without turning (moving backwards keeps the front to the enemy)
+    hp = home_point(st, u)
+    if dist(hp, u.fp.centre) > 1.0:
+        add(_advance(st, u, bearing(u.fp.centre, hp), None, budget, "withdraw"))
+    add(_try_move(st, u, (O.Turn(180.0, "centre"),), "about face"))
+    return out
+
+
+def _missile_range(st: OneHourState, u: Unit) -> float:
+    if u.profile.missile == "bow":
+        return float(st.params["bow_range"])
+    if u.profile.missile == "javelin":
+        return float(st.params["javelin_range"])
+    return 0.0
+
+
+def moving_shot_targets(st: OneHourState, u: Unit) -> list[Unit]:
+    if u.profile.missile != "javelin" or u.moving_shot:
+        return []
+    return [t for t in st.live(_other(u.side)) if A.shot_problem(st, u, t, moving=True) is None]
+
+
+def shooters(st: OneHourState) -> list[tuple[Unit, Unit]]:
+    out = []
+    for u in st.live(st.side):
+        if u.profile.missile is None or u.shot:
+            continue
+        for t in st.live(_other(u.side)):
+            if A.shot_problem(st, u, t, moving=False) is None:
+                out.append((u, t))
+    return out
+

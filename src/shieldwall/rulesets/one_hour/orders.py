@@ -1,0 +1,322 @@
+"""Orders for one-hour-dark-ages: small frozen values with a text form and a dict form.
+
+Text forms (one order per line in save files and the CLI)::
+
+    end                              end the current phase (or the personality transfers)
+    activate r1                      pick unit r1 to move (its movement dice are rolled)
+    activate r1 charge b2            ... with Declared Movement: intent to charge b2
+    activate r1 toward 24,30         ... with Declared Movement: intent to move toward a point
+    hold r1                          the activated unit does not move
+    move r1 turn 30@front go 10,12 turn -45@centre
+                                     turns (degrees clockwise, pivot centre|front) and moves of the
+                                     unit's centre to points; heading is kept while moving
+    charge r1 b2 left [turn 20@centre]
+                                     charge b2's left facing (front|left|right|rear), optionally
+                                     after a start-of-move turn
+    shot r1 b2                       Moving Shot at b2 (javelins, before or after moving)
+    skip r1                          no Moving Shot after the move
+    shoot r1 b2                      shoot at b2 in the Shooting phase
+    fight r1 b2                      attack b2 (when several enemies touch r1's front)
+    face r1 b2                       turn to face b2, an enemy in contact off r1's front
+    fallback r1                      Fall Back! out of melee (optional rule)
+    transfer p1 r2                   move personality p1 to unit r2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from shieldwall.core.errors import IllegalOrder
+
+RS = "one-hour-dark-ages"
+FACING_NAMES = ("front", "left", "right", "rear")
+
+
+def _num(v: float) -> str:
+    r = round(v, 3)
+    return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    angle: float
+    pivot: str = "centre"
+
+    def text(self) -> str:
+        return f"turn {_num(self.angle)}@{self.pivot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    x: float
+    y: float
+
+    def text(self) -> str:
+        return f"go {_num(self.x)},{_num(self.y)}"
+
+
+Step = Turn | Go
+
+
+class _Order:
+    kind: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            if f.name == "steps":
+                v = [{"turn": s.angle, "pivot": s.pivot} if isinstance(s, Turn) else {"go": [s.x, s.y]} for s in v]
+            elif f.name == "turn" and v is not None:
+                v = {"turn": v.angle, "pivot": v.pivot}
+            elif f.name == "toward" and v is not None:
+                v = list(v)
+            d[f.name] = v
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class End(_Order):
+    kind: ClassVar[str] = "end"
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(_Order):
+    unit: str
+    charge: str | None = None
+    toward: tuple[float, float] | None = None
+    kind: ClassVar[str] = "activate"
+
+    def __str__(self) -> str:
+        s = f"activate {self.unit}"
+        if self.charge:
+            s += f" charge {self.charge}"
+        if self.toward:
+            s += f" toward {_num(self.toward[0])},{_num(self.toward[1])}"
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(_Order):
+    unit: str
+    kind: ClassVar[str] = "hold"
+
+    def __str__(self) -> str:
+        return f"hold {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(_Order):
+    unit: str
+    steps: tuple[Step, ...]
+    label: str = ""
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return " ".join([f"move {self.unit}", *(s.text() for s in self.steps)])
+
+    def __eq__(self, other: object) -> bool:  # the label is a note, not part of the order
+        return isinstance(other, Move) and (self.unit, self.steps) == (other.unit, other.steps)
+
+    def __hash__(self) -> int:
+        return hash(("move", self.unit, self.steps))
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(_Order):
+    unit: str
+    target: str
+    facing: str
+    turn: Turn | None = None
+    kind: ClassVar[str] = "charge"
+
+    def __str__(self) -> str:
+        s = f"charge {self.unit} {self.target} {self.facing}"
+        return s + (" " + self.turn.text() if self.turn else "")
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class MovingShot(_Order):
+    unit: str
+    target: str
+    kind: ClassVar[str] = "shot"
+
+    def __str__(self) -> str:
+        return f"shot {self.unit} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(_Order):
+    unit: str
+    target: str
+    kind: ClassVar[str] = "shoot"
+
+    def __str__(self) -> str:
+        return f"shoot {self.unit} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(_Order):
+    unit: str
+    target: str
+    kind: ClassVar[str] = "fight"
+
+    def __str__(self) -> str:
+        return f"fight {self.unit} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Face(_Order):
+    unit: str
+    target: str
+    kind: ClassVar[str] = "face"
+
+    def __str__(self) -> str:
+        return f"face {self.unit} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer(_Order):
+    personality: str
+    unit: str
+    kind: ClassVar[str] = "transfer"
+
+    def __str__(self) -> str:
+        return f"transfer {self.personality} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(_Order):
+    unit: str
+    kind: ClassVar[str] = "skip"
+
+    def __str__(self) -> str:
+        return f"skip {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class FallBack(_Order):
+    unit: str
+    kind: ClassVar[str] = "fallback"
+
+    def __str__(self) -> str:
+        return f"fallback {self.unit}"
+
+
+Order = End | Activate | Hold | Move | Charge | MovingShot | Shoot | Fight | Face | Transfer | Skip | FallBack
+
+_PAIRS: dict[str, Any] = {"shot": MovingShot, "shoot": Shoot, "fight": Fight, "face": Face, "transfer": Transfer}
+_SINGLES: dict[str, Any] = {"hold": Hold, "skip": Skip, "fallback": FallBack}
+
+
+def _bad(reason: str) -> IllegalOrder:
+    return IllegalOrder(f"{RS}:orders", reason)
+
+
+def _point(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise _bad(f"expected a point 'x,y', got {text!r}") from None
+    return (x, y)
+
+
+def _turn(text: str) -> Turn:
+    angle, _, pivot = text.partition("@")
+    try:
+        a = float(angle)
+    except ValueError:
+        raise _bad(f"expected a turn 'DEGREES[@centre|front]', got {text!r}") from None
+    pivot = pivot or "centre"
+    if pivot not in ("centre", "front"):
+        raise _bad(f"a turn pivots on 'centre' or 'front', not {pivot!r}")
+    return Turn(a, pivot)
+
+
+def parse_text(text: str) -> Order:
+    words = text.split()
+    if not words:
+        raise _bad("empty order")
+    k, args = words[0].lower(), words[1:]
+    if k == "end" and not args:
+        return End()
+    if k in _SINGLES and len(args) == 1:
+        return _SINGLES[k](args[0])  # type: ignore[no-any-return]
+    if k in _PAIRS and len(args) == 2:
+        return _PAIRS[k](args[0], args[1])  # type: ignore[no-any-return]
+    if k == "activate" and args:
+        if len(args) == 1:
+            return Activate(args[0])
+        if len(args) == 3 and args[1] == "charge":
+            return Activate(args[0], charge=args[2])
+        if len(args) == 3 and args[1] == "toward":
+            return Activate(args[0], toward=_point(args[2]))
+    if k == "charge" and len(args) in (3, 5):
+        if args[2] not in FACING_NAMES:
+            raise _bad(f"facing must be one of {', '.join(FACING_NAMES)}, not {args[2]!r}")
+        turn = None
+        if len(args) == 5:
+            if args[3] != "turn":
+                raise _bad("expected 'turn DEGREES@pivot' after the facing")
+            turn = _turn(args[4])
+        return Charge(args[0], args[1], args[2], turn)
+    if k == "move" and args:
+        steps: list[Step] = []
+        i = 1
+        while i < len(args):
+            if i + 1 >= len(args):
+                raise _bad(f"'{args[i]}' needs a value")
+            if args[i] == "turn":
+                steps.append(_turn(args[i + 1]))
+            elif args[i] == "go":
+                p = _point(args[i + 1])
+                steps.append(Go(p[0], p[1]))
+            else:
+                raise _bad(f"a move is made of 'turn A@pivot' and 'go X,Y' steps, not {args[i]!r}")
+            i += 2
+        return Move(args[0], tuple(steps))
+    raise _bad(f"cannot read order {text!r}; see 'shieldwall battle --help' for the order forms")
+
+
+def parse_dict(d: Mapping[str, Any]) -> Order:
+    try:
+        k = d["kind"]
+        if k == "end":
+            return End()
+        if k in _SINGLES:
+            return _SINGLES[k](str(d["unit"]))  # type: ignore[no-any-return]
+        if k == "transfer":
+            return Transfer(str(d["personality"]), str(d["unit"]))
+        if k in _PAIRS:
+            return _PAIRS[k](str(d["unit"]), str(d["target"]))  # type: ignore[no-any-return]
+        if k == "activate":
+            tw = d.get("toward")
+            return Activate(str(d["unit"]), d.get("charge"), (float(tw[0]), float(tw[1])) if tw else None)
+        if k == "charge":
+            t = d.get("turn")
+            return Charge(str(d["unit"]), str(d["target"]), str(d["facing"]),
+                          Turn(float(t["turn"]), str(t.get("pivot", "centre"))) if t else None)
+        if k == "move":
+            steps: list[Step] = []
+            for s in d["steps"]:
+                if "turn" in s:
+                    steps.append(Turn(float(s["turn"]), str(s.get("pivot", "centre"))))
+                else:
+                    steps.append(Go(float(s["go"][0]), float(s["go"][1])))
+            return Move(str(d["unit"]), tuple(steps), str(d.get("label", "")))
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise _bad(f"malformed order {dict(d)!r}: {exc!r}") from None
+    raise _bad(f"unknown order kind {d.get('kind')!r}")
+
+
+def parse(spec: str | Mapping[str, Any]) -> Order:
+    if isinstance(spec, str):
+        return parse_text(spec)
+    return parse_dict(spec)

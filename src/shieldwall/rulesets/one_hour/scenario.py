@@ -1,0 +1,244 @@
+"""The one-hour-dark-ages scenario schema (validated with pydantic; no file I/O here).
+
+A scenario gives the table, terrain, both armies with their deployment, the optional rules in
+force and the turn limit. ``build_scenario(data, file)`` validates a parsed TOML mapping and
+checks the army-list rules (personality counts, upgrades, allies, variable quality); every
+error is a ``DataError`` naming the file, the field and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from shieldwall.core.datafiles import validate
+from shieldwall.core.errors import DataError
+from shieldwall.core.terrain import Crossing, Feature, TerrainMap
+from shieldwall.rulesets.one_hour.params import PARAMETERS
+from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
+
+Pt = tuple[float, float]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TableSpec(_Strict):
+    width: float = Field(default=48.0, gt=0)
+    depth: float = Field(default=36.0, gt=0)
+
+
+class CrossingSpec(_Strict):
+    kind: Literal["bridge", "ford", "shallows"]
+    at: Pt
+    width: float = Field(default=4.0, gt=0)
+
+
+class TerrainSpec(_Strict):
+    id: str
+    kind: str
+    name: str = ""
+    points: list[Pt] = Field(min_length=2)
+    width: float = Field(default=2.0, gt=0)
+    crossings: list[CrossingSpec] = []
+    crest: list[Pt] = []
+    plateau: bool = False
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, v: str) -> str:
+        kinds = terrain_effects()
+        if v not in kinds:
+            raise ValueError(f"unknown terrain kind {v!r}; valid: {', '.join(kinds)}")
+        return v
+
+
+class UnitSpec(_Strict):
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    type: str
+    name: str = ""
+    x: float
+    y: float
+    heading: float = 0.0
+    frontage: float = Field(default=5.0, gt=0, le=12)
+    depth: float = Field(default=2.0, gt=0, le=6)
+    upgrade: Literal["", "household", "determined", "levy", "reluctant"] = ""
+    quality: Literal["", "elite", "levy"] = ""
+    allied: bool = False
+    fixed: bool = False  # "Units in italics may not be changed"
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, v: str) -> str:
+        types = unit_profiles()
+        if v not in types:
+            raise ValueError(f"unknown unit type {v!r}; valid: {', '.join(types)}")
+        return v
+
+
+class PersonalitySpec(_Strict):
+    id: str
+    kind: Literal["hero", "leader", "priest"]
+    banner: bool = False
+    unit: str
+    allied: bool = False
+
+
+class SideSpec(_Strict):
+    name: str
+    army_list: str = ""
+    ally_list: str = ""
+    home_edge: Literal["south", "north", "west", "east"] = "south"
+    force_morale_bonus: int = Field(default=0, ge=-3, le=3)
+    units: list[UnitSpec] = Field(min_length=1)
+    personalities: list[PersonalitySpec] = []
+
+
+class ScenarioSpec(_Strict):
+    ruleset: Literal["one-hour-dark-ages"]
+    name: str
+    description: str = ""
+    attacker: Literal["red", "blue", "roll-off"] = "red"
+    turns: int = Field(default=15, ge=1, le=100)
+    table: TableSpec = TableSpec()
+    options: dict[str, Any] = {}
+    terrain: list[TerrainSpec] = []
+    red: SideSpec
+    blue: SideSpec
+
+
+def build_scenario(data: Any, file: str) -> ScenarioSpec:
+    spec = validate(ScenarioSpec, data, file)
+    _check_options(spec, file)
+    _check_ids(spec, file)
+    for side in ("red", "blue"):
+        _check_army(spec, side, file)
+    return spec
+
+
+def _check_options(spec: ScenarioSpec, file: str) -> None:
+    for k, v in spec.options.items():
+        if k not in PARAMETERS:
+            raise DataError(file, f"options.{k}", f"unknown option; valid: {', '.join(PARAMETERS)}")
+        p = PARAMETERS[k]
+        want = type(p.default)
+        ok = isinstance(v, want) or (want is float and isinstance(v, int) and not isinstance(v, bool))
+        if not ok or (isinstance(v, bool) and want is not bool):
+            raise DataError(file, f"options.{k}", f"expects a {want.__name__}, got {v!r}")
+        if p.choices and v not in p.choices:
+            raise DataError(file, f"options.{k}", f"must be one of {', '.join(map(str, p.choices))}")
+
+
+def _check_ids(spec: ScenarioSpec, file: str) -> None:
+    seen: set[str] = set()
+    for side in ("red", "blue"):
+        for i, u in enumerate(getattr(spec, side).units):
+            if u.id in seen:
+                raise DataError(file, f"{side}.units[{i}].id", f"duplicate unit id {u.id!r}")
+            seen.add(u.id)
+    tseen: set[str] = set()
+    for i, t in enumerate(spec.terrain):
+        if t.id in tseen:
+            raise DataError(file, f"terrain[{i}].id", f"duplicate terrain id {t.id!r}")
+        tseen.add(t.id)
+        eff = terrain_effects()[t.kind]
+        if not eff.linear and len(t.points) < 3:
+            raise DataError(file, f"terrain[{i}].points", f"an area feature ({t.kind}) needs at least 3 points")
+        if t.crossings and t.kind != "river":
+            raise DataError(file, f"terrain[{i}].crossings", "only rivers have crossings")
+        if t.crest and t.kind != "hill":
+            raise DataError(file, f"terrain[{i}].crest", "only hills have a crest")
+        for j, c in enumerate(t.crossings):
+            f = Feature(t.id, t.kind, tuple(t.points), True, t.width)
+            if f.distance_to(c.at) > 0.5:
+                raise DataError(file, f"terrain[{i}].crossings[{j}].at", "the crossing is not on the river")
+
+
+def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
+    s: SideSpec = getattr(spec, side)
+    opts = spec.options
+    ids = {u.id: u for u in s.units}
+    prof = unit_profiles()
+    # Variable Quality: "For each army of six Units, allow one Unit to be Elite, but one must be Levy"
+    elites = [i for i, u in enumerate(s.units) if u.quality == "elite"]
+    levies = [i for i, u in enumerate(s.units) if u.quality == "levy"]
+    if (elites or levies) and not opts.get("variable_quality", False):
+        i = (elites + levies)[0]
+        raise DataError(file, f"{side}.units[{i}].quality", "quality needs options.variable_quality = true")
+    allowed = max(1, len(s.units) // 6) if s.units else 0
+    if len(elites) > allowed:
+        raise DataError(file, f"{side}.units[{elites[-1]}].quality",
+                        f"variable-quality: at most {allowed} Elite unit(s) for {len(s.units)} units")
+    if len(elites) != len(levies):
+        i = (elites + levies)[-1]
+        raise DataError(file, f"{side}.units[{i}].quality",
+                        "variable-quality: each Elite unit must be balanced by one Levy unit")
+    # Variations for all armies: one upgrade and then one downgrade, one change per unit, within +-2.
+    ups = [i for i, u in enumerate(s.units) if u.upgrade in ("household", "determined")]
+    downs = [i for i, u in enumerate(s.units) if u.upgrade in ("levy", "reluctant")]
+    if (ups or downs) and not opts.get("upgrades", False):
+        raise DataError(file, f"{side}.units[{(ups + downs)[0]}].upgrade", "upgrades need options.upgrades = true")
+    if len(ups) > 1:
+        raise DataError(file, f"{side}.units[{ups[1]}].upgrade", "army-lists.variations: only ONE upgrade per list")
+    if len(downs) > 1:
+        raise DataError(file, f"{side}.units[{downs[1]}].upgrade", "army-lists.variations: only one downgrade")
+    if ups and not downs:
+        raise DataError(file, f"{side}.units[{ups[0]}].upgrade",
+                        "army-lists.variations: a list that selects an upgrade MUST also select a downgrade")
+    for i, u in enumerate(s.units):
+        p = prof[u.type]
+        if u.upgrade and u.fixed:
+            raise DataError(file, f"{side}.units[{i}].upgrade", "this unit is fixed (italic) and may not be changed")
+        if u.upgrade and u.quality:
+            raise DataError(file, f"{side}.units[{i}]", "army-lists.variations: units may only get one change")
+        delta = {"household": 1, "levy": -1}.get(u.upgrade, 0)
+        base = p.melee if p.melee_param is None else int(spec.options.get(p.melee_param,
+                                                                               PARAMETERS[p.melee_param].default))
+        for what, val in (("melee", base), ("shooting", p.shoot)):
+            if val is None or not delta:
+                continue
+            if val + delta > 2 or val + delta < -2:
+                raise DataError(file, f"{side}.units[{i}].upgrade",
+                                f"army-lists.variations: {what} attack would be {val + delta:+d}; units cannot "
+                                "be upgraded past +2 or downgraded past -2")
+    # Allied forces: 1-3 units from another list.
+    allied = [i for i, u in enumerate(s.units) if u.allied]
+    if allied and not opts.get("allies", False):
+        raise DataError(file, f"{side}.units[{allied[0]}].allied", "allied units need options.allies = true")
+    if len(allied) > 3:
+        raise DataError(file, f"{side}.units[{allied[3]}].allied", "army-lists.allies: 1-3 allied units at most")
+    # Personalities: one per three units; a banner counts as one of the permitted personalities.
+    if s.personalities and not opts.get("personalities", False):
+        raise DataError(file, f"{side}.personalities", "personalities need options.personalities = true")
+    limit = len(s.units) // 3
+    used = 0
+    for j, pz in enumerate(s.personalities):
+        used += 2 if pz.banner else 1
+        if pz.unit not in ids:
+            raise DataError(file, f"{side}.personalities[{j}].unit", f"no unit {pz.unit!r} in this army")
+        if pz.banner and pz.kind == "priest":
+            raise DataError(file, f"{side}.personalities[{j}].banner", "a banner upgrades a hero or a leader only")
+        if pz.allied != ids[pz.unit].allied:
+            raise DataError(file, f"{side}.personalities[{j}].unit",
+                            "army-lists.allies: personalities may only attach to units of their own list")
+        if pz.allied and len(allied) != 3:
+            raise DataError(file, f"{side}.personalities[{j}].allied",
+                            "army-lists.allies: only a 3-unit allied force may take a personality")
+    if used > limit:
+        raise DataError(file, f"{side}.personalities",
+                        f"personalities: {used} personality choices (a banner counts as one) but only one per "
+                        f"three units is allowed ({limit} for {len(s.units)} units)")
+
+
+def terrain_map(spec: ScenarioSpec) -> TerrainMap:
+    feats = []
+    eff = terrain_effects()
+    for t in spec.terrain:
+        feats.append(Feature(
+            id=t.id, kind=t.kind, name=t.name or t.kind, points=tuple(t.points), linear=eff[t.kind].linear,
+            width=t.width, crossings=tuple(Crossing(c.kind, c.at, c.width) for c in t.crossings),
+            crest=tuple(t.crest), plateau=t.plateau,
+        ))
+    return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))

@@ -1,0 +1,350 @@
+"""Where units can see, go and reach in one-hour-dark-ages ("Line of Sight", "Movement", "Terrain",
+"Interpenetration", "Charging").
+
+All functions take the battle's units and terrain explicitly; none changes anything.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    Footprint,
+    Point,
+    Polygon,
+    beyond_edge_line,
+    contact_facing,
+    convex_overlap,
+    convex_penetration,
+    dist,
+    in_front_arc,
+    point_in_polygon,
+    polygon_distance,
+    polygon_edges,
+    segment_intersects_convex,
+    segments_intersect,
+    sweep_distance,
+    swept_rectangle,
+)
+from shieldwall.core.terrain import Feature, TerrainMap
+from shieldwall.rulesets.one_hour.model import Unit
+from shieldwall.rulesets.one_hour.profiles import terrain_effects
+
+RS = "one-hour-dark-ages"
+#: How close to a linear feature a unit must be to be "defending" it (inches). See rulings.
+DEFEND_LINEAR = 1.5
+
+
+def rect_meets_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
+    """Whether a convex rectangle and a (possibly concave) polygon share interior area."""
+    if any(point_in_polygon(p, poly) for p in rect):
+        return True
+    if any(point_in_polygon(p, rect) for p in poly):
+        return True
+    for a, b in polygon_edges(rect):
+        for c, d in polygon_edges(poly):
+            if segments_intersect(a, b, c, d):
+                return True
+    return False
+
+
+# --- line of sight ---------------------------------------------------------------------------
+
+
+def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[Polygon]) -> bool:
+    for poly in blockers:
+        if segment_intersects_convex(p, q, poly, shrink=0.05):
+            return True
+    eff = terrain_effects()
+    for f in terrain.features:
+        mode = eff[f.kind].blocks_sight
+        if not mode or f.linear:
+            continue
+        crossings = f.boundary_crossings(p, q)
+        if mode == "through":
+            # "Units may see into and out of woods, but not through two sides of a wood."
+            if crossings >= 2:
+                return True
+        elif mode == "over":
+            # hills block unless the viewer or the target stands on the hill
+            if crossings >= 2 and not f.contains(p) and not f.contains(q):
+                return True
+    return False
+
+
+def sample_edge(a: Point, b: Point, n: int = 5, inset: float = 0.04) -> list[Point]:
+    out = []
+    for i in range(n):
+        t = inset + (1 - 2 * inset) * i / (n - 1)
+        out.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+    return out
+
+
+def visible_points(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap,
+                   facing: str | None = None) -> tuple[int, int]:
+    """(visible, sampled) points of the target's outline, or of one facing, from the viewer's
+    front centre ("Line of Sight")."""
+    origin = viewer.fp.front_centre
+    blockers = [u.fp.corners() for u in units if not u.removed and u.id not in (viewer.id, target.id)]
+    if facing is not None:
+        a, b = target.fp.edge(facing)
+        pts = sample_edge(a, b)
+    else:
+        pts = []
+        for f in ("front", "right", "rear", "left"):
+            a, b = target.fp.edge(f)
+            pts.extend(sample_edge(a, b, 3))
+    seen = sum(1 for p in pts if not _sight_blocked(origin, p, terrain, blockers))
+    return seen, len(pts)
+
+
+def has_los(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap) -> bool:
+    """LoS to the closest visible part of the target (any part visible)."""
+    return visible_points(viewer, target, units, terrain)[0] > 0
+
+
+def facing_in_clear_view(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap,
+                         facing: str) -> bool:
+    """"They must have a clear Line of Sight to an entire Facing." """
+    seen, n = visible_points(viewer, target, list(units), terrain, facing)
+    return seen == n
+
+
+def in_arc(viewer: Unit, target: Unit, half_angle: float) -> bool:
+    return in_front_arc(viewer.fp, target.fp.corners(), half_angle)
+
+
+# --- terrain questions -----------------------------------------------------------------------
+
+
+def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feature | None:
+    """An area feature the unit may not be in ("Terrain": woods/marsh, lakes), if any."""
+    eff = terrain_effects()
+    rect = fp.corners()
+    for f in terrain.features:
+        if f.linear:
+            continue
+        rule = eff[f.kind].enter
+        if rule == "none" or (rule == "rough" and not unit.profile.rough_terrain):
+            if rect_meets_polygon(rect, f.points):
+                return f
+    return None
+
+
+def river_blocks(p: Point, q: Point, terrain: TerrainMap) -> Feature | None:
+    """A river crossed by the path p->q anywhere but a bridge, ford or shallows."""
+    eff = terrain_effects()
+    for f in terrain.features:
+        if not f.linear or eff[f.kind].enter != "crossings":
+            continue
+        for x in f.crossing_points(p, q):
+            if f.crossing_at(x) is None:
+                return f
+        # standing in the river itself (not at a crossing)
+        if f.contains(q) and f.crossing_at(q, slack=f.width) is None:
+            return f
+    return None
+
+
+def on_road(fp: Footprint, terrain: TerrainMap) -> bool:
+    """Whole footprint's centre line on a road ("Roads": moving entirely on a road)."""
+    roads = terrain.of_kind("road")
+    if not roads:
+        return False
+    pts = [fp.centre, fp.front_centre, fp.edge_centre("rear")]
+    return all(any(r.contains(p) for r in roads) for p in pts)
+
+
+def elevation(fp: Footprint, terrain: TerrainMap) -> float:
+    return terrain.elevation(fp.centre)
+
+
+def defending_feature(defender: Unit, attacker: Unit, terrain: TerrainMap, mode: str) -> str | None:
+    """The terrain that gives the defender its defensive bonus against this attacker, if any."""
+    eff = terrain_effects()
+    key = "melee_defence" if mode == "melee" else "shoot_defence"
+    dc, ac = defender.fp.centre, attacker.fp.centre
+    for f in terrain.features:
+        how = getattr(eff[f.kind], key)
+        if not how:
+            continue
+        if how == "inside" and f.contains(dc) and not f.linear:
+            return f.kind
+        if how == "behind" and f.linear and f.crossing_points(ac, dc) and f.distance_to(dc) <= DEFEND_LINEAR + (
+            defender.fp.depth / 2.0
+        ):
+            return "river bank" if f.kind == "river" else f.kind
+        if how == "uphill" and f.elevation(dc) > f.elevation(ac) + 1e-6:
+            return "uphill"
+    return None
+
+
+# --- movement ---------------------------------------------------------------------------------
+
+
+def can_interpenetrate(mover: Unit, other: Unit) -> bool:
+    """"Interpenetration: Only by Skirmishers and any Unit, and vice-versa." (friends only; see rulings)"""
+    return mover.side == other.side and (mover.profile.interpenetrate or other.profile.interpenetrate)
+
+
+def path_problem(unit: Unit, start: Footprint, path: Sequence[Point], units: Sequence[Unit],
+                 terrain: TerrainMap, ignore: Iterable[str] = ()) -> str | None:
+    """Why the unit's centre may not travel this path (None if it may).
+
+    The unit may pass gaps and follow roads in column ("two bases one behind the other"), so the
+    swept body is half the frontage wide and twice the depth long.
+    """
+    skip = set(ignore) | {unit.id}
+    col_w = start.frontage / 2.0
+    ext = start.depth
+    pts = [start.centre, *path]
+    for i in range(len(pts) - 1):
+        p, q = pts[i], pts[i + 1]
+        if dist(p, q) < 1e-9:
+            continue
+        band = swept_rectangle(p, q, col_w, ext * 0.5)
+        for u in units:
+            if u.removed or u.id in skip:
+                continue
+            if can_interpenetrate(unit, u):
+                continue
+            if convex_overlap(band, u.fp.corners(), tol=CONTACT_TOL):
+                return f"the path runs into {u.name} ({u.id})"
+        rv = river_blocks(p, q, terrain)
+        if rv is not None:
+            return f"rivers are impassable except at a bridge, ford or shallows ({rv.id})"
+    return None
+
+
+def placement_problem(unit: Unit, fp: Footprint, units: Sequence[Unit], terrain: TerrainMap,
+                      allow_contact: Iterable[str] = (), ignore: Iterable[str] = ()) -> str | None:
+    """Why the unit may not stand at ``fp`` (None if it may)."""
+    rect = fp.corners()
+    for x, y in rect:
+        if not (-1e-6 <= x <= terrain.width + 1e-6 and -1e-6 <= y <= terrain.depth + 1e-6):
+            return "the unit would leave the table"
+    allow = set(allow_contact)
+    skip = set(ignore) | {unit.id}
+    for u in units:
+        if u.removed or u.id in skip:
+            continue
+        other = u.fp.corners()
+        pen = convex_penetration(rect, other)
+        if pen > CONTACT_TOL:
+            return f"the unit would overlap {u.name} ({u.id})"
+        if u.side != unit.side and pen > -CONTACT_TOL and u.id not in allow:
+            return f"only a charge may end in contact with an enemy ({u.id})"
+    f = terrain_blocks_entry(unit, fp, terrain)
+    if f is not None:
+        who = "nobody" if terrain_effects()[f.kind].enter == "none" else "only Skirmishers and Raiders"
+        return f"{f.kind} ({f.id}): {who} may enter"
+    eff = terrain_effects()
+    for f in terrain.features:
+        if f.linear and eff[f.kind].enter == "crossings" and f.contains(fp.centre) and (
+            f.crossing_at(fp.centre, slack=f.width) is None
+        ):
+            return f"the unit cannot stand in the river ({f.id})"
+    return None
+
+
+def max_advance(unit: Unit, start: Footprint, direction: Point, budget: float, units: Sequence[Unit],
+                terrain: TerrainMap, step: float = 0.25) -> float:
+    """The furthest the unit can go straight along ``direction`` (unit vector) within ``budget``,
+    keeping heading, ending on a legal spot (0 if nowhere)."""
+    if budget <= 0:
+        return 0.0
+
+    def path_ok(d: float) -> bool:
+        end = (start.x + direction[0] * d, start.y + direction[1] * d)
+        return path_problem(unit, start, [end], units, terrain) is None
+
+    lo, hi = 0.0, budget
+    if not path_ok(hi):
+        for _ in range(20):
+            mid = (lo + hi) / 2.0
+            if path_ok(mid):
+                lo = mid
+            else:
+                hi = mid
+        reach = lo
+    else:
+        reach = budget
+    d = reach
+    while d > 1e-9:
+        fp = start.moved(direction[0] * d, direction[1] * d)
+        if placement_problem(unit, fp, units, terrain) is None:
+            return d
+        d = d - step if d - step > 0 else 0.0
+    return 0.0
+
+
+# --- charging ---------------------------------------------------------------------------------
+
+
+def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
+    """Enemies in contact: (enemy, unit's facing touched, enemy's facing touched)."""
+    out = []
+    mine = unit.fp.corners()
+    for u in units:
+        if u.removed or u.side == unit.side:
+            continue
+        theirs = u.fp.corners()
+        if polygon_distance(mine, theirs) > CONTACT_TOL:
+            continue
+        f_mine = contact_facing(unit.fp, theirs)
+        f_theirs = contact_facing(u.fp, mine)
+        if f_mine and f_theirs:
+            out.append((u, f_mine, f_theirs))
+    return out
+
+
+def plan_charge(unit: Unit, start: Footprint, target: Unit, facing: str, units: Sequence[Unit],
+                terrain: TerrainMap) -> tuple[float, Footprint] | str:
+    """The charge move onto ``target``'s ``facing`` from ``start``: (distance, final footprint), or
+    the reason it is impossible ("Charging" 2-4).
+
+    Contact is made by moving along the straight line from the charger's front centre to the
+    centre of the target facing, without rotating, until the two touch (no "closing the door").
+    """
+    if facing != "front" and not beyond_edge_line(target.fp, facing, start.corners()):
+        return (f"charging.flank-rear: the entire charging unit must be past the line of {target.id}'s "
+                f"{facing} facing")
+    aim = target.fp.edge_centre(facing)
+    fc = start.front_centre
+    dx, dy = aim[0] - fc[0], aim[1] - fc[1]
+    ln = math.hypot(dx, dy)
+    if ln < 1e-9:
+        return "already touching that facing"
+    d = (dx / ln, dy / ln)
+    need = sweep_distance(start.corners(), d, target.fp.corners())
+    if math.isinf(need):
+        return "the charge line misses the target"
+    end = start.moved(d[0] * need, d[1] * need)
+    got = contact_facing(target.fp, end.corners())
+    if got != facing:
+        return f"charging.contact: that line of charge strikes {target.id}'s {got} facing, not its {facing}"
+    prob = path_problem(unit, start, [end.centre], units, terrain, ignore=[target.id])
+    if prob:
+        return prob
+    prob = placement_problem(unit, end, units, terrain, allow_contact=[target.id])
+    if prob:
+        return prob
+    return need, end
+
+
+def attacker_on_facing(target: Unit, facing: str, units: Iterable[Unit]) -> Unit | None:
+    """The enemy already in contact with this facing of ``target`` ("one attacking Unit per facing")."""
+    for u, f_target, _ in contacts(target, units):
+        if f_target == facing:
+            return u
+    return None
+
+
+def facing_class(facing: str) -> str:
+    return "flank" if facing in ("left", "right") else facing
+
+
+def distance_between(a: Unit, b: Unit) -> float:
+    return polygon_distance(a.fp.corners(), b.fp.corners())

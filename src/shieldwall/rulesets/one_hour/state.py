@@ -1,0 +1,371 @@
+"""The one-hour-dark-ages battle state: the four-phase player turn as a chain of decisions.
+
+"Play Sequence": each turn both players take Movement, Shooting, Melee, Routs and Rallies, the
+side with the initiative first. Every change is an ``Event`` naming its clause
+(``one-hour-dark-ages:<clause>``, rows of docs/rules/one-hour-dark-ages.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from shieldwall.core.dice import AVERAGE_DIE, D6, Die
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.events import Event
+from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.geometry import Footprint
+from shieldwall.rulesets.one_hour import actions, menus
+from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
+from shieldwall.rulesets.one_hour.spatial import contacts
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.one_hour.game import OneHourGame
+
+RS = "one-hour-dark-ages"
+
+
+def rule(clause: str) -> str:
+    return f"{RS}:{clause}"
+
+
+class OneHourState(State):
+    """One moment of a one-hour-dark-ages battle. Use ``OneHourGame.new_state(seed)``."""
+
+    def __init__(self, game: OneHourGame, seed: int | None) -> None:
+        self._game = game
+        self.params: Mapping[str, Any] = game.params
+        self.seed = seed
+        self.rng = np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
+        self.terrain = game.terrain
+        self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
+        self.personalities: dict[str, Personality] = {
+            p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied) for p in game.initial_personalities
+        }
+        self.die: Die = AVERAGE_DIE if self.params["dice"] == "d5" else D6
+        self.turn = 1
+        self.max_turns = int(self.params["turns"])
+        self.initiative = "red"
+        self.order: tuple[str, str] = ("red", "blue")
+        self.player = 0
+        self.phase = "movement"
+        self.step = "activate"
+        self.active: str | None = None
+        self.rolled = 0.0
+        self.move_faces: list[int] = []
+        self.transferred: set[str] = set()
+        self.melee_queue: list[str] = []
+        self.lost = {s: 0 for s in SIDES}
+        self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
+        self.destroyed_this_phase: list[str] = []
+        self._events: list[Event] = []
+        self._result: Result | None = None
+        self._start()
+
+    # ------------------------------------------------------------------ State API
+    @property
+    def game(self) -> OneHourGame:
+        return self._game
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    @property
+    def side(self) -> str:
+        return self.order[self.player]
+
+    def is_terminal(self) -> bool:
+        return self._result is not None
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def decision(self) -> Decision | None:
+        if self._result is not None:
+            return None
+        prompts = {
+            "transfer": "transfer personalities within 6\" or end",
+            "activate": "choose a unit to move, or end the Movement phase",
+            "move": f"move {self.active} (rolled {self.rolled:g}\")",
+            "after-shot": f"Moving Shot for {self.active} after its move, or skip",
+            "shoot": "choose a unit to shoot, or end the Shooting phase",
+            "melee": f"choose the enemy {self.active} attacks",
+        }
+        data: dict[str, Any] = {"phase": self.phase, "turn": self.turn}
+        if self.step == "move":
+            data["rolled"] = self.rolled
+        return Decision(self.side, self.step, prompts[self.step], self.active, data)
+
+    def legal_orders(self) -> list[O.Order]:
+        if self._result is not None:
+            return []
+        return menus.legal_orders(self)
+
+    def parse_order(self, spec: str | Mapping[str, Any]) -> O.Order:
+        return O.parse(spec)
+
+    def apply(self, order: Any) -> list[Event]:
+        if self._result is not None:
+            raise IllegalOrder(rule("play-sequence"), "the battle is over")
+        if isinstance(order, (str, Mapping)):
+            order = O.parse(order)
+        n = len(self._events)
+        backup = self.copy()
+        try:
+            actions.apply_order(self, order)
+            self._advance()
+        except IllegalOrder:
+            self._restore(backup)
+            raise
+        return self._events[n:]
+
+    def copy(self) -> OneHourState:
+        new = object.__new__(OneHourState)
+        new.__dict__.update(self.__dict__)
+        new.rng = np.random.Generator(type(self.rng.bit_generator)())
+        new.rng.bit_generator.state = self.rng.bit_generator.state
+        new.units = {k: u.clone() for k, u in self.units.items()}
+        new.personalities = {k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
+                             for k, p in self.personalities.items()}
+        new.transferred = set(self.transferred)
+        new.melee_queue = list(self.melee_queue)
+        new.lost = dict(self.lost)
+        new.lost_types = {s: dict(v) for s, v in self.lost_types.items()}
+        new.destroyed_this_phase = list(self.destroyed_this_phase)
+        new._events = list(self._events)
+        new.move_faces = list(self.move_faces)
+        return new
+
+    def _restore(self, other_state: OneHourState) -> None:
+        self.__dict__.update(other_state.__dict__)
+
+    # ------------------------------------------------------------------ helpers
+    def log(self, kind: str, clause: str, side: str | None = None, **data: Any) -> Event:
+        ev = Event(self.turn, self.phase, self.side if side is None else side, kind, rule(clause), data)
+        self._events.append(ev)
+        return ev
+
+    def live(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if not u.removed and (side is None or u.side == side)]
+
+    def unit(self, uid: str, clause: str = "orders") -> Unit:
+        u = self.units.get(uid)
+        if u is None or u.removed:
+            raise IllegalOrder(rule(clause), f"there is no unit {uid!r} on the table")
+        return u
+
+    def personalities_of(self, unit: Unit) -> list[Personality]:
+        return [p for p in self.personalities.values() if p.unit == unit.id]
+
+    def has_personality(self, unit: Unit, kind: str, banner: bool = False) -> bool:
+        if not self.params["personalities"]:
+            return False
+        return any(p.kind == kind and (p.banner or not banner) for p in self.personalities_of(unit))
+
+    def attack_modifier(self, unit: Unit, mode: str) -> tuple[int, list[str]]:
+        """Die modifier for a unit's melee attack or shot ("Unit Definitions", upgrades, Hero)."""
+        p = unit.profile
+        if mode == "melee":
+            base = p.melee if p.melee_param is None else int(self.params[p.melee_param])
+        else:
+            base = p.shoot if p.shoot is not None else 0
+        mod = base + unit.attack_mod
+        notes = []
+        if unit.attack_mod:
+            notes.append(f"{unit.upgrade} {unit.attack_mod:+d}")
+        if any(p.kind == "hero" for p in self.personalities_of(unit)) and self.params["personalities"]:
+            mod += 1
+            notes.append("hero +1")
+        return mod, notes
+
+    def in_melee(self, unit: Unit) -> bool:
+        return bool(contacts(unit, self.live()))
+
+    def roll(self, n: int, clause: str, what: str, unit: str | None = None, side: str | None = None,
+             die: Die | None = None, **extra: Any) -> list[int]:
+        d = die or self.die
+        faces = d.roll_n(self.rng, n)
+        self.log("roll", clause, side=side, what=what, die=d.name, faces=faces, unit=unit, **extra)
+        return faces
+
+    def roll_off(self, favoured: str, clause: str, what: str) -> bool:
+        """"Grey Areas": a friendly roll-off; True if ``favoured`` wins (ties re-rolled)."""
+        while True:
+            a, b = D6.roll(self.rng), D6.roll(self.rng)
+            if a != b:
+                break
+        won = a > b
+        self.log("roll-off", clause, side=favoured, what=what, faces={favoured: a, other(favoured): b},
+                 winner=favoured if won else other(favoured))
+        return won
+
+    def close_call(self, value: float, limit: float, favoured: str, clause: str, what: str) -> bool:
+        """Is ``value <= limit``? Too close to call (within the grey margin) goes to a roll-off."""
+        margin = float(self.params["grey_margin"])
+        if value <= limit - margin:
+            return True
+        if value > limit + margin:
+            return False
+        return self.roll_off(favoured, "grey-areas", f"{what}: {value:.2f}\" against {limit:g}\"")
+
+    # ------------------------------------------------------------------ flow
+    def _start(self) -> None:
+        g = self._game
+        self.log("battle", "play-sequence", side=None, scenario=g.scenario_name, seed=self.seed,
+                 options={k: v for k, v in self.params.items() if v != g.parameters[k].default})
+        attacker = g.spec.attacker
+        if attacker == "roll-off":
+            attacker = "red" if self.roll_off("red", "initiative", "no clear attacker") else "blue"
+        self.initiative = attacker
+        self.order = (attacker, other(attacker))
+        self.log("initiative", "initiative" if self.params["initiative"] else "play-sequence", side=attacker,
+                 holder=attacker, reason="scenario attacker goes first")
+        self._begin_player_turn()
+        self._advance()
+
+    def _begin_player_turn(self) -> None:
+        for u in self.live(self.side):
+            u.reset_turn()
+        self.transferred = set()
+        self.phase = "movement"
+        self.active = None
+        self.log("phase", "play-sequence", phase_name="movement", player=self.side)
+        has_pers = self.params["personalities"] and any(
+            p.side == self.side and p.unit for p in self.personalities.values())
+        self.step = "transfer" if has_pers else "activate"
+
+    def enter_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.active = None
+        self.log("phase", "play-sequence", phase_name=phase, player=self.side)
+        if phase == "shooting":
+            self.step = "shoot"
+        elif phase == "melee":
+            self.melee_queue = [u.id for u in self.live(self.side)]
+            self.step = "melee"
+        elif phase == "routs":
+            actions.routs_and_rallies(self)
+            self._end_player_turn()
+
+    def _end_player_turn(self) -> None:
+        if self._result is not None:
+            return
+        if self.player == 0:
+            self.player = 1
+            self._begin_player_turn()
+            return
+        if self.turn >= self.max_turns:
+            self._finish_on_time()
+            return
+        self.turn += 1
+        self.player = 0
+        if self.params["initiative"]:
+            actions.initiative_roll(self)
+        self.log("turn", "play-sequence", side=None, number=self.turn, first=self.order[0])
+        self._begin_player_turn()
+
+    def finish(self, winner: str | None, reason: str) -> None:
+        losses = {s: dict(self.lost_types[s]) for s in SIDES}
+        self._result = Result(winner, reason, self.turn, losses)
+        self.log("result", "play-sequence", side=winner, winner=winner, reason=reason, turns=self.turn,
+                 lost={s: self.lost[s] for s in SIDES})
+
+    def _finish_on_time(self) -> None:
+        r, b = self.lost["red"], self.lost["blue"]
+        if r == b:
+            self.finish(None, f"turn limit ({self.max_turns}) reached with equal losses ({r} each)")
+        else:
+            w = "red" if r < b else "blue"
+            self.finish(w, f"turn limit ({self.max_turns}) reached; losses red {r}, blue {b}")
+
+    def _advance(self) -> None:
+        """Resolve everything that needs no decision, until a real choice or the end."""
+        guard = 0
+        while self._result is None:
+            guard += 1
+            if guard > 10000:
+                raise RuntimeError("state machine did not settle")
+            if self.step == "melee":
+                if actions.melee_step(self):
+                    return
+                self.enter_phase("routs")
+                continue
+            if self.step == "shoot" and not menus.shooters(self):
+                self.enter_phase("melee")
+                continue
+            if self.step == "transfer" and not menus.transfer_orders(self):
+                self.step = "activate"
+                continue
+            if self.step == "activate" and len(menus.activate_orders(self)) <= 1:
+                self.enter_phase("shooting")
+                continue
+            if self.step == "after-shot" and not menus.moving_shot_targets(self, self.unit(self.active or "")):
+                self.finish_activation()
+                continue
+            return
+
+    def finish_activation(self) -> None:
+        self.active = None
+        self.step = "activate"
+
+    # ------------------------------------------------------------------ views
+    def view(self) -> dict[str, Any]:
+        return {
+            "ruleset": RS,
+            "scenario": self._game.scenario_name,
+            "turn": self.turn,
+            "max_turns": self.max_turns,
+            "phase": self.phase,
+            "step": self.step,
+            "side": self.side,
+            "initiative": self.initiative,
+            "active": self.active,
+            "rolled": self.rolled if self.step == "move" else None,
+            "table": {"width": self.terrain.width, "depth": self.terrain.depth},
+            "terrain": [
+                {"id": f.id, "kind": f.kind, "name": f.name, "points": [list(p) for p in f.points],
+                 "linear": f.linear, "width": f.width, "crest": [list(p) for p in f.crest],
+                 "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings]}
+                for f in self.terrain.features
+            ],
+            "units": [self.unit_view(u) for u in self.units.values()],
+            "personalities": [{"id": p.id, "side": p.side, "kind": p.kind, "banner": p.banner, "unit": p.unit}
+                              for p in self.personalities.values()],
+            "lost": dict(self.lost),
+            "result": self._result.to_dict() if self._result else None,
+        }
+
+    def unit_view(self, u: Unit) -> dict[str, Any]:
+        fp = u.fp
+        shots_left: int | None = None
+        if u.profile.missile:
+            shots_left = (0 if u.out_of_missiles else None) if self.params["missile_supply"] else max(
+                0, int(self.params["shots"]) - u.shots_used)
+        return {
+            "id": u.id, "side": u.side, "name": u.name, "type": u.type, "category": u.category,
+            "x": round(fp.x, 4), "y": round(fp.y, 4), "heading": round(fp.heading, 4),
+            "frontage": fp.frontage, "depth": fp.depth, "hits": u.hits, "max_hits": u.max_hits,
+            "missile": u.profile.missile, "shots_left": shots_left, "removed": u.removed,
+            "upgrade": u.upgrade, "quality": u.quality, "allied": u.allied,
+            "personalities": [p.label for p in self.personalities_of(u)] if self.params["personalities"] else [],
+            "moved": u.moved, "shot": u.shot, "charged": u.charged,
+            "in_melee": (not u.removed) and self.in_melee(u),
+        }
+
+    def footprint(self, uid: str) -> Footprint:
+        return self.units[uid].fp
+
+    def move_budget(self) -> float:
+        return self.rolled
+
+    def __repr__(self) -> str:
+        return f"<OneHourState turn {self.turn} {self.side} {self.phase}/{self.step}>"
+
+
+def angle_ok(a: float) -> bool:
+    return math.isfinite(a) and abs(a) <= 180.0 + 1e-9
