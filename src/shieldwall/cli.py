@@ -24,8 +24,9 @@ app = typer.Typer(
 def fail(message: str, code: int = 2) -> None:
     """Print a clear error (never a traceback) and exit."""
     from rich.console import Console
+    from rich.text import Text
 
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    Console(stderr=True).print(Text("error: ", style="bold red") + Text(message))
     raise typer.Exit(code)
 
 
@@ -60,14 +61,26 @@ def _register() -> None:
         mod.register(app)
 
 
-def main() -> None:
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code; a ShieldwallError becomes a one-line message."""
     _register()
     try:
-        app()
+        app(args=argv, prog_name="shieldwall")
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
     except ShieldwallError as exc:
-        fail(str(exc))
+        try:
+            fail(str(exc))
+        except typer.Exit as ex:
+            return ex.exit_code
     except KeyboardInterrupt:
-        sys.exit(130)
+        return 130
+    return 0
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:]))
 
 
 if __name__ == "__main__":

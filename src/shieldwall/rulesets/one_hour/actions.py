@@ -102,6 +102,7 @@ def apply_order(st: OneHourState, order: O.Order) -> None:
         if t not in targets:
             raise bad("melee.front-only", f"{t.id} is not in contact with {u.id}'s front facing")
         melee_attack(st, u, t)
+        st.melee_queue.pop(0)
         st.active = None
     else:
         raise bad("orders", f"unknown order {order!r}")
@@ -550,9 +551,6 @@ def melee_step(st: OneHourState) -> bool:
         if len(targets) == 1:
             st.melee_queue.pop(0)
             melee_attack(st, u, targets[0])
-            continue
-        if st.active == uid:  # decision made
-            st.melee_queue.pop(0)
             continue
         st.active = uid
         return True

@@ -7,6 +7,7 @@ side with the initiative first. Every change is an ``Event`` naming its clause
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -127,8 +128,7 @@ class OneHourState(State):
     def copy(self) -> OneHourState:
         new = object.__new__(OneHourState)
         new.__dict__.update(self.__dict__)
-        new.rng = np.random.Generator(type(self.rng.bit_generator)())
-        new.rng.bit_generator.state = self.rng.bit_generator.state
+        new.rng = copy.deepcopy(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
         new.personalities = {k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
                              for k, p in self.personalities.items()}

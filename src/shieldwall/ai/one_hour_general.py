@@ -1,0 +1,180 @@
+"""The scripted general for one-hour-dark-ages.
+
+It keeps formation (stays near friends), picks favourable charges (expected hits dealt against
+hits taken back, kills and flank/rear attacks first), shoots the most damaged target in reach,
+turns to face attackers on its flanks, and keeps skirmishers out of the reach of formed enemies.
+It reads only the public State API: ``decision()``, ``legal_orders()``, ``view()`` and the
+ruleset's public order and combat modules.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from shieldwall.core.dice import AVERAGE_DIE, D6
+from shieldwall.core.game import State
+from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
+from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour.combat import AttackSituation
+from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
+
+#: mean movement by class (1d5+2, 2d5+2, 3d5+2 with the average die)
+MEAN_REACH = {1: 5.5, 2: 9.0, 3: 12.5}
+
+
+def _fp(u: dict[str, Any]) -> Footprint:
+    return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
+
+
+class OneHourGeneral:
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    # ------------------------------------------------------------------ helpers
+    def _setup(self, state: State) -> None:
+        self.view = state.view()
+        self.params = state.game.params
+        self.die = AVERAGE_DIE if self.params["dice"] == "d5" else D6
+        self.units = {u["id"]: u for u in self.view["units"] if not u["removed"]}
+        d = state.decision()
+        assert d is not None
+        self.me = d.side
+        self.mine = [u for u in self.units.values() if u["side"] == self.me]
+        self.enemies = [u for u in self.units.values() if u["side"] != self.me]
+        self.cover = [
+            f for f in self.view["terrain"]
+            if not f["linear"] and terrain_effects()[f["kind"]].melee_defence == "inside"
+        ]
+
+    def _mod(self, u: dict[str, Any], mode: str) -> int:
+        p = unit_profiles()[u["type"]]
+        base = (p.melee if p.melee_param is None else int(self.params[p.melee_param])) if mode == "melee" else (
+            p.shoot or 0)
+        base += {"household": 1, "levy": -1}.get(u["upgrade"], 0)
+        if any(x.startswith("hero") for x in u["personalities"]):
+            base += 1
+        return base
+
+    def _expected(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str = "melee") -> float:
+        cls = "flank" if facing in ("left", "right") else facing
+        sit = AttackSituation(mode, self.die, self._mod(att, mode), cls,  # type: ignore[arg-type]
+                              False, unit_profiles()[tgt["type"]].shieldwall)
+        return float(sit.dist().mean())
+
+    def _gap(self, a: Footprint, b: dict[str, Any]) -> float:
+        return polygon_distance(a.corners(), _fp(b).corners())
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, state: State) -> Any:
+        self._setup(state)
+        d = state.decision()
+        assert d is not None
+        orders = state.legal_orders()
+        if d.kind == "transfer":
+            return orders[0]
+        if d.kind == "activate":
+            return self._activate(orders)
+        if d.kind == "move":
+            return max(orders, key=lambda o: self._score_move(o, d.unit or ""))
+        if d.kind in ("after-shot", "shoot"):
+            shots = [o for o in orders if isinstance(o, (O.Shoot, O.MovingShot))]
+            if not shots:
+                return orders[0]
+            return max(shots, key=self._shot_value)
+        if d.kind == "melee":
+            return max(orders, key=lambda o: self.units[o.target]["hits"] / self.units[o.target]["max_hits"])
+        return orders[0]
+
+    def _activate(self, orders: list[Any]) -> Any:
+        faces = [o for o in orders if isinstance(o, O.Face)]
+        if faces:
+            return faces[0]
+        falls = [o for o in orders if isinstance(o, O.FallBack)]
+        for o in falls:
+            u = self.units[o.unit]
+            if u["category"] == "skirmishers" or u["hits"] >= u["max_hits"] // 2:
+                return o
+        acts = [o for o in orders if isinstance(o, O.Activate)]
+        if not acts:
+            return orders[0]
+
+        def nearest(o: Any) -> float:
+            f = _fp(self.units[o.unit])
+            return min((self._gap(f, e) for e in self.enemies), default=99.0)
+
+        return min(acts, key=nearest)
+
+    def _shot_value(self, o: Any) -> float:
+        u, t = self.units[o.unit], self.units[o.target]
+        f = _fp(t).facing_of(_fp(u).front_centre)
+        exp = self._expected(u, t, f, "shoot")
+        return exp + 3.0 * (t["hits"] / t["max_hits"])
+
+    def _score_move(self, o: Any, uid: str) -> float:
+        u = self.units[uid]
+        if isinstance(o, O.Charge):
+            return self._charge_value(u, o)
+        if isinstance(o, O.MovingShot):
+            return 2.0 + self._shot_value(o)
+        fp = _fp(u)
+        if isinstance(o, O.Move):
+            for s in o.steps:
+                fp = fp.turned(s.angle, s.pivot) if isinstance(s, O.Turn) else Footprint(
+                    s.x, s.y, fp.heading, fp.frontage, fp.depth)
+        score = self._position(u, fp)
+        if isinstance(o, O.Hold) and u["missile"] == "bow":
+            score += 0.6  # bows that do not move may shoot
+        return score
+
+    def _charge_value(self, u: dict[str, Any], o: Any) -> float:
+        t = self.units[o.target]
+        ours = self._expected(u, t, o.facing)
+        theirs = self._expected(t, u, "front") if o.facing == "front" else 0.0
+        value = 1.0 + 1.4 * ours - theirs
+        if t["hits"] + ours >= t["max_hits"]:
+            value += 4.0
+        if o.facing != "front":
+            value += 2.0
+        if u["missile"] == "bow":
+            value -= 3.0
+        return value
+
+    def _position(self, u: dict[str, Any], fp: Footprint) -> float:
+        if not self.enemies:
+            return 0.0
+        gaps = [(self._gap(fp, e), e) for e in self.enemies]
+        g, near = min(gaps, key=lambda x: x[0])
+        score = 0.0
+        shooter = u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
+        if shooter and u["shots_left"] != 0:
+            rng = float(self.params["bow_range"] if u["missile"] == "bow" else self.params["javelin_range"])
+            score -= abs(g - (rng - 1.0)) * 0.25
+        else:
+            score -= g * 0.15
+        # danger: enemies that could charge us first next turn, worse on a flank or rear
+        for gap, e in gaps:
+            reach = MEAN_REACH[unit_profiles()[e["type"]].move_class]
+            if gap >= reach or unit_profiles()[e["type"]].missile == "bow":
+                continue
+            ef = _fp(e)
+            facing = fp.facing_of(ef.front_centre)
+            if not in_front_arc(ef, fp.corners(), 60.0):
+                continue
+            danger = self._expected(e, u, facing)
+            mine = self._expected(u, e, "front")
+            weight = 1.0 if u["category"] == "skirmishers" else 0.6
+            score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
+        # formation: friends close at hand
+        friends = sum(1 for f in self.mine if f["id"] != u["id"] and polygon_distance(
+            fp.corners(), _fp(f).corners()) < 4.0)
+        score += 0.4 * min(friends, 2)
+        # cover
+        if any(point_in_polygon(fp.centre, [tuple(p) for p in c["points"]]) for c in self.cover):
+            score += 0.8
+        # facing the enemy
+        if not in_front_arc(fp, _fp(near).corners(), 45.0):
+            score -= 0.5
+        return score + 1e-6 * math.hypot(fp.x, fp.y)

@@ -1,0 +1,91 @@
+"""Save files: scenario + parameters + seed + orders (+ the event log, to verify a replay).
+
+A save is JSON::
+
+    {"format": "shieldwall-save/1", "ruleset": ..., "scenario": {...the scenario data...},
+     "overrides": {...}, "seed": N, "orders": [order dicts], "events": [event dicts],
+     "result": {...} | null}
+
+``replay`` re-applies every order to a new state from the same seed and checks that every event
+is identical; any difference raises ``ReplayMismatch``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from shieldwall.core.errors import DataError, IllegalOrder, ReplayMismatch
+from shieldwall.core.game import Game, State
+from shieldwall.io.scenarios import game_from_data
+
+FORMAT = "shieldwall-save/1"
+
+
+def make_save(game: Game, seed: int | None, orders: Sequence[Any], state: State | None = None,
+              overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": game.info.id,
+        "scenario": getattr(game, "source_data", {}),
+        "overrides": dict(overrides or {}),
+        "seed": seed,
+        "orders": [o.to_dict() for o in orders],
+    }
+    if state is not None:
+        data["events"] = [e.to_dict() for e in state.events]
+        r = state.result()
+        data["result"] = r.to_dict() if r else None
+    return data
+
+
+def write_save(path: str | Path, save: Mapping[str, Any]) -> None:
+    p = Path(path)
+    tmp = p.with_suffix(p.suffix + ".tmp")
+    tmp.write_text(json.dumps(save, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(p)
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(str(p), "", "file not found") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(str(p), "", f"not a readable JSON save file: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DataError(str(p), "format", f"not a shieldwall save file (expected format {FORMAT!r})")
+    for key, typ in (("scenario", dict), ("orders", list)):
+        if not isinstance(data.get(key), typ):
+            raise DataError(str(p), key, f"missing or not a {typ.__name__}")
+    if data.get("seed") is not None and not isinstance(data["seed"], int):
+        raise DataError(str(p), "seed", "must be an integer")
+    return data
+
+
+def replay(save: Mapping[str, Any], file: str = "<save>", verify: bool = True) -> State:
+    """Re-run a save: apply each order in turn; with ``verify`` check every saved event."""
+    game = game_from_data(save["scenario"], file, save.get("overrides") or {})
+    state = game.new_state(save.get("seed"))
+    for i, od in enumerate(save["orders"]):
+        try:
+            state.apply(state.parse_order(od))
+        except IllegalOrder as exc:
+            raise DataError(file, f"orders[{i}]", f"order {od!r} is not legal on replay: {exc}") from None
+    if verify and "events" in save:
+        got = [e.to_dict() for e in state.events]
+        want = list(save["events"])
+        for i, (a, b) in enumerate(zip(want, got, strict=False)):
+            if _canon(a) != _canon(b):
+                raise ReplayMismatch(i, a, b)
+        if len(got) != len(want):
+            i = min(len(got), len(want))
+            raise ReplayMismatch(i, want[i] if i < len(want) else None, got[i] if i < len(got) else None)
+    return state
+
+
+def _canon(x: Any) -> str:
+    return json.dumps(x, sort_keys=True, ensure_ascii=False)

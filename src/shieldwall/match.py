@@ -1,0 +1,40 @@
+"""Playing a battle between two bots (used by the CLI, the simulator and the tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from shieldwall.ai.base import Bot, bot_seed, make_bot
+from shieldwall.core.game import Game, State
+
+MAX_DECISIONS = 20000
+
+
+@dataclass
+class Played:
+    state: State
+    orders: list[Any]
+
+
+def play(game: Game, seed: int | None, red: str | Bot = "scripted", blue: str | Bot = "scripted",
+         on_order: Callable[[State, Any], None] | None = None) -> Played:
+    """Play one battle to the end. Bots get seeds derived from the battle seed."""
+    sides = game.info.sides
+    bots: dict[str, Bot] = {}
+    for i, (side, b) in enumerate(zip(sides, (red, blue), strict=True)):
+        bots[side] = make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
+    state = game.new_state(seed)
+    orders: list[Any] = []
+    while not state.is_terminal():
+        if len(orders) >= MAX_DECISIONS:
+            raise RuntimeError(f"battle did not end after {MAX_DECISIONS} decisions")
+        d = state.decision()
+        assert d is not None
+        order = bots[d.side].choose(state)
+        state.apply(order)
+        orders.append(order)
+        if on_order is not None:
+            on_order(state, order)
+    return Played(state, orders)
