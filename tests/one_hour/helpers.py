@@ -16,7 +16,13 @@ def unit(uid: str, type_: str, x: float, y: float, heading: float = 0.0, **kw: A
 
 def game(red: Sequence[dict[str, Any]], blue: Sequence[dict[str, Any]], terrain: Iterable[dict[str, Any]] = (),
          options: dict[str, Any] | None = None, red_extra: dict[str, Any] | None = None,
-         blue_extra: dict[str, Any] | None = None, **top: Any) -> OneHourGame:
+         blue_extra: dict[str, Any] | None = None, spare: bool = True, **top: Any) -> OneHourGame:
+    """A small battle. With ``spare`` each side also gets an infantry unit in the far east corner
+    of its edge (``rs``/``bs``), so that each Movement phase waits for an order instead of the
+    engine moving on by itself when no other unit can act."""
+    if spare:
+        red = [*red, unit("rs", "infantry", 45, 2)]
+        blue = [*blue, unit("bs", "infantry", 45, 34, 180)]
     data: dict[str, Any] = {
         "ruleset": "one-hour-dark-ages",
         "name": "test",
@@ -37,7 +43,7 @@ class ScriptedDice:
     next face. Raises if the rules roll more dice than scripted (so a test notices extra rolls).
     """
 
-    def __init__(self, die: Die, faces: Sequence[int]) -> None:
+    def __init__(self, die: Die, faces: Sequence[Any]) -> None:
         self.die = die
         self.faces = list(faces)
         self.used = 0
@@ -47,10 +53,11 @@ class ScriptedDice:
             raise AssertionError("the rules rolled more dice than the test scripted")
         f = self.faces.pop(0)
         self.used += 1
+        if isinstance(f, tuple):  # ("d6", face): a d6 roll (roll-offs) whatever the battle's die
+            assert f[0] == "d6" and n == 6, (f, n)
+            return int(f[1]) - 1
         if n == len(self.die.faces):
             return self.die.faces.index(f)
-        if n == 6:  # a d6 roll-off with the average die in use
-            return f - 1
         raise AssertionError(f"unexpected integers({n})")
 
     def integers(self, n: int, size: int | None = None) -> Any:
@@ -59,7 +66,7 @@ class ScriptedDice:
         return [self._next(n) for _ in range(size)]
 
 
-def script(st: OneHourState, faces: Sequence[int], die: Die | None = None) -> ScriptedDice:
+def script(st: OneHourState, faces: Sequence[Any], die: Die | None = None) -> ScriptedDice:
     sd = ScriptedDice(die or st.die, faces)
     st.rng = sd  # type: ignore[assignment]
     return sd
@@ -82,3 +89,10 @@ def to_move_step(st: OneHourState, uid: str, faces: Sequence[int]) -> None:
     script(st, faces)
     st.apply(f"activate {uid}")
     assert st.step == "move" and st.active == uid, (st.step, st.active)
+
+
+def end_movement(st: OneHourState) -> None:
+    """End the phasing player's Movement phase (if the engine has not already moved on)."""
+    side, turn = st.side, st.turn
+    while st.side == side and st.turn == turn and st.phase == "movement" and st.step in ("transfer", "activate"):
+        st.apply("end")
