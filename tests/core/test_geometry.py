@@ -32,8 +32,8 @@ from shieldwall.core.geometry import (
     segment_polygon_crossings,
     segments_cross_properly,
     segments_intersect,
-    swept_rectangle,
     sweep_distance,
+    swept_rectangle,
 )
 
 SQRT2 = math.sqrt(2.0)
@@ -73,8 +73,7 @@ def test_heading_vector_and_bearing() -> None:
 
 @pytest.mark.parametrize(
     ("a", "expected"),
-    [(0, 0), (180, 180), (-180, 180), (190, -170), (-190, 170), (360, 0), (540, 180), (-540, 180),
-     (725, 5)],
+    [(0, 0), (180, 180), (-180, 180), (190, -170), (-190, 170), (360, 0), (540, 180), (-540, 180), (725, 5)],
 )
 def test_normalize_angle(a: float, expected: float) -> None:
     assert normalize_angle(a) == pytest.approx(expected)
@@ -243,6 +242,12 @@ def test_convex_overlap_touching_is_not_overlap() -> None:
     assert convex_overlap(box(-5, -5, 5, 5), sq)
     assert not convex_overlap(sq, box(3, 3, 4, 4))
     assert convex_penetration(sq, box(0.75, 0.25, 2, 0.5)) == pytest.approx(0.25)
+    # apart: minus the widest separating gap (4 along y), not the first or narrowest one (0.01)
+    assert convex_penetration(sq, box(1.01, 5, 2, 6)) == pytest.approx(-4.0)
+    assert convex_penetration(box(1.01, 5, 2, 6), sq) == pytest.approx(-4.0)
+    # on a shared edge line but 2 apart: the touching axis must not hide the gap
+    assert convex_penetration(sq, box(3, 1, 4, 2)) == pytest.approx(-2.0)
+    assert convex_penetration(sq, box(1, 1, 2, 2)) == pytest.approx(0.0)  # corner touch
     # rotated rectangles: a diamond poking 0.5 into the square's right edge
     diamond = ((0.5, 0.5), (1.5, -0.5), (2.5, 0.5), (1.5, 1.5))
     assert convex_overlap(sq, diamond)
@@ -290,9 +295,9 @@ def test_sweep_footprints_contact() -> None:
         (box(3, -0.5, 4, 0.5), False),  # beside the unit, level with it
         (box(5.9, 3.9, 6.1, 4.1), False),  # at y=4.1 the arc reaches x=2+3.1=5.1
         (box(4, 3.5, 5, 4.5), True),  # corner (4,4.5) is inside: limit there is 5.5
-        (box(5, 4, 6, 5), True),  # corner (5,4) exactly on the 45 degree line
+        (box(5, 3, 6, 4), True),  # only its corner (5,4) touches the 45 degree line x = 2 + (y-1)
         (box(5.01, 3, 6, 4), False),  # just outside the line
-        (box(-6, 4, -5, 5), True),  # left: corner (-5,4) on the line
+        (box(-6, 3, -5, 4), True),  # left: only corner (-5,4) touches x = -2 - (y-1)
         (box(-6, 3, -5.01, 4), False),
         (box(-0.5, 0, 0.5, 1.5), True),  # straddling the front edge line
         (box(-3, 0.5, 3, 0.9), False),  # a strip wholly behind the front edge
@@ -316,6 +321,14 @@ def test_in_front_arc_half_angle_and_rotation() -> None:
     # a single point (degenerate polygon) works too
     assert in_front_arc(NORTH, [(0.0, 3.0)])
     assert not in_front_arc(NORTH, [(0.0, -3.0)])
+    # far out along the 45 degree lines: 10 ahead of the front, 2 + 10 to the side
+    assert in_front_arc(NORTH, [(12.0, 11.0)])
+    assert not in_front_arc(NORTH, [(12.05, 11.0)])
+    assert in_front_arc(NORTH, [(-12.0, 11.0)])
+    assert not in_front_arc(NORTH, [(-12.05, 11.0)])
+    # a 30 degree arc: the limit 10 ahead is 2 + 10*tan(30) = 7.7735
+    assert in_front_arc(NORTH, [(7.77, 11.0)], half_angle=30.0)
+    assert not in_front_arc(NORTH, [(7.78, 11.0)], half_angle=30.0)
 
 
 def test_beyond_edge_line() -> None:
@@ -504,8 +517,9 @@ def test_sweep_ends_touching_never_overlapping(a: Footprint, b: Footprint, theta
 
 grid = st.integers(-6, 6).map(float)
 grid_sizes = st.integers(1, 4).map(float)
-grid_footprints = st.builds(Footprint, grid, grid, st.sampled_from([0.0, 90.0, 180.0, -90.0]),
-                            grid_sizes, grid_sizes)
+grid_footprints = st.builds(
+    Footprint, grid, grid, st.sampled_from([0.0, 90.0, 180.0, -90.0]), grid_sizes, grid_sizes
+)
 axis_dirs = st.sampled_from([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])
 
 
@@ -526,7 +540,27 @@ def test_sweep_on_a_grid_matches_brute_force(a: Footprint, b: Footprint, d: Poin
 
 
 @settings(max_examples=200, deadline=None)
-@given(p=st.tuples(coord, coord), q=st.tuples(coord, coord))
+@given(a=grid_footprints, b=grid_footprints)
+def test_penetration_of_aligned_boxes(a: Footprint, b: Footprint) -> None:
+    A, B = a.corners(), b.corners()
+    ax0, ax1 = min(p[0] for p in A), max(p[0] for p in A)
+    ay0, ay1 = min(p[1] for p in A), max(p[1] for p in A)
+    bx0, bx1 = min(p[0] for p in B), max(p[0] for p in B)
+    by0, by1 = min(p[1] for p in B), max(p[1] for p in B)
+    ox = min(ax1, bx1) - max(ax0, bx0)  # overlap along x (negative: gap)
+    oy = min(ay1, by1) - max(ay0, by0)
+    assert convex_penetration(A, B) == pytest.approx(min(ox, oy), abs=1e-9)
+    expected_dist = math.hypot(max(0.0, -ox), max(0.0, -oy))
+    assert polygon_distance(A, B) == pytest.approx(expected_dist, abs=1e-9)
+
+
+# half-integer points make segments run through the U's vertices and along its edges
+half_grid = st.integers(-4, 10).map(lambda k: k / 2)
+crossing_pts = st.one_of(st.tuples(coord, coord), st.tuples(half_grid, half_grid))
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=crossing_pts, q=crossing_pts)
 def test_crossings_parity_matches_endpoints(p: Point, q: Point) -> None:
     assume(all(point_segment_distance(v, a, b) > 1e-6 for v in (p, q) for a, b in polygon_edges(U_SHAPE)))
     n = segment_polygon_crossings(p, q, U_SHAPE)
@@ -547,6 +581,8 @@ def test_polygon_distance_symmetric_and_zero_iff_meeting(a: Footprint, b: Footpr
         assert d1 > 0
         # closest-corner distance is an upper bound; centre distance minus circumradii a lower one
         assert d1 <= min(math.dist(p, q) for p in A for q in B) + 1e-9
+        # the widest separating axis gap is a lower bound on the distance
+        assert -pen <= d1 + 1e-9
 
 
 @settings(max_examples=100, deadline=None)
@@ -555,8 +591,12 @@ def test_polygon_distance_of_separated_copy(a: Footprint, gap: float, facing: st
     # a copy of the unit slid straight out across one of its edges by its size plus gap
     fx, fy = a.forward
     rx, ry = a.right
-    step = {"front": (fx, fy, a.depth), "rear": (-fx, -fy, a.depth),
-            "right": (rx, ry, a.frontage), "left": (-rx, -ry, a.frontage)}[facing]
+    step = {
+        "front": (fx, fy, a.depth),
+        "rear": (-fx, -fy, a.depth),
+        "right": (rx, ry, a.frontage),
+        "left": (-rx, -ry, a.frontage),
+    }[facing]
     ux, uy, size = step
     b = a.moved(ux * (size + gap), uy * (size + gap))
     d = polygon_distance(a.corners(), b.corners())

@@ -45,7 +45,8 @@ def validate(model: type[M], data: Any, file: str, prefix: str = "") -> M:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = format_loc(tuple(err["loc"]))
-        field = f"{prefix}.{loc}" if prefix and loc else (prefix or loc)
+        sep = "" if loc.startswith("[") else "."  # "units[0].name", not "units.[0].name"
+        field = f"{prefix}{sep}{loc}" if prefix and loc else (prefix or loc)
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = "unknown field (check the spelling; see docs/scenario-format.md)"

@@ -243,7 +243,10 @@ def _project(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]
 
 
 def convex_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
-    """Separating-axis test for convex polygons: the smallest overlap depth (<= 0 if apart)."""
+    """Separating-axis test for convex polygons: the smallest overlap depth over all axes.
+
+    Positive when they overlap, 0 when they touch, and minus the widest separating gap when apart.
+    """
     best = math.inf
     for poly in (a, b):
         n = len(poly)
@@ -258,12 +261,10 @@ def convex_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
             alo, ahi = _project(a, ax, ay)
             blo, bhi = _project(b, ax, ay)
             overlap = min(ahi, bhi) - max(alo, blo)
+            # No early exit: an axis on which they merely touch (0), or a small gap, does not
+            # mean they touch; another axis may separate them by more. Minimum over all axes.
             if overlap < best:
                 best = overlap
-                # Stop only at a clear gap: an axis on which the polygons merely touch (0) does
-                # not mean they touch, another axis may still separate them.
-                if best < -EPS:
-                    return best
     return best
 
 
@@ -338,18 +339,36 @@ def segment_polygon_crossings(p: Point, q: Point, poly: Sequence[Point]) -> int:
     if ll < EPS:
         return 0
     edges = polygon_edges(poly)
-    # Cut pq at every place it meets the boundary; between cuts it is wholly inside or outside.
+    proper = 0
     cuts = [0.0, 1.0]
+    touches = False
     for a, b in edges:
-        if not segments_intersect(p, q, a, b):
-            continue
         d1 = _orient(a, b, p)
         d2 = _orient(a, b, q)
+        d3 = _orient(p, q, a)
+        d4 = _orient(p, q, b)
+        if (d1 > EPS and d2 > EPS) or (d1 < -EPS and d2 < -EPS):
+            continue
+        if (d3 > EPS and d4 > EPS) or (d3 < -EPS and d4 < -EPS):
+            continue
+        if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+            (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+        ):
+            proper += 1
+            cuts.append(d1 / (d1 - d2))
+            continue
+        if not segments_intersect(p, q, a, b):
+            continue
+        # Touching at an end, a vertex or along a collinear stretch: cut pq there too.
+        touches = True
         if abs(d1 - d2) > EPS:
             cuts.append(d1 / (d1 - d2))
-        for v in (a, b):  # vertices on pq (also covers collinear overlaps)
+        for v in (a, b):
             if point_segment_distance(v, p, q) < 1e-7:
                 cuts.append(((v[0] - p[0]) * dx + (v[1] - p[1]) * dy) / ll)
+    if not touches:
+        return proper
+    # Between consecutive cuts pq is wholly inside, outside or on the boundary (counted outside).
     cuts = sorted(min(1.0, max(0.0, t)) for t in cuts)
     states: list[bool] = []
     for t0, t1 in zip(cuts, cuts[1:], strict=False):

@@ -1,7 +1,8 @@
 """Hex maps: axial coordinates, distance, neighbours, lines, facing and movement costs.
 
-Axial coordinates ``(q, r)`` with cube ``s = -q - r``; pointy-topped layout. The six
-directions are numbered 0..5 clockwise starting east-north-east; a unit's facing is one of them.
+Axial coordinates ``(q, r)`` with cube ``s = -q - r``; pointy-topped layout with ``r`` increasing
+southward. The six directions are numbered 0..5 clockwise starting north-east (NE, E, SE, SW, W,
+NW); a unit's facing is one of them.
 Its front is the hexside it faces and the two beside it (three front hexes); the two next are
 its flanks and the one opposite its rear.
 """
@@ -13,7 +14,8 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-#: Axial offsets of the six neighbours, clockwise from direction 0 (pointy-top, east-north-east).
+#: Axial offsets of the six neighbours, clockwise from direction 0: NE, E, SE, SW, W, NW
+#: (pointy-top, r increasing southward).
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 
 

@@ -1,0 +1,116 @@
+"""Events, errors and the parameter handling of the Game/State API."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import pytest
+
+from shieldwall.core.errors import DataError, IllegalOrder, ReplayMismatch, ShieldwallError, UnknownName
+from shieldwall.core.events import Event
+from shieldwall.core.game import Game, Parameter, RulesetInfo, State
+
+
+def test_event_round_trip() -> None:
+    e = Event(3, "melee", "saxons", "roll", "one-hour-dark-ages:melee.terrain", {"faces": [4, 6]})
+    d = e.to_dict()
+    assert d == {
+        "turn": 3,
+        "phase": "melee",
+        "side": "saxons",
+        "kind": "roll",
+        "rule": "one-hour-dark-ages:melee.terrain",
+        "data": {"faces": [4, 6]},
+    }
+    assert Event.from_dict(d) == e
+    bare = Event.from_dict({"turn": 1, "phase": "setup", "side": None, "kind": "start", "rule": "x:y"})
+    assert bare.data == {}
+    assert bare.side is None
+    # from_dict copies the data dict
+    payload = {"a": 1}
+    src: dict[str, Any] = {"turn": 1, "phase": "p", "side": None, "kind": "k", "rule": "r", "data": payload}
+    ev = Event.from_dict(src)
+    payload["a"] = 2
+    assert ev.data == {"a": 1}
+
+
+def test_error_messages() -> None:
+    e = IllegalOrder("one-hour-dark-ages:move.distance", "too far")
+    assert str(e) == "illegal order (one-hour-dark-ages:move.distance): too far"
+    assert (e.rule, e.reason) == ("one-hour-dark-ages:move.distance", "too far")
+    assert isinstance(e, ShieldwallError) and isinstance(e, ValueError)
+    assert str(DataError("a.toml", "units[0].size", "bad")) == "a.toml: units[0].size: bad"
+    assert str(DataError("a.toml", "", "bad")) == "a.toml: bad"
+    u = UnknownName("bot", "rnd", ("random", "greedy"))
+    assert str(u) == "unknown bot 'rnd'; valid choices: random, greedy"
+    assert u.choices == ["random", "greedy"]
+    r = ReplayMismatch(4, "a", "b")
+    assert r.index == 4 and "event 4 differs" in str(r)
+
+
+@pytest.mark.parametrize(
+    ("default", "text", "value"),
+    [
+        (True, "yes", True),
+        (True, "OFF", False),
+        (False, " 1 ", True),
+        (3, "7", 7),
+        (1.5, "2.25", 2.25),
+        ("a", "b", "b"),
+    ],
+)
+def test_parameter_parse(default: Any, text: str, value: Any) -> None:
+    got = Parameter("p", default, "doc").parse(text)
+    assert got == value
+    assert type(got) is type(value)
+
+
+@pytest.mark.parametrize(("default", "text"), [(True, "maybe"), (3, "3.5"), (1.5, "x")])
+def test_parameter_parse_type_errors(default: Any, text: str) -> None:
+    with pytest.raises(ValueError, match="parameter 'p' expects a"):
+        Parameter("p", default, "doc").parse(text)
+
+
+def test_parameter_choices() -> None:
+    p = Parameter("dice", "d6", "which die", choices=("d6", "d5"))
+    assert p.parse("d5") == "d5"
+    with pytest.raises(UnknownName, match="valid choices: d6, d5"):
+        p.parse("d8")
+
+
+class _Game(Game):
+    info: ClassVar[RulesetInfo] = RulesetInfo("t", "Test", "hex", ("a", "b"), "none", "test")
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "turns": Parameter("turns", 8, "game length", choices=(6, 8, 10)),
+        "rout": Parameter("rout", True, "rout tests"),
+        "mode": Parameter("mode", "open", "deployment", choices=("open", "hidden")),
+    }
+
+    def new_state(self, seed: int | None = None) -> State:
+        raise NotImplementedError
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return {}
+
+    @property
+    def scenario_name(self) -> str:
+        return "test"
+
+
+def test_check_params() -> None:
+    assert _Game.check_params({"turns": "10", "rout": "no", "mode": "hidden"}) == {
+        "turns": 10,
+        "rout": False,
+        "mode": "hidden",
+    }
+    assert _Game.check_params({"turns": 6}) == {"turns": 6}
+    with pytest.raises(UnknownName, match="valid choices: mode, rout, turns"):
+        _Game.check_params({"turnz": "6"})
+    with pytest.raises(UnknownName):
+        _Game.check_params({"turns": 7})  # a non-string value is still checked against choices
+    with pytest.raises(UnknownName):
+        _Game.check_params({"mode": "closed"})
+    with pytest.raises(ValueError, match="expects a int"):
+        _Game.check_params({"turns": "many"})
