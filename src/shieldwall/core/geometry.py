@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -50,13 +50,31 @@ def dist(a: Point, b: Point) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Footprint:
-    """A unit's rectangle on the table."""
+    """A unit's rectangle on the table (its corners are computed once and kept)."""
 
     x: float
     y: float
     heading: float
     frontage: float
     depth: float
+    _corners: Polygon = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        fx, fy = heading_vector(self.heading)
+        rx, ry = fy, -fx
+        hd, hw = self.depth / 2.0, self.frontage / 2.0
+        x, y = self.x, self.y
+        object.__setattr__(self, "_corners", (
+            (x + fx * hd - rx * hw, y + fy * hd - ry * hw),
+            (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
+            (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
+            (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
+        ))
+
+    @property
+    def radius(self) -> float:
+        """Half the diagonal: the rectangle lies within this distance of its centre."""
+        return 0.5 * math.hypot(self.frontage, self.depth)
 
     @property
     def centre(self) -> Point:
@@ -73,16 +91,7 @@ class Footprint:
 
     def corners(self) -> Polygon:
         """Corners in order front-left, front-right, rear-right, rear-left (clockwise)."""
-        fx, fy = heading_vector(self.heading)
-        rx, ry = fy, -fx
-        hd, hw = self.depth / 2.0, self.frontage / 2.0
-        x, y = self.x, self.y
-        return (
-            (x + fx * hd - rx * hw, y + fy * hd - ry * hw),
-            (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
-            (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
-            (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
-        )
+        return self._corners
 
     def edge(self, facing: str) -> tuple[Point, Point]:
         fl, fr, rr, rl = self.corners()
@@ -274,18 +283,44 @@ def convex_overlap(a: Sequence[Point], b: Sequence[Point], tol: float = CONTACT_
 
 
 def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
-    """Distance between the closest points of two convex polygons (0 when they overlap)."""
+    """Distance between the closest points of two convex polygons (0 when they overlap).
+
+    For separate convex polygons the closest pair always includes a vertex of one of them, so
+    vertex-to-edge distances suffice.
+    """
     if convex_penetration(a, b) > 0:
         return 0.0
     best = math.inf
-    ea = polygon_edges(a)
-    eb = polygon_edges(b)
-    for p1, p2 in ea:
-        for q1, q2 in eb:
-            d = segment_distance(p1, p2, q1, q2)
-            if d < best:
-                best = d
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for i in range(n):
+            ax, ay = other[i]
+            bx, by = other[(i + 1) % n]
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            for px, py in poly:
+                if ll < EPS:
+                    d = math.hypot(px - ax, py - ay)
+                else:
+                    t = ((px - ax) * dx + (py - ay) * dy) / ll
+                    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                    d = math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+                if d < best:
+                    best = d
     return best
+
+
+def footprint_distance(a: Footprint, b: Footprint) -> float:
+    """``polygon_distance`` of two footprints (their corners are already computed)."""
+    return polygon_distance(a._corners, b._corners)
+
+
+def footprints_within(a: Footprint, b: Footprint, limit: float) -> bool:
+    """Whether two footprints are within ``limit`` of each other (closest points)."""
+    dc = math.hypot(a.x - b.x, a.y - b.y)
+    if dc - a.radius - b.radius > limit:
+        return False
+    return polygon_distance(a._corners, b._corners) <= limit
 
 
 def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink: float = 0.0) -> bool:

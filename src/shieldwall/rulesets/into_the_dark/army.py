@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shieldwall.core.datafiles import read_toml, validate
 from shieldwall.core.errors import DataError
@@ -66,8 +66,8 @@ SWAT_OPTIONS: tuple[Option, ...] = ("longbow", "polearm", "crossbow", "heavy-cro
 #: Options that change the unit's bow into a SWAT bow.
 BOW_OPTIONS: tuple[Option, ...] = ("longbow", "crossbow", "heavy-crossbow")
 
-#: Which clause governs each field of a unit or general (named in structural errors).
-_FIELD_RULES = {
+#: Which clause governs each field of a unit, a general or the army (named in structural errors).
+_UNIT_RULES = {
     "name": "troops.unit-organisation",
     "code": "troops.troop-types",
     "quality": "troops.troop-quality",
@@ -78,11 +78,23 @@ _FIELD_RULES = {
     "weapon": "combat.missile-weapons",
     "options": "special-troops.special-troops",
     "division": "command.divisions",
+    "notes": "troops.the-troops",
+}
+_GENERAL_RULES = {
+    "name": "command.generals",
     "rating": "command.generals",
+    "division": "command.divisions",
     "commanding": "command.generals",
     "mounted": "command.generals",
     "champion": "command.champion-generals",
+    "notes": "troops.the-troops",
+}
+_ARMY_RULES = {
+    "name": "troops.the-troops",
+    "description": "troops.the-troops",
     "points_limit": "troops.choosing-your-army",
+    "generals": "command.generals",
+    "units": "troops.unit-organisation",
 }
 
 
@@ -93,7 +105,7 @@ class ArmyUnit(BaseModel):
 
     name: str = Field(min_length=1)
     division: str = Field(min_length=1)
-    code: str = Field(pattern=r"^[CLO][UPAME][FM]$")
+    code: str
     quality: QualityName
     type: Role
     figures: int = Field(ge=1)
@@ -103,12 +115,16 @@ class ArmyUnit(BaseModel):
     options: tuple[Option, ...] = ()
     notes: str = ""
 
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        profiles.parse_code(v)
+        return v
+
     # --- the three-letter code ("Troop Types") ------------------------------------------------
     @property
     def code_density(self) -> Density:
-        d = self.code[0]
-        assert d in ("C", "L", "O")
-        return d
+        return profiles.parse_code(self.code)[0]
 
     @property
     def density(self) -> Density:
@@ -118,15 +134,11 @@ class ArmyUnit(BaseModel):
 
     @property
     def armour(self) -> ArmourLetter:
-        a = self.code[1]
-        assert a in ("U", "P", "A", "M", "E")
-        return a
+        return profiles.parse_code(self.code)[1]
 
     @property
     def category(self) -> Category:
-        c = self.code[2]
-        assert c in ("F", "M")
-        return c
+        return profiles.parse_code(self.code)[2]
 
     @property
     def mounted(self) -> bool:
@@ -197,7 +209,9 @@ class ArmyUnit(BaseModel):
         if self.has("no-shield"):
             return False
         w = self.missile_weapon
-        return not (w is not None and profiles.missile_weapons()[w].shields == "bow" and not self.cross_trained)
+        return not (
+            w is not None and profiles.missile_weapons()[w].shields == "bow" and not self.cross_trained
+        )
 
     # --- formation ----------------------------------------------------------------------------
     @property
@@ -238,7 +252,7 @@ class General(BaseModel):
 
     @property
     def code(self) -> str:
-        """"treated as if he were LMM (or LMF)" (command.generals)."""
+        """ "treated as if he were LMM (or LMF)" (command.generals)."""
         g = profiles.command().general
         return g.code_foot if self.mounted is False else g.code_mounted
 
@@ -249,7 +263,7 @@ class _ArmyFile(BaseModel):
     name: str = Field(min_length=1)
     description: str = ""
     points_limit: int | None = Field(default=None, ge=1)
-    generals: list[dict[str, Any]] = Field(min_length=0)
+    generals: list[dict[str, Any]] = Field(default_factory=list)
     units: list[dict[str, Any]] = Field(min_length=1)
 
 
@@ -295,12 +309,14 @@ def load_army(path: str | Path) -> Army:
 
 def parse_army(data: Mapping[str, Any], file: str = "<army>") -> Army:
     """Validate an army given as a TOML-like mapping."""
-    top = _structural(_ArmyFile, dict(data), file, "")
+    top = _structural(_ArmyFile, dict(data), file, "", _ARMY_RULES)
     units = tuple(
-        _structural(ArmyUnit, raw, file, f"units[{i}] {_label(raw)}") for i, raw in enumerate(top.units)
+        _structural(ArmyUnit, raw, file, f"units[{i}] {_label(raw)}", _UNIT_RULES)
+        for i, raw in enumerate(top.units)
     )
     generals = tuple(
-        _structural(General, raw, file, f"generals[{i}] {_label(raw)}") for i, raw in enumerate(top.generals)
+        _structural(General, raw, file, f"generals[{i}] {_label(raw)}", _GENERAL_RULES)
+        for i, raw in enumerate(top.generals)
     )
     for i, u in enumerate(units):
         check_unit(u, file, f"units[{i}] {u.label}")
@@ -321,12 +337,13 @@ def _label(raw: Any) -> str:
     return f'"{name}"' if isinstance(name, str) else "(unnamed)"
 
 
-def _structural(model: type[Any], raw: Any, file: str, where: str) -> Any:
+def _structural(model: type[Any], raw: Any, file: str, where: str, rules: dict[str, str]) -> Any:
     try:
         return validate(model, raw, file, where)
     except DataError as exc:
-        field = exc.field.rsplit(".", 1)[-1].split("[", 1)[0]
-        clause = _FIELD_RULES.get(field)
+        loc = exc.field[len(where) :].lstrip(".")
+        field = loc.split(".", 1)[0].split("[", 1)[0]
+        clause = rules.get(field)
         if clause is None:
             raise
         raise DataError(exc.file, exc.field, f"{exc.reason} [rule {cite(clause)}]") from None
@@ -344,24 +361,38 @@ def check_unit(u: ArmyUnit, file: str, where: str) -> None:
         raise _fail(file, where, "special-troops.special-troops", f"option {dup[0]!r} is listed twice")
 
     # Formations / Unit Organisation: one rectangle of `frontage` x `ranks`, the last rank may be short.
-    if u.frontage is not None and u.ranks is not None:
-        if not (u.ranks - 1) * u.frontage < u.figures <= u.ranks * u.frontage:
-            raise _fail(
-                file, where, "setup.formations",
-                f"{u.figures} figures do not form {u.ranks} ranks of {u.frontage}",
-            )
+    if (
+        u.frontage is not None
+        and u.ranks is not None
+        and not (u.ranks - 1) * u.frontage < u.figures <= u.ranks * u.frontage
+    ):
+        raise _fail(
+            file,
+            where,
+            "setup.formations",
+            f"{u.figures} figures do not form {u.ranks} ranks of {u.frontage}",
+        )
     if u.front > u.figures:
-        raise _fail(file, where, "setup.formations", f"frontage {u.front} is wider than the {u.figures} figures")
+        raise _fail(
+            file, where, "setup.formations", f"frontage {u.front} is wider than the {u.figures} figures"
+        )
 
     # Troop Types: melee troops have melee weapons, missile troops missile weapons, cross trained both.
     if u.type == "melee" and u.basic_weapon is not None:
         what = f"weapon {u.weapon!r}" if u.weapon else "a bow option"
         raise _fail(
-            file, where, "troops.troop-types",
+            file,
+            where,
+            "troops.troop-types",
             f"melee troops have no missile weapon ({what}); make the unit missile or cross-trained",
         )
     if u.has_missiles and u.basic_weapon is None:
-        raise _fail(file, where, "troops.troop-types", f"{u.type} troops need a missile weapon (bow, sling or javelin)")
+        raise _fail(
+            file,
+            where,
+            "troops.troop-types",
+            f"{u.type} troops need a missile weapon (bow, sling or javelin)",
+        )
 
     # Missile Weapons: slings are "used by foot troops"; a mounted unit's bow is a Mounted Bow.
     w = u.missile_weapon
@@ -376,26 +407,31 @@ def check_unit(u: ArmyUnit, file: str, where: str) -> None:
         raise _fail(file, where, "swat.swat", f"choose one of {', '.join(bows)}")
     if bows and u.basic_weapon != "bow":
         clause = "swat.longbow" if bows[0] == "longbow" else "swat.crossbow"
-        raise _fail(file, where, clause, f"{bows[0]} needs weapon = \"bow\" (got {u.weapon!r})")
+        raise _fail(file, where, clause, f'{bows[0]} needs weapon = "bow" (got {u.weapon!r})')
 
     # Special Troops.
     if u.champion and u.figures != profiles.special().champion.figures:
         raise _fail(
-            file, where, "special-troops.champions",
+            file,
+            where,
+            "special-troops.champions",
             f"a champion is represented by a single figure (got {u.figures})",
         )
     if u.has("warband") and u.category != "F":
         raise _fail(file, where, "special-troops.warbands", "only a foot unit may be declared a Warband")
     if u.has("skirmisher") and not (u.density == "O" and u.type == "missile"):
         raise _fail(
-            file, where, "special-troops.skirmishers",
-            "only open order missile units may be declared skirmishers "
-            f"(this unit is {u.code} {u.type})",
+            file,
+            where,
+            "special-troops.skirmishers",
+            f"only open order missile units may be declared skirmishers (this unit is {u.code} {u.type})",
         )
     if u.has("peasant") and not u.peasant:
         raise _fail(
-            file, where, "special-troops.peasants",
-            f"the peasant option needs quality \"peasant\" (level 1), not {u.quality!r}",
+            file,
+            where,
+            "special-troops.peasants",
+            f'the peasant option needs quality "peasant" (level 1), not {u.quality!r}',
         )
 
     # SWAT.
@@ -407,11 +443,15 @@ def check_unit(u: ArmyUnit, file: str, where: str) -> None:
         if u.cross_trained:
             raise _fail(file, where, "swat.longbow", "units with longbows may not be cross trained")
         if u.category != "F":
-            raise _fail(file, where, "swat.longbow", "longbows are a foot weapon (a mounted bow is a Mounted Bow)")
+            raise _fail(
+                file, where, "swat.longbow", "longbows are a foot weapon (a mounted bow is a Mounted Bow)"
+            )
     if u.has("polearm"):
         if not u.has_melee_weapons:
             raise _fail(
-                file, where, "swat.polearm",
+                file,
+                where,
+                "swat.polearm",
                 "a polearm is a melee weapon: missile troops cannot carry one (make them cross-trained)",
             )
         if u.has("pike"):
@@ -420,7 +460,9 @@ def check_unit(u: ArmyUnit, file: str, where: str) -> None:
         raise _fail(file, where, "swat.crossbow", "crossbows arm missile troops")
     if u.has("heavy-crossbow") and u.category != "F":
         raise _fail(
-            file, where, "swat.crossbow",
+            file,
+            where,
+            "swat.crossbow",
             "heavy crossbows are foot weapons (any bow used by mounted troops is a Mounted Bow)",
         )
     if u.has("pike"):
@@ -428,7 +470,9 @@ def check_unit(u: ArmyUnit, file: str, where: str) -> None:
             raise _fail(file, where, "swat.pike", "units with pikes may not be cross trained")
         if u.type == "missile":
             raise _fail(
-                file, where, "swat.pike",
+                file,
+                where,
+                "swat.pike",
                 "a pike is a melee weapon; missile troops with pikes would be cross trained, "
                 "and units with pikes may not be cross trained",
             )
@@ -436,12 +480,16 @@ def check_unit(u: ArmyUnit, file: str, where: str) -> None:
         if not (u.density == "C" and u.category == "F"):
             why = "a champion is always open order" if u.champion else f"this unit is {u.code}"
             raise _fail(
-                file, where, "swat.shieldwall",
+                file,
+                where,
+                "swat.shieldwall",
                 f"only close order foot troops may use Shieldwall ({why})",
             )
         if not u.has_shields:
             raise _fail(
-                file, where, "swat.shieldwall",
+                file,
+                where,
+                "swat.shieldwall",
                 "Shieldwall needs troops with large shields (this unit has no shields)",
             )
 
@@ -453,7 +501,9 @@ def _check_army(army: Army) -> None:
     for i, u in enumerate(army.units):
         if u.name in seen:
             raise _fail(
-                file, f"units[{i}] {u.label}", "troops.unit-organisation",
+                file,
+                f"units[{i}] {u.label}",
+                "troops.unit-organisation",
                 f"unit name used twice (also units[{seen[u.name]}]); every unit needs its own name",
             )
         seen[u.name] = i
@@ -466,12 +516,16 @@ def _check_army(army: Army) -> None:
     for i, g in enumerate(army.generals):
         where = f'generals[{i}] "{g.name}"'
         if g.name in gnames or (g.name in seen and g.champion != g.name):
-            raise _fail(file, where, "command.generals", "general name already used by another general or unit")
+            raise _fail(
+                file, where, "command.generals", "general name already used by another general or unit"
+            )
         gnames[g.name] = i
         if g.division is not None:
             if g.division in divisions:
                 raise _fail(
-                    file, where, "command.divisions",
+                    file,
+                    where,
+                    "command.divisions",
                     f"division {g.division!r} already has a general (generals[{divisions[g.division]}])",
                 )
             divisions[g.division] = i
@@ -480,29 +534,39 @@ def _check_army(army: Army) -> None:
                 raise _fail(file, where, "command.champion-generals", f"no unit named {g.champion!r}")
             if not army.units[seen[g.champion]].champion:
                 raise _fail(
-                    file, where, "command.champion-generals",
-                    f"unit {g.champion!r} is not a champion (add the \"champion\" option)",
+                    file,
+                    where,
+                    "command.champion-generals",
+                    f'unit {g.champion!r} is not a champion (add the "champion" option)',
                 )
             if g.mounted is not None:
                 raise _fail(
-                    file, where, "command.champion-generals",
+                    file,
+                    where,
+                    "command.champion-generals",
                     "a champion-general rides or walks as his champion unit does; drop `mounted`",
                 )
             if g.champion in champions:
-                raise _fail(file, where, "command.champion-generals", f"champion {g.champion!r} is already a general")
+                raise _fail(
+                    file, where, "command.champion-generals", f"champion {g.champion!r} is already a general"
+                )
             champions[g.champion] = i
 
     commanding = [i for i, g in enumerate(army.generals) if g.commanding]
     if len(army.generals) > 1 and len(commanding) != 1:
         raise _fail(
-            file, "generals", "command.generals",
+            file,
+            "generals",
+            "command.generals",
             f"an army with several generals needs exactly one with commanding = true (got {len(commanding)})",
         )
 
     for i, u in enumerate(army.units):
         if u.division not in divisions:
             raise _fail(
-                file, f"units[{i}] {u.label}", "command.divisions",
+                file,
+                f"units[{i}] {u.label}",
+                "command.divisions",
                 f"division {u.division!r} has no general; every division is put under the command of a "
                 f"general (known: {', '.join(divisions) or 'none'})",
             )
@@ -513,6 +577,8 @@ def _check_army(army: Army) -> None:
         total = army_cost(army).total
         if total > army.points_limit:
             raise _fail(
-                file, "points_limit", "troops.choosing-your-army",
+                file,
+                "points_limit",
+                "troops.choosing-your-army",
                 f"the army costs {total} points, over its limit of {army.points_limit}",
             )

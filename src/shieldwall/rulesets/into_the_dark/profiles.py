@@ -7,6 +7,7 @@ where the text gives none (base depths, for example) there is no field.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -34,7 +35,20 @@ ARMOUR_LETTERS: tuple[ArmourLetter, ...] = ("U", "P", "A", "M", "E")
 DENSITIES: tuple[Density, ...] = ("C", "L", "O")
 CATEGORIES: tuple[Category, ...] = ("F", "M")
 ROLES: tuple[Role, ...] = ("melee", "missile", "cross-trained")
-WEAPON_KEYS: tuple[WeaponKey, ...] = ("foot-bow", "mounted-bow", "sling", "javelin", "longbow", "heavy-crossbow")
+WEAPON_KEYS: tuple[WeaponKey, ...] = (
+    "foot-bow",
+    "mounted-bow",
+    "sling",
+    "javelin",
+    "longbow",
+    "heavy-crossbow",
+)
+
+
+def _require(table: Collection[str], keys: Iterable[str], name: str) -> None:
+    missing = [k for k in keys if k not in table]
+    if missing:
+        raise ValueError(f"{name} is missing {', '.join(missing)}")
 
 
 class _Row(BaseModel):
@@ -89,6 +103,13 @@ class TroopTypes(BaseModel):
     category: dict[Category, Costed]
     role: dict[Role, Costed]
 
+    @model_validator(mode="after")
+    def _complete(self) -> TroopTypes:
+        _require(self.density, DENSITIES, "density")
+        _require(self.category, CATEGORIES, "category")
+        _require(self.role, ROLES, "role")
+        return self
+
 
 class MoveRow(_Row):
     move: int = Field(ge=0)
@@ -100,14 +121,31 @@ class ShieldwallMove(_Row):
     text: str
 
 
+MoveKey = Literal["CF", "LF", "OF", "CM", "LM", "OM"]
+_MOVE_KEYS: dict[tuple[Density, Category], MoveKey] = {
+    ("C", "F"): "CF",
+    ("L", "F"): "LF",
+    ("O", "F"): "OF",
+    ("C", "M"): "CM",
+    ("L", "M"): "LM",
+    ("O", "M"): "OM",
+}
+
+
 class MovementTable(BaseModel):
-    """"Distances" (inches for 25mm figures) and its encased limit."""
+    """ "Distances" (inches for 25mm figures) and its encased limit."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    types: dict[Literal["CF", "LF", "OF", "CM", "LM", "OM"], MoveRow]
+    types: dict[MoveKey, MoveRow]
     encased: dict[Category, MoveRow]
     shieldwall: ShieldwallMove
+
+    @model_validator(mode="after")
+    def _complete(self) -> MovementTable:
+        _require(self.types, _MOVE_KEYS.values(), "types")
+        _require(self.encased, CATEGORIES, "encased")
+        return self
 
 
 class WrgBasing(_Row):
@@ -116,11 +154,21 @@ class WrgBasing(_Row):
     figures_per_base: dict[Density, int]
     text: str
 
+    @model_validator(mode="after")
+    def _complete(self) -> WrgBasing:
+        _require(self.figures_per_base, DENSITIES, "figures_per_base")
+        return self
+
 
 class GwBasing(_Row):
     name: str
     width_per_figure_mm: dict[Density, int]
     text: str
+
+    @model_validator(mode="after")
+    def _complete(self) -> GwBasing:
+        _require(self.width_per_figure_mm, DENSITIES, "width_per_figure_mm")
+        return self
 
 
 class Basing(BaseModel):
@@ -184,6 +232,11 @@ class Command(BaseModel):
     ratings: dict[Literal["poor", "average", "good"], Rating]
     general: GeneralRules
     new_orders: NewOrdersRules
+
+    @model_validator(mode="after")
+    def _complete(self) -> Command:
+        _require(self.ratings, ("poor", "average", "good"), "ratings")
+        return self
 
 
 class ChampionRules(_Row):
@@ -304,7 +357,8 @@ class MoraleResults(BaseModel):
     @model_validator(mode="after")
     def _ordered(self) -> MoraleResults:
         bounds = [self.passed.max_over, self.shaken.max_over, self.driven_back.max_over]
-        if any(b is None for b in bounds) or bounds != sorted(bounds) or self.routed.max_over is not None:
+        known = [b for b in bounds if b is not None]
+        if len(known) != 3 or known != sorted(set(known)) or self.routed.max_over is not None:
             raise ValueError("passed/shaken/driven_back need increasing max_over; routed has none")
         return self
 
@@ -314,6 +368,18 @@ class MoraleTables(BaseModel):
 
     modifiers: MoraleModifiers
     results: MoraleResults
+
+
+_DENSITY: dict[str, Density] = {d: d for d in DENSITIES}
+_ARMOUR: dict[str, ArmourLetter] = {a: a for a in ARMOUR_LETTERS}
+_CATEGORY: dict[str, Category] = {c: c for c in CATEGORIES}
+
+
+def parse_code(code: str) -> tuple[Density, ArmourLetter, Category]:
+    """Split a three-letter unit code ("Troop Types"): density, armour, foot/mounted."""
+    if len(code) != 3 or code[0] not in _DENSITY or code[1] not in _ARMOUR or code[2] not in _CATEGORY:
+        raise ValueError(f"unit code {code!r} must be density C/L/O + armour U/P/A/M/E + F/M")
+    return _DENSITY[code[0]], _ARMOUR[code[1]], _CATEGORY[code[2]]
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -416,7 +482,7 @@ def movement_for(density: Density, category: Category, armour: ArmourLetter) -> 
     """Maximum move and rout/evade dice ("Distances"), capped for encased troops ("SPECIAL: Limit to
     maximum move distance because of armour weight")."""
     table = movement_table()
-    row = table.types[f"{density}{category}"]  # type: ignore[index]
+    row = table.types[_MOVE_KEYS[density, category]]
     if armour == "E":
         cap = table.encased[category]
         return MoveRow(

@@ -97,7 +97,7 @@ def apply_order(st: OneHourState, order: O.Order) -> None:
     elif isinstance(order, O.Fight):
         _expect(st, ("melee",), order)
         u = _active(st, order.unit)
-        targets = [e for e, f_mine, _ in S.contacts(u, st.live()) if f_mine == "front"]
+        targets = [e for e, f_mine, _ in st.touching(u) if f_mine == "front"]
         t = _enemy(st, order.target)
         if t not in targets:
             raise bad("melee.front-only", f"{t.id} is not in contact with {u.id}'s front facing")
@@ -323,7 +323,7 @@ def plan_charge(st: OneHourState, u: Unit, t: Unit, facing: str, turn: O.Turn | 
         raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
     if not S.has_los(probe, t, st.live(), st.terrain):
         raise bad("line-of-sight", f"{u.id} has no line of sight to {t.id}")
-    occupant = S.attacker_on_facing(t, facing, st.live())
+    occupant = next((x for x, f_t, _ in st.touching(t) if f_t == facing), None)
     if occupant is not None:
         raise bad("charging.one-per-facing", f"{t.id}'s {facing} facing is already in contact with "
                   f"{occupant.id}; only one attacking Unit per facing")
@@ -367,7 +367,7 @@ def face(st: OneHourState, order: O.Face) -> None:
     if u.activated:
         raise bad("movement", f"{u.id} has already moved this phase")
     e = _enemy(st, order.target)
-    touching = S.contacts(u, st.live())
+    touching = st.touching(u)
     mine = {x.id: f for x, f, _ in touching}
     if e.id not in mine:
         raise bad("turning.face-melee", f"{e.id} is not in contact with {u.id}")
@@ -402,7 +402,7 @@ def fall_back_problem(st: OneHourState, u: Unit) -> str | None:
         return f"movement: {u.id} has already moved this phase"
     if u.category not in ("skirmishers", "cavalry"):
         return "fall-back: only Skirmishers and Cavalry may Fall Back"
-    touching = S.contacts(u, st.live())
+    touching = st.touching(u)
     if not touching:
         return f"fall-back: {u.id} is not in melee"
     if any(f == "rear" for _, f, _ in touching):
@@ -420,7 +420,7 @@ def fall_back(st: OneHourState, order: O.FallBack) -> None:
     prob = fall_back_problem(st, u)
     if prob:
         raise bad(prob.split(":")[0], prob)
-    touching = S.contacts(u, st.live())
+    touching = st.touching(u)
     u.activated = True
     faces = st.roll(u.profile.move_class, "fall-back", "fall back distance", unit=u.id)
     rolled = float(sum(faces) + 2)
@@ -544,7 +544,7 @@ def melee_step(st: OneHourState) -> bool:
         if u.removed:
             st.melee_queue.pop(0)
             continue
-        targets = [e for e, f_mine, _ in S.contacts(u, st.live()) if f_mine == "front"]
+        targets = [e for e, f_mine, _ in st.touching(u) if f_mine == "front"]
         if not targets:
             st.melee_queue.pop(0)
             continue

@@ -36,7 +36,7 @@ def legal_orders(st: OneHourState) -> list[O.Order]:
         return [O.End(), *(O.Shoot(u.id, t.id) for u, t in shooters(st))]
     if st.step == "melee":
         u = st.unit(st.active or "")
-        return [O.Fight(u.id, e.id) for e, f, _ in S.contacts(u, st.live()) if f == "front"]
+        return [O.Fight(u.id, e.id) for e, f, _ in st.touching(u) if f == "front"]
     return []
 
 
@@ -63,7 +63,7 @@ def activate_orders(st: OneHourState) -> list[O.Order]:
     for u in st.live(st.side):
         if u.activated:
             continue
-        touching = S.contacts(u, st.live())
+        touching = st.touching(u)
         if touching:
             for e, f, _ in touching:
                 if f != "front":

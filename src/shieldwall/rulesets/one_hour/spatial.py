@@ -19,6 +19,7 @@ from shieldwall.core.geometry import (
     convex_overlap,
     convex_penetration,
     dist,
+    footprints_within,
     in_front_arc,
     point_in_polygon,
     polygon_distance,
@@ -123,14 +124,31 @@ def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feat
     """An area feature the unit may not be in ("Terrain": woods/marsh, lakes), if any."""
     eff = terrain_effects()
     rect = fp.corners()
+    r = fp.radius
     for f in terrain.features:
         if f.linear:
             continue
         rule = eff[f.kind].enter
         if rule == "none" or (rule == "rough" and not unit.profile.rough_terrain):
+            x0, y0, x1, y1 = _bbox(f.points)
+            if fp.x + r < x0 or fp.x - r > x1 or fp.y + r < y0 or fp.y - r > y1:
+                continue
             if rect_meets_polygon(rect, f.points):
                 return f
     return None
+
+
+_BBOX: dict[tuple[Point, ...], tuple[float, float, float, float]] = {}
+
+
+def _bbox(points: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    got = _BBOX.get(points)
+    if got is None:
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        got = (min(xs), min(ys), max(xs), max(ys))
+        _BBOX[points] = got
+    return got
 
 
 def river_blocks(p: Point, q: Point, terrain: TerrainMap) -> Feature | None:
@@ -230,6 +248,8 @@ def placement_problem(unit: Unit, fp: Footprint, units: Sequence[Unit], terrain:
     for u in units:
         if u.removed or u.id in skip:
             continue
+        if not footprints_within(fp, u.fp, CONTACT_TOL * 2):
+            continue
         other = u.fp.corners()
         pen = convex_penetration(rect, other)
         if pen > CONTACT_TOL:
@@ -249,32 +269,56 @@ def placement_problem(unit: Unit, fp: Footprint, units: Sequence[Unit], terrain:
     return None
 
 
+def _column_body(start: Footprint, direction: Point) -> Polygon:
+    """The unit in column ("two bases one behind the other"), pointing along ``direction``."""
+    c = start.centre
+    return swept_rectangle(c, (c[0] + direction[0] * 1e-6, c[1] + direction[1] * 1e-6),
+                           start.frontage / 2.0, start.depth * 0.5)
+
+
+def _free_run(unit: Unit, start: Footprint, direction: Point, budget: float, units: Sequence[Unit],
+              terrain: TerrainMap) -> float:
+    """How far the column can travel straight along ``direction`` before the path is blocked."""
+    body = _column_body(start, direction)
+    reach = budget
+    for u in units:
+        if u.removed or u.id == unit.id or can_interpenetrate(unit, u):
+            continue
+        if not footprints_within(start, u.fp, budget + 1.0):
+            continue
+        poly = u.fp.corners()
+        pen = convex_penetration(body, poly)
+        if pen > -1e-9:  # touching already: blocked only if the first step goes deeper
+            step = (start.x + direction[0] * 0.05, start.y + direction[1] * 0.05)
+            if convex_overlap(swept_rectangle(start.centre, step, start.frontage / 2.0, start.depth * 0.5), poly):
+                return 0.0
+            continue
+        d = sweep_distance(body, direction, poly)
+        if d < reach:
+            reach = d
+    c = start.centre
+    far = (c[0] + direction[0] * reach, c[1] + direction[1] * reach)
+    rv = river_blocks(c, far, terrain)
+    while rv is not None and reach > 0:
+        hits = [dist(c, x) for x in rv.crossing_points(c, far) if rv.crossing_at(x) is None]
+        reach = max(0.0, (min(hits) if hits else reach) - rv.width / 2.0 - 0.05)
+        far = (c[0] + direction[0] * reach, c[1] + direction[1] * reach)
+        rv = river_blocks(c, far, terrain)
+    return reach
+
+
 def max_advance(unit: Unit, start: Footprint, direction: Point, budget: float, units: Sequence[Unit],
                 terrain: TerrainMap, step: float = 0.25) -> float:
     """The furthest the unit can go straight along ``direction`` (unit vector) within ``budget``,
     keeping heading, ending on a legal spot (0 if nowhere)."""
     if budget <= 0:
         return 0.0
-
-    def path_ok(d: float) -> bool:
-        end = (start.x + direction[0] * d, start.y + direction[1] * d)
-        return path_problem(unit, start, [end], units, terrain) is None
-
-    lo, hi = 0.0, budget
-    if not path_ok(hi):
-        for _ in range(20):
-            mid = (lo + hi) / 2.0
-            if path_ok(mid):
-                lo = mid
-            else:
-                hi = mid
-        reach = lo
-    else:
-        reach = budget
-    d = reach
+    d = _free_run(unit, start, direction, budget, units, terrain)
     while d > 1e-9:
+        end = (start.x + direction[0] * d, start.y + direction[1] * d)
         fp = start.moved(direction[0] * d, direction[1] * d)
-        if placement_problem(unit, fp, units, terrain) is None:
+        if (placement_problem(unit, fp, units, terrain) is None
+                and path_problem(unit, start, [end], units, terrain) is None):
             return d
         d = d - step if d - step > 0 else 0.0
     return 0.0
@@ -290,9 +334,9 @@ def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
     for u in units:
         if u.removed or u.side == unit.side:
             continue
-        theirs = u.fp.corners()
-        if polygon_distance(mine, theirs) > CONTACT_TOL:
+        if not footprints_within(unit.fp, u.fp, CONTACT_TOL):
             continue
+        theirs = u.fp.corners()
         f_mine = contact_facing(unit.fp, theirs)
         f_theirs = contact_facing(u.fp, mine)
         if f_mine and f_theirs:

@@ -65,6 +65,8 @@ class OneHourState(State):
         self.destroyed_this_phase: list[str] = []
         self._events: list[Event] = []
         self._result: Result | None = None
+        self._contact_sig: tuple[Any, ...] = ()
+        self._contact_cache: dict[str, list[tuple[Unit, str, str]]] = {}
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -139,6 +141,8 @@ class OneHourState(State):
         new.destroyed_this_phase = list(self.destroyed_this_phase)
         new._events = list(self._events)
         new.move_faces = list(self.move_faces)
+        new._contact_sig = ()
+        new._contact_cache = {}
         return new
 
     def _restore(self, other_state: OneHourState) -> None:
@@ -183,8 +187,21 @@ class OneHourState(State):
             notes.append("hero +1")
         return mod, notes
 
+    def touching(self, unit: Unit) -> list[tuple[Unit, str, str]]:
+        """Enemies in contact with ``unit``: (enemy, unit's facing, enemy's facing). Cached for as
+        long as no unit moves or leaves the table."""
+        sig = tuple((u.fp, u.removed) for u in self.units.values())
+        if sig != self._contact_sig:
+            self._contact_sig = sig
+            self._contact_cache = {}
+        got = self._contact_cache.get(unit.id)
+        if got is None:
+            got = contacts(unit, self.live())
+            self._contact_cache[unit.id] = got
+        return got
+
     def in_melee(self, unit: Unit) -> bool:
-        return bool(contacts(unit, self.live()))
+        return bool(self.touching(unit))
 
     def roll(self, n: int, clause: str, what: str, unit: str | None = None, side: str | None = None,
              die: Die | None = None, **extra: Any) -> list[int]:

@@ -1,0 +1,288 @@
+"""Morale tests, control tests and the new-orders roll of Into the Dark, exact and sampled.
+
+A morale test (morale.morale-tests) rolls one d6 against the unit's morale level (its troop quality
+level, morale.morale-levels) adjusted by every applicable modifier (morale.modifiers, swat.shieldwall),
+less the negative modifiers a general leading the unit negates up to his rating
+(command.general-leading). The result depends on how far the roll is over the modified level
+(morale.results): passed (not over), shaken (over by 1), driven back (2 or 3), routed (4 or more).
+
+A control test (morale.control-tests) is "done exactly the same as morale tests (using only relevent
+modifiers)": passed if the roll is not over the modified level, failed otherwise. Which modifiers
+are relevant is the caller's choice (docs/rulings/into-the-dark.md).
+
+There is no natural-1 / natural-6 rule for morale: that rule belongs to "Combat" only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from shieldwall.core.dice import D6, Dist
+
+from . import profiles
+from .clauses import cite
+from .combat import Mod
+
+
+class MoraleOutcome(IntEnum):
+    """Results of a morale test (morale.results); the ints are the outcomes of ``MoraleSituation.dist``."""
+
+    PASSED = 0
+    SHAKEN = 1
+    DRIVEN_BACK = 2
+    ROUTED = 3
+
+
+class ControlOutcome(IntEnum):
+    """Results of a control test (morale.control-tests) or a new-orders roll (command.new-orders)."""
+
+    FAILED = 0
+    PASSED = 1
+
+
+def casualty_steps(casualties: int, original: int) -> int:
+    """ "-1 for each 25% casualties accumulated from original strength" (morale.modifiers): the number
+    of whole 25% steps lost."""
+    if original <= 0:
+        if casualties:
+            raise ValueError("casualties need the unit's original strength")
+        return 0
+    if not 0 <= casualties <= original:
+        raise ValueError(f"casualties must be 0..{original}, got {casualties}")
+    step = profiles.morale_tables().modifiers.casualties.per_fraction
+    return int(Fraction(casualties) / (original * step))
+
+
+def outnumbers_double(own: int, opponents: int) -> bool:
+    """ "if you outnumber your melee opponents by double or more" (morale.modifiers)."""
+    return opponents > 0 and own >= 2 * opponents
+
+
+@dataclass(frozen=True, slots=True)
+class _Test:
+    """The morale level and modifiers shared by morale and control tests.
+
+    ``quality``: the troop quality level of the lowest quality troops in the unit (1..5).
+    ``casualties`` / ``original``: figures lost and the original strength. ``friends_routing``:
+    friendly units routing within 12". ``general``: the rating of a general who has joined and is
+    leading the unit (0 = none). The other flags are the lines of the Morale Tests table.
+    """
+
+    quality: int
+    shaken: bool = False
+    disordered: bool = False
+    casualties: int = 0
+    original: int = 0
+    flanked: bool = False
+    outnumber_double: bool = False
+    long_range_missile_only: bool = False
+    fewer_firers: bool = False
+    deeper_ranks: bool = False
+    supported: bool = False
+    friends_routing: int = 0
+    unsupported: bool = False
+    uphill: bool = False
+    in_cover: bool = False
+    shieldwall: bool = False
+    general: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.quality <= 5:
+            raise ValueError(f"morale level must be 1..5, got {self.quality}")
+        if self.shieldwall and self.disordered:
+            raise ValueError("Disordered units may not be in shieldwall (into-the-dark:swat.shieldwall)")
+        if self.supported and self.unsupported:
+            raise ValueError(
+                "a unit cannot be both supported and unsupported (into-the-dark:morale.modifiers)"
+            )
+        if self.friends_routing < 0:
+            raise ValueError("friends_routing must be >= 0")
+        ratings = {r.rating for r in profiles.command().ratings.values()}
+        if self.general and self.general not in ratings:
+            raise ValueError(f"general rating must be one of {sorted(ratings)} (or 0 for none)")
+        casualty_steps(self.casualties, self.original)
+
+    def modifiers(self) -> tuple[Mod, ...]:
+        """Every applicable modifier, cumulative, then the general's negation (command.general-leading)."""
+        m = profiles.morale_tables().modifiers
+        out: list[Mod] = []
+        if self.shaken:
+            out.append(Mod.of(m.shaken, "unit shaken"))
+        if self.disordered:
+            out.append(Mod.of(m.disordered, "unit disordered"))
+        steps = casualty_steps(self.casualties, self.original)
+        if steps:
+            out.append(
+                Mod(
+                    f"casualties {self.casualties}/{self.original} ({steps} x 25%)",
+                    steps * m.casualties.value,
+                    m.casualties.rule,
+                )
+            )
+        if self.flanked:
+            out.append(Mod.of(m.flanked, "unit flanked"))
+        if self.outnumber_double:
+            out.append(Mod.of(m.outnumber, "outnumbers melee opponents by double or more"))
+        if self.long_range_missile_only:
+            out.append(Mod.of(m.long_range_only, "receiving long range missile fire only"))
+        if self.fewer_firers:
+            out.append(Mod.of(m.fewer_firers, "missile fire from less enemy than own numbers"))
+        if self.deeper_ranks:
+            out.append(Mod.of(m.deeper_ranks, "opponent has more complete ranks"))
+        if self.supported:
+            out.append(Mod.of(m.supported, "unit supported"))
+        if self.friends_routing:
+            out.append(
+                Mod(
+                    f'{self.friends_routing} friendly unit(s) routing within 12"',
+                    self.friends_routing * m.friends_routing.value,
+                    m.friends_routing.rule,
+                )
+            )
+        if self.unsupported:
+            out.append(Mod.of(m.unsupported, "unit unsupported"))
+        if self.uphill:
+            out.append(Mod.of(m.uphill, "unit is uphill"))
+        if self.in_cover:
+            out.append(Mod.of(m.in_cover, "unit in cover"))
+        if self.shieldwall:
+            out.append(Mod.of(m.shieldwall, "unit in shieldwall"))
+        negative = -sum(x.value for x in out if x.value < 0)
+        negated = min(self.general, negative)
+        if negated:
+            out.append(
+                Mod(
+                    f"general (rating {self.general}) negates negative modifiers",
+                    negated,
+                    cite("command.general-leading"),
+                )
+            )
+        return tuple(out)
+
+    @property
+    def level(self) -> int:
+        """The modified morale level: troop quality level plus all modifiers (may be <1 or >6)."""
+        return self.quality + sum(m.value for m in self.modifiers())
+
+    def _data(self, face: int) -> dict[str, Any]:
+        return {
+            "die": "d6",
+            "faces": [face],
+            "morale_level": self.quality,
+            "level_rule": cite("morale.morale-levels"),
+            "modifiers": [m.to_dict() for m in self.modifiers()],
+            "target": self.level,
+            "over": face - self.level,
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRoll:
+    face: int
+    outcome: MoraleOutcome
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleSituation(_Test):
+    """A morale test (morale.morale-tests, morale.modifiers, morale.results)."""
+
+    def outcome(self, face: int) -> MoraleOutcome:
+        """The result for a natural d6 face, by how much it is over the modified level."""
+        r = profiles.morale_tables().results
+        over = face - self.level
+        assert r.passed.max_over is not None and r.shaken.max_over is not None
+        assert r.driven_back.max_over is not None
+        if over <= r.passed.max_over:
+            return MoraleOutcome.PASSED
+        if over <= r.shaken.max_over:
+            return MoraleOutcome.SHAKEN
+        if over <= r.driven_back.max_over:
+            return MoraleOutcome.DRIVEN_BACK
+        return MoraleOutcome.ROUTED
+
+    def dist(self) -> Dist:
+        """Exact distribution over ``MoraleOutcome`` ints (weights out of 6)."""
+        return D6.dist().map(lambda f: int(self.outcome(f)))
+
+    def roll(self, rng: np.random.Generator) -> MoraleRoll:
+        face = D6.roll(rng)
+        out = self.outcome(face)
+        data = self._data(face) | {
+            "rule": cite("morale.morale-tests"),
+            "result": out.name.lower().replace("_", " "),
+            "result_rule": cite("morale.results"),
+        }
+        return MoraleRoll(face, out, data)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlRoll:
+    face: int
+    outcome: ControlOutcome
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+@dataclass(frozen=True, slots=True)
+class ControlSituation(_Test):
+    """A control test (morale.control-tests): pass on the modified level or less. Pass only the
+    modifiers relevant to the test; shaken and disordered always apply (morale.morale-states,
+    movement.disorder)."""
+
+    def outcome(self, face: int) -> ControlOutcome:
+        return ControlOutcome.PASSED if face <= self.level else ControlOutcome.FAILED
+
+    def dist(self) -> Dist:
+        """Exact distribution over ``ControlOutcome`` ints (weights out of 6)."""
+        return D6.dist().map(lambda f: int(self.outcome(f)))
+
+    def roll(self, rng: np.random.Generator) -> ControlRoll:
+        face = D6.roll(rng)
+        out = self.outcome(face)
+        data = self._data(face) | {"rule": cite("morale.control-tests"), "result": out.name.lower()}
+        return ControlRoll(face, out, data)
+
+
+@dataclass(frozen=True, slots=True)
+class NewOrdersTest:
+    """ "Add both general's ratings together and roll a d6. If the roll is equal to or less than this
+    total, the orders are replaced immediately. If not then the orders take effect next turn."
+    (command.new-orders). PASSED = immediately, FAILED = next turn."""
+
+    issuing_rating: int
+    receiving_rating: int
+
+    @property
+    def target(self) -> int:
+        return self.issuing_rating + self.receiving_rating
+
+    def outcome(self, face: int) -> ControlOutcome:
+        return ControlOutcome.PASSED if face <= self.target else ControlOutcome.FAILED
+
+    def dist(self) -> Dist:
+        return D6.dist().map(lambda f: int(self.outcome(f)))
+
+    def roll(self, rng: np.random.Generator) -> ControlRoll:
+        face = D6.roll(rng)
+        out = self.outcome(face)
+        data = {
+            "rule": cite("command.new-orders"),
+            "die": "d6",
+            "faces": [face],
+            "target": self.target,
+            "result": "immediately" if out else "next turn",
+        }
+        return ControlRoll(face, out, data)
