@@ -130,14 +130,19 @@ class OneHourGeneral:
         return score
 
     def _charge_value(self, u: dict[str, Any], o: Any) -> float:
+        """A race to the hit limit: we strike first (at the facing charged, then at the front once
+        they turn); they strike back at our front. Worth it if we should remove them first."""
         t = self.units[o.target]
-        ours = self._expected(u, t, o.facing)
-        theirs = self._expected(t, u, "front") if o.facing == "front" else 0.0
-        value = 1.0 + 1.4 * ours - theirs
-        if t["hits"] + ours >= t["max_hits"]:
-            value += 4.0
-        if o.facing != "front":
-            value += 2.0
+        first = self._expected(u, t, o.facing)
+        ours = self._expected(u, t, "front")
+        theirs = self._expected(t, u, "front")
+        rem_t = t["max_hits"] - t["hits"]
+        rem_u = u["max_hits"] - u["hits"]
+        if first >= rem_t:
+            return 8.0  # a kill now
+        k = 1.0 + (rem_t - first) / max(ours, 0.1)
+        m = rem_u / max(theirs, 0.1)
+        value = 1.0 + max(-5.0, min(5.0, m - k))
         if u["missile"] == "bow":
             value -= 3.0
         return value
@@ -165,7 +170,7 @@ class OneHourGeneral:
                 continue
             danger = self._expected(e, u, facing)
             mine = self._expected(u, e, "front")
-            weight = 1.0 if u["category"] == "skirmishers" else 0.6
+            weight = 1.5 if u["missile"] else 0.6
             score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
         # formation: friends close at hand
         friends = sum(1 for f in self.mine if f["id"] != u["id"] and polygon_distance(

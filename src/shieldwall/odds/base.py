@@ -12,7 +12,7 @@ This module is imported by the command line at start-up, so it imports nothing h
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -79,7 +79,9 @@ class SetKey:
                     f"--set {self.name} expects a whole number from {lo} to {hi}, got {text!r}"
                 ) from None
             if not lo <= value <= hi:
-                raise ShieldwallError(f"--set {self.name} expects a whole number from {lo} to {hi}, got {value}")
+                raise ShieldwallError(
+                    f"--set {self.name} expects a whole number from {lo} to {hi}, got {value}"
+                )
             return value
         low = str(text).strip().lower()
         if low not in self.choices:
@@ -109,8 +111,12 @@ def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[t
     return out
 
 
-def parse_settings(keys: Mapping[str, SetKey], pairs: Iterable[str] | Mapping[str, str | int] | None,
-                   command: str, ruleset: str) -> Settings:
+def parse_settings(
+    keys: Mapping[str, SetKey],
+    pairs: Iterable[str] | Mapping[str, str | int] | None,
+    command: str,
+    ruleset: str,
+) -> Settings:
     """Parse ``--set`` pairs against a plug-in's keys for one query; defaults fill the rest.
 
     Keys are case-insensitive and ``_`` may stand for ``-``. An unknown key, a key that does not
@@ -138,7 +144,8 @@ class AttackOdds:
     """The exact distribution of the result of one attack (hits, casualties...).
 
     ``situation`` is the rule system's own situation object the distribution came from (for
-    one-hour-dark-ages a ``combat.AttackSituation``); ``details`` says in words what applied.
+    one-hour-dark-ages a ``combat.AttackSituation``); :attr:`details` says in words what applied
+    (computed on demand by ``explain``).
     """
 
     ruleset: str
@@ -147,8 +154,12 @@ class AttackOdds:
     settings: Mapping[str, Any]
     dist: Dist
     situation: Any = None
-    details: tuple[str, ...] = ()
+    explain: Callable[[], tuple[str, ...]] | None = None
     unit: str = "hits"
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        return self.explain() if self.explain is not None else ()
 
     @property
     def probabilities(self) -> dict[int, Fraction]:
@@ -345,8 +356,9 @@ class OddsPlugin:
             )
 
     # queries ---------------------------------------------------------------------------------
-    def attack(self, attacker: str, target: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
-               ) -> AttackOdds:
+    def attack(
+        self, attacker: str, target: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
+    ) -> AttackOdds:
         self.require("attack")
         raise NotImplementedError
 
@@ -354,8 +366,9 @@ class OddsPlugin:
         self.require("morale")
         raise NotImplementedError
 
-    def duel(self, first: str, second: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
-             ) -> DuelOdds:
+    def duel(
+        self, first: str, second: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
+    ) -> DuelOdds:
         self.require("duel")
         raise NotImplementedError
 

@@ -120,13 +120,21 @@ def alternating_duel(
     """
     if first_limit < 1 or second_limit < 1:
         raise ValueError("hit limits must be at least 1")
-    return _solve(first_opening or first_hits, first_hits, second_hits, first_limit, second_limit, tail,
-                  max_turns)
+    return _solve(
+        first_opening or first_hits, first_hits, second_hits, first_limit, second_limit, tail, max_turns
+    )
 
 
 @lru_cache(maxsize=4096)
-def _solve(opening: Dist, first_hits: Dist, second_hits: Dist, first_limit: int, second_limit: int,
-           tail: Fraction, max_turns: int) -> DuelSolution:
+def _solve(
+    opening: Dist,
+    first_hits: Dist,
+    second_hits: Dist,
+    first_limit: int,
+    second_limit: int,
+    tail: Fraction,
+    max_turns: int,
+) -> DuelSolution:
     on_second = _Pile(second_limit)  # hits the first unit deals
     on_first = _Pile(first_limit)  # hits the second unit deals
     o_items, a_items, b_items = _items(opening), _items(first_hits), _items(second_hits)
@@ -134,6 +142,8 @@ def _solve(opening: Dist, first_hits: Dist, second_hits: Dist, first_limit: int,
     second_by: dict[int, Fraction] = {}
     alive1, den1 = 1, 1  # survival of the first unit after k-1 of the second's attacks
     stuck = first_hits.keys() == {0} and second_hits.keys() == {0}
+    # Without a zero-hit outcome on both sides every full turn adds hits, so the chain is finite.
+    can_stall = 0 in first_hits and 0 in second_hits
     k = 0
     beyond = Fraction(0)
     while True:
@@ -150,7 +160,11 @@ def _solve(opening: Dist, first_hits: Dist, second_hits: Dist, first_limit: int,
         ongoing_num, ongoing_den = alive1 * alive2, den1 * on_second.den
         if not ongoing_num:
             break
-        if stuck or k >= max_turns or ongoing_num * tail.denominator < tail.numerator * ongoing_den:
+        if (
+            stuck
+            or k >= max_turns
+            or (can_stall and ongoing_num * tail.denominator < tail.numerator * ongoing_den)
+        ):
             beyond = Fraction(ongoing_num, ongoing_den)
             break
     if beyond:
@@ -161,8 +175,9 @@ def _solve(opening: Dist, first_hits: Dist, second_hits: Dist, first_limit: int,
     return DuelSolution(p1, p2, 1 - p1 - p2, first_by, second_by, beyond, k)
 
 
-def absorption_probabilities(opening: Dist, first_hits: Dist, second_hits: Dist, first_limit: int,
-                             second_limit: int) -> tuple[Fraction, Fraction]:
+def absorption_probabilities(
+    opening: Dist, first_hits: Dist, second_hits: Dist, first_limit: int, second_limit: int
+) -> tuple[Fraction, Fraction]:
     """Exact (P(first wins), P(second wins)) by solving the absorption equations.
 
     The state at the start of a full turn is ``(h1, h2)`` (hits on first, hits on second). Drop

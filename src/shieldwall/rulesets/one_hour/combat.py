@@ -64,6 +64,16 @@ class AttackSituation:
         section = "shooting" if self.mode == "shoot" else "melee"
         return f"{RS}:{section}.{part}"
 
+    def note_rule(self, note: str) -> str:
+        """The clause behind a modifier note: "hero +1" is "Personalities: Hero"; "household +1" /
+        "levy -1" are the army-list "Variations"."""
+        word = note.split()[0] if note else ""
+        if word == "hero":
+            return f"{RS}:personalities.hero"
+        if word in ("household", "levy"):
+            return f"{RS}:army-lists.variations"
+        return self.rule_of("dice")
+
     def hits_for_face(self, face: int) -> int:
         """Hits for one natural die face: (face + modifier, at least 0), doubled, then halved
         rounding up once per halving (ceil of ceil is ceil of the quotient)."""
@@ -81,7 +91,7 @@ class AttackSituation:
         """The event data for a roll: faces, modifiers, and the rule clause of each."""
         mods: list[dict[str, Any]] = [{"name": "attack", "value": self.modifier, "rule": self.rule_of("dice")}]
         for n in self.notes:
-            mods.append({"name": n, "rule": self.rule_of("dice")})
+            mods.append({"name": n, "rule": self.note_rule(n)})
         if self.doubled():
             mods.append({"name": "double (unshielded or unprepared)", "rule": self.rule_of("unshielded")})
         for h in self.halvings():

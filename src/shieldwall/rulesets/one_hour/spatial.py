@@ -369,6 +369,10 @@ def plan_charge(unit: Unit, start: Footprint, target: Unit, facing: str, units: 
     got = contact_facing(target.fp, end.corners())
     if got != facing:
         return f"charging.contact: that line of charge strikes {target.id}'s {got} facing, not its {facing}"
+    mine = contact_facing(end, target.fp.corners())
+    if mine != "front":
+        return (f"charging.contact: along that line {unit.id} would meet {target.id} with its {mine} facing; "
+                "a charge makes contact from the charging Unit's Front Facing")
     prob = path_problem(unit, start, [end.centre], units, terrain, ignore=[target.id])
     if prob:
         return prob

@@ -149,7 +149,7 @@ class OneHourState(State):
         self.__dict__.update(other_state.__dict__)
 
     # ------------------------------------------------------------------ helpers
-    def log(self, kind: str, clause: str, side: str | None = None, **data: Any) -> Event:
+    def log(self, kind: str, clause: str, /, side: str | None = None, **data: Any) -> Event:
         ev = Event(self.turn, self.phase, self.side if side is None else side, kind, rule(clause), data)
         self._events.append(ev)
         return ev
@@ -293,12 +293,20 @@ class OneHourState(State):
                  lost={s: self.lost[s] for s in SIDES})
 
     def _finish_on_time(self) -> None:
+        """At the turn limit the side that lost fewer Units wins; with equal losses, the side whose
+        surviving Units carry the smaller share of their hit limits (see the rulings)."""
         r, b = self.lost["red"], self.lost["blue"]
-        if r == b:
-            self.finish(None, f"turn limit ({self.max_turns}) reached with equal losses ({r} each)")
-        else:
+        if r != b:
             w = "red" if r < b else "blue"
-            self.finish(w, f"turn limit ({self.max_turns}) reached; losses red {r}, blue {b}")
+            self.finish(w, f"turn limit ({self.max_turns}) reached; Units lost red {r}, blue {b}")
+            return
+        wear = {s: sum(u.hits / u.max_hits for u in self.live(s)) for s in SIDES}
+        if abs(wear["red"] - wear["blue"]) < 1e-9:
+            self.finish(None, f"turn limit ({self.max_turns}) reached with equal losses ({r} each) and equal wear")
+            return
+        w = "red" if wear["red"] < wear["blue"] else "blue"
+        self.finish(w, f"turn limit ({self.max_turns}) reached with equal losses ({r} each); {w}'s Units are "
+                    f"less worn ({wear[w]:.2f} against {wear[other(w)]:.2f} hit limits)")
 
     def _advance(self) -> None:
         """Resolve everything that needs no decision, until a real choice or the end."""

@@ -1,0 +1,197 @@
+"""``shieldwall odds``: exact probabilities from the rules code (attack, morale, duel, matrix).
+
+Registered by ``shieldwall.cli`` through :func:`register`. Start-up stays light: only the odds
+plug-ins' metadata (plain data) is imported here, for the help texts; the rules, rich and
+matplotlib are imported when a command runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from shieldwall.core.errors import ShieldwallError
+from shieldwall.odds.base import COMMANDS, OddsPlugin, get_plugin, ruleset_ids
+
+
+def _plugins() -> list[OddsPlugin]:
+    return [get_plugin(r) for r in ruleset_ids()]
+
+
+def _epilog(command: str, spec: bool = True) -> str:
+    """Help text: the SPEC grammar and the --set keys of every rule system for one query."""
+    parts: list[str] = []
+    supported = [p for p in _plugins() if command in p.commands]
+    for p in supported:
+        if spec:
+            parts.append(f"[bold]SPEC for {p.ruleset}[/]: {p.spec_help}")
+            if p.spec_examples:
+                parts.append("Examples: " + ", ".join(p.spec_examples))
+        keys = [k for k in p.set_keys.values() if command in k.commands]
+        if keys:
+            parts.append(f"[bold]--set keys for {p.ruleset}[/] (odds {command}):")
+            for k in keys:
+                default = "not stated" if k.default is None else str(k.default)
+                parts.append(f"• [bold]{k.name}[/]={k.values_text()} (default {default}): {k.doc}")
+    if not supported:
+        others = ", ".join(f"{p.ruleset} ({', '.join(p.commands)})" for p in _plugins())
+        parts.append(f"No rule system with odds answers `odds {command}` yet. Available: {others}.")
+    return "\n\n".join(parts)
+
+
+def _ruleset_help() -> str:
+    return "Rule system: " + " | ".join(ruleset_ids()) + "."
+
+
+def _run(body: Callable[[], None]) -> None:
+    """Run a command body; a ShieldwallError becomes a one-line error and exit status 2."""
+    try:
+        body()
+    except ShieldwallError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _echo_json(obj: dict[str, Any]) -> None:
+    typer.echo(json.dumps(obj))
+
+
+def _print(*renderables: Any) -> None:
+    from rich.console import Console
+
+    console = Console()
+    for r in renderables:
+        console.print(r)
+
+
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", metavar="KEY=VALUE", help="A situation or rule setting; repeatable. Keys below."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+RulesetArg = Annotated[str, typer.Argument(metavar="RULESET", help=_ruleset_help(), show_default=False)]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``odds`` sub-app (attack, morale, duel, matrix) to ``app``."""
+    odds_app = typer.Typer(
+        name="odds",
+        help="Exact odds from the rules code: one attack, a morale test, a duel to the finish, the "
+        "matchup table. Probabilities are exact fractions, with floats beside them.",
+        no_args_is_help=True,
+    )
+
+    @odds_app.command("attack", epilog=_epilog("attack"))
+    def attack_cmd(
+        ruleset: RulesetArg,
+        attacker: Annotated[str, typer.Option("--attacker", metavar="SPEC", help="The attacking unit.")],
+        target: Annotated[str, typer.Option("--target", metavar="SPEC", help="The unit attacked.")],
+        sets: SetOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Exact distribution of the hits of one melee attack or one shot.
+
+        JSON: {"distribution": [{"value", "probability": "N/D", "p"}...], "mean", ...}.
+        """
+
+        def body() -> None:
+            res = get_plugin(ruleset).attack(attacker, target, sets or [])
+            if as_json:
+                _echo_json(res.to_json())
+            else:
+                from shieldwall.odds.render import attack_table
+
+                _print(attack_table(res))
+
+        _run(body)
+
+    @odds_app.command("morale", epilog=_epilog("morale"))
+    def morale_cmd(
+        ruleset: RulesetArg,
+        unit: Annotated[str, typer.Option("--unit", metavar="SPEC", help="The unit taking the test.")],
+        sets: SetOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Exact outcome probabilities of a morale or control test: passed / shaken / driven back / routed.
+
+        JSON: {"outcomes": {"passed": {"probability": "N/D", "p"}, ...}}.
+        """
+
+        def body() -> None:
+            res = get_plugin(ruleset).morale(unit, sets or [])
+            if as_json:
+                _echo_json(res.to_json())
+            else:
+                from shieldwall.odds.render import morale_table
+
+                _print(morale_table(res))
+
+        _run(body)
+
+    @odds_app.command("duel", epilog=_epilog("duel"))
+    def duel_cmd(
+        ruleset: RulesetArg,
+        first: Annotated[str, typer.Option("--first", metavar="SPEC", help="The unit that attacks first.")],
+        second: Annotated[str, typer.Option("--second", metavar="SPEC", help="Its opponent.")],
+        sets: SetOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Two units locked in frontal melee until one is removed: exact P(each wins) and the
+        distribution of the number of turns (an absorbing Markov chain, not sampling).
+
+        JSON: {"first_wins": "N/D", "p_first_wins", "second_wins", "p_second_wins",
+        "turns": [{"value", "probability", "p"}...], "turns_beyond", "undecided", ...}.
+        """
+
+        def body() -> None:
+            res = get_plugin(ruleset).duel(first, second, sets or [])
+            if as_json:
+                _echo_json(res.to_json())
+            else:
+                from shieldwall.odds.render import duel_tables
+
+                _print(*duel_tables(res))
+
+        _run(body)
+
+    @odds_app.command("matrix", epilog=_epilog("matrix", spec=False))
+    def matrix_cmd(
+        ruleset: RulesetArg,
+        sets: SetOpt = None,
+        as_json: JsonOpt = False,
+        png: Annotated[
+            str | None, typer.Option("--png", metavar="FILE", help="Also write a heat-map PNG.")
+        ] = None,
+    ) -> None:
+        """Every unit type against every other, for each facing: mean hits of one attack and
+        P(the row type wins a duel it opens on that facing).
+
+        JSON: {"types", "facings", "mean_hits": {facing: rows x columns}, "p_first_wins": {...},
+        "first_wins": {...} (exact), ...}.
+        """
+
+        def body() -> None:
+            res = get_plugin(ruleset).matrix(sets or [])
+            if png:
+                from shieldwall.odds.render import matrix_png
+
+                try:
+                    matrix_png(res, png)
+                except OSError as exc:
+                    raise ShieldwallError(f"cannot write {png}: {exc.strerror or exc}") from None
+            if as_json:
+                _echo_json(res.to_json())
+            else:
+                from shieldwall.odds.render import matrix_tables
+
+                _print(*matrix_tables(res))
+                if png:
+                    typer.echo(f"heat map written to {png}")
+
+        _run(body)
+
+    assert set(COMMANDS) == {"attack", "morale", "duel", "matrix"}
+    app.add_typer(odds_app, name="odds")

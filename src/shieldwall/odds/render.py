@@ -1,0 +1,207 @@
+"""Views of odds results: rich tables for the terminal and a heat-map PNG (matplotlib, Agg).
+
+rich and matplotlib are imported inside the functions.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.odds.base import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds, fraction_text
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def whole_pct(p: float) -> str:
+    """A percentage rounded to a whole number that never shows 0% or 100% unless it is exact."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p * 100:.0f}%"
+
+
+def attack_table(odds: AttackOdds) -> RenderableType:
+    from rich.table import Table
+
+    t = Table(
+        title=f"{odds.attacker} attacks {odds.target} ({odds.ruleset})",
+        caption="\n".join([*odds.details, f"mean {float(odds.mean):.4f} = {fraction_text(odds.mean)}"]),
+        caption_justify="left",
+    )
+    t.add_column(odds.unit, justify="right")
+    t.add_column("probability", justify="right")
+    t.add_column("p", justify="right")
+    t.add_column(f"P(>= {odds.unit})", justify="right")
+    probs = odds.probabilities
+    tail = Fraction(1)
+    for v in sorted(probs):
+        t.add_row(str(v), fraction_text(probs[v]), _pct(probs[v]), _pct(tail))
+        tail -= probs[v]
+    return t
+
+
+def morale_table(odds: MoraleOdds) -> RenderableType:
+    from rich.table import Table
+
+    t = Table(
+        title=f"{odds.unit}: morale test ({odds.ruleset})",
+        caption="\n".join(odds.details) or None,
+        caption_justify="left",
+    )
+    t.add_column("outcome")
+    t.add_column("probability", justify="right")
+    t.add_column("p", justify="right")
+    for k, p in odds.outcomes.items():
+        t.add_row(k.replace("_", " "), fraction_text(p), _pct(p))
+    return t
+
+
+def duel_tables(odds: DuelOdds) -> list[RenderableType]:
+    from rich.table import Table
+
+    s = Table(
+        title=f"{odds.first} (first) against {odds.second} ({odds.ruleset})",
+        caption="\n".join(odds.details) or None,
+        caption_justify="left",
+    )
+    s.add_column("result")
+    s.add_column("probability", justify="right")
+    s.add_column("p", justify="right")
+    rows: list[tuple[str, Fraction]] = [
+        (f"{odds.first} (first) wins", odds.first_wins),
+        (f"{odds.second} (second) wins", odds.second_wins),
+    ]
+    if odds.draw:
+        rows.append(("both go at once", odds.draw))
+    if odds.undecided:
+        rows.append(("never ends", odds.undecided))
+    for name, p in rows:
+        s.add_row(name, fraction_text(p), _pct(p))
+    mean = odds.mean_turns
+    note = (
+        f"mean {float(mean):.4f} turns"
+        if mean is not None
+        else f"still fighting after turn {odds.horizon}: {float(odds.turns_beyond):.3g} "
+        f"(= {fraction_text(odds.turns_beyond)})"
+    )
+    t = Table(title="turns until one unit is removed", caption=note)
+    for col in ("turn", "P(ends)", "first wins", "second wins", "P(over by then)"):
+        t.add_column(col, justify="right")
+    cum = Fraction(0)
+    for turn, p in odds.turns.items():
+        cum += p
+        t.add_row(
+            str(turn),
+            f"{fraction_text(p)}  {_pct(p)}",
+            _pct(odds.first_wins_by_turn.get(turn, Fraction(0))),
+            _pct(odds.second_wins_by_turn.get(turn, Fraction(0))),
+            _pct(cum),
+        )
+    return [s, t]
+
+
+def abbreviations(names: tuple[str, ...]) -> list[str]:
+    """Short column labels: ``skirmishers-bows`` -> ``SKI-B``; the full names if they would clash."""
+    short = [
+        (
+            "-".join([p[:3]] + [q[:1] for q in rest])
+            if (p := n.split("-")[0]) and (rest := n.split("-")[1:])
+            else n[:3]
+        ).upper()
+        for n in names
+    ]
+    return short if len(set(short)) == len(short) else list(names)
+
+
+def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
+    from rich.table import Table
+
+    out: list[RenderableType] = []
+    short = abbreviations(m.types)
+    legend = ", ".join(f"{s} = {n}" for s, n in zip(short, m.types, strict=True) if s != n)
+    for facing in m.facings:
+        t = Table(
+            title=f"{m.ruleset}, {facing} facing: mean {m.unit} of one attack, and P(the row wins a duel it "
+            f"opens on the {facing})",
+            caption="rows attack first; columns are the target" + (f" ({legend})" if legend else ""),
+            show_lines=True,
+        )
+        t.add_column("attacker \\ target")
+        for name in short:
+            t.add_column(name, justify="right")
+        for i, a in enumerate(m.types):
+            cells = []
+            for j in range(len(m.types)):
+                mh, pw = m.mean_hits[facing][i][j], m.first_wins[facing][i][j]
+                cells.append("—" if mh is None or pw is None else f"{float(mh):.2f}\n{whole_pct(float(pw))}")
+            t.add_row(a, *cells)
+        out.append(t)
+    return out
+
+
+def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
+    """Heat maps: one row of panels for the mean result, one for P(first wins), one panel per facing."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    n = len(m.types)
+    nf = len(m.facings)
+    size = 2.0 + 0.55 * n
+    fig, axes = plt.subplots(2, nf, figsize=(size * nf, size * 2), squeeze=False)
+
+    def grid(g: Any) -> Any:
+        return np.array([[np.nan if x is None else float(x) for x in row] for row in g], dtype=float)
+
+    hmax = max(
+        (float(x) for g in m.mean_hits.values() for row in g for x in row if x is not None), default=1.0
+    )
+    panels = [
+        (0, m.mean_hits, f"mean {m.unit} of one attack", "viridis", 0.0, hmax, "{:.2f}"),
+        (1, m.first_wins, "P(row wins the duel)", "RdBu", 0.0, 1.0, "pct"),
+    ]
+    for r, data, label, cmap, lo, hi, fmt in panels:
+        for c, facing in enumerate(m.facings):
+            ax = axes[r][c]
+            arr = grid(data[facing])
+            cm = plt.get_cmap(cmap).with_extremes(bad="#cccccc")
+            im = ax.imshow(np.ma.masked_invalid(arr), cmap=cm, vmin=lo, vmax=hi)
+            ax.set_xticks(range(n), m.types, rotation=60, ha="right", fontsize=8)
+            ax.set_yticks(range(n), m.types, fontsize=8)
+            ax.set_title(f"{label}\n{facing} facing", fontsize=10)
+            ax.set_xlabel("target (second)", fontsize=8)
+            ax.set_ylabel("attacker (first)", fontsize=8)
+            for i in range(n):
+                for j in range(n):
+                    v = arr[i, j]
+                    if not np.isnan(v):
+                        frac = (v - lo) / (hi - lo) if hi > lo else 0.5
+                        dark_cell = frac < 0.5 if cmap == "viridis" else not 0.2 < frac < 0.8
+                        label_text = whole_pct(v) if fmt == "pct" else fmt.format(v)
+                        ax.text(
+                            j,
+                            i,
+                            label_text,
+                            ha="center",
+                            va="center",
+                            fontsize=7,
+                            color="white" if dark_cell else "black",
+                        )
+            fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    settings = ", ".join(f"{k}={v}" for k, v in m.settings.items() if v is not None)
+    fig.suptitle(f"{m.ruleset} matchups ({settings})", fontsize=12)
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
