@@ -23,7 +23,7 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 
 
 def ensure_env() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older python3
         sys.exit(f"shieldwall needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     if not (BIN / "python").exists():
         print("creating virtual environment .venv ...", flush=True)

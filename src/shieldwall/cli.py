@@ -43,7 +43,9 @@ def rulesets_cmd() -> None:
         t.add_column(col)
     for rid in ruleset_ids():
         info = get_game_class(rid).info
-        t.add_row(rid, info.title, info.board, " v ".join(info.sides), "complete" if info.complete else "partial")
+        t.add_row(
+            rid, info.title, info.board, " v ".join(info.sides), "complete" if info.complete else "partial"
+        )
     Console().print(t)
 
 

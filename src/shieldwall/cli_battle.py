@@ -26,13 +26,21 @@ def _parse_sets(sets: list[str] | None) -> dict[str, str]:
 def register(app: typer.Typer) -> None:
     @app.command("battle")
     def battle(
-        scenario: Annotated[str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")] = None,
+        scenario: Annotated[
+            str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")
+        ] = None,
         seed: Annotated[int, typer.Option(help="Battle seed: same seed, same battle.")] = 1,
         red: Annotated[str, typer.Option(help="Bot for red: random | scripted.")] = "scripted",
         blue: Annotated[str, typer.Option(help="Bot for blue: random | scripted.")] = "scripted",
-        variant: Annotated[list[str] | None, typer.Option("--variant", help="Rule parameter KEY=VALUE.")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the whole event log and result as JSON.")] = False,
-        save: Annotated[Path | None, typer.Option(help="Write a save file (scenario, seed, orders, events).")] = None,
+        variant: Annotated[
+            list[str] | None, typer.Option("--variant", help="Rule parameter KEY=VALUE.")
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print the whole event log and result as JSON.")
+        ] = False,
+        save: Annotated[
+            Path | None, typer.Option(help="Write a save file (scenario, seed, orders, events).")
+        ] = None,
         svg: Annotated[Path | None, typer.Option(help="Draw the final table to this SVG file.")] = None,
     ) -> None:
         """Play an AI-vs-AI battle, narrated turn by turn, and print the result."""
@@ -57,9 +65,20 @@ def register(app: typer.Typer) -> None:
         res = st.result()
         assert res is not None
         if as_json:
-            print(json.dumps({"ruleset": game.info.id, "scenario": game.scenario_name, "seed": seed,
-                              "red": red, "blue": blue, "events": [e.to_dict() for e in st.events],
-                              "result": res.to_dict()}, ensure_ascii=False))
+            print(
+                json.dumps(
+                    {
+                        "ruleset": game.info.id,
+                        "scenario": game.scenario_name,
+                        "seed": seed,
+                        "red": red,
+                        "blue": blue,
+                        "events": [e.to_dict() for e in st.events],
+                        "result": res.to_dict(),
+                    },
+                    ensure_ascii=False,
+                )
+            )
             return
         con = Console(highlight=False)
         names = _names(st)
@@ -89,13 +108,25 @@ def register(app: typer.Typer) -> None:
         st = replay(data, str(save))
         res = st.result()
         if as_json:
-            print(json.dumps({"verified": "events" in data, "events": len(st.events),
-                              "result": res.to_dict() if res else None}))
+            print(
+                json.dumps(
+                    {
+                        "verified": "events" in data,
+                        "events": len(st.events),
+                        "result": res.to_dict() if res else None,
+                    }
+                )
+            )
             return
         Console(highlight=False).print(
             f"Replayed {len(data['orders'])} orders: {len(st.events)} events"
-            + (", all identical to the save." if "events" in data else " (the save holds no events to compare).")
-            + (f" Result: {res.winner or 'draw'} - {res.reason}" if res else " The battle is not over."))
+            + (
+                ", all identical to the save."
+                if "events" in data
+                else " (the save holds no events to compare)."
+            )
+            + (f" Result: {res.winner or 'draw'} - {res.reason}" if res else " The battle is not over.")
+        )
 
     @app.command("scenarios")
     def scenarios_cmd() -> None:

@@ -18,8 +18,13 @@ class Played:
     orders: list[Any]
 
 
-def play(game: Game, seed: int | None, red: str | Bot = "scripted", blue: str | Bot = "scripted",
-         on_order: Callable[[State, Any], None] | None = None) -> Played:
+def play(
+    game: Game,
+    seed: int | None,
+    red: str | Bot = "scripted",
+    blue: str | Bot = "scripted",
+    on_order: Callable[[State, Any], None] | None = None,
+) -> Played:
     """Play one battle to the end. Bots get seeds derived from the battle seed."""
     sides = game.info.sides
     bots: dict[str, Bot] = {}

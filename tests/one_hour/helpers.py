@@ -14,9 +14,16 @@ def unit(uid: str, type_: str, x: float, y: float, heading: float = 0.0, **kw: A
     return {"id": uid, "type": type_, "x": x, "y": y, "heading": heading, **kw}
 
 
-def game(red: Sequence[dict[str, Any]], blue: Sequence[dict[str, Any]], terrain: Iterable[dict[str, Any]] = (),
-         options: dict[str, Any] | None = None, red_extra: dict[str, Any] | None = None,
-         blue_extra: dict[str, Any] | None = None, spare: bool = True, **top: Any) -> OneHourGame:
+def game(
+    red: Sequence[dict[str, Any]],
+    blue: Sequence[dict[str, Any]],
+    terrain: Iterable[dict[str, Any]] = (),
+    options: dict[str, Any] | None = None,
+    red_extra: dict[str, Any] | None = None,
+    blue_extra: dict[str, Any] | None = None,
+    spare: bool = True,
+    **top: Any,
+) -> OneHourGame:
     """A small battle. With ``spare`` each side also gets an infantry unit in the far east corner
     of its edge (``rs``/``bs``), so that each Movement phase waits for an order instead of the
     engine moving on by itself when no other unit can act."""
@@ -94,5 +101,7 @@ def to_move_step(st: OneHourState, uid: str, faces: Sequence[int]) -> None:
 def end_movement(st: OneHourState) -> None:
     """End the phasing player's Movement phase (if the engine has not already moved on)."""
     side, turn = st.side, st.turn
-    while st.side == side and st.turn == turn and st.phase == "movement" and st.step in ("transfer", "activate"):
+    while (
+        st.side == side and st.turn == turn and st.phase == "movement" and st.step in ("transfer", "activate")
+    ):
         st.apply("end")

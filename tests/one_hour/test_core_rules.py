@@ -33,7 +33,11 @@ def test_unit_definitions_attack_modifiers() -> None:
     p = unit_profiles()
     assert p["warriors"].melee == 1 and p["warriors"].melee_param == "warriors_bonus"
     assert (p["raiders"].melee, p["cavalry"].melee, p["infantry"].melee) == (0, 0, 0)
-    assert (p["cavalry-javelins"].melee, p["skirmishers-javelins"].melee, p["skirmishers-bows"].melee) == (-1, -1, -2)
+    assert (p["cavalry-javelins"].melee, p["skirmishers-javelins"].melee, p["skirmishers-bows"].melee) == (
+        -1,
+        -1,
+        -2,
+    )
     # Raiders "can enter terrain like Skirmishers"; Warriors "have same terrain limits as Infantry"
     assert p["raiders"].rough_terrain and not p["warriors"].rough_terrain
 
@@ -113,8 +117,16 @@ def test_play_sequence_four_phases_attacker_first() -> None:
     for _ in range(2):
         st.apply("end")
     phases = [(e.data["player"], e.data["phase_name"]) for e in st.events if e.kind == "phase"]
-    assert phases[:8] == [("blue", "movement"), ("blue", "shooting"), ("blue", "melee"), ("blue", "routs"),
-                          ("red", "movement"), ("red", "shooting"), ("red", "melee"), ("red", "routs")]
+    assert phases[:8] == [
+        ("blue", "movement"),
+        ("blue", "shooting"),
+        ("blue", "melee"),
+        ("blue", "routs"),
+        ("red", "movement"),
+        ("red", "shooting"),
+        ("red", "melee"),
+        ("red", "routs"),
+    ]
     assert all(e.rule == f"{RS}:play-sequence" for e in st.events if e.kind == "phase")
 
 
@@ -129,8 +141,9 @@ def test_play_sequence_order_for_the_wrong_side_is_refused() -> None:
 # ------------------------------------------------------------------------------ movement
 
 
-@pytest.mark.parametrize(("type_", "dice"), [("infantry", 1), ("warriors", 2), ("skirmishers-bows", 2),
-                                             ("cavalry", 3)])
+@pytest.mark.parametrize(
+    ("type_", "dice"), [("infantry", 1), ("warriors", 2), ("skirmishers-bows", 2), ("cavalry", 3)]
+)
 def test_movement_dice_by_class(type_: str, dice: int) -> None:
     # "Movement": Class 1 Infantry 1d5+2, Class 2 Warband/Skirmishers 2d5+2, Class 3 Cavalry 3d5+2
     g = game([unit("r1", type_, 10, 5)], [unit("b1", "infantry", 40, 30, 180)])
@@ -213,8 +226,16 @@ def _woods() -> dict[str, object]:
     return {"id": "w", "kind": "woods", "points": [[15, 10], [25, 10], [25, 18], [15, 18]]}
 
 
-@pytest.mark.parametrize(("type_", "allowed"), [("infantry", False), ("warriors", False), ("cavalry", False),
-                                                ("raiders", True), ("skirmishers-javelins", True)])
+@pytest.mark.parametrize(
+    ("type_", "allowed"),
+    [
+        ("infantry", False),
+        ("warriors", False),
+        ("cavalry", False),
+        ("raiders", True),
+        ("skirmishers-javelins", True),
+    ],
+)
 def test_terrain_woods_only_skirmishers_and_raiders_enter(type_: str, allowed: bool) -> None:
     # "Woods, Marsh": only Skirmishers and Raiders may enter
     g = game([unit("r1", type_, 20, 5)], [unit("b1", "infantry", 40, 32, 180)], [_woods()])
@@ -241,14 +262,22 @@ def test_terrain_lakes_impassable() -> None:
 
 
 def _river() -> dict[str, object]:
-    return {"id": "r", "kind": "river", "points": [[0, 12], [48, 12]], "width": 2,
-            "crossings": [{"kind": "ford", "at": [10, 12], "width": 4}]}
+    return {
+        "id": "r",
+        "kind": "river",
+        "points": [[0, 12], [48, 12]],
+        "width": 2,
+        "crossings": [{"kind": "ford", "at": [10, 12], "width": 4}],
+    }
 
 
 def test_terrain_rivers_impassable_except_at_crossings() -> None:
     # "Rivers. Linear, impassible. Any Unit may cross at a bridge, a ford, or if shallow."
-    g = game([unit("r1", "cavalry", 30, 6), unit("r2", "cavalry", 10, 6)],
-             [unit("b1", "infantry", 40, 32, 180)], [_river()])
+    g = game(
+        [unit("r1", "cavalry", 30, 6), unit("r2", "cavalry", 10, 6)],
+        [unit("b1", "infantry", 40, 32, 180)],
+        [_river()],
+    )
     st = g.new_state(1)
     to_move_step(st, "r1", [5, 5, 5])
     with pytest.raises(IllegalOrder) as e:
@@ -263,8 +292,11 @@ def test_terrain_rivers_impassable_except_at_crossings() -> None:
 def test_terrain_roads_three_inch_bonus_entirely_on_road_not_turning() -> None:
     # "Roads": Units get a 3" bonus moving entirely on a road, neither Charging nor Turning
     road = {"id": "rd", "kind": "road", "points": [[20, 0], [20, 36]], "width": 3}
-    g = game([unit("r1", "infantry", 20, 5), unit("r2", "infantry", 30, 5)],
-             [unit("b1", "infantry", 40, 32, 180)], [road])
+    g = game(
+        [unit("r1", "infantry", 20, 5), unit("r2", "infantry", 30, 5)],
+        [unit("b1", "infantry", 40, 32, 180)],
+        [road],
+    )
     st = g.new_state(1)
     to_move_step(st, "r1", [2])  # 4" + 3" road bonus
     st.apply("move r1 go 20,12")
@@ -286,8 +318,12 @@ def test_terrain_roads_no_bonus_when_turning() -> None:
 
 def test_interpenetration_skirmishers_pass_friends_infantry_do_not() -> None:
     # "Interpenetration": only by Skirmishers and any Unit, and vice-versa
-    red = [unit("r1", "skirmishers-javelins", 20, 5), unit("r2", "infantry", 20, 9), unit("r3", "infantry", 30, 5),
-           unit("r4", "infantry", 30, 9)]
+    red = [
+        unit("r1", "skirmishers-javelins", 20, 5),
+        unit("r2", "infantry", 20, 9),
+        unit("r3", "infantry", 30, 5),
+        unit("r4", "infantry", 30, 9),
+    ]
     g = game(red, [unit("b1", "infantry", 40, 32, 180)])
     st = g.new_state(1)
     to_move_step(st, "r1", [5, 5])
@@ -307,8 +343,11 @@ def test_interpenetration_any_unit_through_skirmishers_never_enemies() -> None:
     assert st.units["r1"].fp.y == 12
     st.apply("end")
     # blue: its skirmishers may not pass through the enemy infantry
-    blue = game(red, [unit("b1", "skirmishers-bows", 20, 16, 180), unit("b2", "infantry", 40, 32, 180)],
-                attacker="blue").new_state(1)
+    blue = game(
+        red,
+        [unit("b1", "skirmishers-bows", 20, 16, 180), unit("b2", "infantry", 40, 32, 180)],
+        attacker="blue",
+    ).new_state(1)
     to_move_step(blue, "b1", [5, 5])
     with pytest.raises(IllegalOrder) as e:
         blue.apply("move b1 go 20,2")
@@ -325,8 +364,10 @@ def _los(st: object, a: str, b: str) -> bool:
 
 def test_line_of_sight_blocked_by_intervening_units() -> None:
     # "Line of Sight": blocked by any intervening Units
-    g = game([unit("r1", "skirmishers-bows", 20, 5), unit("r2", "infantry", 20, 12, frontage=12)],
-             [unit("b1", "infantry", 20, 20, 180)])
+    g = game(
+        [unit("r1", "skirmishers-bows", 20, 5), unit("r2", "infantry", 20, 12, frontage=12)],
+        [unit("b1", "infantry", 20, 20, 180)],
+    )
     st = g.new_state(1)
     assert not _los(st, "r1", "b1")
     g2 = game([unit("r1", "skirmishers-bows", 20, 5)], [unit("b1", "infantry", 20, 20, 180)])
@@ -336,8 +377,11 @@ def test_line_of_sight_blocked_by_intervening_units() -> None:
 def test_line_of_sight_into_and_out_of_woods_not_through_two_sides() -> None:
     # "Units may see into and out of woods, but not through two sides of a wood."
     woods = {"id": "w", "kind": "woods", "points": [[10, 10], [30, 10], [30, 16], [10, 16]]}
-    g = game([unit("r1", "skirmishers-bows", 20, 5)],
-             [unit("b1", "infantry", 20, 24, 180), unit("b2", "skirmishers-bows", 20, 13, 180)], [woods])
+    g = game(
+        [unit("r1", "skirmishers-bows", 20, 5)],
+        [unit("b1", "infantry", 20, 24, 180), unit("b2", "skirmishers-bows", 20, 13, 180)],
+        [woods],
+    )
     st = g.new_state(1)
     assert not _los(st, "r1", "b1")  # through the wood
     assert _los(st, "r1", "b2")  # into the wood
@@ -345,9 +389,17 @@ def test_line_of_sight_into_and_out_of_woods_not_through_two_sides() -> None:
 
 
 def test_line_of_sight_hills_block_unless_on_the_hill() -> None:
-    hill = {"id": "h", "kind": "hill", "points": [[10, 10], [30, 10], [30, 16], [10, 16]], "crest": [[20, 13]]}
-    g = game([unit("r1", "skirmishers-bows", 20, 5)],
-             [unit("b1", "infantry", 20, 24, 180), unit("b2", "infantry", 20, 13, 180)], [hill])
+    hill = {
+        "id": "h",
+        "kind": "hill",
+        "points": [[10, 10], [30, 10], [30, 16], [10, 16]],
+        "crest": [[20, 13]],
+    }
+    g = game(
+        [unit("r1", "skirmishers-bows", 20, 5)],
+        [unit("b1", "infantry", 20, 24, 180), unit("b2", "infantry", 20, 13, 180)],
+        [hill],
+    )
     st = g.new_state(1)
     assert not _los(st, "r1", "b1")
     assert _los(st, "r1", "b2")  # the target stands on the hill
@@ -484,8 +536,12 @@ def test_grey_areas_roll_off_won_charge_goes_in() -> None:
 # ------------------------------------------------------------------------------ shooting
 
 
-def _shooting_state(shooter: str, target_at: tuple[float, float], heading: float = 180, **kw: object) -> object:
-    g = game([unit("r1", shooter, 20, 5)], [unit("b1", "warriors", target_at[0], target_at[1], heading)], **kw)
+def _shooting_state(
+    shooter: str, target_at: tuple[float, float], heading: float = 180, **kw: object
+) -> object:
+    g = game(
+        [unit("r1", shooter, 20, 5)], [unit("b1", "warriors", target_at[0], target_at[1], heading)], **kw
+    )
     st = g.new_state(1)
     st.apply("end")  # no movement
     return st
@@ -645,7 +701,12 @@ def test_melee_flank_attack_doubles_in_the_engine() -> None:
 
 
 def test_melee_terrain_uphill_halves() -> None:
-    hill = {"id": "h", "kind": "hill", "points": [[10, 13.5], [30, 13.5], [30, 30], [10, 30]], "crest": [[20, 25]]}
+    hill = {
+        "id": "h",
+        "kind": "hill",
+        "points": [[10, 13.5], [30, 13.5], [30, 30], [10, 30]],
+        "crest": [[20, 25]],
+    }
     st = _engaged("warriors", "raiders", terrain=[hill])
     script(st, [5])  # type: ignore[arg-type]
     st.apply("end")  # type: ignore[attr-defined]

@@ -45,14 +45,18 @@ class OneHourGeneral:
         self.mine = [u for u in self.units.values() if u["side"] == self.me]
         self.enemies = [u for u in self.units.values() if u["side"] != self.me]
         self.cover = [
-            f for f in self.view["terrain"]
+            f
+            for f in self.view["terrain"]
             if not f["linear"] and terrain_effects()[f["kind"]].melee_defence == "inside"
         ]
 
     def _mod(self, u: dict[str, Any], mode: str) -> int:
         p = unit_profiles()[u["type"]]
-        base = (p.melee if p.melee_param is None else int(self.params[p.melee_param])) if mode == "melee" else (
-            p.shoot or 0)
+        base = (
+            (p.melee if p.melee_param is None else int(self.params[p.melee_param]))
+            if mode == "melee"
+            else (p.shoot or 0)
+        )
         base += {"household": 1, "levy": -1}.get(u["upgrade"], 0)
         if any(x.startswith("hero") for x in u["personalities"]):
             base += 1
@@ -60,8 +64,14 @@ class OneHourGeneral:
 
     def _expected(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str = "melee") -> float:
         cls = "flank" if facing in ("left", "right") else facing
-        sit = AttackSituation(mode, self.die, self._mod(att, mode), cls,  # type: ignore[arg-type]
-                              False, unit_profiles()[tgt["type"]].shieldwall)
+        sit = AttackSituation(
+            mode,  # type: ignore[arg-type]
+            self.die,
+            self._mod(att, mode),
+            cls,  # type: ignore[arg-type]
+            False,
+            unit_profiles()[tgt["type"]].shieldwall,
+        )
         return float(sit.dist().mean())
 
     def _gap(self, a: Footprint, b: dict[str, Any]) -> float:
@@ -111,7 +121,7 @@ class OneHourGeneral:
         u, t = self.units[o.unit], self.units[o.target]
         f = _fp(t).facing_of(_fp(u).front_centre)
         exp = self._expected(u, t, f, "shoot")
-        return exp + 3.0 * (t["hits"] / t["max_hits"])
+        return exp + 3.0 * float(t["hits"]) / float(t["max_hits"])
 
     def _score_move(self, o: Any, uid: str) -> float:
         u = self.units[uid]
@@ -122,8 +132,11 @@ class OneHourGeneral:
         fp = _fp(u)
         if isinstance(o, O.Move):
             for s in o.steps:
-                fp = fp.turned(s.angle, s.pivot) if isinstance(s, O.Turn) else Footprint(
-                    s.x, s.y, fp.heading, fp.frontage, fp.depth)
+                fp = (
+                    fp.turned(s.angle, s.pivot)
+                    if isinstance(s, O.Turn)
+                    else Footprint(s.x, s.y, fp.heading, fp.frontage, fp.depth)
+                )
         score = self._position(u, fp)
         if isinstance(o, O.Hold) and u["missile"] == "bow":
             score += 0.6  # bows that do not move may shoot
@@ -142,7 +155,7 @@ class OneHourGeneral:
             return 8.0  # a kill now
         k = 1.0 + (rem_t - first) / max(ours, 0.1)
         m = rem_u / max(theirs, 0.1)
-        value = 1.0 + max(-5.0, min(5.0, m - k))
+        value = 1.0 + max(-5.0, min(5.0, float(m - k)))
         if u["missile"] == "bow":
             value -= 3.0
         return value
@@ -173,8 +186,11 @@ class OneHourGeneral:
             weight = 1.5 if u["missile"] else 0.6
             score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
         # formation: friends close at hand
-        friends = sum(1 for f in self.mine if f["id"] != u["id"] and polygon_distance(
-            fp.corners(), _fp(f).corners()) < 4.0)
+        friends = sum(
+            1
+            for f in self.mine
+            if f["id"] != u["id"] and polygon_distance(fp.corners(), _fp(f).corners()) < 4.0
+        )
         score += 0.4 * min(friends, 2)
         # cover
         if any(point_in_polygon(fp.centre, [tuple(p) for p in c["points"]]) for c in self.cover):

@@ -24,8 +24,13 @@ from shieldwall.io.scenarios import game_from_data
 FORMAT = "shieldwall-save/1"
 
 
-def make_save(game: Game, seed: int | None, orders: Sequence[Any], state: State | None = None,
-              overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def make_save(
+    game: Game,
+    seed: int | None,
+    orders: Sequence[Any],
+    state: State | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": game.info.id,

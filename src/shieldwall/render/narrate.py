@@ -35,29 +35,31 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
         return None
     if k == "initiative":
         if "totals" in d:
-            t = d["totals"]
-            return (f"Initiative roll-off {t}: {'initiative passes to ' + ev.side if d['changed'] else ev.side + ' keeps it'}"
-                    if ev.side else None)
+            what = f"initiative passes to {ev.side}" if d["changed"] else f"{ev.side} keeps it"
+            return f"Initiative roll-off {d['totals']}: {what}"
         return f"{d['holder']} has the initiative ({d.get('reason', '')})"
     if k == "move-roll":
-        return f"{nm(d['unit'])} rolls {d['distance']:g}\" of movement"
+        return f'{nm(d["unit"])} rolls {d["distance"]:g}" of movement'
     if k == "move":
         lab = f" ({d['label']})" if d.get("label") else ""
-        road = " along the road (+3\")" if d.get("road_bonus") else ""
-        return f"{nm(d['unit'])} moves {d['distance']:g}\"{road}{lab}"
+        road = ' along the road (+3")' if d.get("road_bonus") else ""
+        return f'{nm(d["unit"])} moves {d["distance"]:g}"{road}{lab}'
     if k == "hold":
         return f"{nm(d['unit'])} holds"
     if k == "charge":
-        return f"{nm(d['unit'])} charges {nm(d['target'])}'s {d['facing']} ({d['distance']:g}\" of {d['rolled']:g}\")"
+        dist = f'{d["distance"]:g}" of {d["rolled"]:g}"'
+        return f"{nm(d['unit'])} charges {nm(d['target'])}'s {d['facing']} ({dist})"
     if k == "charge-short":
         return f"{nm(d['unit'])}'s charge on {nm(d['target'])} falls short"
     if k in ("shot", "melee"):
         verb = "shoots at" if k == "shot" else "attacks"
         mods = _mods(d)
         terr = f", {d['terrain']}" if d.get("terrain") else ""
-        return (f"{nm(d['unit'])} {verb} {nm(d['target'])} ({d['facing']}{terr}): {d['die']} rolled "
-                f"{d['faces'][0]}{' [' + mods + ']' if mods else ''} -> {d['hits']} hits "
-                f"(now {d['target_hits']})")
+        return (
+            f"{nm(d['unit'])} {verb} {nm(d['target'])} ({d['facing']}{terr}): {d['die']} rolled "
+            f"{d['faces'][0]}{' [' + mods + ']' if mods else ''} -> {d['hits']} hits "
+            f"(now {d['target_hits']})"
+        )
     if k == "removed":
         return f"{nm(d['unit'])} is removed with {d['hits']} hits"
     if k == "rally":
@@ -65,7 +67,7 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     if k == "face":
         return f"{nm(d['unit'])} turns {d['angle']:g} degrees to face {nm(d['target'])}"
     if k == "fall-back":
-        return f"{nm(d['unit'])} falls back {d['moved']:g}\""
+        return f'{nm(d["unit"])} falls back {d["moved"]:g}"'
     if k == "free-attack":
         return f"{nm(d['unit'])} wins the dice-off and strikes {nm(d['target'])} as it falls back"
     if k == "transfer":

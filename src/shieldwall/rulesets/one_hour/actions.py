@@ -9,7 +9,14 @@ import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, dist, heading_vector, in_front_arc, polygon_distance, sweep_distance
+from shieldwall.core.geometry import (
+    Footprint,
+    dist,
+    heading_vector,
+    in_front_arc,
+    polygon_distance,
+    sweep_distance,
+)
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.combat import AttackSituation
@@ -118,7 +125,7 @@ def _active(st: OneHourState, uid: str) -> Unit:
 
 
 def transfer(st: OneHourState, order: O.Transfer) -> None:
-    """"Personalities": transfer to another Unit within 6" at the start of the friendly Movement
+    """ "Personalities": transfer to another Unit within 6" at the start of the friendly Movement
     Phase; not out of a Unit in melee; only to Units of their own list."""
     p = st.personalities.get(order.personality)
     if p is None or p.side != st.side or p.unit is None:
@@ -128,25 +135,34 @@ def transfer(st: OneHourState, order: O.Transfer) -> None:
     src = st.unit(p.unit)
     dst = _own(st, order.unit)
     if st.in_melee(src):
-        raise bad("personalities.transfer", f"{p.id} is with {src.id}, which is in melee, and may not leave it")
+        raise bad(
+            "personalities.transfer", f"{p.id} is with {src.id}, which is in melee, and may not leave it"
+        )
     if dst.id == src.id:
         raise bad("personalities.transfer", "that is the unit it is already with")
     if dst.allied != p.allied:
         raise bad("army-lists.allies", "personalities may only attach to Units of their own list")
     gap = polygon_distance(src.fp.corners(), dst.fp.corners())
     if gap > 6.0 + 1e-9:
-        raise bad("personalities.transfer", f"{dst.id} is {gap:.1f}\" away; a transfer reaches 6\"")
+        raise bad("personalities.transfer", f'{dst.id} is {gap:.1f}" away; a transfer reaches 6"')
     p.unit = dst.id
     st.transferred.add(p.id)
-    st.log("transfer", "personalities.transfer", personality=p.id, kind=p.label, frm=src.id, to=dst.id,
-           distance=round(gap, 2))
+    st.log(
+        "transfer",
+        "personalities.transfer",
+        personality=p.id,
+        kind=p.label,
+        frm=src.id,
+        to=dst.id,
+        distance=round(gap, 2),
+    )
 
 
 # --- Movement ---------------------------------------------------------------------------------
 
 
 def movement_dice(st: OneHourState, u: Unit) -> int:
-    """"Movement": Class 1 Infantry 1d5+2, Class 2 Warband/Skirmishers 2d5+2, Class 3 Cavalry 3d5+2."""
+    """ "Movement": Class 1 Infantry 1d5+2, Class 2 Warband/Skirmishers 2d5+2, Class 3 Cavalry 3d5+2."""
     return u.profile.move_class
 
 
@@ -160,23 +176,34 @@ def activate(st: OneHourState, order: O.Activate) -> None:
     if (order.charge or order.toward) and not declared:
         raise bad("declared-movement", "intents are declared only with the Declared Movement option")
     if declared and not (order.charge or order.toward):
-        raise bad("declared-movement", "with Declared Movement, state the intent: 'activate U charge E' or "
-                  "'activate U toward X,Y'")
+        raise bad(
+            "declared-movement",
+            "with Declared Movement, state the intent: 'activate U charge E' or 'activate U toward X,Y'",
+        )
     if order.charge:
         _enemy(st, order.charge)
     u.activated = True
     st.active = u.id
     if declared:
-        st.log("declare", "declared-movement", unit=u.id, charge=order.charge,
-               toward=list(order.toward) if order.toward else None)
+        st.log(
+            "declare",
+            "declared-movement",
+            unit=u.id,
+            charge=order.charge,
+            toward=list(order.toward) if order.toward else None,
+        )
     n = movement_dice(st, u)
     faces = st.roll(n, "movement.dice", f"movement ({n}{st.die.name}+2)", unit=u.id)
     st.move_faces = faces
     st.rolled = float(sum(faces) + 2)
     st.log("move-roll", "movement.dice", unit=u.id, distance=st.rolled)
     if u.allied and allied_must_roll(st, u) and 2 in faces:
-        st.log("allies-debate", "army-lists.allies.debate", unit=u.id,
-               reason="a natural 2 for an allied Unit: it does not move while the leaders debate")
+        st.log(
+            "allies-debate",
+            "army-lists.allies.debate",
+            unit=u.id,
+            reason="a natural 2 for an allied Unit: it does not move while the leaders debate",
+        )
         st.finish_activation()
         return
     st.step = "move"
@@ -187,13 +214,11 @@ def activate(st: OneHourState, order: O.Activate) -> None:
 
 
 def allied_must_roll(st: OneHourState, u: Unit) -> bool:
-    """"Allied Forces": 1-2 allied Units stop on a natural 2; 3 with an allied Personality do not."""
+    """ "Allied Forces": 1-2 allied Units stop on a natural 2; 3 with an allied Personality do not."""
     if not st.params["allies"]:
         return False
     allies = [x for x in st.units.values() if x.side == u.side and x.allied]
-    if len(allies) >= 3 and any(p.allied and p.side == u.side for p in st.personalities.values()):
-        return False
-    return True
+    return not (len(allies) >= 3 and any(p.allied and p.side == u.side for p in st.personalities.values()))
 
 
 def turns_allowed(st: OneHourState, u: Unit) -> tuple[int, int]:
@@ -202,7 +227,7 @@ def turns_allowed(st: OneHourState, u: Unit) -> tuple[int, int]:
 
 
 def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> None:
-    """"Turning": Warband & Infantry turn once, at the start OR end; Skirmishers & Cavalry twice,
+    """ "Turning": Warband & Infantry turn once, at the start OR end; Skirmishers & Cavalry twice,
     once at the start AND once at the end; a Leader gives one more at any time. Up to 180 degrees."""
     gos = [i for i, s in enumerate(steps) if isinstance(s, O.Go)]
     first = gos[0] if gos else len(steps)
@@ -226,10 +251,15 @@ def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> None:
     else:
         over = max(0, n_start - 1) + max(0, n_end - 1) + n_mid
     if over > extra:
-        who = "Warband and Infantry may turn once, at the start OR end" if per_type == 1 else (
-            "Skirmishers and Cavalry may turn once at the start and once at the end")
-        raise bad("turning.limits", f"too many turns for {u.id}: {who} of their move"
-                  + (" (+1 with a Leader)" if extra else ""))
+        who = (
+            "Warband and Infantry may turn once, at the start OR end"
+            if per_type == 1
+            else ("Skirmishers and Cavalry may turn once at the start and once at the end")
+        )
+        raise bad(
+            "turning.limits",
+            f"too many turns for {u.id}: {who} of their move" + (" (+1 with a Leader)" if extra else ""),
+        )
 
 
 def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Footprint, float, bool]:
@@ -271,8 +301,12 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
         budget += float(st.params["road_bonus"])
         road = True
     if length > budget + 1e-6:
-        raise bad("movement", f"{u.id} would move {length:.2f}\" but rolled {st.rolled:g}\""
-                  + (" (+road bonus)" if road else "") + "; no corner may exceed the distance rolled")
+        raise bad(
+            "movement",
+            f'{u.id} would move {length:.2f}" but rolled {st.rolled:g}"'
+            + (" (+road bonus)" if road else "")
+            + "; no corner may exceed the distance rolled",
+        )
     return fp, length, road
 
 
@@ -282,10 +316,17 @@ def move(st: OneHourState, order: O.Move) -> None:
     if length > 1e-9:
         u.moved = True
     u.fp = fp
-    st.log("move", "terrain.roads" if road else "movement", unit=u.id, distance=round(length, 3),
-           rolled=st.rolled, road_bonus=road, steps=[x.text() for x in order.steps],
-           to={"x": round(fp.x, 3), "y": round(fp.y, 3), "heading": round(fp.heading, 3)},
-           label=order.label)
+    st.log(
+        "move",
+        "terrain.roads" if road else "movement",
+        unit=u.id,
+        distance=round(length, 3),
+        rolled=st.rolled,
+        road_bonus=road,
+        steps=[x.text() for x in order.steps],
+        to={"x": round(fp.x, 3), "y": round(fp.y, 3), "heading": round(fp.heading, 3)},
+        label=order.label,
+    )
     _after_move(st, u)
 
 
@@ -298,8 +339,9 @@ def _after_move(st: OneHourState, u: Unit) -> None:
         st.finish_activation()
 
 
-def plan_charge(st: OneHourState, u: Unit, t: Unit, facing: str, turn: O.Turn | None
-                ) -> tuple[float, Footprint, Footprint]:
+def plan_charge(
+    st: OneHourState, u: Unit, t: Unit, facing: str, turn: O.Turn | None
+) -> tuple[float, Footprint, Footprint]:
     """Check a charge without making it: (distance needed, final footprint, start footprint).
 
     "Charging" 1-4: within 45 degrees of the front and in LoS; flank/rear only from past the
@@ -325,15 +367,18 @@ def plan_charge(st: OneHourState, u: Unit, t: Unit, facing: str, turn: O.Turn | 
         raise bad("line-of-sight", f"{u.id} has no line of sight to {t.id}")
     occupant = next((x for x, f_t, _ in st.touching(t) if f_t == facing), None)
     if occupant is not None:
-        raise bad("charging.one-per-facing", f"{t.id}'s {facing} facing is already in contact with "
-                  f"{occupant.id}; only one attacking Unit per facing")
+        raise bad(
+            "charging.one-per-facing",
+            f"{t.id}'s {facing} facing is already in contact with "
+            f"{occupant.id}; only one attacking Unit per facing",
+        )
     plan = S.plan_charge(probe, fp, t, facing, st.live(), st.terrain)
     if isinstance(plan, str):
         clause = plan.split(":")[0] if plan.startswith("charging.") else "charging.contact"
         raise bad(clause, plan)
     need, end = plan
     if need > st.rolled + float(st.params["grey_margin"]):
-        raise bad("charging.contact", f"{t.id}'s {facing} is {need:.2f}\" away; {u.id} rolled {st.rolled:g}\"")
+        raise bad("charging.contact", f'{t.id}\'s {facing} is {need:.2f}" away; {u.id} rolled {st.rolled:g}"')
     return need, end, fp
 
 
@@ -354,14 +399,21 @@ def charge(st: OneHourState, order: O.Charge) -> None:
     u.fp = end
     u.moved = True
     u.charged = True
-    st.log("charge", "charging.contact", unit=u.id, target=t.id, facing=order.facing,
-           distance=round(need, 3), rolled=st.rolled,
-           to={"x": round(end.x, 3), "y": round(end.y, 3), "heading": round(end.heading, 3)})
+    st.log(
+        "charge",
+        "charging.contact",
+        unit=u.id,
+        target=t.id,
+        facing=order.facing,
+        distance=round(need, 3),
+        rolled=st.rolled,
+        to={"x": round(end.x, 3), "y": round(end.y, 3), "heading": round(end.heading, 3)},
+    )
     st.finish_activation()
 
 
 def face(st: OneHourState, order: O.Face) -> None:
-    """"Turning" 3: a Unit in melee with enemies not on its front may face one of them, turning a full
+    """ "Turning" 3: a Unit in melee with enemies not on its front may face one of them, turning a full
     90 or 180 degrees; the enemy bases are adjusted to keep contact."""
     u = _own(st, order.unit)
     if u.activated:
@@ -413,7 +465,7 @@ def fall_back_problem(st: OneHourState, u: Unit) -> str | None:
 
 
 def fall_back(st: OneHourState, order: O.FallBack) -> None:
-    """"Fall Back!": Skirmishers and Cavalry of a higher movement class than every enemy in the melee,
+    """ "Fall Back!": Skirmishers and Cavalry of a higher movement class than every enemy in the melee,
     with no enemy on their rear, make a full move directly back; an enemy in frontal contact dices off
     movement and, if it wins, makes a free attack first."""
     u = _own(st, order.unit)
@@ -433,8 +485,14 @@ def fall_back(st: OneHourState, order: O.FallBack) -> None:
             st.log("free-attack", "fall-back.dice-off", unit=e.id, target=u.id, theirs=erolled, ours=rolled)
             melee_attack(st, e, u)
     back = heading_vector(u.fp.heading + 180.0)
-    d = S.max_advance(u, u.fp, back, rolled, [x for x in st.live() if x.id not in {t.id for t, _, _ in touching}],
-                      st.terrain)
+    d = S.max_advance(
+        u,
+        u.fp,
+        back,
+        rolled,
+        [x for x in st.live() if x.id not in {t.id for t, _, _ in touching}],
+        st.terrain,
+    )
     u.fp = u.fp.moved(back[0] * d, back[1] * d)
     u.moved = True
     st.log("fall-back", "fall-back", unit=u.id, rolled=rolled, moved=round(d, 3))
@@ -473,7 +531,7 @@ def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None
         return f"shooting.los-facing: no clear Line of Sight to {t.id}'s entire {facing} facing"
     rng = float(st.params["bow_range"] if p.missile == "bow" else st.params["javelin_range"])
     if S.distance_between(u, t) > rng + float(st.params["grey_margin"]):
-        return f"shooting.range: {t.id} is beyond {rng:g}\""
+        return f'shooting.range: {t.id} is beyond {rng:g}"'
     return None
 
 
@@ -492,9 +550,15 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         return
     facing = t.fp.facing_of(u.fp.front_centre)
     mod, notes = st.attack_modifier(u, "shoot")
-    sit = AttackSituation("shoot", st.die, mod, S.facing_class(facing),  # type: ignore[arg-type]
-                          S.defending_feature(t, u, st.terrain, "shoot") is not None,
-                          t.profile.shieldwall, tuple(notes))
+    sit = AttackSituation(
+        "shoot",
+        st.die,
+        mod,
+        S.facing_class(facing),  # type: ignore[arg-type]
+        S.defending_feature(t, u, st.terrain, "shoot") is not None,
+        t.profile.shieldwall,
+        tuple(notes),
+    )
     face_, hits = sit.roll(st.rng)
     data = sit.breakdown(face_)
     terrain = S.defending_feature(t, u, st.terrain, "shoot")
@@ -506,8 +570,17 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
             u.out_of_missiles = True
     else:
         u.shots_used += 1
-    st.log("shot", "moving-shots" if moving else "shooting.dice", unit=u.id, target=t.id, weapon=u.profile.missile,
-           terrain=terrain, target_hits=t.hits, in_melee=st.in_melee(t), **data)
+    st.log(
+        "shot",
+        "moving-shots" if moving else "shooting.dice",
+        unit=u.id,
+        target=t.id,
+        weapon=u.profile.missile,
+        terrain=terrain,
+        target_hits=t.hits,
+        in_melee=st.in_melee(t),
+        **data,
+    )
     if st.params["missile_supply"] and face_ == 5:
         st.log("out-of-missiles", "missile-supply", unit=u.id)
 
@@ -516,23 +589,38 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
 
 
 def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
-    """"Melee": one-sided; roll 1D5 (+1 Warriors, -1 javelin units, -2 bows); terrain, shieldwall,
+    """ "Melee": one-sided; roll 1D5 (+1 Warriors, -1 javelin units, -2 bows); terrain, shieldwall,
     flank/rear doubling, the 1/4 cap."""
     facing = None
-    for x, _, f_t in S.contacts(u, [t]):
+    for _, _, f_t in S.contacts(u, [t]):
         facing = f_t
     if facing is None:
         raise bad("melee.front-only", f"{u.id} is not in contact with {t.id}")
     mod, notes = st.attack_modifier(u, "melee")
     terrain = S.defending_feature(t, u, st.terrain, "melee")
-    sit = AttackSituation("melee", st.die, mod, S.facing_class(facing),  # type: ignore[arg-type]
-                          terrain is not None, t.profile.shieldwall, tuple(notes))
+    sit = AttackSituation(
+        "melee",
+        st.die,
+        mod,
+        S.facing_class(facing),  # type: ignore[arg-type]
+        terrain is not None,
+        t.profile.shieldwall,
+        tuple(notes),
+    )
     face_, hits = sit.roll(st.rng)
     t.hits += hits
     if t.hits >= 5:
         t.reached_five = True
-    st.log("melee", "melee.dice", side=u.side, unit=u.id, target=t.id, terrain=terrain, target_hits=t.hits,
-           **sit.breakdown(face_))
+    st.log(
+        "melee",
+        "melee.dice",
+        side=u.side,
+        unit=u.id,
+        target=t.id,
+        terrain=terrain,
+        target_hits=t.hits,
+        **sit.breakdown(face_),
+    )
 
 
 def melee_step(st: OneHourState) -> bool:
@@ -561,7 +649,7 @@ def melee_step(st: OneHourState) -> bool:
 
 
 def routs_and_rallies(st: OneHourState) -> None:
-    """"Routs and Rallies": remove every Unit at its hit limit; then Banners and Priests rally."""
+    """ "Routs and Rallies": remove every Unit at its hit limit; then Banners and Priests rally."""
     for u in list(st.units.values()):
         if u.removed or u.hits < u.max_hits:
             continue
@@ -571,8 +659,15 @@ def routs_and_rallies(st: OneHourState) -> None:
         gone = [p.id for p in st.personalities.values() if p.unit == u.id]
         for pid in gone:
             st.personalities[pid].unit = None
-        st.log("removed", "routs-and-rallies.removal", side=u.side, unit=u.id, hits=u.hits, limit=u.max_hits,
-               personalities_lost=gone)
+        st.log(
+            "removed",
+            "routs-and-rallies.removal",
+            side=u.side,
+            unit=u.id,
+            hits=u.hits,
+            limit=u.max_hits,
+            personalities_lost=gone,
+        )
         if gone:
             st.log("personality-lost", "personalities.fate", side=u.side, unit=u.id, personalities=gone)
         if st.params["force_morale"]:
@@ -606,13 +701,14 @@ def rally(st: OneHourState, u: Unit) -> None:
         amount = -(-face_ // 2) + (1 if p.kind == "priest" else 0)
         floor = 5 if (st.params["rally_variation"] and u.reached_five) else 0
         new = max(floor, u.hits - amount, 0) if u.hits > floor else u.hits
-        st.log("rally", clause, unit=u.id, personality=p.id, rallied=u.hits - new, hits=new,
-               variation=floor > 0)
+        st.log(
+            "rally", clause, unit=u.id, personality=p.id, rallied=u.hits - new, hits=new, variation=floor > 0
+        )
         u.hits = new
 
 
 def initiative_roll(st: OneHourState) -> None:
-    """"Initiative": from turn 2 roll off, the Initiative side adding +3 (+2/+4 options; -1 per routed
+    """ "Initiative": from turn 2 roll off, the Initiative side adding +3 (+2/+4 options; -1 per routed
     Unit option); if it loses, the Initiative passes and the other side goes first."""
     holder = st.initiative
     chal = other(holder)
@@ -627,5 +723,12 @@ def initiative_roll(st: OneHourState) -> None:
     if changed:
         st.initiative = chal
     st.order = (st.initiative, other(st.initiative))
-    st.log("initiative", "initiative.bonus" if bonus != 3 else "initiative", side=st.initiative,
-           holder=holder, totals={holder: th, chal: tc}, bonus=bonus, changed=changed)
+    st.log(
+        "initiative",
+        "initiative.bonus" if bonus != 3 else "initiative",
+        side=st.initiative,
+        holder=holder,
+        totals={holder: th, chal: tc},
+        bonus=bonus,
+        changed=changed,
+    )

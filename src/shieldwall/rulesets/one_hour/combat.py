@@ -46,7 +46,7 @@ class AttackSituation:
 
     # --- the rules -----------------------------------------------------------------------------
     def doubled(self) -> bool:
-        """"Unshielded or unprepared": double hits on the rear (shooting) or flank/rear (melee)."""
+        """ "Unshielded or unprepared": double hits on the rear (shooting) or flank/rear (melee)."""
         if self.mode == "shoot":
             return self.facing == "rear"
         return self.facing in ("flank", "rear")
@@ -89,7 +89,9 @@ class AttackSituation:
 
     def breakdown(self, face: int) -> dict[str, Any]:
         """The event data for a roll: faces, modifiers, and the rule clause of each."""
-        mods: list[dict[str, Any]] = [{"name": "attack", "value": self.modifier, "rule": self.rule_of("dice")}]
+        mods: list[dict[str, Any]] = [
+            {"name": "attack", "value": self.modifier, "rule": self.rule_of("dice")}
+        ]
         for n in self.notes:
             mods.append({"name": n, "rule": self.note_rule(n)})
         if self.doubled():

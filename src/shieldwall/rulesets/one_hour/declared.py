@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
-    """"They may however stop alongside a Unit with a banner, at a terrain feature that gives a
+    """ "They may however stop alongside a Unit with a banner, at a terrain feature that gives a
     movement or combat bonus [e.g. road, hill]." """
     eff = terrain_effects()
     for f in st.terrain.features:
@@ -26,11 +26,9 @@ def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
         if (f.kind == "road" or e.melee_defence or e.shoot_defence) and f.contains(p):
             return True
     for x in st.live(u.side):
-        if x.id != u.id and st.has_personality(x, "hero", banner=True) or (
-            x.id != u.id and st.has_personality(x, "leader", banner=True)
-        ):
-            if dist(x.fp.centre, p) <= x.fp.frontage + 1.0:
-                return True
+        banner = st.has_personality(x, "hero", banner=True) or st.has_personality(x, "leader", banner=True)
+        if x.id != u.id and banner and dist(x.fp.centre, p) <= x.fp.frontage + 1.0:
+            return True
     return False
 
 

@@ -50,14 +50,25 @@ class OneHourGame(Game):
                     limit = limit + 3
                 if us.upgrade == "reluctant" or us.quality == "levy":
                     limit = limit - 3
-                self.initial_units.append(Unit(
-                    id=us.id, side=side, name=us.name or p.name, type=us.type, profile=p,
-                    fp=Footprint(us.x, us.y, us.heading, us.frontage, us.depth), max_hits=limit,
-                    attack_mod={"household": 1, "levy": -1}.get(us.upgrade, 0), upgrade=us.upgrade,
-                    quality=us.quality, allied=us.allied,
-                ))
+                self.initial_units.append(
+                    Unit(
+                        id=us.id,
+                        side=side,
+                        name=us.name or p.name,
+                        type=us.type,
+                        profile=p,
+                        fp=Footprint(us.x, us.y, us.heading, us.frontage, us.depth),
+                        max_hits=limit,
+                        attack_mod={"household": 1, "levy": -1}.get(us.upgrade, 0),
+                        upgrade=us.upgrade,
+                        quality=us.quality,
+                        allied=us.allied,
+                    )
+                )
             for ps in sd.personalities:
-                self.initial_personalities.append(Personality(ps.id, side, ps.kind, ps.banner, ps.unit, ps.allied))
+                self.initial_personalities.append(
+                    Personality(ps.id, side, ps.kind, ps.banner, ps.unit, ps.allied)
+                )
 
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> OneHourGame:

@@ -124,8 +124,15 @@ def _try_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...], label: str) 
     return O.Move(u.id, steps, label)
 
 
-def _advance(st: OneHourState, u: Unit, heading: float, turn: O.Turn | None, budget: float, label: str,
-             keep_heading: float | None = None) -> O.Move | None:
+def _advance(
+    st: OneHourState,
+    u: Unit,
+    heading: float,
+    turn: O.Turn | None,
+    budget: float,
+    label: str,
+    keep_heading: float | None = None,
+) -> O.Move | None:
     fp = u.fp if turn is None else u.fp.turned(turn.angle, turn.pivot)
     d = heading_vector(heading)
     probe = u.clone()
@@ -165,7 +172,11 @@ def move_orders(st: OneHourState) -> list[O.Order]:
         gap = S.distance_between(u, e)
         add(_advance(st, u, head, turn, budget, f"approach {e.id}"))
         if rng and gap > rng:
-            add(_advance(st, u, head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}"))
+            add(
+                _advance(
+                    st, u, head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}"
+                )
+            )
     # withdraw towards the home edge without turning (moving backwards keeps the front to the enemy)
     hp = home_point(st, u)
     if dist(hp, u.fp.centre) > 1.0:
@@ -197,4 +208,3 @@ def shooters(st: OneHourState) -> list[tuple[Unit, Unit]]:
             if A.shot_problem(st, u, t, moving=False) is None:
                 out.append((u, t))
     return out
-

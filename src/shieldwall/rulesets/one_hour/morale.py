@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def force_morale(st: OneHourState, side: str) -> bool:
-    """"Force Morale": each time a friendly Unit is destroyed roll a d5, needing more than the number
+    """ "Force Morale": each time a friendly Unit is destroyed roll a d5, needing more than the number
     of friendly Units destroyed; with a three or four Unit army the die is halved (round up).
     Variants: two dice (either may beat it), +1 if the opponent has lost more Units, a scenario
     bonus, and in a campaign one last free attack by the opposing side. Returns True if the force
@@ -29,9 +29,18 @@ def force_morale(st: OneHourState, side: str) -> bool:
         bonus += 1
     best = max(values) + bonus
     passed = best > lost
-    st.log("force-morale", "force-morale.small-army" if halved else clause, side=side, faces=faces,
-           values=values, bonus=bonus, total=best, target=lost, passed=passed,
-           emboldened=bool(st.params["force_morale_emboldened"] and st.lost[other(side)] > lost))
+    st.log(
+        "force-morale",
+        "force-morale.small-army" if halved else clause,
+        side=side,
+        faces=faces,
+        values=values,
+        bonus=bonus,
+        total=best,
+        target=lost,
+        passed=passed,
+        emboldened=bool(st.params["force_morale_emboldened"] and st.lost[other(side)] > lost),
+    )
     if passed:
         return False
     if st.params["force_morale_last_attack"]:

@@ -68,7 +68,10 @@ class _Order:
         for f in fields(self):  # type: ignore[arg-type]
             v = getattr(self, f.name)
             if f.name == "steps":
-                v = [{"turn": s.angle, "pivot": s.pivot} if isinstance(s, Turn) else {"go": [s.x, s.y]} for s in v]
+                v = [
+                    {"turn": s.angle, "pivot": s.pivot} if isinstance(s, Turn) else {"go": [s.x, s.y]}
+                    for s in v
+                ]
             elif f.name == "turn" and v is not None:
                 v = {"turn": v.angle, "pivot": v.pivot}
             elif f.name == "toward" and v is not None:
@@ -138,8 +141,6 @@ class Charge(_Order):
     def __str__(self) -> str:
         s = f"charge {self.unit} {self.target} {self.facing}"
         return s + (" " + self.turn.text() if self.turn else "")
-
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +213,13 @@ class FallBack(_Order):
 
 Order = End | Activate | Hold | Move | Charge | MovingShot | Shoot | Fight | Face | Transfer | Skip | FallBack
 
-_PAIRS: dict[str, Any] = {"shot": MovingShot, "shoot": Shoot, "fight": Fight, "face": Face, "transfer": Transfer}
+_PAIRS: dict[str, Any] = {
+    "shot": MovingShot,
+    "shoot": Shoot,
+    "fight": Fight,
+    "face": Face,
+    "transfer": Transfer,
+}
 _SINGLES: dict[str, Any] = {"hold": Hold, "skip": Skip, "fallback": FallBack}
 
 
@@ -301,8 +308,12 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return Activate(str(d["unit"]), d.get("charge"), (float(tw[0]), float(tw[1])) if tw else None)
         if k == "charge":
             t = d.get("turn")
-            return Charge(str(d["unit"]), str(d["target"]), str(d["facing"]),
-                          Turn(float(t["turn"]), str(t.get("pivot", "centre"))) if t else None)
+            return Charge(
+                str(d["unit"]),
+                str(d["target"]),
+                str(d["facing"]),
+                Turn(float(t["turn"]), str(t.get("pivot", "centre"))) if t else None,
+            )
         if k == "move":
             steps: list[Step] = []
             for s in d["steps"]:

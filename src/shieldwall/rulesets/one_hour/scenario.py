@@ -145,7 +145,9 @@ def _check_ids(spec: ScenarioSpec, file: str) -> None:
         tseen.add(t.id)
         eff = terrain_effects()[t.kind]
         if not eff.linear and len(t.points) < 3:
-            raise DataError(file, f"terrain[{i}].points", f"an area feature ({t.kind}) needs at least 3 points")
+            raise DataError(
+                file, f"terrain[{i}].points", f"an area feature ({t.kind}) needs at least 3 points"
+            )
         if t.crossings and t.kind != "river":
             raise DataError(file, f"terrain[{i}].crossings", "only rivers have crossings")
         if t.crest and t.kind != "hill":
@@ -169,46 +171,73 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
         raise DataError(file, f"{side}.units[{i}].quality", "quality needs options.variable_quality = true")
     allowed = max(1, len(s.units) // 6) if s.units else 0
     if len(elites) > allowed:
-        raise DataError(file, f"{side}.units[{elites[-1]}].quality",
-                        f"variable-quality: at most {allowed} Elite unit(s) for {len(s.units)} units")
+        raise DataError(
+            file,
+            f"{side}.units[{elites[-1]}].quality",
+            f"variable-quality: at most {allowed} Elite unit(s) for {len(s.units)} units",
+        )
     if len(elites) != len(levies):
         i = (elites + levies)[-1]
-        raise DataError(file, f"{side}.units[{i}].quality",
-                        "variable-quality: each Elite unit must be balanced by one Levy unit")
+        raise DataError(
+            file,
+            f"{side}.units[{i}].quality",
+            "variable-quality: each Elite unit must be balanced by one Levy unit",
+        )
     # Variations for all armies: one upgrade and then one downgrade, one change per unit, within +-2.
     ups = [i for i, u in enumerate(s.units) if u.upgrade in ("household", "determined")]
     downs = [i for i, u in enumerate(s.units) if u.upgrade in ("levy", "reluctant")]
     if (ups or downs) and not opts.get("upgrades", False):
-        raise DataError(file, f"{side}.units[{(ups + downs)[0]}].upgrade", "upgrades need options.upgrades = true")
+        raise DataError(
+            file, f"{side}.units[{(ups + downs)[0]}].upgrade", "upgrades need options.upgrades = true"
+        )
     if len(ups) > 1:
-        raise DataError(file, f"{side}.units[{ups[1]}].upgrade", "army-lists.variations: only ONE upgrade per list")
+        raise DataError(
+            file, f"{side}.units[{ups[1]}].upgrade", "army-lists.variations: only ONE upgrade per list"
+        )
     if len(downs) > 1:
-        raise DataError(file, f"{side}.units[{downs[1]}].upgrade", "army-lists.variations: only one downgrade")
+        raise DataError(
+            file, f"{side}.units[{downs[1]}].upgrade", "army-lists.variations: only one downgrade"
+        )
     if ups and not downs:
-        raise DataError(file, f"{side}.units[{ups[0]}].upgrade",
-                        "army-lists.variations: a list that selects an upgrade MUST also select a downgrade")
+        raise DataError(
+            file,
+            f"{side}.units[{ups[0]}].upgrade",
+            "army-lists.variations: a list that selects an upgrade MUST also select a downgrade",
+        )
     for i, u in enumerate(s.units):
         p = prof[u.type]
         if u.upgrade and u.fixed:
-            raise DataError(file, f"{side}.units[{i}].upgrade", "this unit is fixed (italic) and may not be changed")
+            raise DataError(
+                file, f"{side}.units[{i}].upgrade", "this unit is fixed (italic) and may not be changed"
+            )
         if u.upgrade and u.quality:
-            raise DataError(file, f"{side}.units[{i}]", "army-lists.variations: units may only get one change")
+            raise DataError(
+                file, f"{side}.units[{i}]", "army-lists.variations: units may only get one change"
+            )
         delta = {"household": 1, "levy": -1}.get(u.upgrade, 0)
-        base = p.melee if p.melee_param is None else int(spec.options.get(p.melee_param,
-                                                                               PARAMETERS[p.melee_param].default))
+        base = (
+            p.melee
+            if p.melee_param is None
+            else int(spec.options.get(p.melee_param, PARAMETERS[p.melee_param].default))
+        )
         for what, val in (("melee", base), ("shooting", p.shoot)):
             if val is None or not delta:
                 continue
             if val + delta > 2 or val + delta < -2:
-                raise DataError(file, f"{side}.units[{i}].upgrade",
-                                f"army-lists.variations: {what} attack would be {val + delta:+d}; units cannot "
-                                "be upgraded past +2 or downgraded past -2")
+                raise DataError(
+                    file,
+                    f"{side}.units[{i}].upgrade",
+                    f"army-lists.variations: {what} attack would be {val + delta:+d}; units cannot "
+                    "be upgraded past +2 or downgraded past -2",
+                )
     # Allied forces: 1-3 units from another list.
     allied = [i for i, u in enumerate(s.units) if u.allied]
     if allied and not opts.get("allies", False):
         raise DataError(file, f"{side}.units[{allied[0]}].allied", "allied units need options.allies = true")
     if len(allied) > 3:
-        raise DataError(file, f"{side}.units[{allied[3]}].allied", "army-lists.allies: 1-3 allied units at most")
+        raise DataError(
+            file, f"{side}.units[{allied[3]}].allied", "army-lists.allies: 1-3 allied units at most"
+        )
     # Personalities: one per three units; a banner counts as one of the permitted personalities.
     if s.personalities and not opts.get("personalities", False):
         raise DataError(file, f"{side}.personalities", "personalities need options.personalities = true")
@@ -219,26 +248,45 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
         if pz.unit not in ids:
             raise DataError(file, f"{side}.personalities[{j}].unit", f"no unit {pz.unit!r} in this army")
         if pz.banner and pz.kind == "priest":
-            raise DataError(file, f"{side}.personalities[{j}].banner", "a banner upgrades a hero or a leader only")
+            raise DataError(
+                file, f"{side}.personalities[{j}].banner", "a banner upgrades a hero or a leader only"
+            )
         if pz.allied != ids[pz.unit].allied:
-            raise DataError(file, f"{side}.personalities[{j}].unit",
-                            "army-lists.allies: personalities may only attach to units of their own list")
+            raise DataError(
+                file,
+                f"{side}.personalities[{j}].unit",
+                "army-lists.allies: personalities may only attach to units of their own list",
+            )
         if pz.allied and len(allied) != 3:
-            raise DataError(file, f"{side}.personalities[{j}].allied",
-                            "army-lists.allies: only a 3-unit allied force may take a personality")
+            raise DataError(
+                file,
+                f"{side}.personalities[{j}].allied",
+                "army-lists.allies: only a 3-unit allied force may take a personality",
+            )
     if used > limit:
-        raise DataError(file, f"{side}.personalities",
-                        f"personalities: {used} personality choices (a banner counts as one) but only one per "
-                        f"three units is allowed ({limit} for {len(s.units)} units)")
+        raise DataError(
+            file,
+            f"{side}.personalities",
+            f"personalities: {used} personality choices (a banner counts as one) but only one per "
+            f"three units is allowed ({limit} for {len(s.units)} units)",
+        )
 
 
 def terrain_map(spec: ScenarioSpec) -> TerrainMap:
     feats = []
     eff = terrain_effects()
     for t in spec.terrain:
-        feats.append(Feature(
-            id=t.id, kind=t.kind, name=t.name or t.kind, points=tuple(t.points), linear=eff[t.kind].linear,
-            width=t.width, crossings=tuple(Crossing(c.kind, c.at, c.width) for c in t.crossings),
-            crest=tuple(t.crest), plateau=t.plateau,
-        ))
+        feats.append(
+            Feature(
+                id=t.id,
+                kind=t.kind,
+                name=t.name or t.kind,
+                points=tuple(t.points),
+                linear=eff[t.kind].linear,
+                width=t.width,
+                crossings=tuple(Crossing(c.kind, c.at, c.width) for c in t.crossings),
+                crest=tuple(t.crest),
+                plateau=t.plateau,
+            )
+        )
     return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))

@@ -68,10 +68,8 @@ def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[P
             # "Units may see into and out of woods, but not through two sides of a wood."
             if crossings >= 2:
                 return True
-        elif mode == "over":
-            # hills block unless the viewer or the target stands on the hill
-            if crossings >= 2 and not f.contains(p) and not f.contains(q):
-                return True
+        elif mode == "over" and crossings >= 2 and not f.contains(p) and not f.contains(q):
+            return True  # hills block unless the viewer or the target stands on the hill
     return False
 
 
@@ -83,8 +81,9 @@ def sample_edge(a: Point, b: Point, n: int = 5, inset: float = 0.04) -> list[Poi
     return out
 
 
-def visible_points(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap,
-                   facing: str | None = None) -> tuple[int, int]:
+def visible_points(
+    viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap, facing: str | None = None
+) -> tuple[int, int]:
     """(visible, sampled) points of the target's outline, or of one facing, from the viewer's
     front centre ("Line of Sight")."""
     origin = viewer.fp.front_centre
@@ -106,9 +105,10 @@ def has_los(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainM
     return visible_points(viewer, target, units, terrain)[0] > 0
 
 
-def facing_in_clear_view(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap,
-                         facing: str) -> bool:
-    """"They must have a clear Line of Sight to an entire Facing." """
+def facing_in_clear_view(
+    viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap, facing: str
+) -> bool:
+    """ "They must have a clear Line of Sight to an entire Facing." """
     seen, n = visible_points(viewer, target, list(units), terrain, facing)
     return seen == n
 
@@ -190,8 +190,11 @@ def defending_feature(defender: Unit, attacker: Unit, terrain: TerrainMap, mode:
             continue
         if how == "inside" and f.contains(dc) and not f.linear:
             return f.kind
-        if how == "behind" and f.linear and f.crossing_points(ac, dc) and f.distance_to(dc) <= DEFEND_LINEAR + (
-            defender.fp.depth / 2.0
+        if (
+            how == "behind"
+            and f.linear
+            and f.crossing_points(ac, dc)
+            and f.distance_to(dc) <= DEFEND_LINEAR + (defender.fp.depth / 2.0)
         ):
             return "river bank" if f.kind == "river" else f.kind
         if how == "uphill" and f.elevation(dc) > f.elevation(ac) + 1e-6:
@@ -203,12 +206,18 @@ def defending_feature(defender: Unit, attacker: Unit, terrain: TerrainMap, mode:
 
 
 def can_interpenetrate(mover: Unit, other: Unit) -> bool:
-    """"Interpenetration: Only by Skirmishers and any Unit, and vice-versa." (friends only; see rulings)"""
+    """ "Interpenetration: Only by Skirmishers and any Unit, and vice-versa." (friends only; see rulings)"""
     return mover.side == other.side and (mover.profile.interpenetrate or other.profile.interpenetrate)
 
 
-def path_problem(unit: Unit, start: Footprint, path: Sequence[Point], units: Sequence[Unit],
-                 terrain: TerrainMap, ignore: Iterable[str] = ()) -> str | None:
+def path_problem(
+    unit: Unit,
+    start: Footprint,
+    path: Sequence[Point],
+    units: Sequence[Unit],
+    terrain: TerrainMap,
+    ignore: Iterable[str] = (),
+) -> str | None:
     """Why the unit's centre may not travel this path (None if it may).
 
     The unit may pass gaps and follow roads in column ("two bases one behind the other"), so the
@@ -236,8 +245,14 @@ def path_problem(unit: Unit, start: Footprint, path: Sequence[Point], units: Seq
     return None
 
 
-def placement_problem(unit: Unit, fp: Footprint, units: Sequence[Unit], terrain: TerrainMap,
-                      allow_contact: Iterable[str] = (), ignore: Iterable[str] = ()) -> str | None:
+def placement_problem(
+    unit: Unit,
+    fp: Footprint,
+    units: Sequence[Unit],
+    terrain: TerrainMap,
+    allow_contact: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+) -> str | None:
     """Why the unit may not stand at ``fp`` (None if it may)."""
     rect = fp.corners()
     for x, y in rect:
@@ -262,8 +277,11 @@ def placement_problem(unit: Unit, fp: Footprint, units: Sequence[Unit], terrain:
         return f"{f.kind} ({f.id}): {who} may enter"
     eff = terrain_effects()
     for f in terrain.features:
-        if f.linear and eff[f.kind].enter == "crossings" and f.contains(fp.centre) and (
-            f.crossing_at(fp.centre, slack=f.width) is None
+        if (
+            f.linear
+            and eff[f.kind].enter == "crossings"
+            and f.contains(fp.centre)
+            and (f.crossing_at(fp.centre, slack=f.width) is None)
         ):
             return f"the unit cannot stand in the river ({f.id})"
     return None
@@ -272,12 +290,14 @@ def placement_problem(unit: Unit, fp: Footprint, units: Sequence[Unit], terrain:
 def _column_body(start: Footprint, direction: Point) -> Polygon:
     """The unit in column ("two bases one behind the other"), pointing along ``direction``."""
     c = start.centre
-    return swept_rectangle(c, (c[0] + direction[0] * 1e-6, c[1] + direction[1] * 1e-6),
-                           start.frontage / 2.0, start.depth * 0.5)
+    return swept_rectangle(
+        c, (c[0] + direction[0] * 1e-6, c[1] + direction[1] * 1e-6), start.frontage / 2.0, start.depth * 0.5
+    )
 
 
-def _free_run(unit: Unit, start: Footprint, direction: Point, budget: float, units: Sequence[Unit],
-              terrain: TerrainMap) -> float:
+def _free_run(
+    unit: Unit, start: Footprint, direction: Point, budget: float, units: Sequence[Unit], terrain: TerrainMap
+) -> float:
     """How far the column can travel straight along ``direction`` before the path is blocked."""
     body = _column_body(start, direction)
     reach = budget
@@ -290,7 +310,9 @@ def _free_run(unit: Unit, start: Footprint, direction: Point, budget: float, uni
         pen = convex_penetration(body, poly)
         if pen > -1e-9:  # touching already: blocked only if the first step goes deeper
             step = (start.x + direction[0] * 0.05, start.y + direction[1] * 0.05)
-            if convex_overlap(swept_rectangle(start.centre, step, start.frontage / 2.0, start.depth * 0.5), poly):
+            if convex_overlap(
+                swept_rectangle(start.centre, step, start.frontage / 2.0, start.depth * 0.5), poly
+            ):
                 return 0.0
             continue
         d = sweep_distance(body, direction, poly)
@@ -307,8 +329,15 @@ def _free_run(unit: Unit, start: Footprint, direction: Point, budget: float, uni
     return reach
 
 
-def max_advance(unit: Unit, start: Footprint, direction: Point, budget: float, units: Sequence[Unit],
-                terrain: TerrainMap, step: float = 0.25) -> float:
+def max_advance(
+    unit: Unit,
+    start: Footprint,
+    direction: Point,
+    budget: float,
+    units: Sequence[Unit],
+    terrain: TerrainMap,
+    step: float = 0.25,
+) -> float:
     """The furthest the unit can go straight along ``direction`` (unit vector) within ``budget``,
     keeping heading, ending on a legal spot (0 if nowhere)."""
     if budget <= 0:
@@ -317,8 +346,10 @@ def max_advance(unit: Unit, start: Footprint, direction: Point, budget: float, u
     while d > 1e-9:
         end = (start.x + direction[0] * d, start.y + direction[1] * d)
         fp = start.moved(direction[0] * d, direction[1] * d)
-        if (placement_problem(unit, fp, units, terrain) is None
-                and path_problem(unit, start, [end], units, terrain) is None):
+        if (
+            placement_problem(unit, fp, units, terrain) is None
+            and path_problem(unit, start, [end], units, terrain) is None
+        ):
             return d
         d = d - step if d - step > 0 else 0.0
     return 0.0
@@ -344,8 +375,9 @@ def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
     return out
 
 
-def plan_charge(unit: Unit, start: Footprint, target: Unit, facing: str, units: Sequence[Unit],
-                terrain: TerrainMap) -> tuple[float, Footprint] | str:
+def plan_charge(
+    unit: Unit, start: Footprint, target: Unit, facing: str, units: Sequence[Unit], terrain: TerrainMap
+) -> tuple[float, Footprint] | str:
     """The charge move onto ``target``'s ``facing`` from ``start``: (distance, final footprint), or
     the reason it is impossible ("Charging" 2-4).
 
@@ -353,8 +385,10 @@ def plan_charge(unit: Unit, start: Footprint, target: Unit, facing: str, units: 
     centre of the target facing, without rotating, until the two touch (no "closing the door").
     """
     if facing != "front" and not beyond_edge_line(target.fp, facing, start.corners()):
-        return (f"charging.flank-rear: the entire charging unit must be past the line of {target.id}'s "
-                f"{facing} facing")
+        return (
+            f"charging.flank-rear: the entire charging unit must be past the line of {target.id}'s "
+            f"{facing} facing"
+        )
     aim = target.fp.edge_centre(facing)
     fc = start.front_centre
     dx, dy = aim[0] - fc[0], aim[1] - fc[1]
@@ -371,8 +405,10 @@ def plan_charge(unit: Unit, start: Footprint, target: Unit, facing: str, units: 
         return f"charging.contact: that line of charge strikes {target.id}'s {got} facing, not its {facing}"
     mine = contact_facing(end, target.fp.corners())
     if mine != "front":
-        return (f"charging.contact: along that line {unit.id} would meet {target.id} with its {mine} facing; "
-                "a charge makes contact from the charging Unit's Front Facing")
+        return (
+            f"charging.contact: along that line {unit.id} would meet {target.id} with its {mine} facing; "
+            "a charge makes contact from the charging Unit's Front Facing"
+        )
     prob = path_problem(unit, start, [end.centre], units, terrain, ignore=[target.id])
     if prob:
         return prob

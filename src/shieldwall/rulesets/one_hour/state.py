@@ -45,7 +45,8 @@ class OneHourState(State):
         self.terrain = game.terrain
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         self.personalities: dict[str, Personality] = {
-            p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied) for p in game.initial_personalities
+            p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
+            for p in game.initial_personalities
         }
         self.die: Die = AVERAGE_DIE if self.params["dice"] == "d5" else D6
         self.turn = 1
@@ -92,9 +93,9 @@ class OneHourState(State):
         if self._result is not None:
             return None
         prompts = {
-            "transfer": "transfer personalities within 6\" or end",
+            "transfer": 'transfer personalities within 6" or end',
             "activate": "choose a unit to move, or end the Movement phase",
-            "move": f"move {self.active} (rolled {self.rolled:g}\")",
+            "move": f'move {self.active} (rolled {self.rolled:g}")',
             "after-shot": f"Moving Shot for {self.active} after its move, or skip",
             "shoot": "choose a unit to shoot, or end the Shooting phase",
             "melee": f"choose the enemy {self.active} attacks",
@@ -132,8 +133,10 @@ class OneHourState(State):
         new.__dict__.update(self.__dict__)
         new.rng = copy.deepcopy(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
-        new.personalities = {k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
-                             for k, p in self.personalities.items()}
+        new.personalities = {
+            k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
+            for k, p in self.personalities.items()
+        }
         new.transferred = set(self.transferred)
         new.melee_queue = list(self.melee_queue)
         new.lost = dict(self.lost)
@@ -203,22 +206,36 @@ class OneHourState(State):
     def in_melee(self, unit: Unit) -> bool:
         return bool(self.touching(unit))
 
-    def roll(self, n: int, clause: str, what: str, unit: str | None = None, side: str | None = None,
-             die: Die | None = None, **extra: Any) -> list[int]:
+    def roll(
+        self,
+        n: int,
+        clause: str,
+        what: str,
+        unit: str | None = None,
+        side: str | None = None,
+        die: Die | None = None,
+        **extra: Any,
+    ) -> list[int]:
         d = die or self.die
         faces = d.roll_n(self.rng, n)
         self.log("roll", clause, side=side, what=what, die=d.name, faces=faces, unit=unit, **extra)
         return faces
 
     def roll_off(self, favoured: str, clause: str, what: str) -> bool:
-        """"Grey Areas": a friendly roll-off; True if ``favoured`` wins (ties re-rolled)."""
+        """ "Grey Areas": a friendly roll-off; True if ``favoured`` wins (ties re-rolled)."""
         while True:
             a, b = D6.roll(self.rng), D6.roll(self.rng)
             if a != b:
                 break
         won = a > b
-        self.log("roll-off", clause, side=favoured, what=what, faces={favoured: a, other(favoured): b},
-                 winner=favoured if won else other(favoured))
+        self.log(
+            "roll-off",
+            clause,
+            side=favoured,
+            what=what,
+            faces={favoured: a, other(favoured): b},
+            winner=favoured if won else other(favoured),
+        )
         return won
 
     def close_call(self, value: float, limit: float, favoured: str, clause: str, what: str) -> bool:
@@ -228,20 +245,31 @@ class OneHourState(State):
             return True
         if value > limit + margin:
             return False
-        return self.roll_off(favoured, "grey-areas", f"{what}: {value:.2f}\" against {limit:g}\"")
+        return self.roll_off(favoured, "grey-areas", f'{what}: {value:.2f}" against {limit:g}"')
 
     # ------------------------------------------------------------------ flow
     def _start(self) -> None:
         g = self._game
-        self.log("battle", "play-sequence", side=None, scenario=g.scenario_name, seed=self.seed,
-                 options={k: v for k, v in self.params.items() if v != g.parameters[k].default})
+        self.log(
+            "battle",
+            "play-sequence",
+            side=None,
+            scenario=g.scenario_name,
+            seed=self.seed,
+            options={k: v for k, v in self.params.items() if v != g.parameters[k].default},
+        )
         attacker = g.spec.attacker
         if attacker == "roll-off":
             attacker = "red" if self.roll_off("red", "initiative", "no clear attacker") else "blue"
         self.initiative = attacker
         self.order = (attacker, other(attacker))
-        self.log("initiative", "initiative" if self.params["initiative"] else "play-sequence", side=attacker,
-                 holder=attacker, reason="scenario attacker goes first")
+        self.log(
+            "initiative",
+            "initiative" if self.params["initiative"] else "play-sequence",
+            side=attacker,
+            holder=attacker,
+            reason="scenario attacker goes first",
+        )
         self._begin_player_turn()
         self._advance()
 
@@ -253,7 +281,8 @@ class OneHourState(State):
         self.active = None
         self.log("phase", "play-sequence", phase_name="movement", player=self.side)
         has_pers = self.params["personalities"] and any(
-            p.side == self.side and p.unit for p in self.personalities.values())
+            p.side == self.side and p.unit for p in self.personalities.values()
+        )
         self.step = "transfer" if has_pers else "activate"
 
     def enter_phase(self, phase: str) -> None:
@@ -289,8 +318,15 @@ class OneHourState(State):
     def finish(self, winner: str | None, reason: str) -> None:
         losses = {s: dict(self.lost_types[s]) for s in SIDES}
         self._result = Result(winner, reason, self.turn, losses)
-        self.log("result", "play-sequence", side=winner, winner=winner, reason=reason, turns=self.turn,
-                 lost={s: self.lost[s] for s in SIDES})
+        self.log(
+            "result",
+            "play-sequence",
+            side=winner,
+            winner=winner,
+            reason=reason,
+            turns=self.turn,
+            lost={s: self.lost[s] for s in SIDES},
+        )
 
     def _finish_on_time(self) -> None:
         """At the turn limit the side that lost fewer Units wins; with equal losses, the side whose
@@ -302,11 +338,16 @@ class OneHourState(State):
             return
         wear = {s: sum(u.hits / u.max_hits for u in self.live(s)) for s in SIDES}
         if abs(wear["red"] - wear["blue"]) < 1e-9:
-            self.finish(None, f"turn limit ({self.max_turns}) reached with equal losses ({r} each) and equal wear")
+            self.finish(
+                None, f"turn limit ({self.max_turns}) reached with equal losses ({r} each) and equal wear"
+            )
             return
         w = "red" if wear["red"] < wear["blue"] else "blue"
-        self.finish(w, f"turn limit ({self.max_turns}) reached with equal losses ({r} each); {w}'s Units are "
-                    f"less worn ({wear[w]:.2f} against {wear[other(w)]:.2f} hit limits)")
+        self.finish(
+            w,
+            f"turn limit ({self.max_turns}) reached with equal losses ({r} each); {w}'s Units are "
+            f"less worn ({wear[w]:.2f} against {wear[other(w)]:.2f} hit limits)",
+        )
 
     def _advance(self) -> None:
         """Resolve everything that needs no decision, until a real choice or the end."""
@@ -329,7 +370,9 @@ class OneHourState(State):
             if self.step == "activate" and len(menus.activate_orders(self)) <= 1:
                 self.enter_phase("shooting")
                 continue
-            if self.step == "after-shot" and not menus.moving_shot_targets(self, self.unit(self.active or "")):
+            if self.step == "after-shot" and not menus.moving_shot_targets(
+                self, self.unit(self.active or "")
+            ):
                 self.finish_activation()
                 continue
             return
@@ -353,14 +396,23 @@ class OneHourState(State):
             "rolled": self.rolled if self.step == "move" else None,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
             "terrain": [
-                {"id": f.id, "kind": f.kind, "name": f.name, "points": [list(p) for p in f.points],
-                 "linear": f.linear, "width": f.width, "crest": [list(p) for p in f.crest],
-                 "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings]}
+                {
+                    "id": f.id,
+                    "kind": f.kind,
+                    "name": f.name,
+                    "points": [list(p) for p in f.points],
+                    "linear": f.linear,
+                    "width": f.width,
+                    "crest": [list(p) for p in f.crest],
+                    "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings],
+                }
                 for f in self.terrain.features
             ],
             "units": [self.unit_view(u) for u in self.units.values()],
-            "personalities": [{"id": p.id, "side": p.side, "kind": p.kind, "banner": p.banner, "unit": p.unit}
-                              for p in self.personalities.values()],
+            "personalities": [
+                {"id": p.id, "side": p.side, "kind": p.kind, "banner": p.banner, "unit": p.unit}
+                for p in self.personalities.values()
+            ],
             "lost": dict(self.lost),
             "result": self._result.to_dict() if self._result else None,
         }
@@ -369,16 +421,36 @@ class OneHourState(State):
         fp = u.fp
         shots_left: int | None = None
         if u.profile.missile:
-            shots_left = (0 if u.out_of_missiles else None) if self.params["missile_supply"] else max(
-                0, int(self.params["shots"]) - u.shots_used)
+            shots_left = (
+                (0 if u.out_of_missiles else None)
+                if self.params["missile_supply"]
+                else max(0, int(self.params["shots"]) - u.shots_used)
+            )
         return {
-            "id": u.id, "side": u.side, "name": u.name, "type": u.type, "category": u.category,
-            "x": round(fp.x, 4), "y": round(fp.y, 4), "heading": round(fp.heading, 4),
-            "frontage": fp.frontage, "depth": fp.depth, "hits": u.hits, "max_hits": u.max_hits,
-            "missile": u.profile.missile, "shots_left": shots_left, "removed": u.removed,
-            "upgrade": u.upgrade, "quality": u.quality, "allied": u.allied,
-            "personalities": [p.label for p in self.personalities_of(u)] if self.params["personalities"] else [],
-            "moved": u.moved, "shot": u.shot, "charged": u.charged,
+            "id": u.id,
+            "side": u.side,
+            "name": u.name,
+            "type": u.type,
+            "category": u.category,
+            "x": round(fp.x, 4),
+            "y": round(fp.y, 4),
+            "heading": round(fp.heading, 4),
+            "frontage": fp.frontage,
+            "depth": fp.depth,
+            "hits": u.hits,
+            "max_hits": u.max_hits,
+            "missile": u.profile.missile,
+            "shots_left": shots_left,
+            "removed": u.removed,
+            "upgrade": u.upgrade,
+            "quality": u.quality,
+            "allied": u.allied,
+            "personalities": [p.label for p in self.personalities_of(u)]
+            if self.params["personalities"]
+            else [],
+            "moved": u.moved,
+            "shot": u.shot,
+            "charged": u.charged,
             "in_melee": (not u.removed) and self.in_melee(u),
         }
 
