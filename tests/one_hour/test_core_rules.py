@@ -413,7 +413,7 @@ def test_line_of_sight_required_to_charge() -> None:
     to_move_step(st, "r1", [5, 5])
     with pytest.raises(IllegalOrder) as e:
         st.apply("charge r1 b1 front")
-    assert e.value.rule == f"{RS}:line-of-sight"
+    assert e.value.rule == f"{RS}:line-of-sight.required"
 
 
 # ------------------------------------------------------------------------------ charging

@@ -19,8 +19,10 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import AttackSituation
 from shieldwall.rulesets.one_hour.model import Unit, other
+from shieldwall.rulesets.one_hour.profiles import terrain_effects
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.state import OneHourState
@@ -29,7 +31,13 @@ RS = "one-hour-dark-ages"
 
 
 def bad(clause: str, reason: str) -> IllegalOrder:
-    return IllegalOrder(f"{RS}:{clause}", reason)
+    return IllegalOrder(rule(clause), reason)
+
+
+def bad_from(problem: str) -> IllegalOrder:
+    """An IllegalOrder from a ``"clause: reason"`` problem string of the spatial checks."""
+    clause, _, reason = problem.partition(": ")
+    return IllegalOrder(rule(clause), reason)
 
 
 def _expect(st: OneHourState, steps: tuple[str, ...], order: O.Order) -> None:
@@ -226,7 +234,7 @@ def turns_allowed(st: OneHourState, u: Unit) -> tuple[int, int]:
     return u.profile.turns, 1 if st.has_personality(u, "leader") else 0
 
 
-def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> None:
+def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> int:
     """ "Turning": Warband & Infantry turn once, at the start OR end; Skirmishers & Cavalry twice,
     once at the start AND once at the end; a Leader gives one more at any time. Up to 180 degrees."""
     gos = [i for i, s in enumerate(steps) if isinstance(s, O.Go)]
@@ -243,8 +251,6 @@ def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> None:
                 n_end += 1
             else:
                 n_mid += 1
-    if not gos:  # turns only: count them as start turns
-        n_start, n_end = n_start, 0
     per_type, extra = turns_allowed(st, u)
     if per_type == 1:
         over = max(0, n_start + n_end - 1) + n_mid
@@ -260,6 +266,7 @@ def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> None:
             "turning.limits",
             f"too many turns for {u.id}: {who} of their move" + (" (+1 with a Leader)" if extra else ""),
         )
+    return over  # > 0: the Leader's extra turn was used
 
 
 def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Footprint, float, bool]:
@@ -282,19 +289,19 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
             turned = True
             prob = S.placement_problem(u, fp, units, st.terrain)
             if prob:
-                raise bad("turning", f"{u.id} cannot turn there: {prob}")
+                raise bad_from(prob)
         else:
             seg = dist(fp.centre, (s.x, s.y))
             prob = S.path_problem(u, fp, [(s.x, s.y)], units, st.terrain)
             if prob:
-                raise bad("movement", prob)
+                raise bad_from(prob)
             mid = Footprint((fp.x + s.x) / 2, (fp.y + s.y) / 2, fp.heading, fp.frontage, fp.depth)
             fp = Footprint(s.x, s.y, fp.heading, fp.frontage, fp.depth)
             on_road = on_road and S.on_road(mid, st.terrain) and S.on_road(fp, st.terrain)
             length += seg
     prob = S.placement_problem(u, fp, units, st.terrain)
     if prob:
-        raise bad("movement", prob)
+        raise bad_from(prob)
     budget = st.rolled
     road = False
     if on_road and not turned and length > 1e-9:
@@ -312,7 +319,19 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
 
 def move(st: OneHourState, order: O.Move) -> None:
     u = _active(st, order.unit)
+    start = u.fp
     fp, length, road = plan_move(st, u, order.steps)
+    turns = sum(1 for s in order.steps if isinstance(s, O.Turn))
+    checked = ["movement", "movement.columns", "interpenetration"]
+    if turns:
+        checked += ["turning", "turning.limits"]
+        if check_turns(st, u, order.steps) > 0:
+            checked.append("personalities.leader")
+    for f in st.terrain.features:
+        if (not f.linear and f.contains(fp.centre)) or (
+            f.linear and f.crossing_points(start.centre, fp.centre)
+        ):
+            checked.append(terrain_effects()[f.kind].clause)
     if length > 1e-9:
         u.moved = True
     u.fp = fp
@@ -326,6 +345,7 @@ def move(st: OneHourState, order: O.Move) -> None:
         steps=[x.text() for x in order.steps],
         to={"x": round(fp.x, 3), "y": round(fp.y, 3), "heading": round(fp.heading, 3)},
         label=order.label,
+        checked=[rule(c) for c in dict.fromkeys(checked)],
     )
     _after_move(st, u)
 
@@ -357,14 +377,14 @@ def plan_charge(
         fp = fp.turned(turn.angle, turn.pivot)
         prob = S.placement_problem(u, fp, st.live(), st.terrain)
         if prob:
-            raise bad("turning", f"{u.id} cannot turn there: {prob}")
+            raise bad_from(prob)
     probe = u.clone()
     probe.fp = fp
     arc = float(st.params["arc"])
     if not in_front_arc(fp, t.fp.corners(), arc):
         raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
     if not S.has_los(probe, t, st.live(), st.terrain):
-        raise bad("line-of-sight", f"{u.id} has no line of sight to {t.id}")
+        raise bad("line-of-sight.required", f"{u.id} has no line of sight to {t.id}")
     occupant = next((x for x, f_t, _ in st.touching(t) if f_t == facing), None)
     if occupant is not None:
         raise bad(
@@ -374,8 +394,7 @@ def plan_charge(
         )
     plan = S.plan_charge(probe, fp, t, facing, st.live(), st.terrain)
     if isinstance(plan, str):
-        clause = plan.split(":")[0] if plan.startswith("charging.") else "charging.contact"
-        raise bad(clause, plan)
+        raise bad_from(plan)
     need, end = plan
     if need > st.rolled + float(st.params["grey_margin"]):
         raise bad("charging.contact", f'{t.id}\'s {facing} is {need:.2f}" away; {u.id} rolled {st.rolled:g}"')
@@ -408,6 +427,18 @@ def charge(st: OneHourState, order: O.Charge) -> None:
         distance=round(need, 3),
         rolled=st.rolled,
         to={"x": round(end.x, 3), "y": round(end.y, 3), "heading": round(end.heading, 3)},
+        checked=[
+            rule(c)
+            for c in (
+                "charging",
+                "charging.arc",
+                "line-of-sight.required",
+                "charging.one-per-facing",
+                "charging.contact",
+                *(("charging.flank-rear",) if order.facing != "front" else ()),
+                *(("turning.limits",) if order.turn is not None else ()),
+            )
+        ],
     )
     st.finish_activation()
 
@@ -471,7 +502,7 @@ def fall_back(st: OneHourState, order: O.FallBack) -> None:
     u = _own(st, order.unit)
     prob = fall_back_problem(st, u)
     if prob:
-        raise bad(prob.split(":")[0], prob)
+        raise bad_from(prob)
     touching = st.touching(u)
     u.activated = True
     faces = st.roll(u.profile.move_class, "fall-back", "fall back distance", unit=u.id)
@@ -538,8 +569,7 @@ def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None
 def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
     prob = shot_problem(st, u, t, moving)
     if prob:
-        clause = prob.split(":")[0]
-        raise bad(clause, prob)
+        raise bad_from(prob)
     rng = float(st.params["bow_range"] if u.profile.missile == "bow" else st.params["javelin_range"])
     if moving:
         u.moving_shot = True
@@ -549,7 +579,7 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         st.log("shot-out-of-range", "grey-areas", unit=u.id, target=t.id)
         return
     facing = t.fp.facing_of(u.fp.front_centre)
-    mod, notes = st.attack_modifier(u, "shoot")
+    mod, cites = st.attack_modifier(u, "shoot")
     sit = AttackSituation(
         "shoot",
         st.die,
@@ -557,10 +587,29 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         S.facing_class(facing),  # type: ignore[arg-type]
         S.defending_feature(t, u, st.terrain, "shoot") is not None,
         t.profile.shieldwall,
-        tuple(notes),
+        (),
+        tuple(cites),
     )
     face_, hits = sit.roll(st.rng)
     data = sit.breakdown(face_)
+    # the clauses this shot was checked against (see shot_problem)
+    checked = [
+        rule(c)
+        for c in (
+            "shooting",
+            "shooting.arc",
+            "line-of-sight.required",
+            "shooting.los-facing",
+            "shooting.range",
+        )
+    ]
+    checked.append(rule("missile-supply" if st.params["missile_supply"] else "shooting.three-shots"))
+    if not moving:
+        checked.append(
+            rule("shooting.bows-moved" if u.profile.missile == "bow" else "shooting.javelins-moving-shot")
+        )
+    if st.in_melee(t):
+        checked.append(rule("shooting.into-melee"))
     terrain = S.defending_feature(t, u, st.terrain, "shoot")
     t.hits += hits
     if t.hits >= 5:
@@ -579,6 +628,7 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         terrain=terrain,
         target_hits=t.hits,
         in_melee=st.in_melee(t),
+        checked=checked,
         **data,
     )
     if st.params["missile_supply"] and face_ == 5:
@@ -596,7 +646,7 @@ def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
         facing = f_t
     if facing is None:
         raise bad("melee.front-only", f"{u.id} is not in contact with {t.id}")
-    mod, notes = st.attack_modifier(u, "melee")
+    mod, cites = st.attack_modifier(u, "melee")
     terrain = S.defending_feature(t, u, st.terrain, "melee")
     sit = AttackSituation(
         "melee",
@@ -605,7 +655,8 @@ def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
         S.facing_class(facing),  # type: ignore[arg-type]
         terrain is not None,
         t.profile.shieldwall,
-        tuple(notes),
+        (),
+        tuple(cites),
     )
     face_, hits = sit.roll(st.rng)
     t.hits += hits

@@ -43,6 +43,9 @@ class AttackSituation:
     terrain: bool = False
     shieldwall: bool = False
     notes: tuple[str, ...] = field(default=())
+    #: (what, clause id) of each part of ``modifier`` for the event log,
+    #: e.g. ("hero +1", "personalities.hero")
+    citations: tuple[tuple[str, str], ...] = field(default=())
 
     # --- the rules -----------------------------------------------------------------------------
     def doubled(self) -> bool:
@@ -94,10 +97,15 @@ class AttackSituation:
         ]
         for n in self.notes:
             mods.append({"name": n, "rule": self.note_rule(n)})
+        for what, clause in self.citations:
+            mods.append({"name": what, "rule": f"{RS}:{clause}"})
         if self.doubled():
             mods.append({"name": "double (unshielded or unprepared)", "rule": self.rule_of("unshielded")})
-        for h in self.halvings():
+        halves = self.halvings()
+        for h in halves:
             mods.append({"name": f"halve ({h})", "rule": self.rule_of(h)})
+        if len(halves) == MAX_HALVINGS:
+            mods.append({"name": "stacked modifiers: 1/4 is the most", "rule": self.rule_of("stacked")})
         return {
             "die": self.die.name,
             "faces": [face],

@@ -101,7 +101,8 @@ def visible_points(
 
 
 def has_los(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap) -> bool:
-    """LoS to the closest visible part of the target (any part visible)."""
+    """ "Line of Sight" to the closest visible part of the target (any part visible); woods and
+    villages are seen into and out of but not through two sides ("line-of-sight.woods")."""
     return visible_points(viewer, target, units, terrain)[0] > 0
 
 
@@ -238,10 +239,10 @@ def path_problem(
             if can_interpenetrate(unit, u):
                 continue
             if convex_overlap(band, u.fp.corners(), tol=CONTACT_TOL):
-                return f"the path runs into {u.name} ({u.id})"
+                return f"interpenetration: the path runs into {u.name} ({u.id}) (only Skirmishers pass)"
         rv = river_blocks(p, q, terrain)
         if rv is not None:
-            return f"rivers are impassable except at a bridge, ford or shallows ({rv.id})"
+            return f"terrain.rivers: rivers are impassable except at a bridge, ford or shallows ({rv.id})"
     return None
 
 
@@ -257,7 +258,7 @@ def placement_problem(
     rect = fp.corners()
     for x, y in rect:
         if not (-1e-6 <= x <= terrain.width + 1e-6 and -1e-6 <= y <= terrain.depth + 1e-6):
-            return "the unit would leave the table"
+            return "movement: the unit would leave the table"
     allow = set(allow_contact)
     skip = set(ignore) | {unit.id}
     for u in units:
@@ -268,13 +269,14 @@ def placement_problem(
         other = u.fp.corners()
         pen = convex_penetration(rect, other)
         if pen > CONTACT_TOL:
-            return f"the unit would overlap {u.name} ({u.id})"
+            return f"movement: the unit would overlap {u.name} ({u.id})"
         if u.side != unit.side and pen > -CONTACT_TOL and u.id not in allow:
-            return f"only a charge may end in contact with an enemy ({u.id})"
+            return f"charging: only a charge may end in contact with an enemy ({u.id})"
     f = terrain_blocks_entry(unit, fp, terrain)
     if f is not None:
-        who = "nobody" if terrain_effects()[f.kind].enter == "none" else "only Skirmishers and Raiders"
-        return f"{f.kind} ({f.id}): {who} may enter"
+        te = terrain_effects()[f.kind]
+        who = "nobody" if te.enter == "none" else "only Skirmishers and Raiders"
+        return f"{te.clause}: {f.kind} ({f.id}): {who} may enter"
     eff = terrain_effects()
     for f in terrain.features:
         if (
@@ -283,7 +285,7 @@ def placement_problem(
             and f.contains(fp.centre)
             and (f.crossing_at(fp.centre, slack=f.width) is None)
         ):
-            return f"the unit cannot stand in the river ({f.id})"
+            return f"terrain.rivers: the unit cannot stand in the river ({f.id})"
     return None
 
 
@@ -394,11 +396,11 @@ def plan_charge(
     dx, dy = aim[0] - fc[0], aim[1] - fc[1]
     ln = math.hypot(dx, dy)
     if ln < 1e-9:
-        return "already touching that facing"
+        return "charging.contact: already touching that facing"
     d = (dx / ln, dy / ln)
     need = sweep_distance(start.corners(), d, target.fp.corners())
     if math.isinf(need):
-        return "the charge line misses the target"
+        return "charging.contact: the charge line misses the target"
     end = start.moved(d[0] * need, d[1] * need)
     got = contact_facing(target.fp, end.corners())
     if got != facing:
