@@ -26,7 +26,7 @@ def fail(message: str, code: int = 2) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True).print(Text("error: ", style="bold red") + Text(message))
+    Console(stderr=True, soft_wrap=True).print(Text("error: ", style="bold red") + Text(message))
     raise typer.Exit(code)
 
 

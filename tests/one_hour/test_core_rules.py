@@ -98,6 +98,17 @@ def test_shooting_dice_bows_minus_two_javelins_minus_one_never_negative() -> Non
     assert AttackSituation("shoot", D6, -2).hits_for_face(1) == 0
 
 
+def test_shooting_unshielded_rear_doubles_and_stacked_cap() -> None:
+    # "Unshielded or unprepared. Double Hits from Units shooting at the rear Facing."
+    s = AttackSituation("shoot", AVERAGE_DIE, -1, facing="rear")
+    assert [s.hits_for_face(f) for f in (2, 3, 4, 5)] == [2, 4, 6, 8]
+    assert any(m["rule"] == f"{RS}:shooting.unshielded" for m in s.breakdown(5)["modifiers"])
+    # "Stacked Modifiers. The max defensive benefit any Unit may receive is 1/4 Hits"
+    w = AttackSituation("shoot", AVERAGE_DIE, 0, facing="front", terrain=True, shieldwall=True)
+    assert w.hits_for_face(5) == 2  # ceil(5/4)
+    assert any(m["rule"] == f"{RS}:shooting.stacked" for m in w.breakdown(5)["modifiers"])
+
+
 def test_shooting_shieldwall_only_front_and_flank() -> None:
     # "Shooting. Shieldwall": halve Hits from shooting at their front or flank facings
     assert AttackSituation("shoot", AVERAGE_DIE, 0, facing="front", shieldwall=True).hits_for_face(5) == 3
@@ -236,7 +247,7 @@ def _woods() -> dict[str, object]:
         ("skirmishers-javelins", True),
     ],
 )
-def test_terrain_woods_only_skirmishers_and_raiders_enter(type_: str, allowed: bool) -> None:
+def test_terrain_woods_marsh_only_skirmishers_and_raiders_enter(type_: str, allowed: bool) -> None:
     # "Woods, Marsh": only Skirmishers and Raiders may enter
     g = game([unit("r1", type_, 20, 5)], [unit("b1", "infantry", 40, 32, 180)], [_woods()])
     st = g.new_state(1)
@@ -247,7 +258,7 @@ def test_terrain_woods_only_skirmishers_and_raiders_enter(type_: str, allowed: b
     else:
         with pytest.raises(IllegalOrder) as e:
             st.apply("move r1 go 20,12")
-        assert "woods" in e.value.reason
+        assert e.value.rule == f"{RS}:terrain.woods-marsh" and "woods" in e.value.reason
 
 
 def test_terrain_lakes_impassable() -> None:
@@ -258,7 +269,7 @@ def test_terrain_lakes_impassable() -> None:
     to_move_step(st, "r1", [5, 5])
     with pytest.raises(IllegalOrder) as e:
         st.apply("move r1 go 20,12")
-    assert "nobody" in e.value.reason
+    assert e.value.rule == f"{RS}:terrain.lakes" and "nobody" in e.value.reason
 
 
 def _river() -> dict[str, object]:
@@ -282,7 +293,7 @@ def test_terrain_rivers_impassable_except_at_crossings() -> None:
     to_move_step(st, "r1", [5, 5, 5])
     with pytest.raises(IllegalOrder) as e:
         st.apply("move r1 go 30,17")
-    assert "rivers are impassable" in e.value.reason
+    assert e.value.rule == f"{RS}:terrain.rivers" and "rivers are impassable" in e.value.reason
     st.apply("hold r1")
     to_move_step(st, "r2", [5, 5, 5])
     st.apply("move r2 go 10,17")
@@ -365,7 +376,7 @@ def _los(st: object, a: str, b: str) -> bool:
 def test_line_of_sight_blocked_by_intervening_units() -> None:
     # "Line of Sight": blocked by any intervening Units
     g = game(
-        [unit("r1", "skirmishers-bows", 20, 5), unit("r2", "infantry", 20, 12, frontage=12)],
+        [unit("r1", "skirmishers-bows", 20, 5), unit("r2", "infantry", 20, 12, frontage=6)],
         [unit("b1", "infantry", 20, 20, 180)],
     )
     st = g.new_state(1)
@@ -374,7 +385,7 @@ def test_line_of_sight_blocked_by_intervening_units() -> None:
     assert _los(g2.new_state(1), "r1", "b1")
 
 
-def test_line_of_sight_into_and_out_of_woods_not_through_two_sides() -> None:
+def test_line_of_sight_woods_into_and_out_of_but_not_through_two_sides() -> None:
     # "Units may see into and out of woods, but not through two sides of a wood."
     woods = {"id": "w", "kind": "woods", "points": [[10, 10], [30, 10], [30, 16], [10, 16]]}
     g = game(
@@ -489,7 +500,7 @@ def test_charging_flank_refused_when_charger_straddles_the_line() -> None:
 def test_charging_one_attacker_per_facing() -> None:
     # "Charging" 3: contact by only one attacking Unit per facing
     red = [unit("r1", "warriors", 20, 5), unit("r2", "warriors", 26, 5)]
-    g = game(red, [unit("b1", "infantry", 22, 15, 180, frontage=8)])
+    g = game(red, [unit("b1", "infantry", 22, 15, 180, frontage=6)])
     st = g.new_state(1)
     to_move_step(st, "r1", [5, 5])
     st.apply("charge r1 b1 front")
@@ -605,8 +616,10 @@ def test_shooting_bows_may_not_shoot_after_moving_but_may_after_turning() -> Non
     st2.apply("move r1 go 20,6")
     end_movement(st2)
     assert st2.step != "shoot"
-    with pytest.raises(IllegalOrder):
-        st2.apply("shoot r1 b1")
+    from shieldwall.rulesets.one_hour.actions import shot_problem
+
+    prob = shot_problem(st2, st2.units["r1"], st2.units["b1"], moving=False)
+    assert prob is not None and prob.startswith("shooting.bows-moved:")
 
 
 def test_moving_shots_javelins_before_or_after_then_no_shooting() -> None:
@@ -619,10 +632,10 @@ def test_moving_shots_javelins_before_or_after_then_no_shooting() -> None:
     st.apply("shot r1 b1")
     assert last(st, "shot").rule == f"{RS}:moving-shots"
     st.apply("move r1 go 20,3")
-    st.apply("end")
-    with pytest.raises(IllegalOrder) as e:
-        st.apply("shoot r1 b1")
-    assert "javelins-moving-shot" in e.value.rule or e.value.rule == f"{RS}:play-sequence"
+    from shieldwall.rulesets.one_hour.actions import shot_problem
+
+    prob = shot_problem(st, st.units["r1"], st.units["b1"], moving=False)
+    assert prob is not None and prob.startswith("shooting.javelins-moving-shot:")
 
 
 def test_shooting_into_melee_allowed() -> None:
@@ -646,6 +659,18 @@ def test_shooting_terrain_halves_in_village() -> None:
     ev = last(st, "shot")
     assert ev.data["terrain"] == "village" and ev.data["hits"] == 2
     assert any(m["rule"] == f"{RS}:shooting.terrain" for m in ev.data["modifiers"])
+    # "Villages ... Defensive bonus when inside."
+    assert f"{RS}:terrain.villages" in ev.data["checked"]
+
+
+def test_shooting_los_facing_needs_an_entire_facing_in_view() -> None:
+    # "They must have a clear Line of Sight to an entire Facing."  r2 hides half of b1's front.
+    red = [unit("r1", "skirmishers-bows", 20, 5), unit("r2", "infantry", 22.5, 11)]
+    st = game(red, [unit("b1", "warriors", 20, 17, 180)]).new_state(1)
+    from shieldwall.rulesets.one_hour.actions import shot_problem
+
+    prob = shot_problem(st, st.units["r1"], st.units["b1"], moving=False)
+    assert prob is not None and prob.startswith("shooting.los-facing:")
 
 
 # ------------------------------------------------------------------------------ melee
@@ -712,6 +737,7 @@ def test_melee_terrain_uphill_halves() -> None:
     st.apply("end")  # type: ignore[attr-defined]
     ev = last(st, "melee")
     assert ev.data["terrain"] == "uphill" and ev.data["hits"] == 3  # ceil(6/2)
+    assert f"{RS}:terrain.hills" in ev.data["checked"]
 
 
 def test_melee_terrain_defending_a_wall() -> None:
@@ -721,6 +747,7 @@ def test_melee_terrain_defending_a_wall() -> None:
     st.apply("end")  # type: ignore[attr-defined]
     ev = last(st, "melee")
     assert ev.data["terrain"] == "wall" and ev.data["hits"] == 3
+    assert f"{RS}:terrain.walls-gullies" in ev.data["checked"]
 
 
 def test_routs_and_rallies_removal_at_15_hits() -> None:
@@ -740,3 +767,46 @@ def test_routs_and_rallies_not_removed_at_14() -> None:
     script(st, [2])  # type: ignore[arg-type]
     st.apply("end")  # type: ignore[attr-defined]
     assert not st.units["b1"].removed and st.units["b1"].hits == 14  # type: ignore[attr-defined]
+
+
+def test_figures_basing_frontage_4_to_6_inches() -> None:
+    # "Figures & Basing: 4-6 inch frontage per Unit"
+    from shieldwall.core.errors import DataError
+
+    with pytest.raises(DataError) as e:
+        game([unit("r1", "infantry", 20, 5, frontage=8)], [unit("b1", "infantry", 20, 30, 180)])
+    assert "figures-basing" in str(e.value) and "red.units[0].frontage" in str(e.value)
+    game([unit("r1", "infantry", 20, 5, frontage=4)], [unit("b1", "infantry", 20, 30, 180, frontage=6)])
+
+
+def test_melee_terrain_village_defended_in_melee_too() -> None:
+    vil = {"id": "v", "kind": "village", "points": [[15, 13.2], [25, 13.2], [25, 20], [15, 20]]}
+    st = _engaged("warriors", "raiders", terrain=[vil])
+    script(st, [4])  # type: ignore[arg-type]
+    st.apply("end")  # type: ignore[attr-defined]
+    ev = last(st, "melee")
+    assert ev.data["terrain"] == "village" and ev.data["hits"] == 3  # ceil(5/2)
+    assert f"{RS}:terrain.villages" in ev.data["checked"]
+
+
+def test_routs_and_rallies_rally_happens_in_phase_four() -> None:
+    # "4) Routs and Rallies: Any Unit eligible to rally off Hits due to an Optional Rule does so now."
+    red = [unit("r1", "infantry", 10, 5), unit("r2", "infantry", 20, 5), unit("r3", "infantry", 30, 5)]
+    pers = [{"id": "p1", "kind": "priest", "unit": "r1"}]
+    g = game(
+        red,
+        [unit("b1", "infantry", 20, 30, 180)],
+        options={"personalities": True},
+        red_extra={"personalities": pers},
+        spare=False,
+    )
+    st = g.new_state(1)
+    st.units["r1"].hits = 6
+    st.apply("end")  # no transfer
+    script(st, [5])  # the priest's rally die: ceil(5/2) + 1 = 4
+    st.apply("end")  # no movement -> shooting, melee, routs and rallies
+    ev = last(st, "rally")
+    assert ev.rule == f"{RS}:personalities.priest" and ev.data["rallied"] == 4
+    assert f"{RS}:routs-and-rallies.rally" in ev.data["checked"]
+    before = [e.data["phase_name"] for e in st.events[: st.events.index(ev)] if e.kind == "phase"]
+    assert before[-1] == "routs"

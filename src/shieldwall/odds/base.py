@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 #: ruleset id -> module defining ``PLUGIN`` (imported only when asked for).
 PLUGINS: dict[str, str] = {
     "one-hour-dark-ages": "shieldwall.odds.one_hour",
+    "into-the-dark": "shieldwall.odds.into_the_dark",
 }
 
 COMMANDS = ("attack", "morale", "duel", "matrix")

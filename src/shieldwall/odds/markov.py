@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd as _gcd
+from typing import Protocol
 
 from shieldwall.core.dice import Dist
 
@@ -234,3 +236,218 @@ def absorption_probabilities(
                 n2 += w * V2[y][x]
     den = opening.total * TB * scale
     return Fraction(n1, den), Fraction(n2, den)
+
+
+# --- simultaneous rounds (into-the-dark) -------------------------------------------------------------
+
+
+class RoundModel(Protocol):
+    """The rules of one round of a two-unit melee with simultaneous casualties and morale tests.
+
+    Outcome keys of ``opening`` and ``after_melee``: ``"A"`` (first wins), ``"B"`` (second wins),
+    ``"D"`` (draw), or the new ``(first shaken, second shaken)`` flags. ``later`` is False in the
+    first round (charge modifiers) and True afterwards.
+    """
+
+    @property
+    def start(self) -> tuple[int, int]: ...
+
+    def opening(self) -> dict[object, Fraction]: ...
+
+    def casualties(self, attacker: str, figures: int, shaken: bool, later: bool) -> dict[int, Fraction]: ...
+
+    def after_melee(self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool) -> dict[object, Fraction]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsSolution:
+    """Exact outcome of a duel fought in simultaneous rounds (see :func:`simultaneous_duel`)."""
+
+    first_wins: Fraction
+    second_wins: Fraction
+    draw: Fraction
+    undecided: Fraction
+    first_by_turn: Mapping[int, Fraction]
+    second_by_turn: Mapping[int, Fraction]
+    draw_by_turn: Mapping[int, Fraction]
+    beyond: Fraction
+    horizon: int
+
+    @property
+    def turns(self) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for t in sorted(set(self.first_by_turn) | set(self.second_by_turn) | set(self.draw_by_turn)):
+            p = sum((m.get(t, Fraction(0)) for m in (self.first_by_turn, self.second_by_turn, self.draw_by_turn)),
+                    Fraction(0))
+            if p:
+                out[t] = p
+        return out
+
+
+_TERMINAL: dict[object, tuple[Fraction, Fraction, Fraction]] = {
+    "A": (Fraction(1), Fraction(0), Fraction(0)),
+    "B": (Fraction(0), Fraction(1), Fraction(0)),
+    "D": (Fraction(0), Fraction(0), Fraction(1)),
+}
+_FLAGS = ((False, False), (False, True), (True, False), (True, True))
+State = tuple[int, int, bool, bool]
+
+
+def _round(model: RoundModel, fa: int, fb: int, sa: bool, sb: bool, later: bool) -> dict[object, Fraction]:
+    """One round from a state: casualties on both sides, then the morale tests. Keys are terminal
+    outcomes or next states ``(fa, fb, sa, sb)``."""
+    out: dict[object, Fraction] = {}
+    pa = model.casualties("A", fa, sa, later)
+    pb = model.casualties("B", fb, sb, later)
+    for x, px in pa.items():  # casualties on the second unit
+        for y, py in pb.items():  # on the first
+            w = px * py
+            fa2, fb2 = fa - y, fb - x
+            if fa2 <= 0 or fb2 <= 0:
+                k: object = "D" if fa2 <= 0 and fb2 <= 0 else ("A" if fb2 <= 0 else "B")
+                out[k] = out.get(k, Fraction(0)) + w
+                continue
+            loser = "A" if y > x else ("B" if x > y else "T")
+            for nxt, q in model.after_melee(fa2, fb2, sa, sb, loser, later).items():
+                key = nxt if isinstance(nxt, str) else (fa2, fb2, *nxt)  # type: ignore[misc]
+                out[key] = out.get(key, Fraction(0)) + w * q
+    return out
+
+
+def _solve_small(c: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[Fraction]]:
+    """Solve (I - c) v = b exactly (Gauss-Jordan; ``c`` is substochastic and I - c invertible)."""
+    n = len(c)
+    m = [[(Fraction(1) if i == j else Fraction(0)) - c[i][j] for j in range(n)] + list(b[i]) for i in range(n)]
+    for col in range(n):
+        piv = next(r for r in range(col, n) if m[r][col] != 0)
+        m[col], m[piv] = m[piv], m[col]
+        inv = 1 / m[col][col]
+        m[col] = [v * inv for v in m[col]]
+        for r in range(n):
+            if r != col and m[r][col] != 0:
+                f = m[r][col]
+                m[r] = [vr - f * vc for vr, vc in zip(m[r], m[col], strict=True)]
+    return [row[n:] for row in m]
+
+
+def simultaneous_duel(model: RoundModel, tail: Fraction = DEFAULT_TAIL, max_turns: int = DEFAULT_MAX_TURNS
+                      ) -> RoundsSolution:
+    """Solve a duel of simultaneous rounds exactly.
+
+    State: ``(figures of first, figures of second, first shaken, second shaken)``. Figures never
+    grow, so the chain is block-triangular: the only cycles are among the four shaken states of one
+    ``(figures, figures)`` block (a round with no casualties). The absorption probabilities are found
+    block by block, smallest first, each block a 4x4 exact linear solve (a block from which there is
+    no way out is "undecided"). The turn distribution is propagated round by round up to a horizon
+    where the unfinished mass is below ``tail`` (reported exactly as ``beyond``).
+    """
+    na, nb = model.start
+    zero = (Fraction(0), Fraction(0), Fraction(0))
+    values: dict[State, tuple[Fraction, Fraction, Fraction]] = {}
+    rounds: dict[State, dict[object, Fraction]] = {}
+
+    def value_of(key: object) -> tuple[Fraction, Fraction, Fraction]:
+        if isinstance(key, str):
+            return _TERMINAL[key]
+        return values[key]  # type: ignore[index]
+
+    for fa in range(1, na + 1):
+        for fb in range(1, nb + 1):
+            states = [(fa, fb, sa, sb) for sa, sb in _FLAGS]
+            index = {s: i for i, s in enumerate(states)}
+            c = [[Fraction(0)] * 4 for _ in range(4)]
+            b = [[Fraction(0)] * 3 for _ in range(4)]
+            for i, s in enumerate(states):
+                tr = rounds[s] = _round(model, fa, fb, s[2], s[3], True)
+                acc = b[i]
+                for key, p in tr.items():
+                    j = index.get(key)  # type: ignore[call-overload]
+                    if j is not None:
+                        c[i][j] += p
+                        continue
+                    v = value_of(key)
+                    acc[0] += p * v[0]
+                    acc[1] += p * v[1]
+                    acc[2] += p * v[2]
+            # states that can leave the block (directly, or through another that can)
+            can_leave = {i for i in range(4) if sum(c[i]) < 1}
+            grew = True
+            while grew:
+                grew = False
+                for i in range(4):
+                    if i not in can_leave and any(c[i][j] for j in can_leave):
+                        can_leave.add(i)
+                        grew = True
+            live = sorted(can_leave)
+            sol = _solve_small([[c[i][j] for j in live] for i in live], [b[i] for i in live]) if live else []
+            for i, s in enumerate(states):
+                values[s] = (sol[live.index(i)][0], sol[live.index(i)][1], sol[live.index(i)][2]) \
+                    if i in can_leave else zero  # fmt: skip
+
+    # the opening and the first round (charge modifiers), then the stationary kernel
+    first = {"A": Fraction(0), "B": Fraction(0), "D": Fraction(0)}
+    by_turn: dict[str, dict[int, Fraction]] = {"A": {}, "B": {}, "D": {}}
+    mass: dict[State, Fraction] = {}
+    p1 = p2 = pd = Fraction(0)
+    for o, p in model.opening().items():
+        if isinstance(o, str):
+            first[o] += p
+            continue
+        sa, sb = o  # type: ignore[misc]
+        for key, q in _round(model, na, nb, sa, sb, False).items():
+            if isinstance(key, str):
+                first[key] += p * q
+            else:
+                mass[key] = mass.get(key, Fraction(0)) + p * q  # type: ignore[index]
+    for k, p in first.items():
+        if p:
+            by_turn[k][1] = p
+    for s, p in mass.items():
+        v = values[s]
+        p1 += p * v[0]
+        p2 += p * v[1]
+        pd += p * v[2]
+    p1 += first["A"]
+    p2 += first["B"]
+    pd += first["D"]
+    undecided = 1 - p1 - p2 - pd
+
+    # the turn distribution: integer weights over one denominator per round
+    den_of: dict[State, int] = {}
+    int_rounds: dict[State, list[tuple[object, int]]] = {}
+    for s, tr in rounds.items():
+        d = 1
+        for p in tr.values():
+            d = d * p.denominator // _gcd(d, p.denominator)
+        den_of[s] = d
+    common = 1
+    for d in den_of.values():
+        common = common * d // _gcd(common, d)
+    for s, tr in rounds.items():
+        int_rounds[s] = [(k, int(p * common)) for k, p in tr.items()]
+    den = 1
+    for p in mass.values():
+        den = den * p.denominator // _gcd(den, p.denominator)
+    w = {s: int(p * den) for s, p in mass.items()}
+    turn = 1
+    beyond = Fraction(0)
+    while w:
+        ongoing = Fraction(sum(w.values()), den)
+        if turn >= max_turns or (ongoing - undecided) < tail:
+            beyond = ongoing
+            break
+        turn += 1
+        nw: dict[State, int] = {}
+        absorbed = {"A": 0, "B": 0, "D": 0}
+        for s, ws in w.items():
+            for key, q in int_rounds[s]:
+                if isinstance(key, str):
+                    absorbed[key] += ws * q
+                else:
+                    nw[key] = nw.get(key, 0) + ws * q  # type: ignore[index]
+        den *= common
+        for k, a in absorbed.items():
+            if a:
+                by_turn[k][turn] = Fraction(a, den)
+        w = {s: x for s, x in nw.items() if x}
+    return RoundsSolution(p1, p2, pd, undecided, by_turn["A"], by_turn["B"], by_turn["D"], beyond, turn)

@@ -532,6 +532,15 @@ def fall_back(st: OneHourState, order: O.FallBack) -> None:
 # --- Shooting ---------------------------------------------------------------------------------
 
 
+def terrain_clause(kind: str) -> str:
+    """The "Terrain" clause behind a defensive bonus named by ``spatial.defending_feature``."""
+    if kind == "uphill":
+        return "terrain.hills"
+    if kind == "river bank":
+        return "terrain.rivers"
+    return terrain_effects()[kind].clause
+
+
 def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None:
     """Why ``u`` may not shoot at ``t`` now ("Shooting", "Moving Shots"), or None."""
     p = u.profile
@@ -611,6 +620,9 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
     if st.in_melee(t):
         checked.append(rule("shooting.into-melee"))
     terrain = S.defending_feature(t, u, st.terrain, "shoot")
+    if terrain:
+        checked.append(rule(terrain_clause(terrain)))
+    terrain = S.defending_feature(t, u, st.terrain, "shoot")
     t.hits += hits
     if t.hits >= 5:
         t.reached_five = True
@@ -662,6 +674,9 @@ def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
     t.hits += hits
     if t.hits >= 5:
         t.reached_five = True
+    checked = [rule("melee"), rule("melee.front-only")]
+    if terrain:
+        checked.append(rule(terrain_clause(terrain)))
     st.log(
         "melee",
         "melee.dice",
@@ -670,6 +685,7 @@ def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
         target=t.id,
         terrain=terrain,
         target_hits=t.hits,
+        checked=checked,
         **sit.breakdown(face_),
     )
 
@@ -752,8 +768,18 @@ def rally(st: OneHourState, u: Unit) -> None:
         amount = -(-face_ // 2) + (1 if p.kind == "priest" else 0)
         floor = 5 if (st.params["rally_variation"] and u.reached_five) else 0
         new = max(floor, u.hits - amount, 0) if u.hits > floor else u.hits
+        checked = [rule("routs-and-rallies.rally")] + (
+            [rule("personalities.rally-variation")] if floor else []
+        )
         st.log(
-            "rally", clause, unit=u.id, personality=p.id, rallied=u.hits - new, hits=new, variation=floor > 0
+            "rally",
+            clause,
+            unit=u.id,
+            personality=p.id,
+            rallied=u.hits - new,
+            hits=new,
+            variation=floor > 0,
+            checked=checked,
         )
         u.hits = new
 

@@ -65,6 +65,23 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate) -> None:
     if to_goal <= st.rolled and _stopping_place(st, u, goal):
         want = to_goal
     far = S.max_advance(probe, fp, d, want, st.live(), st.terrain)
+    if far < want - 0.3:
+        # "...must stop at any Unit they may not interpenetrate, Contacting for Melee if an enemy Unit."
+        ahead = [
+            c
+            for c in charges
+            if abs(
+                normalize_angle(
+                    bearing(u.fp.centre, st.units[c.target].fp.centre) - bearing(u.fp.centre, goal)
+                )
+            )
+            <= 45.0
+        ]
+        if ahead:
+            hit = min(ahead, key=lambda c: S.distance_between(u, st.units[c.target]))
+            st.log("declared-contact", "declared-movement", unit=u.id, target=hit.target)
+            A.apply_order(st, hit)
+            return
     steps: list[O.Step] = [turn] if turn else []
     if far >= 0.01:
         steps.append(O.Go(round(fp.x + d[0] * far, 3), round(fp.y + d[1] * far, 3)))

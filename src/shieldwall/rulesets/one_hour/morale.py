@@ -25,8 +25,13 @@ def force_morale(st: OneHourState, side: str) -> bool:
     halved = size <= 4
     values = [-(-f // 2) if halved else f for f in faces]
     bonus = st.game.force_morale_bonus[side]
-    if st.params["force_morale_emboldened"] and st.lost[other(side)] > lost:
+    checked = ["force-morale"] + (["force-morale.small-army"] if halved else [])
+    checked += ["force-morale.two-dice"] if n == 2 else []
+    checked += ["force-morale.bonus"] if bonus else []
+    emboldened = bool(st.params["force_morale_emboldened"] and st.lost[other(side)] > lost)
+    if emboldened:
         bonus += 1
+        checked.append("force-morale.emboldened")
     best = max(values) + bonus
     passed = best > lost
     st.log(
@@ -39,7 +44,8 @@ def force_morale(st: OneHourState, side: str) -> bool:
         total=best,
         target=lost,
         passed=passed,
-        emboldened=bool(st.params["force_morale_emboldened"] and st.lost[other(side)] > lost),
+        emboldened=emboldened,
+        checked=[f"one-hour-dark-ages:{c}" for c in checked],
     )
     if passed:
         return False

@@ -62,12 +62,19 @@ class UnitSpec(_Strict):
     x: float
     y: float
     heading: float = 0.0
-    frontage: float = Field(default=5.0, gt=0, le=12)
-    depth: float = Field(default=2.0, gt=0, le=6)
+    frontage: float = 5.0  # "Figures & Basing": 4-6 inch frontage per Unit
+    depth: float = Field(default=2.0, gt=0, le=6)  # "no prescribed depth" (kept within reason)
     upgrade: Literal["", "household", "determined", "levy", "reluctant"] = ""
     quality: Literal["", "elite", "levy"] = ""
     allied: bool = False
     fixed: bool = False  # "Units in italics may not be changed"
+
+    @field_validator("frontage")
+    @classmethod
+    def _basing(cls, v: float) -> float:
+        if not 4.0 <= v <= 6.0:
+            raise ValueError(f"figures-basing: a Unit has a 4-6 inch frontage, not {v:g}")
+        return v
 
     @field_validator("type")
     @classmethod

@@ -1,0 +1,558 @@
+"""Exact odds for ``into-the-dark``, computed from ``combat.MeleeSituation`` / ``MissileSituation``
+and ``morale.MoraleSituation`` / ``ControlSituation`` (the objects the game samples).
+
+SPEC: ``FIGURES CODE QUALITY [OPTION ...]``, e.g. ``"12 CAF average"``, ``"16 LUF levy bow"``,
+``"8 LMM elite cross-trained javelin"``.
+
+* FIGURES: the unit's figures, formed in two ranks ("a two rank deep line", Formations); all of
+  them fight. Casualties come off the rear rank first; a disordered unit fights with its front rank
+  only in melee (movement.disorder). It is also the unit's original strength for the casualty
+  morale modifier.
+* CODE: density C/L/O, armour U/P/A/M/E, F (foot) or M (mounted) ("Troop Types").
+* QUALITY: peasant, levy, average, elite, fanatic.
+* OPTIONs: ``cross-trained``; a missile weapon ``bow``, ``sling`` or ``javelin`` (a unit with one
+  is missile troops unless cross-trained); the special troops and SWAT options of the army file
+  ``longbow``, ``crossbow``, ``heavy-crossbow``, ``polearm``, ``pike``, ``shieldwall``, ``warband``,
+  ``skirmisher``, ``peasant``, ``no-shield``. The unit is checked exactly as an army file's unit
+  (``army.check_unit``). A unit with ``shieldwall`` is taken to be *in* shieldwall unless it is
+  disordered ("Disordered units may not be in shieldwall").
+
+Import stays light: the rules modules are imported inside the functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from shieldwall.core.errors import ShieldwallError, UnknownName
+from shieldwall.odds.base import (
+    AttackOdds,
+    DuelOdds,
+    MoraleOdds,
+    OddsPlugin,
+    SetKey,
+    Settings,
+)
+
+if TYPE_CHECKING:
+    from shieldwall.core.dice import Dist
+    from shieldwall.rulesets.into_the_dark.army import ArmyUnit
+    from shieldwall.rulesets.into_the_dark.combat import Troops
+
+RS = "into-the-dark"
+
+QUALITIES = ("peasant", "levy", "average", "elite", "fanatic")
+WEAPONS = ("bow", "sling", "javelin")
+UNIT_OPTIONS = (
+    "longbow", "crossbow", "heavy-crossbow", "polearm", "pike", "shieldwall", "warband", "skirmisher",
+    "peasant", "no-shield",
+)  # fmt: skip
+BOW_OPTIONS = ("longbow", "crossbow", "heavy-crossbow")
+OPTIONS = ("cross-trained", *WEAPONS, *UNIT_OPTIONS)
+YES_NO = ("yes", "no")
+GENERALS = ("none", "poor", "average", "good")
+
+_A = frozenset({"attack"})
+_M = frozenset({"morale"})
+_D = frozenset({"duel"})
+_AD = frozenset({"attack", "duel"})
+_AM = frozenset({"attack", "morale"})
+_ADM = frozenset({"attack", "duel", "morale"})
+
+SET_KEYS: dict[str, SetKey] = {
+    k.name: k
+    for k in (
+        SetKey("mode", "melee (a round of melee) or shoot (missile fire)", "melee", ("melee", "shoot"), commands=_A),
+        SetKey("facing", "side of the target the attacking figures are in contact with, or shot from (rear: "
+               "shields do not count)", "front", ("front", "flank", "rear"), commands=_A),
+        SetKey("charging", "melee: the attacker (duel: the first unit) charged this round, +1", "no", YES_NO,
+               commands=_AD),
+        SetKey("impetuous", "melee: an impetuous charge (cavalry and warbands): double dice in the first "
+               "round; in a duel the second unit tests morale on receiving it", "no", YES_NO, commands=_AD),
+        SetKey("uphill", "attack: the target is uphill of the attacker (-1); duel: the second unit is uphill "
+               "of the first (-1 to the first's dice, +1 to the second's morale); morale: the unit is uphill "
+               "of all enemy (+1)", "no", YES_NO, commands=_ADM),
+        SetKey("obstacle", "melee: the target (duel: the second unit) defends an obstacle (fence, ditch) on "
+               "the side attacked (-1; in a duel also +1 to its morale, 'in cover')", "no", YES_NO,
+               commands=_AD),
+        SetKey("range", "shoot: every firing figure at close or long range (long: 1 d6 per 8 figures)",
+               "close", ("close", "long"), commands=_A),
+        SetKey("cover", "shoot: the target is in light cover (woods, fences) -1 or heavy cover (buildings, "
+               "walls) -2", "none", ("none", "light", "heavy"), commands=_A),
+        SetKey("shaken", "attack: the attacker is shaken (steady fanatics lose their +1); morale: the unit "
+               "is shaken (-1)", "no", YES_NO, commands=_AM),
+        SetKey("disordered", "attack: the attacker is disordered (only its front rank fights in melee, no "
+               "shieldwall); morale: the unit is disordered (-1)", "no", YES_NO, commands=_AM),
+        SetKey("target-disordered", "the target is disordered (so not in shieldwall)", "no", YES_NO, commands=_A),
+        SetKey("target-firing", "shoot: the target is firing bows (it cannot use shields)", "no", YES_NO,
+               commands=_A),
+        SetKey("test", "morale test (passed / shaken / driven back / routed) or control test (passed / "
+               "failed)", "morale", ("morale", "control"), commands=_M),
+        SetKey("casualties", "figures lost from the SPEC's strength (-1 per full 25%)", 0, int_range=(0, 1000),
+               commands=_M),
+        SetKey("flanked", "the unit has been flanked by enemy in melee (-3)", "no", YES_NO, commands=_M),
+        SetKey("outnumber", "the unit outnumbers its melee opponents by double or more (+1)", "no", YES_NO,
+               commands=_M),
+        SetKey("long-range-only", "receiving long range missile fire only (+1)", "no", YES_NO, commands=_M),
+        SetKey("fewer-firers", "receiving missile fire from fewer enemy than its own numbers (+1)", "no", YES_NO,
+               commands=_M),
+        SetKey("deeper-ranks", "the opposing unit in melee has more complete ranks (-1)", "no", YES_NO,
+               commands=_M),
+        SetKey("supported", "unrouted friends within 3\" of both flanks or 6\" behind (+1)", "no", YES_NO,
+               commands=_M),
+        SetKey("unsupported", "no unrouted friendly troops in sight within 12\" (-2)", "no", YES_NO, commands=_M),
+        SetKey("friends-routing", "friendly units routing within 12\" (-1 each)", 0, int_range=(0, 50),
+               commands=_M),
+        SetKey("in-cover", "completely in or behind cover for missile fire, or defending an obstacle in melee, "
+               "or behind the front lines (+1)", "no", YES_NO, commands=_M),
+        SetKey("general", "a general leading the unit negates negative modifiers up to his rating (poor 1, "
+               "average 2, good 3)", "none", GENERALS, commands=_M),
+    )
+}  # fmt: skip
+
+SPEC_HELP = (
+    "FIGURES CODE QUALITY [OPTION ...], e.g. '12 CAF average'. FIGURES: the unit's figures, in two ranks, "
+    "all fighting (and its original strength). CODE: density C/L/O + armour U/P/A/M/E + F foot / M "
+    "mounted. QUALITY: " + ", ".join(QUALITIES) + ". OPTIONs: cross-trained; a missile weapon "
+    + ", ".join(WEAPONS) + " (missile troops unless cross-trained); " + ", ".join(UNIT_OPTIONS)
+    + ". Checked like a unit of an army file; a shieldwall unit is in shieldwall unless disordered."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ITDSpec:
+    """A parsed into-the-dark SPEC."""
+
+    figures: int
+    code: str
+    quality: str
+    weapon: str | None = None
+    cross_trained: bool = False
+    options: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        parts = [str(self.figures), self.code, self.quality]
+        if self.cross_trained:
+            parts.append("cross-trained")
+        if self.weapon:
+            parts.append(self.weapon)
+        return " ".join([*parts, *self.options])
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@lru_cache(maxsize=512)
+def parse_spec(text: str) -> ITDSpec:
+    """Parse ``FIGURES CODE QUALITY [OPTION ...]`` (case-insensitive; commas allowed).
+
+    >>> parse_spec("12 caf Average, shieldwall")
+    ITDSpec(figures=12, code='CAF', quality='average', weapon=None, cross_trained=False, options=('shieldwall',))
+    >>> parse_spec("12 CAF brave")
+    Traceback (most recent call last):
+    ...
+    shieldwall.core.errors.UnknownName: unknown quality 'brave'; valid choices: peasant, levy, average, elite, fanatic
+    """
+    tokens = str(text).replace(",", " ").split()
+    if len(tokens) < 3:
+        raise ShieldwallError(f"unit SPEC {text!r} is too short; expected {SPEC_HELP}")
+    try:
+        figures = int(tokens[0])
+    except ValueError:
+        raise ShieldwallError(f"unit SPEC {text!r} must start with the number of figures, e.g. '12 CAF average'") from None
+    if not 1 <= figures <= 1000:
+        raise ShieldwallError(f"unit SPEC {text!r}: figures must be 1..1000")
+    code = tokens[1].upper()
+    if len(code) != 3 or code[0] not in "CLO" or code[1] not in "UPAME" or code[2] not in "FM":
+        raise ShieldwallError(
+            f"unit SPEC {text!r}: code {tokens[1]!r} must be density C/L/O + armour U/P/A/M/E + F (foot) or M (mounted)"
+        )
+    quality = tokens[2].lower()
+    if quality not in QUALITIES:
+        raise UnknownName("quality", tokens[2], QUALITIES)
+    weapon: str | None = None
+    cross = False
+    opts: list[str] = []
+    for tok in tokens[3:]:
+        o = tok.lower().replace("_", "-")
+        if o not in OPTIONS:
+            raise UnknownName("unit option", tok, OPTIONS)
+        if o in opts or (o == "cross-trained" and cross) or o == weapon:
+            raise ShieldwallError(f"unit SPEC {text!r}: option {o!r} given twice")
+        if o == "cross-trained":
+            cross = True
+        elif o in WEAPONS:
+            if weapon is not None:
+                raise ShieldwallError(f"unit SPEC {text!r}: one missile weapon only ({weapon} and {o})")
+            weapon = o
+        else:
+            opts.append(o)
+    return ITDSpec(figures, code, quality, weapon, cross, tuple(opts))
+
+
+@cache
+def _rules() -> Any:
+    """The rules modules, imported on first use."""
+    from shieldwall.rulesets.into_the_dark import army, combat, morale, profiles
+
+    return army, combat, morale, profiles
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A SPEC as the rules see it: the army-file unit and its two-rank formation."""
+
+    spec: ITDSpec
+    unit: ArmyUnit
+
+    @property
+    def figures(self) -> int:
+        return self.spec.figures
+
+    @property
+    def front(self) -> int:
+        return self.unit.front
+
+    @property
+    def shieldwall(self) -> bool:
+        return self.unit.has("shieldwall")
+
+    def fighting(self, figures: int, disordered: bool, melee: bool = True) -> int:
+        """Figures that count with ``figures`` left: casualties come off the rear rank first."""
+        combat = _rules()[1]
+        front = min(self.front, figures)
+        return int(combat.fighting_figures(front, [figures - front], melee=melee, disordered=disordered,
+                                           pike=self.unit.has("pike")))
+
+    def troops(self, shaken: bool = False, disordered: bool = False, firing: bool = False) -> Troops:
+        combat = _rules()[1]
+        t: Troops = combat.Troops.from_unit(self.unit, shaken=shaken, disordered=disordered,
+                                            in_shieldwall=self.shieldwall and not disordered, firing=firing)
+        return t
+
+
+@lru_cache(maxsize=512)
+def side(spec: ITDSpec) -> Side:
+    """Build and check the army-file unit of a SPEC (``army.check_unit``)."""
+    army = _rules()[0]
+    bow_opt = any(o in BOW_OPTIONS for o in spec.options)
+    role = "cross-trained" if spec.cross_trained else ("missile" if spec.weapon or bow_opt else "melee")
+    try:
+        unit = army.ArmyUnit(
+            name=spec.text, division="odds", code=spec.code, quality=spec.quality, type=role,
+            figures=spec.figures, frontage=-(-spec.figures // 2), weapon=spec.weapon, options=spec.options,
+        )  # fmt: skip
+    except ValueError as exc:  # pydantic
+        raise ShieldwallError(f"unit SPEC {spec.text!r}: {exc}") from None
+    army.check_unit(unit, "SPEC", repr(spec.text))
+    return Side(spec, unit)
+
+
+def _yes(v: object) -> bool:
+    return v == "yes"
+
+
+def _rule_error(exc: ValueError) -> ShieldwallError:
+    return ShieldwallError(str(exc))
+
+
+def _pool_details(sit: Any) -> tuple[str, ...]:
+    out = []
+    for g in sit.pool():
+        mods = ", ".join(f"{m.name} {m.value:+d}" for m in g.modifiers) or "no modifiers"
+        out.append(f"{g.label}: {g.dice} d6 ({g.rate}) hitting on {g.need}+ [armour {g.hit_on}; {mods}]")
+    return tuple(out) or ("no dice",)
+
+
+Sets = Iterable[str] | Mapping[str, str | int] | None
+
+_MORALE_NAMES = ("passed", "shaken", "driven_back", "routed")
+
+
+class IntoTheDarkOdds(OddsPlugin):
+    ruleset: ClassVar[str] = RS
+    title: ClassVar[str] = "Into the Dark"
+    commands: ClassVar[tuple[str, ...]] = ("attack", "morale", "duel")
+    spec_help: ClassVar[str] = SPEC_HELP
+    spec_examples: ClassVar[tuple[str, ...]] = ("12 CAF average", "16 LUF levy bow", "12 CPF elite shieldwall",
+                                                "8 LAM elite cross-trained javelin")
+    set_keys: ClassVar[Mapping[str, SetKey]] = SET_KEYS
+
+    def parse_spec(self, text: str) -> ITDSpec:
+        return parse_spec(text)
+
+    def side(self, text: str) -> Side:
+        return side(parse_spec(text))
+
+    # --- one attack -------------------------------------------------------------------------------
+    def attack(self, attacker: str, target: str, sets: Sets = None) -> AttackOdds:
+        """Exact casualties of one round of melee or one volley.
+
+        >>> PLUGIN.attack("12 CAF average", "12 CPF average").probabilities
+        {0: Fraction(8, 27), 1: Fraction(4, 9), 2: Fraction(2, 9), 3: Fraction(1, 27)}
+        """
+        s = self.parse_sets(sets, "attack")
+        a, t = self.side(attacker), self.side(target)
+        combat = _rules()[1]
+        mode, facing = str(s["mode"]), str(s["facing"])
+        dis = _yes(s["disordered"])
+        tgt = t.troops(disordered=_yes(s["target-disordered"]), firing=_yes(s["target-firing"]))
+        att = a.troops(shaken=_yes(s["shaken"]), disordered=dis)
+        try:
+            if mode == "melee":
+                for k in ("range", "cover", "target-firing"):
+                    if s[k] != SET_KEYS[k].default:
+                        raise ShieldwallError(f"--set {k} applies to shooting only (add --set mode=shoot)")
+                if _yes(s["impetuous"]):
+                    self._check_impetuous(a)
+                figs = a.fighting(a.figures, dis)
+                sit: Any = combat.MeleeSituation(
+                    att, tgt, **{facing: figs}, charging=_yes(s["charging"]), impetuous=_yes(s["impetuous"]),
+                    target_uphill=_yes(s["uphill"]), obstacle=(facing,) if _yes(s["obstacle"]) else (),
+                )  # fmt: skip
+            else:
+                for k in ("charging", "impetuous", "uphill", "obstacle"):
+                    if _yes(s[k]):
+                        raise ShieldwallError(f"--set {k} applies to melee only")
+                if a.unit.missile_weapon is None:
+                    raise ShieldwallError(f"{a.spec.text!r} is melee troops and cannot shoot (give it a weapon: "
+                                          + ", ".join(WEAPONS) + ")")
+                figs = a.fighting(a.figures, dis, melee=False)
+                band = str(s["range"])
+                sit = combat.MissileSituation(att, tgt, close=figs if band == "close" else 0,
+                                              long=figs if band == "long" else 0, from_rear=facing == "rear",
+                                              cover=str(s["cover"]))
+            dist = sit.dist()
+        except ValueError as exc:
+            raise _rule_error(exc) from None
+        return AttackOdds(RS, a.spec.text, t.spec.text, s, dist, sit, lambda: _pool_details(sit), "casualties")
+
+    @staticmethod
+    def _check_impetuous(a: Side) -> None:
+        if not (a.unit.mounted or a.unit.has("warband")):
+            raise ShieldwallError(
+                f"{a.spec.text!r} cannot charge impetuously: impetuous charges are normally permitted only to "
+                "cavalry, and to Warbands (movement.impetuous-charges, special-troops.warbands)"
+            )
+
+    # --- morale -------------------------------------------------------------------------------------
+    def morale(self, unit: str, sets: Sets = None) -> MoraleOdds:
+        """Exact outcomes of a morale (or control) test.
+
+        >>> o = PLUGIN.morale("12 CAF average", {"shaken": "yes"}).outcomes
+        >>> o["passed"], o["shaken"], o["driven_back"], o["routed"]
+        (Fraction(1, 3), Fraction(1, 6), Fraction(1, 3), Fraction(1, 6))
+        """
+        s = self.parse_sets(sets, "morale")
+        u = self.side(unit)
+        _, _, morale, profiles = _rules()
+        cas = int(s["casualties"] or 0)
+        if cas > u.figures:
+            raise ShieldwallError(f"--set casualties={cas} is more than the unit's {u.figures} figures")
+        dis = _yes(s["disordered"])
+        gen = str(s["general"])
+        rating = 0 if gen == "none" else profiles.command().ratings[gen].rating
+        kw = dict(
+            quality=u.unit.quality_level, shaken=_yes(s["shaken"]), disordered=dis, casualties=cas,
+            original=u.figures, flanked=_yes(s["flanked"]), outnumber_double=_yes(s["outnumber"]),
+            long_range_missile_only=_yes(s["long-range-only"]), fewer_firers=_yes(s["fewer-firers"]),
+            deeper_ranks=_yes(s["deeper-ranks"]), supported=_yes(s["supported"]),
+            friends_routing=int(s["friends-routing"] or 0), unsupported=_yes(s["unsupported"]),
+            uphill=_yes(s["uphill"]), in_cover=_yes(s["in-cover"]), shieldwall=u.shieldwall and not dis,
+            general=rating,
+        )  # fmt: skip
+        try:
+            if s["test"] == "control":
+                sit: Any = morale.ControlSituation(**kw)
+                w = sit.dist()
+                outcomes = {"passed": w.probability(int(morale.ControlOutcome.PASSED)),
+                            "failed": w.probability(int(morale.ControlOutcome.FAILED))}
+            else:
+                sit = morale.MoraleSituation(**kw)
+                w = sit.dist()
+                outcomes = {name: w.probability(i) for i, name in enumerate(_MORALE_NAMES)}
+        except ValueError as exc:
+            raise _rule_error(exc) from None
+        details = (f"{s['test']} test: d6 against morale level {sit.level} "
+                   f"(quality {u.unit.quality_level}"
+                   + "".join(f", {m.name} {m.value:+d}" for m in sit.modifiers()) + ")",)
+        return MoraleOdds(RS, u.spec.text, s, outcomes, details)
+
+    # --- duel ---------------------------------------------------------------------------------------
+    def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
+        """Rounds of simultaneous melee, each followed by the morale tests, until one unit routs or
+        is destroyed; solved as an absorbing Markov chain.
+
+        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
+        >>> d.first_wins + d.second_wins + d.draw + d.undecided
+        Fraction(1, 1)
+        >>> d.first_wins > d.second_wins
+        True
+        """
+        s = self.parse_sets(sets, "duel")
+        a, b = self.side(first), self.side(second)
+        imp = _yes(s["impetuous"])
+        if imp:
+            self._check_impetuous(a)
+        from shieldwall.odds.markov import simultaneous_duel
+
+        model = _DuelModel(a, b, _yes(s["charging"]), imp, _yes(s["uphill"]), _yes(s["obstacle"]))
+        try:
+            sol = simultaneous_duel(model)
+        except ValueError as exc:
+            raise _rule_error(exc) from None
+        details = (
+            f"first: {a.spec.text} ({a.figures} figures, {a.front} wide); "
+            f"second: {b.spec.text} ({b.figures} figures, {b.front} wide)",
+            "each round: simultaneous melee, then the loser (more casualties) tests morale first; the winner "
+            "tests if still in contact; ties test together",
+            "ends when a unit routs or is destroyed (draw: both at once, or both driven back apart)",
+            *(("the second unit tests morale on receiving the impetuous charge",) if imp else ()),
+            *(("the first unit (a warband) is disordered after the first round",) if model.a_disorders else ()),
+        )
+        return DuelOdds(RS, a.spec.text, b.spec.text, s, sol.first_wins, sol.second_wins, sol.turns,
+                        sol.first_by_turn, sol.second_by_turn, sol.draw, sol.undecided, sol.beyond,
+                        sol.horizon, details)
+
+
+class _DuelModel:
+    """The round-by-round rules of a frontal melee between two units, for ``simultaneous_duel``.
+
+    State: (figures of first, figures of second, first shaken, second shaken). Round 1 has the charge
+    modifiers (charging +1, impetuous double dice); a Warband that charged impetuously is disordered
+    "at the end of the turn" and stays so while in melee.
+    """
+
+    def __init__(self, a: Side, b: Side, charging: bool, impetuous: bool, uphill: bool, obstacle: bool) -> None:
+        self.a, self.b = a, b
+        self.charging, self.impetuous, self.uphill, self.obstacle = charging, impetuous, uphill, obstacle
+        self.a_disorders = impetuous and a.unit.has("warband")
+        self._att: dict[tuple[Any, ...], dict[int, Fraction]] = {}
+        self._mor: dict[tuple[Any, ...], dict[int, Fraction]] = {}
+
+    @property
+    def start(self) -> tuple[int, int]:
+        return self.a.figures, self.b.figures
+
+    def a_disordered(self, later: bool) -> bool:
+        return self.a_disorders and later
+
+    def casualties(self, attacker: str, figures: int, shaken: bool, later: bool) -> dict[int, Fraction]:
+        """P(casualties inflicted) by ``attacker`` ('A' first / 'B' second) with ``figures`` left."""
+        key = (attacker, figures, shaken, later)
+        got = self._att.get(key)
+        if got is not None:
+            return got
+        combat = _rules()[1]
+        round1 = not later
+        if attacker == "A":
+            dis = self.a_disordered(later)
+            sit = combat.MeleeSituation(
+                self.a.troops(shaken=shaken, disordered=dis), self.b.troops(),
+                front=self.a.fighting(figures, dis), charging=self.charging and round1,
+                impetuous=self.impetuous and round1, target_uphill=self.uphill,
+                obstacle=("front",) if self.obstacle else (),
+            )  # fmt: skip
+        else:
+            dis = self.a_disordered(later)
+            sit = combat.MeleeSituation(self.b.troops(shaken=shaken), self.a.troops(disordered=dis),
+                                        front=self.b.fighting(figures, False))
+        dist: Dist = sit.dist()
+        got = dist.probabilities()
+        self._att[key] = got
+        return got
+
+    def morale(self, who: str, own: int, opp: int, shaken: bool, later: bool, initial: bool = False
+               ) -> dict[int, Fraction]:
+        """P(MoraleOutcome) of a morale test by ``who`` with ``own`` figures against ``opp``."""
+        key = (who, own, opp, shaken, later, initial)
+        got = self._mor.get(key)
+        if got is not None:
+            return got
+        morale = _rules()[2]
+        me, them = (self.a, self.b) if who == "A" else (self.b, self.a)
+        dis = who == "A" and self.a_disordered(later)
+        sit = morale.MoraleSituation(
+            quality=me.unit.quality_level, shaken=shaken, disordered=dis, casualties=me.figures - own,
+            original=me.figures, outnumber_double=not initial and own >= 2 * opp,
+            deeper_ranks=not initial and opp // them.front > own // me.front,
+            uphill=who == "B" and self.uphill, in_cover=who == "B" and self.obstacle,
+            shieldwall=me.shieldwall and not dis,
+        )  # fmt: skip
+        got = sit.dist().probabilities()
+        self._mor[key] = got
+        return got
+
+    def after_melee(self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool
+                    ) -> dict[object, Fraction]:
+        """The morale tests after a round ("Morale Tests" **: losers first, winners if still in contact,
+        ties together) and their effect: 'A' / 'B' (that unit wins), 'D' (draw), or the new shaken
+        flags (a unit that drives back its opponent without being driven back becomes steady)."""
+        passed, shaken, back, routed = 0, 1, 2, 3
+        out: dict[object, Fraction] = {}
+
+        def add(k: object, p: Fraction) -> None:
+            out[k] = out.get(k, Fraction(0)) + p
+
+        ma = self.morale("A", fa, fb, sa, later)
+        mb = self.morale("B", fb, fa, sb, later)
+        if loser == "T":
+            for oa, pa in ma.items():
+                for ob, pb in mb.items():
+                    p = pa * pb
+                    if oa == routed and ob == routed:
+                        add("D", p)
+                    elif oa == routed:
+                        add("B", p)
+                    elif ob == routed:
+                        add("A", p)
+                    elif oa == back and ob == back:
+                        add("D", p)
+                    elif oa == back:
+                        add((True, False), p)
+                    elif ob == back:
+                        add((False, True), p)
+                    else:
+                        add((oa == shaken, ob == shaken), p)
+            return out
+        ml, mw = (ma, mb) if loser == "A" else (mb, ma)
+        winner = "B" if loser == "A" else "A"
+
+        def flags(loser_shaken: bool, winner_shaken: bool) -> tuple[bool, bool]:
+            return (loser_shaken, winner_shaken) if loser == "A" else (winner_shaken, loser_shaken)
+
+        for ol, pl in ml.items():
+            if ol == routed:
+                add(winner, pl)
+            elif ol == back:
+                add(flags(True, False), pl)
+            else:
+                for ow, pw in mw.items():
+                    p = pl * pw
+                    if ow == routed:
+                        add(loser, p)
+                    elif ow == back:
+                        add(flags(False, True), p)
+                    else:
+                        add(flags(ol == shaken, ow == shaken), p)
+        del passed
+        return out
+
+    def opening(self) -> dict[object, Fraction]:
+        """Before the first round: the second unit tests on receiving an impetuous charge."""
+        if not self.impetuous:
+            return {(False, False): Fraction(1)}
+        m = self.morale("B", self.b.figures, self.a.figures, False, False, initial=True)
+        out: dict[object, Fraction] = {}
+        for o, p in m.items():
+            k: object = "A" if o == 3 else (False, o != 0)
+            out[k] = out.get(k, Fraction(0)) + p
+        return out
+
+
+PLUGIN = IntoTheDarkOdds()

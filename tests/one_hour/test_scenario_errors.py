@@ -1,0 +1,223 @@
+"""Malformed one-hour-dark-ages scenario files give clear ``DataError``s naming the file and the field,
+and the CLI turns them into a one-line "error:" message with exit code 2 (no traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import to_move_step
+
+from shieldwall.cli import run
+from shieldwall.core.errors import DataError, IllegalOrder
+from shieldwall.io.scenarios import load_game
+
+RS = "one-hour-dark-ages"
+
+HEADER = '''ruleset = "one-hour-dark-ages"
+name = "test"
+'''
+
+RED = '''
+[red]
+name = "Red"
+units = [
+  { id = "r1", type = "infantry", x = 10, y = 5 },
+  { id = "r2", type = "infantry", x = 20, y = 5 },
+]
+'''
+
+BLUE = '''
+[blue]
+name = "Blue"
+home_edge = "north"
+units = [
+  { id = "b1", type = "infantry", x = 10, y = 30, heading = 180 },
+  { id = "b2", type = "infantry", x = 20, y = 30, heading = 180 },
+]
+'''
+
+
+def write(tmp_path: Path, text: str, name: str = "broken.toml") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def load_error(tmp_path: Path, text: str) -> tuple[DataError, Path]:
+    p = write(tmp_path, text)
+    with pytest.raises(DataError) as e:
+        load_game(p)
+    assert e.value.file == str(p)
+    assert str(p) in str(e.value)
+    return e.value, p
+
+
+def test_scenario_valid_file_loads(tmp_path: Path) -> None:
+    g = load_game(write(tmp_path, HEADER + RED + BLUE, "ok.toml"))
+    assert g.scenario_name == "test" and len(g.initial_units) == 4  # type: ignore[attr-defined]
+
+
+def test_scenario_unknown_unit_type(tmp_path: Path) -> None:
+    red = RED.replace('type = "infantry", x = 20', 'type = "hoplites", x = 20')
+    err, _ = load_error(tmp_path, HEADER + red + BLUE)
+    assert err.field == "red.units[1].type"
+    assert "unknown unit type 'hoplites'" in err.reason and "infantry" in err.reason
+
+
+def test_scenario_duplicate_unit_id(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER + RED + BLUE.replace('id = "b2"', 'id = "r1"'))
+    assert err.field == "blue.units[1].id" and "duplicate unit id 'r1'" in err.reason
+
+
+def test_scenario_bad_unit_id_characters(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER + RED.replace('id = "r2"', 'id = "r 2"') + BLUE)
+    assert err.field == "red.units[1].id"
+
+
+def test_scenario_unknown_option(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER + "[options]\nheroes = true\n" + RED + BLUE)
+    assert err.field == "options.heroes" and "unknown option" in err.reason and "personalities" in err.reason
+
+
+@pytest.mark.parametrize(("line", "field", "words"), [
+    ("personalities = 1", "options.personalities", "expects a bool"),
+    ('dice = "d7"', "options.dice", "must be one of d5, d6"),
+    ("initiative_bonus = 5", "options.initiative_bonus", "must be one of 2, 3, 4"),
+    ("shots = true", "options.shots", "expects a int"),
+    ('bow_range = "far"', "options.bow_range", "expects a float"),
+])
+def test_scenario_bad_option_value(tmp_path: Path, line: str, field: str, words: str) -> None:
+    err, _ = load_error(tmp_path, HEADER + f"[options]\n{line}\n" + RED + BLUE)
+    assert err.field == field and words in err.reason
+
+
+def test_scenario_int_for_a_float_option_is_fine(tmp_path: Path) -> None:
+    g = load_game(write(tmp_path, HEADER + "[options]\nbow_range = 10\n" + RED + BLUE, "ok.toml"))
+    assert g.params["bow_range"] == 10
+
+
+def test_scenario_unit_off_table_loads_but_cannot_move_off(tmp_path: Path) -> None:
+    text = HEADER + RED.replace('x = 20, y = 5 }', 'x = 20, y = -3 }') + BLUE
+    g = load_game(write(tmp_path, text, "off.toml"))
+    st = g.new_state(1)  # type: ignore[attr-defined]
+    to_move_step(st, "r2", [3])  # 5"
+    with pytest.raises(IllegalOrder) as e:
+        st.apply("move r2 go 20,-1")  # still (partly) off the table
+    assert e.value.rule == f"{RS}:movement" and "leave the table" in e.value.reason
+    st.apply("move r2 go 20,2")  # onto the table
+    to_move_step(st, "r1", [5])
+    with pytest.raises(IllegalOrder) as e:
+        st.apply("move r1 go 10,0")  # a unit on the table may not move off it
+    assert "leave the table" in e.value.reason
+
+
+def test_scenario_area_terrain_needs_three_points(tmp_path: Path) -> None:
+    terrain = '\n[[terrain]]\nid = "w"\nkind = "woods"\npoints = [[10, 10], [20, 10]]\n'
+    err, _ = load_error(tmp_path, HEADER + terrain + RED + BLUE)
+    assert err.field == "terrain[0].points" and "at least 3 points" in err.reason
+
+
+def test_scenario_terrain_needs_two_points(tmp_path: Path) -> None:
+    terrain = '\n[[terrain]]\nid = "rd"\nkind = "road"\npoints = [[10, 10]]\n'
+    err, _ = load_error(tmp_path, HEADER + terrain + RED + BLUE)
+    assert err.field == "terrain[0].points"
+
+
+def test_scenario_unknown_terrain_kind(tmp_path: Path) -> None:
+    terrain = '\n[[terrain]]\nid = "x"\nkind = "volcano"\npoints = [[10, 10], [20, 10], [15, 15]]\n'
+    err, _ = load_error(tmp_path, HEADER + terrain + RED + BLUE)
+    assert err.field == "terrain[0].kind" and "volcano" in err.reason
+
+
+def test_scenario_crossing_not_on_the_river(tmp_path: Path) -> None:
+    river = ('\n[[terrain]]\nid = "r"\nkind = "river"\npoints = [[0, 18], [48, 18]]\n'
+             'crossings = [{ kind = "ford", at = [10, 18] }, { kind = "bridge", at = [30, 22] }]\n')
+    err, _ = load_error(tmp_path, HEADER + river + RED + BLUE)
+    assert err.field == "terrain[0].crossings[1].at" and "not on the river" in err.reason
+
+
+def test_scenario_crossings_only_on_rivers(tmp_path: Path) -> None:
+    road = ('\n[[terrain]]\nid = "rd"\nkind = "road"\npoints = [[0, 18], [48, 18]]\n'
+            'crossings = [{ kind = "bridge", at = [10, 18] }]\n')
+    err, _ = load_error(tmp_path, HEADER + road + RED + BLUE)
+    assert err.field == "terrain[0].crossings" and "only rivers" in err.reason
+
+
+def test_scenario_duplicate_terrain_id(tmp_path: Path) -> None:
+    t = '\n[[terrain]]\nid = "h"\nkind = "hill"\npoints = [[10, 10], [20, 10], [15, 15]]\n'
+    err, _ = load_error(tmp_path, HEADER + t + t + RED + BLUE)
+    assert err.field == "terrain[1].id" and "duplicate terrain id" in err.reason
+
+
+def test_scenario_wrong_toml_syntax(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER + RED.replace("units = [", "units = [[") + BLUE)
+    assert err.field == "" and "not valid TOML" in err.reason
+
+
+def test_scenario_missing_ruleset_field(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, 'name = "test"\n' + RED + BLUE)
+    assert err.field == "ruleset" and "missing" in err.reason and RS in err.reason
+
+
+def test_scenario_unknown_ruleset(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER.replace(RS, "two-hour-dark-ages") + RED + BLUE)
+    assert err.field == "ruleset" and "two-hour-dark-ages" in err.reason
+
+
+def test_scenario_missing_side(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER + RED)
+    assert err.field == "blue"
+
+
+def test_scenario_unknown_field_is_named(tmp_path: Path) -> None:
+    red = RED.replace('x = 10, y = 5 }', 'x = 10, y = 5, morale = 3 }')
+    err, _ = load_error(tmp_path, HEADER + red + BLUE)
+    assert err.field == "red.units[0].morale" and "unknown field" in err.reason
+
+
+def test_scenario_side_needs_units(tmp_path: Path) -> None:
+    err, _ = load_error(tmp_path, HEADER + RED + '\n[blue]\nname = "Blue"\nunits = []\n')
+    assert err.field == "blue.units"
+
+
+def test_scenario_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as e:
+        load_game(tmp_path / "nowhere.toml")
+    assert "file not found" in e.value.reason
+
+
+# ================================================================================ CLI
+
+
+def _cli_error(capsys: pytest.CaptureFixture[str], path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """``shieldwall battle broken.toml`` run from the file's folder."""
+    monkeypatch.chdir(path.parent)
+    code = run(["battle", path.name])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "Traceback" not in out + err
+    return err
+
+
+def test_cli_battle_broken_scenario_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    p = write(tmp_path, HEADER + RED + BLUE.replace('id = "b2"', 'id = "r1"'))
+    err = _cli_error(capsys, p, monkeypatch)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0] == "error: broken.toml: blue.units[1].id: duplicate unit id 'r1'"
+
+
+def test_cli_battle_bad_toml_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    p = write(tmp_path, "ruleset = \n")
+    err = _cli_error(capsys, p, monkeypatch)
+    assert err.startswith("error: broken.toml: not valid TOML") and len(err.strip().splitlines()) == 1
+
+
+def test_cli_battle_long_error_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    p = write(tmp_path, HEADER + RED.replace('type = "infantry", x = 20', 'type = "hoplites", x = 20') + BLUE)
+    err = _cli_error(capsys, p, monkeypatch)
+    assert len(err.strip().splitlines()) == 1, err
