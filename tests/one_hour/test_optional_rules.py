@@ -394,12 +394,13 @@ def test_personalities_fate_lost_with_their_unit() -> None:
 
 
 def _turn_two(faces: list[Any], options: dict[str, Any], **kw: Any) -> Any:
-    """Play turn 1 with no moves; ``faces`` are the initiative roll (holder, challenger)."""
+    """Play turn 1 with no moves; ``faces`` are the initiative roll (holder, challenger), rolled on
+    a d6 whatever the battle's die (ruling R26)."""
     g = game([unit("r1", "infantry", 10, 5)], [unit("b1", "infantry", 10, 30, 180)],
              options={"initiative": True, **options}, **kw)
     st = g.new_state(1)
     end_movement(st)  # the first player
-    sd = script(st, faces)
+    sd = script(st, [("d6", f) if isinstance(f, int) else f for f in faces])
     end_movement(st)  # the second player; then turn 2 starts with the roll-off
     assert sd.faces == [] and st.turn == 2
     return st
@@ -497,7 +498,7 @@ def _with_losses(red_lost: int, blue_lost: int, faces: list[Any], options: dict[
             st.units[f"{prefix}{i}"].removed = True
         st.lost[side] = n
     end_movement(st)
-    script(st, faces)
+    script(st, [("d6", f) if isinstance(f, int) else f for f in faces])
     end_movement(st)
     return st
 
@@ -549,7 +550,8 @@ def test_variable_quality_elite_removed_at_18() -> None:
     st.units["b1"].hits = 15
     script(st, [2])
     st.apply("end")
-    assert last(st, "removed").data == {"unit": "b1", "hits": 18, "limit": 18, "personalities_lost": []}
+    assert last(st, "removed").data == {"unit": "b1", "hits": 18, "limit": 18, "personalities_lost": [],
+                                        "checked": [f"{RS}:routs-and-rallies.removal", f"{RS}:variable-quality"]}
 
 
 def test_variable_quality_one_elite_must_be_balanced_by_one_levy() -> None:

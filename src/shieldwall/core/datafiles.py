@@ -48,6 +48,8 @@ def validate(model: type[M], data: Any, file: str, prefix: str = "") -> M:
         sep = "" if loc.startswith("[") else "."  # "units[0].name", not "units.[0].name"
         field = f"{prefix}{sep}{loc}" if prefix and loc else (prefix or loc)
         msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
         if err["type"] == "extra_forbidden":
             msg = "unknown field (check the spelling; see docs/scenario-format.md)"
         more = len(exc.errors()) - 1

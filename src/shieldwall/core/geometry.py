@@ -307,7 +307,7 @@ def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
                     d = math.hypot(px - (ax + t * dx), py - (ay + t * dy))
                 if d < best:
                     best = d
-    return best
+    return best if best > 1e-12 else 0.0
 
 
 def footprint_distance(a: Footprint, b: Footprint) -> float:

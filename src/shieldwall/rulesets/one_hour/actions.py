@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import (
     Footprint,
@@ -226,7 +227,12 @@ def allied_must_roll(st: OneHourState, u: Unit) -> bool:
     if not st.params["allies"]:
         return False
     allies = [x for x in st.units.values() if x.side == u.side and x.allied]
-    return not (len(allies) >= 3 and any(p.allied and p.side == u.side for p in st.personalities.values()))
+    # the allied Personality must still be with a living allied Unit (ruling R32)
+    present = any(
+        p.allied and p.side == u.side and p.unit is not None and not st.units[p.unit].removed
+        for p in st.personalities.values()
+    )
+    return not (len(allies) >= 3 and present)
 
 
 def turns_allowed(st: OneHourState, u: Unit) -> tuple[int, int]:
@@ -734,6 +740,10 @@ def routs_and_rallies(st: OneHourState) -> None:
             hits=u.hits,
             limit=u.max_hits,
             personalities_lost=gone,
+            checked=[rule("routs-and-rallies.removal")]
+            + ([rule("variable-quality")] if u.quality else [])
+            + ([rule("army-lists.variations")] if u.upgrade in ("determined", "reluctant") else [])
+            + ([rule(u.profile.clause)] if u.profile.hits is not None else []),
         )
         if gone:
             st.log("personality-lost", "personalities.fate", side=u.side, unit=u.id, personalities=gone)
@@ -786,11 +796,14 @@ def rally(st: OneHourState, u: Unit) -> None:
 
 def initiative_roll(st: OneHourState) -> None:
     """ "Initiative": from turn 2 roll off, the Initiative side adding +3 (+2/+4 options; -1 per routed
-    Unit option); if it loses, the Initiative passes and the other side goes first."""
+    Unit option); if it loses, the Initiative passes and the other side goes first.
+
+    A roll-off is a d6 whatever the battle's die (ruling R26: with the d5 and +3 the initiative could
+    never change hands, against the text's "it is likely to only change once")."""
     holder = st.initiative
     chal = other(holder)
-    fh = st.roll(1, "initiative", "initiative", side=holder)[0]
-    fc = st.roll(1, "initiative", "initiative", side=chal)[0]
+    fh = st.roll(1, "initiative", "initiative", side=holder, die=D6)[0]
+    fc = st.roll(1, "initiative", "initiative", side=chal, die=D6)[0]
     bonus = int(st.params["initiative_bonus"])
     th, tc = fh + bonus, fc
     if st.params["initiative_routed_penalty"]:
@@ -808,4 +821,7 @@ def initiative_roll(st: OneHourState) -> None:
         totals={holder: th, chal: tc},
         bonus=bonus,
         changed=changed,
+        checked=[rule("initiative")]
+        + ([rule("initiative.bonus")] if bonus != 3 else [])
+        + ([rule("initiative.routed")] if st.params["initiative_routed_penalty"] else []),
     )

@@ -27,7 +27,8 @@ def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
             return True
     for x in st.live(u.side):
         banner = st.has_personality(x, "hero", banner=True) or st.has_personality(x, "leader", banner=True)
-        if x.id != u.id and banner and dist(x.fp.centre, p) <= x.fp.frontage + 1.0:
+        # "Personalities may only affect or attach to Units of their own list"
+        if x.id != u.id and x.allied == u.allied and banner and dist(x.fp.centre, p) <= x.fp.frontage + 1.0:
             return True
     return False
 

@@ -215,7 +215,9 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
         p = prof[u.type]
         if u.upgrade and u.fixed:
             raise DataError(
-                file, f"{side}.units[{i}].upgrade", "this unit is fixed (italic) and may not be changed"
+                file,
+                f"{side}.units[{i}].upgrade",
+                "army-lists.variations: this unit is fixed (italic) and may not be changed",
             )
         if u.upgrade and u.quality:
             raise DataError(

@@ -310,6 +310,7 @@ class OneHourState(State):
         self.player = 0
         if self.params["initiative"]:
             actions.initiative_roll(self)
+        self.phase = "movement"
         self.log("turn", "play-sequence", side=None, number=self.turn, first=self.order[0])
         self._begin_player_turn()
 
