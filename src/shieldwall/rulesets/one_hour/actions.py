@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import (
+    CONTACT_TOL,
     Footprint,
+    convex_penetration,
     dist,
     heading_vector,
     in_front_arc,
@@ -449,13 +451,15 @@ def charge(st: OneHourState, order: O.Charge) -> None:
     st.finish_activation()
 
 
-def face(st: OneHourState, order: O.Face) -> None:
-    """ "Turning" 3: a Unit in melee with enemies not on its front may face one of them, turning a full
-    90 or 180 degrees; the enemy bases are adjusted to keep contact."""
-    u = _own(st, order.unit)
+def plan_face(st: OneHourState, u: Unit, e: Unit) -> tuple[float, Footprint, dict[str, Footprint]]:
+    """Check a turn to face without making it: (angle, the unit's new footprint, the adjusted enemies).
+
+    "Turning" 3: a Unit in melee with enemies not on its front may face one of them, turning a full
+    90 or 180 degrees; the enemy bases are adjusted to keep contact (slid straight towards it). The
+    turn is refused when the unit or an adjusted base would then overlap another unit (ruling R23).
+    """
     if u.activated:
         raise bad("movement", f"{u.id} has already moved this phase")
-    e = _enemy(st, order.target)
     touching = st.touching(u)
     mine = {x.id: f for x, f, _ in touching}
     if e.id not in mine:
@@ -464,23 +468,52 @@ def face(st: OneHourState, order: O.Face) -> None:
     if f == "front":
         raise bad("turning.face-melee", f"{e.id} is already on {u.id}'s front")
     angle = {"right": 90.0, "left": -90.0, "rear": 180.0}[f]
-    u.fp = u.fp.turned(angle, "centre")
-    u.activated = True
-    fwd = heading_vector(u.fp.heading)
-    adjusted = []
+    new = u.fp.turned(angle, "centre")
+    fwd = heading_vector(new.heading)
+    moved: dict[str, Footprint] = {}
     for x, _, _ in touching:
         if x.id == e.id:
             d = (-fwd[0], -fwd[1])
         else:
-            dx, dy = u.fp.x - x.fp.x, u.fp.y - x.fp.y
+            dx, dy = new.x - x.fp.x, new.y - x.fp.y
             ln = math.hypot(dx, dy) or 1.0
             d = (dx / ln, dy / ln)
         back = x.fp.moved(-d[0] * 30.0, -d[1] * 30.0)
-        gap = sweep_distance(back.corners(), d, u.fp.corners())
+        gap = sweep_distance(back.corners(), d, new.corners())
         if math.isfinite(gap):
-            x.fp = back.moved(d[0] * gap, d[1] * gap)
-            adjusted.append(x.id)
-    st.log("face", "turning.face-melee", unit=u.id, target=e.id, angle=angle, adjusted=adjusted)
+            moved[x.id] = back.moved(d[0] * gap, d[1] * gap)
+    placed = {u.id: new, **moved}
+    ids = list(placed)
+    for i, uid in enumerate(ids):
+        fp = placed[uid]
+        for x in st.live():
+            if x.id == uid:
+                continue
+            other_fp = placed.get(x.id, x.fp)
+            if x.id in placed and ids.index(x.id) < i:
+                continue
+            if convex_penetration(fp.corners(), other_fp.corners()) > CONTACT_TOL:
+                raise bad(
+                    "turning.face-melee",
+                    f"no room for {u.id} to turn to face {e.id}: {uid} would overlap {x.id}",
+                )
+        if any(not st.terrain.on_table(c) for c in fp.corners()):
+            raise bad(
+                "turning.face-melee",
+                f"no room for {u.id} to turn to face {e.id}: {uid} would leave the table",
+            )
+    return angle, new, moved
+
+
+def face(st: OneHourState, order: O.Face) -> None:
+    u = _own(st, order.unit)
+    e = _enemy(st, order.target)
+    angle, new, moved = plan_face(st, u, e)
+    u.fp = new
+    u.activated = True
+    for xid, fp in moved.items():
+        st.units[xid].fp = fp
+    st.log("face", "turning.face-melee", unit=u.id, target=e.id, angle=angle, adjusted=list(moved))
 
 
 def fall_back_problem(st: OneHourState, u: Unit) -> str | None:

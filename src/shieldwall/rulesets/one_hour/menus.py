@@ -67,6 +67,10 @@ def activate_orders(st: OneHourState) -> list[O.Order]:
         if touching:
             for e, f, _ in touching:
                 if f != "front":
+                    try:
+                        A.plan_face(st, u, e)
+                    except IllegalOrder:
+                        continue
                     out.append(O.Face(u.id, e.id))
             if A.fall_back_problem(st, u) is None:
                 out.append(O.FallBack(u.id))
