@@ -25,7 +25,11 @@ def _check_invariants(state: object, order: object) -> None:
     units = [u for u in st.units.values() if not u.removed]  # type: ignore[attr-defined]
     for i, a in enumerate(units):
         for b in units[i + 1 :]:
-            assert convex_penetration(a.fp.corners(), b.fp.corners()) <= CONTACT_TOL + 1e-9, (a.id, b.id, order)
+            assert convex_penetration(a.fp.corners(), b.fp.corners()) <= CONTACT_TOL + 1e-9, (
+                a.id,
+                b.id,
+                order,
+            )
 
 
 @SETTINGS
@@ -59,7 +63,13 @@ def test_hits_only_fall_by_rally(seed: int) -> None:
                 assert u.id in rallied, (u.id, last[u.id], u.hits, order)
             last[u.id] = u.hits
 
-    play(load_game("one-hour-dark-ages/bryn-glas", {"personalities": False}), seed, "random", "random", on_order=watch)
+    play(
+        load_game("one-hour-dark-ages/bryn-glas", {"personalities": False}),
+        seed,
+        "random",
+        "random",
+        on_order=watch,
+    )
 
 
 @settings(max_examples=5, deadline=None)
