@@ -550,8 +550,9 @@ def test_variable_quality_elite_removed_at_18() -> None:
     st.units["b1"].hits = 15
     script(st, [2])
     st.apply("end")
+    checked = [f"{RS}:routs-and-rallies.removal", f"{RS}:variable-quality"]
     assert last(st, "removed").data == {"unit": "b1", "hits": 18, "limit": 18, "personalities_lost": [],
-                                        "checked": [f"{RS}:routs-and-rallies.removal", f"{RS}:variable-quality"]}
+                                        "checked": checked}
 
 
 def test_variable_quality_one_elite_must_be_balanced_by_one_levy() -> None:
