@@ -105,12 +105,18 @@ class Activate(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class Hold(_Order):
+class _UnitOnly(_Order):
+    """An order naming one of the player's units: ``<kind> UNIT``."""
+
     unit: str
-    kind: ClassVar[str] = "hold"
 
     def __str__(self) -> str:
-        return f"hold {self.unit}"
+        return f"{self.kind} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(_UnitOnly):
+    kind: ClassVar[str] = "hold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,43 +150,34 @@ class Charge(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class MovingShot(_Order):
+class _UnitTarget(_Order):
+    """An order naming one of the player's units and an enemy unit: ``<kind> UNIT TARGET``."""
+
     unit: str
     target: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.unit} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovingShot(_UnitTarget):
     kind: ClassVar[str] = "shot"
 
-    def __str__(self) -> str:
-        return f"shot {self.unit} {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
-class Shoot(_Order):
-    unit: str
-    target: str
+class Shoot(_UnitTarget):
     kind: ClassVar[str] = "shoot"
 
-    def __str__(self) -> str:
-        return f"shoot {self.unit} {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
-class Fight(_Order):
-    unit: str
-    target: str
+class Fight(_UnitTarget):
     kind: ClassVar[str] = "fight"
 
-    def __str__(self) -> str:
-        return f"fight {self.unit} {self.target}"
-
 
 @dataclass(frozen=True, slots=True)
-class Face(_Order):
-    unit: str
-    target: str
+class Face(_UnitTarget):
     kind: ClassVar[str] = "face"
-
-    def __str__(self) -> str:
-        return f"face {self.unit} {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,21 +191,13 @@ class Transfer(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class Skip(_Order):
-    unit: str
+class Skip(_UnitOnly):
     kind: ClassVar[str] = "skip"
-
-    def __str__(self) -> str:
-        return f"skip {self.unit}"
 
 
 @dataclass(frozen=True, slots=True)
-class FallBack(_Order):
-    unit: str
+class FallBack(_UnitOnly):
     kind: ClassVar[str] = "fallback"
-
-    def __str__(self) -> str:
-        return f"fallback {self.unit}"
 
 
 Order = End | Activate | Hold | Move | Charge | MovingShot | Shoot | Fight | Face | Transfer | Skip | FallBack
