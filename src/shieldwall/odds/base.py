@@ -199,7 +199,12 @@ class MoraleOdds:
     unit: str
     settings: Mapping[str, Any]
     outcomes: Mapping[str, Fraction]
-    details: tuple[str, ...] = ()
+    situation: Any = None
+    explain: Callable[[], tuple[str, ...]] | None = None
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        return self.explain() if self.explain is not None else ()
 
     def to_json(self) -> dict[str, Any]:
         return {

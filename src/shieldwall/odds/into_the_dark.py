@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -35,7 +34,6 @@ from shieldwall.odds.base import (
     MoraleOdds,
     OddsPlugin,
     SetKey,
-    Settings,
 )
 
 if TYPE_CHECKING:
@@ -48,9 +46,17 @@ RS = "into-the-dark"
 QUALITIES = ("peasant", "levy", "average", "elite", "fanatic")
 WEAPONS = ("bow", "sling", "javelin")
 UNIT_OPTIONS = (
-    "longbow", "crossbow", "heavy-crossbow", "polearm", "pike", "shieldwall", "warband", "skirmisher",
-    "peasant", "no-shield",
-)  # fmt: skip
+    "longbow",
+    "crossbow",
+    "heavy-crossbow",
+    "polearm",
+    "pike",
+    "shieldwall",
+    "warband",
+    "skirmisher",
+    "peasant",
+    "no-shield",
+)
 BOW_OPTIONS = ("longbow", "crossbow", "heavy-crossbow")
 OPTIONS = ("cross-trained", *WEAPONS, *UNIT_OPTIONS)
 YES_NO = ("yes", "no")
@@ -66,59 +72,174 @@ _ADM = frozenset({"attack", "duel", "morale"})
 SET_KEYS: dict[str, SetKey] = {
     k.name: k
     for k in (
-        SetKey("mode", "melee (a round of melee) or shoot (missile fire)", "melee", ("melee", "shoot"), commands=_A),
-        SetKey("facing", "side of the target the attacking figures are in contact with, or shot from (rear: "
-               "shields do not count)", "front", ("front", "flank", "rear"), commands=_A),
-        SetKey("charging", "melee: the attacker (duel: the first unit) charged this round, +1", "no", YES_NO,
-               commands=_AD),
-        SetKey("impetuous", "melee: an impetuous charge (cavalry and warbands): double dice in the first "
-               "round; in a duel the second unit tests morale on receiving it", "no", YES_NO, commands=_AD),
-        SetKey("uphill", "attack: the target is uphill of the attacker (-1); duel: the second unit is uphill "
-               "of the first (-1 to the first's dice, +1 to the second's morale); morale: the unit is uphill "
-               "of all enemy (+1)", "no", YES_NO, commands=_ADM),
-        SetKey("obstacle", "melee: the target (duel: the second unit) defends an obstacle (fence, ditch) on "
-               "the side attacked (-1; in a duel also +1 to its morale, 'in cover')", "no", YES_NO,
-               commands=_AD),
-        SetKey("range", "shoot: every firing figure at close or long range (long: 1 d6 per 8 figures)",
-               "close", ("close", "long"), commands=_A),
-        SetKey("cover", "shoot: the target is in light cover (woods, fences) -1 or heavy cover (buildings, "
-               "walls) -2", "none", ("none", "light", "heavy"), commands=_A),
-        SetKey("shaken", "attack: the attacker is shaken (steady fanatics lose their +1); morale: the unit "
-               "is shaken (-1)", "no", YES_NO, commands=_AM),
-        SetKey("disordered", "attack: the attacker is disordered (only its front rank fights in melee, no "
-               "shieldwall); morale: the unit is disordered (-1)", "no", YES_NO, commands=_AM),
-        SetKey("target-disordered", "the target is disordered (so not in shieldwall)", "no", YES_NO, commands=_A),
-        SetKey("target-firing", "shoot: the target is firing bows (it cannot use shields)", "no", YES_NO,
-               commands=_A),
-        SetKey("test", "morale test (passed / shaken / driven back / routed) or control test (passed / "
-               "failed)", "morale", ("morale", "control"), commands=_M),
-        SetKey("casualties", "figures lost from the SPEC's strength (-1 per full 25%)", 0, int_range=(0, 1000),
-               commands=_M),
+        SetKey(
+            "mode",
+            "melee (a round of melee) or shoot (missile fire)",
+            "melee",
+            ("melee", "shoot"),
+            commands=_A,
+        ),
+        SetKey(
+            "facing",
+            "side of the target the attacking figures are in contact with, or shot from (rear: "
+            "shields do not count)",
+            "front",
+            ("front", "flank", "rear"),
+            commands=_A,
+        ),
+        SetKey(
+            "charging",
+            "melee: the attacker (duel: the first unit) charged this round, +1",
+            "no",
+            YES_NO,
+            commands=_AD,
+        ),
+        SetKey(
+            "impetuous",
+            "melee: an impetuous charge (cavalry and warbands): double dice in the first "
+            "round; in a duel the second unit tests morale on receiving it",
+            "no",
+            YES_NO,
+            commands=_AD,
+        ),
+        SetKey(
+            "uphill",
+            "attack: the target is uphill of the attacker (-1); duel: the second unit is uphill "
+            "of the first (-1 to the first's dice, +1 to the second's morale); morale: the unit is uphill "
+            "of all enemy (+1)",
+            "no",
+            YES_NO,
+            commands=_ADM,
+        ),
+        SetKey(
+            "obstacle",
+            "melee: the target (duel: the second unit) defends an obstacle (fence, ditch) on "
+            "the side attacked (-1; in a duel also +1 to its morale, 'in cover')",
+            "no",
+            YES_NO,
+            commands=_AD,
+        ),
+        SetKey(
+            "range",
+            "shoot: every firing figure at close or long range (long: 1 d6 per 8 figures)",
+            "close",
+            ("close", "long"),
+            commands=_A,
+        ),
+        SetKey(
+            "cover",
+            "shoot: the target is in light cover (woods, fences) -1 or heavy cover (buildings, walls) -2",
+            "none",
+            ("none", "light", "heavy"),
+            commands=_A,
+        ),
+        SetKey(
+            "shaken",
+            "attack: the attacker is shaken (steady fanatics lose their +1); morale: the unit is shaken (-1)",
+            "no",
+            YES_NO,
+            commands=_AM,
+        ),
+        SetKey(
+            "disordered",
+            "attack: the attacker is disordered (only its front rank fights in melee, no "
+            "shieldwall); morale: the unit is disordered (-1)",
+            "no",
+            YES_NO,
+            commands=_AM,
+        ),
+        SetKey(
+            "target-disordered", "the target is disordered (so not in shieldwall)", "no", YES_NO, commands=_A
+        ),
+        SetKey(
+            "target-firing",
+            "shoot: the target is firing bows (it cannot use shields)",
+            "no",
+            YES_NO,
+            commands=_A,
+        ),
+        SetKey(
+            "test",
+            "morale test (passed / shaken / driven back / routed) or control test (passed / failed)",
+            "morale",
+            ("morale", "control"),
+            commands=_M,
+        ),
+        SetKey(
+            "casualties",
+            "figures lost from the SPEC's strength (-1 per full 25%)",
+            0,
+            int_range=(0, 1000),
+            commands=_M,
+        ),
         SetKey("flanked", "the unit has been flanked by enemy in melee (-3)", "no", YES_NO, commands=_M),
-        SetKey("outnumber", "the unit outnumbers its melee opponents by double or more (+1)", "no", YES_NO,
-               commands=_M),
+        SetKey(
+            "outnumber",
+            "the unit outnumbers its melee opponents by double or more (+1)",
+            "no",
+            YES_NO,
+            commands=_M,
+        ),
         SetKey("long-range-only", "receiving long range missile fire only (+1)", "no", YES_NO, commands=_M),
-        SetKey("fewer-firers", "receiving missile fire from fewer enemy than its own numbers (+1)", "no", YES_NO,
-               commands=_M),
-        SetKey("deeper-ranks", "the opposing unit in melee has more complete ranks (-1)", "no", YES_NO,
-               commands=_M),
-        SetKey("supported", "unrouted friends within 3\" of both flanks or 6\" behind (+1)", "no", YES_NO,
-               commands=_M),
-        SetKey("unsupported", "no unrouted friendly troops in sight within 12\" (-2)", "no", YES_NO, commands=_M),
-        SetKey("friends-routing", "friendly units routing within 12\" (-1 each)", 0, int_range=(0, 50),
-               commands=_M),
-        SetKey("in-cover", "completely in or behind cover for missile fire, or defending an obstacle in melee, "
-               "or behind the front lines (+1)", "no", YES_NO, commands=_M),
-        SetKey("general", "a general leading the unit negates negative modifiers up to his rating (poor 1, "
-               "average 2, good 3)", "none", GENERALS, commands=_M),
+        SetKey(
+            "fewer-firers",
+            "receiving missile fire from fewer enemy than its own numbers (+1)",
+            "no",
+            YES_NO,
+            commands=_M,
+        ),
+        SetKey(
+            "deeper-ranks",
+            "the opposing unit in melee has more complete ranks (-1)",
+            "no",
+            YES_NO,
+            commands=_M,
+        ),
+        SetKey(
+            "supported",
+            'unrouted friends within 3" of both flanks or 6" behind (+1)',
+            "no",
+            YES_NO,
+            commands=_M,
+        ),
+        SetKey(
+            "unsupported", 'no unrouted friendly troops in sight within 12" (-2)', "no", YES_NO, commands=_M
+        ),
+        SetKey(
+            "friends-routing",
+            'friendly units routing within 12" (-1 each)',
+            0,
+            int_range=(0, 50),
+            commands=_M,
+        ),
+        SetKey(
+            "in-cover",
+            "completely in or behind cover for missile fire, or defending an obstacle in melee, "
+            "or behind the front lines (+1)",
+            "no",
+            YES_NO,
+            commands=_M,
+        ),
+        SetKey(
+            "general",
+            "a general leading the unit negates negative modifiers up to his rating (poor 1, "
+            "average 2, good 3)",
+            "none",
+            GENERALS,
+            commands=_M,
+        ),
     )
-}  # fmt: skip
+}
 
 SPEC_HELP = (
     "FIGURES CODE QUALITY [OPTION ...], e.g. '12 CAF average'. FIGURES: the unit's figures, in two ranks, "
     "all fighting (and its original strength). CODE: density C/L/O + armour U/P/A/M/E + F foot / M "
-    "mounted. QUALITY: " + ", ".join(QUALITIES) + ". OPTIONs: cross-trained; a missile weapon "
-    + ", ".join(WEAPONS) + " (missile troops unless cross-trained); " + ", ".join(UNIT_OPTIONS)
+    "mounted. QUALITY: "
+    + ", ".join(QUALITIES)
+    + ". OPTIONs: cross-trained; a missile weapon "
+    + ", ".join(WEAPONS)
+    + " (missile troops unless cross-trained); "
+    + ", ".join(UNIT_OPTIONS)
     + ". Checked like a unit of an army file; a shieldwall unit is in shieldwall unless disordered."
 )
 
@@ -152,11 +273,12 @@ def parse_spec(text: str) -> ITDSpec:
     """Parse ``FIGURES CODE QUALITY [OPTION ...]`` (case-insensitive; commas allowed).
 
     >>> parse_spec("12 caf Average, shieldwall")
-    ITDSpec(figures=12, code='CAF', quality='average', weapon=None, cross_trained=False, options=('shieldwall',))
-    >>> parse_spec("12 CAF brave")
+    ITDSpec(figures=12, code='CAF', quality='average', weapon=None, cross_trained=False, \
+options=('shieldwall',))
+    >>> parse_spec("12 CAF brave")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    shieldwall.core.errors.UnknownName: unknown quality 'brave'; valid choices: peasant, levy, average, elite, fanatic
+    shieldwall.core.errors.UnknownName: unknown quality 'brave'; valid choices: peasant, levy, ...
     """
     tokens = str(text).replace(",", " ").split()
     if len(tokens) < 3:
@@ -164,13 +286,16 @@ def parse_spec(text: str) -> ITDSpec:
     try:
         figures = int(tokens[0])
     except ValueError:
-        raise ShieldwallError(f"unit SPEC {text!r} must start with the number of figures, e.g. '12 CAF average'") from None
+        raise ShieldwallError(
+            f"unit SPEC {text!r} must start with the number of figures, e.g. '12 CAF average'"
+        ) from None
     if not 1 <= figures <= 1000:
         raise ShieldwallError(f"unit SPEC {text!r}: figures must be 1..1000")
     code = tokens[1].upper()
     if len(code) != 3 or code[0] not in "CLO" or code[1] not in "UPAME" or code[2] not in "FM":
         raise ShieldwallError(
-            f"unit SPEC {text!r}: code {tokens[1]!r} must be density C/L/O + armour U/P/A/M/E + F (foot) or M (mounted)"
+            f"unit SPEC {text!r}: code {tokens[1]!r} must be density C/L/O + armour U/P/A/M/E "
+            "+ F (foot) or M (mounted)"
         )
     quality = tokens[2].lower()
     if quality not in QUALITIES:
@@ -226,14 +351,30 @@ class Side:
         """Figures that count with ``figures`` left: casualties come off the rear rank first."""
         combat = _rules()[1]
         front = min(self.front, figures)
-        return int(combat.fighting_figures(front, [figures - front], melee=melee, disordered=disordered,
-                                           pike=self.unit.has("pike")))
+        return int(
+            combat.fighting_figures(
+                front, [figures - front], melee=melee, disordered=disordered, pike=self.unit.has("pike")
+            )
+        )
 
     def troops(self, shaken: bool = False, disordered: bool = False, firing: bool = False) -> Troops:
+        return _troops(self, shaken, disordered, firing)
+
+    def _make_troops(self, shaken: bool, disordered: bool, firing: bool) -> Troops:
         combat = _rules()[1]
-        t: Troops = combat.Troops.from_unit(self.unit, shaken=shaken, disordered=disordered,
-                                            in_shieldwall=self.shieldwall and not disordered, firing=firing)
+        t: Troops = combat.Troops.from_unit(
+            self.unit,
+            shaken=shaken,
+            disordered=disordered,
+            in_shieldwall=self.shieldwall and not disordered,
+            firing=firing,
+        )
         return t
+
+
+@lru_cache(maxsize=4096)
+def _troops(side: Side, shaken: bool, disordered: bool, firing: bool) -> Troops:
+    return side._make_troops(shaken, disordered, firing)
 
 
 @lru_cache(maxsize=512)
@@ -244,13 +385,27 @@ def side(spec: ITDSpec) -> Side:
     role = "cross-trained" if spec.cross_trained else ("missile" if spec.weapon or bow_opt else "melee")
     try:
         unit = army.ArmyUnit(
-            name=spec.text, division="odds", code=spec.code, quality=spec.quality, type=role,
-            figures=spec.figures, frontage=-(-spec.figures // 2), weapon=spec.weapon, options=spec.options,
-        )  # fmt: skip
+            name=spec.text,
+            division="odds",
+            code=spec.code,
+            quality=spec.quality,
+            type=role,
+            figures=spec.figures,
+            frontage=-(-spec.figures // 2),
+            weapon=spec.weapon,
+            options=spec.options,
+        )
     except ValueError as exc:  # pydantic
         raise ShieldwallError(f"unit SPEC {spec.text!r}: {exc}") from None
     army.check_unit(unit, "SPEC", repr(spec.text))
     return Side(spec, unit)
+
+
+@lru_cache(maxsize=8192)
+def situation_dist(sit: Any) -> Dist:
+    """``sit.dist()``, memoised (the rules' situations are frozen, hashable values)."""
+    d: Dist = sit.dist()
+    return d
 
 
 def _yes(v: object) -> bool:
@@ -279,8 +434,12 @@ class IntoTheDarkOdds(OddsPlugin):
     title: ClassVar[str] = "Into the Dark"
     commands: ClassVar[tuple[str, ...]] = ("attack", "morale", "duel")
     spec_help: ClassVar[str] = SPEC_HELP
-    spec_examples: ClassVar[tuple[str, ...]] = ("12 CAF average", "16 LUF levy bow", "12 CPF elite shieldwall",
-                                                "8 LAM elite cross-trained javelin")
+    spec_examples: ClassVar[tuple[str, ...]] = (
+        "12 CAF average",
+        "16 LUF levy bow",
+        "12 CPF elite shieldwall",
+        "8 LAM elite cross-trained javelin",
+    )
     set_keys: ClassVar[Mapping[str, SetKey]] = SET_KEYS
 
     def parse_spec(self, text: str) -> ITDSpec:
@@ -294,7 +453,7 @@ class IntoTheDarkOdds(OddsPlugin):
         """Exact casualties of one round of melee or one volley.
 
         >>> PLUGIN.attack("12 CAF average", "12 CPF average").probabilities
-        {0: Fraction(8, 27), 1: Fraction(4, 9), 2: Fraction(2, 9), 3: Fraction(1, 27)}
+        {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
         """
         s = self.parse_sets(sets, "attack")
         a, t = self.side(attacker), self.side(target)
@@ -312,31 +471,47 @@ class IntoTheDarkOdds(OddsPlugin):
                     self._check_impetuous(a)
                 figs = a.fighting(a.figures, dis)
                 sit: Any = combat.MeleeSituation(
-                    att, tgt, **{facing: figs}, charging=_yes(s["charging"]), impetuous=_yes(s["impetuous"]),
-                    target_uphill=_yes(s["uphill"]), obstacle=(facing,) if _yes(s["obstacle"]) else (),
-                )  # fmt: skip
+                    att,
+                    tgt,
+                    **{facing: figs},
+                    charging=_yes(s["charging"]),
+                    impetuous=_yes(s["impetuous"]),
+                    target_uphill=_yes(s["uphill"]),
+                    obstacle=(facing,) if _yes(s["obstacle"]) else (),
+                )
             else:
                 for k in ("charging", "impetuous", "uphill", "obstacle"):
                     if _yes(s[k]):
                         raise ShieldwallError(f"--set {k} applies to melee only")
                 if a.unit.missile_weapon is None:
-                    raise ShieldwallError(f"{a.spec.text!r} is melee troops and cannot shoot (give it a weapon: "
-                                          + ", ".join(WEAPONS) + ")")
+                    raise ShieldwallError(
+                        f"{a.spec.text!r} is melee troops and cannot shoot (give it a weapon: "
+                        + ", ".join(WEAPONS)
+                        + ")"
+                    )
                 figs = a.fighting(a.figures, dis, melee=False)
                 band = str(s["range"])
-                sit = combat.MissileSituation(att, tgt, close=figs if band == "close" else 0,
-                                              long=figs if band == "long" else 0, from_rear=facing == "rear",
-                                              cover=str(s["cover"]))
-            dist = sit.dist()
+                sit = combat.MissileSituation(
+                    att,
+                    tgt,
+                    close=figs if band == "close" else 0,
+                    long=figs if band == "long" else 0,
+                    from_rear=facing == "rear",
+                    cover=str(s["cover"]),
+                )
+            dist = situation_dist(sit)
         except ValueError as exc:
             raise _rule_error(exc) from None
-        return AttackOdds(RS, a.spec.text, t.spec.text, s, dist, sit, lambda: _pool_details(sit), "casualties")
+        return AttackOdds(
+            RS, a.spec.text, t.spec.text, s, dist, sit, lambda: _pool_details(sit), "casualties"
+        )
 
     @staticmethod
     def _check_impetuous(a: Side) -> None:
         if not (a.unit.mounted or a.unit.has("warband")):
             raise ShieldwallError(
-                f"{a.spec.text!r} cannot charge impetuously: impetuous charges are normally permitted only to "
+                f"{a.spec.text!r} cannot charge impetuously: impetuous charges are normally permitted "
+                "only to "
                 "cavalry, and to Warbands (movement.impetuous-charges, special-troops.warbands)"
             )
 
@@ -358,30 +533,46 @@ class IntoTheDarkOdds(OddsPlugin):
         gen = str(s["general"])
         rating = 0 if gen == "none" else profiles.command().ratings[gen].rating
         kw = dict(
-            quality=u.unit.quality_level, shaken=_yes(s["shaken"]), disordered=dis, casualties=cas,
-            original=u.figures, flanked=_yes(s["flanked"]), outnumber_double=_yes(s["outnumber"]),
-            long_range_missile_only=_yes(s["long-range-only"]), fewer_firers=_yes(s["fewer-firers"]),
-            deeper_ranks=_yes(s["deeper-ranks"]), supported=_yes(s["supported"]),
-            friends_routing=int(s["friends-routing"] or 0), unsupported=_yes(s["unsupported"]),
-            uphill=_yes(s["uphill"]), in_cover=_yes(s["in-cover"]), shieldwall=u.shieldwall and not dis,
+            quality=u.unit.quality_level,
+            shaken=_yes(s["shaken"]),
+            disordered=dis,
+            casualties=cas,
+            original=u.figures,
+            flanked=_yes(s["flanked"]),
+            outnumber_double=_yes(s["outnumber"]),
+            long_range_missile_only=_yes(s["long-range-only"]),
+            fewer_firers=_yes(s["fewer-firers"]),
+            deeper_ranks=_yes(s["deeper-ranks"]),
+            supported=_yes(s["supported"]),
+            friends_routing=int(s["friends-routing"] or 0),
+            unsupported=_yes(s["unsupported"]),
+            uphill=_yes(s["uphill"]),
+            in_cover=_yes(s["in-cover"]),
+            shieldwall=u.shieldwall and not dis,
             general=rating,
-        )  # fmt: skip
+        )
         try:
             if s["test"] == "control":
                 sit: Any = morale.ControlSituation(**kw)
-                w = sit.dist()
-                outcomes = {"passed": w.probability(int(morale.ControlOutcome.PASSED)),
-                            "failed": w.probability(int(morale.ControlOutcome.FAILED))}
+                w = situation_dist(sit)
+                outcomes = {
+                    "passed": w.probability(int(morale.ControlOutcome.PASSED)),
+                    "failed": w.probability(int(morale.ControlOutcome.FAILED)),
+                }
             else:
                 sit = morale.MoraleSituation(**kw)
-                w = sit.dist()
+                w = situation_dist(sit)
                 outcomes = {name: w.probability(i) for i, name in enumerate(_MORALE_NAMES)}
         except ValueError as exc:
             raise _rule_error(exc) from None
-        details = (f"{s['test']} test: d6 against morale level {sit.level} "
-                   f"(quality {u.unit.quality_level}"
-                   + "".join(f", {m.name} {m.value:+d}" for m in sit.modifiers()) + ")",)
-        return MoraleOdds(RS, u.spec.text, s, outcomes, details)
+        test = str(s["test"])
+        quality = u.unit.quality_level
+
+        def explain() -> tuple[str, ...]:
+            mods = "".join(f", {m.name} {m.value:+d}" for m in sit.modifiers())
+            return (f"{test} test: d6 against morale level {sit.level} (quality {quality}{mods})",)
+
+        return MoraleOdds(RS, u.spec.text, s, outcomes, sit, explain)
 
     # --- duel ---------------------------------------------------------------------------------------
     def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
@@ -413,11 +604,28 @@ class IntoTheDarkOdds(OddsPlugin):
             "tests if still in contact; ties test together",
             "ends when a unit routs or is destroyed (draw: both at once, or both driven back apart)",
             *(("the second unit tests morale on receiving the impetuous charge",) if imp else ()),
-            *(("the first unit (a warband) is disordered after the first round",) if model.a_disorders else ()),
+            *(
+                ("the first unit (a warband) is disordered after the first round",)
+                if model.a_disorders
+                else ()
+            ),
         )
-        return DuelOdds(RS, a.spec.text, b.spec.text, s, sol.first_wins, sol.second_wins, sol.turns,
-                        sol.first_by_turn, sol.second_by_turn, sol.draw, sol.undecided, sol.beyond,
-                        sol.horizon, details)
+        return DuelOdds(
+            RS,
+            a.spec.text,
+            b.spec.text,
+            s,
+            sol.first_wins,
+            sol.second_wins,
+            sol.turns,
+            sol.first_by_turn,
+            sol.second_by_turn,
+            sol.draw,
+            sol.undecided,
+            sol.beyond,
+            sol.horizon,
+            details,
+        )
 
 
 class _DuelModel:
@@ -428,12 +636,15 @@ class _DuelModel:
     "at the end of the turn" and stays so while in melee.
     """
 
-    def __init__(self, a: Side, b: Side, charging: bool, impetuous: bool, uphill: bool, obstacle: bool) -> None:
+    def __init__(
+        self, a: Side, b: Side, charging: bool, impetuous: bool, uphill: bool, obstacle: bool
+    ) -> None:
         self.a, self.b = a, b
         self.charging, self.impetuous, self.uphill, self.obstacle = charging, impetuous, uphill, obstacle
         self.a_disorders = impetuous and a.unit.has("warband")
-        self._att: dict[tuple[Any, ...], dict[int, Fraction]] = {}
-        self._mor: dict[tuple[Any, ...], dict[int, Fraction]] = {}
+        self._att: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], int]] = {}
+        self._mor: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
+        self._aft: dict[tuple[Any, ...], tuple[tuple[object, int], ...]] = {}
 
     @property
     def start(self) -> tuple[int, int]:
@@ -442,34 +653,44 @@ class _DuelModel:
     def a_disordered(self, later: bool) -> bool:
         return self.a_disorders and later
 
-    def casualties(self, attacker: str, figures: int, shaken: bool, later: bool) -> dict[int, Fraction]:
-        """P(casualties inflicted) by ``attacker`` ('A' first / 'B' second) with ``figures`` left."""
+    def casualties(
+        self, attacker: str, figures: int, shaken: bool, later: bool
+    ) -> tuple[tuple[tuple[int, int], ...], int]:
+        """Casualties inflicted by ``attacker`` ('A' first / 'B' second) with ``figures`` left, as
+        integer weights and their total (``MeleeSituation.dist()``)."""
         key = (attacker, figures, shaken, later)
         got = self._att.get(key)
         if got is not None:
             return got
         combat = _rules()[1]
         round1 = not later
+        dis = self.a_disordered(later)
         if attacker == "A":
-            dis = self.a_disordered(later)
             sit = combat.MeleeSituation(
-                self.a.troops(shaken=shaken, disordered=dis), self.b.troops(),
-                front=self.a.fighting(figures, dis), charging=self.charging and round1,
-                impetuous=self.impetuous and round1, target_uphill=self.uphill,
+                self.a.troops(shaken=shaken, disordered=dis),
+                self.b.troops(),
+                front=self.a.fighting(figures, dis),
+                charging=self.charging and round1,
+                impetuous=self.impetuous and round1,
+                target_uphill=self.uphill,
                 obstacle=("front",) if self.obstacle else (),
-            )  # fmt: skip
+            )
         else:
-            dis = self.a_disordered(later)
-            sit = combat.MeleeSituation(self.b.troops(shaken=shaken), self.a.troops(disordered=dis),
-                                        front=self.b.fighting(figures, False))
-        dist: Dist = sit.dist()
-        got = dist.probabilities()
+            sit = combat.MeleeSituation(
+                self.b.troops(shaken=shaken),
+                self.a.troops(disordered=dis),
+                front=self.b.fighting(figures, False),
+            )
+        dist = situation_dist(sit)
+        got = (tuple(dist.items()), dist.total)
         self._att[key] = got
         return got
 
-    def morale(self, who: str, own: int, opp: int, shaken: bool, later: bool, initial: bool = False
-               ) -> dict[int, Fraction]:
-        """P(MoraleOutcome) of a morale test by ``who`` with ``own`` figures against ``opp``."""
+    def morale(
+        self, who: str, own: int, opp: int, shaken: bool, later: bool, initial: bool = False
+    ) -> tuple[tuple[int, int], ...]:
+        """Weights out of 6 of each ``MoraleOutcome`` of a test by ``who`` with ``own`` figures
+        against ``opp`` (``MoraleSituation.dist()``)."""
         key = (who, own, opp, shaken, later, initial)
         got = self._mor.get(key)
         if got is not None:
@@ -478,81 +699,88 @@ class _DuelModel:
         me, them = (self.a, self.b) if who == "A" else (self.b, self.a)
         dis = who == "A" and self.a_disordered(later)
         sit = morale.MoraleSituation(
-            quality=me.unit.quality_level, shaken=shaken, disordered=dis, casualties=me.figures - own,
-            original=me.figures, outnumber_double=not initial and own >= 2 * opp,
+            quality=me.unit.quality_level,
+            shaken=shaken,
+            disordered=dis,
+            casualties=me.figures - own,
+            original=me.figures,
+            outnumber_double=not initial and own >= 2 * opp,
             deeper_ranks=not initial and opp // them.front > own // me.front,
-            uphill=who == "B" and self.uphill, in_cover=who == "B" and self.obstacle,
+            uphill=who == "B" and self.uphill,
+            in_cover=who == "B" and self.obstacle,
             shieldwall=me.shieldwall and not dis,
-        )  # fmt: skip
-        got = sit.dist().probabilities()
+        )
+        d = situation_dist(sit)
+        got = tuple((o, w * 6 // d.total) for o, w in d.items())
         self._mor[key] = got
         return got
 
-    def after_melee(self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool
-                    ) -> dict[object, Fraction]:
+    def after_melee(
+        self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool
+    ) -> tuple[tuple[object, int], ...]:
         """The morale tests after a round ("Morale Tests" **: losers first, winners if still in contact,
-        ties together) and their effect: 'A' / 'B' (that unit wins), 'D' (draw), or the new shaken
-        flags (a unit that drives back its opponent without being driven back becomes steady)."""
-        passed, shaken, back, routed = 0, 1, 2, 3
-        out: dict[object, Fraction] = {}
-
-        def add(k: object, p: Fraction) -> None:
-            out[k] = out.get(k, Fraction(0)) + p
-
+        ties together) and their effect, as weights out of 36: 'A' / 'B' (that unit wins), 'D'
+        (draw), or the new shaken flags (a unit that drives back its opponent without being driven
+        back itself becomes steady)."""
+        key = (fa, fb, sa, sb, loser, later)
+        got = self._aft.get(key)
+        if got is not None:
+            return got
+        shaken, back, routed = 1, 2, 3
+        out: dict[object, int] = {}
         ma = self.morale("A", fa, fb, sa, later)
         mb = self.morale("B", fb, fa, sb, later)
         if loser == "T":
-            for oa, pa in ma.items():
-                for ob, pb in mb.items():
-                    p = pa * pb
+            for oa, pa in ma:
+                for ob, pb in mb:
                     if oa == routed and ob == routed:
-                        add("D", p)
+                        k: object = "D"
                     elif oa == routed:
-                        add("B", p)
+                        k = "B"
                     elif ob == routed:
-                        add("A", p)
+                        k = "A"
                     elif oa == back and ob == back:
-                        add("D", p)
+                        k = "D"
                     elif oa == back:
-                        add((True, False), p)
+                        k = (True, False)
                     elif ob == back:
-                        add((False, True), p)
+                        k = (False, True)
                     else:
-                        add((oa == shaken, ob == shaken), p)
-            return out
-        ml, mw = (ma, mb) if loser == "A" else (mb, ma)
-        winner = "B" if loser == "A" else "A"
-
-        def flags(loser_shaken: bool, winner_shaken: bool) -> tuple[bool, bool]:
-            return (loser_shaken, winner_shaken) if loser == "A" else (winner_shaken, loser_shaken)
-
-        for ol, pl in ml.items():
-            if ol == routed:
-                add(winner, pl)
-            elif ol == back:
-                add(flags(True, False), pl)
-            else:
-                for ow, pw in mw.items():
-                    p = pl * pw
+                        k = (oa == shaken, ob == shaken)
+                    out[k] = out.get(k, 0) + pa * pb
+        else:
+            ml, mw = (ma, mb) if loser == "A" else (mb, ma)
+            winner = "B" if loser == "A" else "A"
+            for ol, pl in ml:
+                if ol == routed:
+                    out[winner] = out.get(winner, 0) + 6 * pl
+                    continue
+                if ol == back:
+                    k = (True, False) if loser == "A" else (False, True)
+                    out[k] = out.get(k, 0) + 6 * pl
+                    continue
+                for ow, pw in mw:
                     if ow == routed:
-                        add(loser, p)
-                    elif ow == back:
-                        add(flags(False, True), p)
+                        k = loser
                     else:
-                        add(flags(ol == shaken, ow == shaken), p)
-        del passed
-        return out
+                        lsh, wsh = (False, True) if ow == back else (ol == shaken, ow == shaken)
+                        k = (lsh, wsh) if loser == "A" else (wsh, lsh)
+                    out[k] = out.get(k, 0) + pl * pw
+        got = tuple(out.items())
+        self._aft[key] = got
+        return got
 
-    def opening(self) -> dict[object, Fraction]:
-        """Before the first round: the second unit tests on receiving an impetuous charge."""
+    def opening(self) -> tuple[tuple[tuple[object, int], ...], int]:
+        """Before the first round: the second unit tests on receiving an impetuous charge.
+        Weights and their total."""
         if not self.impetuous:
-            return {(False, False): Fraction(1)}
-        m = self.morale("B", self.b.figures, self.a.figures, False, False, initial=True)
-        out: dict[object, Fraction] = {}
-        for o, p in m.items():
+            steady: tuple[tuple[object, int], ...] = (((False, False), 1),)
+            return steady, 1
+        out: dict[object, int] = {}
+        for o, w in self.morale("B", self.b.figures, self.a.figures, False, False, initial=True):
             k: object = "A" if o == 3 else (False, o != 0)
-            out[k] = out.get(k, Fraction(0)) + p
-        return out
+            out[k] = out.get(k, 0) + w
+        return tuple(out.items()), 6
 
 
 PLUGIN = IntoTheDarkOdds()

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd as _gcd
-from typing import Protocol
+from typing import Protocol, cast
 
 from shieldwall.core.dice import Dist
 
@@ -240,23 +240,28 @@ def absorption_probabilities(
 
 # --- simultaneous rounds (into-the-dark) -------------------------------------------------------------
 
+Weights = tuple[tuple[object, int], ...]
+
 
 class RoundModel(Protocol):
     """The rules of one round of a two-unit melee with simultaneous casualties and morale tests.
 
     Outcome keys of ``opening`` and ``after_melee``: ``"A"`` (first wins), ``"B"`` (second wins),
     ``"D"`` (draw), or the new ``(first shaken, second shaken)`` flags. ``later`` is False in the
-    first round (charge modifiers) and True afterwards.
+    first round (charge modifiers) and True afterwards. All weights are integers: ``casualties``
+    and ``opening`` give their total, ``after_melee`` weights are out of 36 (two d6 tests).
     """
 
     @property
     def start(self) -> tuple[int, int]: ...
 
-    def opening(self) -> dict[object, Fraction]: ...
+    def opening(self) -> tuple[Weights, int]: ...
 
-    def casualties(self, attacker: str, figures: int, shaken: bool, later: bool) -> dict[int, Fraction]: ...
+    def casualties(
+        self, attacker: str, figures: int, shaken: bool, later: bool
+    ) -> tuple[tuple[tuple[int, int], ...], int]: ...
 
-    def after_melee(self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool) -> dict[object, Fraction]: ...
+    def after_melee(self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool) -> Weights: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,49 +280,50 @@ class RoundsSolution:
 
     @property
     def turns(self) -> dict[int, Fraction]:
+        """P(the duel ends in round T), for T up to the horizon (only T with P > 0)."""
         out: dict[int, Fraction] = {}
-        for t in sorted(set(self.first_by_turn) | set(self.second_by_turn) | set(self.draw_by_turn)):
-            p = sum((m.get(t, Fraction(0)) for m in (self.first_by_turn, self.second_by_turn, self.draw_by_turn)),
-                    Fraction(0))
+        maps = (self.first_by_turn, self.second_by_turn, self.draw_by_turn)
+        for t in sorted(set().union(*maps)):
+            p = sum((m.get(t, Fraction(0)) for m in maps), Fraction(0))
             if p:
                 out[t] = p
         return out
 
 
-_TERMINAL: dict[object, tuple[Fraction, Fraction, Fraction]] = {
-    "A": (Fraction(1), Fraction(0), Fraction(0)),
-    "B": (Fraction(0), Fraction(1), Fraction(0)),
-    "D": (Fraction(0), Fraction(0), Fraction(1)),
-}
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
+_TERM = {"A": 0, "B": 1, "D": 2}
 State = tuple[int, int, bool, bool]
 
 
-def _round(model: RoundModel, fa: int, fb: int, sa: bool, sb: bool, later: bool) -> dict[object, Fraction]:
+def _round(
+    model: RoundModel, fa: int, fb: int, sa: bool, sb: bool, later: bool
+) -> tuple[dict[object, int], int]:
     """One round from a state: casualties on both sides, then the morale tests. Keys are terminal
-    outcomes or next states ``(fa, fb, sa, sb)``."""
-    out: dict[object, Fraction] = {}
-    pa = model.casualties("A", fa, sa, later)
-    pb = model.casualties("B", fb, sb, later)
-    for x, px in pa.items():  # casualties on the second unit
-        for y, py in pb.items():  # on the first
-            w = px * py
+    outcomes or next states ``(fa, fb, sa, sb)``; integer weights and their total."""
+    out: dict[object, int] = {}
+    pa, ta = model.casualties("A", fa, sa, later)
+    pb, tb = model.casualties("B", fb, sb, later)
+    for x, wx in pa:  # casualties on the second unit
+        for y, wy in pb:  # on the first
+            w = wx * wy
             fa2, fb2 = fa - y, fb - x
             if fa2 <= 0 or fb2 <= 0:
                 k: object = "D" if fa2 <= 0 and fb2 <= 0 else ("A" if fb2 <= 0 else "B")
-                out[k] = out.get(k, Fraction(0)) + w
+                out[k] = out.get(k, 0) + 36 * w
                 continue
             loser = "A" if y > x else ("B" if x > y else "T")
-            for nxt, q in model.after_melee(fa2, fb2, sa, sb, loser, later).items():
+            for nxt, q in model.after_melee(fa2, fb2, sa, sb, loser, later):
                 key = nxt if isinstance(nxt, str) else (fa2, fb2, *nxt)  # type: ignore[misc]
-                out[key] = out.get(key, Fraction(0)) + w * q
-    return out
+                out[key] = out.get(key, 0) + w * q
+    return out, ta * tb * 36
 
 
 def _solve_small(c: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[Fraction]]:
     """Solve (I - c) v = b exactly (Gauss-Jordan; ``c`` is substochastic and I - c invertible)."""
     n = len(c)
-    m = [[(Fraction(1) if i == j else Fraction(0)) - c[i][j] for j in range(n)] + list(b[i]) for i in range(n)]
+    m = [
+        [(Fraction(1) if i == j else Fraction(0)) - c[i][j] for j in range(n)] + list(b[i]) for i in range(n)
+    ]
     for col in range(n):
         piv = next(r for r in range(col, n) if m[r][col] != 0)
         m[col], m[piv] = m[piv], m[col]
@@ -330,45 +336,60 @@ def _solve_small(c: list[list[Fraction]], b: list[list[Fraction]]) -> list[list[
     return [row[n:] for row in m]
 
 
-def simultaneous_duel(model: RoundModel, tail: Fraction = DEFAULT_TAIL, max_turns: int = DEFAULT_MAX_TURNS
-                      ) -> RoundsSolution:
+def _lcm(a: int, b: int) -> int:
+    return a // _gcd(a, b) * b
+
+
+def simultaneous_duel(
+    model: RoundModel, tail: Fraction = DEFAULT_TAIL, max_turns: int = DEFAULT_MAX_TURNS
+) -> RoundsSolution:
     """Solve a duel of simultaneous rounds exactly.
 
     State: ``(figures of first, figures of second, first shaken, second shaken)``. Figures never
     grow, so the chain is block-triangular: the only cycles are among the four shaken states of one
-    ``(figures, figures)`` block (a round with no casualties). The absorption probabilities are found
-    block by block, smallest first, each block a 4x4 exact linear solve (a block from which there is
-    no way out is "undecided"). The turn distribution is propagated round by round up to a horizon
-    where the unfinished mass is below ``tail`` (reported exactly as ``beyond``).
+    ``(figures, figures)`` block (a round with no casualties). The absorption probabilities (first
+    wins, second wins, draw) are found block by block, fewest figures first, each block a 4x4 exact
+    linear solve; a block's values are kept as integers over one block denominator so that the
+    sums over the rounds' outcomes are integer arithmetic. A set of states from which there is no
+    way out is "undecided". The turn distribution is propagated round by round, with integer
+    weights, up to a horizon where the unfinished (and not undecided) mass is below ``tail``; the
+    unfinished mass is reported exactly as ``beyond``.
     """
     na, nb = model.start
-    zero = (Fraction(0), Fraction(0), Fraction(0))
-    values: dict[State, tuple[Fraction, Fraction, Fraction]] = {}
-    rounds: dict[State, dict[object, Fraction]] = {}
-
-    def value_of(key: object) -> tuple[Fraction, Fraction, Fraction]:
-        if isinstance(key, str):
-            return _TERMINAL[key]
-        return values[key]  # type: ignore[index]
-
+    # block (fa, fb) -> (numerators[state index][outcome], denominator)
+    blocks: dict[tuple[int, int], tuple[list[list[int]], int]] = {}
+    rounds: dict[State, tuple[dict[object, int], int]] = {}
     for fa in range(1, na + 1):
         for fb in range(1, nb + 1):
-            states = [(fa, fb, sa, sb) for sa, sb in _FLAGS]
-            index = {s: i for i, s in enumerate(states)}
             c = [[Fraction(0)] * 4 for _ in range(4)]
             b = [[Fraction(0)] * 3 for _ in range(4)]
-            for i, s in enumerate(states):
-                tr = rounds[s] = _round(model, fa, fb, s[2], s[3], True)
-                acc = b[i]
-                for key, p in tr.items():
-                    j = index.get(key)  # type: ignore[call-overload]
-                    if j is not None:
-                        c[i][j] += p
+            for i, (sa, sb) in enumerate(_FLAGS):
+                tr, den = rounds[(fa, fb, sa, sb)] = _round(model, fa, fb, sa, sb, True)
+                term = [0, 0, 0]
+                groups: dict[tuple[int, int], list[int]] = {}
+                for key, t in tr.items():
+                    if isinstance(key, str):
+                        term[_TERM[key]] += t
                         continue
-                    v = value_of(key)
-                    acc[0] += p * v[0]
-                    acc[1] += p * v[1]
-                    acc[2] += p * v[2]
+                    fa2, fb2, sa2, sb2 = cast(State, key)
+                    j = _FLAGS.index((sa2, sb2))
+                    if (fa2, fb2) == (fa, fb):
+                        c[i][j] += Fraction(t, den)
+                        continue
+                    nums = blocks[(fa2, fb2)][0][j]
+                    g = groups.setdefault((fa2, fb2), [0, 0, 0])
+                    g[0] += t * nums[0]
+                    g[1] += t * nums[1]
+                    g[2] += t * nums[2]
+                lcm = 1
+                for blk in groups:
+                    lcm = _lcm(lcm, blocks[blk][1])
+                acc = [term[k] * lcm for k in range(3)]
+                for blk, g in groups.items():
+                    f = lcm // blocks[blk][1]
+                    for k in range(3):
+                        acc[k] += g[k] * f
+                b[i] = [Fraction(acc[k], den * lcm) for k in range(3)]
             # states that can leave the block (directly, or through another that can)
             can_leave = {i for i in range(4) if sum(c[i]) < 1}
             grew = True
@@ -380,74 +401,78 @@ def simultaneous_duel(model: RoundModel, tail: Fraction = DEFAULT_TAIL, max_turn
                         grew = True
             live = sorted(can_leave)
             sol = _solve_small([[c[i][j] for j in live] for i in live], [b[i] for i in live]) if live else []
-            for i, s in enumerate(states):
-                values[s] = (sol[live.index(i)][0], sol[live.index(i)][1], sol[live.index(i)][2]) \
-                    if i in can_leave else zero  # fmt: skip
+            vals = [sol[live.index(i)] if i in can_leave else [Fraction(0)] * 3 for i in range(4)]
+            delta = 1
+            for row in vals:
+                for v in row:
+                    delta = _lcm(delta, v.denominator)
+            blocks[(fa, fb)] = (
+                [[v.numerator * (delta // v.denominator) for v in row] for row in vals],
+                delta,
+            )
 
-    # the opening and the first round (charge modifiers), then the stationary kernel
-    first = {"A": Fraction(0), "B": Fraction(0), "D": Fraction(0)}
-    by_turn: dict[str, dict[int, Fraction]] = {"A": {}, "B": {}, "D": {}}
+    def value(state: State) -> list[Fraction]:
+        nums, delta = blocks[(state[0], state[1])]
+        return [Fraction(n, delta) for n in nums[_FLAGS.index((state[2], state[3]))]]
+
+    # the opening and the first round (charge modifiers); from the second round the kernel is fixed
+    opening, t_open = model.opening()
+    first = [Fraction(0)] * 3
     mass: dict[State, Fraction] = {}
-    p1 = p2 = pd = Fraction(0)
-    for o, p in model.opening().items():
+    for o, wo in opening:
         if isinstance(o, str):
-            first[o] += p
+            first[_TERM[o]] += Fraction(wo, t_open)
             continue
-        sa, sb = o  # type: ignore[misc]
-        for key, q in _round(model, na, nb, sa, sb, False).items():
+        sa, sb = cast(tuple[bool, bool], o)
+        tr, den = _round(model, na, nb, sa, sb, False)
+        for key, t in tr.items():
+            p = Fraction(wo * t, t_open * den)
             if isinstance(key, str):
-                first[key] += p * q
+                first[_TERM[key]] += p
             else:
-                mass[key] = mass.get(key, Fraction(0)) + p * q  # type: ignore[index]
-    for k, p in first.items():
-        if p:
-            by_turn[k][1] = p
-    for s, p in mass.items():
-        v = values[s]
-        p1 += p * v[0]
-        p2 += p * v[1]
-        pd += p * v[2]
-    p1 += first["A"]
-    p2 += first["B"]
-    pd += first["D"]
+                st = cast(State, key)
+                mass[st] = mass.get(st, Fraction(0)) + p
+    total = list(first)
+    for s_, p in mass.items():
+        vals_s = value(s_)
+        for k in range(3):
+            total[k] += p * vals_s[k]
+    p1, p2, pd = total
     undecided = 1 - p1 - p2 - pd
+    by_turn: list[dict[int, Fraction]] = [{}, {}, {}]
+    for k in range(3):
+        if first[k]:
+            by_turn[k][1] = first[k]
 
     # the turn distribution: integer weights over one denominator per round
-    den_of: dict[State, int] = {}
-    int_rounds: dict[State, list[tuple[object, int]]] = {}
-    for s, tr in rounds.items():
-        d = 1
-        for p in tr.values():
-            d = d * p.denominator // _gcd(d, p.denominator)
-        den_of[s] = d
     common = 1
-    for d in den_of.values():
-        common = common * d // _gcd(common, d)
-    for s, tr in rounds.items():
-        int_rounds[s] = [(k, int(p * common)) for k, p in tr.items()]
+    for _, d in rounds.values():
+        common = _lcm(common, d)
+    int_rounds = {s_: [(k, t * (common // d)) for k, t in tr.items()] for s_, (tr, d) in rounds.items()}
     den = 1
     for p in mass.values():
-        den = den * p.denominator // _gcd(den, p.denominator)
-    w = {s: int(p * den) for s, p in mass.items()}
+        den = _lcm(den, p.denominator)
+    w = {s_: p.numerator * (den // p.denominator) for s_, p in mass.items()}
     turn = 1
     beyond = Fraction(0)
     while w:
         ongoing = Fraction(sum(w.values()), den)
-        if turn >= max_turns or (ongoing - undecided) < tail:
+        if turn >= max_turns or ongoing - undecided < tail:
             beyond = ongoing
             break
         turn += 1
         nw: dict[State, int] = {}
-        absorbed = {"A": 0, "B": 0, "D": 0}
-        for s, ws in w.items():
-            for key, q in int_rounds[s]:
+        absorbed = [0, 0, 0]
+        for s_, ws in w.items():
+            for key, q in int_rounds[s_]:
                 if isinstance(key, str):
-                    absorbed[key] += ws * q
+                    absorbed[_TERM[key]] += ws * q
                 else:
-                    nw[key] = nw.get(key, 0) + ws * q  # type: ignore[index]
+                    st = cast(State, key)
+                    nw[st] = nw.get(st, 0) + ws * q
         den *= common
-        for k, a in absorbed.items():
-            if a:
-                by_turn[k][turn] = Fraction(a, den)
-        w = {s: x for s, x in nw.items() if x}
-    return RoundsSolution(p1, p2, pd, undecided, by_turn["A"], by_turn["B"], by_turn["D"], beyond, turn)
+        for k in range(3):
+            if absorbed[k]:
+                by_turn[k][turn] = Fraction(absorbed[k], den)
+        w = {s_: x for s_, x in nw.items() if x}
+    return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], beyond, turn)

@@ -19,6 +19,14 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
+def frac_cell(p: Fraction, width: int = 24) -> str:
+    """The exact fraction, or (when it is too long for a table cell) a pointer to --json."""
+    text = fraction_text(p)
+    if len(text) <= width:
+        return text
+    return f"({len(str(p.denominator))}-digit fraction: --json)"
+
+
 def whole_pct(p: float) -> str:
     """A percentage rounded to a whole number that never shows 0% or 100% unless it is exact."""
     if 0 < p < 0.005:
@@ -80,11 +88,11 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
         (f"{odds.second} (second) wins", odds.second_wins),
     ]
     if odds.draw:
-        rows.append(("both go at once", odds.draw))
+        rows.append(("draw", odds.draw))
     if odds.undecided:
         rows.append(("never ends", odds.undecided))
     for name, p in rows:
-        s.add_row(name, fraction_text(p), _pct(p))
+        s.add_row(name, frac_cell(p), _pct(p))
     mean = odds.mean_turns
     note = (
         f"mean {float(mean):.4f} turns"
@@ -92,7 +100,7 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
         else f"still fighting after turn {odds.horizon}: {float(odds.turns_beyond):.3g} "
         f"(= {fraction_text(odds.turns_beyond)})"
     )
-    t = Table(title="turns until one unit is removed", caption=note)
+    t = Table(title="turns until the duel is decided", caption=note)
     for col in ("turn", "P(ends)", "first wins", "second wins", "P(over by then)"):
         t.add_column(col, justify="right")
     cum = Fraction(0)
@@ -100,7 +108,7 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
         cum += p
         t.add_row(
             str(turn),
-            f"{fraction_text(p)}  {_pct(p)}",
+            f"{fraction_text(p)}  {_pct(p)}" if len(fraction_text(p)) <= 22 else _pct(p),
             _pct(odds.first_wins_by_turn.get(turn, Fraction(0))),
             _pct(odds.second_wins_by_turn.get(turn, Fraction(0))),
             _pct(cum),

@@ -1,0 +1,122 @@
+"""The odds API: plug-in registry, settings parsing, SPEC grammar, the doctests, matrix properties."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from fractions import Fraction
+
+import pytest
+
+from shieldwall import odds
+from shieldwall.core.errors import ShieldwallError, UnknownName
+from shieldwall.odds import base, one_hour
+
+RS = "one-hour-dark-ages"
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "shieldwall.odds",
+        "shieldwall.odds.one_hour",
+        "shieldwall.odds.markov",
+        "shieldwall.odds.into_the_dark",
+    ],
+)
+def test_doctests(module: str) -> None:
+    """The documented examples (also run by ``pytest --doctest-modules src/shieldwall/odds``)."""
+    res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
+
+
+def test_registry() -> None:
+    assert odds.ruleset_ids()[0] == RS
+    p = odds.get_plugin(RS)
+    assert p is one_hour.PLUGIN and p.ruleset == RS
+    assert set(p.commands) <= set(base.COMMANDS)
+    with pytest.raises(UnknownName, match="valid choices: one-hour-dark-ages"):
+        odds.get_plugin("one-hour")
+
+
+def test_spec_grammar() -> None:
+    assert one_hour.parse_spec("warriors") == one_hour.UnitSpec("warriors")
+    assert one_hour.parse_spec(" Cavalry + Elite + Hero ").text == "cavalry+elite+hero"
+    assert one_hour.parse_spec("skirmishers_bows+hero+levy") == one_hour.UnitSpec(
+        "skirmishers-bows", "levy", True
+    )
+    for bad, msg in [
+        ("", "empty unit SPEC"),
+        ("knights", "unknown unit type 'knights'"),
+        ("infantry+hero+hero", "+hero given twice"),
+        ("infantry+elite+reluctant", "only get one change"),
+        ("infantry+", "unknown unit option '+'"),
+    ]:
+        with pytest.raises(ShieldwallError, match=msg.replace("+", r"\+")):
+            one_hour.parse_spec(bad)
+
+
+def test_limits_follow_the_scenario_rules() -> None:
+    """A change may not take the attack past +2/-2; a Hero is a personality, not a change."""
+    with pytest.raises(ShieldwallError, match=r"melee attack would be \+3"):
+        odds.attack(RS, "roundtable-knights+household", "infantry")
+    with pytest.raises(ShieldwallError, match="melee attack would be -3"):
+        odds.attack(RS, "mounted-servants+levy", "infantry")
+    with pytest.raises(ShieldwallError, match=r"melee attack would be \+3"):
+        odds.attack(RS, "warriors+household", "infantry", {"warriors-bonus": 2})
+    assert odds.attack(RS, "roundtable-knights+hero", "cavalry").situation.modifier == 3
+    assert odds.attack(RS, "warriors+household+hero", "cavalry").situation.modifier == 3
+
+
+def test_settings_parsing() -> None:
+    p = one_hour.PLUGIN
+    s = p.parse_sets(["Facing=FLANK", "warriors_bonus=2"], "attack")
+    assert (
+        s["facing"] == "flank" and s["warriors-bonus"] == 2 and s["terrain"] == "open" and s["range"] is None
+    )
+    assert p.parse_sets({"dice": "d6"}, "matrix")["dice"] == "d6"
+    assert "mode" not in p.parse_sets(None, "duel")
+    with pytest.raises(ShieldwallError, match="given twice"):
+        p.parse_sets(["facing=flank", "facing=rear"], "attack")
+    with pytest.raises(UnknownName, match="'types'"):
+        p.parse_sets(["types=all"], "attack")
+    with pytest.raises(ShieldwallError, match="from 1 to 60"):
+        p.parse_sets(["hit-limit=0"], "duel")
+
+
+def test_range_is_checked_against_the_weapon() -> None:
+    assert odds.attack(RS, "skirmishers-bows", "cavalry", ["mode=shoot", "range=12"]).mean == Fraction(3, 2)
+    with pytest.raises(ShieldwallError, match="bows reach 12 inches"):
+        odds.attack(RS, "skirmishers-bows", "cavalry", ["mode=shoot", "range=13"])
+
+
+def test_matrix_properties() -> None:
+    m = odds.matrix(RS, {"types": "all"})
+    n = len(one_hour.ALL_TYPES)
+    assert m.types == one_hour.ALL_TYPES
+    for f in m.facings:
+        for i in range(n):
+            for j in range(n):
+                mh, pw = m.mean_hits[f][i][j], m.first_wins[f][i][j]
+                assert mh is not None and pw is not None
+                assert mh == odds.attack(RS, m.types[i], m.types[j], {"facing": f}).mean
+                assert 0 <= pw <= 1
+        # striking first in a mirror match is an advantage
+        for i in range(n):
+            p = m.first_wins[f][i][i]
+            assert p is not None and p > Fraction(1, 2)
+    d = odds.duel(RS, "raiders", "cavalry-javelins", {"facing": "rear"})
+    i, j = m.types.index("raiders"), m.types.index("cavalry-javelins")
+    assert m.first_wins["rear"][i][j] == d.first_wins
+    js = m.to_json()
+    assert (
+        js["first_wins"]["front"][i][j] == f"{m.first_wins['front'][i][j].numerator}/"
+        f"{m.first_wins['front'][i][j].denominator}"
+    )  # type: ignore[union-attr]
+
+
+def test_an_opening_flank_charge_helps() -> None:
+    front = odds.duel(RS, "warriors", "infantry")
+    flank = odds.duel(RS, "warriors", "infantry", {"facing": "flank"})
+    assert flank.first_wins > front.first_wins
+    assert any("opening charge" in d for d in flank.details)
