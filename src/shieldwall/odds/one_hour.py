@@ -268,12 +268,15 @@ def fighter(spec: UnitSpec, warriors_bonus: int = 1, hit_limit: int = 15) -> Fig
     hits = (p.hits if p.hits is not None else hit_limit) + hits_delta
     if hits < 1:
         raise ShieldwallError(f"{spec.text!r}: hit limit {hits} is below 1")
-    hero = PERSONALITIES["hero"] if spec.hero else 0
-    if hero:
+    if spec.hero:
         notes.append("hero +1")
-    return Fighter(
-        spec, p, melee + delta + hero, None if shoot is None else shoot + delta + hero, hits, tuple(notes)
-    )
+    # the engine's own arithmetic (combat.attack_modifier): type, Variations change, Hero
+    from shieldwall.rulesets.one_hour.combat import attack_modifier
+
+    params = {"warriors_bonus": warriors_bonus}
+    melee_mod = attack_modifier(p, "melee", params, delta, spec.hero)[0]
+    shoot_mod = None if shoot is None else attack_modifier(p, "shoot", params, delta, spec.hero)[0]
+    return Fighter(spec, p, melee_mod, shoot_mod, hits, tuple(notes))
 
 
 @cache

@@ -10,12 +10,14 @@ modifiers). See docs/rules/one-hour-dark-ages.md and docs/rulings/one-hour-dark-
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 
 from shieldwall.core.dice import Die, Dist
+from shieldwall.rulesets.one_hour.profiles import UnitProfile
 
 RS = "one-hour-dark-ages"
 Mode = Literal["melee", "shoot"]
@@ -23,6 +25,27 @@ Facing = Literal["front", "flank", "rear"]
 
 #: "Stacked Modifiers. The max defensive benefit any Unit may receive is 1/4 Hits [1/2x1/2]."
 MAX_HALVINGS = 2
+
+
+def attack_modifier(
+    profile: UnitProfile, mode: str, params: Mapping[str, Any], change: int = 0, hero: bool = False
+) -> tuple[int, list[tuple[str, str]]]:
+    """A unit's die modifier for a melee attack or a shot, with the clause of each part.
+
+    "Unit Definitions" / "Ideas for Unit Types" give the type's modifier (Warriors' from the
+    ``warriors_bonus`` parameter); the "Variations" change it by ``change`` (Household +1, Levy -1);
+    "Personalities: Hero" adds +1 in shooting or melee. Used by the engine and by the odds engine.
+    """
+    if mode == "melee":
+        base = profile.melee if profile.melee_param is None else int(params[profile.melee_param])
+    else:
+        base = profile.shoot if profile.shoot is not None else 0
+    cites = [(f"{profile.name} {base:+d}", profile.clause)]
+    if change:
+        cites.append((f"{'household' if change > 0 else 'levy'} {change:+d}", "army-lists.variations"))
+    if hero:
+        cites.append(("hero +1", "personalities.hero"))
+    return base + change + (1 if hero else 0), cites
 
 
 @dataclass(frozen=True, slots=True)

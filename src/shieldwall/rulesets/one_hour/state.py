@@ -22,6 +22,7 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.clauses import rule
+from shieldwall.rulesets.one_hour.combat import attack_modifier as combat_modifier
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
 from shieldwall.rulesets.one_hour.spatial import contacts
 
@@ -172,21 +173,10 @@ class OneHourState(State):
         return any(p.kind == kind and (p.banner or not banner) for p in self.personalities_of(unit))
 
     def attack_modifier(self, unit: Unit, mode: str) -> tuple[int, list[tuple[str, str]]]:
-        """Die modifier for a unit's melee attack or shot, with the clause of each part ("Unit
-        Definitions" / "Ideas for Unit Types", "Variations" upgrades, "Personalities: Hero")."""
-        p = unit.profile
-        if mode == "melee":
-            base = p.melee if p.melee_param is None else int(self.params[p.melee_param])
-        else:
-            base = p.shoot if p.shoot is not None else 0
-        mod = base + unit.attack_mod
-        cites = [(f"{p.name} {base:+d}", p.clause)]
-        if unit.attack_mod:
-            cites.append((f"{unit.upgrade} {unit.attack_mod:+d}", "army-lists.variations"))
-        if any(x.kind == "hero" for x in self.personalities_of(unit)) and self.params["personalities"]:
-            mod += 1
-            cites.append(("hero +1", "personalities.hero"))
-        return mod, cites
+        """Die modifier for a unit's melee attack or shot, with the clause of each part
+        (``combat.attack_modifier``: type, Variations upgrade, Hero)."""
+        hero = self.params["personalities"] and any(x.kind == "hero" for x in self.personalities_of(unit))
+        return combat_modifier(unit.profile, mode, self.params, unit.attack_mod, bool(hero))
 
     def touching(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """Enemies in contact with ``unit``: (enemy, unit's facing, enemy's facing). Cached for as
