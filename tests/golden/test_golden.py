@@ -24,5 +24,7 @@ def test_golden_playthrough(case: tuple[str, int, str, str]) -> None:
     want = path.read_text(encoding="utf-8")
     got = regen.transcript(*case)
     if got != want:
-        diff = "".join(list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now"))[:40])
+        diff = "".join(
+            list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now"))[:40]
+        )
         pytest.fail(f"{path.name} differs (run scripts/regen_golden.py if intended):\n{diff}")

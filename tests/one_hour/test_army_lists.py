@@ -34,8 +34,11 @@ UP = {"upgrades": True}
 
 def test_army_lists_variations_household_plus_one_attack() -> None:
     # "Upgrades. One Unit made Household [+1 to D5 attack]"
-    g = game([unit("r1", "infantry", 20, 12, upgrade="household"), row(5, upgrade="levy")],
-             [unit("b1", "raiders", 20, 14, 180)], options=UP)
+    g = game(
+        [unit("r1", "infantry", 20, 12, upgrade="household"), row(5, upgrade="levy")],
+        [unit("b1", "raiders", 20, 14, 180)],
+        options=UP,
+    )
     st = g.new_state(1)
     assert st.units["r1"].attack_mod == 1
     script(st, [3])
@@ -47,8 +50,11 @@ def test_army_lists_variations_household_plus_one_attack() -> None:
 
 def test_army_lists_variations_levy_minus_one_attack() -> None:
     # "Downgrades. One Unit made Levy [-1 to D5 attack]"
-    g = game([unit("r1", "warriors", 20, 12, upgrade="levy"), row(5, upgrade="determined")],
-             [unit("b1", "raiders", 20, 14, 180)], options=UP)
+    g = game(
+        [unit("r1", "warriors", 20, 12, upgrade="levy"), row(5, upgrade="determined")],
+        [unit("b1", "raiders", 20, 14, 180)],
+        options=UP,
+    )
     st = g.new_state(1)
     script(st, [3])
     st.apply("end")
@@ -58,8 +64,11 @@ def test_army_lists_variations_levy_minus_one_attack() -> None:
 
 
 def test_army_lists_variations_levy_shooting() -> None:
-    g = game([unit("r1", "skirmishers-javelins", 20, 5, upgrade="levy"), row(5, upgrade="household")],
-             [unit("b1", "raiders", 20, 12, 180)], options=UP)
+    g = game(
+        [unit("r1", "skirmishers-javelins", 20, 5, upgrade="levy"), row(5, upgrade="household")],
+        [unit("b1", "raiders", 20, 12, 180)],
+        options=UP,
+    )
     st = g.new_state(1)
     st.apply("end")
     script(st, [5])
@@ -74,9 +83,14 @@ def test_army_lists_variations_determined_18_reluctant_12() -> None:
     hits = {u.id: u.max_hits for u in g.initial_units}
     assert (hits["r1"], hits["r2"], hits["r3"]) == (18, 12, 15)
     # removal uses the changed limit
-    g2 = game([unit("r1", "warriors", 20, 12)],
-              [unit("b1", "raiders", 20, 14, 180, upgrade="reluctant"), unit("b2", "raiders", 40, 24, 180,
-                                                                         upgrade="household")], options=UP)
+    g2 = game(
+        [unit("r1", "warriors", 20, 12)],
+        [
+            unit("b1", "raiders", 20, 14, 180, upgrade="reluctant"),
+            unit("b2", "raiders", 40, 24, 180, upgrade="household"),
+        ],
+        options=UP,
+    )
     st = g2.new_state(1)
     st.units["b1"].hits = 9
     script(st, [2])  # 3 hits: 12
@@ -96,8 +110,9 @@ def test_army_lists_variations_upgrade_must_come_with_a_downgrade() -> None:
 
 def test_army_lists_variations_only_one_upgrade_and_one_downgrade() -> None:
     with pytest.raises(DataError) as e:
-        red_army(row(1, upgrade="household"), row(2, upgrade="determined"), row(3, upgrade="levy"),
-                 options=UP)
+        red_army(
+            row(1, upgrade="household"), row(2, upgrade="determined"), row(3, upgrade="levy"), options=UP
+        )
     assert e.value.field == "red.units[1].upgrade" and "ONE upgrade" in e.value.reason
     with pytest.raises(DataError) as e:
         red_army(row(1, upgrade="household"), row(2, upgrade="levy"), row(3, upgrade="reluctant"), options=UP)
@@ -106,9 +121,14 @@ def test_army_lists_variations_only_one_upgrade_and_one_downgrade() -> None:
 
 def test_army_lists_variations_each_list_separately() -> None:
     # both sides may take their own upgrade and downgrade
-    g = game([row(1, upgrade="household"), row(2, upgrade="levy")],
-             [unit("b1", "infantry", 10, 30, 180, upgrade="determined"),
-              unit("b2", "infantry", 20, 30, 180, upgrade="reluctant")], options=UP)
+    g = game(
+        [row(1, upgrade="household"), row(2, upgrade="levy")],
+        [
+            unit("b1", "infantry", 10, 30, 180, upgrade="determined"),
+            unit("b2", "infantry", 20, 30, 180, upgrade="reluctant"),
+        ],
+        options=UP,
+    )
     changes = sorted(u.upgrade for u in g.initial_units if u.upgrade)
     assert changes == ["determined", "household", "levy", "reluctant"]
 
@@ -117,16 +137,20 @@ def test_army_lists_variations_one_change_per_unit() -> None:
     # "Units may only get one change"
     opts = {"upgrades": True, "variable_quality": True}
     with pytest.raises(DataError) as e:
-        red_army(row(1, upgrade="household", quality="elite"), row(2, upgrade="levy", quality="levy"),
-                 options=opts)
+        red_army(
+            row(1, upgrade="household", quality="elite"), row(2, upgrade="levy", quality="levy"), options=opts
+        )
     assert e.value.field == "red.units[0]" and "one change" in e.value.reason and VARIATIONS in e.value.reason
 
 
-@pytest.mark.parametrize(("type_", "change", "what"), [
-    ("roundtable-knights", "household", "melee attack would be +3"),
-    ("mounted-servants", "levy", "melee attack would be -3"),
-    ("skirmishers-bows", "levy", "attack would be -3"),
-])
+@pytest.mark.parametrize(
+    ("type_", "change", "what"),
+    [
+        ("roundtable-knights", "household", "melee attack would be +3"),
+        ("mounted-servants", "levy", "melee attack would be -3"),
+        ("skirmishers-bows", "levy", "attack would be -3"),
+    ],
+)
 def test_army_lists_variations_not_past_plus_two_or_minus_two(type_: str, change: str, what: str) -> None:
     # "cannot be upgraded past +2, or downgraded past -2"
     other = "levy" if change == "household" else "household"
@@ -136,8 +160,11 @@ def test_army_lists_variations_not_past_plus_two_or_minus_two(type_: str, change
 
 
 def test_army_lists_variations_up_to_plus_two_is_fine() -> None:
-    g = red_army(row(1, "arthurs-cavalry", upgrade="household"),
-                 row(2, "skirmishers-javelins", upgrade="levy"), options=UP)
+    g = red_army(
+        row(1, "arthurs-cavalry", upgrade="household"),
+        row(2, "skirmishers-javelins", upgrade="levy"),
+        options=UP,
+    )
     mods = {u.id: u.attack_mod for u in g.initial_units}
     assert (mods["r1"], mods["r2"]) == (1, -1)
 
@@ -145,8 +172,11 @@ def test_army_lists_variations_up_to_plus_two_is_fine() -> None:
 def test_army_lists_variations_warriors_bonus_parameter_counts() -> None:
     # with the Warriors' bonus set back to +2 a Household Warriors unit would be +3
     with pytest.raises(DataError) as e:
-        red_army(row(1, "warriors", upgrade="household"), row(2, upgrade="levy"),
-                 options={"upgrades": True, "warriors_bonus": 2})
+        red_army(
+            row(1, "warriors", upgrade="household"),
+            row(2, upgrade="levy"),
+            options={"upgrades": True, "warriors_bonus": 2},
+        )
     assert "+3" in e.value.reason
 
 
@@ -191,8 +221,12 @@ def test_army_lists_allies_need_the_option() -> None:
     assert e.value.field == "red.units[0].allied" and "options.allies" in e.value.reason
 
 
-def _allied_state(n_allied: int = 1, type_: str = "infantry", allied_pers: bool = False,
-                  options: dict[str, Any] | None = None) -> Any:
+def _allied_state(
+    n_allied: int = 1,
+    type_: str = "infantry",
+    allied_pers: bool = False,
+    options: dict[str, Any] | None = None,
+) -> Any:
     red = [row(i, type_, allied=True) for i in range(n_allied)]
     red += [row(i) for i in range(n_allied, 6)]
     extra = None
@@ -266,16 +300,22 @@ def test_army_lists_allies_three_units_with_a_personality_do_not_roll() -> None:
 def test_army_lists_allies_personality_only_for_three_allied_units() -> None:
     red = [row(0, allied=True), row(1, allied=True), *(row(i) for i in range(2, 6))]
     with pytest.raises(DataError) as e:
-        red_army(*red, options={**AL, "personalities": True},
-                 red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r0", "allied": True}]})
+        red_army(
+            *red,
+            options={**AL, "personalities": True},
+            red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r0", "allied": True}]},
+        )
     assert e.value.field == "red.personalities[0].allied" and ALLIES in e.value.reason
 
 
 def test_army_lists_allies_personality_counts_against_the_limit() -> None:
     # "This Personality counts against any total Personality limit chosen by the players"
     red = [row(i, allied=True) for i in range(3)] + [row(i) for i in range(3, 6)]  # + spare: 7 -> 2
-    ps = [{"id": "p1", "kind": "leader", "unit": "r0", "allied": True},
-          {"id": "p2", "kind": "hero", "unit": "r3"}, {"id": "p3", "kind": "hero", "unit": "r4"}]
+    ps = [
+        {"id": "p1", "kind": "leader", "unit": "r0", "allied": True},
+        {"id": "p2", "kind": "hero", "unit": "r3"},
+        {"id": "p3", "kind": "hero", "unit": "r4"},
+    ]
     with pytest.raises(DataError) as e:
         red_army(*red, options={**AL, "personalities": True}, red_extra={"personalities": ps})
     assert e.value.field == "red.personalities" and "3 personality choices" in e.value.reason
@@ -287,20 +327,27 @@ def test_army_lists_allies_personalities_only_with_units_of_their_own_list() -> 
     red = [row(i, allied=True) for i in range(3)] + [row(i) for i in range(3, 6)]
     opts = {**AL, "personalities": True}
     with pytest.raises(DataError) as e:
-        red_army(*red, options=opts,
-                 red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r0"}]})
+        red_army(
+            *red, options=opts, red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r0"}]}
+        )
     assert e.value.field == "red.personalities[0].unit" and ALLIES in e.value.reason
     with pytest.raises(DataError) as e:
-        red_army(*red, options=opts,
-                 red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r3", "allied": True}]})
+        red_army(
+            *red,
+            options=opts,
+            red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r3", "allied": True}]},
+        )
     assert e.value.field == "red.personalities[0].unit" and ALLIES in e.value.reason
 
 
 def test_army_lists_allies_transfer_refused_to_a_unit_of_another_list() -> None:
     # a host hero in r3 may join r4 (host, 1" away) but not r2 (allied, 1" away)
     red = [row(i, allied=True) for i in range(3)] + [row(i) for i in range(3, 6)]
-    st = red_army(*red, options={**AL, "personalities": True},
-                  red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r3"}]}).new_state(1)
+    st = red_army(
+        *red,
+        options={**AL, "personalities": True},
+        red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r3"}]},
+    ).new_state(1)
     assert st.step == "transfer"
     assert {str(o) for o in st.legal_orders()} == {"end", "transfer p1 r4"}
     with pytest.raises(IllegalOrder) as e:

@@ -56,13 +56,21 @@ def test_personalities_limit_one_per_three_units() -> None:
     g = game(red, [unit("b1", "infantry", 10, 30, 180)], options=opts, red_extra=pers(("p1", "hero", "r1")))
     assert [p.id for p in g.initial_personalities] == ["p1"]
     with pytest.raises(DataError) as e:
-        game(red, [unit("b1", "infantry", 10, 30, 180)], options=opts,
-             red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r2")))
+        game(
+            red,
+            [unit("b1", "infantry", 10, 30, 180)],
+            options=opts,
+            red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r2")),
+        )
     assert e.value.field == "red.personalities" and "one per three units" in e.value.reason
     assert e.value.file == "test.toml"
     # six units: two personalities
-    g6 = game([*red, *far("f", 3)], [unit("b1", "infantry", 10, 30, 180)], options=opts,
-              red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r2")))
+    g6 = game(
+        [*red, *far("f", 3)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options=opts,
+        red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r2")),
+    )
     assert len(g6.initial_personalities) == 2
 
 
@@ -71,16 +79,28 @@ def test_personalities_banner_counts_as_one_of_the_permitted() -> None:
     opts = {"personalities": True}
     red = [unit("r1", "infantry", 10, 5), unit("r2", "infantry", 17, 5)]
     with pytest.raises(DataError) as e:
-        game(red, [unit("b1", "infantry", 10, 30, 180)], options=opts,
-             red_extra=pers(("p1", "hero", "r1", True)))
+        game(
+            red,
+            [unit("b1", "infantry", 10, 30, 180)],
+            options=opts,
+            red_extra=pers(("p1", "hero", "r1", True)),
+        )
     assert e.value.field == "red.personalities" and "banner counts as one" in e.value.reason
-    g = game([*red, *far("f", 3)], [unit("b1", "infantry", 10, 30, 180)], options=opts,
-             red_extra=pers(("p1", "hero", "r1", True)))
+    g = game(
+        [*red, *far("f", 3)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options=opts,
+        red_extra=pers(("p1", "hero", "r1", True)),
+    )
     assert g.initial_personalities[0].banner
     # "This is an upgrade to either personality above": not to a priest
     with pytest.raises(DataError) as e:
-        game([*red, *far("f", 3)], [unit("b1", "infantry", 10, 30, 180)], options=opts,
-             red_extra=pers(("p1", "priest", "r1", True)))
+        game(
+            [*red, *far("f", 3)],
+            [unit("b1", "infantry", 10, 30, 180)],
+            options=opts,
+            red_extra=pers(("p1", "priest", "r1", True)),
+        )
     assert e.value.field == "red.personalities[0].banner"
 
 
@@ -90,17 +110,30 @@ def test_personalities_need_the_option_and_a_unit_of_the_army() -> None:
         game(red, [unit("b1", "infantry", 10, 30, 180)], red_extra=pers(("p1", "hero", "r1")))
     assert e.value.field == "red.personalities" and "options.personalities" in e.value.reason
     with pytest.raises(DataError) as e:
-        game(red, [unit("b1", "infantry", 10, 30, 180)], options={"personalities": True},
-             red_extra=pers(("p1", "hero", "b1")))
+        game(
+            red,
+            [unit("b1", "infantry", 10, 30, 180)],
+            options={"personalities": True},
+            red_extra=pers(("p1", "hero", "b1")),
+        )
     assert e.value.field == "red.personalities[0].unit"
 
 
 def _transfer_game(**kw: Any) -> Any:
     # r1 (hero p1) has r2 2" to its east and r3 7" to its west
-    red = [unit("r1", "infantry", 20, 5), unit("r2", "infantry", 27, 5), unit("r3", "infantry", 8, 5),
-           *far("f", 2)]
-    g = game(red, [unit("b1", "infantry", 20, 30, 180)], options={"personalities": True},
-             red_extra=pers(("p1", "hero", "r1")), **kw)
+    red = [
+        unit("r1", "infantry", 20, 5),
+        unit("r2", "infantry", 27, 5),
+        unit("r3", "infantry", 8, 5),
+        *far("f", 2),
+    ]
+    g = game(
+        red,
+        [unit("b1", "infantry", 20, 30, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "hero", "r1")),
+        **kw,
+    )
     return g.new_state(1)
 
 
@@ -128,10 +161,18 @@ def test_personalities_transfer_within_6_inches_at_start_of_movement() -> None:
 
 def test_personalities_transfer_once_per_phase_and_only_at_the_start() -> None:
     # a second personality keeps the transfer step open; p1 may not move twice in one phase
-    red = [unit("r1", "infantry", 20, 5), unit("r2", "infantry", 27, 5), unit("r3", "infantry", 34, 5),
-           *far("f", 2)]
-    st = game(red, [unit("b1", "infantry", 20, 30, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r3"))).new_state(1)
+    red = [
+        unit("r1", "infantry", 20, 5),
+        unit("r2", "infantry", 27, 5),
+        unit("r3", "infantry", 34, 5),
+        *far("f", 2),
+    ]
+    st = game(
+        red,
+        [unit("b1", "infantry", 20, 30, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r3")),
+    ).new_state(1)
     st.apply("transfer p1 r2")
     assert st.step == "transfer"
     with pytest.raises(IllegalOrder) as e:
@@ -145,10 +186,19 @@ def test_personalities_transfer_once_per_phase_and_only_at_the_start() -> None:
 
 def test_personalities_transfer_refused_out_of_a_unit_in_melee() -> None:
     # "If in a Unit that is in melee they may not leave it"
-    red = [unit("r1", "infantry", 20, 12), unit("r2", "infantry", 27, 12), unit("r3", "infantry", 34, 5),
-           unit("r4", "infantry", 40, 5), *far("f", 1)]
-    st = game(red, [unit("b1", "infantry", 20, 14, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r3"))).new_state(1)
+    red = [
+        unit("r1", "infantry", 20, 12),
+        unit("r2", "infantry", 27, 12),
+        unit("r3", "infantry", 34, 5),
+        unit("r4", "infantry", 40, 5),
+        *far("f", 1),
+    ]
+    st = game(
+        red,
+        [unit("b1", "infantry", 20, 14, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "hero", "r1"), ("p2", "leader", "r3")),
+    ).new_state(1)
     assert st.in_melee(st.units["r1"])
     assert st.step == "transfer"  # p2 may still move
     with pytest.raises(IllegalOrder) as e:
@@ -160,8 +210,12 @@ def test_personalities_transfer_refused_out_of_a_unit_in_melee() -> None:
 def test_personalities_hero_plus_one_in_melee() -> None:
     # "Heroes give a +1 bonus in shooting or melee combat."
     red = [unit("r1", "warriors", 20, 12), *far("f", 2)]
-    st = game(red, [unit("b1", "raiders", 20, 14, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "hero", "r1"))).new_state(1)
+    st = game(
+        red,
+        [unit("b1", "raiders", 20, 14, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "hero", "r1")),
+    ).new_state(1)
     to_activate(st)
     script(st, [3])
     st.apply("end")
@@ -183,8 +237,12 @@ def test_personalities_hero_no_bonus_without_the_option_or_the_hero() -> None:
 
 def test_personalities_hero_plus_one_in_shooting() -> None:
     red = [unit("r1", "skirmishers-bows", 20, 5), *far("f", 2)]
-    st = game(red, [unit("b1", "warriors", 20, 18, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "hero", "r1"))).new_state(1)
+    st = game(
+        red,
+        [unit("b1", "warriors", 20, 18, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "hero", "r1")),
+    ).new_state(1)
     end_movement(st)
     assert st.step == "shoot"
     script(st, [5])
@@ -197,8 +255,12 @@ def test_personalities_hero_plus_one_in_shooting() -> None:
 def test_personalities_leader_extra_turn_infantry_turns_at_start_and_end() -> None:
     # "A Leader gives a Unit one additional Turn that may be used at any time during its movement."
     red = [unit("r1", "infantry", 10, 5), unit("r2", "infantry", 30, 5), *far("f", 1)]
-    st = game(red, [unit("b1", "infantry", 20, 30, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "leader", "r1"))).new_state(1)
+    st = game(
+        red,
+        [unit("b1", "infantry", 20, 30, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "leader", "r1")),
+    ).new_state(1)
     to_activate(st)
     to_move_step(st, "r2", [5])
     with pytest.raises(IllegalOrder) as e:
@@ -218,21 +280,35 @@ def test_personalities_leader_extra_turn_infantry_turns_at_start_and_end() -> No
 
 def test_personalities_leader_extra_turn_at_any_time_during_the_move() -> None:
     red = [unit("r1", "infantry", 10, 5), *far("f", 2)]
-    st = game(red, [unit("b1", "infantry", 20, 30, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "leader", "r1"))).new_state(1)
+    st = game(
+        red,
+        [unit("b1", "infantry", 20, 30, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "leader", "r1")),
+    ).new_state(1)
     to_activate(st)
     to_move_step(st, "r1", [5])
     st.apply("move r1 go 10,7 turn 90 go 12,7")  # a turn in the middle of the move
     assert st.units["r1"].fp.heading == pytest.approx(90.0)
 
 
-def _rally_game(kind: str = "hero", banner: bool = True, type_: str = "infantry", hits: int = 6,
-                options: dict[str, Any] | None = None, blue: list[dict[str, Any]] | None = None,
-                **kw: Any) -> Any:
+def _rally_game(
+    kind: str = "hero",
+    banner: bool = True,
+    type_: str = "infantry",
+    hits: int = 6,
+    options: dict[str, Any] | None = None,
+    blue: list[dict[str, Any]] | None = None,
+    **kw: Any,
+) -> Any:
     red = [unit("r1", type_, 20, 12), *far("f", 4)]
-    st = game(red, blue or [unit("b1", "infantry", 20, 30, 180)],
-              options={"personalities": True, **(options or {})},
-              red_extra=pers(("p1", kind, "r1", banner)), **kw).new_state(1)
+    st = game(
+        red,
+        blue or [unit("b1", "infantry", 20, 30, 180)],
+        options={"personalities": True, **(options or {})},
+        red_extra=pers(("p1", kind, "r1", banner)),
+        **kw,
+    ).new_state(1)
     st.units["r1"].hits = hits
     st.units["r1"].reached_five = hits >= 5
     return st
@@ -360,8 +436,13 @@ def test_personalities_rally_variation_remembers_hits_taken() -> None:
     # r1 (4 hits) is shot up to 6 in blue's turn, then rallies in its own turn: not below 5
     red = [unit("r1", "infantry", 20, 12), *far("f", 4)]
     blue = [unit("b1", "skirmishers-bows", 20, 22, 180)]
-    st = game(red, blue, options={"personalities": True, "rally_variation": True},
-              red_extra=pers(("p1", "hero", "r1", True)), attacker="blue").new_state(1)
+    st = game(
+        red,
+        blue,
+        options={"personalities": True, "rally_variation": True},
+        red_extra=pers(("p1", "hero", "r1", True)),
+        attacker="blue",
+    ).new_state(1)
     st.units["r1"].hits = 4
     end_movement(st)
     script(st, [5])  # (5-2) halved for the shieldwall = 2 -> 6
@@ -377,8 +458,13 @@ def test_personalities_rally_variation_remembers_hits_taken() -> None:
 def test_personalities_fate_lost_with_their_unit() -> None:
     # "If in a Unit that is in melee they may not leave it, sharing its fate if destroyed."
     red = [unit("r1", "raiders", 20, 12), *far("f", 2)]
-    st = game(red, [unit("b1", "warriors", 20, 14, 180)], options={"personalities": True},
-              red_extra=pers(("p1", "hero", "r1")), attacker="blue").new_state(1)
+    st = game(
+        red,
+        [unit("b1", "warriors", 20, 14, 180)],
+        options={"personalities": True},
+        red_extra=pers(("p1", "hero", "r1")),
+        attacker="blue",
+    ).new_state(1)
     st.units["r1"].hits = 12
     script(st, [2])  # b1: 2 + 1 = 3 -> 15: removed
     st.apply("end")
@@ -396,8 +482,12 @@ def test_personalities_fate_lost_with_their_unit() -> None:
 def _turn_two(faces: list[Any], options: dict[str, Any], **kw: Any) -> Any:
     """Play turn 1 with no moves; ``faces`` are the initiative roll (holder, challenger), rolled on
     a d6 whatever the battle's die (ruling R26)."""
-    g = game([unit("r1", "infantry", 10, 5)], [unit("b1", "infantry", 10, 30, 180)],
-             options={"initiative": True, **options}, **kw)
+    g = game(
+        [unit("r1", "infantry", 10, 5)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options={"initiative": True, **options},
+        **kw,
+    )
     st = g.new_state(1)
     end_movement(st)  # the first player
     sd = script(st, [("d6", f) if isinstance(f, int) else f for f in faces])
@@ -407,14 +497,21 @@ def _turn_two(faces: list[Any], options: dict[str, Any], **kw: Any) -> Any:
 
 
 def _player_turns(st: Any) -> list[tuple[int, str]]:
-    return [(e.turn, e.data["player"]) for e in st.events
-            if e.kind == "phase" and e.data["phase_name"] == "movement"]
+    return [
+        (e.turn, e.data["player"])
+        for e in st.events
+        if e.kind == "phase" and e.data["phase_name"] == "movement"
+    ]
 
 
 def test_initiative_scenario_attacker_goes_first() -> None:
     # "the scenario attacker has Initiative and goes first each Turn"
-    st = game([unit("r1", "infantry", 10, 5)], [unit("b1", "infantry", 10, 30, 180)],
-              options={"initiative": True}, attacker="blue").new_state(1)
+    st = game(
+        [unit("r1", "infantry", 10, 5)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options={"initiative": True},
+        attacker="blue",
+    ).new_state(1)
     ev = last(st, "initiative")
     assert ev.rule == f"{RS}:initiative" and ev.data["holder"] == "blue"
     assert st.side == "blue" and st.initiative == "blue"
@@ -423,8 +520,12 @@ def test_initiative_scenario_attacker_goes_first() -> None:
 
 def test_initiative_no_clear_attacker_roll_off() -> None:
     # "[if no clear Attacker, roll off]"
-    g = game([unit("r1", "infantry", 10, 5)], [unit("b1", "infantry", 10, 30, 180)],
-             options={"initiative": True}, attacker="roll-off")
+    g = game(
+        [unit("r1", "infantry", 10, 5)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options={"initiative": True},
+        attacker="roll-off",
+    )
     for seed in range(6):
         st = g.new_state(seed)
         ro = next(e for e in st.events if e.kind == "roll-off")
@@ -483,8 +584,11 @@ def test_initiative_bonus_options(bonus: int, changed: bool) -> None:
 
 def test_initiative_bonus_option_validated() -> None:
     with pytest.raises(DataError) as e:
-        game([unit("r1", "infantry", 10, 5)], [unit("b1", "infantry", 10, 30, 180)],
-             options={"initiative": True, "initiative_bonus": 5})
+        game(
+            [unit("r1", "infantry", 10, 5)],
+            [unit("b1", "infantry", 10, 30, 180)],
+            options={"initiative": True, "initiative_bonus": 5},
+        )
     assert e.value.field == "options.initiative_bonus"
 
 
@@ -521,14 +625,20 @@ def test_initiative_routed_units_penalty() -> None:
 
 
 def _vq_game(blue: list[dict[str, Any]], **kw: Any) -> Any:
-    return game([unit("r1", "warriors", 20, 12), unit("r2", "warriors", 30, 12)], blue,
-                options={"variable_quality": True}, **kw)
+    return game(
+        [unit("r1", "warriors", 20, 12), unit("r2", "warriors", 30, 12)],
+        blue,
+        options={"variable_quality": True},
+        **kw,
+    )
 
 
 def test_variable_quality_elite_18_levy_12() -> None:
     # "Elite / Stubborn troops = 18 Casualties before routing. Levy /Nervous troops etc = 12"
-    blue = [unit("b1", "raiders", 20, 14, 180, quality="elite"),
-            unit("b2", "raiders", 30, 14, 180, quality="levy")]
+    blue = [
+        unit("b1", "raiders", 20, 14, 180, quality="elite"),
+        unit("b2", "raiders", 30, 14, 180, quality="levy"),
+    ]
     st = _vq_game(blue).new_state(1)
     assert (st.units["b1"].max_hits, st.units["b2"].max_hits, st.units["bs"].max_hits) == (18, 12, 15)
     st.units["b1"].hits = 14
@@ -544,15 +654,22 @@ def test_variable_quality_elite_18_levy_12() -> None:
 
 
 def test_variable_quality_elite_removed_at_18() -> None:
-    blue = [unit("b1", "raiders", 20, 14, 180, quality="elite"),
-            unit("b2", "raiders", 40, 20, 180, quality="levy")]
+    blue = [
+        unit("b1", "raiders", 20, 14, 180, quality="elite"),
+        unit("b2", "raiders", 40, 20, 180, quality="levy"),
+    ]
     st = _vq_game(blue).new_state(1)
     st.units["b1"].hits = 15
     script(st, [2])
     st.apply("end")
     checked = [f"{RS}:routs-and-rallies.removal", f"{RS}:variable-quality"]
-    assert last(st, "removed").data == {"unit": "b1", "hits": 18, "limit": 18, "personalities_lost": [],
-                                        "checked": checked}
+    assert last(st, "removed").data == {
+        "unit": "b1",
+        "hits": 18,
+        "limit": 18,
+        "personalities_lost": [],
+        "checked": checked,
+    }
 
 
 def test_variable_quality_one_elite_must_be_balanced_by_one_levy() -> None:
@@ -565,8 +682,10 @@ def test_variable_quality_one_elite_must_be_balanced_by_one_levy() -> None:
 
 def test_variable_quality_one_elite_per_six_units() -> None:
     # "For each army of six Units, allow one Unit to be Elite"
-    blue = [unit(f"b{i}", "infantry", 4 + 6 * i, 30, 180, quality=q)
-            for i, q in enumerate(["elite", "elite", "levy", "levy", "", ""])]
+    blue = [
+        unit(f"b{i}", "infantry", 4 + 6 * i, 30, 180, quality=q)
+        for i, q in enumerate(["elite", "elite", "levy", "levy", "", ""])
+    ]
     with pytest.raises(DataError) as e:
         _vq_game(blue)  # seven units with the spare: one Elite only
     assert e.value.field == "blue.units[1].quality" and "at most 1 Elite" in e.value.reason
@@ -577,21 +696,30 @@ def test_variable_quality_one_elite_per_six_units() -> None:
 
 def test_variable_quality_needs_the_option() -> None:
     with pytest.raises(DataError) as e:
-        game([unit("r1", "warriors", 20, 12, quality="elite"),
-              unit("r2", "warriors", 30, 12, quality="levy")], [unit("b1", "infantry", 20, 30, 180)])
+        game(
+            [unit("r1", "warriors", 20, 12, quality="elite"), unit("r2", "warriors", 30, 12, quality="levy")],
+            [unit("b1", "infantry", 20, 30, 180)],
+        )
     assert e.value.field == "red.units[0].quality" and "options.variable_quality" in e.value.reason
 
 
 # ================================================================================ force morale
 
 
-def _fm_game(blue_n: int = 4, options: dict[str, Any] | None = None, blue_extra: dict[str, Any] | None = None,
-             red_n: int = 4) -> Any:
+def _fm_game(
+    blue_n: int = 4,
+    options: dict[str, Any] | None = None,
+    blue_extra: dict[str, Any] | None = None,
+    red_n: int = 4,
+) -> Any:
     """r1/r2 (warriors) fight b1/b2 (raiders) front to front; blue has ``blue_n`` + 1 units (the
     spare), red ``red_n`` + 1."""
     red = [unit("r1", "warriors", 20, 12), unit("r2", "warriors", 30, 12), *far("rx", red_n - 2)]
-    blue = [unit("b1", "raiders", 20, 14, 180), unit("b2", "raiders", 30, 14, 180),
-            *far("bx", blue_n - 2, "blue")]
+    blue = [
+        unit("b1", "raiders", 20, 14, 180),
+        unit("b2", "raiders", 30, 14, 180),
+        *far("bx", blue_n - 2, "blue"),
+    ]
     g = game(red, blue, options={"force_morale": True, **(options or {})}, blue_extra=blue_extra)
     return g.new_state(1)
 
@@ -714,8 +842,11 @@ def test_force_morale_scenario_bonus() -> None:
     assert (ev.data["bonus"], ev.data["total"], ev.data["target"], ev.data["passed"]) == (1, 3, 2, True)
     assert f"{RS}:force-morale.bonus" in ev.data["checked"]
     with pytest.raises(DataError) as e:
-        game([unit("r1", "warriors", 20, 12)], [unit("b1", "raiders", 20, 14, 180)],
-             blue_extra={"force_morale_bonus": 4})
+        game(
+            [unit("r1", "warriors", 20, 12)],
+            [unit("b1", "raiders", 20, 14, 180)],
+            blue_extra={"force_morale_bonus": 4},
+        )
     assert e.value.field == "blue.force_morale_bonus"
 
 
@@ -746,8 +877,9 @@ def test_force_morale_no_last_attack_without_the_campaign_option() -> None:
 
 def _fb(red_type: str, blue: list[dict[str, Any]], options: dict[str, Any] | None = None, **kw: Any) -> Any:
     """r1 at (20, 12) facing north; b1 usually front to front at (20, 14)."""
-    return game([unit("r1", red_type, 20, 12)], blue, options={"fall_back": True, **(options or {})},
-                **kw).new_state(1)
+    return game(
+        [unit("r1", red_type, 20, 12)], blue, options={"fall_back": True, **(options or {})}, **kw
+    ).new_state(1)
 
 
 def test_fall_back_cavalry_full_move_directly_back() -> None:
@@ -917,8 +1049,12 @@ def test_missile_supply_moving_shot_natural_5() -> None:
 # ================================================================================ declared movement
 
 
-def _dm(red: list[dict[str, Any]], blue: list[dict[str, Any]], terrain: list[dict[str, Any]] | None = None,
-        **kw: Any) -> Any:
+def _dm(
+    red: list[dict[str, Any]],
+    blue: list[dict[str, Any]],
+    terrain: list[dict[str, Any]] | None = None,
+    **kw: Any,
+) -> Any:
     return game(red, blue, terrain or [], options={"declared_movement": True}, **kw).new_state(1)
 
 
@@ -1007,9 +1143,12 @@ def test_declared_movement_stop_allowed_at_a_bonus_terrain_point() -> None:
 def test_declared_movement_stop_alongside_a_unit_with_a_banner() -> None:
     # "They may however stop alongside a Unit with a banner"
     red = [unit("r1", "infantry", 20, 5), unit("r2", "infantry", 26, 9), *far("f", 3)]
-    g = game(red, [unit("b1", "infantry", 20, 30, 180)],
-             options={"declared_movement": True, "personalities": True},
-             red_extra=pers(("p1", "leader", "r2", True)))
+    g = game(
+        red,
+        [unit("b1", "infantry", 20, 30, 180)],
+        options={"declared_movement": True, "personalities": True},
+        red_extra=pers(("p1", "leader", "r2", True)),
+    )
     st = g.new_state(1)
     to_activate(st)
     script(st, [5])
@@ -1052,8 +1191,9 @@ def test_declared_movement_too_short_to_reach_the_enemy_stops_short() -> None:
 
 def test_dice_d6_option_names_the_die_in_combat_events() -> None:
     # "If you want more extreme swings, switch to a d6."
-    st = game([unit("r1", "warriors", 20, 12)], [unit("b1", "raiders", 20, 14, 180)],
-              options={"dice": "d6"}).new_state(1)
+    st = game(
+        [unit("r1", "warriors", 20, 12)], [unit("b1", "raiders", 20, 14, 180)], options={"dice": "d6"}
+    ).new_state(1)
     script(st, [6])  # a face the d5 does not have
     st.apply("end")
     ev = last(st, "melee")

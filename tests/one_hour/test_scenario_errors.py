@@ -14,20 +14,20 @@ from shieldwall.io.scenarios import load_game
 
 RS = "one-hour-dark-ages"
 
-HEADER = '''ruleset = "one-hour-dark-ages"
+HEADER = """ruleset = "one-hour-dark-ages"
 name = "test"
-'''
+"""
 
-RED = '''
+RED = """
 [red]
 name = "Red"
 units = [
   { id = "r1", type = "infantry", x = 10, y = 5 },
   { id = "r2", type = "infantry", x = 20, y = 5 },
 ]
-'''
+"""
 
-BLUE = '''
+BLUE = """
 [blue]
 name = "Blue"
 home_edge = "north"
@@ -35,7 +35,7 @@ units = [
   { id = "b1", type = "infantry", x = 10, y = 30, heading = 180 },
   { id = "b2", type = "infantry", x = 20, y = 30, heading = 180 },
 ]
-'''
+"""
 
 
 def write(tmp_path: Path, text: str, name: str = "broken.toml") -> Path:
@@ -80,13 +80,16 @@ def test_scenario_unknown_option(tmp_path: Path) -> None:
     assert err.field == "options.heroes" and "unknown option" in err.reason and "personalities" in err.reason
 
 
-@pytest.mark.parametrize(("line", "field", "words"), [
-    ("personalities = 1", "options.personalities", "expects a bool"),
-    ('dice = "d7"', "options.dice", "must be one of d5, d6"),
-    ("initiative_bonus = 5", "options.initiative_bonus", "must be one of 2, 3, 4"),
-    ("shots = true", "options.shots", "expects a int"),
-    ('bow_range = "far"', "options.bow_range", "expects a float"),
-])
+@pytest.mark.parametrize(
+    ("line", "field", "words"),
+    [
+        ("personalities = 1", "options.personalities", "expects a bool"),
+        ('dice = "d7"', "options.dice", "must be one of d5, d6"),
+        ("initiative_bonus = 5", "options.initiative_bonus", "must be one of 2, 3, 4"),
+        ("shots = true", "options.shots", "expects a int"),
+        ('bow_range = "far"', "options.bow_range", "expects a float"),
+    ],
+)
 def test_scenario_bad_option_value(tmp_path: Path, line: str, field: str, words: str) -> None:
     err, _ = load_error(tmp_path, HEADER + f"[options]\n{line}\n" + RED + BLUE)
     assert err.field == field and words in err.reason
@@ -97,19 +100,26 @@ def test_scenario_int_for_a_float_option_is_fine(tmp_path: Path) -> None:
     assert g.params["bow_range"] == 10
 
 
-def test_scenario_unit_off_table_loads_but_cannot_move_off(tmp_path: Path) -> None:
-    text = HEADER + RED.replace('x = 20, y = 5 }', 'x = 20, y = -3 }') + BLUE
-    g = load_game(write(tmp_path, text, "off.toml"))
+def test_scenario_unit_off_table_is_refused_naming_the_unit(tmp_path: Path) -> None:
+    # R42 (movement, figures-basing): a unit must be deployed wholly on the table
+    text = HEADER + RED.replace("x = 20, y = 5 }", "x = 20, y = -3 }") + BLUE
+    err, _ = load_error(tmp_path, text)
+    assert err.field == "red.units[1]" and "r2" in err.reason and "leave the table" in err.reason
+
+
+def test_scenario_units_deployed_overlapping_are_refused(tmp_path: Path) -> None:
+    text = HEADER + RED.replace("x = 20, y = 5 }", "x = 11, y = 5 }") + BLUE
+    err, _ = load_error(tmp_path, text)
+    assert err.field.startswith("red.units[") and "overlap" in err.reason
+
+
+def test_movement_a_unit_on_the_table_may_not_move_off_it(tmp_path: Path) -> None:
+    g = load_game(write(tmp_path, HEADER + RED + BLUE, "ok.toml"))
     st = g.new_state(1)  # type: ignore[attr-defined]
-    to_move_step(st, "r2", [3])  # 5"
-    with pytest.raises(IllegalOrder) as e:
-        st.apply("move r2 go 20,-1")  # still (partly) off the table
-    assert e.value.rule == f"{RS}:movement" and "leave the table" in e.value.reason
-    st.apply("move r2 go 20,2")  # onto the table
     to_move_step(st, "r1", [5])
     with pytest.raises(IllegalOrder) as e:
-        st.apply("move r1 go 10,0")  # a unit on the table may not move off it
-    assert "leave the table" in e.value.reason
+        st.apply("move r1 go 10,0")
+    assert e.value.rule == f"{RS}:movement" and "leave the table" in e.value.reason
 
 
 def test_scenario_area_terrain_needs_three_points(tmp_path: Path) -> None:
@@ -131,15 +141,19 @@ def test_scenario_unknown_terrain_kind(tmp_path: Path) -> None:
 
 
 def test_scenario_crossing_not_on_the_river(tmp_path: Path) -> None:
-    river = ('\n[[terrain]]\nid = "r"\nkind = "river"\npoints = [[0, 18], [48, 18]]\n'
-             'crossings = [{ kind = "ford", at = [10, 18] }, { kind = "bridge", at = [30, 22] }]\n')
+    river = (
+        '\n[[terrain]]\nid = "r"\nkind = "river"\npoints = [[0, 18], [48, 18]]\n'
+        'crossings = [{ kind = "ford", at = [10, 18] }, { kind = "bridge", at = [30, 22] }]\n'
+    )
     err, _ = load_error(tmp_path, HEADER + river + RED + BLUE)
     assert err.field == "terrain[0].crossings[1].at" and "not on the river" in err.reason
 
 
 def test_scenario_crossings_only_on_rivers(tmp_path: Path) -> None:
-    road = ('\n[[terrain]]\nid = "rd"\nkind = "road"\npoints = [[0, 18], [48, 18]]\n'
-            'crossings = [{ kind = "bridge", at = [10, 18] }]\n')
+    road = (
+        '\n[[terrain]]\nid = "rd"\nkind = "road"\npoints = [[0, 18], [48, 18]]\n'
+        'crossings = [{ kind = "bridge", at = [10, 18] }]\n'
+    )
     err, _ = load_error(tmp_path, HEADER + road + RED + BLUE)
     assert err.field == "terrain[0].crossings" and "only rivers" in err.reason
 
@@ -171,7 +185,7 @@ def test_scenario_missing_side(tmp_path: Path) -> None:
 
 
 def test_scenario_unknown_field_is_named(tmp_path: Path) -> None:
-    red = RED.replace('x = 10, y = 5 }', 'x = 10, y = 5, morale = 3 }')
+    red = RED.replace("x = 10, y = 5 }", "x = 10, y = 5, morale = 3 }")
     err, _ = load_error(tmp_path, HEADER + red + BLUE)
     assert err.field == "red.units[0].morale" and "unknown field" in err.reason
 
@@ -200,8 +214,9 @@ def _cli_error(capsys: pytest.CaptureFixture[str], path: Path, monkeypatch: pyte
     return err
 
 
-def test_cli_battle_broken_scenario_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_battle_broken_scenario_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     p = write(tmp_path, HEADER + RED + BLUE.replace('id = "b2"', 'id = "r1"'))
     err = _cli_error(capsys, p, monkeypatch)
     lines = err.strip().splitlines()
@@ -209,15 +224,17 @@ def test_cli_battle_broken_scenario_one_line_error(tmp_path: Path, capsys: pytes
     assert lines[0] == "error: broken.toml: blue.units[1].id: duplicate unit id 'r1'"
 
 
-def test_cli_battle_bad_toml_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_battle_bad_toml_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     p = write(tmp_path, "ruleset = \n")
     err = _cli_error(capsys, p, monkeypatch)
     assert err.startswith("error: broken.toml: not valid TOML") and len(err.strip().splitlines()) == 1
 
 
-def test_cli_battle_long_error_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_battle_long_error_stays_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     p = write(tmp_path, HEADER + RED.replace('type = "infantry", x = 20', 'type = "hoplites", x = 20') + BLUE)
     err = _cli_error(capsys, p, monkeypatch)
     assert len(err.strip().splitlines()) == 1, err

@@ -29,6 +29,12 @@ def _fp(u: dict[str, Any]) -> Footprint:
     return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
 
 
+#: Expected hits of an attack situation (a pure function of it; few distinct situations occur).
+_EXPECTED: dict[AttackSituation, float] = {}
+#: Slack for the distance lower bounds below: far above floating-point error, far below any rule.
+_SLACK = 1e-6
+
+
 class OneHourGeneral:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
@@ -49,6 +55,9 @@ class OneHourGeneral:
             for f in self.view["terrain"]
             if not f["linear"] and terrain_effects()[f["kind"]].melee_defence == "inside"
         ]
+        self.cover_polys = [[tuple(p) for p in c["points"]] for c in self.cover]
+        #: footprints of the units in the view, built once per decision
+        self.fps = {uid: _fp(u) for uid, u in self.units.items()}
 
     def _mod(self, u: dict[str, Any], mode: str) -> int:
         p = unit_profiles()[u["type"]]
@@ -72,10 +81,13 @@ class OneHourGeneral:
             False,
             unit_profiles()[tgt["type"]].shieldwall,
         )
-        return float(sit.dist().mean())
+        got = _EXPECTED.get(sit)
+        if got is None:
+            got = _EXPECTED[sit] = float(sit.dist().mean())
+        return got
 
     def _gap(self, a: Footprint, b: dict[str, Any]) -> float:
-        return polygon_distance(a.corners(), _fp(b).corners())
+        return polygon_distance(a.corners(), self.fps[b["id"]].corners())
 
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Any:
@@ -112,14 +124,14 @@ class OneHourGeneral:
             return orders[0]
 
         def nearest(o: Any) -> float:
-            f = _fp(self.units[o.unit])
+            f = self.fps[o.unit]
             return min((self._gap(f, e) for e in self.enemies), default=99.0)
 
         return min(acts, key=nearest)
 
     def _shot_value(self, o: Any) -> float:
         u, t = self.units[o.unit], self.units[o.target]
-        f = _fp(t).facing_of(_fp(u).front_centre)
+        f = self.fps[t["id"]].facing_of(self.fps[u["id"]].front_centre)
         exp = self._expected(u, t, f, "shoot")
         return exp + 3.0 * float(t["hits"]) / float(t["max_hits"])
 
@@ -129,7 +141,7 @@ class OneHourGeneral:
             return self._charge_value(u, o)
         if isinstance(o, O.MovingShot):
             return 2.0 + self._shot_value(o)
-        fp = _fp(u)
+        fp = self.fps[uid]
         if isinstance(o, O.Move):
             for s in o.steps:
                 fp = (
@@ -163,7 +175,28 @@ class OneHourGeneral:
     def _position(self, u: dict[str, Any], fp: Footprint) -> float:
         if not self.enemies:
             return 0.0
-        gaps = [(self._gap(fp, e), e) for e in self.enemies]
+        # Exact gaps are needed for the nearest enemy and for every enemy that might be within
+        # its reach; the others are skipped on a lower bound of their distance (centre distance
+        # less both circumradii), which cannot change any comparison below.
+        fx, fy, fr = fp.x, fp.y, fp.radius
+        lbs: list[float] = []
+        need: list[bool] = []
+        for e in self.enemies:
+            ef = self.fps[e["id"]]
+            lb = math.hypot(fx - ef.x, fy - ef.y) - fr - ef.radius - _SLACK
+            lbs.append(lb)
+            prof = unit_profiles()[e["type"]]
+            need.append(prof.missile != "bow" and lb < MEAN_REACH[prof.move_class])
+        exact: dict[int, float] = {i: self._gap(fp, e) for i, e in enumerate(self.enemies) if need[i]}
+        best = min(exact.values(), default=math.inf)
+        for i in sorted(range(len(lbs)), key=lbs.__getitem__):
+            if i in exact:
+                continue
+            if lbs[i] > best:
+                break  # this one and every later one are strictly farther than the nearest
+            exact[i] = self._gap(fp, self.enemies[i])
+            best = min(best, exact[i])
+        gaps = [(exact[i], e) for i, e in enumerate(self.enemies) if i in exact]
         g, near = min(gaps, key=lambda x: x[0])
         score = 0.0
         shooter = u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
@@ -177,7 +210,7 @@ class OneHourGeneral:
             reach = MEAN_REACH[unit_profiles()[e["type"]].move_class]
             if gap >= reach or unit_profiles()[e["type"]].missile == "bow":
                 continue
-            ef = _fp(e)
+            ef = self.fps[e["id"]]
             facing = fp.facing_of(ef.front_centre)
             if not in_front_arc(ef, fp.corners(), 60.0):
                 continue
@@ -186,16 +219,20 @@ class OneHourGeneral:
             weight = 1.5 if u["missile"] else 0.6
             score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
         # formation: friends close at hand
-        friends = sum(
-            1
-            for f in self.mine
-            if f["id"] != u["id"] and polygon_distance(fp.corners(), _fp(f).corners()) < 4.0
-        )
+        friends = 0
+        for f in self.mine:
+            if f["id"] == u["id"]:
+                continue
+            ff = self.fps[f["id"]]
+            if math.hypot(fx - ff.x, fy - ff.y) - fr - ff.radius - _SLACK > 4.0:
+                continue  # certainly 4" or more apart
+            if polygon_distance(fp.corners(), ff.corners()) < 4.0:
+                friends += 1
         score += 0.4 * min(friends, 2)
         # cover
-        if any(point_in_polygon(fp.centre, [tuple(p) for p in c["points"]]) for c in self.cover):
+        if any(point_in_polygon(fp.centre, c) for c in self.cover_polys):
             score += 0.8
         # facing the enemy
-        if not in_front_arc(fp, _fp(near).corners(), 45.0):
+        if not in_front_arc(fp, self.fps[near["id"]].corners(), 45.0):
             score -= 0.5
         return score + 1e-6 * math.hypot(fp.x, fp.y)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import gcd
 
 import numpy as np
@@ -32,7 +33,8 @@ class Die:
         return [self.faces[int(i)] for i in idx]
 
     def dist(self) -> Dist:
-        return Dist.uniform(self.faces)
+        """The faces as a distribution (memoised: a ``Dist`` is immutable)."""
+        return _uniform(self.faces)
 
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
@@ -158,6 +160,11 @@ class Dist(Mapping[int, int]):
                 return k
             r -= v
         raise AssertionError("unreachable")
+
+
+@lru_cache(maxsize=64)
+def _uniform(faces: tuple[int, ...]) -> Dist:
+    return Dist.uniform(faces)
 
 
 def pool(die: Die, n: int) -> Dist:

@@ -58,23 +58,34 @@ class Footprint:
     frontage: float
     depth: float
     _corners: Polygon = field(init=False, repr=False, compare=False, hash=False)
+    _radius: float = field(init=False, repr=False, compare=False, hash=False)
+    _inradius: float = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        fx, fy = heading_vector(self.heading)
+        r = math.radians(self.heading)  # heading_vector, inlined
+        fx, fy = math.sin(r), math.cos(r)
         rx, ry = fy, -fx
-        hd, hw = self.depth / 2.0, self.frontage / 2.0
+        depth, frontage = self.depth, self.frontage
+        hd, hw = depth / 2.0, frontage / 2.0
         x, y = self.x, self.y
-        object.__setattr__(self, "_corners", (
-            (x + fx * hd - rx * hw, y + fy * hd - ry * hw),
-            (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
-            (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
-            (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
-        ))
+        setattr_ = object.__setattr__
+        setattr_(
+            self,
+            "_corners",
+            (
+                (x + fx * hd - rx * hw, y + fy * hd - ry * hw),
+                (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
+                (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
+                (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
+            ),
+        )
+        setattr_(self, "_radius", 0.5 * math.hypot(frontage, depth))
+        setattr_(self, "_inradius", 0.5 * (frontage if frontage < depth else depth))
 
     @property
     def radius(self) -> float:
         """Half the diagonal: the rectangle lies within this distance of its centre."""
-        return 0.5 * math.hypot(self.frontage, self.depth)
+        return self._radius
 
     @property
     def centre(self) -> Point:
@@ -204,14 +215,23 @@ def segments_cross_properly(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 
 def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
-    if segments_intersect(p1, p2, q1, q2):
+    """Distance between two closed segments (0 when they intersect, as ``segments_intersect``)."""
+    d1 = _orient(q1, q2, p1)
+    d2 = _orient(q1, q2, p2)
+    d3 = _orient(p1, p2, q1)
+    d4 = _orient(p1, p2, q2)
+    if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+    ):
         return 0.0
-    return min(
-        point_segment_distance(p1, q1, q2),
-        point_segment_distance(p2, q1, q2),
-        point_segment_distance(q1, p1, p2),
-        point_segment_distance(q2, p1, p2),
-    )
+    # the four end-to-segment distances decide both touching and the distance (computed once)
+    e1 = point_segment_distance(p1, q1, q2)
+    e2 = point_segment_distance(p2, q1, q2)
+    e3 = point_segment_distance(q1, p1, p2)
+    e4 = point_segment_distance(q2, p1, p2)
+    if e1 < 1e-7 or e2 < 1e-7 or e3 < 1e-7 or e4 < 1e-7:
+        return 0.0
+    return min(e1, e2, e3, e4)
 
 
 def polygon_edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
@@ -251,35 +271,62 @@ def _project(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]
     return lo, hi
 
 
-def convex_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
+def convex_penetration(a: Sequence[Point], b: Sequence[Point], stop: float = -math.inf) -> float:
     """Separating-axis test for convex polygons: the smallest overlap depth over all axes.
 
     Positive when they overlap, 0 when they touch, and minus the widest separating gap when apart.
+
+    ``stop``: the caller only compares the result with thresholds at or above ``stop``, so the
+    search ends as soon as the running minimum falls to ``stop`` or below (the value returned is
+    then some overlap ``<= stop``, not necessarily the smallest). Above ``stop`` the value is exact.
     """
     best = math.inf
+    hypot = math.hypot
     for poly in (a, b):
         n = len(poly)
         for i in range(n):
             x1, y1 = poly[i]
             x2, y2 = poly[(i + 1) % n]
             ex, ey = x2 - x1, y2 - y1
-            ln = math.hypot(ex, ey)
+            ln = hypot(ex, ey)
             if ln < EPS:
                 continue
             ax, ay = -ey / ln, ex / ln
-            alo, ahi = _project(a, ax, ay)
-            blo, bhi = _project(b, ax, ay)
-            overlap = min(ahi, bhi) - max(alo, blo)
-            # No early exit: an axis on which they merely touch (0), or a small gap, does not
-            # mean they touch; another axis may separate them by more. Minimum over all axes.
+            # projections of both polygons on the axis (inlined ``_project``: same arithmetic)
+            alo = ahi = a[0][0] * ax + a[0][1] * ay
+            for x, y in a:
+                v = x * ax + y * ay
+                if v < alo:
+                    alo = v
+                elif v > ahi:
+                    ahi = v
+            blo = bhi = b[0][0] * ax + b[0][1] * ay
+            for x, y in b:
+                v = x * ax + y * ay
+                if v < blo:
+                    blo = v
+                elif v > bhi:
+                    bhi = v
+            overlap = (ahi if ahi <= bhi else bhi) - (alo if alo >= blo else blo)
+            # No early exit on touching: an axis on which they merely touch (0), or a small gap,
+            # does not mean they touch; another axis may separate them by more. Minimum over all
+            # axes -- unless the caller's threshold is already settled (``stop``).
             if overlap < best:
                 best = overlap
+                if best <= stop:
+                    return best
     return best
 
 
 def convex_overlap(a: Sequence[Point], b: Sequence[Point], tol: float = CONTACT_TOL) -> bool:
     """True when two convex polygons overlap by more than ``tol`` (touching is not overlap)."""
-    return convex_penetration(a, b) > tol
+    return convex_penetration(a, b, tol) > tol
+
+
+#: Memo of ``polygon_distance`` for polygons given as tuples (footprint corners): the same pairs
+#: are measured again and again by the menus and the bots while units stand still. Bounded.
+_DIST_MEMO: dict[tuple[Polygon, Polygon], float] = {}
+_DIST_MEMO_MAX = 20000
 
 
 def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
@@ -288,9 +335,22 @@ def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
     For separate convex polygons the closest pair always includes a vertex of one of them, so
     vertex-to-edge distances suffice.
     """
-    if convex_penetration(a, b) > 0:
+    if type(a) is tuple and type(b) is tuple:
+        key = (a, b)
+        got = _DIST_MEMO.get(key)
+        if got is None:
+            if len(_DIST_MEMO) >= _DIST_MEMO_MAX:
+                _DIST_MEMO.clear()
+            got = _DIST_MEMO[key] = _polygon_distance(a, b)
+        return got
+    return _polygon_distance(a, b)
+
+
+def _polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    if convex_penetration(a, b, 0.0) > 0:
         return 0.0
     best = math.inf
+    hypot = math.hypot
     for poly, other in ((a, b), (b, a)):
         n = len(other)
         for i in range(n):
@@ -298,13 +358,16 @@ def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
             bx, by = other[(i + 1) % n]
             dx, dy = bx - ax, by - ay
             ll = dx * dx + dy * dy
+            if ll < EPS:
+                for px, py in poly:
+                    d = hypot(px - ax, py - ay)
+                    if d < best:
+                        best = d
+                continue
             for px, py in poly:
-                if ll < EPS:
-                    d = math.hypot(px - ax, py - ay)
-                else:
-                    t = ((px - ax) * dx + (py - ay) * dy) / ll
-                    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-                    d = math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+                t = ((px - ax) * dx + (py - ay) * dy) / ll
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                d = hypot(px - (ax + t * dx), py - (ay + t * dy))
                 if d < best:
                     best = d
     return best if best > 1e-12 else 0.0
@@ -318,8 +381,13 @@ def footprint_distance(a: Footprint, b: Footprint) -> float:
 def footprints_within(a: Footprint, b: Footprint, limit: float) -> bool:
     """Whether two footprints are within ``limit`` of each other (closest points)."""
     dc = math.hypot(a.x - b.x, a.y - b.y)
-    if dc - a.radius - b.radius > limit:
+    if dc - a._radius - b._radius > limit:
         return False
+    # Each rectangle holds the disc of its inradius about its centre, so the closest points are
+    # at most ``dc - ia - ib`` apart (0 if that is negative): well inside the limit, no need to
+    # measure. (The slack covers rounding; near the limit the exact distance decides.)
+    if limit >= 0.0 and dc - a._inradius - b._inradius < limit - 1e-6:
+        return True
     return polygon_distance(a._corners, b._corners) <= limit
 
 
@@ -502,8 +570,14 @@ def sweep_distance(moving: Sequence[Point], direction: Point, obstacle: Sequence
     Both polygons convex. ``math.inf`` when the sweep never touches; 0 when already touching or
     overlapping.
     """
-    if convex_penetration(moving, obstacle) > -1e-9:
+    if convex_penetration(moving, obstacle, -1e-9) > -1e-9:
         return 0.0
+    return sweep_distance_apart(moving, direction, obstacle)
+
+
+def sweep_distance_apart(moving: Sequence[Point], direction: Point, obstacle: Sequence[Point]) -> float:
+    """``sweep_distance`` for polygons the caller knows to be apart
+    (``convex_penetration(moving, obstacle) <= -1e-9``)."""
     dx, dy = direction
     best = math.inf
     for pts, edges, sgn in ((moving, polygon_edges(obstacle), 1.0), (obstacle, polygon_edges(moving), -1.0)):
@@ -550,9 +624,10 @@ def contact_facing(target: Footprint, other: Sequence[Point], tol: float = CONTA
     n = len(other)
     ocx = sum(p[0] for p in other) / n
     ocy = sum(p[1] for p in other) / n
+    edges = polygon_edges(other)
     for f in FACINGS:
         a, b = target.edge(f)
-        d = min(segment_distance(a, b, p, q) for p, q in polygon_edges(other))
+        d = min([segment_distance(a, b, p, q) for p, q in edges])
         if d < best_d - 1e-6:
             best_d, best_f = d, f
         elif abs(d - best_d) <= 1e-6 and best_f is not None:

@@ -62,6 +62,29 @@ def _enemy(st: OneHourState, uid: str) -> Unit:
     return u
 
 
+#: Entries kept in a state's memo of sight lines before it is emptied.
+SIGHT_MEMO_MAX = 4096
+
+
+def sight(st: OneHourState, viewer: Unit, target: Unit, facing: str | None = None) -> tuple[int, int]:
+    """``spatial.visible_points`` of ``viewer`` to ``target`` among the live units, memoised.
+
+    A sight line depends only on the viewer's and the target's footprints, the footprints of the
+    other units on the table and the terrain, so the memo key holds every one of them: a unit that
+    moves or leaves makes a new key, never a stale answer. Charges test the same line for each
+    facing and turn, and the shooting menu is built more than once per decision.
+    """
+    live = st.live()
+    key = (viewer.id, viewer.fp, target.id, target.fp, facing, tuple([(u.id, u.fp) for u in live]))
+    memo = st.sight_memo
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= SIGHT_MEMO_MAX:
+            memo.clear()
+        got = memo[key] = S.visible_points(viewer, target, live, st.terrain, facing)
+    return got
+
+
 def apply_order(st: OneHourState, order: O.Order) -> None:
     if isinstance(order, O.End):
         _expect(st, ("transfer", "activate", "shoot"), order)
@@ -368,31 +391,26 @@ def _after_move(st: OneHourState, u: Unit) -> None:
 
 
 def plan_charge(
-    st: OneHourState, u: Unit, t: Unit, facing: str, turn: O.Turn | None
+    st: OneHourState,
+    u: Unit,
+    t: Unit,
+    facing: str,
+    turn: O.Turn | None,
+    approach: tuple[Footprint, Unit] | None = None,
 ) -> tuple[float, Footprint, Footprint]:
     """Check a charge without making it: (distance needed, final footprint, start footprint).
 
     "Charging" 1-4: within 45 degrees of the front and in LoS; flank/rear only from past the
     facing's line; one attacking Unit per facing; contact along the shortest line.
+
+    ``approach`` is the result of ``charge_approach(st, u, t, turn)`` when the caller already has
+    it (the menu tries every facing with the same turn).
     """
     if facing not in O.FACING_NAMES:
         raise bad("charging", f"facing must be one of {', '.join(O.FACING_NAMES)}")
     if t.side == u.side:
         raise bad("charging", f"{t.id} is not an enemy unit")
-    fp = u.fp
-    if turn is not None:
-        check_turns(st, u, (turn, O.Go(0, 0)))
-        fp = fp.turned(turn.angle, turn.pivot)
-        prob = S.placement_problem(u, fp, st.live(), st.terrain)
-        if prob:
-            raise bad_from(prob)
-    probe = u.clone()
-    probe.fp = fp
-    arc = float(st.params["arc"])
-    if not in_front_arc(fp, t.fp.corners(), arc):
-        raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
-    if not S.has_los(probe, t, st.live(), st.terrain):
-        raise bad("line-of-sight.required", f"{u.id} has no line of sight to {t.id}")
+    fp, probe = approach if approach is not None else charge_approach(st, u, t, turn)
     occupant = next((x for x, f_t, _ in st.touching(t) if f_t == facing), None)
     if occupant is not None:
         raise bad(
@@ -407,6 +425,29 @@ def plan_charge(
     if need > st.rolled + float(st.params["grey_margin"]):
         raise bad("charging.contact", f'{t.id}\'s {facing} is {need:.2f}" away; {u.id} rolled {st.rolled:g}"')
     return need, end, fp
+
+
+def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> tuple[Footprint, Unit]:
+    """The part of ``plan_charge`` that does not depend on the facing charged: the start-of-move
+    turn, the arc and line of sight. Returns (start footprint, the unit standing there)."""
+    fp = u.fp
+    if turn is not None:
+        check_turns(st, u, (turn, O.Go(0, 0)))
+        fp = fp.turned(turn.angle, turn.pivot)
+        prob = S.placement_problem(u, fp, st.live(), st.terrain)
+        if prob:
+            raise bad_from(prob)
+    # the unit as it stands at the start of the charge (itself when it does not turn)
+    probe = u
+    if turn is not None:
+        probe = u.clone()
+        probe.fp = fp
+    arc = float(st.params["arc"])
+    if not in_front_arc(fp, t.fp.corners(), arc):
+        raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
+    if sight(st, probe, t)[0] == 0:  # S.has_los(probe, t, st.live(), st.terrain)
+        raise bad("line-of-sight.required", f"{u.id} has no line of sight to {t.id}")
+    return fp, probe
 
 
 def charge(st: OneHourState, order: O.Charge) -> None:
@@ -492,7 +533,7 @@ def plan_face(st: OneHourState, u: Unit, e: Unit) -> tuple[float, Footprint, dic
             other_fp = placed.get(x.id, x.fp)
             if x.id in placed and ids.index(x.id) < i:
                 continue
-            if convex_penetration(fp.corners(), other_fp.corners()) > CONTACT_TOL:
+            if convex_penetration(fp.corners(), other_fp.corners(), CONTACT_TOL) > CONTACT_TOL:
                 raise bad(
                     "turning.face-melee",
                     f"no room for {u.id} to turn to face {e.id}: {uid} would overlap {x.id}",
@@ -501,6 +542,14 @@ def plan_face(st: OneHourState, u: Unit, e: Unit) -> tuple[float, Footprint, dic
             raise bad(
                 "turning.face-melee",
                 f"no room for {u.id} to turn to face {e.id}: {uid} would leave the table",
+            )
+        mover = st.units[uid]
+        blocked = S.terrain_blocks_entry(mover, fp, st.terrain) or S.in_river(fp, st.terrain)
+        if blocked is not None:
+            raise bad(
+                "turning.face-melee",
+                f"no room for {u.id} to turn to face {e.id}: "
+                f"{uid} would be moved into {blocked.kind} ({blocked.id})",
             )
     return angle, new, moved
 
@@ -606,7 +655,8 @@ def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None
     if not in_front_arc(u.fp, t.fp.corners(), arc):
         return f"shooting.arc: the target is not within {arc:g} degrees of the front"
     facing = t.fp.facing_of(u.fp.front_centre)
-    if not S.facing_in_clear_view(u, t, st.live(), st.terrain, facing):
+    seen, sampled = sight(st, u, t, facing)  # S.facing_in_clear_view(u, t, st.live(), st.terrain, facing)
+    if seen != sampled:
         return f"shooting.los-facing: no clear Line of Sight to {t.id}'s entire {facing} facing"
     rng = float(st.params["bow_range"] if p.missile == "bow" else st.params["javelin_range"])
     if S.distance_between(u, t) > rng + float(st.params["grey_margin"]):

@@ -85,7 +85,7 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate) -> None:
             return
     steps: list[O.Step] = [turn] if turn else []
     if far >= 0.01:
-        steps.append(O.Go(round(fp.x + d[0] * far, 3), round(fp.y + d[1] * far, 3)))
+        steps.append(O.Go(*S.advance_point(fp.centre, d, far)))
     if not steps:
         A.apply_order(st, O.Hold(u.id))
         return

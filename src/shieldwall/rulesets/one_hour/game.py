@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from shieldwall.core.errors import DataError
 from shieldwall.core.game import Game, Parameter, RulesetInfo
 from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit
 from shieldwall.rulesets.one_hour.params import DEFAULTS, PARAMETERS
 from shieldwall.rulesets.one_hour.profiles import unit_profiles
 from shieldwall.rulesets.one_hour.scenario import ScenarioSpec, build_scenario, terrain_map
+from shieldwall.rulesets.one_hour.spatial import placement_problem
 from shieldwall.rulesets.one_hour.state import OneHourState
 
 
@@ -25,7 +27,9 @@ class OneHourGame(Game):
     )
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
 
-    def __init__(self, spec: ScenarioSpec, overrides: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, spec: ScenarioSpec, overrides: Mapping[str, Any] | None = None, file: str = "<scenario>"
+    ) -> None:
         self.spec = spec
         params = dict(DEFAULTS)
         params["turns"] = spec.turns
@@ -69,10 +73,23 @@ class OneHourGame(Game):
                 self.initial_personalities.append(
                     Personality(ps.id, side, ps.kind, ps.banner, ps.unit, ps.allied)
                 )
+        self._check_deployment(file)
+
+    def _check_deployment(self, file: str) -> None:
+        """Every unit must start on the table, overlapping nobody, out of terrain it may not enter
+        and out of rivers (units may start in contact with an enemy: a battle may open in melee)."""
+        index = {u.id: i for s in SIDES for i, u in enumerate(getattr(self.spec, s).units)}
+        for u in self.initial_units:
+            enemies = [x.id for x in self.initial_units if x.side != u.side]
+            prob = placement_problem(u, u.fp, self.initial_units, self.terrain, allow_contact=enemies)
+            if prob:
+                raise DataError(
+                    file, f"{u.side}.units[{index[u.id]}]", f"{u.id} cannot be deployed there: {prob}"
+                )
 
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> OneHourGame:
-        return cls(build_scenario(data, file), overrides)
+        return cls(build_scenario(data, file), overrides, file)
 
     @property
     def params(self) -> Mapping[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import bearing, dist, heading_vector, normalize_angle
+from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
 from shieldwall.rulesets.one_hour import actions as A
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
@@ -109,10 +109,20 @@ def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
         ang = normalize_angle(bearing(u.fp.centre, t.fp.centre) - u.fp.heading)
         if abs(ang) > 1.0:
             turns.append(O.Turn(round(ang, 2), "centre"))
+        # the turn, arc and line of sight do not depend on the facing: check them once per turn
+        approaches: dict[int, tuple[Footprint, Unit] | None] = {}
         for facing in O.FACING_NAMES:
-            for turn in turns:
+            for k, turn in enumerate(turns):
+                if k not in approaches:
+                    try:
+                        approaches[k] = A.charge_approach(st, u, t, turn)
+                    except IllegalOrder:
+                        approaches[k] = None
+                approach = approaches[k]
+                if approach is None:
+                    continue
                 try:
-                    A.plan_charge(st, u, t, facing, turn)
+                    A.plan_charge(st, u, t, facing, turn, approach)
                 except IllegalOrder:
                     continue
                 out.append(O.Charge(u.id, t.id, facing, turn))
@@ -139,12 +149,12 @@ def _advance(
 ) -> O.Move | None:
     fp = u.fp if turn is None else u.fp.turned(turn.angle, turn.pivot)
     d = heading_vector(heading)
-    probe = u.clone()
-    probe.fp = fp
-    far = S.max_advance(probe, fp, d, budget, st.live(), st.terrain)
+    # max_advance takes the start footprint explicitly and reads only the unit's id, side and
+    # profile, so the unit itself serves (no copy standing at ``fp`` is needed)
+    far = S.max_advance(u, fp, d, budget, st.live(), st.terrain)
     if far < 0.25:
         return None
-    end = (round(fp.x + d[0] * far, 3), round(fp.y + d[1] * far, 3))
+    end = S.advance_point(fp.centre, d, far)
     steps: tuple[O.Step, ...] = (O.Go(*end),) if turn is None else (turn, O.Go(*end))
     return _try_move(st, u, steps, label)
 
@@ -157,14 +167,23 @@ def move_orders(st: OneHourState) -> list[O.Order]:
         out.extend(O.MovingShot(u.id, t.id) for t in moving_shot_targets(st, u))
     budget = st.rolled
     seen: set[O.Move] = set()
+    tried: set[tuple[float, O.Turn | None, float]] = set()
 
     def add(m: O.Move | None) -> None:
         if m is not None and m not in seen:
             seen.add(m)
             out.append(m)
 
-    add(_advance(st, u, u.fp.heading, None, budget, "advance"))
-    add(_advance(st, u, u.fp.heading, None, budget / 2.0, "advance half"))
+    def advance(heading: float, turn: O.Turn | None, dist_: float, label: str) -> None:
+        # the same heading, turn and distance give the same move (or none) whatever the label,
+        # and ``add`` keeps only the first of equal moves: try each once
+        key = (heading, turn, dist_)
+        if key not in tried:
+            tried.add(key)
+            add(_advance(st, u, heading, turn, dist_, label))
+
+    advance(u.fp.heading, None, budget, "advance")
+    advance(u.fp.heading, None, budget / 2.0, "advance half")
     enemies = sorted(st.live(_other(u.side)), key=lambda e: S.distance_between(u, e))[:NEAREST]
     rng = _missile_range(st, u)
     for e in enemies:
@@ -174,17 +193,13 @@ def move_orders(st: OneHourState) -> list[O.Order]:
             add(_try_move(st, u, (turn,), f"face {e.id}"))
         head = u.fp.heading + (turn.angle if turn else 0.0)
         gap = S.distance_between(u, e)
-        add(_advance(st, u, head, turn, budget, f"approach {e.id}"))
+        advance(head, turn, budget, f"approach {e.id}")
         if rng and gap > rng:
-            add(
-                _advance(
-                    st, u, head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}"
-                )
-            )
+            advance(head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}")
     # withdraw towards the home edge without turning (moving backwards keeps the front to the enemy)
     hp = home_point(st, u)
     if dist(hp, u.fp.centre) > 1.0:
-        add(_advance(st, u, bearing(u.fp.centre, hp), None, budget, "withdraw"))
+        advance(bearing(u.fp.centre, hp), None, budget, "withdraw")
     add(_try_move(st, u, (O.Turn(180.0, "centre"),), "about face"))
     return out
 

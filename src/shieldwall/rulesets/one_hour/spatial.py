@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from shieldwall.core.geometry import (
     CONTACT_TOL,
@@ -27,6 +28,7 @@ from shieldwall.core.geometry import (
     segment_intersects_convex,
     segments_intersect,
     sweep_distance,
+    sweep_distance_apart,
     swept_rectangle,
 )
 from shieldwall.core.terrain import Feature, TerrainMap
@@ -54,8 +56,28 @@ def rect_meets_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
 # --- line of sight ---------------------------------------------------------------------------
 
 
-def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[Polygon]) -> bool:
-    for poly in blockers:
+#: Slack (inches) of the bounding-box rejections below: far above every tolerance of the exact tests.
+_BOX_SLACK = 1e-4
+
+Box = tuple[float, float, float, float]
+
+
+def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[tuple[Polygon, Box]]) -> bool:
+    """Whether the sight line p->q is blocked by a unit (given with its bounding box) or terrain.
+
+    A box test first skips every blocker and feature the line cannot reach: a line whose bounding
+    box misses a polygon's box cannot pass through its interior or cross its edges, so the exact
+    tests would say "not blocked" too.
+    """
+    sx0, sx1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    sy0, sy1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    sx0 -= _BOX_SLACK
+    sy0 -= _BOX_SLACK
+    sx1 += _BOX_SLACK
+    sy1 += _BOX_SLACK
+    for poly, (x0, y0, x1, y1) in blockers:
+        if x1 < sx0 or x0 > sx1 or y1 < sy0 or y0 > sy1:
+            continue
         if segment_intersects_convex(p, q, poly, shrink=0.05):
             return True
     eff = terrain_effects()
@@ -63,6 +85,9 @@ def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[P
         mode = eff[f.kind].blocks_sight
         if not mode or f.linear:
             continue
+        x0, y0, x1, y1 = _bbox(f.points)
+        if x1 < sx0 or x0 > sx1 or y1 < sy0 or y0 > sy1:
+            continue  # no crossing of its edges
         crossings = f.boundary_crossings(p, q)
         if mode == "through":
             # "Units may see into and out of woods, but not through two sides of a wood."
@@ -71,6 +96,12 @@ def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[P
         elif mode == "over" and crossings >= 2 and not f.contains(p) and not f.contains(q):
             return True  # hills block unless the viewer or the target stands on the hill
     return False
+
+
+def _box(poly: Polygon) -> Box:
+    xs = [pt[0] for pt in poly]
+    ys = [pt[1] for pt in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def sample_edge(a: Point, b: Point, n: int = 5, inset: float = 0.04) -> list[Point]:
@@ -87,7 +118,10 @@ def visible_points(
     """(visible, sampled) points of the target's outline, or of one facing, from the viewer's
     front centre ("Line of Sight")."""
     origin = viewer.fp.front_centre
-    blockers = [u.fp.corners() for u in units if not u.removed and u.id not in (viewer.id, target.id)]
+    blockers = [
+        (c, _box(c))
+        for c in (u.fp.corners() for u in units if not u.removed and u.id not in (viewer.id, target.id))
+    ]
     if facing is not None:
         a, b = target.fp.edge(facing)
         pts = sample_edge(a, b)
@@ -167,6 +201,31 @@ def river_blocks(p: Point, q: Point, terrain: TerrainMap) -> Feature | None:
     return None
 
 
+def in_river(fp: Footprint, terrain: TerrainMap) -> Feature | None:
+    """A river any part of the footprint stands in, away from its bridges, fords and shallows.
+
+    "Rivers. Linear, impassible. Any Unit may cross at a bridge, a ford, or if shallow." The whole
+    footprint is checked: its centre, corners and edge midpoints against the water's width, and its
+    edges against the river's line (for rivers narrower than a unit).
+    """
+    eff = terrain_effects()
+    rect = fp.corners()
+    probes = [fp.centre, *rect, *(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0) for a, b in polygon_edges(rect))]
+    for f in terrain.features:
+        if not f.linear or eff[f.kind].enter != "crossings":
+            continue
+        if f.distance_to(fp.centre) > fp.radius + f.width:
+            continue
+        for p in probes:
+            if f.contains(p) and f.crossing_at(p, slack=f.width / 2.0) is None:
+                return f
+        for a, b in polygon_edges(rect):
+            for x in f.crossing_points(a, b):
+                if f.crossing_at(x, slack=f.width / 2.0) is None:
+                    return f
+    return None
+
+
 def on_road(fp: Footprint, terrain: TerrainMap) -> bool:
     """Whole footprint's centre line on a road ("Roads": moving entirely on a road)."""
     roads = terrain.of_kind("road")
@@ -233,12 +292,19 @@ def path_problem(
         if dist(p, q) < 1e-9:
             continue
         band = swept_rectangle(p, q, col_w, ext * 0.5)
+        # broad phase: the band lies within ``reach`` of the segment's midpoint; a unit whose own
+        # circle is clear of that by more than a hair is separated, so the exact test says no
+        mx, my = (p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0
+        reach = math.hypot(dist(p, q) / 2.0 + ext * 0.5, col_w / 2.0) + _BOX_SLACK
         for u in units:
             if u.removed or u.id in skip:
                 continue
             if can_interpenetrate(unit, u):
                 continue
-            if convex_overlap(band, u.fp.corners(), tol=CONTACT_TOL):
+            ufp = u.fp
+            if math.hypot(ufp.x - mx, ufp.y - my) - ufp.radius - reach > _BOX_SLACK:
+                continue
+            if convex_overlap(band, ufp.corners(), tol=CONTACT_TOL):
                 return f"interpenetration: the path runs into {u.name} ({u.id}) (only Skirmishers pass)"
         rv = river_blocks(p, q, terrain)
         if rv is not None:
@@ -261,13 +327,19 @@ def placement_problem(
             return "movement: the unit would leave the table"
     allow = set(allow_contact)
     skip = set(ignore) | {unit.id}
+    fx, fy, fr = fp.x, fp.y, fp.radius
+    hypot = math.hypot
     for u in units:
         if u.removed or u.id in skip:
             continue
-        if not footprints_within(fp, u.fp, CONTACT_TOL * 2):
+        ufp = u.fp
+        # footprints_within(fp, u.fp, CONTACT_TOL * 2), inlined: the same arithmetic
+        if hypot(fx - ufp.x, fy - ufp.y) - fr - ufp.radius > CONTACT_TOL * 2:
             continue
-        other = u.fp.corners()
-        pen = convex_penetration(rect, other)
+        other = ufp.corners()
+        if polygon_distance(rect, other) > CONTACT_TOL * 2:
+            continue
+        pen = convex_penetration(rect, other, -CONTACT_TOL)  # exact above -CONTACT_TOL
         if pen > CONTACT_TOL:
             return f"movement: the unit would overlap {u.name} ({u.id})"
         if u.side != unit.side and pen > -CONTACT_TOL and u.id not in allow:
@@ -277,15 +349,9 @@ def placement_problem(
         te = terrain_effects()[f.kind]
         who = "nobody" if te.enter == "none" else "only Skirmishers and Raiders"
         return f"{te.clause}: {f.kind} ({f.id}): {who} may enter"
-    eff = terrain_effects()
-    for f in terrain.features:
-        if (
-            f.linear
-            and eff[f.kind].enter == "crossings"
-            and f.contains(fp.centre)
-            and (f.crossing_at(fp.centre, slack=f.width) is None)
-        ):
-            return f"terrain.rivers: the unit cannot stand in the river ({f.id})"
+    rv = in_river(fp, terrain)
+    if rv is not None:
+        return f"terrain.rivers: the unit cannot stand in the river ({rv.id}) away from a crossing"
     return None
 
 
@@ -309,7 +375,7 @@ def _free_run(
         if not footprints_within(start, u.fp, budget + 1.0):
             continue
         poly = u.fp.corners()
-        pen = convex_penetration(body, poly)
+        pen = convex_penetration(body, poly, -1e-9)
         if pen > -1e-9:  # touching already: blocked only if the first step goes deeper
             step = (start.x + direction[0] * 0.05, start.y + direction[1] * 0.05)
             if convex_overlap(
@@ -317,7 +383,7 @@ def _free_run(
             ):
                 return 0.0
             continue
-        d = sweep_distance(body, direction, poly)
+        d = sweep_distance_apart(body, direction, poly)  # sweep_distance: we know they are apart
         if d < reach:
             reach = d
     c = start.centre
@@ -357,24 +423,59 @@ def max_advance(
     return 0.0
 
 
+def advance_point(start: Point, direction: Point, far: float) -> Point:
+    """The end point ``far`` along ``direction`` from ``start``, rounded to 3 decimals (the
+    precision of an order's text form) and never further than ``far``, so a maximal move stays
+    legal after rounding."""
+    for back in (0.0, 0.001, 0.002):
+        end = (
+            round(start[0] + direction[0] * (far - back), 3),
+            round(start[1] + direction[1] * (far - back), 3),
+        )
+        if math.hypot(end[0] - start[0], end[1] - start[1]) <= far:
+            return end
+    return end
+
+
 # --- charging ---------------------------------------------------------------------------------
+
+
+#: Facings in contact of two nearby footprints, by the pair (a pure function of the two):
+#: units that have not moved keep their footprints, so melees are not re-measured. Bounded.
+_CONTACT_MEMO: dict[tuple[Footprint, Footprint], tuple[str, str] | None] = {}
+_CONTACT_MEMO_MAX = 20000
 
 
 def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
     """Enemies in contact: (enemy, unit's facing touched, enemy's facing touched)."""
     out = []
-    mine = unit.fp.corners()
+    ufp = unit.fp
+    ux, uy, ur = ufp.x, ufp.y, ufp.radius
     for u in units:
         if u.removed or u.side == unit.side:
             continue
-        if not footprints_within(unit.fp, u.fp, CONTACT_TOL):
+        ofp = u.fp
+        # the first test of footprints_within, inlined: most pairs are far apart
+        if math.hypot(ux - ofp.x, uy - ofp.y) - ur - ofp.radius > CONTACT_TOL:
             continue
-        theirs = u.fp.corners()
-        f_mine = contact_facing(unit.fp, theirs)
-        f_theirs = contact_facing(u.fp, mine)
-        if f_mine and f_theirs:
-            out.append((u, f_mine, f_theirs))
+        key = (ufp, ofp)
+        got = _CONTACT_MEMO.get(key, _MISSING)
+        if got is _MISSING:
+            got = None
+            if footprints_within(ufp, ofp, CONTACT_TOL):
+                f_mine = contact_facing(ufp, ofp.corners())
+                f_theirs = contact_facing(ofp, ufp.corners())
+                if f_mine and f_theirs:
+                    got = (f_mine, f_theirs)
+            if len(_CONTACT_MEMO) >= _CONTACT_MEMO_MAX:
+                _CONTACT_MEMO.clear()
+            _CONTACT_MEMO[key] = got
+        if got is not None:
+            out.append((u, got[0], got[1]))
     return out
+
+
+_MISSING: Any = object()
 
 
 def plan_charge(
