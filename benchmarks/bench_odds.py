@@ -26,7 +26,10 @@ import icepool  # noqa: E402
 import icepool_oracle as oracle  # noqa: E402
 
 from shieldwall import odds  # noqa: E402
+from shieldwall.core import dice as core_dice  # noqa: E402
 from shieldwall.odds import into_the_dark, markov, one_hour  # noqa: E402
+from shieldwall.rulesets.into_the_dark import combat as itd_combat  # noqa: E402
+from shieldwall.rulesets.into_the_dark import morale as itd_morale  # noqa: E402
 
 RS = "one-hour-dark-ages"
 
@@ -143,82 +146,118 @@ def main() -> None:
     ]
 
     # --- into-the-dark --------------------------------------------------------------------------
+    # Three ways to ask, each side by side with icepool building the same distribution the natural
+    # icepool way from the same inputs (the situation restated as numbers, as an icepool user
+    # would write it; icepool keeps no memo of its own for these):
+    #   repeat - the same query again (answered from the plug-in's query memo);
+    #   new    - a question not asked before in a warm process: the query, settings and
+    #            situation memos cleared; the parsed units and the shared building blocks (the
+    #            binomial table per (dice, p), the outcome table per morale level) kept;
+    #   cold   - every memo cleared, building blocks included (only the parsed units kept).
     itd = "into-the-dark"
+    plugin = into_the_dark.PLUGIN
+
+    def itd_new() -> None:
+        plugin.clear_memo()
+        into_the_dark.situation_dist.cache_clear()
+
+    def itd_cold() -> None:
+        itd_new()
+        into_the_dark._outcomes.cache_clear()
+        into_the_dark._troops.cache_clear()
+        itd_combat.binomial_dist.cache_clear()
+        itd_combat._MOD_OF.clear()
+        itd_morale.morale_dist.cache_clear()
+        itd_morale.control_dist.cache_clear()
+        core_dice._uniform.cache_clear()
+
     msets = {"casualties": 6, "shaken": "yes"}
 
-    def itd_morale() -> object:
-        return odds.morale(itd, "12 CAF average shieldwall", msets).outcomes
-
-    def itd_morale_cold() -> object:
-        into_the_dark.situation_dist.cache_clear()
+    def itd_morale_q() -> object:
         return odds.morale(itd, "12 CAF average shieldwall", msets).outcomes
 
     def ice_morale() -> object:
-        # the same test restated: level 3 (average) + 1 (shieldwall) - 2 (6 of 12 lost) - 1 (shaken)
+        # the test restated: average 3, shieldwall +1, 6 of 12 lost -2, shaken -1; a d6 over the
+        # level by 1 shakes, by 2-3 drives back, by 4+ routs (morale.results)
         level = 3 + 1 - 2 - 1
         return icepool.d6.map(
             lambda f: 0 if f <= level else 1 if f - level == 1 else 2 if f - level <= 3 else 3
         )
 
-    want = {0: 1, 1: 1, 2: 2, 3: 2}
-    assert {k: v for k, v in ice_morale().items()} == want
+    assert {k: v for k, v in ice_morale().items()} == {0: 1, 1: 1, 2: 2, 3: 2}
+    assert [float(p) for p in itd_morale_q().values()] == [1 / 6, 1 / 6, 1 / 3, 1 / 3]  # type: ignore[attr-defined]
     asets = {"charging": "yes"}
 
-    def itd_attack() -> object:
-        return odds.attack(itd, "12 CAF average", "12 CUF average", asets).dist
-
-    def itd_attack_cold() -> object:
-        into_the_dark.situation_dist.cache_clear()
+    def itd_attack_q() -> object:
         return odds.attack(itd, "12 CAF average", "12 CUF average", asets).dist
 
     def ice_attack() -> object:
-        # 3 d6 (12 figures), unarmoured 3+ with +1 charging: 2+, a natural 1 always misses
-        hit = icepool.d6.map(lambda f: 1 if f != 1 and (f == 6 or f >= 2) else 0)
-        return 3 @ hit
+        # 12 figures: 3 d6; unarmoured 3+, charging +1: 2+ (a natural 1 always misses)
+        need = max(2, min(6, 3 - 1))
+        return 3 @ (icepool.d6 >= need)
 
     assert (
         oracle.die_probs(ice_attack())
         == odds.attack(itd, "12 CAF average", "12 CUF average", asets).probabilities
     )
-    t_mc, t_mw, t_mi = (
-        median_time(itd_morale_cold, 5000 // k),
-        median_time(itd_morale, 20000 // k),
-        median_time(ice_morale, 5000 // k),
-    )
-    t_ac, t_aw, t_ai = (
-        median_time(itd_attack_cold, 5000 // k),
-        median_time(itd_attack, 20000 // k),
-        median_time(ice_attack, 2000 // k),
-    )
-    rows += [
-        (
-            "into-the-dark morale query (cold / warm)",
-            f"{fmt(t_mc)} / {fmt(t_mw)}",
-            f"icepool d6.map of the same test: {fmt(t_mi)} ({t_mi / t_mc:.1f}x / {t_mi / t_mw:.1f}x)",
-        ),
-        (
-            "into-the-dark melee attack query (cold / warm)",
-            f"{fmt(t_ac)} / {fmt(t_aw)}",
-            f"icepool 3 @ d6-hit: {fmt(t_ai)} ({t_ai / t_ac:.1f}x / {t_ai / t_aw:.1f}x)",
-        ),
-    ]
+    ssets = {"mode": "shoot", "range": "long"}
 
-    def clear_itd() -> None:
-        into_the_dark.situation_dist.cache_clear()
-        into_the_dark._troops.cache_clear()
+    def itd_shot_q() -> object:
+        return odds.attack(itd, "24 LUF levy bow", "12 LPF average", ssets).dist
 
-    for first, second, label in [
-        ("12 CAF average", "12 CPF average", "12 v 12"),
-        ("24 CPF average shieldwall", "24 CUF average warband", "24 v 24"),
+    def ice_shot() -> object:
+        # 24 figures at long range: 3 d6; protected 4+, loose order foot -1: 5+
+        need = max(2, min(6, 4 + 1))
+        return 3 @ (icepool.d6 >= need)
+
+    assert (
+        oracle.die_probs(ice_shot())
+        == odds.attack(itd, "24 LUF levy bow", "12 LPF average", ssets).probabilities
+    )
+    for label, q, ice, reps in [
+        ("into-the-dark morale query", itd_morale_q, ice_morale, 5000 // k),
+        ("into-the-dark melee attack query", itd_attack_q, ice_attack, 2000 // k),
+        ("into-the-dark shooting query", itd_shot_q, ice_shot, 2000 // k),
     ]:
-        reps = 5 if "12" in label else 1
-        t = median_time(lambda f=first, s=second: odds.duel(itd, f, s), reps, setup=clear_itd)  # type: ignore[misc]
+        t_rep = median_time(q, 4 * reps)
+        t_new = median_time(q, reps, setup=itd_new)
+        t_cold = median_time(q, reps, setup=itd_cold)
+        t_ice = median_time(ice, reps)
+        rows.append(
+            (
+                f"{label} (repeat / new / cold)",
+                f"{fmt(t_rep)} / {fmt(t_new)} / {fmt(t_cold)}",
+                f"icepool, same distribution: {fmt(t_ice)}; shieldwall faster by "
+                f"{t_ice / t_rep:.0f}x / {t_ice / t_new:.1f}x / {t_ice / t_cold:.1f}x",
+            )
+        )
+
+    def clear_duels() -> None:
+        itd_cold()
+        markov._adjugate.cache_clear()
+
+    for first, second, label, reps in [
+        ("12 CAF average", "12 CPF average", "12 v 12", 7),
+        ("12 LAM elite", "12 CUF fanatic warband", "12 v 12", 7),
+        ("24 CPF average shieldwall", "24 CUF average warband", "24 v 24", 1),
+    ]:
+        t = median_time(lambda f=first, s=second: odds.duel(itd, f, s), reps, setup=clear_duels)  # type: ignore[misc]
         d = odds.duel(itd, first, second)
         rows.append(
             (
-                f"into-the-dark duel {label} ({first} v {second})",
+                f"into-the-dark duel {label} ({first} v {second}), cold",
                 fmt(t),
                 f"exact: {len(str(d.first_wins.denominator))}-digit denominators, {d.horizon} rounds",
+            )
+        )
+    for mset, label in [({"types": "core"}, "8 core types"), ({}, "all 14 types")]:
+        t = median_time(lambda m=mset: odds.matrix(itd, m), 1, setup=clear_duels)  # type: ignore[misc]
+        n = len(odds.matrix(itd, mset).types)
+        rows.append(
+            (
+                f"into-the-dark matrix, {label} (cold)",
+                fmt(t),
+                f"{3 * n * n} attacks + {n * n} duels (win probabilities only)",
             )
         )
 

@@ -59,10 +59,13 @@ def _echo_json(obj: dict[str, Any]) -> None:
     typer.echo(json.dumps(obj))
 
 
-def _print(*renderables: Any) -> None:
+def _print(*renderables: Any, width: int = 0) -> None:
+    """Print with rich; ``width``: at least this many columns (a wide table is not squeezed)."""
     from rich.console import Console
 
     console = Console()
+    if width > console.width:
+        console = Console(width=width)
     for r in renderables:
         console.print(r)
 
@@ -185,9 +188,9 @@ def register(app: typer.Typer) -> None:
             if as_json:
                 _echo_json(res.to_json())
             else:
-                from shieldwall.odds.render import matrix_tables
+                from shieldwall.odds.render import matrix_tables, matrix_width
 
-                _print(*matrix_tables(res))
+                _print(*matrix_tables(res), width=matrix_width(res))
                 if png:
                     typer.echo(f"heat map written to {png}")
 

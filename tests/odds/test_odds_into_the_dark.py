@@ -365,7 +365,7 @@ def test_spec_grammar() -> None:
             "both supported and unsupported",
         ),
         (lambda: odds.morale(RS, "12 CAF average", {"charging": "yes"}), "valid choices: uphill, shaken"),
-        (lambda: odds.matrix(RS), "does not apply to into-the-dark"),
+        (lambda: odds.matrix(RS, {"casualties": 3}), "valid choices: types, charge"),
     ],
 )
 def test_errors(call: Any, needle: str) -> None:

@@ -12,10 +12,10 @@ This module is imported by the command line at start-up, so it imports nothing h
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from shieldwall.core.errors import ShieldwallError, UnknownName
 
@@ -29,6 +29,11 @@ PLUGINS: dict[str, str] = {
 }
 
 COMMANDS = ("attack", "morale", "duel", "matrix")
+
+#: Queries (and settings) memoised per plug-in, oldest dropped first.
+MEMO_SIZE = 4096
+
+R = TypeVar("R")
 
 #: A settings mapping as plug-ins receive it: key -> parsed value (``str`` choice or ``int``).
 Settings = dict[str, str | int | None]
@@ -95,6 +100,28 @@ class SetKey:
         return "|".join(self.choices)
 
 
+SetsArg = Iterable[str] | Mapping[str, str | int] | None
+
+
+def sets_key(pairs: SetsArg) -> tuple[SetsArg, Hashable] | None:
+    """``(pairs, key)``: a hashable memo key for a ``sets`` argument (a one-shot iterator is read
+    into a tuple, returned in its place), or ``None`` when the values cannot be hashed."""
+    if pairs is None:
+        return None, ()
+    items: tuple[Any, ...]
+    if isinstance(pairs, Mapping):
+        items = ("=", *pairs.items())
+    elif isinstance(pairs, str):
+        items = (pairs,)
+    else:
+        pairs = items = tuple(pairs)
+    try:
+        hash(items)
+    except TypeError:
+        return None
+    return pairs, items
+
+
 def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[tuple[str, str | int]]:
     """``["facing=flank", ...]`` or ``{"facing": "flank"}`` -> ``[("facing", "flank"), ...]``."""
     if pairs is None:
@@ -112,6 +139,10 @@ def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[t
     return out
 
 
+#: (id of a plug-in's keys, command) -> (the keys, the valid keys, their defaults)
+_DEFAULTS: dict[tuple[int, str], tuple[Mapping[str, SetKey], list[str], Settings]] = {}
+
+
 def parse_settings(
     keys: Mapping[str, SetKey],
     pairs: Iterable[str] | Mapping[str, str | int] | None,
@@ -123,8 +154,14 @@ def parse_settings(
     Keys are case-insensitive and ``_`` may stand for ``-``. An unknown key, a key that does not
     apply to this query, a repeated key or a bad value is an error that lists the valid choices.
     """
-    valid = [k for k, sk in keys.items() if command in sk.commands]
-    out: Settings = {k: keys[k].default for k in valid}
+    got = _DEFAULTS.get((id(keys), command))
+    if got is None or got[0] is not keys:
+        valid = [k for k, sk in keys.items() if command in sk.commands]
+        got = _DEFAULTS[(id(keys), command)] = (keys, valid, {k: keys[k].default for k in valid})
+    _, valid, defaults = got
+    out: Settings = dict(defaults)
+    if not pairs:
+        return out
     seen: set[str] = set()
     for raw_key, value in split_pairs(pairs):
         key = raw_key.lower().replace("_", "-")
@@ -291,7 +328,10 @@ class MatrixOdds:
     ``mean_hits[facing][i][j]`` is the exact mean result of one attack by ``types[i]`` on
     ``types[j]``'s ``facing``; ``first_wins[facing][i][j]`` the exact probability that ``types[i]``,
     attacking first with its opening attack on that facing, wins the duel to the finish.
-    ``None`` marks a pairing the rules do not allow in the stated situation.
+    ``first_wins`` may hold only some facings (into-the-dark: the frontal duel only); ``draws``
+    has P(the duel is drawn) for rule systems where both units can go at once. ``None`` marks a
+    pairing the rules do not allow in the stated situation. ``short`` are column labels and
+    ``descriptions`` say what each type is (for into-the-dark its SPEC).
     """
 
     ruleset: str
@@ -301,6 +341,15 @@ class MatrixOdds:
     mean_hits: Mapping[str, Grid]
     first_wins: Mapping[str, Grid]
     unit: str = "hits"
+    draws: Mapping[str, Grid] = field(default_factory=dict)
+    short: tuple[str, ...] = ()
+    descriptions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def duel_facings(self) -> tuple[str, ...]:
+        """The facings with a duel grid."""
+        return tuple(f for f in self.facings if f in self.first_wins)
 
     def to_json(self) -> dict[str, Any]:
         def fl(g: Grid) -> list[list[float | None]]:
@@ -309,7 +358,7 @@ class MatrixOdds:
         def ex(g: Grid) -> list[list[str | None]]:
             return [[None if x is None else fraction_text(x) for x in row] for row in g]
 
-        return {
+        out: dict[str, Any] = {
             "ruleset": self.ruleset,
             "settings": dict(self.settings),
             "types": list(self.types),
@@ -322,6 +371,16 @@ class MatrixOdds:
             "p_first_wins": {f: fl(g) for f, g in self.first_wins.items()},
             "first_wins": {f: ex(g) for f, g in self.first_wins.items()},
         }
+        if self.draws:
+            out["p_draw"] = {f: fl(g) for f, g in self.draws.items()}
+            out["draw"] = {f: ex(g) for f, g in self.draws.items()}
+        if self.short:
+            out["short"] = list(self.short)
+        if self.descriptions:
+            out["descriptions"] = list(self.descriptions)
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
 
 # --- the plug-in interface --------------------------------------------------------------------
@@ -350,8 +409,41 @@ class OddsPlugin:
         raise NotImplementedError
 
     def parse_sets(self, pairs: Iterable[str] | Mapping[str, str | int] | None, command: str) -> Settings:
+        """The settings of one query (memoised per plug-in; each call gets its own dict)."""
         self.require(command)
-        return parse_settings(self.set_keys, pairs, command, self.ruleset)
+        keyed = sets_key(pairs)
+        if keyed is None:
+            return parse_settings(self.set_keys, pairs, command, self.ruleset)
+        pairs, key = keyed
+        memo = self.__dict__.setdefault("_sets_memo", {})
+        got = memo.get((command, key))
+        if got is None:
+            got = memo[(command, key)] = parse_settings(self.set_keys, pairs, command, self.ruleset)
+            if len(memo) > MEMO_SIZE:
+                memo.pop(next(iter(memo)))
+        return dict(got)
+
+    def memo(self, command: str, args: tuple[str, ...], pairs: SetsArg, compute: Callable[[SetsArg], R]) -> R:
+        """``compute(pairs)``, memoised per plug-in on the query (command, SPECs, settings). Results
+        are frozen dataclasses and must be treated as read-only (they are shared). Errors are not
+        memoised. :meth:`clear_memo` empties it."""
+        keyed = sets_key(pairs)
+        if keyed is None:
+            return compute(pairs)
+        pairs, key = keyed
+        memo = self.__dict__.setdefault("_query_memo", {})
+        full = (command, args, key)
+        got = memo.get(full)
+        if got is None:
+            got = memo[full] = compute(pairs)
+            if len(memo) > MEMO_SIZE:
+                memo.pop(next(iter(memo)))  # the oldest
+        return cast(R, got)
+
+    def clear_memo(self) -> None:
+        """Forget memoised queries and settings."""
+        self.__dict__.pop("_query_memo", None)
+        self.__dict__.pop("_sets_memo", None)
 
     def require(self, command: str) -> None:
         if command not in self.commands:

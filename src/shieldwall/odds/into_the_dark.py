@@ -22,15 +22,21 @@ Import stays light: the rules modules are imported inside the functions.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache, lru_cache
+from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds.base import (
     AttackOdds,
     DuelOdds,
+    Grid,
+    MatrixOdds,
     MoraleOdds,
     OddsPlugin,
     SetKey,
@@ -42,6 +48,7 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.into_the_dark.combat import Troops
 
 RS = "into-the-dark"
+FACINGS = ("front", "flank", "rear")
 
 QUALITIES = ("peasant", "levy", "average", "elite", "fanatic")
 WEAPONS = ("bow", "sling", "javelin")
@@ -62,6 +69,7 @@ OPTIONS = ("cross-trained", *WEAPONS, *UNIT_OPTIONS)
 YES_NO = ("yes", "no")
 GENERALS = ("none", "poor", "average", "good")
 
+_X = frozenset({"matrix"})
 _A = frozenset({"attack"})
 _M = frozenset({"morale"})
 _D = frozenset({"duel"})
@@ -219,6 +227,23 @@ SET_KEYS: dict[str, SetKey] = {
             "no",
             YES_NO,
             commands=_M,
+        ),
+        SetKey(
+            "types",
+            "matrix: every representative troop type of odds/data/into-the-dark-types.toml (all) or "
+            "the 8 marked core",
+            "all",
+            ("all", "core"),
+            commands=_X,
+        ),
+        SetKey(
+            "charge",
+            "matrix: the row unit's opening charge (the first round, and the mean of one round): none; "
+            "charge (+1); impetuous (cavalry and Warbands charge impetuously: double dice, and the "
+            "column unit tests morale on receiving it; the others charge)",
+            "charge",
+            ("none", "charge", "impetuous"),
+            commands=_X,
         ),
         SetKey(
             "general",
@@ -427,12 +452,103 @@ def _pool_details(sit: Any) -> tuple[str, ...]:
 Sets = Iterable[str] | Mapping[str, str | int] | None
 
 _MORALE_NAMES = ("passed", "shaken", "driven_back", "routed")
+#: --set key -> the ``MoraleSituation`` flag it sets
+_MORALE_FLAGS = (
+    ("shaken", "shaken"),
+    ("flanked", "flanked"),
+    ("outnumber", "outnumber_double"),
+    ("long-range-only", "long_range_missile_only"),
+    ("fewer-firers", "fewer_firers"),
+    ("deeper-ranks", "deeper_ranks"),
+    ("supported", "supported"),
+    ("unsupported", "unsupported"),
+    ("uphill", "uphill"),
+    ("in-cover", "in_cover"),
+)
+#: ``ControlOutcome`` ints: FAILED 0, PASSED 1.
+_CONTROL_NAMES = ("failed", "passed")
+_CONTROL_ORDER = ("passed", "failed")
+
+
+@lru_cache(maxsize=1024)
+def _outcomes(dist: Dist, names: tuple[str, ...]) -> Mapping[str, Fraction]:
+    """name -> exact probability of outcome int ``i`` of ``dist`` (read-only, memoised)."""
+    out = {name: dist.probability(i) for i, name in enumerate(names)}
+    if names == _CONTROL_NAMES:
+        out = {k: out[k] for k in _CONTROL_ORDER}
+    return MappingProxyType(out)
+
+
+#: The representative troop types of the matchup table (a data file: into-the-dark has no fixed list).
+TYPES_FILE = Path(__file__).resolve().parent / "data" / "into-the-dark-types.toml"
+_TYPE_FIELDS = {"name": str, "short": str, "spec": str, "core": bool, "source": str}
+
+
+@dataclass(frozen=True, slots=True)
+class TroopType:
+    """One representative troop type: a name, a short column label, its SPEC and where it comes from."""
+
+    name: str
+    short: str
+    spec: str
+    core: bool
+    source: str
+
+
+def load_troop_types(path: Path | str = TYPES_FILE) -> tuple[TroopType, ...]:
+    """Read and check a troop-types file: every field present and of its type, names and short labels
+    unique (short: at most 5 characters), and every SPEC a valid unit (``army.check_unit``).
+
+    >>> [t.name for t in troop_types() if t.core][:3]
+    ['huscarls', 'select fyrd', 'levy spearmen']
+    """
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ShieldwallError(f"{path}: cannot read the troop types: {exc}") from None
+    rows = data.get("types")
+    if not isinstance(rows, list) or not rows:
+        raise ShieldwallError(f"{path}: expected [[types]] entries")
+    out: list[TroopType] = []
+    for n, row in enumerate(rows, 1):
+        where = f"{path.name}: [[types]] #{n}"
+        if not isinstance(row, dict):
+            raise ShieldwallError(f"{where}: expected a table")
+        extra = set(row) - set(_TYPE_FIELDS)
+        if extra:
+            raise ShieldwallError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+        for k, typ in _TYPE_FIELDS.items():
+            if not isinstance(row.get(k), typ):
+                raise ShieldwallError(f"{where}: field {k!r} must be a {typ.__name__}")
+        t = TroopType(**row)
+        if not 1 <= len(t.short) <= 5:
+            raise ShieldwallError(f"{where} ({t.name}): short label {t.short!r} must be 1-5 characters")
+        try:
+            side(parse_spec(t.spec))
+        except ShieldwallError as exc:
+            raise ShieldwallError(f"{where} ({t.name}): {exc}") from None
+        out.append(t)
+    for attr in ("name", "short"):
+        seen: set[str] = set()
+        for t in out:
+            v = getattr(t, attr).lower()
+            if v in seen:
+                raise ShieldwallError(f"{path.name}: {attr} {getattr(t, attr)!r} appears twice")
+            seen.add(v)
+    return tuple(out)
+
+
+@cache
+def troop_types() -> tuple[TroopType, ...]:
+    """The representative troop types (``odds/data/into-the-dark-types.toml``), loaded once."""
+    return load_troop_types()
 
 
 class IntoTheDarkOdds(OddsPlugin):
     ruleset: ClassVar[str] = RS
     title: ClassVar[str] = "Into the Dark"
-    commands: ClassVar[tuple[str, ...]] = ("attack", "morale", "duel")
+    commands: ClassVar[tuple[str, ...]] = ("attack", "morale", "duel", "matrix")
     spec_help: ClassVar[str] = SPEC_HELP
     spec_examples: ClassVar[tuple[str, ...]] = (
         "12 CAF average",
@@ -450,12 +566,15 @@ class IntoTheDarkOdds(OddsPlugin):
 
     # --- one attack -------------------------------------------------------------------------------
     def attack(self, attacker: str, target: str, sets: Sets = None) -> AttackOdds:
-        """Exact casualties of one round of melee or one volley.
+        """Exact casualties of one round of melee or one volley (memoised per query).
 
         >>> PLUGIN.attack("12 CAF average", "12 CPF average").probabilities
         {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
         """
-        s = self.parse_sets(sets, "attack")
+        return self.memo("attack", (attacker, target), sets, lambda p: self._attack(attacker, target, p))
+
+    def _attack(self, attacker: str, target: str, sets: Sets) -> AttackOdds:
+        s = MappingProxyType(self.parse_sets(sets, "attack"))
         a, t = self.side(attacker), self.side(target)
         combat = _rules()[1]
         mode, facing = str(s["mode"]), str(s["facing"])
@@ -499,7 +618,7 @@ class IntoTheDarkOdds(OddsPlugin):
                     from_rear=facing == "rear",
                     cover=str(s["cover"]),
                 )
-            dist = situation_dist(sit)
+            dist = sit.dist()
         except ValueError as exc:
             raise _rule_error(exc) from None
         return AttackOdds(
@@ -517,13 +636,16 @@ class IntoTheDarkOdds(OddsPlugin):
 
     # --- morale -------------------------------------------------------------------------------------
     def morale(self, unit: str, sets: Sets = None) -> MoraleOdds:
-        """Exact outcomes of a morale (or control) test.
+        """Exact outcomes of a morale (or control) test (memoised per query).
 
         >>> o = PLUGIN.morale("12 CAF average", {"shaken": "yes"}).outcomes
         >>> o["passed"], o["shaken"], o["driven_back"], o["routed"]
         (Fraction(1, 3), Fraction(1, 6), Fraction(1, 3), Fraction(1, 6))
         """
-        s = self.parse_sets(sets, "morale")
+        return self.memo("morale", (unit,), sets, lambda p: self._morale(unit, p))
+
+    def _morale(self, unit: str, sets: Sets) -> MoraleOdds:
+        s = MappingProxyType(self.parse_sets(sets, "morale"))
         u = self.side(unit)
         _, _, morale, profiles = _rules()
         cas = int(s["casualties"] or 0)
@@ -532,37 +654,24 @@ class IntoTheDarkOdds(OddsPlugin):
         dis = _yes(s["disordered"])
         gen = str(s["general"])
         rating = 0 if gen == "none" else profiles.command().ratings[gen].rating
-        kw = dict(
+        # the yes/no lines of the table (False unless given)
+        kw: dict[str, Any] = {arg: True for key, arg in _MORALE_FLAGS if s[key] == "yes"}
+        kw.update(
             quality=u.unit.quality_level,
-            shaken=_yes(s["shaken"]),
             disordered=dis,
             casualties=cas,
             original=u.figures,
-            flanked=_yes(s["flanked"]),
-            outnumber_double=_yes(s["outnumber"]),
-            long_range_missile_only=_yes(s["long-range-only"]),
-            fewer_firers=_yes(s["fewer-firers"]),
-            deeper_ranks=_yes(s["deeper-ranks"]),
-            supported=_yes(s["supported"]),
             friends_routing=int(s["friends-routing"] or 0),
-            unsupported=_yes(s["unsupported"]),
-            uphill=_yes(s["uphill"]),
-            in_cover=_yes(s["in-cover"]),
             shieldwall=u.shieldwall and not dis,
             general=rating,
         )
         try:
             if s["test"] == "control":
                 sit: Any = morale.ControlSituation(**kw)
-                w = situation_dist(sit)
-                outcomes = {
-                    "passed": w.probability(int(morale.ControlOutcome.PASSED)),
-                    "failed": w.probability(int(morale.ControlOutcome.FAILED)),
-                }
+                outcomes = _outcomes(sit.dist(), _CONTROL_NAMES)
             else:
                 sit = morale.MoraleSituation(**kw)
-                w = situation_dist(sit)
-                outcomes = {name: w.probability(i) for i, name in enumerate(_MORALE_NAMES)}
+                outcomes = _outcomes(sit.dist(), _MORALE_NAMES)
         except ValueError as exc:
             raise _rule_error(exc) from None
         test = str(s["test"])
@@ -577,7 +686,7 @@ class IntoTheDarkOdds(OddsPlugin):
     # --- duel ---------------------------------------------------------------------------------------
     def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
         """Rounds of simultaneous melee, each followed by the morale tests, until one unit routs or
-        is destroyed; solved as an absorbing Markov chain.
+        is destroyed; solved as an absorbing Markov chain (memoised per query).
 
         >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
         >>> d.first_wins + d.second_wins + d.draw + d.undecided
@@ -585,7 +694,10 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> d.first_wins > d.second_wins
         True
         """
-        s = self.parse_sets(sets, "duel")
+        return self.memo("duel", (first, second), sets, lambda p: self._duel(first, second, p))
+
+    def _duel(self, first: str, second: str, sets: Sets) -> DuelOdds:
+        s = MappingProxyType(self.parse_sets(sets, "duel"))
         a, b = self.side(first), self.side(second)
         imp = _yes(s["impetuous"])
         if imp:
@@ -627,6 +739,83 @@ class IntoTheDarkOdds(OddsPlugin):
             details,
         )
 
+    # --- matrix -----------------------------------------------------------------------------------
+    def matrix(self, sets: Sets = None) -> MatrixOdds:
+        """Every representative troop type against every other: the mean casualties of one round of
+        melee on each facing, and P(the row type wins / the duel is drawn) of a frontal duel it
+        opens with its charge (memoised per query).
+
+        >>> m = PLUGIN.matrix({"types": "core"})
+        >>> len(m.types), m.facings, m.duel_facings
+        (8, ('front', 'flank', 'rear'), ('front',))
+        """
+        return self.memo("matrix", (), sets, self._matrix)
+
+    def _matrix(self, sets: Sets) -> MatrixOdds:
+        s = MappingProxyType(self.parse_sets(sets, "matrix"))
+        types = [t for t in troop_types() if s["types"] == "all" or t.core]
+        sides = [self.side(t.spec) for t in types]
+        charge = str(s["charge"])
+        combat = _rules()[1]
+        from shieldwall.odds.markov import simultaneous_duel
+
+        def impetuous(a: Side) -> bool:
+            return charge == "impetuous" and (a.unit.mounted or a.unit.has("warband"))
+
+        mean: dict[str, Grid] = {}
+        for facing in FACINGS:
+            grid: Grid = []
+            for a in sides:
+                imp = impetuous(a)
+                att = a.troops()
+                row: list[Fraction | None] = []
+                for b in sides:
+                    sit = combat.MeleeSituation(
+                        att,
+                        b.troops(),
+                        **{facing: a.fighting(a.figures, False)},
+                        charging=charge != "none",
+                        impetuous=imp,
+                    )
+                    row.append(situation_dist(sit).mean())
+                grid.append(row)
+            mean[facing] = grid
+        wins: Grid = []
+        draws: Grid = []
+        for a in sides:
+            wrow: list[Fraction | None] = []
+            drow: list[Fraction | None] = []
+            for b in sides:
+                model = _DuelModel(a, b, charge != "none", impetuous(a), False, False)
+                try:
+                    sol = simultaneous_duel(model, max_turns=1)  # win probabilities only
+                except ValueError as exc:
+                    raise _rule_error(exc) from None
+                wrow.append(sol.first_wins)
+                drow.append(sol.draw)
+            wins.append(wrow)
+            draws.append(drow)
+        notes = (
+            f"types: {TYPES_FILE.name} ({len(types)} of {len(troop_types())}); every unit in two ranks",
+            "mean: casualties the row inflicts in one round of melee on the column's facing, every "
+            "figure in contact" + ("" if charge == "none" else f", with its {charge} charge"),
+            "duel: frontal, in simultaneous rounds with morale tests, to a rout or destruction; "
+            + ("no charge" if charge == "none" else f"the row opens with its {charge} charge"),
+        )
+        return MatrixOdds(
+            RS,
+            s,
+            tuple(t.name for t in types),
+            FACINGS,
+            mean,
+            {"front": wins},
+            "casualties",
+            draws={"front": draws},
+            short=tuple(t.short for t in types),
+            descriptions=tuple(t.spec for t in types),
+            notes=notes,
+        )
+
 
 class _DuelModel:
     """The round-by-round rules of a frontal melee between two units, for ``simultaneous_duel``.
@@ -642,6 +831,7 @@ class _DuelModel:
         self.a, self.b = a, b
         self.charging, self.impetuous, self.uphill, self.obstacle = charging, impetuous, uphill, obstacle
         self.a_disorders = impetuous and a.unit.has("warband")
+        self.a_front, self.b_front = a.front, b.front
         self._att: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], int]] = {}
         self._mor: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
         self._aft: dict[tuple[Any, ...], tuple[tuple[object, int], ...]] = {}
@@ -691,21 +881,27 @@ class _DuelModel:
     ) -> tuple[tuple[int, int], ...]:
         """Weights out of 6 of each ``MoraleOutcome`` of a test by ``who`` with ``own`` figures
         against ``opp`` (``MoraleSituation.dist()``)."""
-        key = (who, own, opp, shaken, later, initial)
+        if who == "A":
+            me, my_front, their_front = self.a, self.a_front, self.b_front
+        else:
+            me, my_front, their_front = self.b, self.b_front, self.a_front
+        outnumber = not initial and own >= 2 * opp
+        deeper = not initial and opp // their_front > own // my_front
+        dis = who == "A" and self.a_disorders and later
+        # memoised on what the test depends on (the opponent's figures only through these flags)
+        key = (who, own, outnumber, deeper, shaken, dis)
         got = self._mor.get(key)
         if got is not None:
             return got
         morale = _rules()[2]
-        me, them = (self.a, self.b) if who == "A" else (self.b, self.a)
-        dis = who == "A" and self.a_disordered(later)
         sit = morale.MoraleSituation(
             quality=me.unit.quality_level,
             shaken=shaken,
             disordered=dis,
             casualties=me.figures - own,
             original=me.figures,
-            outnumber_double=not initial and own >= 2 * opp,
-            deeper_ranks=not initial and opp // them.front > own // me.front,
+            outnumber_double=outnumber,
+            deeper_ranks=deeper,
             uphill=who == "B" and self.uphill,
             in_cover=who == "B" and self.obstacle,
             shieldwall=me.shieldwall and not dis,
@@ -722,14 +918,15 @@ class _DuelModel:
         ties together) and their effect, as weights out of 36: 'A' / 'B' (that unit wins), 'D'
         (draw), or the new shaken flags (a unit that drives back its opponent without being driven
         back itself becomes steady)."""
-        key = (fa, fb, sa, sb, loser, later)
+        ma = self.morale("A", fa, fb, sa, later)
+        mb = self.morale("B", fb, fa, sb, later)
+        # the effect depends on the two tests' outcome weights and the loser only
+        key = (ma, mb, loser)
         got = self._aft.get(key)
         if got is not None:
             return got
         shaken, back, routed = 1, 2, 3
         out: dict[object, int] = {}
-        ma = self.morale("A", fa, fb, sa, later)
-        mb = self.morale("B", fb, fa, sb, later)
         if loser == "T":
             for oa, pa in ma:
                 for ob, pb in mb:

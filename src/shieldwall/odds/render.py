@@ -129,16 +129,29 @@ def abbreviations(names: tuple[str, ...]) -> list[str]:
     return short if len(set(short)) == len(short) else list(names)
 
 
+def matrix_width(m: MatrixOdds) -> int:
+    """Characters a matrix table needs to show every column in full."""
+    short = list(m.short) if m.short else abbreviations(m.types)
+    col = max(6, *(len(s) for s in short)) + 3
+    return max(len(t) for t in m.types) + 4 + len(m.types) * col + 1
+
+
 def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
     from rich.table import Table
 
     out: list[RenderableType] = []
-    short = abbreviations(m.types)
+    short = list(m.short) if m.short else abbreviations(m.types)
     legend = ", ".join(f"{s} = {n}" for s, n in zip(short, m.types, strict=True) if s != n)
     for facing in m.facings:
+        duel = facing in m.first_wins
+        draws = m.draws.get(facing)
+        title = f"{m.ruleset}, {facing} facing: mean {m.unit} of one attack"
+        if duel:
+            title += f", and P(the row wins a duel it opens on the {facing})"
+            if draws is not None:
+                title += ", and =P(draw)"
         t = Table(
-            title=f"{m.ruleset}, {facing} facing: mean {m.unit} of one attack, and P(the row wins a duel it "
-            f"opens on the {facing})",
+            title=title,
             caption="rows attack first; columns are the target" + (f" ({legend})" if legend else ""),
             show_lines=True,
         )
@@ -148,15 +161,40 @@ def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
         for i, a in enumerate(m.types):
             cells = []
             for j in range(len(m.types)):
-                mh, pw = m.mean_hits[facing][i][j], m.first_wins[facing][i][j]
-                cells.append("—" if mh is None or pw is None else f"{float(mh):.2f}\n{whole_pct(float(pw))}")
+                mh = m.mean_hits[facing][i][j]
+                pw = m.first_wins[facing][i][j] if duel else None
+                if mh is None or (duel and pw is None):
+                    cells.append("—")
+                    continue
+                cell = f"{float(mh):.2f}"
+                if pw is not None:
+                    cell += f"\n{whole_pct(float(pw))}"
+                    dr = draws[i][j] if draws is not None else None
+                    if dr is not None:
+                        cell += f"\n={whole_pct(float(dr))}"
+                cells.append(cell)
             t.add_row(a, *cells)
         out.append(t)
+    if m.descriptions or m.notes:
+        from rich.table import Table as _Table
+
+        d = _Table(title="the types", show_header=bool(m.descriptions))
+        if m.descriptions:
+            d.add_column("type")
+            d.add_column("short")
+            d.add_column("unit")
+            for name, sh, desc in zip(m.types, short, m.descriptions, strict=True):
+                d.add_row(name, sh, desc)
+        if m.notes:
+            d.caption = "\n".join(m.notes)
+            d.caption_justify = "left"
+        out.append(d)
     return out
 
 
 def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
-    """Heat maps: one row of panels for the mean result, one for P(first wins), one panel per facing."""
+    """Heat maps: one row of panels for the mean result (one panel per facing) and one for the
+    duels (P(first wins) for each facing with a duel grid, then P(draw) where draws exist)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -165,8 +203,13 @@ def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
 
     n = len(m.types)
     nf = len(m.facings)
+    duel_panels: list[tuple[Any, str, str]] = [
+        (m.first_wins[f], f"P(row wins the duel)\n{f} facing", "RdBu") for f in m.duel_facings
+    ]
+    duel_panels += [(g, f"P(draw)\n{f} facing", "Greys") for f, g in m.draws.items()]
+    ncols = max(nf, len(duel_panels))
     size = 2.0 + 0.55 * n
-    fig, axes = plt.subplots(2, nf, figsize=(size * nf, size * 2), squeeze=False)
+    fig, axes = plt.subplots(2, ncols, figsize=(size * ncols, size * 2), squeeze=False)
 
     def grid(g: Any) -> Any:
         return np.array([[np.nan if x is None else float(x) for x in row] for row in g], dtype=float)
@@ -174,38 +217,52 @@ def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
     hmax = max(
         (float(x) for g in m.mean_hits.values() for row in g for x in row if x is not None), default=1.0
     )
-    panels = [
-        (0, m.mean_hits, f"mean {m.unit} of one attack", "viridis", 0.0, hmax, "{:.2f}"),
-        (1, m.first_wins, "P(row wins the duel)", "RdBu", 0.0, 1.0, "pct"),
+    panels: list[tuple[int, int, Any, str, str, float, float, str]] = [
+        (0, c, m.mean_hits[f], f"mean {m.unit} of one attack\n{f} facing", "viridis", 0.0, hmax, "{:.2f}")
+        for c, f in enumerate(m.facings)
     ]
-    for r, data, label, cmap, lo, hi, fmt in panels:
-        for c, facing in enumerate(m.facings):
-            ax = axes[r][c]
-            arr = grid(data[facing])
-            cm = plt.get_cmap(cmap).with_extremes(bad="#cccccc")
-            im = ax.imshow(np.ma.masked_invalid(arr), cmap=cm, vmin=lo, vmax=hi)
-            ax.set_xticks(range(n), m.types, rotation=60, ha="right", fontsize=8)
-            ax.set_yticks(range(n), m.types, fontsize=8)
-            ax.set_title(f"{label}\n{facing} facing", fontsize=10)
-            ax.set_xlabel("target (second)", fontsize=8)
-            ax.set_ylabel("attacker (first)", fontsize=8)
-            for i in range(n):
-                for j in range(n):
-                    v = arr[i, j]
-                    if not np.isnan(v):
-                        frac = (v - lo) / (hi - lo) if hi > lo else 0.5
-                        dark_cell = frac < 0.5 if cmap == "viridis" else not 0.2 < frac < 0.8
-                        label_text = whole_pct(v) if fmt == "pct" else fmt.format(v)
-                        ax.text(
-                            j,
-                            i,
-                            label_text,
-                            ha="center",
-                            va="center",
-                            fontsize=7,
-                            color="white" if dark_cell else "black",
-                        )
-            fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    for c, (g, label, cmap) in enumerate(duel_panels):
+        # draws are rare: scale their panel to the largest draw chance
+        hi = 1.0 if cmap != "Greys" else max(0.05, *(float(x) for row in g for x in row if x is not None))
+        panels.append((1, c, g, label, cmap, 0.0, hi, "pct"))
+    used = {(r, c) for r, c, *_ in panels}
+    for r in range(2):
+        for c in range(ncols):
+            if (r, c) not in used:
+                axes[r][c].axis("off")
+    labels = list(m.types)
+    for r, c, data, label, cmap, lo, hi, fmt in panels:
+        ax = axes[r][c]
+        arr = grid(data)
+        cm = plt.get_cmap(cmap).with_extremes(bad="#cccccc")
+        im = ax.imshow(np.ma.masked_invalid(arr), cmap=cm, vmin=lo, vmax=hi)
+        ax.set_xticks(range(n), labels, rotation=60, ha="right", fontsize=8)
+        ax.set_yticks(range(n), labels, fontsize=8)
+        ax.set_title(label, fontsize=10)
+        ax.set_xlabel("target (second)", fontsize=8)
+        ax.set_ylabel("attacker (first)", fontsize=8)
+        for i in range(n):
+            for j in range(n):
+                v = arr[i, j]
+                if not np.isnan(v):
+                    frac = (v - lo) / (hi - lo) if hi > lo else 0.5
+                    if cmap == "viridis":
+                        dark_cell = frac < 0.5
+                    elif cmap == "Greys":
+                        dark_cell = frac > 0.5
+                    else:
+                        dark_cell = not 0.2 < frac < 0.8
+                    label_text = whole_pct(v) if fmt == "pct" else fmt.format(v)
+                    ax.text(
+                        j,
+                        i,
+                        label_text,
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                        color="white" if dark_cell else "black",
+                    )
+        fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     settings = ", ".join(f"{k}={v}" for k, v in m.settings.items() if v is not None)
     fig.suptitle(f"{m.ruleset} matchups ({settings})", fontsize=12)
     fig.tight_layout()

@@ -40,6 +40,7 @@ CLAUSES: dict[str, str] = {
     "turn-sequence.movement": "Sequence of Play 3. Movement",
     "turn-sequence.combat": "Sequence of Play 4. Combat",
     "turn-sequence.morale": "Sequence of Play 5. Morale Tests",
+    "turn-sequence.end-of-battle": "End of the battle (not given by the text: scenario turn limit, ruling)",
     "movement.movement": "Movement",
     "movement.distances": "Distances",
     "movement.encased": "Distances: SPECIAL encased limit",

@@ -28,7 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
-from math import comb
+from functools import lru_cache
+from math import comb, lcm
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -146,10 +147,22 @@ class Mod:
 
     @classmethod
     def of(cls, m: Modifier, name: str | None = None) -> Mod:
-        return cls(name or m.text, m.value, m.rule)
+        """The applied form of a table modifier (memoised per table row and name: a ``Mod`` is
+        immutable, and building one cites its clause)."""
+        key = (id(m), name)
+        got = _MOD_OF.get(key)
+        if got is not None and got[0] is m and cls is Mod:
+            return got[1]
+        mod = cls(name or m.text, m.value, m.rule)
+        if cls is Mod:
+            _MOD_OF[key] = (m, mod)  # the row is kept alive, so its id is not reused
+        return mod
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "value": self.value, "rule": self.rule}
+
+
+_MOD_OF: dict[tuple[int, str | None], tuple[Modifier, Mod]] = {}
 
 
 def need_for(hit_on: int, modifier: int) -> int:
@@ -208,8 +221,7 @@ class DiceGroup:
 
     def dist(self) -> Dist:
         """Binomial casualties of this group, with exact integer weights C(n,i) k^i (6-k)^(n-i)."""
-        n, k = self.dice, 7 - self.need
-        return Dist({i: comb(n, i) * k**i * (6 - k) ** (n - i) for i in range(n + 1)})
+        return binomial_dist(self.dice, 7 - self.need)
 
     def to_dict(self, faces: Sequence[int] = ()) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -245,10 +257,13 @@ def _assemble(parts: Sequence[_Part], hit_on: int) -> list[DiceGroup]:
     - within a unit they add up) and each whole die they make rolls with the modifiers of the
     contributing part that is hardest to hit with (docs/rulings/into-the-dark.md)."""
     dice = {p.label: p.figures // p.per_die for p in parts}
-    rems = [(Fraction(p.figures % p.per_die, p.per_die), p) for p in parts if p.figures % p.per_die]
-    extra = int(sum((r for r, _ in rems), Fraction(0)))
+    rems = [p for p in parts if p.figures % p.per_die]
+    extra = 0
+    if len(rems) > 1:  # whole dice in the pooled fractions: floor(sum of rem / per), in integers
+        per = lcm(*(p.per_die for p in rems))
+        extra = sum((p.figures % p.per_die) * (per // p.per_die) for p in rems) // per
     if extra:
-        worst = max((p for _, p in rems), key=lambda p: need_for(hit_on, sum(m.value for m in p.modifiers)))
+        worst = max(rems, key=lambda p: need_for(hit_on, sum(m.value for m in p.modifiers)))
         dice[worst.label] += extra
     return [
         DiceGroup(p.label, dice[p.label], hit_on, p.modifiers, p.rate, p.rate_rule)
@@ -279,10 +294,19 @@ def _check_declared(dice_override: int | None, diverted: int) -> None:
         raise ValueError(f"at most {most} dice may be declared at a champion or general")
 
 
+@lru_cache(maxsize=1024)
+def binomial_dist(n: int, k: int) -> Dist:
+    """Hits of ``n`` d6 that each hit on ``k`` faces of 6: exact integer weights
+    C(n,i) k^i (6-k)^(n-i) (math.comb, no convolution), memoised per (n, k)."""
+    return Dist({i: comb(n, i) * k**i * (6 - k) ** (n - i) for i in range(n + 1)})
+
+
 def pool_dist(groups: Sequence[DiceGroup]) -> Dist:
     """Exact casualties of a pool: the sum of independent binomials (integer weights, 6^dice)."""
-    out = Dist.constant(0)
-    for g in groups:
+    if not groups:
+        return Dist.constant(0)
+    out = groups[0].dist()
+    for g in groups[1:]:
         out = out + g.dist()
     return out
 
@@ -471,24 +495,29 @@ class MissileSituation:
                 )
             ]
         else:
-            parts = [
-                _Part(
-                    "close",
-                    self.close,
-                    d.figures_per_die,
-                    self.modifiers("close"),
-                    f"1 per {d.figures_per_die} figures",
-                    cite("combat.dice"),
-                ),
-                _Part(
-                    "long",
-                    self.long,
-                    d.long_range_figures_per_die,
-                    self.modifiers("long"),
-                    f"1 per {d.long_range_figures_per_die} figures (long range)",
-                    cite("combat.long-range"),
-                ),
-            ]
+            parts = []
+            if self.close:  # a band without figures gives no dice (and no pooled fraction)
+                parts.append(
+                    _Part(
+                        "close",
+                        self.close,
+                        d.figures_per_die,
+                        self.modifiers("close"),
+                        f"1 per {d.figures_per_die} figures",
+                        cite("combat.dice"),
+                    )
+                )
+            if self.long:
+                parts.append(
+                    _Part(
+                        "long",
+                        self.long,
+                        d.long_range_figures_per_die,
+                        self.modifiers("long"),
+                        f"1 per {d.long_range_figures_per_die} figures (long range)",
+                        cite("combat.long-range"),
+                    )
+                )
             groups = _assemble(parts, hit_on)
         groups = [g for g in groups if g.dice > 0]
         return _divert(groups, self.diverted) if self.diverted else groups
@@ -648,6 +677,8 @@ class MeleeSituation:
                 ("rear", self.rear),
             )
             for facing, figs in contacts:
+                if not figs:  # no dice from this side (and no pooled fraction)
+                    continue
                 per, rate, rule = self._per_die(facing)
                 parts.append(_Part(facing, figs, per, self.modifiers(facing), rate, rule))
             groups = _assemble(parts, hit_on)

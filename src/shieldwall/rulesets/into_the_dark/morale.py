@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -55,7 +55,8 @@ def casualty_steps(casualties: int, original: int) -> int:
     if not 0 <= casualties <= original:
         raise ValueError(f"casualties must be 0..{original}, got {casualties}")
     step = profiles.morale_tables().modifiers.casualties.per_fraction
-    return int(Fraction(casualties) / (original * step))
+    # floor(casualties / (original * step)) in integer arithmetic (step = p/q > 0)
+    return (casualties * step.denominator) // (original * step.numerator)
 
 
 def outnumbers_double(own: int, opponents: int) -> bool:
@@ -103,10 +104,12 @@ class _Test:
             )
         if self.friends_routing < 0:
             raise ValueError("friends_routing must be >= 0")
-        ratings = {r.rating for r in profiles.command().ratings.values()}
-        if self.general and self.general not in ratings:
-            raise ValueError(f"general rating must be one of {sorted(ratings)} (or 0 for none)")
-        casualty_steps(self.casualties, self.original)
+        if self.general:
+            ratings = {r.rating for r in profiles.command().ratings.values()}
+            if self.general not in ratings:
+                raise ValueError(f"general rating must be one of {sorted(ratings)} (or 0 for none)")
+        if self.casualties or self.original <= 0:
+            casualty_steps(self.casualties, self.original)
 
     def modifiers(self) -> tuple[Mod, ...]:
         """Every applicable modifier, cumulative, then the general's negation (command.general-leading)."""
@@ -183,6 +186,33 @@ class _Test:
         }
 
 
+def outcome_for_over(over: int) -> MoraleOutcome:
+    """The result of a morale test by how far the d6 is over the modified level (morale.results)."""
+    r = profiles.morale_tables().results
+    assert r.passed.max_over is not None and r.shaken.max_over is not None
+    assert r.driven_back.max_over is not None
+    if over <= r.passed.max_over:
+        return MoraleOutcome.PASSED
+    if over <= r.shaken.max_over:
+        return MoraleOutcome.SHAKEN
+    if over <= r.driven_back.max_over:
+        return MoraleOutcome.DRIVEN_BACK
+    return MoraleOutcome.ROUTED
+
+
+@lru_cache(maxsize=256)
+def morale_dist(level: int) -> Dist:
+    """Exact distribution over ``MoraleOutcome`` ints of a d6 against the modified ``level``
+    (weights out of 6). The level is computed once per test, not once per face."""
+    return D6.dist().map(lambda f: int(outcome_for_over(f - level)))
+
+
+@lru_cache(maxsize=256)
+def control_dist(level: int) -> Dist:
+    """Exact distribution over ``ControlOutcome`` ints of a control test against ``level``."""
+    return D6.dist().map(lambda f: int(ControlOutcome.PASSED if f <= level else ControlOutcome.FAILED))
+
+
 @dataclass(frozen=True, slots=True)
 class MoraleRoll:
     face: int
@@ -199,21 +229,11 @@ class MoraleSituation(_Test):
 
     def outcome(self, face: int) -> MoraleOutcome:
         """The result for a natural d6 face, by how much it is over the modified level."""
-        r = profiles.morale_tables().results
-        over = face - self.level
-        assert r.passed.max_over is not None and r.shaken.max_over is not None
-        assert r.driven_back.max_over is not None
-        if over <= r.passed.max_over:
-            return MoraleOutcome.PASSED
-        if over <= r.shaken.max_over:
-            return MoraleOutcome.SHAKEN
-        if over <= r.driven_back.max_over:
-            return MoraleOutcome.DRIVEN_BACK
-        return MoraleOutcome.ROUTED
+        return outcome_for_over(face - self.level)
 
     def dist(self) -> Dist:
         """Exact distribution over ``MoraleOutcome`` ints (weights out of 6)."""
-        return D6.dist().map(lambda f: int(self.outcome(f)))
+        return morale_dist(self.level)
 
     def roll(self, rng: np.random.Generator) -> MoraleRoll:
         face = D6.roll(rng)
@@ -247,7 +267,7 @@ class ControlSituation(_Test):
 
     def dist(self) -> Dist:
         """Exact distribution over ``ControlOutcome`` ints (weights out of 6)."""
-        return D6.dist().map(lambda f: int(self.outcome(f)))
+        return control_dist(self.level)
 
     def roll(self, rng: np.random.Generator) -> ControlRoll:
         face = D6.roll(rng)

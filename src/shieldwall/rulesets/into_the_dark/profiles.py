@@ -375,6 +375,7 @@ _ARMOUR: dict[str, ArmourLetter] = {a: a for a in ARMOUR_LETTERS}
 _CATEGORY: dict[str, Category] = {c: c for c in CATEGORIES}
 
 
+@cache
 def parse_code(code: str) -> tuple[Density, ArmourLetter, Category]:
     """Split a three-letter unit code ("Troop Types"): density, armour, foot/mounted."""
     if len(code) != 3 or code[0] not in _DENSITY or code[1] not in _ARMOUR or code[2] not in _CATEGORY:
@@ -460,6 +461,48 @@ def morale_tables() -> MoraleTables:
     return _load(MoraleTables, "morale.toml")
 
 
+class TerrainKind(_Row):
+    """One kind of terrain ("Terrain": Disordering Terrain, Restrictive Terrain, Roads)."""
+
+    name: str
+    linear: bool
+    move: Literal["open", "disordering", "restrictive", "impassable", "road"]
+    foot_factor: int = Field(ge=0)
+    mounted_factor: int = Field(ge=0)
+    disorders: Literal["none", "close-foot-and-mounted", "foot", "all"]
+    cover: Literal["none", "light", "heavy"]
+    obstacle: bool
+    sight: Literal["no", "through", "over"]
+    elevated: bool
+    width: float | None = Field(default=None, gt=0)
+    text: str
+
+
+class CrossingKind(_Row):
+    treated_as: str
+
+
+class TerrainTable(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kinds: dict[str, TerrainKind]
+    crossings: dict[Literal["bridge", "ford"], CrossingKind]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TerrainTable:
+        _require(self.crossings, ("bridge", "ford"), "crossings")
+        for name, c in self.crossings.items():
+            if c.treated_as not in self.kinds:
+                raise ValueError(f"crossing {name} is treated as unknown kind {c.treated_as!r}")
+        return self
+
+
+@cache
+def terrain_table() -> TerrainTable:
+    """Terrain kinds and crossings (``data/terrain.toml``)."""
+    return _load(TerrainTable, "terrain.toml")
+
+
 def load_all() -> None:
     """Load (and so validate) every data file; raises ``DataError`` on the first bad one."""
     qualities()
@@ -473,6 +516,7 @@ def load_all() -> None:
     special()
     combat_tables()
     morale_tables()
+    terrain_table()
 
 
 # --- lookups ------------------------------------------------------------------------------------
