@@ -1,0 +1,262 @@
+"""``shieldwall simulate`` and ``shieldwall report``: many battles, statistics, rule variants.
+
+Registered by ``shieldwall.cli`` through :func:`register`. Importing this module stays light: the
+engine, numpy, rich, pyarrow, DuckDB, matplotlib and Ray are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+VARIANT_HELP = (
+    "A rule variant: KEY=VALUE[,KEY=VALUE...] overriding the rule system's declared parameters "
+    "(one set per --variant; repeat for several sets). The baseline is always played too, on the "
+    "same seeds."
+)
+
+
+def _parameters_epilog() -> str:
+    """The declared parameters of every rule system, for --help (light: only ``params`` modules)."""
+    from shieldwall.rulesets import REGISTRY
+
+    parts = [
+        "[bold]Variants[/]: --variant 'dice=d6' --variant 'hit_limit=12,warriors_bonus=2' plays three "
+        "sets side by side: the baseline, dice=d6, and hit_limit=12 with warriors_bonus=2, every one on "
+        "the same battle seeds. Win rates carry 95% Wilson intervals; differences against the baseline "
+        "carry paired 95% intervals. See docs/simulate.md."
+    ]
+    for rid, mod in REGISTRY.items():
+        try:
+            params = importlib.import_module(mod + ".params").PARAMETERS
+        except (ModuleNotFoundError, AttributeError):
+            continue
+        items = []
+        for p in params.values():
+            choices = f" ({'|'.join(map(str, p.choices))})" if p.choices else ""
+            items.append(f"[bold]{p.name}[/]={p.default}{choices}")
+        parts.append(f"[bold]Parameters of {rid}[/]: " + ", ".join(items))
+    return "\n\n".join(parts)
+
+
+def _pct(x: float) -> str:
+    return f"{100.0 * x:.1f}%"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"[{100.0 * ci[0]:.1f}, {100.0 * ci[1]:.1f}]"
+
+
+def _signed_ci(ci: list[float]) -> str:
+    return f"[{100.0 * ci[0]:+.1f}, {100.0 * ci[1]:+.1f}]"
+
+
+def print_summary(data: dict[str, Any], title: str, bps: float | None = None) -> None:
+    """The result tables (used by ``simulate`` and by ``report``)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console(highlight=False)
+    variants: list[dict[str, Any]] = data["variants"]
+    sides: list[str] = list(variants[0]["wins"]) if variants else []
+    t = Table(title=title, caption=f"{bps:.2f} battles per second" if bps is not None else None)
+    t.add_column("variant")
+    t.add_column("n", justify="right")
+    for s in sides:
+        t.add_column(f"{s} wins [95% CI]", justify="right")
+    t.add_column("draws", justify="right")
+    t.add_column("turns", justify="right")
+    for v in variants:
+        cells = [v["variant"], str(v["battles"])]
+        for s in sides:
+            cells.append(f"{_pct(v['win_rate'][s])} {_ci(v['ci95'][s])}")
+        cells += [str(v["draws"]), f"{v['mean_turns']:.2f} ± {v['sd_turns']:.2f}"]
+        t.add_row(*cells)
+    con.print(t)
+
+    h = Table(title="Battle length (battles ending on each turn)")
+    h.add_column("turn", justify="right")
+    for v in variants:
+        h.add_column(v["variant"], justify="right")
+    turns = sorted({int(k) for v in variants for k in v["turns_histogram"]})
+    for turn in turns:
+        row = [str(turn)]
+        for v in variants:
+            c = v["turns_histogram"].get(str(turn), 0)
+            bar = "█" * round(12 * c / max(1, v["battles"]))
+            row.append(f"{c:>5} {bar:<12}")
+        h.add_row(*row)
+    con.print(h)
+
+    lt = Table(title="Mean losses per battle (units removed)")
+    lt.add_column("side")
+    lt.add_column("unit type")
+    for v in variants:
+        lt.add_column(v["variant"], justify="right")
+    for s in sides:
+        types = list(variants[0]["mean_losses"].get(s, {}))
+        for ut in types:
+            lt.add_row(s, ut, *(f"{v['mean_losses'][s].get(ut, 0.0):.2f}" for v in variants))
+        if variants and variants[0].get("mean_units_lost"):
+            lt.add_row(s, "[bold]all[/]", *(f"{v['mean_units_lost'].get(s, 0.0):.2f}" for v in variants))
+    con.print(lt)
+
+    diffs: list[dict[str, Any]] = data.get("differences", [])
+    if diffs:
+        d = Table(title="Difference from the baseline, paired on the same seeds")
+        d.add_column("variant")
+        d.add_column("side")
+        d.add_column("Δ win rate [95% CI]", justify="right")
+        d.add_column("seeds +/-", justify="right")
+        d.add_column("Δ turns [95% CI]", justify="right")
+        for x in diffs:
+            for i, s in enumerate(sides):
+                w = x["win_rate"][s]
+                mt = x.get("mean_turns")
+                turns_cell = ""
+                if mt is not None and i == 0:
+                    turns_cell = f"{mt['diff']:+.2f} [{mt['ci95'][0]:+.2f}, {mt['ci95'][1]:+.2f}]"
+                d.add_row(
+                    x["variant"] if i == 0 else "",
+                    s,
+                    f"{100.0 * w['diff']:+.1f} pts {_signed_ci(w['ci95'])}",
+                    f"+{w['higher']}/-{w['lower']}",
+                    turns_cell,
+                )
+        con.print(d)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(
+        "simulate",
+        epilog=_parameters_epilog(),
+        help="Play a scenario many times with the chosen bots: win rates with 95% intervals, draws, "
+        "battle length, losses per unit type, speed; rule variants side by side on the same seeds.",
+    )
+    def simulate(
+        scenario: Annotated[
+            str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")
+        ] = None,
+        battles: Annotated[int, typer.Option("--battles", "-n", min=1, help="Battles per variant.")] = 100,
+        seed: Annotated[int, typer.Option(help="Simulation seed: battle i gets the i-th spawned seed.")] = 0,
+        workers: Annotated[
+            int | None,
+            typer.Option(min=1, help="Worker processes (default: all cores; Ray: the cluster's CPUs)."),
+        ] = None,
+        backend: Annotated[str, typer.Option(help="local (process pool) | ray.")] = "local",
+        address: Annotated[
+            str | None, typer.Option(help="Ray: join this cluster ('auto' or host:port); none: start one.")
+        ] = None,
+        red: Annotated[str, typer.Option(help="Bot for red: random | scripted.")] = "scripted",
+        blue: Annotated[str, typer.Option(help="Bot for blue: random | scripted.")] = "scripted",
+        variant: Annotated[
+            list[str] | None, typer.Option("--variant", metavar="KEY=VALUE[,KEY=VALUE]", help=VARIANT_HELP)
+        ] = None,
+        out: Annotated[
+            Path | None, typer.Option(help="Write one row per battle to this Parquet file.")
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+        ] = False,
+        batch_size: Annotated[
+            int | None, typer.Option(min=1, help="Battles per task (default: chosen from N and workers).")
+        ] = None,
+        progress: Annotated[bool, typer.Option(help="Show a progress bar (on stderr).")] = True,
+    ) -> None:
+        from shieldwall.sim.simulate import SimConfig, run
+
+        config = SimConfig(
+            scenario=scenario,
+            battles=battles,
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            red=red,
+            blue=blue,
+            variants=list(variant or []),
+            out=out,
+            address=address,
+            batch_size=batch_size,
+        )
+        if backend not in ("local", "ray"):
+            raise typer.BadParameter(f"backend must be local or ray, not {backend!r}", param_hint="--backend")
+        if address and backend != "ray":
+            raise typer.BadParameter("--address is for --backend ray", param_hint="--address")
+        if as_json or not progress:
+            result = run(config)
+        else:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            with Progress(
+                TextColumn("[bold]simulating[/]"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[rate]}"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            ) as bar:
+                task = bar.add_task("battles", total=None, rate="")
+
+                def on_progress(done: int, total: int) -> None:
+                    elapsed = bar.tasks[0].elapsed or 0.0
+                    rate = f"{done / elapsed:.1f} battles/s" if elapsed > 0 else ""
+                    bar.update(task, completed=done, total=total, rate=rate)
+
+                result = run(config, on_progress)
+        data = result.to_dict()
+        if as_json:
+            typer.echo(json.dumps(data))
+            return
+        title = (
+            f"{data['scenario']}: {red} (red) v {blue} (blue), {battles} battles per variant, seed {seed}, "
+            f"{backend} backend, {result.workers or 'all'} workers"
+        )
+        print_summary(data, title, result.battles_per_second)
+        if out is not None:
+            typer.echo(
+                f"wrote {out} ({result.total_battles} rows); summarise it with: shieldwall report {out}"
+            )
+
+    @app.command(
+        "report",
+        help="Summarise a simulation's Parquet file with DuckDB and write PNG plots (win rate with 95% "
+        "intervals per variant, turns histogram).",
+    )
+    def report(
+        file: Annotated[Path, typer.Argument(help="A Parquet file written by 'simulate --out'.")],
+        plots: Annotated[
+            Path | None, typer.Option(help="Directory for the PNG plots (default: next to the file).")
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+        ] = False,
+    ) -> None:
+        from shieldwall.core.errors import DataError
+        from shieldwall.sim.report import plot, summarise
+
+        if not file.exists():
+            raise DataError(str(file), "", "file not found")
+        data = summarise(file)
+        paths = plot(data, plots if plots is not None else file.parent, file.stem)
+        data["plots"] = [str(p) for p in paths]
+        if as_json:
+            typer.echo(json.dumps(data))
+            return
+        title = f"{file.name}: {data.get('scenario')}, {data.get('red')} (red) v {data.get('blue')} (blue)"
+        print_summary(data, title)
+        for p in paths:
+            typer.echo(f"wrote {p}")
