@@ -1,0 +1,47 @@
+"""``shieldwall serve``: the web app (FastAPI + uvicorn), games kept in SQLite."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def default_db() -> Path:
+    """``$SHIELDWALL_DB``, else ``$XDG_DATA_HOME/shieldwall/games.sqlite3`` (~/.local/share/...)."""
+    env = os.environ.get("SHIELDWALL_DB")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "shieldwall" / "games.sqlite3"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        host: Annotated[
+            str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
+        ] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        db: Annotated[
+            Path | None, typer.Option(help="SQLite file for the games (default: ~/.local/share/shieldwall/).")
+        ] = None,
+    ) -> None:
+        """Play in the browser against a bot or a friend; prints the URL to open."""
+        try:
+            import uvicorn
+
+            from shieldwall.web.app import create_app
+        except ModuleNotFoundError as exc:
+            from shieldwall.cli import fail
+
+            fail(f"the web app needs the 'web' extra ({exc.name} is missing): pip install 'shieldwall[web]'")
+            return
+        path = db or default_db()
+        application = create_app(path)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        url = f"http://{shown}:{port}/"
+        print(f"shieldwall is serving at {url}  (games in {path}; Ctrl+C stops)", flush=True)
+        uvicorn.run(application, host=host, port=port, log_level="warning")

@@ -1,0 +1,146 @@
+"""The battle log for the page: each event in plain words, with its dice and rule clauses.
+
+The words come from ``render.narrate.describe``; dice rolls it leaves out of the narration
+(movement dice, rally dice, initiative) get a line here, since the page shows every roll.
+Each clause id links to the rule system's clause table served at ``/rules/<ruleset>#<clause>``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any
+
+from shieldwall.core.events import Event
+from shieldwall.render.narrate import describe
+from shieldwall.rulesets import REGISTRY
+
+#: events that are bookkeeping: shown small (phase changes) or folded into the next line
+MINOR_KINDS = frozenset({"phase", "roll"})
+COMBAT_KINDS = frozenset({"melee", "shot"})
+
+
+def rule_url(rule_id: str) -> str:
+    """``ruleset:clause`` -> the page's link to the clause table row."""
+    rs, _, clause = rule_id.partition(":")
+    return f"/rules/{rs}#{clause}" if clause else f"/rules/{rs}"
+
+
+@cache
+def clauses(ruleset: str) -> dict[str, tuple[str, str]]:
+    """The clause table of a rule system: clause id -> (section, what it says); empty if none."""
+    mod = REGISTRY.get(ruleset)
+    if mod is None:
+        return {}
+    try:
+        m = importlib.import_module(f"{mod}.clauses")
+    except ModuleNotFoundError:
+        return {}
+    table = getattr(m, "CLAUSES", {})
+    return {str(k): (str(v[0]), str(v[1])) for k, v in table.items()}
+
+
+def clause_info(rule_id: str) -> dict[str, str]:
+    rs, _, clause = rule_id.partition(":")
+    section, text = clauses(rs).get(clause, ("", ""))
+    return {"rule": rule_id, "url": rule_url(rule_id), "section": section, "text": text}
+
+
+def unit_names(view: dict[str, Any]) -> dict[str, str]:
+    return {str(u["id"]): f"{u.get('name', u['id'])} [{u['id']}]" for u in view.get("units", [])}
+
+
+def _dice(ev: Event) -> dict[str, Any] | None:
+    d = ev.data
+    faces = d.get("faces")
+    if faces is None:
+        return None
+    by_side: dict[str, int] | None = None
+    if isinstance(faces, dict):
+        by_side = {str(k): int(v) for k, v in faces.items()}
+        face_list = list(by_side.values())
+    else:
+        face_list = [int(f) for f in faces]
+    mods = []
+    for m in d.get("modifiers", []) or []:
+        if isinstance(m, dict):
+            mods.append(
+                {
+                    "name": str(m.get("name", "")),
+                    "value": m.get("value"),
+                    "rule": str(m.get("rule", "")),
+                    "url": rule_url(str(m.get("rule", ""))),
+                }
+            )
+    return {
+        "die": d.get("die"),
+        "faces": face_list,
+        "by_side": by_side,
+        "modifiers": mods,
+        "hits": d.get("hits"),
+        "what": d.get("what"),
+    }
+
+
+def _fallback_text(ev: Event, names: dict[str, str]) -> str:
+    d = ev.data
+    if ev.kind == "roll":
+        who = names.get(str(d.get("unit")), str(d.get("unit"))) if d.get("unit") else (ev.side or "")
+        return f"{who} rolls {d.get('what', 'dice')} on the {d.get('die', 'die')}:".strip()
+    if ev.kind == "phase":
+        return f"{d.get('player', ev.side)}: {d.get('phase_name', ev.phase)} phase"
+    if ev.kind == "hidden":
+        return "(hidden from you)"
+    return ev.kind
+
+
+def entry(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
+    """One log line: words, dice, the clause applied and the clauses checked, with links."""
+    text = describe(ev, names) if ev.kind != "hidden" else None
+    if ev.kind == "battle" and ev.data.get("seed") is None:
+        text = f"Battle of {ev.data.get('scenario')} (the seed stays secret until the end)"
+    if text is None:
+        text = _fallback_text(ev, names)
+    checked = [str(c) for c in ev.data.get("checked", []) or [] if isinstance(c, str)]
+    return {
+        "index": index,
+        "turn": ev.turn,
+        "phase": ev.phase,
+        "side": ev.side,
+        "kind": ev.kind,
+        "rule": ev.rule,
+        "rule_url": rule_url(ev.rule),
+        "text": text,
+        "minor": ev.kind in MINOR_KINDS,
+        "dice": _dice(ev),
+        "checked": [{"rule": c, "url": rule_url(c)} for c in checked],
+    }
+
+
+def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
+    """The "why" of one attack: who, which facing, the die, every modifier with its clause, the hits."""
+    d = ev.data
+    dice = _dice(ev) or {}
+    return {
+        "index": index,
+        "kind": ev.kind,
+        "turn": ev.turn,
+        "side": ev.side,
+        "text": describe(ev, names) or ev.kind,
+        "attacker": str(d.get("unit", "")),
+        "attacker_name": names.get(str(d.get("unit")), str(d.get("unit", ""))),
+        "target": str(d.get("target", "")),
+        "target_name": names.get(str(d.get("target")), str(d.get("target", ""))),
+        "facing": d.get("facing"),
+        "terrain": d.get("terrain"),
+        "die": dice.get("die"),
+        "faces": dice.get("faces", []),
+        "modifiers": [
+            {**m, "section": clause_info(m["rule"])["section"], "clause": clause_info(m["rule"])["text"]}
+            for m in dice.get("modifiers", [])
+        ],
+        "hits": d.get("hits"),
+        "target_hits": d.get("target_hits"),
+        "rule": clause_info(ev.rule),
+        "checked": [clause_info(c) for c in d.get("checked", []) or [] if isinstance(c, str)],
+    }

@@ -1,0 +1,265 @@
+"""Request and response bodies of the web API (they make its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
+NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: a message, and for an illegal order the rule clause and the reason."""
+
+    detail: str = Field(description="What was wrong, in words.")
+    rule: str | None = Field(default=None, description="Clause id (ruleset:clause) that refuses an order.")
+    reason: str | None = Field(default=None, description="Why the rules refuse the order.")
+    rule_url: str | None = Field(default=None, description="Link to the clause in the clause table.")
+    errors: list[dict[str, Any]] | None = Field(
+        default=None,
+        description="For malformed input: each problem with its location (loc), message and type.",
+    )
+
+
+class ParameterOut(BaseModel):
+    name: str
+    default: Any
+    doc: str
+    choices: list[Any]
+    rule: str
+
+
+class RulesetOut(BaseModel):
+    id: str
+    title: str
+    board: str
+    sides: list[str]
+    summary: str
+    complete: bool
+    parameters: list[ParameterOut]
+
+
+class ScenarioOut(BaseModel):
+    name: str = Field(description="Built-in name to pass as `scenario` when starting a game.")
+    ruleset: str
+    title: str
+    description: str
+    sides: dict[str, str] = Field(description="side -> army name")
+    default: bool
+
+
+class ClauseOut(BaseModel):
+    id: str
+    rule: str
+    section: str
+    text: str
+    url: str
+
+
+class NewGame(BaseModel):
+    """Start a battle: a rule system, a built-in scenario (or your own scenario data), your side,
+    and your opponent: a bot's name, ``hotseat`` (both sides on this browser) or ``remote`` (a
+    friend on another browser, invited by a one-time link)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: str = Field("one-hour-dark-ages", max_length=64)
+    scenario: str = Field("one-hour-dark-ages/bryn-glas", max_length=200)
+    scenario_data: dict[str, Any] | None = Field(
+        default=None, description="A scenario as parsed TOML/JSON data, instead of a built-in one."
+    )
+    side: str = Field("red", max_length=32)
+    opponent: str = Field("scripted", max_length=32, description="Bot name, 'hotseat' or 'remote'.")
+    seed: int | None = Field(
+        default=None, ge=0, le=2**62, strict=True, description="Battle seed; random when left out."
+    )
+    overrides: dict[str, str | int | float | bool] = Field(
+        default_factory=dict, description="Rule parameters KEY -> value (see /api/rulesets)."
+    )
+
+
+class ImportSave(BaseModel):
+    """Resume a battle from a save file (``shieldwall battle --save`` or this app's Save)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    save: dict[str, Any]
+    side: str = Field("red", max_length=32)
+    opponent: str = Field("scripted", max_length=32)
+
+
+class DecisionOut(BaseModel):
+    side: str
+    kind: str
+    prompt: str
+    unit: str | None
+    data: dict[str, Any]
+
+
+class MenuItem(BaseModel):
+    """One order of the engine's menu for the current decision."""
+
+    text: str
+    order: dict[str, Any]
+    kind: str
+    unit: str | None
+    target: str | None
+    label: str
+
+
+class DiceOut(BaseModel):
+    die: str | None
+    faces: list[int]
+    by_side: dict[str, int] | None
+    modifiers: list[dict[str, Any]]
+    hits: int | None
+    what: str | None
+
+
+class RuleLink(BaseModel):
+    rule: str
+    url: str
+
+
+class LogEntry(BaseModel):
+    index: int
+    turn: int
+    phase: str
+    side: str | None
+    kind: str
+    rule: str
+    rule_url: str
+    text: str
+    minor: bool
+    dice: DiceOut | None
+    checked: list[RuleLink]
+
+
+class GameState(BaseModel):
+    """A game as one token may see it: the decision, the table (view and SVG) and, on your turn,
+    the engine's menu of orders."""
+
+    id: str
+    ruleset: str
+    scenario: str
+    title: str
+    mode: str
+    players: dict[str, str]
+    joined: dict[str, bool]
+    you: list[str]
+    seed: int | None
+    version: int = Field(description="Number of orders accepted so far.")
+    decision: DecisionOut | None
+    your_turn: bool
+    waiting_for: str | None
+    result: dict[str, Any] | None
+    view: dict[str, Any]
+    reach: dict[str, Any] | None = Field(
+        default=None, description="On your turn, the reach of the unit the decision is about (see /reach)."
+    )
+    svg: str
+    menu: list[MenuItem]
+    log_size: int
+    can_undo: bool
+    bot_error: str | None
+
+
+class GameCreated(BaseModel):
+    game: GameState
+    token: str = Field(description="Secret: commands the sides in `sides`. Send it as X-Shieldwall-Token.")
+    sides: list[str]
+    play_url: str = Field(description="Your own link (the token is in the #fragment, never sent to logs).")
+    invite_url: str | None = Field(
+        default=None, description="One-time link for the other player (remote games)."
+    )
+
+
+class OrderIn(BaseModel):
+    order: str | dict[str, Any] = Field(
+        description="An order in its text form ('activate r1', 'charge r1 b2 front') or dict form "
+        "({'kind': 'move', 'unit': 'r1', 'steps': [{'go': [14, 9]}]}).",
+        examples=["activate r1", {"kind": "hold", "unit": "r1"}],
+    )
+
+
+class OrderOut(BaseModel):
+    accepted: str
+    bot_orders: list[str]
+    events: list[LogEntry] = Field(description="Everything that happened: your order and the bots' replies.")
+    state: GameState
+
+
+class LogOut(BaseModel):
+    size: int
+    entries: list[LogEntry]
+
+
+class ReachOut(BaseModel):
+    unit: str
+    reach: dict[str, Any]
+    svg: str = Field(description="The table with the unit's reach drawn on it.")
+
+
+class CombatOut(BaseModel):
+    index: int
+    kind: str
+    turn: int
+    side: str | None
+    text: str
+    attacker: str
+    attacker_name: str
+    target: str
+    target_name: str
+    facing: str | None
+    terrain: str | None
+    die: str | None
+    faces: list[int]
+    modifiers: list[dict[str, Any]]
+    hits: int | None
+    target_hits: int | None
+    rule: dict[str, str]
+    checked: list[dict[str, str]]
+
+
+class UndoOut(BaseModel):
+    dropped: int
+    state: GameState
+
+
+class JoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=200)
+
+
+class JoinOut(BaseModel):
+    side: str
+    token: str
+    play_url: str
+
+
+class InviteOut(BaseModel):
+    side: str
+    invite_url: str
+
+
+class ReplayTurn(BaseModel):
+    turn: int
+    events: int
+    complete: bool
+    headline: list[str]
+
+
+class ReplayOut(BaseModel):
+    turns: list[ReplayTurn]
+    finished: bool
+
+
+class ReplayFrame(BaseModel):
+    turn: int
+    complete: bool
+    events: list[LogEntry]
+    view: dict[str, Any]
+    svg: str

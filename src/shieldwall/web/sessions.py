@@ -1,0 +1,480 @@
+"""Battles being played on the server: create, rebuild, give orders, bot replies, undo, replay.
+
+The store holds the truth (game rows and accepted orders); a ``Session`` is the battle rebuilt in
+memory by replaying those orders from the seed, kept in a small LRU cache. Every change goes
+through ``State.apply`` — the page can change nothing except by a legal order.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from shieldwall.ai.base import bot_names, bot_seed, make_bot
+from shieldwall.core.datafiles import read_toml
+from shieldwall.core.errors import IllegalOrder, ShieldwallError
+from shieldwall.core.game import Game, State
+from shieldwall.io.saves import make_save
+from shieldwall.io.scenarios import builtin_scenarios, game_from_data
+from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict
+from shieldwall.web.visibility import filter_view
+
+log = logging.getLogger("shieldwall.web")
+
+MAX_BOT_DECISIONS = 5000
+MODES = ("bot", "hotseat", "remote")
+
+
+class ApiError(Exception):
+    """An error the API answers with ``status`` and a message (never a 500)."""
+
+    def __init__(self, status: int, detail: str, rule: str | None = None, reason: str | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.rule = rule
+        self.reason = reason
+
+
+def decision_seed(seed: int, side_index: int, seq: int) -> int:
+    """A bot's seed for the decision at order ``seq``: a pure function of the battle seed, so a
+    rebuilt game (after a restart) gets the same bot choices as one that never left memory."""
+    ss = np.random.SeedSequence([bot_seed(seed, side_index), seq])
+    return int(ss.generate_state(1)[0])
+
+
+def _finite(x: Any, path: str = "order") -> None:
+    """Refuse numbers a table cannot hold (NaN, infinities, absurd sizes) before the engine sees them."""
+    if isinstance(x, bool):
+        return
+    if isinstance(x, float | int):
+        if not math.isfinite(x) or abs(x) > 1e6:
+            raise ApiError(
+                422, f"{path}: {x!r} is not a usable number", reason=f"{x!r} is not a usable number"
+            )
+    elif isinstance(x, Mapping):
+        for k, v in x.items():
+            _finite(v, f"{path}.{k}")
+    elif isinstance(x, list | tuple):
+        for i, v in enumerate(x):
+            _finite(v, f"{path}[{i}]")
+
+
+@dataclass
+class Session:
+    rec: GameRecord
+    game: Game
+    state: State
+    orders: list[OrderRow]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    frames_cache: tuple[int, list[dict[str, Any]]] | None = None
+    bot_error: str | None = None
+
+    @property
+    def version(self) -> int:
+        return len(self.orders)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.game.info.sides)
+
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def seed_visible(self) -> bool:
+        return self.rec.seed_public or self.finished()
+
+    def can_undo(self, sides: Iterable[str]) -> bool:
+        if self.rec.mode == "remote":
+            return False
+        ss = set(sides)
+        return any(r.by == "human" and r.side in ss for r in self.orders)
+
+    def unit_sides(self) -> dict[str, str]:
+        return {str(u["id"]): str(u.get("side")) for u in self.state.view().get("units", [])}
+
+
+@dataclass(frozen=True)
+class Created:
+    session: Session
+    token: str
+    sides: list[str]
+    invite: str | None
+    invite_side: str | None
+
+
+class Games:
+    """The games of one server: an LRU cache of sessions over the SQLite store."""
+
+    def __init__(self, store: Store, cache_size: int = 64) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, Session] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ creating
+    def scenario_data(self, name: str) -> dict[str, Any]:
+        found = builtin_scenarios()
+        if name not in found:
+            stems = [k for k in found if k.split("/", 1)[1] == name]
+            if len(stems) != 1:
+                raise ApiError(
+                    422, f"unknown scenario {name!r}; built-in scenarios: {', '.join(sorted(found))}"
+                )
+            name = stems[0]
+        return dict(read_toml(found[name]))
+
+    def create(
+        self,
+        *,
+        ruleset: str,
+        scenario: str,
+        scenario_data: Mapping[str, Any] | None,
+        side: str,
+        opponent: str,
+        seed: int | None,
+        overrides: Mapping[str, Any],
+        orders: list[dict[str, Any]] | None = None,
+    ) -> Created:
+        if scenario_data is not None:
+            data = dict(scenario_data)
+            name = str(data.get("name") or "custom scenario")
+        else:
+            data = self.scenario_data(scenario)
+            name = scenario
+        if data.get("ruleset") != ruleset:
+            raise ApiError(
+                422, f"scenario {name!r} is for the rule system {data.get('ruleset')!r}, not {ruleset!r}"
+            )
+        try:
+            game = game_from_data(data, name, dict(overrides))
+        except ShieldwallError as exc:
+            raise ApiError(422, f"the scenario or its options do not validate: {exc}") from None
+        except Exception as exc:  # a malformed custom scenario must never be a server error
+            raise ApiError(422, f"the scenario does not validate: {exc!r}") from None
+        sides = list(game.info.sides)
+        if side not in sides:
+            raise ApiError(422, f"side must be one of {', '.join(sides)}, not {side!r}")
+        others = [s for s in sides if s != side]
+        if opponent == "hotseat":
+            mode, players = "hotseat", {s: "human" for s in sides}
+        elif opponent == "remote":
+            mode, players = "remote", {s: "human" for s in sides}
+        elif opponent in bot_names():
+            mode, players = "bot", {s: ("human" if s == side else f"bot:{opponent}") for s in sides}
+        else:
+            raise ApiError(
+                422, f"opponent must be hotseat, remote or a bot ({', '.join(bot_names())}), not {opponent!r}"
+            )
+        seed_public = seed is not None or mode != "remote"
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        gid = secrets.token_urlsafe(8)
+        rec = GameRecord(
+            gid, time.time(), ruleset, name, data, dict(overrides), int(seed), seed_public, mode, players
+        )
+        state = game.new_state(rec.seed)
+        rows: list[OrderRow] = []
+        for i, od in enumerate(orders or []):
+            d = state.decision()
+            if d is None:
+                raise ApiError(422, f"orders[{i}]: the battle was already over")
+            try:
+                _finite(od, f"orders[{i}]")
+                state.apply(state.parse_order(od))
+            except IllegalOrder as exc:
+                raise ApiError(
+                    422, f"orders[{i}] is not legal on replay: {exc.reason}", exc.rule, exc.reason
+                ) from None
+            except ApiError:
+                raise
+            except Exception as exc:
+                raise ApiError(422, f"orders[{i}] could not be replayed: {exc!r}") from None
+            rows.append(OrderRow(i, d.side, "imported", dict(od)))
+        token = secrets.token_urlsafe(24)
+        mine = sides if mode == "hotseat" else [side]
+        invite = secrets.token_urlsafe(24) if mode == "remote" else None
+        invites = [(others[0], invite)] if invite else []
+        self.store.create_game(rec, [(token, mine)], invites)
+        self.store.append_orders(gid, rows)
+        session = Session(rec, game, state, rows)
+        self._bots_play(session)
+        self._remember(session)
+        return Created(session, token, mine, invite, others[0] if invite else None)
+
+    # ------------------------------------------------------------------ finding
+    def _remember(self, s: Session) -> Session:
+        with self._lock:
+            have = self._cache.get(s.rec.id)
+            if have is not None:
+                self._cache.move_to_end(s.rec.id)
+                return have
+            self._cache[s.rec.id] = s
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+            return s
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
+    def get(self, game_id: str) -> Session:
+        with self._lock:
+            s = self._cache.get(game_id)
+            if s is not None:
+                self._cache.move_to_end(game_id)
+                return s
+        rec = self.store.game(game_id)
+        if rec is None:
+            raise ApiError(404, f"no game {game_id!r} on this server")
+        s = self._rebuild(rec, self.store.orders(game_id))
+        s = self._remember(s)
+        with s.lock:
+            self._bots_play(s)  # a crash between a human's order and the bot's reply
+        return s
+
+    def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State]:
+        try:
+            game = game_from_data(rec.scenario, rec.scenario_name, rec.overrides)
+        except ShieldwallError as exc:
+            raise ApiError(409, f"game {rec.id} can no longer be loaded: {exc}") from None
+        state = game.new_state(rec.seed)
+        for r in rows:
+            try:
+                state.apply(state.parse_order(r.order))
+            except IllegalOrder as exc:
+                raise ApiError(
+                    409,
+                    f"game {rec.id} cannot be rebuilt with this version of the rules: order {r.seq} "
+                    f"({r.order}) is now refused: {exc.reason}",
+                    exc.rule,
+                    exc.reason,
+                ) from None
+        return game, state
+
+    def _rebuild(self, rec: GameRecord, rows: list[OrderRow]) -> Session:
+        game, state = self._replayed(rec, rows)
+        return Session(rec, game, state, list(rows))
+
+    def authorize(self, s: Session, token: str | None) -> list[str]:
+        """The sides ``token`` commands in this game (403 if none)."""
+        if not token:
+            raise ApiError(403, "this request needs the side token of the game (header X-Shieldwall-Token)")
+        sides = self.store.token_sides(s.rec.id, token)
+        if not sides:
+            raise ApiError(403, "that token does not belong to this game")
+        return sides
+
+    # ------------------------------------------------------------------ playing
+    def _persist(self, s: Session, rows: list[OrderRow]) -> None:
+        try:
+            self.store.append_orders(s.rec.id, rows)
+        except StoreConflict:
+            self.forget(s.rec.id)
+            raise ApiError(
+                409, "the game changed meanwhile (another request); reload it and try again"
+            ) from None
+        except Exception:
+            log.exception("could not store orders of game %s", s.rec.id)
+            self.forget(s.rec.id)  # the next request rebuilds from what the store holds
+            raise ApiError(
+                503, "the server could not save the order; the game is unchanged, try again"
+            ) from None
+
+    def _bots_play(self, s: Session) -> list[str]:
+        """Let the bots take their decisions until a human's turn or the end of the battle."""
+        done: list[str] = []
+        rows: list[OrderRow] = []
+        sides = s.sides
+        try:
+            while len(rows) < MAX_BOT_DECISIONS:
+                d = s.state.decision()
+                if d is None:
+                    break
+                who = s.rec.players.get(d.side, "human")
+                if not who.startswith("bot:"):
+                    break
+                seq = len(s.orders)
+                bot = make_bot(who[4:], decision_seed(s.rec.seed, sides.index(d.side), seq))
+                order = bot.choose(s.state)
+                s.state.apply(order)
+                row = OrderRow(seq, d.side, "bot", order.to_dict())
+                s.orders.append(row)
+                rows.append(row)
+                done.append(str(order))
+        except Exception as exc:  # a bot bug leaves the game waiting, not broken
+            log.exception("bot failed in game %s", s.rec.id)
+            s.bot_error = f"the bot could not choose an order: {exc!r}"
+            # the state may hold a half-applied order: rebuild it from the orders kept
+            _, s.state = self._replayed(s.rec, s.orders)
+        if rows:
+            s.frames_cache = None
+            self._persist(s, rows)
+        return done
+
+    def play(self, s: Session, sides: list[str], spec: str | Mapping[str, Any]) -> tuple[int, str, list[str]]:
+        """Give one order for a side the token commands; then the bots reply.
+
+        Returns (index of the first new event, the order accepted, the bots' orders)."""
+        with s.lock:
+            d = s.state.decision()
+            if d is None:
+                raise ApiError(409, "the battle is over")
+            if d.side not in sides:
+                who = "the bot" if s.rec.players.get(d.side, "human") != "human" else "the other player"
+                raise ApiError(409, f"not your turn: the decision belongs to {d.side} ({who}): {d.prompt}")
+            if isinstance(spec, Mapping):
+                _finite(dict(spec))
+            order = s.state.parse_order(spec)
+            _finite(order.to_dict())
+            owners = s.unit_sides()
+            od = order.to_dict()
+            for key in ("unit", "personality"):
+                uid = od.get(key)
+                if key == "unit" and isinstance(uid, str) and uid in owners and owners[uid] not in sides:
+                    raise ApiError(
+                        403,
+                        f"{uid} is {owners[uid]}'s unit; your token commands {', '.join(sides)}",
+                        reason=f"{uid} is {owners[uid]}'s unit",
+                    )
+            first = len(s.state.events)
+            backup = s.state.copy()
+            try:
+                s.state.apply(order)
+            except IllegalOrder:
+                raise
+            except Exception as exc:
+                log.exception("engine error on order %s in game %s", order, s.rec.id)
+                s.state = backup
+                raise ApiError(
+                    422,
+                    f"the rules engine could not apply '{order}' ({exc!r}); the game is unchanged",
+                    reason="internal error while applying the order",
+                ) from None
+            row = OrderRow(len(s.orders), d.side, "human", od)
+            try:
+                self._persist(s, [row])
+            except ApiError:
+                s.state = backup
+                raise
+            s.orders.append(row)
+            s.frames_cache = None
+            s.bot_error = None
+            bots = self._bots_play(s)
+            return first, str(order), bots
+
+    def undo(self, s: Session, sides: list[str]) -> int:
+        """Back to the start of the decision of the token's last order (hotseat and vs-bot only):
+        drop that order and every bot order after it. Returns how many orders were dropped."""
+        with s.lock:
+            if s.rec.mode == "remote":
+                raise ApiError(
+                    409, "undo is for hotseat and vs-bot games; between two browsers an order stands"
+                )
+            ss = set(sides)
+            idx = next(
+                (
+                    i
+                    for i in range(len(s.orders) - 1, -1, -1)
+                    if s.orders[i].by == "human" and s.orders[i].side in ss
+                ),
+                None,
+            )
+            if idx is None:
+                raise ApiError(409, "nothing to undo: you have given no order yet")
+            keep = s.orders[:idx]
+            game, state = self._replayed(s.rec, keep)
+            self.store.truncate_orders(s.rec.id, idx)
+            dropped = len(s.orders) - idx
+            s.orders = keep
+            s.state = state
+            s.frames_cache = None
+            s.bot_error = None
+            return dropped
+
+    # ------------------------------------------------------------------ joining
+    def join(self, game_id: str, invite: str) -> tuple[str, str]:
+        self.get(game_id)
+        token = secrets.token_urlsafe(24)
+        side = self.store.claim_invite(game_id, invite, token)
+        if side is None:
+            raise ApiError(403, "that invitation is not valid for this game, or it has already been used")
+        return side, token
+
+    def reissue_invite(self, s: Session, sides: list[str]) -> tuple[str, str]:
+        invites = self.store.invites(s.rec.id)
+        open_sides = [side for side, claimed in invites.items() if not claimed and side not in sides]
+        if not open_sides:
+            raise ApiError(409, "there is no open seat to invite a player to")
+        invite = secrets.token_urlsafe(24)
+        self.store.reissue_invite(s.rec.id, open_sides[0], invite)
+        return open_sides[0], invite
+
+    # ------------------------------------------------------------------ saves and replays
+    def save(self, s: Session) -> dict[str, Any]:
+        with s.lock:
+            if not s.seed_visible():
+                raise ApiError(
+                    409,
+                    "a save file holds the battle seed, which stays secret between two browsers until the "
+                    "battle ends",
+                )
+            orders = [s.state.parse_order(r.order) for r in s.orders]
+            data = make_save(s.game, s.rec.seed, orders, s.state, s.rec.overrides)
+            data["web"] = {
+                "game": s.rec.id,
+                "scenario_name": s.rec.scenario_name,
+                "mode": s.rec.mode,
+                "players": dict(s.rec.players),
+            }
+            return data
+
+    def frames(self, s: Session, viewers: list[str]) -> list[dict[str, Any]]:
+        """The battle turn by turn: for turn 0 (the deployment) and each turn, the events of the
+        turn and the view at its end, by replaying the orders from the seed."""
+        with s.lock:
+            version = s.version
+            if s.frames_cache is None or s.frames_cache[0] != version:
+                s.frames_cache = (version, self._frames(s))
+            frames = s.frames_cache[1]
+        return [dict(f, view=filter_view(f["view"], viewers)) for f in frames]
+
+    def _frames(self, s: Session) -> list[dict[str, Any]]:
+        state = s.game.new_state(s.rec.seed)
+        views: dict[int, dict[str, Any]] = {0: state.view()}
+        n0 = len(state.events)
+        cur = state.events[-1].turn if state.events else 1
+        for r in s.orders:
+            state.apply(state.parse_order(r.order))
+            t = state.events[-1].turn
+            if t != cur:
+                views[cur] = state.view()
+                cur = t
+        views[cur] = state.view()
+        evs = state.events
+        out: list[dict[str, Any]] = []
+        for turn in sorted(views):
+            if turn == 0:
+                a, b = 0, n0
+            else:
+                idx = [i for i in range(n0, len(evs)) if evs[i].turn == turn]
+                a, b = (idx[0], idx[-1] + 1) if idx else (n0, n0)
+            out.append(
+                {
+                    "turn": turn,
+                    "first_event": a,
+                    "end_event": b,
+                    "complete": turn != cur or state.is_terminal(),
+                    "view": views[turn],
+                }
+            )
+        return out

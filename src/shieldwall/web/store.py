@@ -1,0 +1,254 @@
+"""Games kept in SQLite: one row per game, one row per accepted order, hashed secrets.
+
+A game row holds everything needed to rebuild the battle: the scenario data, the parameter
+overrides, the seed and who plays each side. Every accepted order is appended to ``orders`` in its
+own transaction before the server answers, so a crash or a restart loses no accepted order; the
+state is rebuilt by replaying the orders from the seed (the engine is deterministic).
+
+Side tokens and invitations are stored as SHA-256 digests, never in clear: reading the database
+does not let anyone give orders.
+
+The database runs in WAL mode with ``synchronous=FULL``: a committed order survives a crash of
+the process and of the machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id            TEXT PRIMARY KEY,
+    created       REAL NOT NULL,
+    ruleset       TEXT NOT NULL,
+    scenario_name TEXT NOT NULL,
+    scenario      TEXT NOT NULL,
+    overrides     TEXT NOT NULL,
+    seed          INTEGER NOT NULL,
+    seed_public   INTEGER NOT NULL,
+    mode          TEXT NOT NULL,
+    players       TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+    game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    side     TEXT NOT NULL,
+    by       TEXT NOT NULL,
+    body     TEXT NOT NULL,
+    created  REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    digest   TEXT PRIMARY KEY,
+    game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    sides    TEXT NOT NULL,
+    created  REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS invites (
+    game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    side     TEXT NOT NULL,
+    digest   TEXT,
+    claimed  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, side)
+);
+"""
+
+
+def digest(secret: str) -> str:
+    """The stored form of a token or invitation."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: str
+    created: float
+    ruleset: str
+    scenario_name: str
+    scenario: dict[str, Any]
+    overrides: dict[str, Any]
+    seed: int
+    seed_public: bool
+    mode: str  # "bot" | "hotseat" | "remote"
+    players: dict[str, str]  # side -> "human" | "bot:<name>"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    seq: int
+    side: str
+    by: str  # "human" | "bot"
+    order: dict[str, Any]
+
+
+class StoreConflict(Exception):
+    """Another request changed the game's orders first."""
+
+
+class Store:
+    """The SQLite file behind the web app. Thread-safe; one connection guarded by a lock."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10.0)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        with self._lock:
+            self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ games
+    def create_game(
+        self,
+        rec: GameRecord,
+        tokens: Sequence[tuple[str, Sequence[str]]],
+        invites: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """Insert a game with its side tokens ``(token, sides)`` and invitations ``(side, invite)``."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    rec.id,
+                    rec.created,
+                    rec.ruleset,
+                    rec.scenario_name,
+                    json.dumps(rec.scenario, ensure_ascii=False),
+                    json.dumps(rec.overrides, ensure_ascii=False),
+                    rec.seed,
+                    int(rec.seed_public),
+                    rec.mode,
+                    json.dumps(rec.players),
+                ),
+            )
+            for token, sides in tokens:
+                db.execute(
+                    "INSERT INTO tokens VALUES (?,?,?,?)", (digest(token), rec.id, ",".join(sides), now)
+                )
+            for side, invite in invites:
+                db.execute("INSERT INTO invites VALUES (?,?,?,0)", (rec.id, side, digest(invite)))
+
+    def game(self, game_id: str) -> GameRecord | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, created, ruleset, scenario_name, scenario, overrides, seed, seed_public, mode,"
+                " players FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        return GameRecord(
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            json.loads(row[4]),
+            json.loads(row[5]),
+            int(row[6]),
+            bool(row[7]),
+            row[8],
+            json.loads(row[9]),
+        )
+
+    def game_count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    # ------------------------------------------------------------------ orders
+    def orders(self, game_id: str) -> list[OrderRow]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, side, by, body FROM orders WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        return [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3])) for r in rows]
+
+    def append_orders(self, game_id: str, rows: Sequence[OrderRow]) -> None:
+        """Append orders in one transaction; the first ``seq`` must follow the last stored one."""
+        if not rows:
+            return
+        now = time.time()
+        with self._tx() as db:
+            last = db.execute("SELECT MAX(seq) FROM orders WHERE game_id = ?", (game_id,)).fetchone()[0]
+            expect = 0 if last is None else int(last) + 1
+            if rows[0].seq != expect:
+                raise StoreConflict(f"order {rows[0].seq} of game {game_id} follows order {expect - 1}")
+            db.executemany(
+                "INSERT INTO orders VALUES (?,?,?,?,?,?)",
+                [(game_id, r.seq, r.side, r.by, json.dumps(r.order, ensure_ascii=False), now) for r in rows],
+            )
+
+    def truncate_orders(self, game_id: str, from_seq: int) -> None:
+        """Drop the orders from ``from_seq`` on (undo)."""
+        with self._tx() as db:
+            db.execute("DELETE FROM orders WHERE game_id = ? AND seq >= ?", (game_id, from_seq))
+
+    # ------------------------------------------------------------------ secrets
+    def token_sides(self, game_id: str, token: str) -> list[str] | None:
+        """The sides a token commands in a game, or None when it is not a token of that game."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT sides FROM tokens WHERE digest = ? AND game_id = ?", (digest(token), game_id)
+            ).fetchone()
+        return None if row is None else [s for s in str(row[0]).split(",") if s]
+
+    def invites(self, game_id: str) -> dict[str, bool]:
+        """side -> claimed, for the sides of a game played from another browser."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT side, claimed FROM invites WHERE game_id = ?", (game_id,)
+            ).fetchall()
+        return {r[0]: bool(r[1]) for r in rows}
+
+    def claim_invite(self, game_id: str, invite: str, new_token: str) -> str | None:
+        """Exchange an unclaimed invitation for a side token (once). Returns the side, or None."""
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT side FROM invites WHERE game_id = ? AND digest = ? AND claimed = 0",
+                (game_id, digest(invite)),
+            ).fetchone()
+            if row is None:
+                return None
+            side = str(row[0])
+            db.execute(
+                "UPDATE invites SET claimed = 1, digest = NULL WHERE game_id = ? AND side = ?",
+                (game_id, side),
+            )
+            db.execute("INSERT INTO tokens VALUES (?,?,?,?)", (digest(new_token), game_id, side, time.time()))
+        return side
+
+    def reissue_invite(self, game_id: str, side: str, invite: str) -> bool:
+        """Replace an unclaimed invitation (the old link stops working). False once claimed."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE invites SET digest = ? WHERE game_id = ? AND side = ? AND claimed = 0",
+                (digest(invite), game_id, side),
+            )
+            return cur.rowcount == 1

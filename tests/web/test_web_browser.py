@@ -1,0 +1,245 @@
+"""End to end in Debian's Chromium: start a one-hour battle against the random bot, move units and
+charge by clicking the table, see the dice in the log, and save screenshots to docs/images/.
+
+The play is adaptive (it reads the engine's reach from the page), so a change of rulings that
+moves the dice around does not break it: it keeps moving units at the enemy until a charge is on,
+clicks the target, and plays on until the melee's dice are in the log.
+"""
+
+from __future__ import annotations
+
+import math
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+IMAGES = ROOT / "docs" / "images"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The web app served by uvicorn on a free loopback port, in a thread."""
+    import uvicorn
+
+    from shieldwall.web.app import create_app
+
+    port = _free_port()
+    srv = uvicorn.Server(
+        uvicorn.Config(
+            create_app(tmp_path / "games.sqlite3"), host="127.0.0.1", port=port, log_level="warning"
+        )
+    )
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    t.join(10)
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Any]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"),
+            executable_path=str(CHROMIUM),
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1500, "height": 950},
+        )
+        pg = ctx.new_page()
+        pg.set_default_timeout(20_000)
+        pg.errors = []  # type: ignore[attr-defined]
+        pg.on("pageerror", lambda e: pg.errors.append(str(e)))  # type: ignore[attr-defined]
+        try:
+            yield pg
+        finally:
+            ctx.close()
+
+
+def _idle(page: Any) -> None:
+    page.wait_for_function(
+        "window.shieldwall.game && window.shieldwall.game.st && !window.shieldwall.game.busy"
+    )
+
+
+def _state(page: Any) -> dict[str, Any]:
+    _idle(page)
+    st: dict[str, Any] = page.evaluate("window.shieldwall.game.st")
+    return st
+
+
+def _click_table(page: Any, x: float, y: float) -> None:
+    pt = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
+    page.mouse.click(pt["x"], pt["y"])
+
+
+def _unit(st: dict[str, Any], uid: str) -> dict[str, Any]:
+    return next(u for u in st["view"]["units"] if u["id"] == uid)
+
+
+def _click_unit(page: Any, st: dict[str, Any], uid: str) -> None:
+    u = _unit(st, uid)
+    _click_table(page, u["x"], u["y"])
+
+
+def _wait_version(page: Any, before: int) -> bool:
+    """Wait for the answer to an order; True if it was accepted."""
+    _idle(page)
+    return bool(page.evaluate("window.shieldwall.game.st.version") != before)
+
+
+def _move_toward_the_enemy(page: Any, st: dict[str, Any]) -> None:
+    d = st["decision"]
+    u = _unit(st, d["unit"])
+    foes = [e for e in st["view"]["units"] if e["side"] != u["side"] and not e["removed"]]
+    e = min(foes, key=lambda e: math.hypot(e["x"] - u["x"], e["y"] - u["y"]))
+    dx, dy = e["x"] - u["x"], e["y"] - u["y"]
+    gap = math.hypot(dx, dy)
+    go = min(float(d["data"]["rolled"]) - 0.3, max(0.0, gap - 4.0))
+    before = st["version"]
+    _click_table(page, u["x"] + dx / gap * go, u["y"] + dy / gap * go)  # a click on the table moves
+    if not _wait_version(page, before):
+        # the rules refused it (the reason is on the page); try the engine's own advance, or hold
+        assert page.locator("#message.bad").is_visible()
+        advance = page.get_by_role("button", name="advance", exact=True)
+        if advance.count():
+            advance.click()
+            if _wait_version(page, before):
+                return
+        page.get_by_role("button", name="Hold", exact=True).click()
+        assert _wait_version(page, before)
+
+
+def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: Any) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    load = time.perf_counter() - t0
+    assert load < 5.0, f"the start page took {load:.2f}s"
+    assert page.input_value("#f-ruleset") == "one-hour-dark-ages"
+    assert "Bryn Glas" in page.inner_text("#f-scenario")
+    page.select_option("#f-opponent", "random")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "7")
+    page.screenshot(path=str(IMAGES / "web-lobby.png"))
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    assert page.url.endswith("/play/" + _state(page)["id"])
+
+    moved = charged = refused = False
+    activated_this_turn = 0
+    for _ in range(150):
+        st = _state(page)
+        assert st["result"] is None, "the battle ended before a charge"
+        if charged and page.locator("#tab-log .entry.melee").count():
+            break
+        d = st["decision"]
+        assert st["your_turn"] and d["side"] == "red"
+        if d["kind"] == "activate":
+            acts = [m for m in st["menu"] if m["kind"] == "activate"]
+            if not acts or activated_this_turn >= 3:
+                activated_this_turn = 0
+                before = st["version"]
+                page.click("#actions button.end")
+                assert _wait_version(page, before)
+                continue
+            # the cavalry and the warband first: they reach the enemy soonest
+            uid = min(acts, key=lambda m: {"r6": 0, "r4": 1}.get(m["unit"], 2))["unit"]
+            _click_unit(page, st, uid)
+            page.wait_for_selector("#unit h3")
+            assert uid in page.inner_text("#unit h3")
+            before = st["version"]
+            page.click("#actions button.primary")  # "Roll to move": the engine rolls the dice
+            assert _wait_version(page, before)
+            activated_this_turn += 1
+        elif d["kind"] == "move":
+            reach = st["reach"]
+            assert reach["unit"] == d["unit"] and reach["move"]["rolled"] == d["data"]["rolled"]
+            if not refused:
+                # too far: the server refuses, says why and which clause, and nothing changes
+                u = _unit(st, d["unit"])
+                _click_table(page, u["x"], min(35.0, u["y"] + float(d["data"]["rolled"]) + 4.0))
+                _idle(page)
+                assert page.locator("#message.bad a.rule-link").is_visible()
+                assert page.evaluate("window.shieldwall.game.st.version") == st["version"]
+                refused = True
+            # the page draws what the engine computed: the band, the arc, the charge targets
+            assert page.locator("#board svg .hl-move-band").count() == 1
+            if reach["charges"]:
+                target = reach["charges"][0]["target"]
+                assert page.locator(f'#board svg .hl-charge-target[data-unit="{target}"]').count() == 1
+                page.screenshot(path=str(IMAGES / "web-reach.png"))
+                before = st["version"]
+                _click_unit(page, st, target)  # a click on a highlighted enemy charges it
+                _idle(page)
+                if page.evaluate("window.shieldwall.game.pendingCharge !== null"):
+                    page.locator("#actions button.charge").first.click()  # which facing
+                assert _wait_version(page, before)
+                assert page.locator("#tab-log .entry.charge").count() >= 1
+                charged = True
+            else:
+                _move_toward_the_enemy(page, st)
+                moved = True
+        else:
+            before = st["version"]
+            end = page.locator("#actions button.end")
+            (end if end.count() else page.locator("#actions button").first).click()
+            assert _wait_version(page, before)
+    else:
+        pytest.fail("no charge and melee after 150 decisions")
+
+    assert moved and charged and refused
+    # the dice are in the log: movement dice and the melee's die, each with its clause link
+    log = page.locator("#tab-log")
+    assert log.locator(".entry.roll .die").count() >= 1
+    melee = log.locator(".entry.melee").first
+    assert melee.locator(".die").count() == 1
+    assert "/rules/one-hour-dark-ages#melee" in (melee.locator("a.rule-link").get_attribute("href") or "")
+    page.screenshot(path=str(IMAGES / "web-battle.png"))
+    # the why of a melee (one with a doubling or a halving if there is one): die, modifiers, clauses
+    fancy = log.locator(".entry.melee", has_text="double").or_(log.locator(".entry.melee", has_text="halve"))
+    (fancy.first if fancy.count() else melee).locator("a.why-link").click()
+    page.wait_for_selector("#tab-why table")
+    assert page.locator("#tab-why .die.big").count() == 1
+    assert page.locator("#tab-why a.rule-link").count() >= 2
+    page.screenshot(path=str(IMAGES / "web-why.png"))
+    assert page.errors == []  # type: ignore[attr-defined]
