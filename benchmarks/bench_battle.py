@@ -46,8 +46,10 @@ def main() -> int:
             rates.append(args.battles / secs)
             dps.append(dec / secs)
             epb.append(ev / args.battles)
-        print(f"| {red} v {blue} | {statistics.median(rates):.2f} | {min(rates):.2f}..{max(rates):.2f} | "
-              f"{statistics.median(dps):.0f} | {statistics.median(epb):.0f} |")
+        print(
+            f"| {red} v {blue} | {statistics.median(rates):.2f} | {min(rates):.2f}..{max(rates):.2f} | "
+            f"{statistics.median(dps):.0f} | {statistics.median(epb):.0f} |"
+        )
     return 0
 
 

@@ -49,7 +49,9 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(BIN / "shieldwall"), "battle", *rest], cwd=ROOT)
     if cmd == "test":
         # both cores by default (pytest-xdist); pass your own -n to change it
-        par = [] if any(a == "-n" or a.startswith("-n") for a in rest) else ["-n", "auto", "--dist", "loadfile"]
+        par = (
+            [] if any(a == "-n" or a.startswith("-n") for a in rest) else ["-n", "auto", "--dist", "loadfile"]
+        )
         return subprocess.call([str(BIN / "python"), "-m", "pytest", *par, *rest], cwd=ROOT)
     return subprocess.call([str(BIN / "shieldwall"), *rest], cwd=ROOT)
 
