@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 #: id -> module that defines ``GAME_CLASS`` (imported only when asked for).
 REGISTRY: dict[str, str] = {
     "one-hour-dark-ages": "shieldwall.rulesets.one_hour",
+    "into-the-dark": "shieldwall.rulesets.into_the_dark.game",
 }
 
 

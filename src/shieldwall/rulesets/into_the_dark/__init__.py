@@ -1,12 +1,25 @@
 """The ``into-the-dark`` rule system ("Into the Dark", Dark Age / Medieval mass combat).
 
-This package holds the foundation only: validated data tables (``profiles``), the army file format
-(``army``), point costs (``points``), exact combat (``combat``) and morale / control tests
-(``morale``). The turn-by-turn game state comes later, so the rule system is not yet in
-``shieldwall.rulesets.REGISTRY``. Clause ids (``into-the-dark:<section>.<clause>``) are listed in
-``clauses`` and in ``docs/rules/into-the-dark.md``.
+The foundation: validated data tables (``profiles``), the army file format (``army``), point costs
+(``points``), exact combat (``combat``) and morale / control tests (``morale``). Play: the scenario
+format (``scenario``), units on the table (``model``), geometry (``spatial``, ``movement``), orders
+(``orders``), the turn sequence (``state``, ``actions``, ``act_*``) and legal-order menus (``menus``);
+``game.IntoTheDarkGame`` binds the rules to a scenario. Clause ids
+(``into-the-dark:<section>.<clause>``) are listed in ``clauses`` and in docs/rules/into-the-dark.md.
+
+``GAME_CLASS`` is imported lazily so that the foundation modules stay light to import.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 RULESET_ID = "into-the-dark"
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("GAME_CLASS", "IntoTheDarkGame"):
+        from .game import IntoTheDarkGame
+
+        return IntoTheDarkGame
+    raise AttributeError(name)

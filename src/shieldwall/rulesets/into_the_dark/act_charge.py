@@ -1,0 +1,563 @@
+"""Charges and the reactions to them (movement.charging, movement.counter-charges,
+movement.impetuous-charges, movement.opportunity-charges, movement.evading, combat.opportunity-fire).
+
+A charge is declared (the charger's path is planned and checked), the target reacts (stand,
+counter-charge, evade, or fire at the charger), the tests that happen "out of sequence ... even before
+movement" are taken (a missile unit resisting the urge to evade, the target of an impetuous charge,
+the charger shot at), and then the units move: the charger into contact, or after an evader.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.geometry import Footprint
+
+from . import orders as O
+from .act_morale import (
+    control_test,
+    impetuous_ok,
+    missile_mods,
+    morale_test,
+    outcome_tasks,
+    warband_test,
+)
+from .act_move import (
+    about_cost,
+    act_problem,
+    apply_trace,
+    bad,
+    base_allowance,
+    can_move,
+    from_problem,
+    remaining,
+    zoc_length,
+)
+from .model import Unit
+from .morale import MoraleOutcome
+from .movement import (
+    ChargePlan,
+    Problem,
+    Trace,
+    end_problem,
+    heading_towards,
+    max_straight,
+    plan_charge,
+    trace,
+)
+from .spatial import meets, zone
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+
+def _steps_data(steps: tuple[O.Step, ...]) -> list[Any]:
+    return [s.text() for s in steps]
+
+
+def _steps_from(data: list[str]) -> tuple[O.Step, ...]:
+    return O.parse_text("move x " + " ".join(data)).steps if data else ()  # type: ignore[union-attr]
+
+
+def charge_limit(st: IntoTheDarkState, c: Unit, opportunity: bool) -> float:
+    """In the movement sequence: what is left of the move. Counter-charges and opportunity charges
+    "may allow a unit to move more than once in a turn": a full move (docs/rulings)."""
+    return base_allowance(st, c) if opportunity else remaining(st, c)
+
+
+def check_charge(
+    st: IntoTheDarkState, c: Unit, t: Unit, steps: tuple[O.Step, ...], impetuous: bool, opportunity: bool
+) -> ChargePlan:
+    """Validate a charge; the plan, or ``IllegalOrder``."""
+    if t.side == c.side:
+        raise bad("movement.charging", f"{t.id} is not an enemy unit")
+    prob = can_move(st, c) if not opportunity else act_problem_opp(st, c)
+    if prob:
+        raise bad("movement.charging", f"{c.id}: {prob}")
+    if not c.has_melee and not c.has_missiles:
+        raise bad("movement.charging", f"{c.id} cannot charge")
+    world = st.world()
+    try:
+        plan = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
+    except Problem as p:
+        raise from_problem(p) from None
+    limit = charge_limit(st, c, opportunity)
+    if plan.cost > limit + 1e-6:
+        raise bad(
+            "movement.charging",
+            f'{c.id} would need {plan.cost:.2f}" to reach {t.id}; a charge is the same distance as a normal '
+            f'move ({limit:.2f}" left)',
+        )
+    if impetuous:
+        why = impetuous_problem(st, c, plan)
+        if why:
+            raise bad("movement.impetuous-charges", f"{c.id} cannot charge impetuously: {why}")
+    return plan
+
+
+def act_problem_opp(st: IntoTheDarkState, c: Unit) -> str | None:
+    from .act_move import reactor_problem
+
+    return reactor_problem(st, c)
+
+
+def impetuous_problem(st: IntoTheDarkState, c: Unit, plan: ChargePlan) -> str | None:
+    """ "normally permitted only to cavalry ... at least 4 inches from their target and these last 4
+    inches of movement must be in a straight line without any wheels or turns ... not permitted in or
+    through disordering terrain" (movement.impetuous-charges)."""
+    from .movement import terrain_effect
+
+    if not impetuous_ok(c):
+        return "impetuous charges are for cavalry"
+    if plan.straight < st.d(4) - 1e-6:
+        return f'the last straight run is {plan.straight:.2f}", under 4"'
+    _, dis, _ = terrain_effect(c, c.fp, st.terrain)
+    if plan.difficult or dis:
+        return "not in or through disordering terrain"
+    return None
+
+
+def declare(st: IntoTheDarkState, order: O.Charge, opportunity: bool) -> None:
+    """A charge order (movement.charging; movement.opportunity-charges when out of sequence)."""
+    p = st.pending
+    assert p is not None
+    c = st.unit(order.unit)
+    if opportunity:
+        if order.unit != p["unit"] or order.target != p["data"]["mover"]:
+            raise bad(
+                "movement.opportunity-charges", f"only {p['unit']} may charge now, at {p['data']['mover']}"
+            )
+    else:
+        if c.side != p["side"] or (p["kind"] == "unit" and p["unit"] != c.id):
+            raise bad("turn-sequence.movement", f"{c.id} may not act now")
+        prob = act_problem(st, c)
+        if prob:
+            raise bad("movement.charging", f"{c.id}: {prob}")
+    t = st.unit(order.target)
+    plan = check_charge(st, c, t, order.steps, order.impetuous, opportunity)
+    limit = charge_limit(st, c, opportunity)
+    impetuous = order.impetuous and warband_test(st, c)
+    st.log(
+        "charge",
+        "movement.opportunity-charges" if opportunity else "movement.charging",
+        side=c.side,
+        unit=c.id,
+        target=t.id,
+        edge=plan.edge,
+        steps=_steps_data(order.steps),
+        distance=round(plan.lead.travel + plan.run, 3),
+        cost=round(plan.cost, 3),
+        allowance=round(limit, 3),
+        impetuous=impetuous,
+    )
+    if not opportunity:
+        c.acted = True
+        st.active = None
+    c.charged = True
+    st.charge = {
+        "c": c.id,
+        "t": t.id,
+        "steps": _steps_data(order.steps),
+        "impetuous": impetuous,
+        "zoc": not opportunity,
+        "opportunity": opportunity,
+        "limit": limit,
+        "edge": plan.edge,
+        "run": plan.run,
+        "reaction": None,
+        "fled": None,
+        "stopped": False,
+        "start": (c.x, c.y, c.heading),
+        "t_start": [list(x) for x in t.fp.corners()],
+    }
+    tasks: list[tuple[Any, ...]] = [("charge-react",), ("charge-tests",), ("charge-move",)]
+    if not opportunity:
+        tasks.append(("move-phase", c.side))
+    st.push(*tasks)
+
+
+# --- reactions -----------------------------------------------------------------------------------
+
+
+def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
+    ch = st.charge
+    assert ch is not None
+    c, t = st.units[ch["c"]], st.units[ch["t"]]
+    if not t.on_table or t.routed or st.in_melee(t) or not c.on_table:
+        return []
+    if t.spec.has("skirmisher"):
+        return [O.Evade(t.id)]  # "They must always choose to evade if charged." (special-troops.skirmishers)
+    out: list[O.Order] = [O.Stand(t.id)]
+    rallying = t.rallying
+    if t.has_melee and ch["edge"] == "front" and not rallying and not t.faced and not t.evading:
+        out.append(O.CounterCharge(t.id))
+        if impetuous_ok(t) and ch["run"] >= st.d(4) - 1e-6 and not ch.get("difficult_run"):
+            out.append(O.CounterCharge(t.id, True))
+    if t.spec.density == "O" or t.has_missiles:
+        out.append(O.Evade(t.id))
+    if t.has_missiles and not rallying:
+        from .act_combat import aim, fire_problem
+
+        if fire_problem(st, t) is None and aim(st, t, c) is not None:
+            z = zone(t, zoc_length(st, t, "missile"))
+            try:
+                plan = plan_charge(c, t, _steps_from(ch["steps"]), st.world())
+                path = [*plan.lead.samples, *plan.run_trace.samples]
+            except Problem:
+                path = [c.fp]
+            if any(meets(z, f.corners()) for f in path):
+                out.append(O.Fire(t.id, c.id))
+    return out
+
+
+def charge_react(st: IntoTheDarkState) -> None:
+    """Task: the charged unit's reaction (a decision if it has a choice)."""
+    ch = st.charge
+    assert ch is not None
+    opts = reaction_options(st)
+    t = st.units[ch["t"]]
+    if len(opts) <= 1:
+        ch["reaction"] = "none" if not opts else ("evade" if isinstance(opts[0], O.Evade) else "stand")
+        if opts and isinstance(opts[0], O.Evade):
+            st.log(
+                "reaction",
+                "special-troops.skirmishers",
+                side=t.side,
+                unit=t.id,
+                charger=ch["c"],
+                reaction="evade",
+                reason="skirmishers must always evade if charged",
+            )
+        return
+    st.ask("react", t.side, t.id, charger=ch["c"], impetuous=ch["impetuous"], edge=ch["edge"])
+
+
+def react(st: IntoTheDarkState, order: O.Order) -> None:
+    ch = st.charge
+    assert ch is not None and st.pending is not None
+    if order not in reaction_options(st):
+        raise bad("movement.charging", f"'{order}' is not a reaction open to {ch['t']} now")
+    kind = {
+        O.Stand: "stand",
+        O.Evade: "evade",
+        O.Fire: "fire",
+    }.get(type(order))
+    t = st.units[ch["t"]]
+    if isinstance(order, O.CounterCharge):
+        imp = order.impetuous and warband_test(st, t)
+        kind = "countercharge-impetuous" if imp else "countercharge"
+    ch["reaction"] = kind
+    st.log("reaction", _reaction_clause(kind or ""), side=t.side, unit=t.id, charger=ch["c"], reaction=kind)
+
+
+def _reaction_clause(kind: str) -> str:
+    if kind.startswith("countercharge"):
+        return "movement.counter-charges"
+    if kind == "evade":
+        return "movement.evading"
+    if kind == "fire":
+        return "combat.opportunity-fire"
+    return "movement.charging"
+
+
+def charge_tests(st: IntoTheDarkState) -> None:
+    """Task: the tests taken before contact, in the order of "Morale Tests": a missile unit resisting
+    evading (a control test), the target of an impetuous charge, the charger shot at."""
+    from .act_combat import shoot_now
+
+    ch = st.charge
+    assert ch is not None
+    c, t = st.units[ch["c"]], st.units[ch["t"]]
+    r = ch["reaction"]
+    tasks: list[tuple[Any, ...]] = []
+    # "missile troops, that are not cross-trained, trying to resist evading when charged" (control test)
+    if t.on_table and t.missile_only and r in ("stand", "fire") and not t.routed:
+        ok = control_test(st, t, "missile troops resisting the urge to evade", "movement.evading")
+        if not ok:
+            r = ch["reaction"] = "evade"
+            if not t.disordered:
+                t.disordered = True
+                t.shieldwall = False
+            st.log("forced-evade", "movement.evading", side=t.side, unit=t.id, disordered=True)
+    # "receiving an impetuous charge unless counter-charging impetuously themselves"
+    if ch["impetuous"] and t.on_table and not t.routed and r not in ("evade", "countercharge-impetuous"):
+        out = morale_test(st, t, f"receiving an impetuous charge from {c.id}", "movement.impetuous-charges")
+        if out in (MoraleOutcome.DRIVEN_BACK, MoraleOutcome.ROUTED):
+            ch["fled"] = "driven" if out == MoraleOutcome.DRIVEN_BACK else "routed"
+        tasks += outcome_tasks(st, t, out, (c.id,), False)
+        if out == MoraleOutcome.DRIVEN_BACK:
+            # away from the charger, still facing it
+            tasks[-1] = ("driven-back", t.id, *_away(c, t), (c.id,), (), ())
+    # fire at the chargers, who "then must take a morale test (before contact)"
+    if r == "fire" and t.on_table and not t.routed and ch["fled"] is None and c.on_table:
+        st.log(
+            "opportunity-fire", "combat.opportunity-fire", side=t.side, unit=t.id, target=c.id, at="charger"
+        )
+        shoot_now(st, t, c, "combat.opportunity-fire", test_later=False)
+        if c.on_table:
+            rec = {"figures": 0, "long_only": True, "firers": [t.id], "cover": False}
+            for e in st.events[::-1]:
+                if e.kind == "fire" and e.data.get("unit") == t.id:
+                    rec["figures"] += e.data.get("close", 0) + e.data.get("long", 0)
+                    rec["long_only"] = rec["long_only"] and not e.data.get("close", 0)
+                    break
+            out = morale_test(
+                st,
+                c,
+                f"received missile fire while charging {t.id}",
+                "morale.test-triggers",
+                missile_mods(st, c, rec),
+            )
+            if out in (MoraleOutcome.DRIVEN_BACK, MoraleOutcome.ROUTED):
+                ch["stopped"] = True
+            tasks += outcome_tasks(st, c, out, (t.id,), False)
+        else:
+            ch["stopped"] = True
+    st.push(*tasks)
+
+
+def _away(c: Unit, t: Unit) -> tuple[float, float]:
+    from shieldwall.core.geometry import heading_vector
+
+    return heading_vector(heading_towards(c.fp.centre, t.fp.centre))
+
+
+# --- moving ------------------------------------------------------------------------------------
+
+
+def _restore(c: Unit, start: tuple[float, float, float]) -> None:
+    c.x, c.y, c.heading = start
+
+
+def charge_move(st: IntoTheDarkState) -> None:
+    """Task: the charge moves (and the evade, or the counter-charge)."""
+    ch = st.charge
+    assert ch is not None
+    st.charge = None
+    c, t = st.units[ch["c"]], st.units[ch["t"]]
+    steps = _steps_from(ch["steps"])
+    if not c.on_table or c.routed or ch["stopped"] or (c.x, c.y, c.heading) != tuple(ch["start"]):
+        st.log(
+            "charge-stopped",
+            "movement.charging",
+            side=c.side,
+            unit=c.id,
+            reason="the charge was stopped before contact",
+        )
+        return
+    r = ch["reaction"]
+    fled = ch["fled"]
+    if r == "evade" and t.on_table and not t.routed and fled is None:
+        evade(st, t, c)
+        fled = "evaded"
+    if fled is not None or not t.on_table:
+        _chase(st, c, t, steps, ch, fled or "gone")
+    elif r in ("countercharge", "countercharge-impetuous"):
+        _meet(st, c, t, steps, ch, r == "countercharge-impetuous")
+    else:
+        try:
+            plan = plan_charge(c, t, steps, st.world(), about_cost=about_cost(st, c))
+        except Problem as p:
+            st.log("charge-stopped", p.clause, side=c.side, unit=c.id, reason=p.reason)
+            return
+        _contact(st, c, t, plan, ch)
+
+
+def evade(st: IntoTheDarkState, t: Unit, c: Unit) -> None:
+    """ "an intentional quick retreat which includes a free turn at the start, but must be directly
+    away from the charger, and ends up facing away from them ... The entire distance rolled must be
+    moved" (movement.evading)."""
+    faces = st.roll_d6(t.rout_dice)
+    d = st.d(sum(faces))
+    h = heading_towards(c.fp.centre, t.fp.centre)
+    fp = Footprint(t.fp.x, t.fp.y, h, t.frontage, t.depth)
+    world = st.world()
+    from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+
+    start_ov = [
+        e.id for e in world.enemies(t) if convex_penetration(fp.corners(), e.fp.corners()) > CONTACT_TOL
+    ]
+    d_ok, tr = max_straight(t, fp, d, world, budget=d, ignore=start_ov)
+    if tr is None:
+        fp = t.fp  # it could not get away: it stays as it stood
+    t.place(tr.fp if tr is not None else fp)
+    t.evading = True
+    t.moved = True
+    t.travelled += d_ok
+    if tr is not None:
+        tr.cost = 0.0
+        tr.travel = 0.0
+        apply_trace(st, t, tr, "movement.evading")
+        t.place(tr.fp)
+    st.log(
+        "evade",
+        "movement.evading",
+        side=t.side,
+        unit=t.id,
+        die="d6",
+        faces=faces,
+        rolled=round(d, 3),
+        distance=round(d_ok, 3),
+        heading=round(h, 2),
+        short=d_ok < d - 1e-6,
+    )
+
+
+def _chase(
+    st: IntoTheDarkState, c: Unit, t: Unit, steps: tuple[O.Step, ...], ch: dict[str, Any], fled: str
+) -> None:
+    """ "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
+    target's original position, or continue the charge ... If the unit does not move far enough to get
+    beyond reach of the chargers, they are caught and attacked in the back and may not fight back"."""
+    world = st.world()
+    if t.on_table:
+        try:
+            plan = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
+            if plan.cost <= ch["limit"] + 1e-6:
+                if fled == "evaded":
+                    t.caught = True
+                st.log("caught", "movement.evading", side=t.side, unit=t.id, by=c.id, fled=fled)
+                _contact(st, c, t, plan, ch)
+                return
+        except Problem:
+            pass
+    # stop at the target's original position
+    try:
+        lead = (
+            trace(c, steps, world, about_cost=about_cost(st, c)) if steps else Trace(fp=c.fp, samples=[c.fp])
+        )
+    except Problem:
+        lead = Trace(fp=c.fp, samples=[c.fp])
+    orig = [(float(p[0]), float(p[1])) for p in ch["t_start"]]
+    from shieldwall.core.geometry import heading_vector, sweep_distance
+
+    fx, fy = heading_vector(lead.fp.heading)
+    run = sweep_distance(lead.fp.corners(), (fx, fy), orig)
+    run = min(run if run != float("inf") else 0.0, max(0.0, ch["limit"] - lead.cost))
+    d_ok, tr = (
+        max_straight(c, lead.fp, run, world, budget=ch["limit"] - lead.cost) if run > 0 else (0.0, None)
+    )
+    if tr is None and end_problem(c, lead.fp, world) is not None:
+        lead = Trace(fp=c.fp, samples=[c.fp])
+    samples = lead.samples + (tr.samples if tr is not None else [])
+    apply_trace(st, c, lead, "movement.charging")
+    if tr is not None:
+        apply_trace(st, c, tr, "movement.charging")
+    c.moved = c.moved or d_ok > 0 or lead.travel > 0
+    st.log(
+        "charge-missed",
+        "movement.charging",
+        side=c.side,
+        unit=c.id,
+        target=t.id,
+        fled=fled,
+        distance=round(lead.travel + d_ok, 3),
+        to=[round(c.x, 3), round(c.y, 3)],
+    )
+    if ch["zoc"]:
+        st.push(("zoc", c.id, tuple((f.x, f.y, f.heading, f.frontage, f.depth) for f in samples)))
+
+
+def _meet(
+    st: IntoTheDarkState, c: Unit, t: Unit, steps: tuple[O.Step, ...], ch: dict[str, Any], imp_cc: bool
+) -> None:
+    """ "Melee troops that are charged from the front may immediately charge back ... The two units
+    meet at about the halfway point, unless one side moves significantly faster than the other"
+    (movement.counter-charges): they meet where the distance between them is shared in proportion to
+    their moves (docs/rulings)."""
+    world = st.world()
+    try:
+        plan0 = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
+    except Problem as p:
+        st.log("charge-stopped", p.clause, side=c.side, unit=c.id, reason=p.reason)
+        return
+    vc, vt = st.d(c.allowance), base_allowance(st, t)
+    share = plan0.run * vt / (vc + vt)
+    start = (c.x, c.y, c.heading)
+    c.place(plan0.lead.fp)  # the charger's lead-in comes first
+    d_ok, tr = max_straight(t, t.fp, min(share, vt), st.world(), ignore=[c.id])
+    _restore(c, start)
+    if tr is not None and d_ok > 1e-6:
+        t.place(tr.fp)
+        t.travelled += d_ok
+        t.moved = True
+        if tr.disorder and not t.disordered:
+            t.disordered = True
+            t.shieldwall = False
+    t.charged = True
+    t.charge_turn = st.turn
+    if imp_cc:
+        t.impetuous = True
+        t.impetuous_turn = st.turn
+    st.log(
+        "countercharge",
+        "movement.counter-charges",
+        side=t.side,
+        unit=t.id,
+        charger=c.id,
+        distance=round(d_ok, 3),
+        impetuous=imp_cc,
+    )
+    try:
+        plan = plan_charge(c, t, steps, st.world(), about_cost=about_cost(st, c))
+    except Problem as p:
+        st.log("charge-stopped", p.clause, side=c.side, unit=c.id, reason=p.reason)
+        return
+    # "Any unit charging or countercharging an impetuous unit becomes disordered upon contact unless
+    # they're impetuous also"
+    if ch["impetuous"] and not imp_cc and not t.disordered:
+        t.disordered = True
+        t.shieldwall = False
+        st.log(
+            "disordered",
+            "movement.impetuous-charges",
+            side=t.side,
+            unit=t.id,
+            reason="counter-charged an impetuous charge",
+        )
+    if imp_cc and not ch["impetuous"] and not c.disordered:
+        ch["disorder_charger"] = True
+    _contact(st, c, t, plan, ch)
+
+
+def _contact(st: IntoTheDarkState, c: Unit, t: Unit, plan: ChargePlan, ch: dict[str, Any]) -> None:
+    """The charger moves and lines up on the target (movement.charging)."""
+    apply_trace(st, c, plan.lead, "movement.charging")
+    run_tr = plan.run_trace
+    run_tr.fp = plan.end_fp
+    apply_trace(st, c, run_tr, "movement.charging")
+    c.place(plan.end_fp)
+    if ch["opportunity"]:
+        c.used -= plan.cost  # an opportunity charge is a move out of sequence (docs/rulings)
+        c.used = max(0.0, c.used)
+    c.charged = True
+    c.charge_turn = st.turn
+    if ch["impetuous"]:
+        c.impetuous = True
+        c.impetuous_turn = st.turn
+    if ch.get("disorder_charger") and not c.disordered:
+        c.disordered = True
+        c.shieldwall = False
+        st.log(
+            "disordered",
+            "movement.impetuous-charges",
+            side=c.side,
+            unit=c.id,
+            reason="charged an impetuous counter-charge",
+        )
+    if plan.edge != "front":
+        t.pinned = True
+        t.pinned_sides = (*t.pinned_sides, plan.edge)
+    st.log(
+        "contact",
+        "movement.charging",
+        side=c.side,
+        unit=c.id,
+        target=t.id,
+        edge=plan.edge,
+        to=[round(c.x, 3), round(c.y, 3), round(c.heading, 3)],
+        pinned=plan.edge != "front",
+    )
+    if ch["zoc"]:
+        samples = [*plan.lead.samples, *plan.run_trace.samples]
+        st.push(("zoc", c.id, tuple((f.x, f.y, f.heading, f.frontage, f.depth) for f in samples)))

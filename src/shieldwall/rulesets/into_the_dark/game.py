@@ -1,0 +1,146 @@
+"""``IntoTheDarkGame``: the into-the-dark rules bound to a scenario and parameter values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from shieldwall.core.errors import DataError
+from shieldwall.core.game import Game, Parameter, RulesetInfo
+
+from .army import Army
+from .clauses import cite
+from .model import SIDES, Unit, base_width_in
+from .movement import terrain_effect
+from .params import DEFAULTS, PARAMETERS
+from .profiles import basing
+from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map
+from .state import IntoTheDarkState
+
+
+class IntoTheDarkGame(Game):
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="into-the-dark",
+        title="Into the Dark (Dark Age / Medieval mass combat)",
+        board="tabletop",
+        sides=SIDES,
+        source="shared/rules/into-the-dark.txt",
+        summary="Figures in ranks, d6 per four figures, morale by quality; Part II play, see docs/rules.",
+        complete=False,
+    )
+    parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
+
+    def __init__(
+        self,
+        spec: ScenarioSpec,
+        armies: Mapping[str, Army],
+        overrides: Mapping[str, Any] | None = None,
+        file: str = "<scenario>",
+    ) -> None:
+        self.spec = spec
+        self.armies = dict(armies)
+        params = dict(DEFAULTS)
+        params["turns"] = spec.turns
+        params.update(self.check_params(spec.options))
+        params.update(self.check_params(dict(overrides or {})))
+        self._params = params
+        self.terrain = terrain_map(spec)
+        self.home_edge = {s: getattr(spec, s).home_edge for s in SIDES}
+        self.side_names = {s: getattr(spec, s).name for s in SIDES}
+        b = spec.basing
+        self.initial_units: list[Unit] = []
+        for side in SIDES:
+            sd = getattr(spec, side)
+            for d in sd.deploy:
+                au = self.armies[side].unit(d.unit)
+                custom = {str(k): v for k, v in b.width_mm.items()} if b.width_mm else None
+                w = base_width_in(b.system, au.density, custom)
+                depth = (b.mounted_depth_mm if au.mounted else b.foot_depth_mm) / 25.4
+                front = d.frontage if d.frontage is not None else au.front
+                # "To move along a road a unit must be in column, and (depending on basing) 1
+                # multi-base or 2 figures wide" (terrain.roads)
+                column = basing().wrg.figures_per_base[au.density] if b.system.startswith("wrg") else 2
+                self.initial_units.append(
+                    Unit(
+                        id=d.id,
+                        side=side,
+                        spec=au,
+                        fig_w=w,
+                        rank_d=depth,
+                        figures=au.figures,
+                        original=au.figures,
+                        front=front,
+                        x=d.x,
+                        y=d.y,
+                        heading=d.heading,
+                        shieldwall=d.shieldwall,
+                        column=column,
+                    )
+                )
+        self._check_positions(file)
+
+    def _check_positions(self, file: str) -> None:
+        t = self.terrain
+        for u in self.initial_units:
+            fp = u.fp
+            where = f"{u.side}.deploy {u.id}"
+            if not all(0 <= x <= t.width and 0 <= y <= t.depth for x, y in fp.corners()):
+                raise DataError(
+                    file, where, f"{u.name} does not stand on the table [rule {cite('setup.deployment')}]"
+                )
+            factor, dis, _ = terrain_effect(u, fp, t)
+            if factor is None:
+                raise DataError(
+                    file, where, f"{u.name} stands in terrain it may not enter [rule {cite(dis[0])}]"
+                )
+            if self.spec.meeting_engagement:
+                self._check_zone(u, file, where)
+        prob = overlap_problem([(u.id, u.fp) for u in self.initial_units])
+        if prob:
+            raise DataError(file, "deploy", f"{prob} [rule {cite('setup.deployment')}]")
+
+    def _check_zone(self, u: Unit, file: str, where: str) -> None:
+        """ "You may deploy no further in than 1/4 of the table width ... and no closer than 12" from
+        the side edges" (setup.deployment)."""
+        t = self.terrain
+        edge = self.home_edge[u.side]
+        side_gap = 12.0 * (0.5 if self._params["scale"] == "15mm" else 1.0)
+        for x, y in u.fp.corners():
+            if edge in ("south", "north"):
+                deep = y if edge == "south" else t.depth - y
+                lim, lateral = t.depth / 4.0, min(x, t.width - x)
+            else:
+                deep = x if edge == "west" else t.width - x
+                lim, lateral = t.width / 4.0, min(y, t.depth - y)
+            if deep > lim + 1e-6:
+                raise DataError(
+                    file,
+                    where,
+                    f"{u.name} is deployed further in than 1/4 of the table "
+                    f"[rule {cite('setup.deployment')}]",
+                )
+            if lateral < side_gap - 1e-6:
+                raise DataError(
+                    file,
+                    where,
+                    f'{u.name} is closer than 12" to a side edge [rule {cite("setup.deployment")}]',
+                )
+
+    @classmethod
+    def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> IntoTheDarkGame:
+        spec, armies = build_scenario(data, file)
+        return cls(spec, armies, overrides, file)
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self._params
+
+    @property
+    def scenario_name(self) -> str:
+        return self.spec.name
+
+    def new_state(self, seed: int | None = None) -> IntoTheDarkState:
+        return IntoTheDarkState(self, seed)
+
+
+GAME_CLASS = IntoTheDarkGame

@@ -1,0 +1,208 @@
+"""The legal-order menus of into-the-dark: finite, meaningful choices at each decision.
+
+Moves are sampled: advance (full and half), wheel to face each of the nearest enemies and advance,
+about face (and advance), every charge that reaches (squared up on each edge in reach, or straight
+ahead; impetuous when allowed), frontage changes of two figures, shieldwall, turning to face.
+``State.apply`` accepts any other exact order the rules allow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from shieldwall.core.errors import IllegalOrder
+
+from . import orders as O
+from .act_charge import check_charge, reaction_options
+from .act_combat import targets
+from .act_move import (
+    about_cost,
+    act_problem,
+    angle_to,
+    can_move,
+    opportunity_options,
+    plan_face,
+    plan_frontage,
+    plan_move,
+    reform_problem,
+    remaining,
+    shieldwall_problem,
+)
+from .actions import rally_problem
+from .model import Unit
+from .movement import Problem, edge_normal_heading, max_straight, trace
+from .spatial import EDGES, gap
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+NEAREST = 2
+
+
+def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
+    p = st.pending
+    if p is None:
+        return []
+    kind = p["kind"]
+    side = p["side"]
+    if kind == "rally":
+        return [O.End(), *(O.Rally(u.id) for u in st.live(side) if rally_problem(st, u) is None)]
+    if kind == "initiative":
+        return [O.Keep(), O.Pass()]
+    if kind == "movement":
+        return [O.End(), *(O.Activate(u.id) for u in st.live(side) if act_problem(st, u) is None)]
+    if kind == "unit":
+        return unit_orders(st, st.units[p["unit"]])
+    if kind == "react":
+        return reaction_options(st)
+    if kind == "opportunity":
+        e, m = st.units[p["unit"]], st.units[p["data"]["mover"]]
+        return [O.Decline(e.id), *opportunity_options(st, e, m)]
+    if kind == "fire":
+        ordered = {uid for uid, _ in st.fire_orders}
+        out: list[O.Order] = [O.End()]
+        for u in st.live(side):
+            if u.id in ordered:
+                continue
+            out.extend(O.Shoot(u.id, a.target.id) for a in targets(st, u))
+        return out
+    if kind == "pursue":
+        return [O.Pursue(p["unit"]), O.Resist(p["unit"])]
+    if kind == "consent":
+        return [O.Allow(p["unit"]), O.Refuse(p["unit"])]
+    return []
+
+
+def _floor(v: float) -> float:
+    return math.floor(v * 100.0 + 1e-9) / 100.0
+
+
+def _ok_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> O.Move | None:
+    try:
+        plan_move(st, u, steps)
+    except IllegalOrder:
+        return None
+    return O.Move(u.id, steps)
+
+
+def _advance(st: IntoTheDarkState, u: Unit, lead: tuple[O.Step, ...], budget: float) -> O.Move | None:
+    """``lead`` then the furthest straight run within ``budget``."""
+    world = st.world()
+    try:
+        tr = trace(u, lead, world, about_cost=about_cost(st, u)) if lead else None
+    except Problem:
+        return None
+    start = tr.fp if tr is not None else u.fp
+    spent = tr.cost if tr is not None else 0.0
+    left = budget - spent
+    if left < 0.25:
+        return _ok_move(st, u, lead) if lead else None
+    d, _ = max_straight(u, start, _floor(left), world, budget=left)
+    d = _floor(d)
+    if d < 0.25:
+        return _ok_move(st, u, lead) if lead else None
+    return _ok_move(st, u, (*lead, O.Fwd(d)))
+
+
+def charge_orders(
+    st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool = False
+) -> list[O.Order]:
+    """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
+    its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
+    from .act_move import base_allowance
+
+    out: list[O.Order] = []
+    reach = (base_allowance(st, c) if opportunity else remaining(st, c)) + c.frontage + 0.5
+    for t in enemies:
+        if t.side == c.side or not t.on_table:
+            continue
+        if gap(c.fp, t.fp) > reach:
+            continue
+        leads: list[tuple[O.Step, ...]] = [()]
+        angles: list[float] = []
+        for edge in EDGES:
+            angles.append(edge_normal_heading(t.fp, edge) - c.heading)
+            a, b = t.fp.edge(edge)
+            angles.append(angle_to(c, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
+        for ang in angles:
+            w = round(((ang + 180.0) % 360.0) - 180.0, 2)
+            if 0.5 < abs(w) <= 90.0 and (O.Wheel(w),) not in leads:
+                leads.append((O.Wheel(w),))
+        best: dict[str, tuple[float, tuple[O.Step, ...], bool]] = {}
+        for lead in leads:
+            try:
+                plan = check_charge(st, c, t, lead, False, opportunity)
+            except IllegalOrder:
+                continue
+            imp = True
+            try:
+                check_charge(st, c, t, lead, True, opportunity)
+            except IllegalOrder:
+                imp = False
+            cur = best.get(plan.edge)
+            if cur is None or plan.cost < cur[0] - 1e-9:
+                best[plan.edge] = (plan.cost, lead, imp)
+        for _edge, (_, lead, imp) in sorted(best.items()):
+            out.append(O.Charge(c.id, t.id, lead, False))
+            if imp:
+                out.append(O.Charge(c.id, t.id, lead, True))
+    return out
+
+
+def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
+    out: list[O.Order] = [O.Hold(u.id)]
+    seen: set[O.Order] = set()
+
+    def add(o: O.Order | None) -> None:
+        if o is not None and o not in seen:
+            seen.add(o)
+            out.append(o)
+
+    enemies = sorted((e for e in st.live() if e.side != u.side), key=lambda e: gap(u.fp, e.fp))
+    if can_move(st, u) is None:
+        left = remaining(st, u)
+        for o in charge_orders(st, u, enemies[:4]):
+            add(o)
+        if left >= 0.25:
+            add(_advance(st, u, (), left))
+            add(_advance(st, u, (), left / 2.0))
+            for e in enemies[:NEAREST]:
+                a = round(max(-90.0, min(90.0, angle_to(u, e.fp.centre))), 2)
+                if abs(a) > 1.0:
+                    add(_ok_move(st, u, (O.Wheel(a),)))
+                    add(_advance(st, u, (O.Wheel(a),), left))
+            if about_cost(st, u) <= left + 1e-9:
+                add(_ok_move(st, u, (O.About(),)))
+                add(_advance(st, u, (O.About(),), left))
+            if u.spec.has("skirmisher"):
+                d = _floor(left / 2.0)
+                for _ in range(8):
+                    if d < 0.25:
+                        break
+                    got = _ok_move(st, u, (O.Back(d),))
+                    if got is not None:
+                        add(got)
+                        break
+                    d = _floor(d - 0.5)
+    # frontage changes
+    for n in (u.front + 2, u.front - 2):
+        try:
+            plan_frontage(st, u, n)
+        except IllegalOrder:
+            continue
+        add(O.Frontage(u.id, n))
+    for on in (True, False):
+        if shieldwall_problem(st, u, on) is None:
+            add(O.Shieldwall(u.id, on))
+    for side in ("left", "right", "rear"):
+        for how in ("column", "figures"):
+            try:
+                plan_face(st, u, side, how)
+            except IllegalOrder:
+                continue
+            add(O.Face(u.id, side, how))
+    if reform_problem(st, u) is None:
+        add(O.Reform(u.id))
+    return out

@@ -1,0 +1,245 @@
+"""Units of an into-the-dark battle: figures in ranks on the table (copied with the state).
+
+A unit stands as a rectangle of ``front`` figures by ``ranks`` ranks ("Formations"). Its position
+is the centre of its front edge (``x``, ``y``) and its ``heading``; its footprint follows from the
+width of one figure and the depth of one rank, both given by the scenario's basing ("Basing": the
+text names the WRG and GW systems; it gives no depths, so the scenario supplies them). Casualties
+come off the rear rank; a partial rear rank stands centred behind the front.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from shieldwall.core.geometry import Footprint, Point, heading_vector
+
+from .army import ArmyUnit
+from .profiles import movement_for
+
+SIDES = ("red", "blue")
+Morale = Literal["steady", "shaken", "routed"]
+
+
+def other(side: str) -> str:
+    return "blue" if side == "red" else "red"
+
+
+@dataclass(slots=True)
+class Unit:
+    """One unit on the table: its army entry, its formation and its state."""
+
+    id: str
+    side: str
+    spec: ArmyUnit
+    fig_w: float  # inches across one figure
+    rank_d: float  # inches of one rank, front to back
+    figures: int
+    original: int
+    front: int
+    x: float
+    y: float
+    heading: float
+    morale: Morale = "steady"
+    disordered: bool = False
+    evading: bool = False
+    shieldwall: bool = False
+    column: int = 2  # widest front that counts as a column on a road (terrain.roads)
+    pursuing: str | None = None  # fanatics who keep chasing a routed unit (combat.pursuit)
+    faced: tuple[str, ...] = ()  # flank/rear sides with figures turned to face (combat.flanks-and-rear)
+    gone: bool = False  # off the table (routed or pursued off)
+    destroyed: bool = False  # every figure lost, or surrendered
+    # --- this turn ---------------------------------------------------------------------------
+    acted: bool = False  # took its action in the movement phase (or rallied)
+    used: float = 0.0  # inches of allowance used in the movement phase (about face = half)
+    travelled: float = 0.0  # inches moved this turn, by choice or forced (missile fire: foot half)
+    moved: bool = False  # moved at all this turn (by choice or forced)
+    fired: bool = False
+    charged: bool = False  # charged or counter-charged this turn (+1, no shooting)
+    impetuous: bool = False  # charged impetuously this turn (doubled dice in the first round)
+    caught: bool = False  # a caught evader: attacked in the back, may not fight back
+    rallying: bool = False  # attempting to rally this turn (no other actions)
+    rally_disorder: bool = False  # rallying from disorder: removed at the end of the turn if still
+    interpenetrated: bool = False  # interpenetrating or interpenetrated this turn
+    fought: bool = False
+    pinned: bool = False  # attacked in flank or rear: may turn to face only next turn
+    pinned_sides: tuple[str, ...] = ()
+    turned_this_turn: bool = False
+    halved: bool = False  # interpenetrated by a unit while both moved: maximum halved this turn
+    pursued: bool = False  # pursued or followed up this turn (no shooting)
+    charge_turn: int = 0  # the turn whose melee counts this unit as charging (+1)
+    impetuous_turn: int = 0  # the turn whose melee is its first round after an impetuous charge
+    extra: dict[str, Any] = field(default_factory=dict)
+    _fpc: tuple[tuple[float, ...], Footprint] | None = field(default=None, repr=False, compare=False)
+
+    def clone(self) -> Unit:
+        return replace(self, extra=dict(self.extra))
+
+    # --- what it is ------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def code(self) -> str:
+        return self.spec.code
+
+    @property
+    def mounted(self) -> bool:
+        return self.spec.category == "M"
+
+    @property
+    def density(self) -> str:
+        """Formation density; "Routers are considered loose order troops for all purposes"."""
+        return "L" if self.morale == "routed" else self.spec.density
+
+    @property
+    def close_foot(self) -> bool:
+        return self.spec.density == "C" and not self.mounted
+
+    @property
+    def open_foot(self) -> bool:
+        return self.spec.density == "O" and not self.mounted
+
+    @property
+    def quality(self) -> int:
+        return self.spec.quality_level
+
+    @property
+    def has_missiles(self) -> bool:
+        return self.spec.has_missiles
+
+    @property
+    def has_melee(self) -> bool:
+        return self.spec.has_melee_weapons
+
+    @property
+    def missile_only(self) -> bool:
+        """Missile troops that are not cross trained."""
+        return self.spec.type == "missile"
+
+    @property
+    def fanatic(self) -> bool:
+        return self.quality == 5
+
+    @property
+    def on_table(self) -> bool:
+        return not (self.gone or self.destroyed)
+
+    @property
+    def routed(self) -> bool:
+        return self.morale == "routed"
+
+    @property
+    def shaken(self) -> bool:
+        return self.morale in ("shaken", "routed")
+
+    @property
+    def allowance(self) -> float:
+        """Maximum move in inches (25mm) by troop type ("Distances", encased limit)."""
+        return float(movement_for(self.spec.density, self.spec.category, self.spec.armour).move)
+
+    @property
+    def rout_dice(self) -> int:
+        return movement_for(self.spec.density, self.spec.category, self.spec.armour).rout_dice
+
+    # --- formation ---------------------------------------------------------------------------
+    @property
+    def ranks(self) -> int:
+        return max(1, -(-self.figures // self.front)) if self.front else 1
+
+    @property
+    def complete_ranks(self) -> int:
+        return self.figures // self.front if self.front else 0
+
+    def rank_count(self, r: int) -> int:
+        """Figures in rank ``r`` (0 = front)."""
+        full = self.figures // self.front
+        if r < full:
+            return self.front
+        if r == full:
+            return self.figures - full * self.front
+        return 0
+
+    def rank_slots(self, r: int) -> range:
+        """Slot indices (0 = left of the front) filled in rank ``r``: a partial rank is centred."""
+        n = self.rank_count(r)
+        start = (self.front - n) // 2
+        return range(start, start + n)
+
+    @property
+    def frontage(self) -> float:
+        return self.front * self.fig_w
+
+    @property
+    def depth(self) -> float:
+        return self.ranks * self.rank_d
+
+    @property
+    def fp(self) -> Footprint:
+        key = (self.x, self.y, self.heading, float(self.front), float(self.figures), self.fig_w, self.rank_d)
+        c = self._fpc
+        if c is not None and c[0] == key:
+            return c[1]
+        fx, fy = heading_vector(self.heading)
+        depth = self.depth
+        d = depth / 2.0
+        fp = Footprint(self.x - fx * d, self.y - fy * d, self.heading, self.front * self.fig_w, depth)
+        self._fpc = (key, fp)
+        return fp
+
+    def place(self, fp: Footprint) -> None:
+        """Stand the unit on a footprint of its own size (front edge centre from the rectangle)."""
+        fx, fy = heading_vector(fp.heading)
+        self.x = fp.x + fx * fp.depth / 2.0
+        self.y = fp.y + fy * fp.depth / 2.0
+        self.heading = fp.heading
+
+    @property
+    def front_centre(self) -> Point:
+        return (self.x, self.y)
+
+    def lose(self, n: int) -> int:
+        """Remove ``n`` casualties from the rear rank; returns the figures actually lost."""
+        n = max(0, min(n, self.figures))
+        self.figures -= n
+        if self.figures < self.front:
+            self.front = self.figures
+        if self.figures == 0:
+            self.destroyed = True
+        return n
+
+    def reset_turn(self) -> None:
+        self.acted = self.moved = self.fired = self.charged = self.impetuous = False
+        self.caught = self.rallying = self.rally_disorder = self.interpenetrated = False
+        self.fought = self.turned_this_turn = False
+        self.used = self.travelled = 0.0
+        self.halved = self.pursued = False
+        self.pinned = False
+        self.pinned_sides = ()
+
+
+def base_width_in(system: str, density: str, custom: dict[str, float] | None) -> float:
+    """Width of one figure in inches from the scenario's basing ("Basing", "1) Density")."""
+    from .profiles import basing
+
+    b = basing()
+    if system == "gw":
+        mm = float(b.gw.width_per_figure_mm[density])  # type: ignore[index]
+    elif system in ("wrg-60", "wrg-75"):
+        width = 60.0 if system == "wrg-60" else 75.0
+        mm = width / b.wrg.figures_per_base[density]  # type: ignore[index]
+    else:
+        assert custom is not None
+        mm = float(custom[density])
+    return mm / 25.4
+
+
+def angle_between(a: float, b: float) -> float:
+    d = math.fmod(a - b, 360.0)
+    if d < -180.0:
+        d += 360.0
+    elif d > 180.0:
+        d -= 360.0
+    return abs(d)

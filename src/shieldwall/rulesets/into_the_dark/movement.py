@@ -1,0 +1,497 @@
+"""Movement geometry of into-the-dark: straight moves, forward wheels, about faces, charges.
+
+"All movement must be straight forward moves and/or forward wheels, up to a units maximum move
+distance, or a unit may turn completely around (about face)" (movement.movement). Wheels pivot on the
+inside front corner and are measured along the outside edge (movement.wheeling); an about face costs
+half the move, the whole move when disordered (movement.turning). Terrain and friends passed through
+make each inch cost more (terrain.disordering, terrain.restrictive, movement.interpenetration).
+
+Nothing here changes the state: ``trace`` plans a move and says what it would cost and cause, or
+raises ``Problem`` naming the clause that forbids it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    Footprint,
+    Point,
+    contact_facing,
+    convex_penetration,
+    footprints_within,
+    heading_vector,
+    normalize_angle,
+    sweep_distance,
+)
+from shieldwall.core.terrain import TerrainMap
+
+from . import orders as O
+from .model import Unit
+from .spatial import on_road, terrain_under
+
+SAMPLE = 0.4  # inches between checks along a path
+WHEEL_SAMPLE_DEG = 6.0
+
+
+class Problem(Exception):
+    """Why a move is not allowed: ``clause`` (without the ruleset prefix) and ``reason``."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        self.clause = clause
+        self.reason = reason
+        super().__init__(f"{clause}: {reason}")
+
+
+@dataclass(slots=True)
+class Trace:
+    """A planned move: where it ends, what it costs and what it causes."""
+
+    fp: Footprint
+    cost: float = 0.0
+    travel: float = 0.0
+    samples: list[Footprint] = field(default_factory=list)
+    disorder: list[str] = field(default_factory=list)  # clause ids that disorder the unit
+    passed: list[str] = field(default_factory=list)  # friends passed through
+    both_moving: list[str] = field(default_factory=list)
+    difficult: bool = False  # some of it in terrain that disorders this unit
+    last_straight: float = 0.0
+    wheeled: bool = False
+    off_table: bool = False
+    backed: float = 0.0  # inches backed up (skirmishers)
+
+
+def wheel_fp(fp: Footprint, angle: float) -> Footprint:
+    """The footprint after a forward wheel of ``angle`` degrees (positive = right, clockwise),
+    pivoting on the inside front corner."""
+    fl, fr, _, _ = fp.corners()
+    px, py = fr if angle > 0 else fl
+    a = math.radians(angle)
+    ca, sa = math.cos(a), math.sin(a)
+    dx, dy = fp.x - px, fp.y - py
+    cx = px + dx * ca + dy * sa
+    cy = py - dx * sa + dy * ca
+    return Footprint(cx, cy, normalize_angle(fp.heading + angle), fp.frontage, fp.depth)
+
+
+def about_fp(fp: Footprint) -> Footprint:
+    return Footprint(fp.x, fp.y, normalize_angle(fp.heading + 180.0), fp.frontage, fp.depth)
+
+
+def on_table(fp: Footprint, terrain: TerrainMap) -> bool:
+    return all(
+        -1e-6 <= x <= terrain.width + 1e-6 and -1e-6 <= y <= terrain.depth + 1e-6 for x, y in fp.corners()
+    )
+
+
+def centre_on_table(fp: Footprint, terrain: TerrainMap) -> bool:
+    return 0.0 <= fp.x <= terrain.width and 0.0 <= fp.y <= terrain.depth
+
+
+def _disordered_by(u: Unit, who: str) -> bool:
+    if who == "all":
+        return True
+    if who == "foot":
+        return not u.mounted
+    if who == "close-foot-and-mounted":
+        return u.close_foot or u.mounted
+    return False
+
+
+def terrain_effect(u: Unit, fp: Footprint, terrain: TerrainMap) -> tuple[float | None, list[str], bool]:
+    """(cost factor or None if the unit may not be there, clauses that disorder it, difficult?)."""
+    factor = 1.0
+    dis: list[str] = []
+    difficult = False
+    road = None
+    for _f, k in terrain_under(fp, terrain):
+        if k.move == "impassable":
+            return None, [k.clause], True
+        if k.move in ("open", "road"):
+            continue
+        if k.move == "disordering":
+            if road is None:
+                road = u.front <= u.column and on_road(fp, terrain)
+            if road:
+                continue  # "Roads ... cancel the effects of any disordering terrain" (terrain.roads)
+        mult = k.mounted_factor if u.mounted else k.foot_factor
+        if mult == 0:
+            return None, [k.clause], True
+        factor = max(factor, float(mult))
+        if _disordered_by(u, k.disorders):
+            dis.append(k.clause)
+            difficult = True
+    return factor, dis, difficult
+
+
+def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, in_melee: set[str]) -> float:
+    """Friends under the unit: "No unit may pass through ... a friendly [unit] that is in melee or
+    routing ... Open formation foot units may pass through other friendly units at any time ... if
+    one unit is stationary while the other passes through it, the stationary unit is treated as if it
+    were disordering terrain ... If both interpenetrating units move this turn, their maximum moves
+    are halved, and both units become disordered." (movement.interpenetration)"""
+    factor = 1.0
+    for f in friends:
+        if not footprints_within(fp, f.fp, 0.0):
+            continue
+        if convex_penetration(fp.corners(), f.fp.corners()) <= CONTACT_TOL:
+            continue
+        if f.routed or f.id in in_melee:
+            why = "routing" if f.routed else "in melee"
+            raise Problem("movement.interpenetration", f"{u.id} may not pass through {f.id}, which is {why}")
+        if f.id not in tr.passed:
+            tr.passed.append(f.id)
+        if u.open_foot and not u.routed:
+            continue
+        if f.moved:
+            if f.id not in tr.both_moving:
+                tr.both_moving.append(f.id)
+            if "movement.interpenetration" not in tr.disorder:
+                tr.disorder.append("movement.interpenetration")
+            continue
+        # the stationary friend is disordering terrain (terrain.disordering: "and friendly troops")
+        if u.mounted:
+            factor = max(factor, 2.0)
+        if (u.close_foot or u.mounted) and "terrain.disordering" not in tr.disorder:
+            tr.disorder.append("terrain.disordering")
+            tr.difficult = True
+    return factor
+
+
+@dataclass(slots=True)
+class World:
+    """What a move is checked against: the units on the table and the terrain."""
+
+    units: list[Unit]
+    terrain: TerrainMap
+    in_melee: set[str]
+
+    def enemies(self, u: Unit) -> list[Unit]:
+        return [x for x in self.units if x.side != u.side and x.on_table and x.id != u.id]
+
+    def friends(self, u: Unit) -> list[Unit]:
+        return [x for x in self.units if x.side == u.side and x.on_table and x.id != u.id]
+
+    def others(self, u: Unit) -> tuple[list[tuple[Unit, Footprint]], list[tuple[Unit, Footprint]]]:
+        """(enemies, friends) of ``u`` with their footprints."""
+        e = [(x, x.fp) for x in self.units if x.side != u.side and x.on_table and x.id != u.id]
+        f = [(x, x.fp) for x in self.units if x.side == u.side and x.on_table and x.id != u.id]
+        return e, f
+
+
+def _check_sample(
+    u: Unit,
+    fp: Footprint,
+    world: World,
+    tr: Trace,
+    ignore: set[str],
+    allow_off: bool,
+) -> float:
+    """Check one position along a path; return its cost factor."""
+    if not on_table(fp, world.terrain):
+        if allow_off:
+            tr.off_table = True
+            return 1.0
+        raise Problem("movement.movement", f"{u.id} would leave the table")
+    for e in world.enemies(u):
+        if e.id in ignore:
+            continue
+        if (
+            footprints_within(fp, e.fp, 0.0)
+            and convex_penetration(fp.corners(), e.fp.corners()) > CONTACT_TOL
+        ):
+            raise Problem("movement.interpenetration", f"no unit may pass through an enemy unit ({e.id})")
+    factor, dis, difficult = terrain_effect(u, fp, world.terrain)
+    if factor is None:
+        raise Problem(dis[0] if dis else "terrain.terrain", f"{u.id} may not enter that terrain")
+    for c in dis:
+        if c not in tr.disorder:
+            tr.disorder.append(c)
+    tr.difficult = tr.difficult or difficult
+    f2 = _friend_effect(u, fp, world.friends(u), tr, world.in_melee)
+    return max(factor, f2)
+
+
+def trace(
+    u: Unit,
+    steps: Sequence[O.Step],
+    world: World,
+    *,
+    start: Footprint | None = None,
+    about_cost: float = 0.0,
+    ignore: Sequence[str] = (),
+    allow_off: bool = False,
+) -> Trace:
+    """Plan ``steps`` from ``start`` (default: where ``u`` stands). Costs: a straight inch = 1, an
+    inch of the outside edge of a wheel = 1 (2 disordered: "A disordered unit wheels at half normal
+    speed"), each times the terrain factor; an about face costs ``about_cost``. Raises ``Problem``."""
+    fp = start or u.fp
+    tr = Trace(fp=fp, samples=[fp])
+    ign = set(ignore)
+    wheel_mult = 2.0 if u.disordered else 1.0
+    for s in steps:
+        if isinstance(s, O.About):
+            fp = about_fp(fp)
+            tr.cost += about_cost
+            tr.last_straight = 0.0
+            _check_sample(u, fp, world, tr, ign, allow_off)
+            tr.samples.append(fp)
+        elif isinstance(s, O.Back):
+            if not s.distance > 0:
+                raise Problem("special-troops.skirmishers", "a back-up move needs a positive distance")
+            fx, fy = heading_vector(fp.heading)
+            n = max(1, math.ceil(s.distance / SAMPLE))
+            step = s.distance / n
+            for i in range(1, n + 1):
+                nfp = fp.moved(-fx * step * i, -fy * step * i)
+                factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+                tr.cost += 2.0 * step * factor  # "at half speed"
+                tr.samples.append(nfp)
+            fp = fp.moved(-fx * s.distance, -fy * s.distance)
+            tr.travel += s.distance
+            tr.backed += s.distance
+            tr.last_straight = 0.0
+        elif isinstance(s, O.Fwd):
+            if not s.distance > 0:
+                raise Problem("movement.movement", "moves are forward only (no backward or slanted movement)")
+            fx, fy = heading_vector(fp.heading)
+            n = max(1, math.ceil(s.distance / SAMPLE))
+            step = s.distance / n
+            for i in range(1, n + 1):
+                nfp = fp.moved(fx * step * i, fy * step * i)
+                factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+                tr.cost += step * factor
+                tr.samples.append(nfp)
+                if tr.off_table:
+                    fp = nfp
+                    tr.travel += step * i
+                    tr.fp = fp
+                    return tr
+            fp = fp.moved(fx * s.distance, fy * s.distance)
+            tr.travel += s.distance
+            tr.last_straight += s.distance
+        else:
+            if not (math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0):
+                raise Problem("movement.wheeling", "a wheel turns between 0 and 180 degrees")
+            arc = fp.frontage * math.radians(abs(s.angle))
+            n = max(1, math.ceil(arc / SAMPLE), math.ceil(abs(s.angle) / WHEEL_SAMPLE_DEG))
+            for i in range(1, n + 1):
+                nfp = wheel_fp(fp, s.angle * i / n)
+                factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+                tr.cost += arc / n * factor * wheel_mult
+                tr.samples.append(nfp)
+            fp = wheel_fp(fp, s.angle)
+            tr.travel += arc
+            tr.last_straight = 0.0
+            tr.wheeled = True
+    tr.fp = fp
+    return tr
+
+
+def end_problem(u: Unit, fp: Footprint, world: World, allow_contact: Sequence[str] = ()) -> str | None:
+    """Why a unit may not stop at ``fp``: overlapping a unit, or touching an enemy other than
+    those it charged ("Any move that intends to contact the enemy ... is a charge")."""
+    for x in world.units:
+        if x.id == u.id or not x.on_table:
+            continue
+        if not footprints_within(fp, x.fp, CONTACT_TOL * 2):
+            continue
+        pen = convex_penetration(fp.corners(), x.fp.corners())
+        if pen > CONTACT_TOL:
+            return f"{u.id} would end on top of {x.id}"
+        if x.side != u.side and pen > -CONTACT_TOL and x.id not in allow_contact:
+            return f"{u.id} would end in contact with {x.id}; only a charge contacts the enemy"
+    return None
+
+
+# --- straight runs (routs, evades, pursuits, drive backs, menus) --------------------------------
+
+
+def column_body(fp: Footprint, width: float) -> Footprint:
+    return Footprint(fp.x, fp.y, fp.heading, min(fp.frontage, width), fp.depth)
+
+
+def max_straight(
+    u: Unit,
+    fp: Footprint,
+    distance: float,
+    world: World,
+    *,
+    ignore: Sequence[str] = (),
+    allow_off: bool = False,
+    budget: float | None = None,
+    about_cost: float = 0.0,
+) -> tuple[float, Trace | None]:
+    """The furthest ``u`` (standing at ``fp``) can go straight ahead, up to ``distance``, ending on
+    a legal spot and within ``budget`` of allowance (one pass along the path). Returns (distance,
+    trace); (0, None) when it cannot move at all."""
+    if distance <= 1e-6:
+        return 0.0, None
+    n = max(1, math.ceil(distance / SAMPLE))
+    step = distance / n
+    fx, fy = heading_vector(fp.heading)
+    tr = Trace(fp=fp, samples=[fp])
+    ign = set(ignore)
+    marks: list[tuple[float, float, Footprint, int, int, int, bool, bool]] = []
+    cost = 0.0
+    for i in range(1, n + 1):
+        nfp = fp.moved(fx * step * i, fy * step * i)
+        try:
+            factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+        except Problem:
+            break
+        cost += step * factor
+        if budget is not None and cost + about_cost > budget + 1e-6:
+            break
+        tr.samples.append(nfp)
+        marks.append(
+            (
+                step * i,
+                cost,
+                nfp,
+                len(tr.disorder),
+                len(tr.passed),
+                len(tr.both_moving),
+                tr.difficult,
+                tr.off_table,
+            )
+        )
+        if tr.off_table:
+            break
+    for k in range(len(marks) - 1, -1, -1):
+        d, c, efp, nd, np_, nb, diff, off = marks[k]
+        if off or end_problem(u, efp, world) is None:
+            del tr.disorder[nd:]
+            del tr.passed[np_:]
+            del tr.both_moving[nb:]
+            del tr.samples[k + 2 :]
+            tr.difficult = diff
+            tr.off_table = off
+            tr.fp = efp
+            tr.cost = c
+            tr.travel = d
+            tr.last_straight = d
+            return d, tr
+    return 0.0, None
+
+
+# --- charges ---------------------------------------------------------------------------------
+
+
+def heading_towards(frm: Point, to: Point) -> float:
+    return math.degrees(math.atan2(to[0] - frm[0], to[1] - frm[1]))
+
+
+def edge_normal_heading(target: Footprint, edge: str) -> float:
+    """The heading of a unit squarely facing ``edge`` of ``target`` from outside."""
+    return normalize_angle(target.heading + {"front": 180.0, "rear": 0.0, "left": 90.0, "right": -90.0}[edge])
+
+
+@dataclass(slots=True)
+class ChargePlan:
+    """A charge: the lead-in steps, the straight run into contact and the conformed end."""
+
+    lead: Trace
+    run: float  # the straight run into contact
+    run_trace: Trace
+    contact_fp: Footprint  # where the straight run touches the target
+    end_fp: Footprint  # lined up flush on the target's edge
+    edge: str  # the target's edge contacted
+    cost: float
+
+    @property
+    def straight(self) -> float:
+        """Length of the last straight stretch (impetuous charges need the last 4" straight)."""
+        return self.lead.last_straight + self.run
+
+    @property
+    def difficult(self) -> bool:
+        return self.lead.difficult or self.run_trace.difficult
+
+
+def conform(
+    u: Unit, contact: Footprint, target: Footprint, edge: str, world: World, tid: str
+) -> Footprint | None:
+    """Line the charger up flush against the target's ``edge`` (the contact position kept as near as
+    possible); None if there is no room. (Lining up is part of making contact; docs/rulings.)"""
+    h = edge_normal_heading(target, edge)
+    a, b = target.edge(edge)
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    le = math.hypot(ex, ey)
+    ux, uy = ex / le, ey / le
+    fcx, fcy = contact.front_centre
+    s0 = (fcx - a[0]) * ux + (fcy - a[1]) * uy
+    half = contact.frontage / 2.0
+    # slide along the edge to the nearest place that brings the most figures into contact
+    best_lo, best_hi = (half, le - half) if contact.frontage <= le else (le - half, half)
+    s0 = min(max(s0, best_lo), best_hi)
+    lo, hi = u.fig_w - half, le - u.fig_w + half
+    fx, fy = heading_vector(h)
+    tries = [s0]
+    k = 1
+    while k <= 16:
+        for sgn in (1, -1):
+            s = s0 + sgn * k * u.fig_w / 2.0
+            if lo - 1e-9 <= s <= hi + 1e-9:
+                tries.append(s)
+        k += 1
+    for s in tries:
+        px, py = a[0] + ux * s, a[1] + uy * s
+        fp = Footprint(
+            px - fx * contact.depth / 2.0, py - fy * contact.depth / 2.0, h, contact.frontage, contact.depth
+        )
+        if not on_table(fp, world.terrain):
+            continue
+        if end_problem(u, fp, world, allow_contact=[tid]) is None:
+            return fp
+    return None
+
+
+def plan_charge(
+    u: Unit,
+    target: Unit,
+    lead_steps: Sequence[O.Step],
+    world: World,
+    *,
+    about_cost: float = 0.0,
+    start: Footprint | None = None,
+) -> ChargePlan:
+    """A charge on ``target``: ``lead_steps`` (moves and wheels), then straight ahead until the
+    charger's front touches the target (movement.charging). Raises ``Problem``."""
+    lead = (
+        trace(u, lead_steps, world, start=start, about_cost=about_cost)
+        if lead_steps
+        else Trace(fp=start or u.fp)
+    )
+    if lead_steps and end_problem(u, lead.fp, world, allow_contact=[target.id]) is not None:
+        raise Problem("movement.charging", f"{u.id} cannot get there: {end_problem(u, lead.fp, world)}")
+    fp = lead.fp
+    d = heading_vector(fp.heading)
+    tfp = target.fp
+    run = sweep_distance(fp.corners(), d, tfp.corners())
+    if math.isinf(run):
+        raise Problem("movement.charging", f"straight ahead, {u.id} would not meet {target.id}")
+    # other enemies met first
+    for e in world.enemies(u):
+        if e.id == target.id:
+            continue
+        de = sweep_distance(fp.corners(), d, e.fp.corners())
+        if de < run - 1e-6:
+            raise Problem("movement.charging", f"{e.id} is in the way of the charge on {target.id}")
+    contact = fp.moved(d[0] * run, d[1] * run)
+    mine = contact_facing(contact, tfp.corners(), tol=CONTACT_TOL * 2)
+    if mine != "front":
+        raise Problem(
+            "movement.charging", f"{u.id} would meet {target.id} with its {mine or 'corner'}, not its front"
+        )
+    edge = contact_facing(tfp, contact.corners(), tol=CONTACT_TOL * 2)
+    if edge is None:
+        raise Problem("movement.charging", f"{u.id} would not touch {target.id}")
+    run_tr = trace(u, [O.Fwd(run)], world, start=fp, ignore=[target.id]) if run > 1e-6 else Trace(fp=fp)
+    end = conform(u, contact, tfp, edge, world, target.id)
+    if end is None:
+        raise Problem("movement.charging", f"there is no room for {u.id} to line up on {target.id}'s {edge}")
+    return ChargePlan(lead, run, run_tr, contact, end, edge, lead.cost + run_tr.cost)

@@ -1,0 +1,439 @@
+"""Orders for into-the-dark: small frozen values with a text form and a dict form.
+
+Text forms (one order per line in save files and the CLI)::
+
+    keep | pass                       the initiative winner keeps or passes it
+    rally r1                          r1 attempts to rally in the Rally phase
+    end                               end this side's rallies, movement or fire
+    activate r1                       choose r1 to act in the Movement phase
+    hold r1                           r1 does not move (or, after a melee: does not pursue)
+    move r1 fwd 4 wheel -30 fwd 2     straight moves (inches) and forward wheels (degrees, - = left)
+    move r1 about fwd 2               about face (half the move) then forward
+    move r1 back 3                    skirmishers back up (half speed, still facing the enemy)
+    charge r1 b2 wheel 12.5 impetuous a charge: optional moves and wheels, then straight into contact
+    frontage r1 8                     expand or contract the front rank to 8 figures
+    shieldwall r1 on|off              form (or leave) shieldwall instead of moving
+    face r1 left column|figures       turn to face a flank (or rear) attacker
+    reform r1                         turn figures facing a flank back to the front
+    stand r1 | countercharge r1 [impetuous] | evade r1 | fire r1 b2
+                                      r1's reaction to a charge (fire: at the charger)
+    decline r1                        r1 makes no opportunity charge or fire
+    shoot r1 b2                       r1 shoots at b2 in the Missile Fire phase
+    pursue r1 | resist r1             follow up / pursue, or test to stay in place
+    allow r1 | refuse r1              r1 lets a routing or driven back friend through (or refuses)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from shieldwall.core.errors import IllegalOrder
+
+from .clauses import cite
+
+FACE_SIDES = ("left", "right", "rear")
+FACE_HOW = ("column", "figures")
+
+
+def _num(v: float) -> str:
+    r = round(v, 3)
+    return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fwd:
+    distance: float
+
+    def text(self) -> str:
+        return f"fwd {_num(self.distance)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wheel:
+    angle: float  # degrees, negative = to the left
+
+    def text(self) -> str:
+        return f"wheel {_num(self.angle)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Skirmishers only: "may move backwards at half speed without turning" (special-troops.skirmishers)."""
+
+    distance: float
+
+    def text(self) -> str:
+        return f"back {_num(self.distance)}"
+
+
+@dataclass(frozen=True, slots=True)
+class About:
+    def text(self) -> str:
+        return "about"
+
+
+Step = Fwd | Wheel | About | Back
+
+
+def _step_dict(s: Step) -> dict[str, Any]:
+    if isinstance(s, Fwd):
+        return {"fwd": s.distance}
+    if isinstance(s, Wheel):
+        return {"wheel": s.angle}
+    if isinstance(s, Back):
+        return {"back": s.distance}
+    return {"about": True}
+
+
+class _Order:
+    kind: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            if f.name == "steps":
+                v = [_step_dict(s) for s in v]
+            d[f.name] = v
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class End(_Order):
+    kind: ClassVar[str] = "end"
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(_Order):
+    kind: ClassVar[str] = "keep"
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(_Order):
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit(_Order):
+    unit: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rally(_Unit):
+    kind: ClassVar[str] = "rally"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(_Unit):
+    kind: ClassVar[str] = "activate"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(_Unit):
+    kind: ClassVar[str] = "hold"
+
+
+@dataclass(frozen=True, slots=True)
+class Reform(_Unit):
+    kind: ClassVar[str] = "reform"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand(_Unit):
+    kind: ClassVar[str] = "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Evade(_Unit):
+    kind: ClassVar[str] = "evade"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(_Unit):
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Pursue(_Unit):
+    kind: ClassVar[str] = "pursue"
+
+
+@dataclass(frozen=True, slots=True)
+class Resist(_Unit):
+    kind: ClassVar[str] = "resist"
+
+
+@dataclass(frozen=True, slots=True)
+class Allow(_Unit):
+    kind: ClassVar[str] = "allow"
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse(_Unit):
+    kind: ClassVar[str] = "refuse"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterCharge(_Order):
+    unit: str
+    impetuous: bool = False
+    kind: ClassVar[str] = "countercharge"
+
+    def __str__(self) -> str:
+        return f"countercharge {self.unit}" + (" impetuous" if self.impetuous else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Move(_Order):
+    unit: str
+    steps: tuple[Step, ...]
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return " ".join([f"move {self.unit}", *(s.text() for s in self.steps)])
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(_Order):
+    unit: str
+    target: str
+    steps: tuple[Step, ...] = ()
+    impetuous: bool = False
+    kind: ClassVar[str] = "charge"
+
+    def __str__(self) -> str:
+        parts = [f"charge {self.unit} {self.target}", *(s.text() for s in self.steps)]
+        if self.impetuous:
+            parts.append("impetuous")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Frontage(_Order):
+    unit: str
+    figures: int
+    kind: ClassVar[str] = "frontage"
+
+    def __str__(self) -> str:
+        return f"frontage {self.unit} {self.figures}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shieldwall(_Order):
+    unit: str
+    on: bool = True
+    kind: ClassVar[str] = "shieldwall"
+
+    def __str__(self) -> str:
+        return f"shieldwall {self.unit} {'on' if self.on else 'off'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Face(_Order):
+    unit: str
+    side: str
+    how: str = "column"
+    kind: ClassVar[str] = "face"
+
+    def __str__(self) -> str:
+        return f"face {self.unit} {self.side} {self.how}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire(_Order):
+    unit: str
+    target: str
+    kind: ClassVar[str] = "fire"
+
+    def __str__(self) -> str:
+        return f"fire {self.unit} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(_Order):
+    unit: str
+    target: str
+    kind: ClassVar[str] = "shoot"
+
+    def __str__(self) -> str:
+        return f"shoot {self.unit} {self.target}"
+
+
+Order = (
+    End
+    | Keep
+    | Pass
+    | Rally
+    | Activate
+    | Hold
+    | Reform
+    | Stand
+    | Evade
+    | Decline
+    | Pursue
+    | Resist
+    | Allow
+    | Refuse
+    | CounterCharge
+    | Move
+    | Charge
+    | Frontage
+    | Shieldwall
+    | Face
+    | Fire
+    | Shoot
+)
+
+_NONE: dict[str, Any] = {"end": End, "keep": Keep, "pass": Pass}
+_UNIT: dict[str, Any] = {
+    c.kind: c for c in (Rally, Activate, Hold, Reform, Stand, Evade, Decline, Pursue, Resist, Allow, Refuse)
+}
+_PAIR: dict[str, Any] = {"fire": Fire, "shoot": Shoot}
+
+
+def _bad(reason: str) -> IllegalOrder:
+    return IllegalOrder(cite("turn-sequence.sequence-of-play"), reason)
+
+
+def _float(text: str, what: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise _bad(f"expected a number for {what}, got {text!r}") from None
+    if v != v or v in (float("inf"), float("-inf")):
+        raise _bad(f"{what} must be a finite number")
+    return v
+
+
+def _steps(words: list[str]) -> tuple[tuple[Step, ...], list[str]]:
+    """Read steps from the front of ``words``; returns the steps and the words left over."""
+    steps: list[Step] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "about":
+            steps.append(About())
+            i += 1
+        elif w in ("fwd", "wheel", "back"):
+            if i + 1 >= len(words):
+                raise _bad(f"'{w}' needs a value")
+            v = _float(words[i + 1], w)
+            steps.append(Fwd(v) if w == "fwd" else Wheel(v) if w == "wheel" else Back(v))
+            i += 2
+        else:
+            break
+    return tuple(steps), words[i:]
+
+
+def parse_text(text: str) -> Order:
+    words = text.split()
+    if not words:
+        raise _bad("empty order")
+    k, args = words[0].lower(), words[1:]
+    if k in _NONE and not args:
+        return _NONE[k]()  # type: ignore[no-any-return]
+    if k in _UNIT and len(args) == 1:
+        return _UNIT[k](args[0])  # type: ignore[no-any-return]
+    if k in _PAIR and len(args) == 2:
+        return _PAIR[k](args[0], args[1])  # type: ignore[no-any-return]
+    if k == "countercharge" and len(args) in (1, 2):
+        if len(args) == 2 and args[1] != "impetuous":
+            raise _bad("countercharge U [impetuous]")
+        return CounterCharge(args[0], len(args) == 2)
+    if k == "move" and len(args) >= 2:
+        steps, rest = _steps(args[1:])
+        if rest or not steps:
+            raise _bad(f"a move is made of 'fwd D', 'wheel A' and 'about' steps, not {' '.join(rest)!r}")
+        return Move(args[0], steps)
+    if k == "charge" and len(args) >= 2:
+        steps, rest = _steps(args[2:])
+        imp = rest == ["impetuous"]
+        if rest and not imp:
+            raise _bad(f"charge U T [fwd D | wheel A | about ...] [impetuous], not {' '.join(rest)!r}")
+        return Charge(args[0], args[1], steps, imp)
+    if k == "frontage" and len(args) == 2:
+        try:
+            n = int(args[1])
+        except ValueError:
+            raise _bad(f"frontage needs a whole number of figures, not {args[1]!r}") from None
+        return Frontage(args[0], n)
+    if k == "shieldwall" and len(args) == 2 and args[1] in ("on", "off"):
+        return Shieldwall(args[0], args[1] == "on")
+    if k == "face" and len(args) == 3:
+        if args[1] not in FACE_SIDES or args[2] not in FACE_HOW:
+            raise _bad(f"face U {'|'.join(FACE_SIDES)} {'|'.join(FACE_HOW)}")
+        return Face(args[0], args[1], args[2])
+    raise _bad(f"cannot read order {text!r}; see the order forms in 'shieldwall battle --help'")
+
+
+def _dict_steps(raw: Any) -> tuple[Step, ...]:
+    out: list[Step] = []
+    for s in raw:
+        if "fwd" in s:
+            out.append(Fwd(float(s["fwd"])))
+        elif "wheel" in s:
+            out.append(Wheel(float(s["wheel"])))
+        elif "back" in s:
+            out.append(Back(float(s["back"])))
+        elif "about" in s:
+            out.append(About())
+        else:
+            raise ValueError(f"unknown step {s!r}")
+    return tuple(out)
+
+
+def parse_dict(d: Mapping[str, Any]) -> Order:
+    try:
+        k = d["kind"]
+        if k in _NONE:
+            return _NONE[k]()  # type: ignore[no-any-return]
+        if k in _UNIT:
+            return _UNIT[k](str(d["unit"]))  # type: ignore[no-any-return]
+        if k in _PAIR:
+            return _PAIR[k](str(d["unit"]), str(d["target"]))  # type: ignore[no-any-return]
+        if k == "countercharge":
+            return CounterCharge(str(d["unit"]), bool(d.get("impetuous", False)))
+        if k == "move":
+            steps = _dict_steps(d["steps"])
+            if not steps:
+                raise ValueError("a move needs steps")
+            return Move(str(d["unit"]), steps)
+        if k == "charge":
+            return Charge(
+                str(d["unit"]),
+                str(d["target"]),
+                _dict_steps(d.get("steps", ())),
+                bool(d.get("impetuous", False)),
+            )
+        if k == "frontage":
+            return Frontage(str(d["unit"]), int(d["figures"]))
+        if k == "shieldwall":
+            return Shieldwall(str(d["unit"]), bool(d.get("on", True)))
+        if k == "face":
+            side, how = str(d["side"]), str(d.get("how", "column"))
+            if side not in FACE_SIDES or how not in FACE_HOW:
+                raise ValueError("bad side or how")
+            return Face(str(d["unit"]), side, how)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise _bad(f"malformed order {dict(d)!r}: {exc!r}") from None
+    raise _bad(f"unknown order kind {d.get('kind')!r}")
+
+
+def parse(spec: str | Mapping[str, Any]) -> Order:
+    if isinstance(spec, str):
+        return parse_text(spec)
+    return parse_dict(spec)

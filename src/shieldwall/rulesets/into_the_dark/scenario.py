@@ -1,0 +1,276 @@
+"""The into-the-dark scenario schema (validated with pydantic).
+
+A scenario gives the table, the basing, the terrain, both armies (inline in the army-file format of
+``army.py``, or an ``army_file`` path relative to the scenario file) and where each unit stands.
+"If the battle is part of a campaign or scenario, the method of deployment will be determined by the
+conditions of that campaign or scenario" (setup.deployment): positions come from the scenario (the
+alternating meeting-engagement procedure is not yet implemented); ``meeting_engagement = true``
+checks the meeting-engagement limits (within 1/4 of the table from the own edge, 12" from the sides).
+
+Format::
+
+    ruleset = "into-the-dark"
+    name = "Senlac"
+    turns = 12
+    [table]            # inches
+    width = 96
+    depth = 48
+    [basing]           # "Basing": the figure widths of a system; the text gives no depths
+    system = "gw"      # wrg-60 | wrg-75 | gw | custom (then width_mm = {C=.., L=.., O=..})
+    foot_depth_mm = 20
+    mounted_depth_mm = 40
+    [[terrain]]
+    id = "hill"
+    kind = "hill"      # see data/terrain.toml
+    points = [[30, 30], [60, 30], [60, 48], [30, 48]]
+    [red]
+    name = "Saxons"
+    home_edge = "north"
+    army_file = "armies/saxon-1066.toml"     # or an inline [red.army] table
+    [[red.deploy]]
+    id = "r1"
+    unit = "Harold's huscarls"
+    x = 48             # centre of the unit's front edge
+    y = 36
+    heading = 180      # degrees clockwise from north (0 faces +y)
+    frontage = 6       # figures in the front rank (default: the army file's)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from shieldwall.core.datafiles import read_toml, validate
+from shieldwall.core.errors import DataError
+from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+from shieldwall.core.terrain import Crossing, Feature, TerrainMap
+
+from .army import Army, parse_army
+from .clauses import cite
+from .params import PARAMETERS
+from .profiles import terrain_table
+
+Pt = tuple[float, float]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TableSpec(_Strict):
+    width: float = Field(gt=0)
+    depth: float = Field(gt=0)
+
+
+class BasingSpec(_Strict):
+    system: Literal["wrg-60", "wrg-75", "gw", "custom"]
+    width_mm: dict[Literal["C", "L", "O"], float] | None = None
+    foot_depth_mm: float = Field(gt=0, le=200)
+    mounted_depth_mm: float = Field(gt=0, le=200)
+
+
+class CrossingSpec(_Strict):
+    kind: Literal["bridge", "ford"]
+    at: Pt
+    width: float = Field(gt=0)
+
+
+class TerrainSpec(_Strict):
+    id: str
+    kind: str
+    name: str = ""
+    points: list[Pt] = Field(min_length=2)
+    width: float | None = Field(default=None, gt=0)
+    crossings: list[CrossingSpec] = []
+    crest: list[Pt] = []
+    plateau: bool = False
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, v: str) -> str:
+        kinds = terrain_table().kinds
+        if v not in kinds:
+            raise ValueError(f"unknown terrain kind {v!r}; valid: {', '.join(kinds)}")
+        return v
+
+
+class DeploySpec(_Strict):
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    unit: str
+    x: float
+    y: float
+    heading: float = 0.0
+    frontage: int | None = Field(default=None, ge=1)
+    shieldwall: bool = False
+
+
+class SideSpec(_Strict):
+    name: str
+    home_edge: Literal["south", "north", "west", "east"] = "south"
+    army: dict[str, Any] | None = None
+    army_file: str | None = None
+    deploy: list[DeploySpec] = Field(min_length=1)
+
+
+class ScenarioSpec(_Strict):
+    ruleset: Literal["into-the-dark"]
+    name: str
+    description: str = ""
+    turns: int = Field(default=12, ge=1, le=100)
+    table: TableSpec
+    basing: BasingSpec
+    meeting_engagement: bool = False
+    options: dict[str, Any] = {}
+    terrain: list[TerrainSpec] = []
+    red: SideSpec
+    blue: SideSpec
+
+
+#: Army-file options whose optional rules (Part III) are not yet implemented in play.
+UNPLAYED_OPTIONS = {"champion": "special-troops.champions"}
+
+
+def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]:
+    """Validate a scenario mapping; returns the spec and each side's army."""
+    spec = validate(ScenarioSpec, data, file)
+    _check_options(spec, file)
+    if spec.basing.system == "custom" and not spec.basing.width_mm:
+        raise DataError(
+            file,
+            "basing.width_mm",
+            f"a custom basing needs width_mm for C, L and O [rule {cite('troops.basing')}]",
+        )
+    if spec.basing.system == "custom" and set(spec.basing.width_mm or {}) != {"C", "L", "O"}:
+        raise DataError(file, "basing.width_mm", "give the width of one figure for each density C, L and O")
+    if spec.basing.system != "custom" and spec.basing.width_mm:
+        raise DataError(file, "basing.width_mm", 'width_mm is only for system = "custom"')
+    _check_terrain(spec, file)
+    armies: dict[str, Army] = {}
+    seen: set[str] = set()
+    for side in ("red", "blue"):
+        sd: SideSpec = getattr(spec, side)
+        armies[side] = _side_army(sd, side, file)
+        names: set[str] = set()
+        for i, d in enumerate(sd.deploy):
+            where = f"{side}.deploy[{i}]"
+            if d.id in seen:
+                raise DataError(file, f"{where}.id", f"duplicate unit id {d.id!r}")
+            seen.add(d.id)
+            try:
+                u = armies[side].unit(d.unit)
+            except KeyError:
+                known = ", ".join(x.name for x in armies[side].units)
+                raise DataError(
+                    file, f"{where}.unit", f"no unit {d.unit!r} in the army (known: {known})"
+                ) from None
+            if d.unit in names:
+                raise DataError(file, f"{where}.unit", f"{d.unit!r} is deployed twice")
+            names.add(d.unit)
+            for opt, clause in UNPLAYED_OPTIONS.items():
+                if u.has(opt):  # type: ignore[arg-type]
+                    raise DataError(
+                        file,
+                        f"{where}.unit",
+                        f"{u.name} is a {opt}: that optional rule is not yet implemented in play "
+                        f"[rule {cite(clause)}]; leave the unit out of the deployment",
+                    )
+            if d.frontage is not None and d.frontage > u.figures:
+                raise DataError(
+                    file,
+                    f"{where}.frontage",
+                    f"frontage {d.frontage} is wider than the {u.figures} figures "
+                    f"[rule {cite('setup.formations')}]",
+                )
+            if d.shieldwall and not u.has("shieldwall"):
+                raise DataError(
+                    file,
+                    f"{where}.shieldwall",
+                    f"{u.name} may not form shieldwall [rule {cite('swat.shieldwall')}]",
+                )
+    return spec, armies
+
+
+def _side_army(sd: SideSpec, side: str, file: str) -> Army:
+    if (sd.army is None) == (sd.army_file is None):
+        raise DataError(file, f"{side}", "give exactly one of army (inline) or army_file")
+    if sd.army is not None:
+        return parse_army(sd.army, f"{file}: {side}.army")
+    assert sd.army_file is not None
+    base = Path(file).parent if Path(file).exists() else Path(".")
+    path = base / sd.army_file
+    return parse_army(read_toml(path), str(path))
+
+
+def _check_options(spec: ScenarioSpec, file: str) -> None:
+    for k, v in spec.options.items():
+        if k not in PARAMETERS:
+            raise DataError(file, f"options.{k}", f"unknown option; valid: {', '.join(PARAMETERS)}")
+        p = PARAMETERS[k]
+        want = type(p.default)
+        if not isinstance(v, want) or (isinstance(v, bool) and want is not bool):
+            raise DataError(file, f"options.{k}", f"expects a {want.__name__}, got {v!r}")
+        if p.choices and v not in p.choices:
+            raise DataError(file, f"options.{k}", f"must be one of {', '.join(map(str, p.choices))}")
+
+
+def _check_terrain(spec: ScenarioSpec, file: str) -> None:
+    kinds = terrain_table().kinds
+    seen: set[str] = set()
+    for i, t in enumerate(spec.terrain):
+        k = kinds[t.kind]
+        if t.id in seen:
+            raise DataError(file, f"terrain[{i}].id", f"duplicate terrain id {t.id!r}")
+        seen.add(t.id)
+        if not k.linear and len(t.points) < 3:
+            raise DataError(
+                file, f"terrain[{i}].points", f"an area feature ({t.kind}) needs at least 3 points"
+            )
+        if k.linear and t.width is None and k.width is None:
+            raise DataError(file, f"terrain[{i}].width", f"give the width of the {t.kind} in inches")
+        if k.width is not None and t.width is not None and t.width != k.width:
+            raise DataError(
+                file, f"terrain[{i}].width", f"a {t.kind} is {k.width:g} inches wide [rule {cite(k.clause)}]"
+            )
+        if t.crossings and t.kind not in ("deep-stream", "deep-water"):
+            raise DataError(
+                file, f"terrain[{i}].crossings", "only deep streams and deep water have crossings"
+            )
+        if t.crest and not k.elevated:
+            raise DataError(file, f"terrain[{i}].crest", "only hills have a crest")
+        for j, c in enumerate(t.crossings):
+            f = Feature(t.id, t.kind, tuple(t.points), True, t.width or 0.0)
+            if f.distance_to(c.at) > 0.5:
+                raise DataError(file, f"terrain[{i}].crossings[{j}].at", "the crossing is not on the stream")
+
+
+def terrain_map(spec: ScenarioSpec) -> TerrainMap:
+    kinds = terrain_table().kinds
+    feats = []
+    for t in spec.terrain:
+        k = kinds[t.kind]
+        feats.append(
+            Feature(
+                id=t.id,
+                kind=t.kind,
+                name=t.name or k.name,
+                points=tuple(t.points),
+                linear=k.linear,
+                width=float(t.width if t.width is not None else (k.width or 0.0)),
+                crossings=tuple(Crossing(c.kind, c.at, c.width) for c in t.crossings),
+                crest=tuple(t.crest),
+                plateau=t.plateau,
+            )
+        )
+    return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))
+
+
+def overlap_problem(fps: list[tuple[str, Any]]) -> str | None:
+    """Two deployed units overlapping (touching is allowed)."""
+    for i, (a, fa) in enumerate(fps):
+        for b, fb in fps[i + 1 :]:
+            if convex_penetration(fa.corners(), fb.corners()) > CONTACT_TOL:
+                return f"{a} and {b} overlap"
+    return None

@@ -1,0 +1,349 @@
+"""The into-the-dark battle state: the turn sequence as a chain of decisions.
+
+"Sequence of Play" (turn-sequence.sequence-of-play): 1. Rallys, 2. initiative, 3. movement (the side
+with the initiative first; counter-charges, evades and opportunity charges out of sequence), 4. combat
+(missile fire, then melee; both simultaneous), 5. morale tests. The state keeps a queue of steps the
+engine resolves by itself and stops at each decision a player must take (``pending``). Every change
+is an ``Event`` naming its clause (``into-the-dark:<clause>``, rows of docs/rules/into-the-dark.md).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from shieldwall.core.dice import D6
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.events import Event
+from shieldwall.core.game import Decision, Result, State
+
+from . import orders as O
+from .clauses import cite
+from .model import SIDES, Unit, other
+from .movement import World
+from .params import SCALE_FACTOR
+from .points import unit_cost
+from .spatial import Touch, touches
+
+if TYPE_CHECKING:
+    from .game import IntoTheDarkGame
+
+RS = "into-the-dark"
+
+PROMPTS = {
+    "rally": "choose units to rally, or end the Rally phase",
+    "initiative": "you won the initiative: keep it (move first) or pass it",
+    "movement": "choose a unit to act, or end your movement",
+    "unit": "order the unit: move, charge, change frontage, form shieldwall, face, or hold",
+    "react": "you are being charged: stand, counter-charge, evade or fire at the charger",
+    "opportunity": "an enemy moved in your zone of control: opportunity charge, fire, or decline",
+    "fire": "choose a shooter and its target, or end your fire",
+    "pursue": "your opponents fell back: pursue (follow up), or test to hold your place",
+    "consent": "a friendly unit is falling back through you: allow it, or refuse",
+}
+
+
+class IntoTheDarkState(State):
+    """One moment of an into-the-dark battle. Use ``IntoTheDarkGame.new_state(seed)``."""
+
+    def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
+        self._game = game
+        self.params: Mapping[str, Any] = game.params
+        self.seed = seed
+        self.rng = np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
+        self.terrain = game.terrain
+        self.factor = SCALE_FACTOR[str(self.params["scale"])]
+        self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
+        self.turn = 1
+        self.max_turns = int(self.params["turns"])
+        self.phase = "setup"
+        self.first = "red"
+        self.last_first: str | None = None
+        self.streak: tuple[str | None, int] = (None, 0)
+        self.queue: list[tuple[Any, ...]] = []
+        self.pending: dict[str, Any] | None = None
+        self.active: str | None = None
+        self.charge: dict[str, Any] | None = None
+        self.fire_orders: list[tuple[str, str]] = []
+        self.fire_received: dict[str, dict[str, Any]] = {}
+        self.melee: dict[str, dict[str, Any]] = {}
+        self.routed_turn: list[dict[str, Any]] = []
+        self.destroyed_turn: list[dict[str, Any]] = []
+        self.tested: set[tuple[str, str]] = set()
+        self.driven: dict[str, tuple[float, float]] = {}
+        self._events: list[Event] = []
+        self._result: Result | None = None
+        self._touch_sig: tuple[Any, ...] = ()
+        self._touch_cache: dict[str, list[Touch]] = {}
+        self._start()
+
+    # ------------------------------------------------------------------ State API
+    @property
+    def game(self) -> IntoTheDarkGame:
+        return self._game
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    def is_terminal(self) -> bool:
+        return self._result is not None
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def decision(self) -> Decision | None:
+        if self._result is not None or self.pending is None:
+            return None
+        p = self.pending
+        data = {"phase": self.phase, "turn": self.turn, **p.get("data", {})}
+        return Decision(p["side"], p["kind"], PROMPTS[p["kind"]], p.get("unit"), data)
+
+    def legal_orders(self) -> list[O.Order]:
+        if self._result is not None:
+            return []
+        from .menus import legal_orders
+
+        return legal_orders(self)
+
+    def parse_order(self, spec: str | Mapping[str, Any]) -> O.Order:
+        return O.parse(spec)
+
+    def apply(self, order: Any) -> list[Event]:
+        if self._result is not None:
+            raise IllegalOrder(cite("turn-sequence.end-of-battle"), "the battle is over")
+        if isinstance(order, (str, Mapping)):
+            order = O.parse(order)
+        from .actions import apply_order
+
+        n = len(self._events)
+        backup = self.copy()
+        try:
+            apply_order(self, order)
+            self._advance()
+        except IllegalOrder:
+            self.__dict__.update(backup.__dict__)
+            raise
+        return self._events[n:]
+
+    def copy(self) -> IntoTheDarkState:
+        new = object.__new__(IntoTheDarkState)
+        new.__dict__.update(self.__dict__)
+        new.rng = copy.deepcopy(self.rng)
+        new.units = {k: u.clone() for k, u in self.units.items()}
+        new.queue = list(self.queue)
+        new.pending = copy.deepcopy(self.pending)
+        new.charge = copy.deepcopy(self.charge)
+        new.fire_orders = list(self.fire_orders)
+        new.fire_received = copy.deepcopy(self.fire_received)
+        new.melee = copy.deepcopy(self.melee)
+        new.routed_turn = copy.deepcopy(self.routed_turn)
+        new.destroyed_turn = copy.deepcopy(self.destroyed_turn)
+        new.tested = set(self.tested)
+        new.driven = dict(self.driven)
+        new._events = list(self._events)
+        new._touch_sig = ()
+        new._touch_cache = {}
+        return new
+
+    # ------------------------------------------------------------------ helpers
+    def log(self, kind: str, clause: str, /, side: str | None = None, **data: Any) -> Event:
+        ev = Event(self.turn, self.phase, side, kind, cite(clause), data)
+        self._events.append(ev)
+        return ev
+
+    def d(self, inches: float) -> float:
+        """A distance of the text (25mm figures) at this battle's scale (intro.scale)."""
+        return inches * self.factor
+
+    def live(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if u.on_table and (side is None or u.side == side)]
+
+    def unit(self, uid: str, clause: str = "turn-sequence.sequence-of-play") -> Unit:
+        u = self.units.get(uid)
+        if u is None or not u.on_table:
+            raise IllegalOrder(cite(clause), f"there is no unit {uid!r} on the table")
+        return u
+
+    def touching(self, u: Unit) -> list[Touch]:
+        """Flush contacts of ``u`` with enemy units (cached while nothing moves)."""
+        sig = tuple((x.x, x.y, x.heading, x.front, x.figures, x.on_table) for x in self.units.values())
+        if sig != self._touch_sig:
+            self._touch_sig = sig
+            self._touch_cache = {}
+        got = self._touch_cache.get(u.id)
+        if got is None:
+            got = touches(u, [x for x in self.live() if x.side != u.side])
+            self._touch_cache[u.id] = got
+        return got
+
+    def in_melee(self, u: Unit) -> bool:
+        return u.on_table and bool(self.touching(u))
+
+    def opponents(self, u: Unit) -> list[Unit]:
+        seen: list[Unit] = []
+        for t in self.touching(u):
+            x = self.units[t.other]
+            if x not in seen:
+                seen.append(x)
+        return seen
+
+    def world(self) -> World:
+        live = self.live()
+        return World(live, self.terrain, {u.id for u in live if self.in_melee(u)})
+
+    def roll_d6(self, n: int) -> list[int]:
+        return D6.roll_n(self.rng, n)
+
+    def ask(self, kind: str, side: str, unit: str | None = None, **data: Any) -> None:
+        self.pending = {"kind": kind, "side": side, "unit": unit, "data": data}
+
+    def push(self, *tasks: tuple[Any, ...]) -> None:
+        """Put tasks at the front of the queue, in the order given."""
+        self.queue[0:0] = list(tasks)
+
+    # ------------------------------------------------------------------ flow
+    def _start(self) -> None:
+        g = self._game
+        self.log(
+            "battle",
+            "turn-sequence.sequence-of-play",
+            scenario=g.scenario_name,
+            seed=self.seed,
+            options={k: v for k, v in self.params.items() if v != g.parameters[k].default},
+            units={
+                u.id: {"side": u.side, "name": u.name, "code": u.code, "figures": u.figures}
+                for u in self.units.values()
+            },
+        )
+        self.log(
+            "deployment",
+            "setup.deployment",
+            positions={
+                u.id: [round(u.x, 3), round(u.y, 3), round(u.heading, 3)] for u in self.units.values()
+            },
+            reason="positions given by the scenario",
+        )
+        self.queue = [("turn-start",)]
+        self._advance()
+
+    def _advance(self) -> None:
+        """Resolve everything that needs no decision, until a real choice or the end."""
+        from .actions import run_task
+
+        guard = 0
+        while self._result is None and self.pending is None:
+            guard += 1
+            if guard > 100000:
+                raise RuntimeError("into-the-dark state machine did not settle")
+            if not self.queue:
+                raise RuntimeError("into-the-dark: empty queue with no decision")
+            task = self.queue.pop(0)
+            run_task(self, task)
+
+    def finish(self, winner: str | None, reason: str) -> None:
+        losses = {s: self.losses(s) for s in SIDES}
+        self._result = Result(winner, reason, self.turn, losses)
+        self.pending = None
+        self.queue = []
+        self.log(
+            "result",
+            "turn-sequence.end-of-battle",
+            side=winner,
+            winner=winner,
+            reason=reason,
+            turns=self.turn,
+            losses=losses,
+        )
+
+    def losses(self, side: str) -> dict[str, int]:
+        out = {"units_lost": 0, "figures_lost": 0, "points_lost": 0, "points": 0}
+        for u in self.units.values():
+            if u.side != side:
+                continue
+            pts = unit_cost(u.spec).points
+            out["points"] += pts
+            out["figures_lost"] += u.original - u.figures if not u.gone else u.original
+            if not u.on_table or u.routed:
+                out["units_lost"] += 1
+                out["points_lost"] += pts
+        return out
+
+    # ------------------------------------------------------------------ views
+    def view(self) -> dict[str, Any]:
+        return {
+            "ruleset": RS,
+            "scenario": self._game.scenario_name,
+            "turn": self.turn,
+            "max_turns": self.max_turns,
+            "phase": self.phase,
+            "step": self.pending["kind"] if self.pending else None,
+            "side": self.pending["side"] if self.pending else None,
+            "initiative": self.first,
+            "active": self.active,
+            "table": {"width": self.terrain.width, "depth": self.terrain.depth},
+            "terrain": [
+                {
+                    "id": f.id,
+                    "kind": f.kind,
+                    "name": f.name,
+                    "points": [list(p) for p in f.points],
+                    "linear": f.linear,
+                    "width": f.width,
+                    "crest": [list(p) for p in f.crest],
+                    "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings],
+                }
+                for f in self.terrain.features
+            ],
+            "units": [self.unit_view(u) for u in self.units.values()],
+            "result": self._result.to_dict() if self._result else None,
+        }
+
+    def unit_view(self, u: Unit) -> dict[str, Any]:
+        fp = u.fp
+        return {
+            "id": u.id,
+            "side": u.side,
+            "name": u.name,
+            "type": u.code,
+            "code": u.code,
+            "quality": u.spec.quality,
+            "role": u.spec.type,
+            "category": "mounted" if u.mounted else "foot",
+            "x": round(fp.x, 4),
+            "y": round(fp.y, 4),
+            "heading": round(fp.heading, 4),
+            "frontage": round(fp.frontage, 4),
+            "depth": round(fp.depth, 4),
+            "figures": u.figures,
+            "original": u.original,
+            "front": u.front,
+            "ranks": u.ranks,
+            "hits": u.original - u.figures,
+            "max_hits": u.original,
+            "morale": u.morale,
+            "disordered": u.disordered,
+            "evading": u.evading,
+            "shieldwall": u.shieldwall,
+            "pursuing": u.pursuing,
+            "faced": list(u.faced),
+            "missile": u.spec.missile_weapon,
+            "removed": not u.on_table,
+            "gone": u.gone,
+            "destroyed": u.destroyed,
+            "acted": u.acted,
+            "fired": u.fired,
+            "charged": u.charged,
+            "in_melee": self.in_melee(u) if u.on_table else False,
+        }
+
+    def __repr__(self) -> str:
+        k = self.pending["kind"] if self.pending else None
+        return f"<IntoTheDarkState turn {self.turn} {self.phase}/{k}>"
+
+
+def side_order(first: str) -> tuple[str, str]:
+    return (first, other(first))
