@@ -14,14 +14,7 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.geometry import Footprint
 
 from . import orders as O
-from .act_morale import (
-    control_test,
-    impetuous_ok,
-    missile_mods,
-    morale_test,
-    outcome_tasks,
-    warband_test,
-)
+from .act_morale import impetuous_ok, warband_test
 from .act_move import (
     about_cost,
     act_problem,
@@ -33,6 +26,7 @@ from .act_move import (
     remaining,
     zoc_length,
 )
+from .act_tests import control_test, missile_mods, morale_test, outcome_tasks
 from .model import Unit
 from .morale import MoraleOutcome
 from .movement import (

@@ -303,7 +303,7 @@ def melee_phase(st: IntoTheDarkState) -> None:
     """Task: every unit in contact fights at once (combat.melee, combat.ranks, combat.flanks-and-rear,
     combat.double-dice). "To be flanked, a unit must be attacked by at least 4 enemy figures on a side
     that has no figures turned to face these enemies": fewer fight as if frontal (docs/rulings)."""
-    from .act_morale import HILLS
+    from .act_tests import HILLS
 
     st.phase = "melee"
     attacks: dict[tuple[str, str], dict[str, int]] = {}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, normalize_angle
 
-from . import act_charge, act_combat, act_morale, act_move
+from . import act_charge, act_combat, act_morale, act_move, act_retreat, act_tests
 from . import orders as O
 from .clauses import cite
 from .model import SIDES, Unit, other
@@ -168,7 +168,7 @@ def _pursue_order(st: IntoTheDarkState, order: Any) -> None:
         raise bad("combat.pursuit", f"the unit to decide is {uid}")
     u = st.units[uid]
     if isinstance(order, O.Resist):
-        ok = act_morale.control_test(st, u, "attempting not to pursue or follow up", "combat.pursuit")
+        ok = act_tests.control_test(st, u, "attempting not to pursue or follow up", "combat.pursuit")
         if ok:
             if st.queue and st.queue[0][0] == "pursue" and st.queue[0][1] == uid:
                 st.queue.pop(0)
@@ -259,7 +259,7 @@ def rally(st: IntoTheDarkState, order: O.Rally) -> None:
     u.rallying = True
     u.acted = True
     if u.pursuing:
-        ok = act_morale.control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
+        ok = act_tests.control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
         if not ok:
             u.rallying = False
             u.acted = False
@@ -269,7 +269,7 @@ def rally(st: IntoTheDarkState, order: O.Rally) -> None:
         st.log("pursuit-stopped", "combat.rallying", side=side, unit=u.id, quarry=u.pursuing)
         u.pursuing = None
     if u.morale == "shaken":
-        ok = act_morale.control_test(st, u, "rallying from shaken", "combat.rallying")
+        ok = act_tests.control_test(st, u, "rallying from shaken", "combat.rallying")
         if ok:
             u.morale = "steady"
             st.log("steady", "combat.rallying", side=side, unit=u.id, reason="rallied from shaken")
@@ -327,7 +327,7 @@ def rally_router(st: IntoTheDarkState, uid: str) -> None:
         )
         st.push(("rout-again", uid))
         return
-    out = act_morale.morale_test(st, u, "rallying from rout", "combat.rallying")
+    out = act_tests.morale_test(st, u, "rallying from rout", "combat.rallying")
     if out == MoraleOutcome.ROUTED:
         st.push(("rout-again", uid))
         return
@@ -361,7 +361,7 @@ def rout_again(st: IntoTheDarkState, uid: str) -> None:
     u = st.units[uid]
     if not u.on_table:
         return
-    h = act_morale.home_heading(st, u)
+    h = act_tests.home_heading(st, u)
     fp = u.fp
     u.extra["pre_rout_heading"] = u.heading
     u.place(Footprint(fp.x, fp.y, h, fp.frontage, fp.depth))
@@ -648,10 +648,10 @@ _TASKS: dict[str, Callable[..., None]] = {
     "ask-pursue": act_morale.ask_pursue,
     "pursue": act_morale.pursue,
     "friends-tests": act_morale.friends_tests,
-    "test": act_morale.run_test,
-    "driven-back": act_morale.driven_back,
-    "rout-start": act_morale.rout_start,
-    "rout-move": act_morale.rout_move,
+    "test": act_tests.run_test,
+    "driven-back": act_retreat.driven_back,
+    "rout-start": act_retreat.rout_start,
+    "rout-move": act_retreat.rout_move,
     "turn-end": turn_end,
 }
 
