@@ -1,4 +1,8 @@
-"""Plain words for events: the narration, the web log and battle reports are views of the log."""
+"""Plain words for events: the narration, the web log and battle reports are views of the log.
+
+``describe`` dispatches on the rule system that produced the event (the prefix of its clause id):
+into-the-dark events go to ``narrate_itd``; the words below are one-hour-dark-ages'.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +30,10 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     def nm(uid: Any) -> str:
         return n.get(str(uid), str(uid))
 
+    if ev.rule.partition(":")[0] == "into-the-dark":
+        from shieldwall.render.narrate_itd import describe_itd
+
+        return describe_itd(ev, n)
     k = ev.kind
     if k == "battle":
         return f"Battle of {d.get('scenario')} (seed {d.get('seed')})"
@@ -83,6 +91,22 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
         return f"{nm(d['unit'])} has used the last of its missiles"
     if k == "result":
         return f"Result: {d['winner'] or 'draw'} - {d['reason']}"
+    if k == "declare":
+        if d.get("charge"):
+            return f"{nm(d['unit'])} declares a charge on {nm(d['charge'])}"
+        if d.get("toward"):
+            x, y = d["toward"]
+            return f"{nm(d['unit'])} declares a move toward ({x:g}, {y:g})"
+        return f"{nm(d['unit'])} declares its move"
+    if k == "declared-contact":
+        return f"{nm(d['unit'])}'s declared move runs into {nm(d['target'])}: it charges"
+    if k == "warband-must-charge":
+        return f"{nm(d['unit'])} is a warband with an enemy in reach: it must charge {nm(d['target'])}"
+    if k == "personality-lost":
+        who = ", ".join(str(p) for p in d.get("personalities", [])) or "its personalities"
+        return f"{who} {'is' if len(d.get('personalities', [])) == 1 else 'are'} lost with {nm(d['unit'])}"
+    if k == "last-attack":
+        return f"{nm(d['unit'])} makes a last attack on {nm(d['target'])} as the enemy army routs"
     if k == "roll":
         return None
     return f"{k}: {d}"
