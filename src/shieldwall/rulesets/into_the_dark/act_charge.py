@@ -183,7 +183,11 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
         return [O.Evade(t.id)]  # "They must always choose to evade if charged." (special-troops.skirmishers)
     out: list[O.Order] = [O.Stand(t.id)]
     rallying = t.rallying
-    if t.has_melee and ch["edge"] == "front" and not rallying and not t.faced and not t.evading:
+    from .act_maneuver import fell_back
+
+    # "A unit may not counter charge if opportunity charged while Falling Back" (maneuvers.falling-back)
+    no_cc = ch["opportunity"] and fell_back(st, t)
+    if t.has_melee and ch["edge"] == "front" and not rallying and not t.faced and not t.evading and not no_cc:
         out.append(O.CounterCharge(t.id))
         if impetuous_ok(t) and ch["run"] >= st.d(4) - 1e-6 and not ch.get("difficult_run"):
             out.append(O.CounterCharge(t.id, True))

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, normalize_angle
 
-from . import act_charge, act_combat, act_morale, act_move, act_retreat, act_tests
+from . import act_charge, act_combat, act_maneuver, act_morale, act_move, act_retreat, act_tests
+from . import maneuver_orders as M
 from . import orders as O
 from .clauses import cite
 from .model import SIDES, Unit, other
@@ -34,8 +35,10 @@ def bad(clause: str, reason: str) -> IllegalOrder:
 _ALLOWED: dict[str, tuple[type, ...]] = {
     "rally": (O.Rally, O.End),
     "initiative": (O.Keep, O.Pass),
-    "movement": (O.Activate, O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform, O.End),
-    "unit": (O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform),
+    "movement": (O.Activate, O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform, O.End)
+    + (M.Turn, M.FallBack, M.Careful, M.BreakOff),
+    "unit": (O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform)
+    + (M.Turn, M.FallBack, M.Careful, M.BreakOff),
     "react": (O.Stand, O.CounterCharge, O.Evade, O.Fire),
     "opportunity": (O.Charge, O.Fire, O.Decline),
     "fire": (O.Shoot, O.End),
@@ -121,6 +124,14 @@ def _movement_order(st: IntoTheDarkState, order: Any) -> None:
         act_move.face(st, order)
     elif isinstance(order, O.Reform):
         act_move.reform(st, order)
+    elif isinstance(order, M.Turn):
+        act_maneuver.turning(st, order)
+    elif isinstance(order, M.FallBack):
+        act_maneuver.fall_back(st, order)
+    elif isinstance(order, M.Careful):
+        act_maneuver.careful(st, order)
+    elif isinstance(order, M.BreakOff):
+        act_maneuver.break_off(st, order)
 
 
 def _react_order(st: IntoTheDarkState, order: Any) -> None:
@@ -555,6 +566,8 @@ def turn_start(st: IntoTheDarkState) -> None:
 
 def turn_end(st: IntoTheDarkState) -> None:
     for u in st.live():
+        if u.fought:
+            u.extra["fought_turn"] = st.turn  # maneuvers.break-off: "a round of melee ... the previous turn"
         if u.extra.get("warband_turn") == st.turn and u.fought and not u.disordered:
             u.disordered = True
             u.shieldwall = False
@@ -653,6 +666,8 @@ _TASKS: dict[str, Callable[..., None]] = {
     "rout-start": act_retreat.rout_start,
     "rout-move": act_retreat.rout_move,
     "turn-end": turn_end,
+    "breakoff-pursue": act_maneuver.breakoff_pursue,
+    "breakoff-pursued": act_maneuver.breakoff_pursued,
 }
 
 

@@ -12,7 +12,7 @@ from .army import Army
 from .clauses import cite
 from .model import SIDES, Unit, base_width_in
 from .movement import terrain_effect
-from .params import DEFAULTS, PARAMETERS
+from .params import DEFAULTS, PARAMETERS, UNIT_RULES
 from .profiles import basing
 from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map
 from .state import IntoTheDarkState
@@ -77,7 +77,25 @@ class IntoTheDarkGame(Game):
                         column=column,
                     )
                 )
+        self._check_optional_rules(file)
         self._check_positions(file)
+
+    def _check_optional_rules(self, file: str) -> None:
+        """Optional rules (Part III) are switched per scenario: a unit may not use one that is off."""
+        for u in self.initial_units:
+            for name, (opts, clause, what) in UNIT_RULES.items():
+                if self._params[name]:
+                    continue
+                uses = any(u.spec.has(o) for o in opts)  # type: ignore[arg-type]
+                if name == "peasants":
+                    uses = uses or u.spec.peasant
+                if uses:
+                    raise DataError(
+                        file,
+                        f"{u.side}.deploy {u.id}",
+                        f"{u.name} uses the optional rule {what}, which options.{name} switches off "
+                        f"[rule {cite(clause)}]",
+                    )
 
     def _check_positions(self, file: str) -> None:
         t = self.terrain

@@ -205,4 +205,8 @@ def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
             add(O.Face(u.id, side, how))
     if reform_problem(st, u) is None:
         add(O.Reform(u.id))
+    from .act_maneuver import menu as maneuvers
+
+    for o in maneuvers(st, u):
+        add(o)
     return out

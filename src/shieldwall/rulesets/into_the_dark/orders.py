@@ -20,6 +20,8 @@ Text forms (one order per line in save files and the CLI)::
     decline r1                        r1 makes no opportunity charge or fire
     shoot r1 b2                       r1 shoots at b2 in the Missile Fire phase
     pursue r1 | resist r1             follow up / pursue, or test to stay in place
+    turn r1 left | fallback r1 3 | careful r1 fwd 3 | breakoff r1
+                                      Difficult Maneuvers (optional; maneuver_orders)
     allow r1 | refuse r1              r1 lets a routing or driven back friend through (or refuses)
 """
 
@@ -373,6 +375,10 @@ def parse_text(text: str) -> Order:
         return Frontage(args[0], n)
     if k == "shieldwall" and len(args) == 2 and args[1] in ("on", "off"):
         return Shieldwall(args[0], args[1] == "on")
+    if k in ("turn", "fallback", "careful", "breakoff"):
+        from .maneuver_orders import parse_text as maneuver
+
+        return maneuver(words)  # type: ignore[return-value]
     if k == "face" and len(args) == 3:
         if args[1] not in FACE_SIDES or args[2] not in FACE_HOW:
             raise _bad(f"face U {'|'.join(FACE_SIDES)} {'|'.join(FACE_HOW)}")
@@ -423,6 +429,10 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return Frontage(str(d["unit"]), int(d["figures"]))
         if k == "shieldwall":
             return Shieldwall(str(d["unit"]), bool(d.get("on", True)))
+        if k in ("turn", "fallback", "careful", "breakoff"):
+            from .maneuver_orders import parse_dict as maneuver
+
+            return maneuver(d)  # type: ignore[return-value]
         if k == "face":
             side, how = str(d["side"]), str(d.get("how", "column"))
             if side not in FACE_SIDES or how not in FACE_HOW:

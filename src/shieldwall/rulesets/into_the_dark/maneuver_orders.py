@@ -1,0 +1,92 @@
+"""Orders of the optional Difficult Maneuvers (maneuvers.*), in the text and dict forms of ``orders``::
+
+turn r1 left|right                turn to face left or right, forming a column (a whole turn)
+fallback r1 3                     back up 3" facing the enemy (half speed)
+careful r1 fwd 3 wheel 10 ...     a move at half speed through disordering terrain
+breakoff r1                       leave a melee fought last turn by the evade dice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from . import orders as O
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(O._Order):
+    unit: str
+    side: str
+    kind: ClassVar[str] = "turn"
+
+    def __str__(self) -> str:
+        return f"turn {self.unit} {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class FallBack(O._Order):
+    unit: str
+    distance: float
+    kind: ClassVar[str] = "fallback"
+
+    def __str__(self) -> str:
+        return f"fallback {self.unit} {O._num(self.distance)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Careful(O._Order):
+    unit: str
+    steps: tuple[O.Step, ...]
+    kind: ClassVar[str] = "careful"
+
+    def __str__(self) -> str:
+        return " ".join([f"careful {self.unit}", *(s.text() for s in self.steps)])
+
+
+@dataclass(frozen=True, slots=True)
+class BreakOff(O._Order):
+    unit: str
+    kind: ClassVar[str] = "breakoff"
+
+    def __str__(self) -> str:
+        return f"breakoff {self.unit}"
+
+
+Maneuver = Turn | FallBack | Careful | BreakOff
+KINDS = ("turn", "fallback", "careful", "breakoff")
+
+
+def parse_text(words: list[str]) -> Maneuver:
+    k, args = words[0].lower(), words[1:]
+    if k == "turn" and len(args) == 2 and args[1] in ("left", "right"):
+        return Turn(args[0], args[1])
+    if k == "fallback" and len(args) == 2:
+        return FallBack(args[0], O._float(args[1], "distance"))
+    if k == "breakoff" and len(args) == 1:
+        return BreakOff(args[0])
+    if k == "careful" and len(args) >= 2:
+        steps, rest = O._steps(args[1:])
+        if not rest and steps and not any(isinstance(s, O.Back) for s in steps):
+            return Careful(args[0], steps)
+    raise O._bad(
+        "difficult maneuvers: turn U left|right, fallback U D, careful U fwd D [wheel A ...], breakoff U"
+    )
+
+
+def parse_dict(d: Mapping[str, Any]) -> Maneuver:
+    k = d["kind"]
+    if k == "turn":
+        side = str(d["side"])
+        if side not in ("left", "right"):
+            raise ValueError("side must be left or right")
+        return Turn(str(d["unit"]), side)
+    if k == "fallback":
+        return FallBack(str(d["unit"]), float(d["distance"]))
+    if k == "breakoff":
+        return BreakOff(str(d["unit"]))
+    steps = O._dict_steps(d["steps"])
+    if not steps:
+        raise ValueError("a careful move needs steps")
+    return Careful(str(d["unit"]), steps)
