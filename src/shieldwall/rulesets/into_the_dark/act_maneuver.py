@@ -31,7 +31,7 @@ from .act_move import (
     remaining,
 )
 from .act_tests import away_heading, control_test
-from .maneuver_orders import BreakOff, Careful, FallBack, Turn
+from .extra_orders import BreakOff, Careful, FallBack, Turn
 from .model import Unit
 from .movement import Problem, Trace, end_problem, heading_towards, max_straight, on_table, trace
 

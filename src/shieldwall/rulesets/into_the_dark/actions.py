@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, normalize_angle
 
-from . import act_charge, act_combat, act_maneuver, act_morale, act_move, act_retreat, act_tests
-from . import maneuver_orders as M
+from . import act_charge, act_combat, act_deploy, act_maneuver, act_morale, act_move, act_retreat, act_tests
+from . import extra_orders as M
 from . import orders as O
 from .clauses import cite
 from .model import SIDES, Unit, other
@@ -44,6 +44,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "fire": (O.Shoot, O.End),
     "pursue": (O.Pursue, O.Resist),
     "consent": (O.Allow, O.Refuse),
+    "deploy": (M.Deploy,),
 }
 
 _CLAUSE = {
@@ -56,6 +57,7 @@ _CLAUSE = {
     "fire": "turn-sequence.combat",
     "pursue": "combat.pursuit",
     "consent": "movement.interpenetration",
+    "deploy": "setup.deployment",
 }
 
 
@@ -234,6 +236,7 @@ _HANDLERS: dict[str, Callable[[IntoTheDarkState, Any], None]] = {
     "fire": _fire_order,
     "pursue": _pursue_order,
     "consent": _consent_order,
+    "deploy": lambda st, order: act_deploy.deploy(st, order),
 }
 
 
@@ -666,6 +669,8 @@ _TASKS: dict[str, Callable[..., None]] = {
     "rout-start": act_retreat.rout_start,
     "rout-move": act_retreat.rout_move,
     "turn-end": turn_end,
+    "deploy-roll": act_deploy.roll_off,
+    "deploy-next": act_deploy.deploy_next,
     "breakoff-pursue": act_maneuver.breakoff_pursue,
     "breakoff-pursued": act_maneuver.breakoff_pursued,
 }

@@ -18,6 +18,26 @@ from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map
 from .state import IntoTheDarkState
 
 
+def zone_problem(t: Any, edge: str, corners: Any, scale: str) -> str | None:
+    """ "You may deploy no further in than 1/4 of the table width ... and no closer than 12" from
+    the side edges" (setup.deployment). The quarter is of the table across from the own edge."""
+    side_gap = 12.0 * (0.5 if scale == "15mm" else 1.0)
+    for x, y in corners:
+        if edge in ("south", "north"):
+            deep = y if edge == "south" else t.depth - y
+            lim, lateral = t.depth / 4.0, min(x, t.width - x)
+        else:
+            deep = x if edge == "west" else t.width - x
+            lim, lateral = t.width / 4.0, min(y, t.depth - y)
+        if deep > lim + 1e-6:
+            return "is deployed further in than 1/4 of the table"
+        if lateral < side_gap - 1e-6:
+            return 'is closer than 12" to a side edge'
+        if deep < -1e-6 or lateral < -1e-6:
+            return "does not stand on the table"
+    return None
+
+
 class IntoTheDarkGame(Game):
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="into-the-dark",
@@ -79,6 +99,16 @@ class IntoTheDarkGame(Game):
                 )
         self._check_optional_rules(file)
         self._check_positions(file)
+        if self._params["concealed_deployment"] and self._params["deployment"] != "alternate":
+            raise DataError(
+                file,
+                "options.concealed_deployment",
+                "cards are deployed 'using the sequence in the basic deployment rules': set "
+                f'deployment = "alternate" [rule {cite("concealed-deployment.playing-cards")}]',
+            )
+        if self._params["deployment"] == "alternate":
+            for u in self.initial_units:
+                u.deployed = False  # placed in the deployment sequence (setup.deployment)
 
     def _check_optional_rules(self, file: str) -> None:
         """Optional rules (Part III) are switched per scenario: a unit may not use one that is off."""
@@ -111,7 +141,7 @@ class IntoTheDarkGame(Game):
                 raise DataError(
                     file, where, f"{u.name} stands in terrain it may not enter [rule {cite(dis[0])}]"
                 )
-            if self.spec.meeting_engagement:
+            if self.spec.meeting_engagement and self._params["deployment"] == "scenario":
                 self._check_zone(u, file, where)
         prob = overlap_problem([(u.id, u.fp) for u in self.initial_units])
         if prob:
@@ -120,29 +150,9 @@ class IntoTheDarkGame(Game):
     def _check_zone(self, u: Unit, file: str, where: str) -> None:
         """ "You may deploy no further in than 1/4 of the table width ... and no closer than 12" from
         the side edges" (setup.deployment)."""
-        t = self.terrain
-        edge = self.home_edge[u.side]
-        side_gap = 12.0 * (0.5 if self._params["scale"] == "15mm" else 1.0)
-        for x, y in u.fp.corners():
-            if edge in ("south", "north"):
-                deep = y if edge == "south" else t.depth - y
-                lim, lateral = t.depth / 4.0, min(x, t.width - x)
-            else:
-                deep = x if edge == "west" else t.width - x
-                lim, lateral = t.width / 4.0, min(y, t.depth - y)
-            if deep > lim + 1e-6:
-                raise DataError(
-                    file,
-                    where,
-                    f"{u.name} is deployed further in than 1/4 of the table "
-                    f"[rule {cite('setup.deployment')}]",
-                )
-            if lateral < side_gap - 1e-6:
-                raise DataError(
-                    file,
-                    where,
-                    f'{u.name} is closer than 12" to a side edge [rule {cite("setup.deployment")}]',
-                )
+        prob = zone_problem(self.terrain, self.home_edge[u.side], u.fp.corners(), self._params["scale"])
+        if prob:
+            raise DataError(file, where, f"{u.name} {prob} [rule {cite('setup.deployment')}]")
 
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> IntoTheDarkGame:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from shieldwall.core.errors import IllegalOrder
 
@@ -72,6 +72,10 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
         return [O.Pursue(p["unit"]), O.Resist(p["unit"])]
     if kind == "consent":
         return [O.Allow(p["unit"]), O.Refuse(p["unit"])]
+    if kind == "deploy":
+        from .act_deploy import menu
+
+        return cast("list[O.Order]", menu(st))
     return []
 
 

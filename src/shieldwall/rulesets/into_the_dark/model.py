@@ -49,6 +49,7 @@ class Unit:
     pursuing: str | None = None  # fanatics who keep chasing a routed unit (combat.pursuit)
     faced: tuple[str, ...] = ()  # flank/rear sides with figures turned to face (combat.flanks-and-rear)
     gone: bool = False  # off the table (routed or pursued off)
+    deployed: bool = True  # False until placed in an alternate deployment (setup.deployment)
     destroyed: bool = False  # every figure lost, or surrendered
     # --- this turn ---------------------------------------------------------------------------
     acted: bool = False  # took its action in the movement phase (or rallied)
@@ -125,7 +126,7 @@ class Unit:
 
     @property
     def on_table(self) -> bool:
-        return not (self.gone or self.destroyed)
+        return self.deployed and not (self.gone or self.destroyed)
 
     @property
     def routed(self) -> bool:

@@ -113,6 +113,11 @@ class SideSpec(_Strict):
     army: dict[str, Any] | None = None
     army_file: str | None = None
     deploy: list[DeploySpec] = Field(min_length=1)
+    # Concealed Deployment: "agree upon using a number of 'dummy' cards that represent no unit at
+    # all" - how many, and the size of one card in inches (the text gives none: the scenario does).
+    dummies: int = Field(default=0, ge=0, le=20)
+    card_width: float | None = Field(default=None, gt=0)
+    card_depth: float | None = Field(default=None, gt=0)
 
 
 class ScenarioSpec(_Strict):
@@ -148,6 +153,15 @@ def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]
     if spec.basing.system != "custom" and spec.basing.width_mm:
         raise DataError(file, "basing.width_mm", 'width_mm is only for system = "custom"')
     _check_terrain(spec, file)
+    for side in ("red", "blue"):
+        sd0: SideSpec = getattr(spec, side)
+        if sd0.dummies and (sd0.card_width is None or sd0.card_depth is None):
+            raise DataError(
+                file,
+                f"{side}.card_width",
+                f"dummy cards need card_width and card_depth (inches) "
+                f"[rule {cite('concealed-deployment.dummies')}]",
+            )
     armies: dict[str, Army] = {}
     seen: set[str] = set()
     for side in ("red", "blue"):

@@ -21,6 +21,7 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 
 from . import orders as O
+from .act_deploy import is_hidden, view_cards
 from .clauses import cite
 from .model import SIDES, Unit, other
 from .movement import World
@@ -43,6 +44,7 @@ PROMPTS = {
     "fire": "choose a shooter and its target, or end your fire",
     "pursue": "your opponents fell back: pursue (follow up), or test to hold your place",
     "consent": "a friendly unit is falling back through you: allow it, or refuse",
+    "deploy": "place one of your units (or a dummy card) in your deployment zone",
 }
 
 
@@ -74,6 +76,8 @@ class IntoTheDarkState(State):
         self.destroyed_turn: list[dict[str, Any]] = []
         self.tested: set[tuple[str, str]] = set()
         self.driven: dict[str, tuple[float, float]] = {}
+        self.deploy: dict[str, Any] | None = None  # the alternate deployment under way (act_deploy)
+        self.cards: dict[str, dict[str, Any]] = {}  # face-down cards (concealed deployment)
         self._events: list[Event] = []
         self._result: Result | None = None
         self._touch_sig: tuple[Any, ...] = ()
@@ -144,6 +148,8 @@ class IntoTheDarkState(State):
         new.destroyed_turn = copy.deepcopy(self.destroyed_turn)
         new.tested = set(self.tested)
         new.driven = dict(self.driven)
+        new.deploy = copy.deepcopy(self.deploy)
+        new.cards = copy.deepcopy(self.cards)
         new._events = list(self._events)
         new._touch_sig = ()
         new._touch_cache = {}
@@ -219,6 +225,10 @@ class IntoTheDarkState(State):
                 for u in self.units.values()
             },
         )
+        if self.params["deployment"] == "alternate":
+            self.queue = [("deploy-roll", "foot"), ("turn-start",)]
+            self._advance()
+            return
         self.log(
             "deployment",
             "setup.deployment",
@@ -299,6 +309,7 @@ class IntoTheDarkState(State):
                 for f in self.terrain.features
             ],
             "units": [self.unit_view(u) for u in self.units.values()],
+            "cards": view_cards(self),
             "result": self._result.to_dict() if self._result else None,
         }
 
@@ -338,7 +349,16 @@ class IntoTheDarkState(State):
             "fired": u.fired,
             "charged": u.charged,
             "in_melee": self.in_melee(u) if u.on_table else False,
+            "deployed": u.deployed,
+            "hidden_from": [other(u.side)] if is_hidden(self, u.id) else [],
         }
+
+    def view_for(self, side: str) -> dict[str, Any]:
+        """The view as ``side`` may see it: the other side's units still under their face-down cards
+        are left out (concealed-deployment.playing-cards); their cards are shown."""
+        v = self.view()
+        v["units"] = [x for x in v["units"] if side not in x["hidden_from"]]
+        return v
 
     def __repr__(self) -> str:
         k = self.pending["kind"] if self.pending else None

@@ -1,5 +1,8 @@
-"""Orders of the optional Difficult Maneuvers (maneuvers.*), in the text and dict forms of ``orders``::
+"""Orders of the deployment (setup.deployment) and of the optional Difficult Maneuvers (maneuvers.*),
+in the text and dict forms of ``orders``::
 
+    deploy r1 30 6 0                  place r1 (or a dummy card) with its front edge centre at (30, 6),
+                                      heading 0 (alternate deployment only)
 turn r1 left|right                turn to face left or right, forming a column (a whole turn)
 fallback r1 3                     back up 3" facing the enemy (half speed)
 careful r1 fwd 3 wheel 10 ...     a move at half speed through disordering terrain
@@ -54,8 +57,20 @@ class BreakOff(O._Order):
         return f"breakoff {self.unit}"
 
 
-Maneuver = Turn | FallBack | Careful | BreakOff
-KINDS = ("turn", "fallback", "careful", "breakoff")
+@dataclass(frozen=True, slots=True)
+class Deploy(O._Order):
+    unit: str
+    x: float
+    y: float
+    heading: float
+    kind: ClassVar[str] = "deploy"
+
+    def __str__(self) -> str:
+        return f"deploy {self.unit} {O._num(self.x)} {O._num(self.y)} {O._num(self.heading)}"
+
+
+Maneuver = Turn | FallBack | Careful | BreakOff | Deploy
+KINDS = ("turn", "fallback", "careful", "breakoff", "deploy")
 
 
 def parse_text(words: list[str]) -> Maneuver:
@@ -66,6 +81,9 @@ def parse_text(words: list[str]) -> Maneuver:
         return FallBack(args[0], O._float(args[1], "distance"))
     if k == "breakoff" and len(args) == 1:
         return BreakOff(args[0])
+    if k == "deploy" and len(args) == 4:
+        x, y, h = (O._float(a, "deploy x y heading") for a in args[1:])
+        return Deploy(args[0], x, y, h)
     if k == "careful" and len(args) >= 2:
         steps, rest = O._steps(args[1:])
         if not rest and steps and not any(isinstance(s, O.Back) for s in steps):
@@ -86,6 +104,8 @@ def parse_dict(d: Mapping[str, Any]) -> Maneuver:
         return FallBack(str(d["unit"]), float(d["distance"]))
     if k == "breakoff":
         return BreakOff(str(d["unit"]))
+    if k == "deploy":
+        return Deploy(str(d["unit"]), float(d["x"]), float(d["y"]), float(d["heading"]))
     steps = O._dict_steps(d["steps"])
     if not steps:
         raise ValueError("a careful move needs steps")

@@ -1,0 +1,251 @@
+"""Deployment in play (``options.deployment = "alternate"``) and Concealed Deployment.
+
+"Each side alternates setting up units, one at a time, first all the foot troops, then all the
+mounted. To begin, each side rolls a die. The side with the lower score starts by placing one foot
+unit, then the other side does, and they alternate until all the foot units are placed. If one player
+has more foot units than his opponent, he places the leftover units now. Next place the mounted
+units, using the same procedure as for the foot." (setup.deployment)
+
+With ``options.concealed_deployment`` units go down as face-down cards (concealed-deployment.playing-cards)
+with the side's dummy cards (concealed-deployment.dummies); "Once both armies are deployed, flip over
+the cards". Until then the opponent sees a card where a unit stands: the unit is ``hidden_from`` the
+other side in the view, and the event naming it is ``hidden_from`` that side too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration, heading_vector
+
+from .clauses import cite
+from .extra_orders import Deploy
+from .model import SIDES, other
+from .movement import on_table, terrain_effect
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+FACING = {"south": 0.0, "north": 180.0, "west": 90.0, "east": -90.0}
+
+
+def bad(clause: str, reason: str) -> IllegalOrder:
+    return IllegalOrder(cite(clause), reason)
+
+
+def concealed(st: IntoTheDarkState) -> bool:
+    return bool(st.params["concealed_deployment"])
+
+
+def dummy_ids(st: IntoTheDarkState, side: str) -> list[str]:
+    n = getattr(st.game.spec, side).dummies if concealed(st) else 0
+    return [f"{side}-dummy-{i + 1}" for i in range(n)]
+
+
+def to_place(st: IntoTheDarkState, side: str, cls: str) -> list[str]:
+    """Units (and, with the foot, dummy cards: docs/rulings) of ``side`` still to be placed."""
+    out = [
+        u.id
+        for u in st.units.values()
+        if u.side == side and not u.deployed and not u.gone and u.mounted == (cls == "mounted")
+    ]
+    if cls == "foot":
+        placed = {c["dummy"] for c in st.cards.values() if c.get("dummy")}
+        out += [d for d in dummy_ids(st, side) if d not in placed]
+    return out
+
+
+def roll_off(st: IntoTheDarkState, cls: str) -> None:
+    """Task: "each side rolls a die. The side with the lower score starts" (ties rolled again)."""
+    st.phase = "deployment"
+    while True:
+        faces = st.roll_d6(2)
+        roll = {s: faces[i] for i, s in enumerate(SIDES)}
+        low = None if faces[0] == faces[1] else min(SIDES, key=lambda s: roll[s])
+        st.log("deploy-roll", "setup.deployment", die="d6", faces=roll, troops=cls, first=low)
+        if low is not None:
+            break
+    st.deploy = {"cls": cls, "next": low}
+    st.push(("deploy-next",))
+
+
+def deploy_next(st: IntoTheDarkState) -> None:
+    """Task: whose turn it is to place a unit, or the next stage."""
+    assert st.deploy is not None
+    cls, nxt = st.deploy["cls"], st.deploy["next"]
+    left = {s: to_place(st, s, cls) for s in SIDES}
+    if not left["red"] and not left["blue"]:
+        if cls == "foot":
+            st.push(("deploy-roll", "mounted"))
+        else:
+            reveal(st)
+        return
+    side = nxt if left[nxt] else other(nxt)
+    st.ask("deploy", side, None, troops=cls)
+
+
+def footprint_of(st: IntoTheDarkState, uid: str, x: float, y: float, heading: float) -> Footprint:
+    fx, fy = heading_vector(heading)
+    if uid in st.units:
+        u = st.units[uid]
+        w, d = u.frontage, u.depth
+    else:
+        sd = getattr(st.game.spec, uid.split("-")[0])
+        w, d = float(sd.card_width), float(sd.card_depth)
+    return Footprint(x - fx * d / 2.0, y - fy * d / 2.0, heading, w, d)
+
+
+def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> str | None:
+    """Why ``uid`` may not be placed on ``fp`` now (setup.deployment)."""
+    from .game import zone_problem
+
+    assert st.deploy is not None
+    if uid not in to_place(st, side, st.deploy["cls"]):
+        return f"{uid} is not one of {side}'s {st.deploy['cls']} units waiting to be placed"
+    if not on_table(fp, st.terrain):
+        return "it would not stand on the table"
+    prob = zone_problem(st.terrain, st.game.home_edge[side], fp.corners(), str(st.params["scale"]))
+    if prob:
+        return prob.replace("is deployed", "would stand")
+    if uid in st.units:
+        factor, dis, _ = terrain_effect(st.units[uid], fp, st.terrain)
+        if factor is None:
+            return f"it may not stand in that terrain ({cite(dis[0])})"
+    others = [x.fp for x in st.live()] + [Footprint(*c["fp"]) for c in st.cards.values()]
+    for o in others:
+        if convex_penetration(fp.corners(), o.corners()) > CONTACT_TOL:
+            return "it would overlap a unit or card already placed"
+    return None
+
+
+def deploy(st: IntoTheDarkState, order: Deploy) -> None:
+    assert st.pending is not None and st.deploy is not None
+    side = st.pending["side"]
+    fp = footprint_of(st, order.unit, order.x, order.y, order.heading) if _known(st, order.unit) else None
+    prob = "unknown unit" if fp is None else deploy_problem(st, side, order.unit, fp)
+    if prob:
+        raise bad("setup.deployment", f"deploy {order.unit}: {prob}")
+    assert fp is not None
+    st.deploy["next"] = other(side)
+    pos = [round(order.x, 3), round(order.y, 3), round(order.heading, 3)]
+    if order.unit in st.units:
+        u = st.units[order.unit]
+        u.x, u.y, u.heading = order.x, order.y, order.heading
+        u.deployed = True
+    if not concealed(st):
+        st.log("deploy", "setup.deployment", side=side, unit=order.unit, at=pos, troops=st.deploy["cls"])
+        st.push(("deploy-next",))
+        return
+    card = f"{side}-card-{sum(1 for c in st.cards.values() if c['side'] == side) + 1}"
+    is_dummy = order.unit not in st.units
+    st.cards[card] = {
+        "side": side,
+        "unit": None if is_dummy else order.unit,
+        "dummy": order.unit if is_dummy else None,
+        "fp": (fp.x, fp.y, fp.heading, fp.frontage, fp.depth),
+    }
+    st.log(
+        "card-placed",
+        "concealed-deployment.playing-cards",
+        side=side,
+        card=card,
+        at=pos,
+        width=round(fp.frontage, 3),
+        depth=round(fp.depth, 3),
+    )
+    st.log(
+        "deploy",
+        "concealed-deployment.dummies" if is_dummy else "concealed-deployment.playing-cards",
+        side=side,
+        unit=order.unit,
+        card=card,
+        at=pos,
+        dummy=is_dummy,
+        hidden_from=[other(side)],
+    )
+    st.push(("deploy-next",))
+
+
+def _known(st: IntoTheDarkState, uid: str) -> bool:
+    return uid in st.units or any(uid in dummy_ids(st, s) for s in SIDES)
+
+
+def reveal(st: IntoTheDarkState) -> None:
+    """ "Once both armies are deployed, flip over the cards so your opponent can see them, and
+    replace them with the corresponding units" (concealed-deployment.playing-cards); dummy cards
+    are taken away (concealed-deployment.dummies)."""
+    st.deploy = None
+    if st.cards:
+        st.log(
+            "reveal",
+            "concealed-deployment.playing-cards",
+            cards={k: (c["unit"] or "dummy") for k, c in st.cards.items()},
+            dummies=sorted(k for k, c in st.cards.items() if c["dummy"]),
+        )
+        st.cards = {}
+    st.log(
+        "deployment",
+        "setup.deployment",
+        positions={
+            u.id: [round(u.x, 3), round(u.y, 3), round(u.heading, 3)] for u in st.units.values() if u.deployed
+        },
+        reason="placed in turn, foot then mounted",
+    )
+
+
+def is_hidden(st: IntoTheDarkState, uid: str) -> bool:
+    """A unit still under its face-down card."""
+    return any(c["unit"] == uid for c in st.cards.values())
+
+
+def menu(st: IntoTheDarkState) -> list[Deploy]:
+    """A few places for each unit (or dummy) waiting: the scenario's suggested position, and spots
+    along the middle of the deployment zone facing the enemy."""
+    assert st.pending is not None and st.deploy is not None
+    side = st.pending["side"]
+    t = st.terrain
+    edge = st.game.home_edge[side]
+    h = FACING[edge]
+    sug = {d.id: d for d in getattr(st.game.spec, side).deploy}
+    out: list[Deploy] = []
+    for uid in to_place(st, side, st.deploy["cls"]):
+        spots: list[tuple[float, float, float]] = []
+        if uid in sug:
+            spots.append((sug[uid].x, sug[uid].y, sug[uid].heading))
+        gap = 12.0 * (0.5 if st.params["scale"] == "15mm" else 1.0)
+        lat = [0.5, 0.3, 0.7, 0.1, 0.9, 0.4, 0.6, 0.2, 0.8, 0.0, 1.0]
+        for k in (1.0, 0.7, 0.4):
+            for f in lat:
+                if edge in ("south", "north"):
+                    quarter = t.depth / 4.0
+                    y = quarter * k if edge == "south" else t.depth - quarter * k
+                    spots.append((gap + (t.width - 2 * gap) * f, y, h))
+                else:
+                    quarter = t.width / 4.0
+                    x = quarter * k if edge == "west" else t.width - quarter * k
+                    spots.append((x, gap + (t.depth - 2 * gap) * f, h))
+        n = 0
+        for x, y, hh in spots:
+            fp = footprint_of(st, uid, x, y, hh)
+            if deploy_problem(st, side, uid, fp) is None:
+                out.append(Deploy(uid, round(x, 2), round(y, 2), hh))
+                n += 1
+                if n >= 3:
+                    break
+    return out
+
+
+def view_cards(st: IntoTheDarkState) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": k,
+            "side": c["side"],
+            "x": round(c["fp"][0], 4),
+            "y": round(c["fp"][1], 4),
+            "heading": round(c["fp"][2], 4),
+            "frontage": round(c["fp"][3], 4),
+            "depth": round(c["fp"][4], 4),
+        }
+        for k, c in st.cards.items()
+    ]

@@ -1,0 +1,132 @@
+"""Clause tests: alternate deployment (setup.deployment) and Concealed Deployment
+(concealed-deployment.playing-cards, concealed-deployment.dummies) with hidden information."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shieldwall.core.errors import DataError, IllegalOrder
+from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
+from shieldwall.web.visibility import filter_event, view_for
+
+from .playkit import RS, scenario, u
+
+ALT = {"deployment": "alternate"}
+
+
+def units() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    red = [u("r1", "CPF", 20, 5), u("r2", "LPM", 30, 5), u("r3", "CPF", 40, 5)]
+    blue = [u("b1", "CPF", 20, 31, 180), u("b2", "LPM", 30, 31, 180)]
+    return red, blue
+
+
+def make(options: dict[str, Any], **side: Any) -> IntoTheDarkGame:
+    red, blue = units()
+    data = scenario(red, blue, options=options, table=(60.0, 36.0), spare=False)
+    for s in ("red", "blue"):
+        data[s].update(side)
+    return IntoTheDarkGame.from_data(data, "test.toml")
+
+
+def test_setup_deployment_low_roller_places_foot_first_then_mounted_alternating() -> None:
+    st = make(ALT).new_state(0)
+    assert all(not x.on_table for x in st.units.values())
+    d = st.decision()
+    assert d is not None and d.kind == "deploy"
+    roll = next(e for e in st.events if e.kind == "deploy-roll")
+    assert roll.rule == f"{RS}:setup.deployment"
+    first = roll.data["first"]
+    assert roll.data["faces"][first] < roll.data["faces"]["blue" if first == "red" else "red"]
+    assert d.side == first and d.data["troops"] == "foot"
+    order: list[tuple[str, str]] = []
+    while (d := st.decision()) is not None and d.kind == "deploy":
+        o = st.legal_orders()[0]
+        order.append((d.side, st.units[o.unit].code))  # type: ignore[attr-defined]
+        st.apply(o)
+    # foot first (alternating, red's leftover foot unit after), then the mounted
+    kinds = [c[-1] for _, c in order]
+    assert kinds == ["F", "F", "F", "M", "M"]
+    foot_sides = [s for s, c in order if c.endswith("F")]
+    assert foot_sides[:2] == [first, "blue" if first == "red" else "red"]
+    assert foot_sides[2] == "red"  # "he places the leftover units now"
+    assert any(e.kind == "deployment" for e in st.events)
+
+
+def test_setup_deployment_zone_quarter_and_twelve_inches_from_sides() -> None:
+    st = make(ALT).new_state(0)
+    d = st.decision()
+    assert d is not None
+    uid = "r1" if d.side == "red" else "b1"
+    y_far = 20 if d.side == "red" else 16
+    with pytest.raises(IllegalOrder) as e:
+        st.apply(f"deploy {uid} 30 {y_far} {0 if d.side == 'red' else 180}")
+    assert e.value.rule == f"{RS}:setup.deployment" and "1/4" in e.value.reason
+    y_ok = 8 if d.side == "red" else 28
+    with pytest.raises(IllegalOrder) as e:
+        st.apply(f"deploy {uid} 13 {y_ok} {0 if d.side == 'red' else 180}")  # 2 figures from x=11
+    assert '12"' in e.value.reason
+    st.apply(f"deploy {uid} 30 {y_ok} {0 if d.side == 'red' else 180}")
+    with pytest.raises(IllegalOrder):
+        st.apply("deploy r2 30 8 0")  # mounted wait for the foot
+
+
+def test_concealed_deployment_playing_cards_hidden_until_revealed() -> None:
+    g = make({**ALT, "concealed_deployment": True})
+    st = g.new_state(0)
+    while (d := st.decision()) is not None and d.kind == "deploy":
+        st.apply(st.legal_orders()[0])
+        if d.side == "red" and st.cards:
+            break
+    placed = next(e for e in st.events if e.kind == "deploy")
+    side = placed.side
+    assert side is not None
+    foe = "blue" if side == "red" else "red"
+    assert placed.data["hidden_from"] == [foe]
+    assert filter_event(placed, [foe], False).kind == "hidden"
+    card = next(e for e in st.events if e.kind == "card-placed")
+    assert card.rule == f"{RS}:concealed-deployment.playing-cards" and "unit" not in card.data
+    v = view_for(st, [foe])
+    assert placed.data["unit"] not in {x["id"] for x in v["units"]}
+    assert card.data["card"] in {c["id"] for c in v["cards"]}
+    assert placed.data["unit"] in {x["id"] for x in st.view_for(side)["units"]}
+    while (d := st.decision()) is not None and d.kind == "deploy":
+        st.apply(st.legal_orders()[0])
+    rev = next(e for e in st.events if e.kind == "reveal")
+    assert rev.rule == f"{RS}:concealed-deployment.playing-cards"
+    assert not st.cards and all(not x["hidden_from"] for x in st.view()["units"])
+
+
+def test_concealed_deployment_dummies_take_space_then_vanish() -> None:
+    with pytest.raises(DataError) as e:
+        make({**ALT, "concealed_deployment": True}, dummies=1)
+    assert "concealed-deployment.dummies" in str(e.value)
+    g = make({**ALT, "concealed_deployment": True}, dummies=1, card_width=4.0, card_depth=2.0)
+    st = g.new_state(0)
+    seen = set()
+    while (d := st.decision()) is not None and d.kind == "deploy":
+        o = st.legal_orders()
+        seen |= {x.unit for x in o}  # type: ignore[attr-defined]
+        st.apply(o[-1])
+    assert {"red-dummy-1", "blue-dummy-1"} <= seen
+    rev = next(e for e in st.events if e.kind == "reveal")
+    assert len(rev.data["dummies"]) == 2
+    dep = [e for e in st.events if e.kind == "deploy" and e.data["dummy"]]
+    assert dep and all(e.rule == f"{RS}:concealed-deployment.dummies" for e in dep)
+
+
+def test_concealed_deployment_needs_alternate_deployment() -> None:
+    with pytest.raises(DataError) as e:
+        make({"concealed_deployment": True})
+    assert "concealed-deployment.playing-cards" in str(e.value)
+
+
+def test_setup_deployment_same_seed_same_log() -> None:
+    def run() -> list[Any]:
+        st = make({**ALT, "concealed_deployment": True}).new_state(11)
+        while (d := st.decision()) is not None and d.kind == "deploy":
+            st.apply(st.legal_orders()[-1])
+        return [e.to_dict() for e in st.events]
+
+    assert run() == run()
