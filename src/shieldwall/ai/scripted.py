@@ -23,6 +23,12 @@ class ScriptedBot(Bot):
                 from shieldwall.ai.one_hour_general import OneHourGeneral
 
                 self._generals[rid] = OneHourGeneral(self.rng)
+            elif rid == "into-the-dark":
+                from shieldwall.ai.itd_general import IntoTheDarkGeneral
+
+                self._generals[rid] = IntoTheDarkGeneral(self.rng)
             else:
-                raise UnknownName("rule system for the scripted bot", rid, ["one-hour-dark-ages"])
+                raise UnknownName(
+                    "rule system for the scripted bot", rid, ["one-hour-dark-ages", "into-the-dark"]
+                )
         return self._generals[rid].choose(state)
