@@ -58,6 +58,19 @@ class OneHourGeneral:
         self.cover_polys = [[tuple(p) for p in c["points"]] for c in self.cover]
         #: footprints of the units in the view, built once per decision
         self.fps = {uid: _fp(u) for uid, u in self.units.items()}
+        profiles = unit_profiles()
+        #: per enemy, what ``_position`` reads of it: (index, view, footprint, x, y, radius, is a bow,
+        #: mean reach, front centre)
+        self.enemy_info = []
+        for i, e in enumerate(self.enemies):
+            ef = self.fps[e["id"]]
+            prof = profiles[e["type"]]
+            self.enemy_info.append(
+                (i, e, ef, ef.x, ef.y, ef.radius, prof.missile == "bow", MEAN_REACH[prof.move_class])
+            )
+        #: per friend: (id, footprint, x, y, radius)
+        self.friend_info = [(f["id"], self.fps[f["id"]]) for f in self.mine]
+        self._exp_memo: dict[tuple[str, str, str, str], float] = {}
 
     def _mod(self, u: dict[str, Any], mode: str) -> int:
         p = unit_profiles()[u["type"]]
@@ -72,6 +85,14 @@ class OneHourGeneral:
         return base
 
     def _expected(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str = "melee") -> float:
+        # a pure function of the two views (fixed for this decision), the facing and the mode
+        key = (att["id"], tgt["id"], facing, mode)
+        got = self._exp_memo.get(key)
+        if got is None:
+            got = self._exp_memo[key] = self._expected_of(att, tgt, facing, mode)
+        return got
+
+    def _expected_of(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str) -> float:
         cls = "flank" if facing in ("left", "right") else facing
         sit = AttackSituation(
             mode,  # type: ignore[arg-type]
@@ -179,24 +200,25 @@ class OneHourGeneral:
         # its reach; the others are skipped on a lower bound of their distance (centre distance
         # less both circumradii), which cannot change any comparison below.
         fx, fy, fr = fp.x, fp.y, fp.radius
+        corners = fp.corners()
+        hypot = math.hypot
         lbs: list[float] = []
-        need: list[bool] = []
-        for e in self.enemies:
-            ef = self.fps[e["id"]]
-            lb = math.hypot(fx - ef.x, fy - ef.y) - fr - ef.radius - _SLACK
+        exact: dict[int, float] = {}
+        for i, _e, ef, ex, ey, er, bow, reach in self.enemy_info:
+            lb = hypot(fx - ex, fy - ey) - fr - er - _SLACK
             lbs.append(lb)
-            prof = unit_profiles()[e["type"]]
-            need.append(prof.missile != "bow" and lb < MEAN_REACH[prof.move_class])
-        exact: dict[int, float] = {i: self._gap(fp, e) for i, e in enumerate(self.enemies) if need[i]}
+            if not bow and lb < reach:
+                exact[i] = polygon_distance(corners, ef.corners())
         best = min(exact.values(), default=math.inf)
         for i in sorted(range(len(lbs)), key=lbs.__getitem__):
             if i in exact:
                 continue
             if lbs[i] > best:
                 break  # this one and every later one are strictly farther than the nearest
-            exact[i] = self._gap(fp, self.enemies[i])
+            exact[i] = polygon_distance(corners, self.enemy_info[i][2].corners())
             best = min(best, exact[i])
-        gaps = [(exact[i], e) for i, e in enumerate(self.enemies) if i in exact]
+        # (gap, enemy info) in the enemies' order; the first nearest is the one kept on a tie
+        gaps = [(exact[info[0]], info) for info in self.enemy_info if info[0] in exact]
         g, near = min(gaps, key=lambda x: x[0])
         score = 0.0
         shooter = u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
@@ -206,13 +228,11 @@ class OneHourGeneral:
         else:
             score -= g * 0.15
         # danger: enemies that could charge us first next turn, worse on a flank or rear
-        for gap, e in gaps:
-            reach = MEAN_REACH[unit_profiles()[e["type"]].move_class]
-            if gap >= reach or unit_profiles()[e["type"]].missile == "bow":
+        for gap, (_i, e, ef, _x, _y, _r, bow, reach) in gaps:
+            if gap >= reach or bow:
                 continue
-            ef = self.fps[e["id"]]
             facing = fp.facing_of(ef.front_centre)
-            if not in_front_arc(ef, fp.corners(), 60.0):
+            if not in_front_arc(ef, corners, 60.0):
                 continue
             danger = self._expected(e, u, facing)
             mine = self._expected(u, e, "front")
@@ -220,19 +240,20 @@ class OneHourGeneral:
             score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
         # formation: friends close at hand
         friends = 0
-        for f in self.mine:
-            if f["id"] == u["id"]:
+        uid = u["id"]
+        for fid, ff in self.friend_info:
+            if fid == uid:
                 continue
-            ff = self.fps[f["id"]]
-            if math.hypot(fx - ff.x, fy - ff.y) - fr - ff.radius - _SLACK > 4.0:
+            if hypot(fx - ff.x, fy - ff.y) - fr - ff.radius - _SLACK > 4.0:
                 continue  # certainly 4" or more apart
-            if polygon_distance(fp.corners(), ff.corners()) < 4.0:
+            if polygon_distance(corners, ff.corners()) < 4.0:
                 friends += 1
         score += 0.4 * min(friends, 2)
         # cover
-        if any(point_in_polygon(fp.centre, c) for c in self.cover_polys):
+        centre = (fx, fy)
+        if any(point_in_polygon(centre, c) for c in self.cover_polys):
             score += 0.8
         # facing the enemy
-        if not in_front_arc(fp, self.fps[near["id"]].corners(), 45.0):
+        if not in_front_arc(fp, near[2].corners(), 45.0):
             score -= 0.5
         return score + 1e-6 * math.hypot(fp.x, fp.y)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from shieldwall.core.geometry import Footprint
@@ -59,7 +59,32 @@ class Unit:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> Unit:
-        return replace(self, extra=dict(self.extra))
+        """A copy with its own ``extra`` dict (field by field: this runs on every order applied)."""
+        new = _new_unit(Unit)
+        new.id = self.id
+        new.side = self.side
+        new.name = self.name
+        new.type = self.type
+        new.profile = self.profile
+        new.fp = self.fp
+        new.hits = self.hits
+        new.max_hits = self.max_hits
+        new.attack_mod = self.attack_mod
+        new.upgrade = self.upgrade
+        new.quality = self.quality
+        new.shots_used = self.shots_used
+        new.out_of_missiles = self.out_of_missiles
+        new.allied = self.allied
+        new.removed = self.removed
+        new.reached_five = self.reached_five
+        new.moved = self.moved
+        new.shot = self.shot
+        new.moving_shot = self.moving_shot
+        new.charged = self.charged
+        new.activated = self.activated
+        new.turns_used = self.turns_used
+        new.extra = dict(self.extra)
+        return new
 
     @property
     def category(self) -> str:
@@ -68,3 +93,32 @@ class Unit:
     def reset_turn(self) -> None:
         self.moved = self.shot = self.moving_shot = self.charged = self.activated = False
         self.turns_used = 0
+
+
+_new_unit = object.__new__
+# clone() copies every field by name: a field added to Unit must be added there too
+assert [f.name for f in fields(Unit)] == [
+    "id",
+    "side",
+    "name",
+    "type",
+    "profile",
+    "fp",
+    "hits",
+    "max_hits",
+    "attack_mod",
+    "upgrade",
+    "quality",
+    "shots_used",
+    "out_of_missiles",
+    "allied",
+    "removed",
+    "reached_five",
+    "moved",
+    "shot",
+    "moving_shot",
+    "charged",
+    "activated",
+    "turns_used",
+    "extra",
+]

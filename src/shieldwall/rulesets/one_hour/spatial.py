@@ -337,9 +337,14 @@ def placement_problem(
         if hypot(fx - ufp.x, fy - ufp.y) - fr - ufp.radius > CONTACT_TOL * 2:
             continue
         other = ufp.corners()
-        if polygon_distance(rect, other) > CONTACT_TOL * 2:
+        # The penetration first (exact above -CONTACT_TOL): at or below it neither test below can
+        # fire, whatever the distance; above 0 they overlap and the distance is 0. Only a pair in
+        # between needs the exact distance (the same answers as measuring the distance first).
+        pen = convex_penetration(rect, other, -CONTACT_TOL)
+        if pen <= -CONTACT_TOL:
             continue
-        pen = convex_penetration(rect, other, -CONTACT_TOL)  # exact above -CONTACT_TOL
+        if pen <= 0.0 and polygon_distance(rect, other) > CONTACT_TOL * 2:
+            continue
         if pen > CONTACT_TOL:
             return f"movement: the unit would overlap {u.name} ({u.id})"
         if u.side != unit.side and pen > -CONTACT_TOL and u.id not in allow:
@@ -369,10 +374,23 @@ def _free_run(
     """How far the column can travel straight along ``direction`` before the path is blocked."""
     body = _column_body(start, direction)
     reach = budget
+    sx, sy = start.x, start.y
+    dx, dy = direction
+    # the column body is ``frontage / 2`` wide across the direction and within ``body_r`` of the
+    # start centre: a unit whose circle lies wholly outside the strip it sweeps, behind it, or
+    # beyond the current reach can neither touch it now nor stop it sooner (skipped, with slack)
+    half_w = start.frontage / 4.0
+    body_r = math.hypot(half_w, start.depth * 0.5 + 1e-6)
     for u in units:
         if u.removed or u.id == unit.id or can_interpenetrate(unit, u):
             continue
-        if not footprints_within(start, u.fp, budget + 1.0):
+        ufp = u.fp
+        ox, oy = ufp.x - sx, ufp.y - sy
+        along = ox * dx + oy * dy
+        ur = ufp.radius + _BOX_SLACK
+        if abs(ox * dy - oy * dx) > half_w + ur or along + body_r + ur < 0.0 or along - body_r - ur > reach:
+            continue
+        if not footprints_within(start, ufp, budget + 1.0):
             continue
         poly = u.fp.corners()
         pen = convex_penetration(body, poly, -1e-9)
@@ -411,7 +429,12 @@ def max_advance(
     if budget <= 0:
         return 0.0
     d = _free_run(unit, start, direction, budget, units, terrain)
+    blockers = _overlap_certificates(unit, start, direction, d, units) if d > 1e-9 else []
     while d > 1e-9:
+        if blockers and _certainly_overlaps(blockers, d):
+            # the footprint would overlap another unit there: placement_problem would refuse it
+            d = d - step if d - step > 0 else 0.0
+            continue
         end = (start.x + direction[0] * d, start.y + direction[1] * d)
         fp = start.moved(direction[0] * d, direction[1] * d)
         if (
@@ -421,6 +444,70 @@ def max_advance(
             return d
         d = d - step if d - step > 0 else 0.0
     return 0.0
+
+
+#: Margin of the overlap certificates: far above their rounding error (~1e-13), far below any rule.
+_CERT_MARGIN = 1e-7
+
+
+def _overlap_certificates(
+    unit: Unit, start: Footprint, direction: Point, far: float, units: Sequence[Unit]
+) -> list[list[tuple[float, float, float, float, float]]]:
+    """For each unit the footprint could meet on its way ``far`` along ``direction``: the
+    separating-axis data of the pair as a function of the distance moved.
+
+    The moving footprint keeps its heading, so on every axis of ``convex_penetration`` its
+    projection just shifts by ``d * k``: the overlap on the axis is
+    ``min(ahi + d*k, bhi) - max(alo + d*k, blo)`` and the penetration is the least of them.
+    That equals ``convex_penetration(start.moved(d * direction).corners(), other)`` up to rounding.
+    """
+    dx, dy = direction
+    sx, sy, sr = start.x, start.y, start.radius
+    a = start.corners()
+    out = []
+    for u in units:
+        if u.removed or u.id == unit.id:
+            continue
+        ufp = u.fp
+        # the unit's circle must come within the moving circle's reach of the path to overlap
+        ox, oy = ufp.x - sx, ufp.y - sy
+        t = ox * dx + oy * dy
+        t = 0.0 if t < 0.0 else far if t > far else t
+        if math.hypot(ufp.x - (sx + dx * t), ufp.y - (sy + dy * t)) > sr + ufp.radius + 0.1:
+            continue
+        b = ufp.corners()
+        axes = []
+        for poly in (a, b):
+            n = len(poly)
+            for i in range(n):
+                x1, y1 = poly[i]
+                x2, y2 = poly[(i + 1) % n]
+                ax, ay = y1 - y2, x2 - x1
+                ln = math.hypot(ax, ay)
+                if ln < 1e-9:
+                    continue
+                ax, ay = ax / ln, ay / ln
+                pa = [x * ax + y * ay for x, y in a]
+                pb = [x * ax + y * ay for x, y in b]
+                axes.append((min(pa), max(pa), min(pb), max(pb), dx * ax + dy * ay))
+        out.append(axes)
+    return out
+
+
+def _certainly_overlaps(blockers: list[list[tuple[float, float, float, float, float]]], d: float) -> bool:
+    """Whether, moved ``d``, the footprint certainly overlaps one of the units by more than
+    ``CONTACT_TOL`` (see ``_overlap_certificates``); False when in any doubt."""
+    limit = CONTACT_TOL + _CERT_MARGIN
+    for axes in blockers:
+        for alo, ahi, blo, bhi, k in axes:
+            s = d * k
+            hi = ahi + s
+            lo = alo + s
+            if (hi if hi <= bhi else bhi) - (lo if lo >= blo else blo) <= limit:
+                break
+        else:
+            return True
+    return False
 
 
 def advance_point(start: Point, direction: Point, far: float) -> Point:

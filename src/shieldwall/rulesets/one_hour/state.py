@@ -68,6 +68,7 @@ class OneHourState(State):
         self._contact_cache: dict[str, list[tuple[Unit, str, str]]] = {}
         #: sight lines already traced (``actions.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
+        self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -108,7 +109,40 @@ class OneHourState(State):
     def legal_orders(self) -> list[O.Order]:
         if self._result is not None:
             return []
-        return menus.legal_orders(self)
+        return list(self._menu())
+
+    def _menu_key(self) -> tuple[Any, ...]:
+        """Everything a menu depends on that can change during a battle (the game is fixed)."""
+        return (
+            self.step,
+            self.active,
+            self.phase,
+            self.player,
+            self.turn,
+            self.rolled,
+            len(self._events),
+            id(self.params),
+            tuple(
+                [
+                    (u.fp, u.removed, u.activated, u.moved, u.shot, u.moving_shot, u.hits, u.shots_used)
+                    + (u.out_of_missiles, u.allied)
+                    for u in self.units.values()
+                ]
+            ),
+            tuple([p.unit for p in self.personalities.values()]),
+            tuple(sorted(self.transferred)),
+        )
+
+    def _menu(self) -> list[O.Order]:
+        """The menu of this decision, built once: ``_advance`` asks whether there is a choice and
+        the bot then asks for the choices (the key guards against any change in between)."""
+        key = self._menu_key()
+        cached = self._menu_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        got = menus.legal_orders(self)
+        self._menu_cache = (key, got)
+        return got
 
     def parse_order(self, spec: str | Mapping[str, Any]) -> O.Order:
         return O.parse(spec)
@@ -363,18 +397,17 @@ class OneHourState(State):
                     return
                 self.enter_phase("routs")
                 continue
-            if self.step == "shoot" and not menus.shooters(self):
+            # (each of these menus starts with one order that is always there: end, or skip)
+            if self.step == "shoot" and len(self._menu()) <= 1:
                 self.enter_phase("melee")
                 continue
-            if self.step == "transfer" and not menus.transfer_orders(self):
+            if self.step == "transfer" and len(self._menu()) <= 1:
                 self.step = "activate"
                 continue
-            if self.step == "activate" and len(menus.activate_orders(self)) <= 1:
+            if self.step == "activate" and len(self._menu()) <= 1:
                 self.enter_phase("shooting")
                 continue
-            if self.step == "after-shot" and not menus.moving_shot_targets(
-                self, self.unit(self.active or "")
-            ):
+            if self.step == "after-shot" and len(self._menu()) <= 1:
                 self.finish_activation()
                 continue
             return
