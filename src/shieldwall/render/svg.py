@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from shieldwall.render.svg_base import MARGIN, TERRAIN_ORDER, _Canvas, _defs, _el, _n, short_type
+from shieldwall.render.svg_itd import draw_kind, itd_defs, itd_unit
 from shieldwall.render.svg_overlays import _furniture, _highlights_over, _highlights_under
 from shieldwall.render.svg_terrain import _terrain
 from shieldwall.render.svg_units import _unit
@@ -68,7 +69,7 @@ def render_svg(
         f' data-table-width="{_n(width)}"'
         f' data-table-depth="{_n(depth)}">',
         STYLE,
-        _defs(c),
+        _defs(c) + (itd_defs(c) if view.get("ruleset") == "into-the-dark" else ""),
         _el("rect", {"class": "paper", "x": -ml, "y": -mt, "width": vw, "height": vh, "fill": "#efe6cf"}),
         _el(
             "rect",
@@ -118,7 +119,8 @@ def render_svg(
         )
 
     features = sorted(
-        enumerate(view.get("terrain", [])), key=lambda t: (TERRAIN_ORDER.get(str(t[1].get("kind")), 9), t[0])
+        enumerate(draw_kind(view, f) for f in view.get("terrain", [])),
+        key=lambda t: (TERRAIN_ORDER.get(str(t[1].get("kind")), 9), t[0]),
     )
     shapes, labels = [], []
     for _, f in features:
@@ -134,7 +136,7 @@ def render_svg(
             _highlights_under(c, hl, live),
         )
     )
-    out.append(_el("g", {"class": "units"}, "".join(_unit(c, u) for u in live.values())))
+    out.append(_el("g", {"class": "units"}, "".join(_unit(c, u) + itd_unit(c, u) for u in live.values())))
     out.append(_el("g", {"class": "highlights-over"}, _highlights_over(c, hl, live)))
     out.append(_el("g", {"class": "furniture"}, _furniture(c, view, title)))
     out.append("</svg>")

@@ -1,0 +1,201 @@
+"""The into-the-dark layer of the SVG renderer: figures and ranks, morale state, terrain kinds.
+
+``render_svg`` draws every unit's body, front edge, label and casualty bar the same way for each
+rule system. An into-the-dark unit (its view has ``morale`` and ``ranks``) also gets, on top:
+
+* its footprint in figures: a tick between files along the front rank and a line between ranks;
+* its morale state: a badge at the rear corner, **S** shaken (amber), **R** routed (red, and the
+  body hatched), **D** disordered (violet), **E** evading (grey), and a shield row along the front
+  when it stands in shieldwall;
+* a tooltip with figures left of the original, files and ranks, quality and state.
+
+Into-the-dark terrain kinds are drawn with the closest one-hour drawing (``draw_kind``), keeping
+their own name and kind in the tooltip. All pure functions of the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from shieldwall.render.svg_base import FONT, _Canvas, _el, _n, _pts, _text
+
+Pt = tuple[float, float]
+
+#: into-the-dark terrain kind -> the drawing used for it
+DRAW_AS = {
+    "steep-hill": "hill",
+    "open-woods": "woods",
+    "dense-woods": "woods",
+    "brush": "woods",
+    "swamp": "marsh",
+    "rough": "marsh",
+    "buildings": "village",
+    "shallow-stream": "river",
+    "deep-stream": "river",
+    "fence": "wall",
+    "ditch": "gully",
+    "deep-water": "lake",
+}
+
+#: badge letter, fill and tooltip word of each state, in drawing order
+BADGES = (
+    ("routed", "R", "#b3001b", "routed"),
+    ("shaken", "S", "#e89a0c", "shaken"),
+    ("disordered", "D", "#7b3fa0", "disordered"),
+    ("evading", "E", "#5c5c5c", "evading"),
+)
+
+
+def is_itd_unit(u: Mapping[str, Any]) -> bool:
+    return "morale" in u and "ranks" in u and "front" in u
+
+
+def draw_kind(view: Mapping[str, Any], f: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The terrain feature as the renderer should draw it (into-the-dark kinds mapped)."""
+    kind = str(f.get("kind", ""))
+    if view.get("ruleset") != "into-the-dark" or kind not in DRAW_AS:
+        return f
+    return {**f, "kind": DRAW_AS[kind], "name": f.get("name") or kind}
+
+
+def _lerp(a: Pt, b: Pt, t: float) -> Pt:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _states(u: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    out = []
+    for key, letter, fill, word in BADGES:
+        on = u.get("morale") == key if key in ("routed", "shaken") else bool(u.get(key))
+        if on:
+            out.append((letter, fill, word))
+    return out
+
+
+def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
+    """The into-the-dark marks of one unit (empty for units of other rule systems)."""
+    if not is_itd_unit(u):
+        return ""
+    from shieldwall.render.svg_units import _fp
+
+    s = c.s
+    fl, fr, rr, rl = c.ps(_fp(u).corners())
+    front = max(1, int(u.get("front") or 1))
+    ranks = max(1, int(u.get("ranks") or 1))
+    figures = int(u.get("figures") or 0)
+    original = int(u.get("original") or figures)
+    states = _states(u)
+    parts: list[str] = []
+    tip = [
+        f"{u.get('id')}: {u.get('name')} ({u.get('code', u.get('type', ''))}, {u.get('quality', '')})",
+        f"figures {figures} of {original}: {front} wide, {ranks} rank{'s' if ranks != 1 else ''}",
+        "state: "
+        + (", ".join(w for _, _, w in states) or "steady")
+        + (", shieldwall" if u.get("shieldwall") else ""),
+    ]
+    parts.append(_el("title", {}, _text("\n".join(tip))))
+    ink = {"stroke": "#000000", "stroke-opacity": "0.35", "stroke-width": s * 0.04, "fill": "none"}
+    # files along the front rank and lines between ranks
+    d = []
+    tick = min(0.3, 1.0 / ranks)
+    for i in range(1, front):
+        a = _lerp(fl, fr, i / front)
+        b = _lerp(rl, rr, i / front)
+        e = _lerp(a, b, tick)
+        d.append(f"M{_n(a[0])},{_n(a[1])} L{_n(e[0])},{_n(e[1])}")
+    for k in range(1, ranks):
+        a = _lerp(fl, rl, k / ranks)
+        b = _lerp(fr, rr, k / ranks)
+        d.append(f"M{_n(a[0])},{_n(a[1])} L{_n(b[0])},{_n(b[1])}")
+    if d:
+        parts.append(_el("path", {"class": "itd-files", "d": " ".join(d), **ink}))
+    if u.get("morale") == "routed":
+        parts.append(
+            _el(
+                "polygon",
+                {
+                    "class": "itd-routed",
+                    "points": _pts([fl, fr, rr, rl]),
+                    "fill": "url(#sw-itd-rout)",
+                    "stroke": "#b3001b",
+                    "stroke-width": s * 0.12,
+                    "stroke-dasharray": f"{_n(s * 0.4)} {_n(s * 0.25)}",
+                },
+            )
+        )
+    if u.get("shieldwall"):
+        n = min(front, 24)
+        rad = min(s * 0.22, math.dist(fl, fr) / (2.4 * n))
+        dots = []
+        for i in range(n):
+            x, y = _lerp(fl, fr, (i + 0.5) / n)
+            dots.append(_el("circle", {"cx": x, "cy": y, "r": rad, "fill": "#d9d2bd", "stroke": "#3a3a3a"}))
+        parts.append(_el("g", {"class": "itd-shieldwall", "stroke-width": s * 0.04}, "".join(dots)))
+    # badges in a row just behind the rear edge, from the right-hand rear corner
+    size = s * 0.8
+    rear = max(1e-6, math.dist(rr, rl))
+    ox, oy = (rr[0] - fr[0]) / max(1e-6, math.dist(rr, fr)), (rr[1] - fr[1]) / max(1e-6, math.dist(rr, fr))
+    for k, (letter, fill, word) in enumerate(states):
+        bx, by = _lerp(rr, rl, min(1.0, (k + 0.5) * size * 1.1 / rear))
+        x, y = bx + ox * size * 0.6, by + oy * size * 0.6
+        parts.append(
+            _el(
+                "g",
+                {"class": f"itd-badge itd-{word}"},
+                _el(
+                    "circle",
+                    {
+                        "cx": x,
+                        "cy": y,
+                        "r": size / 2,
+                        "fill": fill,
+                        "stroke": "#ffffff",
+                        "stroke-width": s * 0.06,
+                    },
+                )
+                + _el(
+                    "text",
+                    {
+                        "x": x,
+                        "y": y + size * 0.18,
+                        "font-family": FONT,
+                        "font-size": size * 0.62,
+                        "font-weight": "bold",
+                        "text-anchor": "middle",
+                        "fill": "#ffffff",
+                    },
+                    letter,
+                ),
+            )
+        )
+    return _el(
+        "g",
+        {
+            "class": "itd-unit",
+            "data-unit": str(u.get("id")),
+            "data-figures": figures,
+            "data-morale": str(u.get("morale")),
+        },
+        "".join(parts),
+    )
+
+
+def itd_defs(c: _Canvas) -> str:
+    """The hatch pattern of routed units."""
+    s = c.s
+    return (
+        "<defs>"
+        + _el(
+            "pattern",
+            {
+                "id": "sw-itd-rout",
+                "patternUnits": "userSpaceOnUse",
+                "width": s * 0.5,
+                "height": s * 0.5,
+                "patternTransform": "rotate(45)",
+            },
+            _el("rect", {"width": s * 0.18, "height": s * 0.5, "fill": "#000000", "opacity": "0.35"}),
+        )
+        + "</defs>"
+    )
