@@ -54,7 +54,14 @@ from shieldwall.web.models import (
 )
 from shieldwall.web.sessions import ApiError, Games, Session
 from shieldwall.web.store import Store
-from shieldwall.web.visibility import filter_event, view_for, visible_unit_ids
+from shieldwall.web.visibility import (
+    filter_event,
+    filter_reach,
+    hidden_unit_ids,
+    order_text,
+    view_for,
+    visible_unit_ids,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1_000_000
@@ -196,7 +203,8 @@ def create_app(db_path: str | Path) -> FastAPI:
             r: dict[str, Any] = mod.reach(s.state, d.unit)
         except IllegalOrder:
             return None
-        return r
+        seen = visible_unit_ids(view_for(s.state, sides))
+        return filter_reach(r, seen, hidden_unit_ids(s.state, sides))
 
     def state_out(s: Session, sides: list[str]) -> GameState:
         st = s.state
@@ -450,9 +458,10 @@ def create_app(db_path: str | Path) -> FastAPI:
         s, sides = session_for(game_id, token)
         with s.lock:
             first, accepted, bot_orders = games.play(s, sides, body.order)
+            evs = s.state.events
             return OrderOut(
                 accepted=accepted,
-                bot_orders=bot_orders,
+                bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in bot_orders],
                 events=entries(s, sides, first),  # type: ignore[arg-type]
                 state=state_out(s, sides),
             )
@@ -475,12 +484,12 @@ def create_app(db_path: str | Path) -> FastAPI:
             mod = _reach_module(s.rec.ruleset)
             if mod is None:
                 raise ApiError(404, f"the rule system {s.rec.ruleset} does not compute reach")
-            r: dict[str, Any] = mod.reach(s.state, unit_id)
-            hl = dict(r["highlight"])
-            seen = visible_unit_ids(view)
-            hl["charge_targets"] = [t for t in hl.get("charge_targets", []) if t in seen]
-            hl["shoot_targets"] = [t for t in hl.get("shoot_targets", []) if t in seen]
-            return ReachOut(unit=unit_id, reach=r, svg=draw(view, hl))
+            try:
+                raw: dict[str, Any] = mod.reach(s.state, unit_id)
+            except IllegalOrder:
+                raise ApiError(404, f"there is no unit {unit_id!r} on the table") from None
+            r = filter_reach(raw, visible_unit_ids(view), hidden_unit_ids(s.state, sides))
+            return ReachOut(unit=unit_id, reach=r, svg=draw(view, r["highlight"]))
 
     @app.get("/api/games/{game_id}/log", tags=["games"], responses=ERRORS)
     def game_log(
@@ -511,11 +520,11 @@ def create_app(db_path: str | Path) -> FastAPI:
                     raise ApiError(404, f"there is no event {index} (the log has {len(evs)})")
                 ev = filter_event(evs[index], sides, hide)
                 if ev.kind not in L.COMBAT_KINDS:
-                    raise ApiError(404, f"event {index} is a {ev.kind!r} event, not an attack")
+                    raise ApiError(404, f"event {index} is a {ev.kind!r} event, not an attack or a test")
                 return CombatOut(**L.combat_why(index, ev, names))
             for i in range(len(evs) - 1, -1, -1):
                 ev = filter_event(evs[i], sides, hide)
-                if ev.kind in L.COMBAT_KINDS:
+                if ev.kind in L.ATTACK_KINDS:
                     return CombatOut(**L.combat_why(i, ev, names))
             return None
 
@@ -532,7 +541,7 @@ def create_app(db_path: str | Path) -> FastAPI:
     def save(game_id: GameIdPath, token: Token = None) -> dict[str, Any]:
         """The battle as a save file (for ``shieldwall replay`` or to resume it later with Import)."""
         s, sides = session_for(game_id, token)
-        return games.save(s)
+        return games.save(s, sides)
 
     @app.post("/api/games/{game_id}/join", tags=["games"], responses=ERRORS)
     def join(game_id: GameIdPath, body: JoinIn, request: Request) -> JoinOut:

@@ -17,7 +17,11 @@ from shieldwall.rulesets import REGISTRY
 
 #: events that are bookkeeping: shown small (phase changes) or folded into the next line
 MINOR_KINDS = frozenset({"phase", "roll"})
-COMBAT_KINDS = frozenset({"melee", "shot"})
+#: attacks: the "why" view explains the last one (one-hour shot and melee; into-the-dark missile
+#: fire, melee and the pursuit's bonus round)
+ATTACK_KINDS = frozenset({"melee", "shot", "fire", "bonus-round"})
+#: events a "why?" link explains: attacks, and into-the-dark's morale and control tests
+COMBAT_KINDS = ATTACK_KINDS | frozenset({"morale-test", "control-test"})
 
 
 def rule_url(rule_id: str) -> str:
@@ -114,13 +118,78 @@ def entry(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
         "minor": ev.kind in MINOR_KINDS,
         "dice": _dice(ev),
         "checked": [{"rule": c, "url": rule_url(c)} for c in checked],
+        "why": ev.kind in COMBAT_KINDS,
+    }
+
+
+def _mod_info(m: Any) -> dict[str, Any]:
+    if not isinstance(m, dict):
+        return {"name": str(m), "value": None, "rule": "", "url": "", "section": "", "clause": ""}
+    rule = str(m.get("rule", ""))
+    info = clause_info(rule) if rule else {"section": "", "text": ""}
+    return {
+        "name": str(m.get("name", "")),
+        "value": m.get("value"),
+        "rule": rule,
+        "url": rule_url(rule) if rule else "",
+        "section": info["section"],
+        "clause": info["text"],
+    }
+
+
+def _faces(v: Any) -> list[int]:
+    return [int(f) for f in v] if isinstance(v, list) else []
+
+
+def _groups(d: dict[str, Any]) -> list[dict[str, Any]]:
+    """An into-the-dark combat roll: per group of figures, the dice, what each needs and the hits."""
+    out = []
+    for g in d.get("groups") or []:
+        if not isinstance(g, dict):
+            continue
+        rule = str(g.get("rule", ""))
+        out.append(
+            {
+                "label": str(g.get("label", "")),
+                "dice": g.get("dice"),
+                "rate": str(g.get("rate", "")),
+                "armour": g.get("armour"),
+                "need": g.get("need"),
+                "faces": _faces(g.get("faces")),
+                "hits": g.get("hits"),
+                "modifiers": [_mod_info(m) for m in g.get("modifiers") or []],
+                "rule": clause_info(rule) if rule else None,
+                "natural": clause_info(str(g["natural"])) if g.get("natural") else None,
+            }
+        )
+    return out
+
+
+def _test(ev: Event) -> dict[str, Any] | None:
+    """An into-the-dark morale or control test: the level, its modifiers, the number to roll."""
+    if ev.kind not in ("morale-test", "control-test"):
+        return None
+    d = ev.data
+    return {
+        "reason": str(d.get("reason", "")),
+        "tests": [str(x) for x in d.get("test") or []],
+        "morale_level": d.get("morale_level"),
+        "level_rule": clause_info(str(d["level_rule"])) if d.get("level_rule") else None,
+        "target": d.get("target"),
+        "result": d.get("result") if ev.kind == "morale-test" else d.get("control"),
+        "result_rule": clause_info(str(d["result_rule"])) if d.get("result_rule") else None,
     }
 
 
 def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
-    """The "why" of one attack: who, which facing, the die, every modifier with its clause, the hits."""
+    """The "why" of one attack (or into-the-dark test): who, which facing, the die, every modifier
+    with its clause, the hits (per group of figures in into-the-dark), the test's level and result."""
     d = ev.data
     dice = _dice(ev) or {}
+    figures = d.get("figures")
+    facing = d.get("facing")
+    if facing is None and isinstance(figures, dict):
+        facing = ", ".join(f"{n} figures on the {e}" for e, n in figures.items() if n) or None
     return {
         "index": index,
         "kind": ev.kind,
@@ -131,7 +200,7 @@ def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
         "attacker_name": names.get(str(d.get("unit")), str(d.get("unit", ""))),
         "target": str(d.get("target", "")),
         "target_name": names.get(str(d.get("target")), str(d.get("target", ""))),
-        "facing": d.get("facing"),
+        "facing": facing,
         "terrain": d.get("terrain"),
         "die": dice.get("die"),
         "faces": dice.get("faces", []),
@@ -143,4 +212,7 @@ def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
         "target_hits": d.get("target_hits"),
         "rule": clause_info(ev.rule),
         "checked": [clause_info(c) for c in d.get("checked", []) or [] if isinstance(c, str)],
+        "groups": _groups(d),
+        "test": _test(ev),
+        "notes": [str(n) for n in d.get("notes") or []],
     }

@@ -135,6 +135,7 @@ class LogEntry(BaseModel):
     minor: bool
     dice: DiceOut | None
     checked: list[RuleLink]
+    why: bool = Field(default=False, description="Whether /combat?index= explains this event.")
 
 
 class GameState(BaseModel):
@@ -221,6 +222,14 @@ class CombatOut(BaseModel):
     target_hits: int | None
     rule: dict[str, str]
     checked: list[dict[str, str]]
+    groups: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="into-the-dark: each group of figures' dice, what they need, faces and hits.",
+    )
+    test: dict[str, Any] | None = Field(
+        default=None, description="into-the-dark morale or control test: level, number to roll, result."
+    )
+    notes: list[str] = Field(default_factory=list)
 
 
 class UndoOut(BaseModel):

@@ -26,7 +26,7 @@ from shieldwall.core.game import Game, State
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict
-from shieldwall.web.visibility import filter_view
+from shieldwall.web.visibility import filter_view, secrets_pending
 
 log = logging.getLogger("shieldwall.web")
 
@@ -290,9 +290,11 @@ class Games:
                 503, "the server could not save the order; the game is unchanged, try again"
             ) from None
 
-    def _bots_play(self, s: Session) -> list[str]:
-        """Let the bots take their decisions until a human's turn or the end of the battle."""
-        done: list[str] = []
+    def _bots_play(self, s: Session) -> list[tuple[str, int, int]]:
+        """Let the bots take their decisions until a human's turn or the end of the battle.
+
+        Returns each order's text with the range of events it caused (first, end)."""
+        done: list[tuple[str, int, int]] = []
         rows: list[OrderRow] = []
         sides = s.sides
         try:
@@ -306,11 +308,12 @@ class Games:
                 seq = len(s.orders)
                 bot = make_bot(who[4:], decision_seed(s.rec.seed, sides.index(d.side), seq))
                 order = bot.choose(s.state)
+                first = len(s.state.events)
                 s.state.apply(order)
                 row = OrderRow(seq, d.side, "bot", order.to_dict())
                 s.orders.append(row)
                 rows.append(row)
-                done.append(str(order))
+                done.append((str(order), first, len(s.state.events)))
         except Exception as exc:  # a bot bug leaves the game waiting, not broken
             log.exception("bot failed in game %s", s.rec.id)
             s.bot_error = f"the bot could not choose an order: {exc!r}"
@@ -321,10 +324,13 @@ class Games:
             self._persist(s, rows)
         return done
 
-    def play(self, s: Session, sides: list[str], spec: str | Mapping[str, Any]) -> tuple[int, str, list[str]]:
+    def play(
+        self, s: Session, sides: list[str], spec: str | Mapping[str, Any]
+    ) -> tuple[int, str, list[tuple[str, int, int]]]:
         """Give one order for a side the token commands; then the bots reply.
 
-        Returns (index of the first new event, the order accepted, the bots' orders)."""
+        Returns (index of the first new event, the order accepted, the bots' orders with the range
+        of events each caused)."""
         with s.lock:
             d = s.state.decision()
             if d is None:
@@ -420,8 +426,14 @@ class Games:
         return open_sides[0], invite
 
     # ------------------------------------------------------------------ saves and replays
-    def save(self, s: Session) -> dict[str, Any]:
+    def save(self, s: Session, sides: list[str]) -> dict[str, Any]:
         with s.lock:
+            if secrets_pending(s.state, sides):
+                raise ApiError(
+                    409,
+                    "a save file holds every order, and the other side's concealed deployment is not "
+                    "revealed yet: save once the cards are turned over",
+                )
             if not s.seed_visible():
                 raise ApiError(
                     409,

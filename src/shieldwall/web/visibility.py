@@ -8,14 +8,25 @@ for a viewer who does not command the side it belongs to. The conventions:
 * an event whose ``data`` has ``"hidden_from": [sides]`` is replaced, for those sides, by a bare
   ``hidden`` event that keeps only its turn, phase and side;
 * a ``State`` may also offer ``view_for(side)``, its own filtered view, used when present;
+* a unit not yet deployed (``"deployed": false``: waiting to be placed in an alternate deployment)
+  is left out for a viewer of another side (as hidden units are, for a hotseat token of both):
+  otherwise the units that vanish from the list while cards go down would tell which card holds
+  which unit (and which cards are dummies);
+* a reach answer (``filter_reach``) keeps only units the viewer sees, and a reason that names a
+  unit hidden from the viewer is replaced by words that do not;
+* the text of an order the other side gave (a bot's reply) is withheld when an event it caused is
+  hidden from the viewer (``order_text``);
 * the battle seed is secret in games between two browsers until the battle ends (knowing it and
   the orders, one could compute every coming die roll): the ``battle`` event's ``seed`` is removed.
 
-one-hour-dark-ages has no hidden information, so for it only the seed rule applies.
+one-hour-dark-ages has no hidden information, so for it only the seed rule applies. into-the-dark
+has Concealed Deployment (units under face-down cards, with dummy cards: the card's place is seen,
+not what it is) and offers ``view_for``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,14 +39,72 @@ def _hidden_for(obj: dict[str, Any], viewers: Iterable[str]) -> bool:
     return any(v in hidden for v in viewers)
 
 
+def _unseen(u: Any, viewers: list[str]) -> bool:
+    if not isinstance(u, dict):
+        return False
+    if _hidden_for(u, viewers):
+        return True
+    return u.get("deployed") is False and any(v != u.get("side") for v in viewers)
+
+
 def filter_view(view: dict[str, Any], viewers: Iterable[str]) -> dict[str, Any]:
     """A copy of ``view`` without what ``viewers`` (the sides a token commands) may not see."""
     vs = list(viewers)
     out = dict(view)
     units = view.get("units")
     if isinstance(units, list):
-        out["units"] = [u for u in units if not (isinstance(u, dict) and _hidden_for(u, vs))]
+        out["units"] = [u for u in units if not _unseen(u, vs)]
     return out
+
+
+def hidden_unit_ids(state: State, viewers: Iterable[str]) -> set[str]:
+    """Ids of the units ``viewers`` may not see now."""
+    vs = list(viewers)
+    return {str(u.get("id")) for u in state.view().get("units", []) if _unseen(u, vs)}
+
+
+def _names_any(text: str, ids: set[str]) -> bool:
+    words = set(re.findall(r"[A-Za-z0-9_-]+", text))
+    return any(i in words for i in ids)
+
+
+def filter_reach(reach: dict[str, Any], seen: set[str], hidden: set[str]) -> dict[str, Any]:
+    """A reach answer as a viewer who sees the units ``seen`` (and not ``hidden``) may have it."""
+    out = dict(reach)
+
+    def why(d: Any) -> dict[str, Any]:
+        res: dict[str, Any] = {}
+        for k, v in (d or {}).items():
+            if k not in seen:
+                continue
+            if isinstance(v, dict) and hidden and _names_any(str(v.get("reason", "")), hidden):
+                v = {**v, "reason": "something you cannot see is in the way"}
+            res[k] = v
+        return res
+
+    out["charges"] = [c for c in reach.get("charges") or [] if c.get("target") in seen]
+    out["charge_why_not"] = why(reach.get("charge_why_not"))
+    sh = reach.get("shooting")
+    if isinstance(sh, dict):
+        sh = dict(sh)
+        sh["targets"] = [t for t in sh.get("targets") or [] if t in seen]
+        sh["orders"] = {k: v for k, v in (sh.get("orders") or {}).items() if k in seen}
+        sh["why_not"] = why(sh.get("why_not"))
+        out["shooting"] = sh
+    hl = dict(reach.get("highlight") or {})
+    hl["charge_targets"] = [t for t in hl.get("charge_targets", []) if t in seen]
+    hl["shoot_targets"] = [t for t in hl.get("shoot_targets", []) if t in seen]
+    out["highlight"] = hl
+    return out
+
+
+def order_text(text: str, events: Iterable[Event], viewers: Iterable[str]) -> str:
+    """The words of an order another side gave, or a placeholder if what it did is hidden from
+    ``viewers`` (a bot's concealed deployment: which unit went under which card)."""
+    vs = list(viewers)
+    if any(_hidden_for(ev.data, vs) for ev in events):
+        return "(an order hidden from you)"
+    return text
 
 
 def view_for(state: State, viewers: Iterable[str]) -> dict[str, Any]:
@@ -63,3 +132,13 @@ def filter_event(ev: Event, viewers: Iterable[str], hide_seed: bool) -> Event:
 
 def visible_unit_ids(view: dict[str, Any]) -> set[str]:
     return {str(u.get("id")) for u in view.get("units", []) if isinstance(u, dict)}
+
+
+def secrets_pending(state: State, viewers: Iterable[str]) -> bool:
+    """Whether the battle holds something ``viewers`` may not know yet: a unit hidden from them,
+    or another side's face-down card (a dummy card hides no unit, but that it is a dummy is secret)."""
+    vs = list(viewers)
+    view = state.view()
+    if any(_hidden_for(u, vs) for u in view.get("units", []) if isinstance(u, dict)):
+        return True
+    return any(isinstance(c, dict) and any(v != c.get("side") for v in vs) for c in view.get("cards") or [])

@@ -5,6 +5,7 @@
 
 import { api, ApiError } from "./api.js";
 import { Board, bearing, normalize } from "./board.js";
+import * as itd from "./itd.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
 
@@ -202,6 +203,8 @@ class GameView {
     this.busy = false;
     this.replay = null;
     this.logSize = 0;
+    this.allUnits = {};
+    this.deployUnit = null;
     this.board = new Board($("#board"), {
       onUnit: (uid) => this.onUnit(uid),
       onTable: (p, e) => this.onTable(p, e),
@@ -209,6 +212,11 @@ class GameView {
       onLeave: () => this.board.clearGhost(),
     });
     window.shieldwall.board = this.board;
+  }
+
+  // into-the-dark has its own gestures (itd.js); one-hour-dark-ages uses those below
+  get itd() {
+    return !!(this.st && this.st.ruleset === "into-the-dark");
   }
 
   url(path = "") {
@@ -254,6 +262,8 @@ class GameView {
   setState(st) {
     this.st = st;
     this.units = Object.fromEntries(st.view.units.filter((u) => !u.removed).map((u) => [u.id, u]));
+    this.allUnits = Object.fromEntries(st.view.units.map((u) => [u.id, u]));
+    if (!st.menu.some((m) => m.kind === "deploy" && m.unit === this.deployUnit)) this.deployUnit = null;
     this.pendingCharge = null;
     this.path = [];
     const d = st.decision;
@@ -384,18 +394,21 @@ class GameView {
       box.hidden = true;
       return;
     }
-    const flags = [];
+    let flags = [];
     if (u.in_melee) flags.push("in melee");
     if (u.moved) flags.push("moved");
     if (u.charged) flags.push("charged");
     if (u.shot) flags.push("shot");
     if (u.missile) flags.push(`${u.missile}s, ${u.shots_left === null ? "unlimited" : u.shots_left} shot(s) left`);
-    if (u.personalities.length) flags.push(`with ${u.personalities.join(", ")}`);
+    if (u.personalities && u.personalities.length) flags.push(`with ${u.personalities.join(", ")}`);
     if (u.upgrade) flags.push(u.upgrade);
     if (u.quality) flags.push(u.quality);
+    if (this.itd) flags = itd.unitFlags(u);
     const items = [];
     const r = this.reach;
-    if (r && r.unit === u.id) {
+    if (r && r.unit === u.id && this.itd) {
+      items.push(...itd.reachItems(this, r));
+    } else if (r && r.unit === u.id) {
       items.push(el("li", {}, r.move.now ? `Rolled ${inch(r.move.rolled)} of movement (${r.move.dice})`
         : r.move.done ? "Has moved this phase" : `Moves up to ${inch(r.move.max)} (${r.move.dice})`,
         ` · ${r.move.turns} turn${r.move.turns === 1 ? "" : "s"}`, ruleLink(r.move.rule, `/rules/${r.move.rule.replace(":", "#")}`)));
@@ -444,6 +457,17 @@ class GameView {
     const group = (title, ...children) => el("div", { class: "group" }, el("div", { class: "group-title" }, title), children);
     const used = new Set();
     const take = (m) => { used.add(m); return m; };
+    const typedBox = (example) => {
+      const typed = el("input", { type: "text", id: "typed-order", placeholder: `e.g. ${example}` });
+      const form = el("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); if (typed.value.trim()) this.send(typed.value.trim()); } },
+        typed, el("button", { type: "submit", disabled: this.busy }, "Send"));
+      return el("details", { class: "group typed-order" }, el("summary", { class: "small" }, "Type an order (any order the rules know)"), form);
+    };
+    if (this.itd) {
+      itd.renderActions(this, box, btn, group);
+      box.append(typedBox("move r1 wheel -30 fwd 4"));
+      return;
+    }
 
     if (this.pendingCharge) {
       const c = this.pendingCharge;
@@ -505,10 +529,7 @@ class GameView {
       box.append(el("div", { class: "group" }, btn(what, end.order, "end")));
     }
     if (!box.children.length && !sel) box.append(el("div", { class: "small" }, "Select one of your units on the table."));
-    const typed = el("input", { type: "text", id: "typed-order", placeholder: "e.g. move r1 turn 30@front go 14,9" });
-    const form = el("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); if (typed.value.trim()) this.send(typed.value.trim()); } },
-      typed, el("button", { type: "submit", disabled: this.busy }, "Send"));
-    box.append(el("details", { class: "group typed-order" }, el("summary", { class: "small" }, "Type an order (any order the rules know)"), form));
+    box.append(typedBox("move r1 turn 30@front go 14,9"));
   }
 
   renderHint(text) {
@@ -519,8 +540,10 @@ class GameView {
     }
     const st = this.st;
     const d = st && st.decision;
+    const own = !this.replay && st && d && this.itd ? itd.hint(this) : null;
     if (this.replay) hint.textContent = "Replay: the table at the end of the turn.";
     else if (!st || !d) hint.textContent = "";
+    else if (own) hint.textContent = own;
     else if (!st.your_turn) hint.textContent = "Click a unit to see what it can reach.";
     else if (d.kind === "move" && this.selected === d.unit) hint.textContent = this.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge. Esc cancels.";
     else if (d.kind === "activate") hint.textContent = "Click one of your units, then roll for its move.";
@@ -563,6 +586,10 @@ class GameView {
     const st = this.st;
     const d = st.decision;
     const sel = this.selected;
+    if (this.itd) {
+      if (!itd.onUnit(this, uid)) this.select(uid);
+      return;
+    }
     if (st.your_turn && d) {
       if (d.kind === "move" && sel === d.unit && this.reach && this.reach.charges_now && this.mode !== "turn") {
         const c = this.reach.charges.find((x) => x.target === uid);
@@ -623,6 +650,10 @@ class GameView {
     if (this.replay || !this.st || this.busy) return;
     const st = this.st;
     const d = st.decision;
+    if (this.itd) {
+      if (!itd.onTable(this, p, e)) this.deselect();
+      return;
+    }
     if (st.your_turn && d && d.kind === "move" && this.selected === d.unit) {
       const u = this.units[d.unit];
       const from = this.pathEnd(u);
@@ -650,6 +681,10 @@ class GameView {
 
   onHover(p, uid) {
     if (this.replay || !this.st) return;
+    if (this.itd) {
+      if (!itd.onHover(this, p, uid) && !uid) this.board.clearGhost();
+      return;
+    }
     const st = this.st;
     const d = st.decision;
     const r = this.reach;
@@ -703,7 +738,7 @@ class GameView {
         this.reach = null;
       }
       this.setState(r.state);
-      if (r.events.some((e) => e.kind === "melee" || e.kind === "shot")) this.loadWhy();
+      if (r.events.some((e) => e.why)) this.loadWhy();
     } catch (e) {
       this.busy = false;
       this.showError(e);

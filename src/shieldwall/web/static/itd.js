@@ -1,0 +1,378 @@
+// Into the Dark in the browser: its orders given by pointing, its reach and its combat "why".
+//
+// The engine's menu (state.menu: the legal orders of the decision) is the ground truth. Each order
+// kind has a gesture or a button here; any kind without one is offered as it stands under "The
+// engine's menu", so a new order of the rules is playable the day it exists.
+// Geometry follows the engine (rulesets/into_the_dark/movement.py): a unit's view x, y is the centre
+// of its rectangle, headings are degrees clockwise from north, a forward wheel pivots on the inside
+// front corner; a deploy order places the centre of the front edge.
+
+import { bearing, normalize } from "./board.js";
+import { el, ruleLink } from "./log.js";
+
+const round = (v, n = 2) => Math.round(v * 10 ** n) / 10 ** n;
+const inch = (v) => `${round(v, 2)}"`;
+const rad = (a) => (a * Math.PI) / 180;
+const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
+
+// ------------------------------------------------------------------------------- geometry
+function forward(h) {
+  return { x: Math.sin(rad(h)), y: Math.cos(rad(h)) };
+}
+
+function rightOf(h) {
+  const f = forward(h);
+  return { x: f.y, y: -f.x };
+}
+
+// The unit rectangle after a forward wheel of `a` degrees (+ = right): movement.wheel_fp.
+export function wheelFp(u, a) {
+  const f = forward(u.heading);
+  const r = rightOf(u.heading);
+  const side = a > 0 ? 1 : -1;
+  const p = { x: u.x + (f.x * u.depth) / 2 + (side * r.x * u.frontage) / 2, y: u.y + (f.y * u.depth) / 2 + (side * r.y * u.frontage) / 2 };
+  const ca = Math.cos(rad(a));
+  const sa = Math.sin(rad(a));
+  const dx = u.x - p.x;
+  const dy = u.y - p.y;
+  return { ...u, x: p.x + dx * ca + dy * sa, y: p.y - dx * sa + dy * ca, heading: normalize(u.heading + a) };
+}
+
+// A move bringing the unit's centre to `p`: a forward wheel toward it (at most 90°), then straight on.
+export function moveTo(u, p) {
+  let a = normalize(bearing(u, p) - u.heading);
+  if (Math.abs(a) > 90) return null; // behind: about face first
+  a = round(a, 2);
+  const steps = [];
+  let at = u;
+  if (Math.abs(a) >= 1) {
+    at = wheelFp(u, a);
+    steps.push({ wheel: a });
+  }
+  const f = forward(at.heading);
+  const d = round((p.x - at.x) * f.x + (p.y - at.y) * f.y, 2);
+  if (d >= 0.05) steps.push({ fwd: d });
+  if (!steps.length) return null;
+  return { steps, end: { ...at, x: at.x + f.x * Math.max(d, 0), y: at.y + f.y * Math.max(d, 0) } };
+}
+
+function stepsText(steps) {
+  return steps.map((s) => (s.fwd !== undefined ? `fwd ${s.fwd}` : s.wheel !== undefined ? `wheel ${s.wheel}` : s.back !== undefined ? `back ${s.back}` : "about")).join(" ");
+}
+
+// ------------------------------------------------------------------------------- labels
+const FACE_WORDS = { column: "in column", figures: "figures turn" };
+
+export function label(m, g) {
+  const o = m.order;
+  const name = (id) => g.unitName(id);
+  switch (m.kind) {
+    case "keep": return "Keep the initiative (move first)";
+    case "pass": return "Pass the initiative (move second)";
+    case "rally": return `Rally ${o.unit}`;
+    case "activate": return `Order ${o.unit} to act`;
+    case "hold": return "Hold";
+    case "move": {
+      const s = o.steps || [];
+      if (s.length === 1 && s[0].about) return "About face";
+      if (s.length === 2 && s[0].about) return `About face, then ${inch(s[1].fwd)} forward`;
+      if (s.length === 1 && s[0].fwd !== undefined) return `Advance ${inch(s[0].fwd)}`;
+      if (s.length === 1 && s[0].back !== undefined) return `Back up ${inch(s[0].back)}`;
+      if (s.length === 1 && s[0].wheel !== undefined) return `Wheel ${s[0].wheel > 0 ? "right" : "left"} ${Math.abs(s[0].wheel)}°`;
+      if (s.length === 2 && s[0].wheel !== undefined) return `Wheel ${s[0].wheel > 0 ? "right" : "left"} ${Math.abs(s[0].wheel)}°, advance ${inch(s[1].fwd)}`;
+      return `Move: ${stepsText(s)}`;
+    }
+    case "charge": return `Charge ${name(o.target)}${o.steps && o.steps.length ? ` (${stepsText(o.steps)})` : ""}${o.impetuous ? ", impetuous" : ""}`;
+    case "frontage": return `Frontage ${o.figures} figures`;
+    case "shieldwall": return o.on ? "Form shieldwall" : "Leave the shieldwall";
+    case "face": return `Face ${o.side} (${FACE_WORDS[o.how] || o.how})`;
+    case "reform": return "Turn the figures back to the front";
+    case "stand": return "Stand";
+    case "countercharge": return o.impetuous ? "Counter-charge impetuously" : "Counter-charge";
+    case "evade": return "Evade";
+    case "fire": return `Fire at ${name(o.target)}`;
+    case "decline": return "Let it pass";
+    case "shoot": return `Shoot at ${name(o.target)}`;
+    case "pursue": return "Pursue / follow up";
+    case "resist": return "Test to hold the place";
+    case "allow": return "Let it through";
+    case "refuse": return "Refuse";
+    case "deploy": return `${o.unit.includes("dummy") ? "Dummy card" : name(o.unit)} at (${round(o.x, 1)}, ${round(o.y, 1)})`;
+    case "turn": return `Turn to face ${o.side} (column)`;
+    case "fallback": return `Fall back ${inch(o.distance)}`;
+    case "careful": return `Careful move: ${stepsText(o.steps)}`;
+    case "breakoff": return "Break off";
+    case "end": return "End";
+    default: return m.text;
+  }
+}
+
+const END_WORDS = { rally: "End the Rally phase", movement: "End your movement", fire: "End your missile fire", deploy: "End" };
+
+// ------------------------------------------------------------------------------- the unit panel
+export function reachItems(g, r) {
+  const items = [];
+  const m = r.move;
+  const moveLine = m.why_not ? `Cannot move: ${m.why_not.reason} ` : m.done ? "Has acted this turn" : m.now ? `${inch(m.left)} of its ${inch(m.max)} move left` : `Moves up to ${inch(m.max)}`;
+  items.push(el("li", {}, moveLine, link(m.why_not ? m.why_not.rule : m.rule)));
+  if (r.charges.length) {
+    items.push(el("li", {}, r.charges_now ? "May charge: " : "Could charge with a fresh move: ",
+      r.charges.map((c) => `${c.target} (${c.facings.map((f) => `${f.facing} ${inch(f.distance)}${f.impetuous ? ", impetuous too" : ""}`).join(", ")})`).join("; ")));
+  } else {
+    items.push(el("li", {}, r.charges_now ? "No charge reaches now." : "No charge reaches."));
+  }
+  if (r.shooting) {
+    const s = r.shooting;
+    items.push(el("li", {}, `${s.weapon_name}: close ${inch(s.close)}${s.long ? `, long ${inch(s.long)}` : ""}, ${s.mode}: `,
+      s.problem ? `may not shoot (${s.problem})` : s.targets.length ? `can hit ${s.targets.join(", ")}` : "no target in range", link(s.rule)));
+  }
+  const zoc = Object.entries(r.zoc || {});
+  if (zoc.length) items.push(el("li", { class: "small" }, `Zone of control ahead: ${zoc.map(([k, v]) => `${k} ${inch(v)}`).join(", ")}`));
+  const why = Object.entries(r.charge_why_not);
+  const shootWhy = r.shooting ? Object.entries(r.shooting.why_not) : [];
+  if (why.length || shootWhy.length) {
+    items.push(el("li", {}, el("details", {}, el("summary", {}, "Why not the others?"),
+      el("ul", {}, why.map(([t, w]) => el("li", {}, `charge ${t}: ${w.reason} `, link(w.rule)))),
+      shootWhy.length ? el("ul", {}, shootWhy.map(([t, w]) => el("li", {}, `shoot ${t}: ${w.reason} `, link(w.rule)))) : null)));
+  }
+  return items;
+}
+
+export function unitFlags(u) {
+  const flags = [`${u.figures}/${u.original} figures, ${u.front} wide × ${u.ranks} rank${u.ranks === 1 ? "" : "s"}`, u.morale];
+  if (u.disordered) flags.push("disordered");
+  if (u.shieldwall) flags.push("in shieldwall");
+  if (u.evading) flags.push("evading");
+  if (u.in_melee) flags.push("in melee");
+  if (u.acted) flags.push("acted");
+  if (u.fired) flags.push("fired");
+  if (u.charged) flags.push("charged");
+  if (u.faced && u.faced.length) flags.push(`figures facing ${u.faced.join(", ")}`);
+  if (u.missile) flags.push(u.missile);
+  if (u.role) flags.push(u.role);
+  return flags;
+}
+
+// ------------------------------------------------------------------------------- actions
+export function renderActions(g, box, btn, group) {
+  const st = g.st;
+  const d = st.decision;
+  const menu = st.menu;
+  const sel = g.selected;
+  const used = new Set();
+  const take = (m) => { used.add(m); return m; };
+  const buttons = (items, cls = "") => items.map((m) => btn(label(take(m), g), m.order, cls, m.text));
+
+  if (g.pendingCharge) {
+    const c = g.pendingCharge;
+    box.append(group(`Charge ${g.unitName(c.target)}: on which edge?`,
+      c.facings.flatMap((f) => [
+        f.order ? btn(`${f.facing} (${inch(f.distance)})`, f.order, "charge", f.text) : null,
+        f.impetuous ? btn(`${f.facing}, impetuous`, f.impetuous.order, "charge", f.impetuous.text) : null,
+      ]),
+      el("button", { type: "button", onclick: () => { g.pendingCharge = null; g.renderActions(); } }, "Cancel")));
+    return;
+  }
+
+  const k = d.kind;
+  if (k === "deploy") {
+    const units = [...new Set(menu.filter((m) => m.kind === "deploy").map((m) => m.unit))];
+    const placing = g.deployUnit && units.includes(g.deployUnit) ? g.deployUnit : null;
+    box.append(group(`Deploy your ${d.data.troops || ""}: choose what to place, then click the table`,
+      units.map((uid) => el("button", { type: "button", class: `mode${placing === uid ? " on" : ""}`, "data-unit": uid,
+        onclick: () => { g.deployUnit = uid; g.renderActions(); g.renderHint(); } },
+      uid.includes("dummy") ? `Dummy card ${uid.split("-").pop()}` : g.unitName(uid)))));
+    const sugg = menu.filter((m) => m.kind === "deploy" && (!placing || m.unit === placing));
+    if (sugg.length) box.append(group("Or at a place the rules suggest", buttons(sugg.slice(0, placing ? 6 : 9))));
+    menu.filter((m) => m.kind === "deploy").forEach((m) => used.add(m));
+  } else if (k === "unit" && sel === d.unit) {
+    const r = g.reach;
+    const mine = menu.filter((m) => m.unit === sel);
+    box.append(group(`${sel} acts: click the table to move it there (a wheel, then straight on), or a highlighted enemy to charge`,
+      ...buttons(mine.filter((m) => m.kind === "hold"))));
+    if (r && r.charges.length) {
+      box.append(group("Charge", r.charges.flatMap((c) => c.facings.flatMap((f) => [
+        f.order ? btn(`${c.target} ${f.facing} (${inch(f.distance)})`, f.order, "charge", f.text) : null,
+        f.impetuous ? btn(`${c.target} ${f.facing}, impetuous`, f.impetuous.order, "charge", f.impetuous.text) : null,
+      ]))));
+      mine.filter((m) => m.kind === "charge").forEach((m) => used.add(m));
+    }
+    const formation = mine.filter((m) => ["frontage", "shieldwall", "face", "reform", "turn"].includes(m.kind));
+    if (formation.length) box.append(group("Formation instead of moving", buttons(formation)));
+    const moves = mine.filter((m) => m.kind === "move");
+    if (moves.length) box.append(group("The rules suggest", buttons(moves)));
+    const hard = mine.filter((m) => ["fallback", "careful", "breakoff"].includes(m.kind));
+    if (hard.length) box.append(group("Difficult maneuvers", buttons(hard)));
+  } else if (k === "react" || k === "opportunity" || k === "pursue" || k === "consent") {
+    const title = {
+      react: `${d.unit} is charged by ${g.unitName(d.data.charger)}${d.data.impetuous ? " (impetuously)" : ""} on its ${d.data.edge || "front"}`,
+      opportunity: `${g.unitName(d.data.mover)} moved in ${d.unit}'s zone of control${g.reach && g.reach.charges.length ? ": click it to charge" : ""}`,
+      pursue: `${d.unit}'s opponents fell back`,
+      consent: `${g.unitName(d.data.mover)} falls back through ${d.unit}`,
+    }[k];
+    const r = g.reach;
+    if (k === "opportunity" && r && r.charges.length) {
+      box.append(group(title, r.charges.flatMap((c) => c.facings.flatMap((f) => [
+        f.order ? btn(`Charge ${c.target} ${f.facing} (${inch(f.distance)})`, f.order, "charge", f.text) : null,
+        f.impetuous ? btn(`Charge ${c.target} ${f.facing}, impetuous`, f.impetuous.order, "charge", f.impetuous.text) : null,
+      ]))));
+      menu.filter((m) => m.kind === "charge").forEach((m) => used.add(m));
+      box.append(group("Or", buttons(menu.filter((m) => m.kind !== "charge" && m.kind !== "end"))));
+    } else {
+      box.append(group(title, buttons(menu.filter((m) => m.kind !== "end"))));
+    }
+  } else if (k === "fire") {
+    const shooters = [...new Set(menu.filter((m) => m.kind === "shoot").map((m) => m.unit))];
+    if (sel && shooters.includes(sel)) {
+      box.append(group(`${sel} shoots: click a target ringed on the table, or`, buttons(menu.filter((m) => m.kind === "shoot" && m.unit === sel))));
+    }
+    if (shooters.length) {
+      box.append(group("Units that can shoot (click one)", shooters.map((uid) =>
+        el("button", { type: "button", class: `mode${sel === uid ? " on" : ""}`, onclick: () => g.select(uid) }, g.unitName(uid)))));
+    }
+    menu.filter((m) => m.kind === "shoot").forEach((m) => used.add(m));
+  } else if (k === "movement" || k === "rally") {
+    const verb = k === "movement" ? "activate" : "rally";
+    if (sel) {
+      const mine = menu.filter((m) => m.unit === sel && m.kind === verb);
+      if (mine.length) box.append(group(`${g.unitName(sel)}`, buttons(mine, "primary")));
+      else if (g.units[sel] && st.you.includes(g.units[sel].side)) {
+        box.append(el("div", { class: "small" }, k === "movement" ? `${sel} may not act now (see its panel).` : `${sel} has nothing to rally from.`));
+      }
+    }
+    const rest = menu.filter((m) => m.kind === verb && m.unit !== sel);
+    if (rest.length) box.append(group(k === "movement" ? "Units that may act (click one, or)" : "Units that may rally", buttons(rest)));
+  } else if (k === "initiative") {
+    box.append(group("Initiative", buttons(menu)));
+  }
+  // any order without a gesture above: the engine's own menu, as it stands
+  const others = menu.filter((m) => !used.has(m) && m.kind !== "end");
+  if (others.length && k !== "movement" && k !== "rally") {
+    box.append(el("details", { class: "group engine-menu", open: others.length <= 6 },
+      el("summary", { class: "group-title" }, `The engine's menu (${others.length})`), buttons(others)));
+  }
+  const end = menu.find((m) => m.kind === "end");
+  if (end) box.append(el("div", { class: "group" }, btn(END_WORDS[k] || "End", end.order, "end")));
+}
+
+// ------------------------------------------------------------------------------- pointing
+export function onUnit(g, uid) {
+  const st = g.st;
+  const d = st.decision;
+  const sel = g.selected;
+  if (!st.your_turn || !d) return false;
+  const r = g.reach;
+  if ((d.kind === "unit" || d.kind === "opportunity") && sel === d.unit && r && r.charges_now) {
+    const c = r.charges.find((x) => x.target === uid);
+    if (c) {
+      const opts = c.facings.flatMap((f) => [f.order, f.impetuous && f.impetuous.order]).filter(Boolean);
+      if (opts.length === 1) g.send(opts[0]);
+      else {
+        g.pendingCharge = c;
+        g.renderActions();
+      }
+      return true;
+    }
+  }
+  if (sel && uid !== sel) {
+    const items = st.menu.filter((m) => m.unit === sel && m.target === uid && ["shoot", "fire"].includes(m.kind));
+    if (items.length === 1) {
+      g.send(items[0].order);
+      return true;
+    }
+  }
+  if (d.kind === "rally" && sel === uid) {
+    const m = st.menu.find((x) => x.kind === "rally" && x.unit === uid);
+    if (m) {
+      g.send(m.order);
+      return true;
+    }
+  }
+  if (d.unit && uid !== d.unit && g.units[uid] && st.you.includes(g.units[uid].side) && d.kind === "unit") {
+    g.renderHint(`${d.unit} is acting: finish its order first (or Hold).`);
+    return true;
+  }
+  return false;
+}
+
+function deployCentre(x, y, heading, depth) {
+  const f = forward(heading);
+  return { x: x - (f.x * depth) / 2, y: y - (f.y * depth) / 2 };
+}
+
+function deployHeading(g, uid) {
+  const m = g.st.menu.find((x) => x.kind === "deploy" && x.unit === uid);
+  return m ? m.order.heading : 0;
+}
+
+export function onTable(g, p) {
+  const st = g.st;
+  const d = st.decision;
+  if (!st.your_turn || !d) return false;
+  if (d.kind === "deploy" && g.deployUnit) {
+    const h = deployHeading(g, g.deployUnit);
+    g.send({ kind: "deploy", unit: g.deployUnit, x: round(p.x, 2), y: round(p.y, 2), heading: h });
+    return true;
+  }
+  if (d.kind === "unit" && g.selected === d.unit && g.units[d.unit]) {
+    const mv = moveTo(g.units[d.unit], p);
+    if (!mv) {
+      g.renderHint("Moves go forward (with forward wheels up to 90°): to go back, About face first.");
+      return true;
+    }
+    g.send({ kind: "move", unit: d.unit, steps: mv.steps });
+    return true;
+  }
+  return false;
+}
+
+export function onHover(g, p, uid) {
+  const st = g.st;
+  const d = st.decision;
+  const r = g.reach;
+  if (uid && r && uid !== r.unit) {
+    g.board.clearGhost();
+    const c = r.charges.find((x) => x.target === uid);
+    if (c) return g.renderHint(`${r.charges_now ? "Charge" : "Could charge"} ${g.unitName(uid)}: ${c.facings.map((f) => `${f.facing} ${inch(f.distance)}`).join(", ")}`), true;
+    if (r.shooting && r.shooting.targets.includes(uid)) return g.renderHint(`${r.unit} can hit ${g.unitName(uid)} (${r.shooting.mode}, long range ${inch(r.shooting.range)})`), true;
+    const w = r.charge_why_not[uid] || (r.shooting && r.shooting.why_not[uid]);
+    if (w) return g.renderHint(`${r.unit} cannot charge ${uid}: ${w.reason} (§${w.rule.split(":")[1]})`), true;
+    return true;
+  }
+  if (!st.your_turn || !d || uid) return false;
+  if (d.kind === "deploy" && g.deployUnit) {
+    const u = (g.allUnits || {})[g.deployUnit] || { frontage: 3, depth: 1 };
+    const h = deployHeading(g, g.deployUnit);
+    const c = deployCentre(p.x, p.y, h, u.depth);
+    g.board.ghost({ ...u, x: c.x, y: c.y }, c.x, c.y, h, true, g.deployUnit);
+    g.renderHint(`Place ${g.deployUnit} with its front edge centred at (${round(p.x, 1)}, ${round(p.y, 1)}), facing ${round(h, 0)}°`);
+    return true;
+  }
+  if (d.kind === "unit" && g.selected === d.unit && g.units[d.unit]) {
+    const u = g.units[d.unit];
+    const mv = moveTo(u, p);
+    if (!mv) {
+      g.board.clearGhost();
+      g.renderHint("Behind the unit: moves go forward only (About face first).");
+      return true;
+    }
+    const left = r && r.unit === u.id ? r.move.left : null;
+    g.board.ghost(u, mv.end.x, mv.end.y, mv.end.heading, true, stepsText(mv.steps));
+    g.renderHint(`Move ${u.id}: ${stepsText(mv.steps)}${left !== null ? ` (${inch(left)} of movement left; the engine measures the wheel)` : ""}`);
+    return true;
+  }
+  return false;
+}
+
+export function hint(g) {
+  const d = g.st.decision;
+  if (!g.st.your_turn || !d) return null;
+  switch (d.kind) {
+    case "deploy": return g.deployUnit ? `Click the table where ${g.deployUnit}'s front edge should stand (inside your deployment zone).` : "Choose a unit (or dummy card) to place.";
+    case "movement": return "Click one of your units to see its reach, then order it to act.";
+    case "unit": return "Click the table to move there (forward, wheels up to 90°), a highlighted enemy to charge, or a button.";
+    case "fire": return "Click one of your shooters, then a ringed target.";
+    case "rally": return "Click a unit to rally, or end the Rally phase.";
+    default: return d.prompt;
+  }
+}
