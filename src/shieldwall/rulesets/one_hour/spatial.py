@@ -80,12 +80,7 @@ def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[t
             continue
         if segment_intersects_convex(p, q, poly, shrink=0.05):
             return True
-    eff = terrain_effects()
-    for f in terrain.features:
-        mode = eff[f.kind].blocks_sight
-        if not mode or f.linear:
-            continue
-        x0, y0, x1, y1 = _bbox(f.points)
+    for f, mode, (x0, y0, x1, y1) in _index(terrain).sight:
         if x1 < sx0 or x0 > sx1 or y1 < sy0 or y0 > sy1:
             continue  # no crossing of its edges
         crossings = f.boundary_crossings(p, q)
@@ -155,17 +150,48 @@ def in_arc(viewer: Unit, target: Unit, half_angle: float) -> bool:
 # --- terrain questions -----------------------------------------------------------------------
 
 
+class _TerrainIndex:
+    """What the hot terrain questions need of a (fixed) terrain map, worked out once: the features
+    of each kind of question, in the map's order, with their bounding boxes."""
+
+    def __init__(self, terrain: TerrainMap) -> None:
+        eff = terrain_effects()
+        #: area features that block sight: (feature, mode, box)
+        self.sight: list[tuple[Feature, str, Box]] = []
+        #: area features with an entry rule "none" or "rough": (feature, rule, box)
+        self.entry: list[tuple[Feature, str, Box]] = []
+        #: linear features crossed only at crossings (rivers)
+        self.rivers: list[Feature] = []
+        for f in terrain.features:
+            e = eff[f.kind]
+            if f.linear:
+                if e.enter == "crossings":
+                    self.rivers.append(f)
+                continue
+            if e.blocks_sight:
+                self.sight.append((f, e.blocks_sight, _bbox(f.points)))
+            if e.enter in ("none", "rough"):
+                self.entry.append((f, e.enter, _bbox(f.points)))
+
+
+_INDEX: dict[int, tuple[TerrainMap, _TerrainIndex]] = {}
+
+
+def _index(terrain: TerrainMap) -> _TerrainIndex:
+    got = _INDEX.get(id(terrain))
+    if got is None or got[0] is not terrain:
+        if len(_INDEX) > 64:
+            _INDEX.clear()
+        got = _INDEX[id(terrain)] = (terrain, _TerrainIndex(terrain))
+    return got[1]
+
+
 def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feature | None:
     """An area feature the unit may not be in ("Terrain": woods/marsh, lakes), if any."""
-    eff = terrain_effects()
     rect = fp.corners()
     r = fp.radius
-    for f in terrain.features:
-        if f.linear:
-            continue
-        rule = eff[f.kind].enter
-        if rule == "none" or (rule == "rough" and not unit.profile.rough_terrain):
-            x0, y0, x1, y1 = _bbox(f.points)
+    for f, rule, (x0, y0, x1, y1) in _index(terrain).entry:
+        if rule == "none" or not unit.profile.rough_terrain:
             if fp.x + r < x0 or fp.x - r > x1 or fp.y + r < y0 or fp.y - r > y1:
                 continue
             if rect_meets_polygon(rect, f.points):
@@ -188,10 +214,7 @@ def _bbox(points: tuple[Point, ...]) -> tuple[float, float, float, float]:
 
 def river_blocks(p: Point, q: Point, terrain: TerrainMap) -> Feature | None:
     """A river crossed by the path p->q anywhere but a bridge, ford or shallows."""
-    eff = terrain_effects()
-    for f in terrain.features:
-        if not f.linear or eff[f.kind].enter != "crossings":
-            continue
+    for f in _index(terrain).rivers:
         for x in f.crossing_points(p, q):
             if f.crossing_at(x) is None:
                 return f
@@ -208,12 +231,12 @@ def in_river(fp: Footprint, terrain: TerrainMap) -> Feature | None:
     footprint is checked: its centre, corners and edge midpoints against the water's width, and its
     edges against the river's line (for rivers narrower than a unit).
     """
-    eff = terrain_effects()
+    rivers = _index(terrain).rivers
+    if not rivers:
+        return None
     rect = fp.corners()
     probes = [fp.centre, *rect, *(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0) for a, b in polygon_edges(rect))]
-    for f in terrain.features:
-        if not f.linear or eff[f.kind].enter != "crossings":
-            continue
+    for f in rivers:
         if f.distance_to(fp.centre) > fp.radius + f.width:
             continue
         for p in probes:

@@ -228,10 +228,18 @@ class OneHourState(State):
     def touching(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """Enemies in contact with ``unit``: (enemy, unit's facing, enemy's facing). Cached for as
         long as no unit moves or leaves the table."""
+        self._check_contacts()
+        return self._touching_checked(unit)
+
+    def _check_contacts(self) -> None:
+        """Empty the contact cache if any unit has moved or left the table since it was filled."""
         sig = tuple([(u.fp, u.removed) for u in self.units.values()])
         if sig != self._contact_sig:
             self._contact_sig = sig
             self._contact_cache = {}
+
+    def _touching_checked(self, unit: Unit) -> list[tuple[Unit, str, str]]:
+        """``touching`` once ``_check_contacts`` has run (nothing has moved since)."""
         got = self._contact_cache.get(unit.id)
         if got is None:
             got = contacts(unit, self.live())
@@ -443,7 +451,7 @@ class OneHourState(State):
                 }
                 for f in self.terrain.features
             ],
-            "units": [self.unit_view(u) for u in self.units.values()],
+            "units": self._unit_views(),
             "personalities": [
                 {"id": p.id, "side": p.side, "kind": p.kind, "banner": p.banner, "unit": p.unit}
                 for p in self.personalities.values()
@@ -452,7 +460,11 @@ class OneHourState(State):
             "result": self._result.to_dict() if self._result else None,
         }
 
-    def unit_view(self, u: Unit) -> dict[str, Any]:
+    def _unit_views(self) -> list[dict[str, Any]]:
+        self._check_contacts()  # once for all the units (nothing moves while the views are built)
+        return [self.unit_view(u, contacts_checked=True) for u in self.units.values()]
+
+    def unit_view(self, u: Unit, contacts_checked: bool = False) -> dict[str, Any]:
         fp = u.fp
         shots_left: int | None = None
         if u.profile.missile:
@@ -486,7 +498,8 @@ class OneHourState(State):
             "moved": u.moved,
             "shot": u.shot,
             "charged": u.charged,
-            "in_melee": (not u.removed) and self.in_melee(u),
+            "in_melee": (not u.removed)
+            and bool(self._touching_checked(u) if contacts_checked else self.touching(u)),
         }
 
     def footprint(self, uid: str) -> Footprint:
