@@ -7,7 +7,6 @@ docs/web.md for the API and the security model.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from html import escape
 from pathlib import Path
@@ -26,7 +25,7 @@ from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.io.scenarios import DEFAULT_SCENARIO, builtin_scenarios
 from shieldwall.render.svg import render_svg
-from shieldwall.rulesets import REGISTRY, get_game_class, ruleset_ids
+from shieldwall.rulesets import get_game_class, ruleset_ids
 from shieldwall.web import log as L
 from shieldwall.web.models import (
     GAME_ID,
@@ -128,13 +127,7 @@ def draw(view: dict[str, Any], highlight: dict[str, Any] | None = None) -> str:
 
 
 def _reach_module(ruleset: str) -> Any:
-    mod = REGISTRY.get(ruleset)
-    if mod is None:
-        return None
-    try:
-        return importlib.import_module(f"{mod}.reach")
-    except ModuleNotFoundError:
-        return None
+    return L.ruleset_module(ruleset, "reach")
 
 
 def create_app(db_path: str | Path) -> FastAPI:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from shieldwall.core.events import Event
@@ -30,18 +31,59 @@ def rule_url(rule_id: str) -> str:
     return f"/rules/{rs}#{clause}" if clause else f"/rules/{rs}"
 
 
+def ruleset_module(ruleset: str, name: str) -> Any:
+    """The module ``name`` (``clauses``, ``reach``) of a rule system's package, or None. The registry
+    names the package (``rulesets.one_hour``) or a module in it (``rulesets.into_the_dark.game``)."""
+    mod = REGISTRY.get(ruleset)
+    if mod is None:
+        return None
+    try:
+        top = importlib.import_module(mod)
+    except ImportError:
+        return None
+    package = mod if hasattr(top, "__path__") else (top.__package__ or mod.rpartition(".")[0])
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
 @cache
 def clauses(ruleset: str) -> dict[str, tuple[str, str]]:
     """The clause table of a rule system: clause id -> (section, what it says); empty if none."""
-    mod = REGISTRY.get(ruleset)
-    if mod is None:
-        return {}
-    try:
-        m = importlib.import_module(f"{mod}.clauses")
-    except ModuleNotFoundError:
+    m = ruleset_module(ruleset, "clauses")
+    if m is None:
         return {}
     table = getattr(m, "CLAUSES", {})
-    return {str(k): (str(v[0]), str(v[1])) for k, v in table.items()}
+    out: dict[str, tuple[str, str]] = {}
+    summaries: dict[str, str] | None = None
+    for k, v in table.items():
+        if isinstance(v, str):  # a heading only (into-the-dark): the summary is in docs/rules/
+            if summaries is None:
+                summaries = _doc_summaries(ruleset)
+            out[str(k)] = (v, summaries.get(str(k), v))
+        else:
+            out[str(k)] = (str(v[0]), str(v[1]))
+    return out
+
+
+DOCS_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
+
+
+def _doc_summaries(ruleset: str) -> dict[str, str]:
+    """clause -> the summary column of the generated clause table ``docs/rules/<ruleset>.md``
+    (``| `ruleset:clause` | section | summary | ...``), when the checkout has it."""
+    path = DOCS_RULES / f"{ruleset}.md"
+    out: dict[str, str] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return out
+    for line in lines:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0].startswith(f"`{ruleset}:") and cells[0].endswith("`"):
+            out[cells[0][len(ruleset) + 2 : -1]] = cells[2]
+    return out
 
 
 def clause_info(rule_id: str) -> dict[str, str]:
