@@ -243,3 +243,111 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
     assert page.locator("#tab-why a.rule-link").count() >= 2
     page.screenshot(path=str(IMAGES / "web-why.png"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _itd_order_by_pointing(page: Any, st: dict[str, Any]) -> str:
+    """One into-the-dark decision of red's, given with the pointer where there is a gesture.
+
+    Returns what was done: "charge", "move", "shoot", "hold" or "button"."""
+    d = st["decision"]
+    before = st["version"]
+    if d["kind"] == "movement":
+        acts = [m["unit"] for m in st["menu"] if m["kind"] == "activate"]
+        if not acts:
+            page.click("#actions button.end")
+            assert _wait_version(page, before)
+            return "button"
+        uid = acts[0]
+        _click_unit(page, st, uid)  # a click on the unit selects it and shows its reach
+        page.wait_for_selector("#unit h3")
+        assert uid in page.inner_text("#unit h3")
+        page.click("#actions button.primary")  # "Order r1 to act"
+        assert _wait_version(page, before)
+        return "activate"
+    if d["kind"] == "unit":
+        reach = st["reach"]
+        assert reach["unit"] == d["unit"] and reach["move"]["now"]
+        assert page.locator("#board svg .hl-move-band").count() == 1
+        if reach["charges"]:
+            target = reach["charges"][0]["target"]
+            assert page.locator(f'#board svg .hl-charge-target[data-unit="{target}"]').count() == 1
+            _click_unit(page, st, target)  # a click on a highlighted enemy charges it
+            _idle(page)
+            if page.evaluate("window.shieldwall.game.pendingCharge !== null"):
+                page.locator("#actions button.charge").first.click()  # which edge
+            assert _wait_version(page, before)
+            return "charge"
+        u = _unit(st, d["unit"])
+        foes = [e for e in st["view"]["units"] if e["side"] != u["side"] and not e["removed"]]
+        e = min(foes, key=lambda e: math.hypot(e["x"] - u["x"], e["y"] - u["y"]))
+        dx, dy = e["x"] - u["x"], e["y"] - u["y"]
+        gap = math.hypot(dx, dy)
+        go = min(float(reach["move"]["left"]) * 0.6, max(0.5, gap - 6.0))
+        _click_table(page, u["x"] + dx / gap * go, u["y"] + dy / gap * go)  # wheel toward, then on
+        if _wait_version(page, before):
+            return "move"
+        assert page.locator("#message.bad a.rule-link").is_visible()  # refused, with the clause
+        page.get_by_role("button", name="Hold", exact=True).click()
+        assert _wait_version(page, before)
+        return "hold"
+    if d["kind"] == "fire" and any(m["kind"] == "shoot" for m in st["menu"]):
+        shot = next(m for m in st["menu"] if m["kind"] == "shoot")
+        _click_unit(page, st, shot["unit"])  # the shooter, then a ringed target
+        page.wait_for_selector(f'#board svg .hl-shoot-target[data-unit="{shot["target"]}"]')
+        _click_unit(page, _state(page), shot["target"])
+        assert _wait_version(page, before)
+        return "shoot"
+    if d["kind"] == "initiative":
+        page.get_by_role("button", name="Keep the initiative (move first)").click()
+    else:
+        end = page.locator("#actions button.end")
+        (end if end.count() else page.locator("#actions button").first).click()
+    assert _wait_version(page, before)
+    return "button"
+
+
+def test_play_into_the_dark_against_the_bot_by_pointing(server: str, page: Any) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-ruleset", "into-the-dark")
+    page.select_option("#f-scenario", "into-the-dark/senlac")
+    assert "Senlac" in page.inner_text("#f-scenario") and "Harold" in page.inner_text("#f-scenario-desc")
+    page.select_option("#f-opponent", "scripted")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "3")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    assert _state(page)["ruleset"] == "into-the-dark"
+
+    done: list[str] = []
+    log = page.locator("#tab-log")
+    for _ in range(200):
+        st = _state(page)
+        assert st["result"] is None, "the battle ended before an attack"
+        if "move" in done and log.locator(".entry.combat .die").count():
+            break
+        assert st["your_turn"] and st["decision"]["side"] == "red"
+        done.append(_itd_order_by_pointing(page, st))
+    else:
+        pytest.fail(f"no attack in the log after 200 decisions: {done}")
+    assert "move" in done  # a move given by a click on the table
+    # the dice are in the log, each line with its clause link into the into-the-dark clause table
+    attack = log.locator(".entry.combat").filter(has=page.locator(".die")).first
+    assert attack.locator(".die").count() >= 1
+    assert "/rules/into-the-dark#" in (attack.locator("a.rule-link").first.get_attribute("href") or "")
+    assert log.locator(".entry.initiative-roll .die").count() >= 2  # the initiative dice, by side
+    # why: each group of figures' dice, what they needed, the clauses
+    attack.locator("a.why-link").click()
+    page.wait_for_selector("#tab-why .group-why")
+    assert page.locator("#tab-why .die.big").count() >= 1
+    assert page.locator("#tab-why a.rule-link").count() >= 2
+    page.screenshot(path=str(IMAGES / "web-into-the-dark-why.png"))
+    # the reach of one of red's units, drawn on the table beside the log
+    page.locator('.tab-buttons button[data-tab="log"]').click()
+    st = _state(page)
+    mine = [u for u in st["view"]["units"] if u["side"] == "red" and not u["removed"] and not u["in_melee"]]
+    _click_unit(page, st, mine[0]["id"])
+    page.wait_for_selector("#unit ul.reach li")
+    page.screenshot(path=str(IMAGES / "web-into-the-dark.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

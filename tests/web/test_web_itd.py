@@ -255,7 +255,9 @@ def test_concealed_deployment_between_two_browsers(client: Any, dummies: int) ->
             assert [e for e in blue_log if e["side"] == "red" and e["kind"] == "hidden"]
             # the cards themselves are on the table for both (where, not what)
             cards = [c for c in bst["view"]["cards"] if c["side"] == "red"]
-            assert cards and all(set(c) == {"id", "side", "x", "y", "heading", "frontage", "depth"} for c in cards)
+            assert cards and all(
+                set(c) == {"id", "side", "x", "y", "heading", "frontage", "depth"} for c in cards
+            )
             checked += 1
             # red's own browser sees its units under their cards
             own = client.get(f"/api/games/{gid}", headers=_h(red)).json()

@@ -85,3 +85,30 @@ def test_no_server_errors_in_a_real_game(case: Any) -> None:
         case.path_parameters["unit_id"] = "r1"
     case.headers = {**(case.headers or {}), "X-Shieldwall-Token": TOKEN}
     _no_5xx(case)
+
+
+_itd = _client.post(
+    "/api/games",
+    json={
+        "ruleset": "into-the-dark",
+        "scenario": "into-the-dark/senlac",
+        "opponent": "random",
+        "seed": 9,
+        "overrides": {"deployment": "alternate", "concealed_deployment": True},
+    },
+).json()
+ITD_GAME, ITD_TOKEN = _itd["game"]["id"], _itd["token"]
+
+
+@pytest.mark.slow
+@schema.parametrize()
+@FUZZ
+def test_no_server_errors_in_an_into_the_dark_game(case: Any) -> None:
+    """The same, aimed at an into-the-dark game in its concealed deployment (unit ids of both sides)."""
+    if case.path_parameters and "game_id" in case.path_parameters:
+        case.path_parameters["game_id"] = ITD_GAME
+    if case.path_parameters and "unit_id" in case.path_parameters:
+        n = len(str(case.path_parameters["unit_id"]))
+        case.path_parameters["unit_id"] = ("r1", "b1", "r3", str(case.path_parameters["unit_id"]))[n % 4]
+    case.headers = {**(case.headers or {}), "X-Shieldwall-Token": ITD_TOKEN}
+    _no_5xx(case)

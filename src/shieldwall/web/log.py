@@ -134,7 +134,8 @@ def _fallback_text(ev: Event, names: dict[str, str]) -> str:
         who = names.get(str(d.get("unit")), str(d.get("unit"))) if d.get("unit") else (ev.side or "")
         return f"{who} rolls {d.get('what', 'dice')} on the {d.get('die', 'die')}:".strip()
     if ev.kind == "phase":
-        return f"{d.get('player', ev.side)}: {d.get('phase_name', ev.phase)} phase"
+        player = d.get("player", ev.side)
+        return f"{str(player) + ': ' if player else ''}{d.get('phase_name', ev.phase)} phase"
     if ev.kind == "hidden":
         return "(hidden from you)"
     return ev.kind

@@ -4,7 +4,7 @@
 // data-table-depth. Units are <g class="unit" data-unit="ID">, reach highlights hl-* with data-unit.
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const UNIT_SELECTOR = ".unit[data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
+const UNIT_SELECTOR = ".unit[data-unit], .itd-unit[data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
 
 export class Board {
   constructor(el, { onUnit, onTable, onMove, onLeave }) {

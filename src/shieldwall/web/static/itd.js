@@ -149,7 +149,7 @@ export function unitFlags(u) {
   if (u.charged) flags.push("charged");
   if (u.faced && u.faced.length) flags.push(`figures facing ${u.faced.join(", ")}`);
   if (u.missile) flags.push(u.missile);
-  if (u.role) flags.push(u.role);
+  if (u.role) flags.push(`${u.role} troops`);
   return flags;
 }
 
