@@ -31,6 +31,7 @@ def refused(rule: str, *units: dict[str, Any], **top: Any) -> DataError:
 
 @pytest.mark.parametrize("path", sorted(ARMIES.glob("*.toml")), ids=lambda p: p.name)
 def test_army_examples_validate(path: Path) -> None:
+    """Clause into-the-dark:troops.the-troops."""
     a = load_army(path)
     assert a.units and a.generals
     assert len(list(ARMIES.glob("*.toml"))) >= 3

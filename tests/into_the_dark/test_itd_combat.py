@@ -87,12 +87,14 @@ def test_combat_to_hit_equals_or_beats() -> None:
 
 
 def test_combat_natural_one_always_misses() -> None:
+    """Clause into-the-dark:combat.natural-rolls."""
     assert not is_hit(1, 3, 5)
     assert need_for(3, 5) == 2
     assert hit_probability(3, 5) == Fraction(5, 6)
 
 
 def test_combat_natural_six_always_hits() -> None:
+    """Clause into-the-dark:combat.natural-rolls."""
     assert is_hit(6, 7, -3)
     assert need_for(7, -3) == 6
     assert hit_probability(6, -2) == Fraction(1, 6)
@@ -291,6 +293,7 @@ def test_combat_melee_modifiers_charging() -> None:
 
 
 def test_combat_melee_modifiers_steady_fanatics() -> None:
+    """Clause into-the-dark:morale.morale-states."""
     assert mods(MeleeSituation(foot(quality=5), foot(), front=4)) == [1]
     assert mods(MeleeSituation(foot(quality=5, shaken=True), foot(), front=4)) == []
 
@@ -566,6 +569,7 @@ def test_combat_roll_no_dice() -> None:
 
 
 def test_morale_melee_test_order_loser_dist() -> None:
+    """Clause into-the-dark:combat.combat-results."""
     a = MeleeSituation(foot(), foot("A"), front=8)
     b = MeleeSituation(foot("A"), foot(), front=4)
     d = melee_loser_dist(a, b)

@@ -60,6 +60,7 @@ def test_armour_to_hit_and_cost() -> None:
 
 
 def test_troop_types_density_category_role() -> None:
+    """Clause into-the-dark:troops.density."""
     tt = profiles.troop_types()
     assert set(tt.density) == {"C", "L", "O"}
     assert {k: v.cost_multiplier for k, v in tt.category.items()} == {"F": 1, "M": 2}
@@ -107,6 +108,7 @@ def test_movement_rout_distance_dist_is_sum_of_d6() -> None:
 
 
 def test_basing_wrg_and_gw() -> None:
+    """Clause into-the-dark:troops.basing."""
     b = profiles.basing()
     assert b.wrg.base_widths_mm == [60, 75]
     assert b.wrg.figures_per_base == {"C": 4, "L": 3, "O": 2}

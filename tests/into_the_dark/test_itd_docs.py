@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import re
 from pathlib import Path
+from types import ModuleType
 
 from shieldwall.rulesets.into_the_dark.clauses import CLAUSES, cite
 
@@ -12,6 +15,42 @@ DOC = ROOT / "docs" / "rules" / "into-the-dark.md"
 RULINGS = ROOT / "docs" / "rulings" / "into-the-dark.md"
 SRC = ROOT / "src" / "shieldwall" / "rulesets" / "into_the_dark"
 TESTS = Path(__file__).resolve().parent
+SCRIPT = ROOT / "scripts" / "itd_clause_table.py"
+
+
+#: Rows whose play rules are still being written (Command & Control); empty when done.
+PENDING = {
+    "command.command-and-control",
+    "command.combat-preferences",
+    "command.command-actions",
+    "command.orders",
+}
+
+
+def table_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("itd_clause_table", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def cells(line: str) -> tuple[list[str], list[str]]:
+    """The names in backticks of a row's Implemented and Tests cells."""
+    parts = line.split(" | ")
+    return re.findall(r"`([^`]+)`", parts[3]), re.findall(r"`([^`]+)`", parts[4])
+
+
+def top_level(module: str, name: str) -> str | None:
+    path = SRC / f"{module}.py"
+    if not path.exists():
+        return None
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for node in ast.parse(text).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
+            return "\n".join(lines[node.lineno - 1 : node.end_lineno])
+    return None
 
 
 def rows() -> dict[str, str]:
@@ -74,3 +113,45 @@ def test_cite_rejects_unknown_clause() -> None:
         pass
     else:
         raise AssertionError("unknown clause accepted")
+
+
+def test_docs_table_is_current() -> None:
+    """The Implemented and Tests columns are what scripts/itd_clause_table.py computes."""
+    current = DOC.read_text(encoding="utf-8")
+    assert table_script().render(current) == current, "run python scripts/itd_clause_table.py"
+
+
+def test_docs_every_row_names_real_code_that_cites_it() -> None:
+    mod = table_script()
+    for clause, line in rows().items():
+        where, _ = cells(line)
+        if clause in PENDING:
+            continue
+        if clause in mod.UNDEFINED:
+            assert "not defined by the text: not implemented" in line, clause
+            continue
+        assert where, f"{clause}: no code location"
+        assert "not yet" not in line.split(" | ")[3], clause
+        for w in where:
+            if w.startswith("data/"):
+                path = SRC / w
+                assert path.exists(), (clause, w)
+                assert mod.cites(path.read_text(encoding="utf-8"), clause), (clause, w)
+                continue
+            module, _, name = w.partition(".")
+            src = top_level(module, name)
+            assert src is not None, f"{clause}: {w} does not exist"
+            assert mod.cites(src, clause), f"{clause}: {w} does not cite it"
+
+
+def test_docs_every_row_names_tests_that_exist_and_name_it() -> None:
+    mod = table_script()
+    fns = mod.test_functions()
+    for clause, line in rows().items():
+        if clause in PENDING:
+            continue
+        _, tests = cells(line)
+        assert tests, f"{clause}: no test"
+        for t in tests:
+            assert t in fns, f"{clause}: {t} does not exist"
+            assert mod.names_clause(t, fns[t], clause), f"{clause}: {t} does not name it"

@@ -24,6 +24,7 @@ P, S, D, R = MoraleOutcome.PASSED, MoraleOutcome.SHAKEN, MoraleOutcome.DRIVEN_BA
 
 
 def test_morale_levels_are_quality_levels() -> None:
+    """Clause into-the-dark:morale.morale, into-the-dark:morale.morale-levels."""
     for q in range(1, 6):
         assert MoraleSituation(q).level == q
 
@@ -67,6 +68,7 @@ def test_morale_dist_exact() -> None:
     ],
 )
 def test_morale_modifiers_each(kw: dict[str, object], delta: int) -> None:
+    """Clause into-the-dark:morale.morale-states."""
     s = MoraleSituation(3, **kw)  # type: ignore[arg-type]
     assert s.level == 3 + delta
     assert all(m.rule.startswith("into-the-dark:") for m in s.modifiers())

@@ -20,6 +20,7 @@ ARMIES = Path(__file__).resolve().parents[2] / "scenarios" / "into-the-dark" / "
 
 
 def test_points_worked_example_town_militia_44() -> None:
+    """Clause into-the-dark:troops.cost-examples."""
     u = unit(name="Town Militia", code="CUF", quality="levy", figures=12, frontage=6)
     assert troop_cost(u) == 2
     row = unit_cost(u)
@@ -28,12 +29,14 @@ def test_points_worked_example_town_militia_44() -> None:
 
 
 def test_points_worked_example_knight_242() -> None:
+    """Clause into-the-dark:troops.cost-examples."""
     u = unit(name="Knight", code="LMM", quality="fanatic", figures=12, frontage=6)
     assert troop_cost(u) == 16
     assert unit_cost(u).points == 242
 
 
 def test_points_worked_example_combat_archer_160() -> None:
+    """Clause into-the-dark:troops.cost-examples."""
     u = unit(
         name="Combat Archer",
         code="LPF",
@@ -64,19 +67,23 @@ def test_points_champion_elite_chainmail_60() -> None:
     [("peasant", "U", 1), ("levy", "P", 3), ("average", "A", 5), ("elite", "M", 7), ("fanatic", "E", 9)],
 )
 def test_points_troop_cost_quality_plus_armour(quality: str, armour: str, cost: int) -> None:
+    """Clause into-the-dark:troops.troop-cost."""
     assert troop_cost(unit(code=f"C{armour}F", quality=quality)) == cost
 
 
 def test_points_troop_cost_mounted_doubles() -> None:
+    """Clause into-the-dark:troops.troop-cost."""
     assert troop_cost(unit(code="LAM", quality="average")) == 10
 
 
 def test_points_weapon_cost_cross_trained_doubles() -> None:
+    """Clause into-the-dark:troops.weapon-cost."""
     assert troop_cost(unit(code="LPF", type="cross-trained", weapon="javelin")) == 8
     assert troop_cost(unit(code="LPM", type="cross-trained", weapon="bow")) == 16
 
 
 def test_points_weapon_cost_first_weapon_free() -> None:
+    """Clause into-the-dark:troops.weapon-cost."""
     assert troop_cost(unit(code="LPF", type="missile", weapon="sling")) == 4
     assert troop_cost(unit(code="LPF", type="missile", weapon="bow", options=["crossbow"])) == 4
     assert troop_cost(unit(code="LPF", type="missile", weapon="bow", options=["heavy-crossbow"])) == 4
@@ -148,6 +155,7 @@ def test_points_champion_general_adds_rating_points() -> None:
 
 
 def test_points_army_total_is_sum_of_rows() -> None:
+    """Clause into-the-dark:troops.point-costs."""
     a = army(unit_dict(name="A"), unit_dict(name="B", code="LAM", quality="elite"))
     c = army_cost(a)
     assert c.total == 50 + (4 * 12 + 30) + (12 * 12 + 40)

@@ -45,7 +45,8 @@ def enabled(st: IntoTheDarkState, clause: str) -> None:
 
 
 def _attempt(st: IntoTheDarkState, u: Unit, clause: str, what: str) -> bool:
-    """The control test; on a failure the unit does not perform the maneuver and is disordered."""
+    """The control test; on a failure the unit does not perform the maneuver and is disordered
+    (maneuvers.difficult-maneuvers)."""
     ok = control_test(st, u, f"difficult maneuver: {what}", clause)
     if not ok:
         u.acted = True

@@ -59,7 +59,9 @@ def melee_result(st: IntoTheDarkState, uid: str) -> str:
 
 def morale_melee(st: IntoTheDarkState) -> None:
     """Task: melee tests - losers first, results applied at once; ties simultaneously; then winners
-    only if enemies are still in contact (morale.melee-test-order)."""
+    only if enemies are still in contact (morale.melee-test-order). "Both sides take morale tests
+    for being in combat ... If neither unit is driven back or routed, then combat continues next
+    turn." (combat.combat-results)"""
     if not st.melee:
         return
     res = {uid: melee_result(st, uid) for uid in st.melee}

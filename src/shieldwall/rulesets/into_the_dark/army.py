@@ -308,7 +308,8 @@ def load_army(path: str | Path) -> Army:
 
 
 def parse_army(data: Mapping[str, Any], file: str = "<army>") -> Army:
-    """Validate an army given as a TOML-like mapping."""
+    """Validate an army given as a TOML-like mapping: the "Order of Battle" of (troops.the-troops),
+    a list of the units, their statistics, sizes (and, through ``points``, costs)."""
     top = _structural(_ArmyFile, dict(data), file, "", _ARMY_RULES)
     units = tuple(
         _structural(ArmyUnit, raw, file, f"units[{i}] {_label(raw)}", _UNIT_RULES)

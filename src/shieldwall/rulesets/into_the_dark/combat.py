@@ -540,7 +540,9 @@ class MissileSituation:
 
 @dataclass(frozen=True, slots=True)
 class MeleeSituation:
-    """One attacking unit (or champion) against one enemy unit in a round of melee.
+    """One attacking unit (or champion) against one enemy unit in a round of melee. There is no
+    weapon factor: "most weapons have an equivalent effect and the only important factor is the
+    quality of the warrior" (combat.melee-weapons); the exceptions are the optional SWAT weapons.
 
     ``front`` / ``flank`` / ``rear``: attacking figures that count (see ``fighting_figures``) in
     contact with each side of the target. ``charging``: charged or counter-charged this round;

@@ -68,7 +68,9 @@ def outnumbers_double(own: int, opponents: int) -> bool:
 class _Test:
     """The morale level and modifiers shared by morale and control tests.
 
-    ``quality``: the troop quality level of the lowest quality troops in the unit (1..5).
+    ``quality``: the troop quality level of the lowest quality troops in the unit (1..5): "The
+    Quality level of the lowest quality troops in the unit determines its morale level"
+    (morale.morale; one troop type per unit, docs/rulings 2).
     ``casualties`` / ``original``: figures lost and the original strength. ``friends_routing``:
     friendly units routing within 12". ``general``: the rating of a general who has joined and is
     leading the unit (0 = none). The other flags are the lines of the Morale Tests table.

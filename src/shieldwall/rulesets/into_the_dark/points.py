@@ -131,7 +131,8 @@ class CostRow:
 
 def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
     """The cost of a unit (troops.unit-cost) or champion (special-troops.champions); ``general`` is
-    the general this champion is (command.champion-generals)."""
+    the general this champion is (command.champion-generals). It reproduces the three worked
+    examples of the text (troops.cost-examples): Town Militia 44, Knight 242, Combat Archer 160."""
     steps = troop_cost_steps(unit)
     tc = steps[-1].value
     c = profiles.costs()
@@ -216,6 +217,8 @@ class ArmyCost:
 
 
 def army_cost(army: Army) -> ArmyCost:
+    """The army's value, the total of its rows, "so different armies of equal value can fight each
+    other on an even basis" (troops.point-costs)."""
     champion_generals = {g.champion: g for g in army.generals if g.champion is not None}
     rows = [general_cost(g) for g in army.generals if g.champion is None]
     rows += [unit_cost(u, champion_generals.get(u.name)) for u in army.units]

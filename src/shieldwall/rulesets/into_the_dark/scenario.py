@@ -61,6 +61,10 @@ class _Strict(BaseModel):
 
 
 class TableSpec(_Strict):
+    """The playing surface in inches (setup.gaming-area): the scenario gives its size and places the
+    terrain ("Unless you're recreating a battle from history ... use whatever system both players
+    agree on")."""
+
     width: float = Field(gt=0)
     depth: float = Field(gt=0)
 

@@ -202,6 +202,8 @@ class IntoTheDarkState(State):
         return World(live, self.terrain, {u.id for u in live if self.in_melee(u)})
 
     def roll_d6(self, n: int) -> list[int]:
+        """ "These rules are designed to be played with standard six sided dice (d6)" (setup.equipment);
+        every die of the battle comes from its one seeded generator."""
         return D6.roll_n(self.rng, n)
 
     def ask(self, kind: str, side: str, unit: str | None = None, **data: Any) -> None:
