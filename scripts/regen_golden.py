@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Regenerate the golden playthroughs in tests/golden/: seeded battles whose event logs are checked in.
 
-    python scripts/regen_golden.py
+    python scripts/regen_golden.py                      # every case
+    python scripts/regen_golden.py into-the-dark        # only one rule system's cases
 
 When a ruling changes, run this and review the diff of tests/golden/ before committing it.
 """
@@ -23,6 +24,9 @@ GOLDEN = [
     ("one-hour-dark-ages/bryn-glas", 1, "scripted", "scripted"),
     ("one-hour-dark-ages/bryn-glas", 7, "scripted", "random"),
     ("one-hour-dark-ages/bryn-glas", 11, "random", "random"),
+    ("into-the-dark/senlac", 1, "scripted", "scripted"),
+    ("into-the-dark/wye-fords", 4, "scripted", "random"),
+    ("into-the-dark/senlac", 9, "random", "random"),
 ]
 
 
@@ -38,8 +42,11 @@ def transcript(scenario: str, seed: int, red: str, blue: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    only = set(sys.argv[1:] if argv is None else argv)
     for g in GOLDEN:
+        if only and g[0].split("/")[0] not in only:
+            continue
         p = path_for(*g)
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(transcript(*g), encoding="utf-8")

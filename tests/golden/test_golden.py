@@ -28,3 +28,12 @@ def test_golden_playthrough(case: tuple[str, int, str, str]) -> None:
             list(difflib.unified_diff(want.splitlines(True), got.splitlines(True), "golden", "now"))[:40]
         )
         pytest.fail(f"{path.name} differs (run scripts/regen_golden.py if intended):\n{diff}")
+
+
+def test_every_rule_system_has_golden_playthroughs_of_each_pairing() -> None:
+    """Each registered rule system has scripted v scripted, scripted v random and random v random."""
+    from shieldwall.rulesets import ruleset_ids
+
+    for rs in ruleset_ids():
+        pairs = {(red, blue) for scen, _, red, blue in regen.GOLDEN if scen.split("/")[0] == rs}
+        assert {("scripted", "scripted"), ("scripted", "random"), ("random", "random")} <= pairs, rs
