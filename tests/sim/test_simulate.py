@@ -4,6 +4,7 @@ errors, the --json shape, Parquet rows and the DuckDB report."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -13,6 +14,7 @@ from shieldwall.cli import run as cli_run
 from shieldwall.core.errors import UnknownName
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
+from shieldwall.sim.runner import Batch
 from shieldwall.sim.seeds import spawned_seeds
 from shieldwall.sim.simulate import SimConfig, VariantError, parse_variant, prepare, run
 
@@ -219,3 +221,29 @@ def test_report_on_a_file_that_is_not_a_simulation(
     assert cli_run(["report", str(bad)]) == 2
     assert "Parquet" in capsys.readouterr().err
     assert cli_run(["report", str(tmp_path / "missing.parquet")]) == 2
+
+
+def test_backends_keep_a_bounded_window_of_batches(short_scenario: str) -> None:
+    """Memory flat in N, structurally: batches are drawn lazily and only ``WINDOW_PER_WORKER`` per
+    worker are in flight, however many the run has (the peak RSS is in benchmarks/bench_sim.py)."""
+    from shieldwall.sim import backends
+    from shieldwall.sim.simulate import plan
+
+    _, setups = prepare(SimConfig(short_scenario, battles=1, red="random", blue="random"))
+    for workers in (1, 2):
+        drawn = 0
+
+        def lazy() -> Iterator[Batch]:
+            nonlocal drawn
+            for b in plan(setups, 3, 12, 1):
+                drawn += 1
+                yield b
+
+        got = 0
+        most_ahead = 0
+        for rows in backends.run_local(lazy(), workers):
+            got += 1
+            most_ahead = max(most_ahead, drawn - got)
+            assert len(rows) == 1
+        assert got == drawn == 12
+        assert most_ahead <= max(1, workers * backends.WINDOW_PER_WORKER)
