@@ -452,7 +452,8 @@ def max_advance(
     if budget <= 0:
         return 0.0
     d = _free_run(unit, start, direction, budget, units, terrain)
-    blockers = _overlap_certificates(unit, start, direction, d, units) if d > 1e-9 else []
+    # most moves stand at the first spot tried: the certificates are worked out only once it fails
+    blockers: list[list[tuple[float, float, float, float, float]]] | None = None
     while d > 1e-9:
         if blockers and _certainly_overlaps(blockers, d):
             # the footprint would overlap another unit there: placement_problem would refuse it
@@ -465,6 +466,8 @@ def max_advance(
             and path_problem(unit, start, [end], units, terrain) is None
         ):
             return d
+        if blockers is None:
+            blockers = _overlap_certificates(unit, start, direction, d, units)
         d = d - step if d - step > 0 else 0.0
     return 0.0
 
