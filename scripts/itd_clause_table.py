@@ -59,6 +59,11 @@ def _units(path: Path) -> list[tuple[str, str]]:
     for node in ast.parse(text).body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             out.append((f"{path.stem}.{node.name}", "\n".join(lines[node.lineno - 1 : node.end_lineno])))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    out.append((f"{path.stem}.{t.id}", "\n".join(lines[node.lineno - 1 : node.end_lineno])))
     return out
 
 
@@ -69,7 +74,7 @@ def implemented() -> dict[str, list[str]]:
             continue
         for name, src in _units(f):
             for c in CLAUSES:
-                if cites(src, c):
+                if cites(src, c) and name not in out[c]:
                     out[c].append(name)
     for f in sorted(SRC.glob("data/*.toml")):
         text = f.read_text(encoding="utf-8")

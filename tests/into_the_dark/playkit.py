@@ -141,6 +141,9 @@ def start(g: IntoTheDarkGame, first: str = "red", seed: int = 0) -> IntoTheDarkS
     """A new battle, with ``first`` given the initiative of turn 1 (the winner keeps or passes)."""
     st = g.new_state(seed)
     d = st.decision()
+    while d is not None and d.kind == "orders":  # Command & Control: no new orders
+        st.apply("end")
+        d = st.decision()
     assert d is not None and d.kind == "initiative", d
     st.apply("keep" if d.side == first else "pass")
     return st
@@ -169,7 +172,7 @@ def end_until(st: IntoTheDarkState, want: str, side: str | None = None, limit: i
         assert d is not None, "battle over"
         if d.kind == want and (side is None or d.side == side):
             return
-        if d.kind in ("movement", "rally", "fire"):
+        if d.kind in ("movement", "rally", "fire", "orders"):
             st.apply("end")
         elif d.kind == "opportunity":
             st.apply(f"decline {d.unit}")

@@ -19,12 +19,7 @@ SCRIPT = ROOT / "scripts" / "itd_clause_table.py"
 
 
 #: Rows whose play rules are still being written (Command & Control); empty when done.
-PENDING = {
-    "command.command-and-control",
-    "command.combat-preferences",
-    "command.command-actions",
-    "command.orders",
-}
+PENDING: set[str] = set()
 
 
 def table_script() -> ModuleType:
@@ -42,15 +37,21 @@ def cells(line: str) -> tuple[list[str], list[str]]:
 
 
 def top_level(module: str, name: str) -> str | None:
+    """The source of a module's top-level function, class or (all) assignments named ``name``."""
     path = SRC / f"{module}.py"
     if not path.exists():
         return None
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
+    found = []
     for node in ast.parse(text).body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
-            return "\n".join(lines[node.lineno - 1 : node.end_lineno])
-    return None
+            found.append("\n".join(lines[node.lineno - 1 : node.end_lineno]))
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                found.append("\n".join(lines[node.lineno - 1 : node.end_lineno]))
+    return "\n".join(found) if found else None
 
 
 def rows() -> dict[str, str]:

@@ -36,6 +36,7 @@ def small(options: dict[str, Any]) -> IntoTheDarkGame:
 options = st.fixed_dictionaries(
     {
         "difficult_maneuvers": st.booleans(),
+        "command_and_control": st.booleans(),
         "deployment": st.sampled_from(["scenario", "alternate"]),
     }
 )
@@ -78,7 +79,10 @@ def test_properties_no_unit_moves_beyond_its_allowance(seed: int, pick: int, opt
 
     def check(s: IntoTheDarkState, before: dict[str, tuple[int, float]]) -> None:
         for x in s.live():
-            assert x.used <= base_allowance(s, x) + 1e-6, (x.id, x.used, base_allowance(s, x))
+            # a forced move (an evade, a rout) through a friend that moved halves both maximums
+            # after the fact; the moves already made stand (docs/rulings)
+            limit = base_allowance(s, x) * (2.0 if x.halved else 1.0)
+            assert x.used <= limit + 1e-6, (x.id, x.used, limit)
         for e in s.events[-8:]:
             if e.kind == "move":
                 assert e.data["cost"] <= e.data["allowance"] + 1e-6, e.data

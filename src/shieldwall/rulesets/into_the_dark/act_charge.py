@@ -21,6 +21,7 @@ from .act_move import (
     apply_trace,
     bad,
     base_allowance,
+    both_moving_check,
     can_move,
     from_problem,
     remaining,
@@ -75,6 +76,7 @@ def check_charge(
         plan = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
     except Problem as p:
         raise from_problem(p) from None
+    both_moving_check(st, c, [*plan.lead.both_moving, *plan.run_trace.both_moving])
     limit = charge_limit(st, c, opportunity)
     if plan.cost > limit + 1e-6:
         raise bad(
@@ -205,7 +207,11 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
                 path = [c.fp]
             if any(meets(z, f.corners()) for f in path):
                 out.append(O.Fire(t.id, c.id))
-    return out
+    from .act_command import reaction_allowed
+
+    kinds = {O.Stand: "stand", O.Evade: "evade", O.Fire: "fire", O.CounterCharge: "countercharge"}
+    obeyed = [o for o in out if reaction_allowed(st, t, c, kinds[type(o)])]
+    return obeyed or out
 
 
 def charge_react(st: IntoTheDarkState) -> None:
@@ -438,9 +444,12 @@ def _chase(
     if tr is None and end_problem(c, lead.fp, world) is not None:
         lead = Trace(fp=c.fp, samples=[c.fp])
     samples = lead.samples + (tr.samples if tr is not None else [])
+    used = c.used
     apply_trace(st, c, lead, "movement.charging")
     if tr is not None:
         apply_trace(st, c, tr, "movement.charging")
+    if ch["opportunity"]:
+        c.used = used  # an opportunity charge is a move out of sequence, as in _contact (docs/rulings)
     c.moved = c.moved or d_ok > 0 or lead.travel > 0
     st.log(
         "charge-missed",

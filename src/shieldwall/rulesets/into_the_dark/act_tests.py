@@ -68,6 +68,14 @@ def supported(st: IntoTheDarkState, u: Unit) -> bool:
     return False
 
 
+def leading_rating(st: IntoTheDarkState, u: Unit) -> int:
+    """A general leading the unit "negates negative morale modifiers equal to his rating"
+    (command.general-leading)."""
+    from .act_command import leading_rating as rating
+
+    return rating(st, u)
+
+
 def base_mods(st: IntoTheDarkState, u: Unit) -> dict[str, Any]:
     """The modifiers of "Morale Tests" that depend only on the unit and its surroundings."""
     friends = [f for f in st.live(u.side) if f.id != u.id]
@@ -88,6 +96,7 @@ def base_mods(st: IntoTheDarkState, u: Unit) -> dict[str, Any]:
         "friends_routing": routing,
         "uphill": uphill,
         "shieldwall": u.shieldwall and not u.disordered,
+        "general": leading_rating(st, u),
     }
 
 

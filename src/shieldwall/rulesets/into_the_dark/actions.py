@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, normalize_angle
 
-from . import act_charge, act_combat, act_deploy, act_maneuver, act_morale, act_move, act_retreat, act_tests
+from . import (
+    act_charge,
+    act_combat,
+    act_command,
+    act_deploy,
+    act_maneuver,
+    act_morale,
+    act_move,
+    act_retreat,
+    act_tests,
+)
 from . import extra_orders as M
 from . import orders as O
 from .clauses import cite
@@ -36,7 +46,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "rally": (O.Rally, O.End),
     "initiative": (O.Keep, O.Pass),
     "movement": (O.Activate, O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform, O.End)
-    + (M.Turn, M.FallBack, M.Careful, M.BreakOff),
+    + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Command),
     "unit": (O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform)
     + (M.Turn, M.FallBack, M.Careful, M.BreakOff),
     "react": (O.Stand, O.CounterCharge, O.Evade, O.Fire),
@@ -45,6 +55,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "pursue": (O.Pursue, O.Resist),
     "consent": (O.Allow, O.Refuse),
     "deploy": (M.Deploy,),
+    "orders": (M.NewOrders, O.End),
 }
 
 _CLAUSE = {
@@ -58,6 +69,7 @@ _CLAUSE = {
     "pursue": "combat.pursuit",
     "consent": "movement.interpenetration",
     "deploy": "setup.deployment",
+    "orders": "command.new-orders",
 }
 
 
@@ -105,6 +117,10 @@ def _initiative_order(st: IntoTheDarkState, order: Any) -> None:
 
 
 def _movement_order(st: IntoTheDarkState, order: Any) -> None:
+    act_command.guard(st, order)
+    if isinstance(order, M.Command):
+        act_command.command(st, order)
+        return
     if isinstance(order, O.End):
         assert st.pending is not None
         st.log("end", "turn-sequence.movement", side=st.pending["side"])
@@ -237,7 +253,15 @@ _HANDLERS: dict[str, Callable[[IntoTheDarkState, Any], None]] = {
     "pursue": _pursue_order,
     "consent": _consent_order,
     "deploy": lambda st, order: act_deploy.deploy(st, order),
+    "orders": lambda st, order: _orders_order(st, order),
 }
+
+
+def _orders_order(st: IntoTheDarkState, order: Any) -> None:
+    if isinstance(order, O.End):
+        st.log("end", "command.new-orders", side=st.pending["side"] if st.pending else None)
+        return
+    act_command.new_orders(st, order)
 
 
 # --- rallies -----------------------------------------------------------------------------------
@@ -564,7 +588,15 @@ def turn_start(st: IntoTheDarkState) -> None:
     st.driven = {}
     st.log("turn", "turn-sequence.sequence-of-play", number=st.turn)
     first = st.last_first or "red"
-    st.push(("rally-auto",), ("rally", first), ("rally", other(first)), ("initiative",))
+    act_command.turn_start(st)
+    st.push(
+        ("rally-auto",),
+        ("rally", first),
+        ("rally", other(first)),
+        ("orders", first),
+        ("orders", other(first)),
+        ("initiative",),
+    )
 
 
 def turn_end(st: IntoTheDarkState) -> None:
@@ -670,6 +702,7 @@ _TASKS: dict[str, Callable[..., None]] = {
     "rout-move": act_retreat.rout_move,
     "turn-end": turn_end,
     "deploy-roll": act_deploy.roll_off,
+    "orders": act_command.orders_choice,
     "deploy-next": act_deploy.deploy_next,
     "breakoff-pursue": act_maneuver.breakoff_pursue,
     "breakoff-pursued": act_maneuver.breakoff_pursued,

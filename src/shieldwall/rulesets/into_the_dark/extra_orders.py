@@ -69,8 +69,33 @@ class Deploy(O._Order):
         return f"deploy {self.unit} {O._num(self.x)} {O._num(self.y)} {O._num(self.heading)}"
 
 
-Maneuver = Turn | FallBack | Careful | BreakOff | Deploy
-KINDS = ("turn", "fallback", "careful", "breakoff", "deploy")
+@dataclass(frozen=True, slots=True)
+class Command(O._Order):
+    """``command G U``: general G spends a command action so that U may act counter to its
+    combat preferences and orders this turn (command.command-actions)."""
+
+    general: str
+    unit: str
+    kind: ClassVar[str] = "command"
+
+    def __str__(self) -> str:
+        return f"command {self.general} {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class NewOrders(O._Order):
+    """``orders G attack|hold|fall-back``: new orders for general G (command.new-orders)."""
+
+    general: str
+    orders: str
+    kind: ClassVar[str] = "orders"
+
+    def __str__(self) -> str:
+        return f"orders {self.general} {self.orders}"
+
+
+Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders
+KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders")
 
 
 def parse_text(words: list[str]) -> Maneuver:
@@ -81,6 +106,10 @@ def parse_text(words: list[str]) -> Maneuver:
         return FallBack(args[0], O._float(args[1], "distance"))
     if k == "breakoff" and len(args) == 1:
         return BreakOff(args[0])
+    if k == "command" and len(args) == 2:
+        return Command(args[0], args[1])
+    if k == "orders" and len(args) == 2 and args[1] in ("attack", "hold", "fall-back"):
+        return NewOrders(args[0], args[1])
     if k == "deploy" and len(args) == 4:
         x, y, h = (O._float(a, "deploy x y heading") for a in args[1:])
         return Deploy(args[0], x, y, h)
@@ -89,7 +118,8 @@ def parse_text(words: list[str]) -> Maneuver:
         if not rest and steps and not any(isinstance(s, O.Back) for s in steps):
             return Careful(args[0], steps)
     raise O._bad(
-        "difficult maneuvers: turn U left|right, fallback U D, careful U fwd D [wheel A ...], breakoff U"
+        "deploy U X Y H, command G U, orders G attack|hold|fall-back, turn U left|right, fallback U D, "
+        "careful U fwd D [wheel A ...], breakoff U"
     )
 
 
@@ -104,6 +134,12 @@ def parse_dict(d: Mapping[str, Any]) -> Maneuver:
         return FallBack(str(d["unit"]), float(d["distance"]))
     if k == "breakoff":
         return BreakOff(str(d["unit"]))
+    if k == "command":
+        return Command(str(d["general"]), str(d["unit"]))
+    if k == "orders":
+        if d["orders"] not in ("attack", "hold", "fall-back"):
+            raise ValueError("orders are attack, hold or fall-back")
+        return NewOrders(str(d["general"]), str(d["orders"]))
     if k == "deploy":
         return Deploy(str(d["unit"]), float(d["x"]), float(d["y"]), float(d["heading"]))
     steps = O._dict_steps(d["steps"])

@@ -52,9 +52,16 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
     if kind == "initiative":
         return [O.Keep(), O.Pass()]
     if kind == "movement":
-        return [O.End(), *(O.Activate(u.id) for u in st.live(side) if act_problem(st, u) is None)]
+        from .act_command import command_menu, must_still_move
+
+        first: list[O.Order] = [] if must_still_move(st, side) else [O.End()]
+        return [
+            *first,
+            *(O.Activate(u.id) for u in st.live(side) if act_problem(st, u) is None),
+            *command_menu(st, side),
+        ]
     if kind == "unit":
-        return unit_orders(st, st.units[p["unit"]])
+        return _obeying(st, unit_orders(st, st.units[p["unit"]]))
     if kind == "react":
         return reaction_options(st)
     if kind == "opportunity":
@@ -72,11 +79,31 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
         return [O.Pursue(p["unit"]), O.Resist(p["unit"])]
     if kind == "consent":
         return [O.Allow(p["unit"]), O.Refuse(p["unit"])]
+    if kind == "orders":
+        from .act_command import orders_menu
+
+        return orders_menu(st, side)
     if kind == "deploy":
         from .act_deploy import menu
 
         return cast("list[O.Order]", menu(st))
     return []
+
+
+def _obeying(st: IntoTheDarkState, orders: list[O.Order]) -> list[O.Order]:
+    """Only the orders a unit's general's orders and its combat preferences allow (act_command)."""
+    from .act_command import guard, on
+
+    if not on(st):
+        return orders
+    out = []
+    for o in orders:
+        try:
+            guard(st, o)
+        except IllegalOrder:
+            continue
+        out.append(o)
+    return out or orders[:1]
 
 
 def _floor(v: float) -> float:
@@ -209,6 +236,13 @@ def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
             add(O.Face(u.id, side, how))
     if reform_problem(st, u) is None:
         add(O.Reform(u.id))
+    from .act_command import on as command_on
+
+    if command_on(st) and can_move(st, u) is None:
+        half = _floor(remaining(st, u) / 2.0)
+        if half > 0.02:
+            add(_ok_move(st, u, (O.Fwd(half),)))
+            add(_ok_move(st, u, (O.About(), O.Fwd(half - 0.01))))
     from .act_maneuver import menu as maneuvers
 
     for o in maneuvers(st, u):

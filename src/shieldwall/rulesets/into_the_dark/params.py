@@ -78,6 +78,14 @@ _P += [
         cite("concealed-deployment.playing-cards"),
     ),
     Parameter(
+        "command_and_control",
+        False,
+        "Command & Control: generals, divisions, orders (Attack, Hold, Fall Back), combat preferences, "
+        "command actions and new orders; the scenario's `generals` table places them.",
+        (True, False),
+        cite("command.command-and-control"),
+    ),
+    Parameter(
         "difficult_maneuvers",
         False,
         "Difficult Maneuvers: turning, falling back, careful movement and break off, each after a "

@@ -111,6 +111,16 @@ class DeploySpec(_Strict):
     shieldwall: bool = False
 
 
+class GeneralSpec(_Strict):
+    """Where a general of the army file stands (command.generals): with ``unit`` (a deploy id of his
+    division), ``leading`` it (joined) or not, and his first ``orders`` (command.orders)."""
+
+    name: str
+    unit: str | None = None
+    leading: bool = False
+    orders: Literal["attack", "hold", "fall-back"] = "attack"
+
+
 class SideSpec(_Strict):
     name: str
     home_edge: Literal["south", "north", "west", "east"] = "south"
@@ -119,6 +129,7 @@ class SideSpec(_Strict):
     deploy: list[DeploySpec] = Field(min_length=1)
     # Concealed Deployment: "agree upon using a number of 'dummy' cards that represent no unit at
     # all" - how many, and the size of one card in inches (the text gives none: the scenario does).
+    generals: list[GeneralSpec] = []
     dummies: int = Field(default=0, ge=0, le=20)
     card_width: float | None = Field(default=None, gt=0)
     card_depth: float | None = Field(default=None, gt=0)
@@ -208,7 +219,30 @@ def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]
                     f"{where}.shieldwall",
                     f"{u.name} may not form shieldwall [rule {cite('swat.shieldwall')}]",
                 )
+    for side in ("red", "blue"):
+        _check_generals(getattr(spec, side), armies[side], side, file)
     return spec, armies
+
+
+def _check_generals(sd: SideSpec, army: Army, side: str, file: str) -> None:
+    names = {g.name: g for g in army.generals}
+    ids = {d.id: d.unit for d in sd.deploy}
+    for i, gs in enumerate(sd.generals):
+        where = f"{side}.generals[{i}]"
+        if gs.name not in names:
+            raise DataError(
+                file, f"{where}.name", f"no general {gs.name!r} in the army [rule {cite('command.generals')}]"
+            )
+        if gs.unit is None:
+            continue
+        if gs.unit not in ids:
+            raise DataError(file, f"{where}.unit", f"no deployed unit {gs.unit!r}")
+        if army.unit(ids[gs.unit]).division != names[gs.name].division:
+            raise DataError(
+                file,
+                f"{where}.unit",
+                f"{gs.unit} is not in {gs.name}'s division [rule {cite('command.divisions')}]",
+            )
 
 
 def _side_army(sd: SideSpec, side: str, file: str) -> Army:

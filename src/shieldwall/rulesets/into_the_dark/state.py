@@ -45,6 +45,7 @@ PROMPTS = {
     "pursue": "your opponents fell back: pursue (follow up), or test to hold your place",
     "consent": "a friendly unit is falling back through you: allow it, or refuse",
     "deploy": "place one of your units (or a dummy card) in your deployment zone",
+    "orders": "give new orders to your generals, or end",
 }
 
 
@@ -78,6 +79,7 @@ class IntoTheDarkState(State):
         self.driven: dict[str, tuple[float, float]] = {}
         self.deploy: dict[str, Any] | None = None  # the alternate deployment under way (act_deploy)
         self.cards: dict[str, dict[str, Any]] = {}  # face-down cards (concealed deployment)
+        self.generals: dict[str, dict[str, Any]] = {}  # Command & Control (act_command)
         self._events: list[Event] = []
         self._result: Result | None = None
         self._touch_sig: tuple[Any, ...] = ()
@@ -150,6 +152,7 @@ class IntoTheDarkState(State):
         new.driven = dict(self.driven)
         new.deploy = copy.deepcopy(self.deploy)
         new.cards = copy.deepcopy(self.cards)
+        new.generals = copy.deepcopy(self.generals)
         new._events = list(self._events)
         new._touch_sig = ()
         new._touch_cache = {}
@@ -227,6 +230,9 @@ class IntoTheDarkState(State):
                 for u in self.units.values()
             },
         )
+        from .act_command import setup as command_setup
+
+        command_setup(self)
         if self.params["deployment"] == "alternate":
             self.queue = [("deploy-roll", "foot"), ("turn-start",)]
             self._advance()
@@ -312,6 +318,7 @@ class IntoTheDarkState(State):
             ],
             "units": [self.unit_view(u) for u in self.units.values()],
             "cards": view_cards(self),
+            "generals": copy.deepcopy(self.generals),
             "result": self._result.to_dict() if self._result else None,
         }
 
