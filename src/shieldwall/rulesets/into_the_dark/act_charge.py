@@ -92,7 +92,7 @@ def check_charge(
 
 
 def act_problem_opp(st: IntoTheDarkState, c: Unit) -> str | None:
-    from .act_move import reactor_problem
+    from .act_zoc import reactor_problem
 
     return reactor_problem(st, c)
 

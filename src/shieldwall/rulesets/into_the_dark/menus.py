@@ -17,19 +17,16 @@ from shieldwall.core.errors import IllegalOrder
 from . import orders as O
 from .act_charge import check_charge, reaction_options
 from .act_combat import targets
+from .act_form import plan_face, plan_frontage, reform_problem, shieldwall_problem
 from .act_move import (
     about_cost,
     act_problem,
     angle_to,
     can_move,
-    opportunity_options,
-    plan_face,
-    plan_frontage,
     plan_move,
-    reform_problem,
     remaining,
-    shieldwall_problem,
 )
+from .act_zoc import opportunity_options
 from .actions import rally_problem
 from .model import Unit
 from .movement import Problem, edge_normal_heading, max_straight, trace

@@ -1,0 +1,108 @@
+"""Zones of control (setup.zone-of-control): after a move, each enemy whose zone the mover moved in
+may make an opportunity charge (movement.opportunity-charges) or opportunity fire
+(combat.opportunity-fire)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.geometry import Footprint
+
+from . import orders as O
+from .act_move import bad, zoc_length
+from .model import Unit
+from .spatial import meets, zone
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+
+# --- zones of control ---------------------------------------------------------------------------
+
+
+def reactor_problem(st: IntoTheDarkState, e: Unit) -> str | None:
+    if not e.on_table or e.routed:
+        return "routed"
+    if st.in_melee(e):
+        return "in melee"
+    if e.rallying:
+        return "rallying"
+    if e.evading:
+        return "evading"
+    if e.faced:
+        return "facing two directions"
+    return None
+
+
+def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], ...]) -> None:
+    """Task: after a move, each enemy whose zone of control the mover moved in may react
+    (setup.zone-of-control). Only moves in the movement sequence trigger these (docs/rulings)."""
+    m = st.units[mover_id]
+    if not m.on_table or m.routed:
+        return
+    fps = [Footprint(*s) for s in samples]
+    tasks: list[tuple[Any, ...]] = []
+    for e in st.live():
+        if e.side == m.side or reactor_problem(st, e):
+            continue
+        hit = False
+        if e.has_melee and any(meets(zone(e, zoc_length(st, e, "melee")), f.corners()) for f in fps):
+            hit = True
+        if (
+            not hit
+            and e.has_missiles
+            and not e.fired
+            and any(meets(zone(e, zoc_length(st, e, "missile")), f.corners()) for f in fps)
+        ):
+            hit = True
+        if hit:
+            tasks.append(("opportunity", e.id, m.id))
+    st.push(*tasks)
+
+
+def opportunity_options(st: IntoTheDarkState, e: Unit, m: Unit) -> list[O.Order]:
+    from .act_combat import aim, fire_problem
+    from .menus import charge_orders
+
+    out: list[O.Order] = []
+    if reactor_problem(st, e) or not m.on_table or m.routed:
+        return out
+    if e.has_melee:
+        out.extend(charge_orders(st, e, [m], opportunity=True))
+    if e.has_missiles and fire_problem(st, e) is None and aim(st, e, m) is not None:
+        out.append(O.Fire(e.id, m.id))
+    return out
+
+
+def opportunity(st: IntoTheDarkState, eid: str, mid: str) -> None:
+    """Task: offer one opportunity charge or fire (movement.opportunity-charges, combat.opportunity-fire)."""
+    e, m = st.units[eid], st.units[mid]
+    if not opportunity_options(st, e, m):
+        return
+    st.ask("opportunity", e.side, e.id, mover=m.id)
+
+
+def opportunity_fire(st: IntoTheDarkState, order: O.Fire) -> None:
+    from .act_combat import aim, fire_problem, shoot_now
+
+    p = st.pending
+    assert p is not None
+    e = st.unit(order.unit)
+    if order.unit != p["unit"] or order.target != p["data"]["mover"]:
+        raise bad("combat.opportunity-fire", f"only {p['unit']} may fire now, at {p['data']['mover']}")
+    m = st.unit(order.target)
+    prob = fire_problem(st, e)
+    if prob or aim(st, e, m) is None:
+        raise bad(
+            "combat.opportunity-fire", f"{e.id} cannot fire at {m.id}: {prob or 'not in arc, range or sight'}"
+        )
+    st.log("opportunity-fire", "combat.opportunity-fire", side=e.side, unit=e.id, target=m.id)
+    shoot_now(st, e, m, "combat.opportunity-fire", test_later=True)
+
+
+def decline(st: IntoTheDarkState, order: O.Decline) -> None:
+    p = st.pending
+    assert p is not None
+    if order.unit != p["unit"]:
+        raise bad("setup.zone-of-control", f"the unit to decide is {p['unit']}")
+    st.log("decline", "setup.zone-of-control", side=p["side"], unit=order.unit, mover=p["data"]["mover"])

@@ -1,0 +1,485 @@
+"""The steps of the turn the engine takes by itself (turn-sequence.sequence-of-play): rallies
+(turn-sequence.rallys, combat.rallying), initiative (turn-sequence.initiative), the phases in order,
+the end of a turn and of the battle (turn-sequence.end-of-battle), and the task table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import Footprint, normalize_angle
+
+from . import (
+    act_charge,
+    act_combat,
+    act_command,
+    act_deploy,
+    act_maneuver,
+    act_morale,
+    act_move,
+    act_retreat,
+    act_tests,
+    act_zoc,
+)
+from . import orders as O
+from .clauses import cite
+from .model import SIDES, Unit, other
+from .morale import MoraleOutcome
+from .movement import Problem, max_straight, plan_charge, trace
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+
+def bad(clause: str, reason: str) -> IllegalOrder:
+    return IllegalOrder(cite(clause), reason)
+
+
+# --- rallies -----------------------------------------------------------------------------------
+
+
+def rally_problem(st: IntoTheDarkState, u: Unit) -> str | None:
+    """ "During the Rally phase, a unit may attempt to - stop routing, recover from shaken, re-order,
+    or stop evading. Fanatics may attempt to stop pursuing ... A unit in melee may not attempt to
+    rally." (combat.rallying) Routers and evaders rally by themselves."""
+    if not u.on_table:
+        return "not on the table"
+    if u.routed or u.evading:
+        return "routers and evaders rally by themselves"
+    if u.rallying:
+        return "already rallying"
+    if st.in_melee(u):
+        return "a unit in melee may not attempt to rally"
+    if u.morale != "shaken" and not u.disordered and not u.pursuing:
+        return "steady, in order and not pursuing: nothing to rally from"
+    return None
+
+
+def rally(st: IntoTheDarkState, order: O.Rally) -> None:
+    assert st.pending is not None
+    side = st.pending["side"]
+    u = st.unit(order.unit)
+    if u.side != side:
+        raise bad("combat.rallying", f"{u.id} is not one of {side}'s units")
+    prob = rally_problem(st, u)
+    if prob:
+        raise bad("combat.rallying", f"{u.id}: {prob}")
+    st.log("rally-attempt", "combat.rallying", side=side, unit=u.id)
+    u.rallying = True
+    u.acted = True
+    if u.pursuing:
+        ok = act_tests.control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
+        if not ok:
+            u.rallying = False
+            u.acted = False
+            st.log("still-pursuing", "combat.pursuit", side=side, unit=u.id, quarry=u.pursuing)
+            st.push(("rally", side))
+            return
+        st.log("pursuit-stopped", "combat.rallying", side=side, unit=u.id, quarry=u.pursuing)
+        u.pursuing = None
+    if u.morale == "shaken":
+        ok = act_tests.control_test(st, u, "rallying from shaken", "combat.rallying")
+        if ok:
+            u.morale = "steady"
+            st.log("steady", "combat.rallying", side=side, unit=u.id, reason="rallied from shaken")
+        else:
+            st.log(
+                "still-shaken", "combat.rallying", side=side, unit=u.id, reason="failing does NOT disorder"
+            )
+    if u.disordered:
+        u.rally_disorder = True
+        st.log(
+            "reordering",
+            "combat.rallying",
+            side=side,
+            unit=u.id,
+            reason="disorder removed at the end of the turn if it does not move, fire or fight",
+        )
+    st.push(("rally", side))
+
+
+def rally_auto(st: IntoTheDarkState) -> None:
+    """Task: routers attempt to rally (a morale test) and failures rout on; evaders turn back."""
+    tasks: list[tuple[Any, ...]] = []
+    first = st.last_first or "red"
+    for side in (first, other(first)):
+        for u in st.live(side):
+            if u.routed:
+                tasks.append(("rally-router", u.id))
+            elif u.evading:
+                # "An evading unit will rally automatically, and face back the way it came. Since
+                # turning around normally only takes a half turn, the unit may still fire"
+                fp = u.fp
+                u.place(Footprint(fp.x, fp.y, normalize_angle(fp.heading + 180.0), fp.frontage, fp.depth))
+                u.evading = False
+                u.used = act_move.base_allowance(st, u) / 2.0
+                st.log("evader-rallies", "combat.rallying", side=side, unit=u.id, heading=round(u.heading, 2))
+    st.push(*tasks)
+
+
+def rally_router(st: IntoTheDarkState, uid: str) -> None:
+    """ "A routed unit may attempt to rally by passing a morale test. If it succeeds, it stops and
+    faces back the way it came ... It is still disordered. If it fails, it must immediately make
+    another rout move." (combat.rallying, morale.results)"""
+    u = st.units[uid]
+    if not u.on_table or not u.routed:
+        return
+    u.acted = True
+    u.rallying = True
+    if st.in_melee(u):
+        st.log(
+            "cannot-rally",
+            "combat.rallying",
+            side=u.side,
+            unit=uid,
+            reason="a unit in melee may not attempt to rally",
+        )
+        st.push(("rout-again", uid))
+        return
+    out = act_tests.morale_test(st, u, "rallying from rout", "combat.rallying")
+    if out == MoraleOutcome.ROUTED:
+        st.push(("rout-again", uid))
+        return
+    if out == MoraleOutcome.DRIVEN_BACK:
+        u.morale = "shaken"
+        d, tr = max_straight(u, u.fp, st.d(4), st.world(), allow_off=True)
+        if tr is not None and tr.off_table:
+            u.gone = True
+            st.log("rout-off-table", "combat.rout", side=u.side, unit=uid, reason="retreated off the table")
+            return
+        if tr is not None:
+            u.place(tr.fp)
+            u.travelled += d
+        st.log("rally-retreat", "morale.results", side=u.side, unit=uid, distance=round(d, 3))
+    u.morale = "steady" if out == MoraleOutcome.PASSED else "shaken"
+    fp = u.fp
+    u.place(Footprint(fp.x, fp.y, normalize_angle(fp.heading + 180.0), fp.frontage, fp.depth))
+    st.log(
+        "rallied",
+        "combat.rallying",
+        side=u.side,
+        unit=uid,
+        morale=u.morale,
+        disordered=True,
+        heading=round(u.heading, 2),
+    )
+
+
+def rout_again(st: IntoTheDarkState, uid: str) -> None:
+    """ "On subsequent turns, they move towards their own base edge by the shortest route."""
+    u = st.units[uid]
+    if not u.on_table:
+        return
+    h = act_tests.home_heading(st, u)
+    fp = u.fp
+    u.extra["pre_rout_heading"] = u.heading
+    u.place(Footprint(fp.x, fp.y, h, fp.frontage, fp.depth))
+    faces = st.roll_d6(u.rout_dice)
+    d = st.d(sum(faces))
+    st.log(
+        "rout",
+        "combat.rout",
+        side=u.side,
+        unit=uid,
+        die="d6",
+        faces=faces,
+        distance=d,
+        heading=round(h, 2),
+        towards="own base edge",
+    )
+    st.push(("rout-move", uid, d, (), (), ()))
+
+
+def rally_choice(st: IntoTheDarkState, side: str) -> None:
+    st.phase = "rally"
+    if any(rally_problem(st, u) is None for u in st.live(side)):
+        st.ask("rally", side)
+
+
+# --- initiative --------------------------------------------------------------------------------
+
+
+def initiative(st: IntoTheDarkState) -> None:
+    """ "At the beginning of each turn both sides roll dice, the winner decides if he wishes to keep
+    or pass the initiative to his opponent ... The winner of last turn's initiative roll receives a -1
+    to his roll for each consecutive turn he won the initiative." Ties are rolled again (docs/rulings)."""
+    st.phase = "initiative"
+    holder, count = st.streak
+    while True:
+        faces = st.roll_d6(2)
+        mods = {s: (-count if s == holder else 0) for s in SIDES}
+        totals = {s: faces[i] + mods[s] for i, s in enumerate(SIDES)}
+        winner = None if totals["red"] == totals["blue"] else max(SIDES, key=lambda s: totals[s])
+        st.log(
+            "initiative-roll",
+            "turn-sequence.initiative",
+            die="d6",
+            faces={s: faces[i] for i, s in enumerate(SIDES)},
+            modifiers=mods,
+            totals=totals,
+            winner=winner,
+            consecutive={"side": holder, "wins": count},
+        )
+        if winner is not None:
+            break
+    st.streak = (winner, count + 1 if winner == holder else 1)
+    st.ask("initiative", winner)
+
+
+# --- movement phase ----------------------------------------------------------------------------
+
+
+def move_phase(st: IntoTheDarkState, side: str) -> None:
+    if st.phase != "movement" or st.__dict__.get("mover") != side:
+        st.phase = "movement"
+        st.__dict__["mover"] = side
+        st.log("phase", "turn-sequence.movement", side=side, phase_name="movement")
+    for u in st.live(side):
+        if u.pursuing and not u.acted and not u.routed:
+            st.push(("fanatic-pursuit", u.id), ("move-phase", side))
+            return
+    if any(act_move.act_problem(st, u) is None for u in st.live(side)):
+        st.ask("movement", side)
+
+
+def fanatic_pursuit(st: IntoTheDarkState, uid: str) -> None:
+    """Task: "A fanatic unit must successfully rally during rally phase to stop chasing after a routed
+    unit": in its Movement phase it chases its quarry - a wheel towards it and a straight run, a charge
+    if it reaches it (docs/rulings)."""
+    u = st.units[uid]
+    u.acted = True
+    q = st.units.get(u.pursuing or "")
+    if q is None or not q.on_table or not q.routed:
+        st.log(
+            "pursuit-ends",
+            "combat.pursuit",
+            side=u.side,
+            unit=uid,
+            reason="the quarry is no longer routing on the table",
+        )
+        u.pursuing = None
+        return
+    if st.in_melee(u):
+        st.log("pursuit-ends", "combat.pursuit", side=u.side, unit=uid, reason="in melee")
+        u.pursuing = None
+        return
+    ang = act_move.angle_to(u, q.fp.centre)
+    ang = max(-90.0, min(90.0, round(ang, 2)))
+    steps: tuple[O.Step, ...] = (O.Wheel(ang),) if abs(ang) > 0.5 else ()
+    world = st.world()
+    limit = act_move.base_allowance(st, u)
+    try:
+        plan = plan_charge(u, q, steps, world, about_cost=act_move.about_cost(st, u))
+        if plan.cost <= limit + 1e-6:
+            st.log(
+                "pursuit-charge",
+                "combat.pursuit",
+                side=u.side,
+                unit=uid,
+                target=q.id,
+                steps=[s.text() for s in steps],
+            )
+            st.charge = {
+                "c": u.id,
+                "t": q.id,
+                "steps": [s.text() for s in steps],
+                "impetuous": False,
+                "zoc": False,
+                "opportunity": False,
+                "limit": limit,
+                "edge": plan.edge,
+                "run": plan.run,
+                "reaction": "none",
+                "fled": None,
+                "stopped": False,
+                "start": (u.x, u.y, u.heading),
+                "t_start": [list(x) for x in q.fp.corners()],
+            }
+            st.push(("charge-move",))
+            return
+    except Problem:
+        pass
+    try:
+        tr = trace(u, steps, world) if steps else None
+    except Problem:
+        tr = None
+        steps = ()
+    start = tr.fp if tr is not None else u.fp
+    spent = tr.cost if tr is not None else 0.0
+    d, tr2 = max_straight(u, start, max(0.0, limit - spent), world, budget=max(0.0, limit - spent))
+    if tr is not None:
+        act_move.apply_trace(st, u, tr, "combat.pursuit")
+    if tr2 is not None:
+        act_move.apply_trace(st, u, tr2, "combat.pursuit")
+    st.log("fanatic-pursuit", "combat.pursuit", side=u.side, unit=uid, quarry=q.id, distance=round(d, 3))
+
+
+# --- fire phase --------------------------------------------------------------------------------
+
+
+def fire_choice(st: IntoTheDarkState, side: str) -> None:
+    if st.phase != "fire":
+        st.phase = "fire"
+        st.log("phase", "turn-sequence.combat", phase_name="missile fire")
+    ordered = {uid for uid, _ in st.fire_orders}
+    if any(u.id not in ordered and act_combat.targets(st, u) for u in st.live(side)):
+        st.ask("fire", side)
+
+
+def fire_resolve(st: IntoTheDarkState) -> None:
+    for uid, _ in st.fire_orders:
+        st.units[uid].fired = True
+    act_combat.fire_resolve(st)
+
+
+def melee(st: IntoTheDarkState) -> None:
+    st.log("phase", "turn-sequence.combat", phase_name="melee")
+    act_combat.melee_phase(st)
+
+
+def morale_phase(st: IntoTheDarkState) -> None:
+    st.phase = "morale"
+    st.log("phase", "turn-sequence.morale", phase_name="morale tests")
+    st.push(("morale-missile",), ("morale-melee",), ("friends-tests",))
+
+
+# --- turns -------------------------------------------------------------------------------------
+
+
+def turn_start(st: IntoTheDarkState) -> None:
+    st.phase = "rally"
+    for u in st.units.values():
+        u.reset_turn()
+    st.fire_orders = []
+    st.fire_received = {}
+    st.melee = {}
+    st.routed_turn = []
+    st.destroyed_turn = []
+    st.tested = set()
+    st.driven = {}
+    st.log("turn", "turn-sequence.sequence-of-play", number=st.turn)
+    first = st.last_first or "red"
+    act_command.turn_start(st)
+    st.push(
+        ("rally-auto",),
+        ("rally", first),
+        ("rally", other(first)),
+        ("orders", first),
+        ("orders", other(first)),
+        ("initiative",),
+    )
+
+
+def turn_end(st: IntoTheDarkState) -> None:
+    for u in st.live():
+        if u.fought:
+            u.extra["fought_turn"] = st.turn  # maneuvers.break-off: "a round of melee ... the previous turn"
+        if u.extra.get("warband_turn") == st.turn and u.fought and not u.disordered:
+            u.disordered = True
+            u.shieldwall = False
+            st.log(
+                "disordered",
+                "special-troops.warbands",
+                side=u.side,
+                unit=u.id,
+                reason="a warband that charged impetuously and fought",
+            )
+        if u.rally_disorder and u.disordered:
+            if u.moved or u.fired or u.fought:
+                st.log(
+                    "reorder-failed",
+                    "combat.rallying",
+                    side=u.side,
+                    unit=u.id,
+                    reason="it was forced to move, fire or fight",
+                )
+            else:
+                u.disordered = False
+                st.log("reordered", "combat.rallying", side=u.side, unit=u.id)
+    st.last_first = st.first
+    if check_end(st):
+        return
+    if st.turn >= st.max_turns:
+        finish_on_time(st)
+        return
+    st.turn += 1
+    st.push(("turn-start",))
+
+
+def check_end(st: IntoTheDarkState) -> bool:
+    """The text gives no victory conditions (turn-sequence.end-of-battle, docs/rulings): an army with
+    no unit left on the table that is not routing has been driven from the field."""
+    formed = {s: any(not u.routed for u in st.live(s)) for s in SIDES}
+    names = st.game.side_names
+    if not formed["red"] and not formed["blue"]:
+        st.finish(None, "neither army has a formed unit left on the table")
+        return True
+    for s in SIDES:
+        if not formed[s]:
+            st.finish(other(s), f"{names[s]} ({s}) has no formed unit left on the table")
+            return True
+    return False
+
+
+def finish_on_time(st: IntoTheDarkState) -> None:
+    """At the scenario's turn limit, the side that has lost the smaller share of its points (units
+    destroyed, gone or routing) wins; equal shares are a draw (docs/rulings)."""
+    share = {}
+    for s in SIDES:
+        loss = st.losses(s)
+        share[s] = loss["points_lost"] / loss["points"] if loss["points"] else 0.0
+    if abs(share["red"] - share["blue"]) < 1e-9:
+        st.finish(None, f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each)")
+        return
+    w = "red" if share["red"] < share["blue"] else "blue"
+    st.finish(
+        w,
+        f"turn limit ({st.max_turns}) reached; share of points lost "
+        f"red {share['red']:.0%}, blue {share['blue']:.0%}",
+    )
+
+
+# --- the task table ------------------------------------------------------------------------------
+
+
+_TASKS: dict[str, Callable[..., None]] = {
+    "turn-start": turn_start,
+    "rally-auto": rally_auto,
+    "rally-router": rally_router,
+    "rout-again": rout_again,
+    "rally": rally_choice,
+    "initiative": initiative,
+    "move-phase": move_phase,
+    "fanatic-pursuit": fanatic_pursuit,
+    "zoc": act_zoc.zoc,
+    "opportunity": act_zoc.opportunity,
+    "charge-react": act_charge.charge_react,
+    "charge-tests": act_charge.charge_tests,
+    "charge-move": act_charge.charge_move,
+    "fire": fire_choice,
+    "fire-resolve": fire_resolve,
+    "melee": melee,
+    "morale": morale_phase,
+    "morale-missile": act_morale.morale_missile,
+    "morale-melee": act_morale.morale_melee,
+    "tests-in-contact": act_morale.tests_in_contact,
+    "pursuits": act_morale.pursuits,
+    "ask-pursue": act_morale.ask_pursue,
+    "pursue": act_morale.pursue,
+    "friends-tests": act_morale.friends_tests,
+    "test": act_tests.run_test,
+    "driven-back": act_retreat.driven_back,
+    "rout-start": act_retreat.rout_start,
+    "rout-move": act_retreat.rout_move,
+    "turn-end": turn_end,
+    "deploy-roll": act_deploy.roll_off,
+    "orders": act_command.orders_choice,
+    "deploy-next": act_deploy.deploy_next,
+    "breakoff-pursue": act_maneuver.breakoff_pursue,
+    "breakoff-pursued": act_maneuver.breakoff_pursued,
+}
+
+
+def run_task(st: IntoTheDarkState, task: tuple[Any, ...]) -> None:
+    _TASKS[task[0]](st, *task[1:])
