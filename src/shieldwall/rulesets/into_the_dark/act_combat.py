@@ -134,8 +134,8 @@ def targets(st: IntoTheDarkState, u: Unit) -> list[Aim]:
 
 def cover_of(st: IntoTheDarkState, t: Unit, u: Unit) -> str:
     """ "In light cover (woods, fences) -1 / In heavy cover (buildings, walls) -2": the target's
-    centre in a cover area, or a fence or wall between firer and target within 2" of the target
-    (docs/rulings)."""
+    centre in a cover area, or a fence or wall between firer and target within its ``cover_reach``
+    (data/terrain.toml) of the target (docs/rulings)."""
     kinds = terrain_table().kinds
     best = "none"
     rank = {"none": 0, "light": 1, "heavy": 2}
@@ -149,7 +149,7 @@ def cover_of(st: IntoTheDarkState, t: Unit, u: Unit) -> str:
             hit = True
         elif f.linear:
             pts = f.crossing_points(uc, tc)
-            hit = any(dist(p, tc) <= t.fp.radius + st.d(2) for p in pts)
+            hit = any(dist(p, tc) <= t.fp.radius + st.d(k.cover_reach) for p in pts)
         if hit and rank[k.cover] > rank[best]:
             best = k.cover
     return best

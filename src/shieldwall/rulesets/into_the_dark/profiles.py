@@ -475,6 +475,9 @@ class TerrainKind(_Row):
     sight: Literal["no", "through", "over"]
     elevated: bool
     width: float | None = Field(default=None, gt=0)
+    #: A linear cover (fence, wall): a target this close behind it (inches) is "in cover" - the
+    #: text gives no distance, the data file does (docs/rulings 46). 0 for other kinds.
+    cover_reach: float = Field(default=0.0, ge=0)
     text: str
 
 

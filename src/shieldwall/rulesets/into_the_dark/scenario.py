@@ -3,9 +3,14 @@
 A scenario gives the table, the basing, the terrain, both armies (inline in the army-file format of
 ``army.py``, or an ``army_file`` path relative to the scenario file) and where each unit stands.
 "If the battle is part of a campaign or scenario, the method of deployment will be determined by the
-conditions of that campaign or scenario" (setup.deployment): positions come from the scenario (the
-alternating meeting-engagement procedure is not yet implemented); ``meeting_engagement = true``
-checks the meeting-engagement limits (within 1/4 of the table from the own edge, 12" from the sides).
+conditions of that campaign or scenario" (setup.deployment): positions come from the scenario, and
+``meeting_engagement = true`` checks the meeting-engagement limits (within 1/4 of the table from the
+own edge, 12" from the sides); with ``[options] deployment = "alternate"`` the sides place their
+units in turn instead (the positions become suggestions), with ``concealed_deployment = true`` as
+face-down cards plus each side's ``dummies`` (``card_width`` x ``card_depth`` inches). With
+``command_and_control = true`` a side's ``[[red.generals]]`` table places its generals:
+``{ name = "Harold", unit = "r3", leading = true, orders = "hold" }``. The ``[options]`` are the
+parameters of ``params.py``.
 
 Format::
 
