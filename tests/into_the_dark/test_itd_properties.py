@@ -24,6 +24,7 @@ def small(options: dict[str, Any]) -> IntoTheDarkGame:
         u("r1", "CPF", 14, 6),
         u("r2", "LAM", 26, 6, figures=6, frontage=3),
         u("r3", "LUF", 36, 6, type_="missile", weapon="bow"),
+        u("r4", "LAM", 44, 6, figures=1, frontage=1, quality="elite", options=["champion"]),
     ]
     blue = [
         u("b1", "CPF", 14, 24, 180),

@@ -8,7 +8,7 @@ considered simultaneous" (combat.melee).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.geometry import dist
@@ -31,14 +31,17 @@ if TYPE_CHECKING:
 
 def troops(u: Unit, firing: bool = False) -> Troops:
     """The unit as ``combat.py`` sees it now."""
-    return Troops.from_unit(
+    tr = Troops.from_unit(
         u.spec,
         shaken=u.morale != "steady",
         disordered=u.disordered,
         in_shieldwall=u.shieldwall and not u.disordered,
         routing=u.routed,
         firing=firing,
+        wounded=u.wounded,
     )
+    # a champion who lost his mount fights on foot (special-troops.champions)
+    return replace(tr, category="F") if u.unhorsed else tr
 
 
 # --- missile fire ----------------------------------------------------------------------------
@@ -314,10 +317,18 @@ def melee_phase(st: IntoTheDarkState) -> None:
         ranks = fighting_ranks(melee=True, disordered=a.disordered, pike=a.spec.has("pike"))
         for t in st.touching(a):
             n = fighting_count(a, t, ranks)
+            if a.champion:
+                # "they may always strike back no matter which side they're contacted on"
+                if (a.id, t.other) in attacks:
+                    continue
+                n = 1
             if n == 0:
                 continue
             b = st.units[t.other]
             edge = "front" if (t.theirs == "front" or t.theirs in b.faced) else t.theirs
+            if a.champion or b.champion:
+                # "Champions cannot pin or flank units or be flanked themselves" (special-troops.champions)
+                edge = "front"
             key = (a.id, b.id)
             attacks.setdefault(key, {})
             attacks[key][edge] = attacks[key].get(edge, 0) + n

@@ -256,7 +256,7 @@ def _contact(st: IntoTheDarkState, c: Unit, t: Unit, plan: ChargePlan, ch: dict[
             unit=c.id,
             reason="charged an impetuous counter-charge",
         )
-    if plan.edge != "front":
+    if plan.edge != "front" and not c.champion and not t.champion:  # special-troops.champions
         t.pinned = True
         t.pinned_sides = (*t.pinned_sides, plan.edge)
     st.log(

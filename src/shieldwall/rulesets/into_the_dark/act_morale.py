@@ -195,7 +195,7 @@ def pursue(st: IntoTheDarkState, uid: str, mode: str) -> None:
                 w.charge_turn = st.turn + 1
                 if imp:
                     w.impetuous_turn = st.turn + 1
-                if edge != "front":
+                if edge != "front" and not w.champion and not e.champion:  # special-troops.champions
                     e.pinned = True
                 st.log(
                     "pursuit-charge",

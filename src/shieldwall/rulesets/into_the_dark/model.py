@@ -16,7 +16,7 @@ from typing import Any, Literal
 from shieldwall.core.geometry import Footprint, Point, heading_vector
 
 from .army import ArmyUnit
-from .profiles import movement_for
+from .profiles import movement_for, special
 
 SIDES = ("red", "blue")
 Morale = Literal["steady", "shaken", "routed"]
@@ -50,6 +50,8 @@ class Unit:
     faced: tuple[str, ...] = ()  # flank/rear sides with figures turned to face (combat.flanks-and-rear)
     gone: bool = False  # off the table (routed or pursued off)
     deployed: bool = True  # False until placed in an alternate deployment (setup.deployment)
+    wounds: int = 0  # hits a champion has taken (special-troops.champions)
+    unhorsed: bool = False  # a mounted champion whose first hit removed his mount
     destroyed: bool = False  # every figure lost, or surrendered
     # --- this turn ---------------------------------------------------------------------------
     acted: bool = False  # took its action in the movement phase (or rallied)
@@ -88,7 +90,27 @@ class Unit:
 
     @property
     def mounted(self) -> bool:
-        return self.spec.category == "M"
+        return self.spec.category == "M" and not self.unhorsed
+
+    @property
+    def category(self) -> Literal["F", "M"]:
+        return "M" if self.mounted else "F"
+
+    @property
+    def champion(self) -> bool:
+        return self.spec.champion
+
+    @property
+    def champion_hits(self) -> int:
+        """ "Foot Champions can take a total of 2 hits before being removed. Mounted Champions can
+        take 3 hits, the first one removing the mount." (special-troops.champions)"""
+        ch = special().champion
+        return ch.hits_mounted if self.spec.category == "M" else ch.hits_foot
+
+    @property
+    def wounded(self) -> bool:
+        """A champion with 1 hit left attacks with 1 d6 (special-troops.champions)."""
+        return self.champion and self.champion_hits - self.wounds == 1
 
     @property
     def density(self) -> str:
@@ -139,11 +161,11 @@ class Unit:
     @property
     def allowance(self) -> float:
         """Maximum move in inches (25mm) by troop type ("Distances", encased limit)."""
-        return float(movement_for(self.spec.density, self.spec.category, self.spec.armour).move)
+        return float(movement_for(self.spec.density, self.category, self.spec.armour).move)
 
     @property
     def rout_dice(self) -> int:
-        return movement_for(self.spec.density, self.spec.category, self.spec.armour).rout_dice
+        return movement_for(self.spec.density, self.category, self.spec.armour).rout_dice
 
     # --- formation ---------------------------------------------------------------------------
     @property
@@ -202,7 +224,17 @@ class Unit:
         return (self.x, self.y)
 
     def lose(self, n: int) -> int:
-        """Remove ``n`` casualties from the rear rank; returns the figures actually lost."""
+        """Remove ``n`` casualties from the rear rank; returns the figures actually lost (for a
+        champion: the hits taken; he is removed with his last hit, special-troops.champions)."""
+        if self.champion:
+            taken = max(0, min(n, self.champion_hits - self.wounds))
+            self.wounds += taken
+            if self.wounds and self.spec.category == "M":
+                self.unhorsed = True  # "the first one removing the mount"
+            if self.wounds >= self.champion_hits:
+                self.figures = 0
+                self.destroyed = True
+            return taken
         n = max(0, min(n, self.figures))
         self.figures -= n
         if self.figures < self.front:

@@ -155,7 +155,7 @@ class ScenarioSpec(_Strict):
 
 
 #: Army-file options whose optional rules (Part III) are not yet implemented in play.
-UNPLAYED_OPTIONS = {"champion": "special-troops.champions"}
+UNPLAYED_OPTIONS: dict[str, str] = {}
 
 
 def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]:
