@@ -200,7 +200,7 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
                 path = [c.fp]
             if any(meets(z, f.corners()) for f in path):
                 out.append(O.Fire(t.id, c.id))
-    from .act_command import reaction_allowed
+    from .act_obey import reaction_allowed
 
     kinds = {O.Stand: "stand", O.Evade: "evade", O.Fire: "fire", O.CounterCharge: "countercharge"}
     obeyed = [o for o in out if reaction_allowed(st, t, c, kinds[type(o)])]

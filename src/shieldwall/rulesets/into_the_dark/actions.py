@@ -20,6 +20,7 @@ from . import (
     act_form,
     act_maneuver,
     act_move,
+    act_obey,
     act_tests,
     act_zoc,
 )
@@ -114,7 +115,7 @@ def _initiative_order(st: IntoTheDarkState, order: Any) -> None:
 
 
 def _movement_order(st: IntoTheDarkState, order: Any) -> None:
-    act_command.guard(st, order)
+    act_obey.guard(st, order)
     if isinstance(order, M.Command):
         act_command.command(st, order)
         return
@@ -261,6 +262,7 @@ def _orders_order(st: IntoTheDarkState, order: Any) -> None:
     act_command.new_orders(st, order)
 
 
-from .turns import rally, rally_problem, run_task  # noqa: E402  (re-exported for state and menus)
+from .act_rally import rally, rally_problem  # noqa: E402  (re-exported for menus)
+from .turns import run_task  # noqa: E402  (re-exported for state)
 
 __all__ = ["apply_order", "bad", "rally", "rally_problem", "run_task"]

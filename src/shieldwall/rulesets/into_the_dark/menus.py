@@ -49,7 +49,8 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
     if kind == "initiative":
         return [O.Keep(), O.Pass()]
     if kind == "movement":
-        from .act_command import command_menu, must_still_move
+        from .act_command import command_menu
+        from .act_obey import must_still_move
 
         first: list[O.Order] = [] if must_still_move(st, side) else [O.End()]
         return [
@@ -89,7 +90,8 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
 
 def _obeying(st: IntoTheDarkState, orders: list[O.Order]) -> list[O.Order]:
     """Only the orders a unit's general's orders and its combat preferences allow (act_command)."""
-    from .act_command import guard, on
+    from .act_command import on
+    from .act_obey import guard
 
     if not on(st):
         return orders

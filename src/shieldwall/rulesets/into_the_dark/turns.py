@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, normalize_angle
 
 from . import (
     act_charge,
@@ -24,9 +23,9 @@ from . import (
     act_zoc,
 )
 from . import orders as O
+from .act_rally import rally_auto, rally_choice, rally_router, rout_again
 from .clauses import cite
-from .model import SIDES, Unit, other
-from .morale import MoraleOutcome
+from .model import SIDES, other
 from .movement import Problem, max_straight, plan_charge, trace
 
 if TYPE_CHECKING:
@@ -35,167 +34,6 @@ if TYPE_CHECKING:
 
 def bad(clause: str, reason: str) -> IllegalOrder:
     return IllegalOrder(cite(clause), reason)
-
-
-# --- rallies -----------------------------------------------------------------------------------
-
-
-def rally_problem(st: IntoTheDarkState, u: Unit) -> str | None:
-    """ "During the Rally phase, a unit may attempt to - stop routing, recover from shaken, re-order,
-    or stop evading. Fanatics may attempt to stop pursuing ... A unit in melee may not attempt to
-    rally." (combat.rallying) Routers and evaders rally by themselves."""
-    if not u.on_table:
-        return "not on the table"
-    if u.routed or u.evading:
-        return "routers and evaders rally by themselves"
-    if u.rallying:
-        return "already rallying"
-    if st.in_melee(u):
-        return "a unit in melee may not attempt to rally"
-    if u.morale != "shaken" and not u.disordered and not u.pursuing:
-        return "steady, in order and not pursuing: nothing to rally from"
-    return None
-
-
-def rally(st: IntoTheDarkState, order: O.Rally) -> None:
-    assert st.pending is not None
-    side = st.pending["side"]
-    u = st.unit(order.unit)
-    if u.side != side:
-        raise bad("combat.rallying", f"{u.id} is not one of {side}'s units")
-    prob = rally_problem(st, u)
-    if prob:
-        raise bad("combat.rallying", f"{u.id}: {prob}")
-    st.log("rally-attempt", "combat.rallying", side=side, unit=u.id)
-    u.rallying = True
-    u.acted = True
-    if u.pursuing:
-        ok = act_tests.control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
-        if not ok:
-            u.rallying = False
-            u.acted = False
-            st.log("still-pursuing", "combat.pursuit", side=side, unit=u.id, quarry=u.pursuing)
-            st.push(("rally", side))
-            return
-        st.log("pursuit-stopped", "combat.rallying", side=side, unit=u.id, quarry=u.pursuing)
-        u.pursuing = None
-    if u.morale == "shaken":
-        ok = act_tests.control_test(st, u, "rallying from shaken", "combat.rallying")
-        if ok:
-            u.morale = "steady"
-            st.log("steady", "combat.rallying", side=side, unit=u.id, reason="rallied from shaken")
-        else:
-            st.log(
-                "still-shaken", "combat.rallying", side=side, unit=u.id, reason="failing does NOT disorder"
-            )
-    if u.disordered:
-        u.rally_disorder = True
-        st.log(
-            "reordering",
-            "combat.rallying",
-            side=side,
-            unit=u.id,
-            reason="disorder removed at the end of the turn if it does not move, fire or fight",
-        )
-    st.push(("rally", side))
-
-
-def rally_auto(st: IntoTheDarkState) -> None:
-    """Task: routers attempt to rally (a morale test) and failures rout on; evaders turn back."""
-    tasks: list[tuple[Any, ...]] = []
-    first = st.last_first or "red"
-    for side in (first, other(first)):
-        for u in st.live(side):
-            if u.routed:
-                tasks.append(("rally-router", u.id))
-            elif u.evading:
-                # "An evading unit will rally automatically, and face back the way it came. Since
-                # turning around normally only takes a half turn, the unit may still fire"
-                fp = u.fp
-                u.place(Footprint(fp.x, fp.y, normalize_angle(fp.heading + 180.0), fp.frontage, fp.depth))
-                u.evading = False
-                u.used = act_move.base_allowance(st, u) / 2.0
-                st.log("evader-rallies", "combat.rallying", side=side, unit=u.id, heading=round(u.heading, 2))
-    st.push(*tasks)
-
-
-def rally_router(st: IntoTheDarkState, uid: str) -> None:
-    """ "A routed unit may attempt to rally by passing a morale test. If it succeeds, it stops and
-    faces back the way it came ... It is still disordered. If it fails, it must immediately make
-    another rout move." (combat.rallying, morale.results)"""
-    u = st.units[uid]
-    if not u.on_table or not u.routed:
-        return
-    u.acted = True
-    u.rallying = True
-    if st.in_melee(u):
-        st.log(
-            "cannot-rally",
-            "combat.rallying",
-            side=u.side,
-            unit=uid,
-            reason="a unit in melee may not attempt to rally",
-        )
-        st.push(("rout-again", uid))
-        return
-    out = act_tests.morale_test(st, u, "rallying from rout", "combat.rallying")
-    if out == MoraleOutcome.ROUTED:
-        st.push(("rout-again", uid))
-        return
-    if out == MoraleOutcome.DRIVEN_BACK:
-        u.morale = "shaken"
-        d, tr = max_straight(u, u.fp, st.d(4), st.world(), allow_off=True)
-        if tr is not None and tr.off_table:
-            u.gone = True
-            st.log("rout-off-table", "combat.rout", side=u.side, unit=uid, reason="retreated off the table")
-            return
-        if tr is not None:
-            u.place(tr.fp)
-            u.travelled += d
-        st.log("rally-retreat", "morale.results", side=u.side, unit=uid, distance=round(d, 3))
-    u.morale = "steady" if out == MoraleOutcome.PASSED else "shaken"
-    fp = u.fp
-    u.place(Footprint(fp.x, fp.y, normalize_angle(fp.heading + 180.0), fp.frontage, fp.depth))
-    st.log(
-        "rallied",
-        "combat.rallying",
-        side=u.side,
-        unit=uid,
-        morale=u.morale,
-        disordered=True,
-        heading=round(u.heading, 2),
-    )
-
-
-def rout_again(st: IntoTheDarkState, uid: str) -> None:
-    """ "On subsequent turns, they move towards their own base edge by the shortest route."""
-    u = st.units[uid]
-    if not u.on_table:
-        return
-    h = act_tests.home_heading(st, u)
-    fp = u.fp
-    u.extra["pre_rout_heading"] = u.heading
-    u.place(Footprint(fp.x, fp.y, h, fp.frontage, fp.depth))
-    faces = st.roll_d6(u.rout_dice)
-    d = st.d(sum(faces))
-    st.log(
-        "rout",
-        "combat.rout",
-        side=u.side,
-        unit=uid,
-        die="d6",
-        faces=faces,
-        distance=d,
-        heading=round(h, 2),
-        towards="own base edge",
-    )
-    st.push(("rout-move", uid, d, (), (), ()))
-
-
-def rally_choice(st: IntoTheDarkState, side: str) -> None:
-    st.phase = "rally"
-    if any(rally_problem(st, u) is None for u in st.live(side)):
-        st.ask("rally", side)
 
 
 # --- initiative --------------------------------------------------------------------------------

@@ -1,0 +1,207 @@
+"""What a unit that is neither led nor ordered may do under its division's orders (command.orders)
+and its combat preferences (command.combat-preferences); see act_command and docs/rulings 63."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.errors import IllegalOrder
+
+from . import orders as O
+from .act_command import bad, free, general_of, on
+from .model import Unit
+from .profiles import missile_weapons
+from .spatial import gap
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+
+# --- what a unit that is not free may do --------------------------------------------------------
+
+
+def _nearest(st: IntoTheDarkState, u: Unit) -> tuple[float, Unit | None]:
+    enemies = [e for e in st.live() if e.side != u.side and not e.routed]
+    if not enemies:
+        return math.inf, None
+    e = min(enemies, key=lambda e: gap(u.fp, e.fp))
+    return gap(u.fp, e.fp), e
+
+
+def in_charge_range(st: IntoTheDarkState, u: Unit) -> bool:
+    return _nearest(st, u)[0] <= st.d(u.allowance) + 1e-9
+
+
+def in_close_range(st: IntoTheDarkState, u: Unit) -> bool:
+    w = u.spec.missile_weapon
+    return w is not None and _nearest(st, u)[0] <= st.d(missile_weapons()[w].close) + 1e-9
+
+
+def unit_orders_of(st: IntoTheDarkState, u: Unit) -> str:
+    g = general_of(st, u)
+    return str(g["orders"]) if g is not None else "attack"
+
+
+def check_action(st: IntoTheDarkState, u: Unit, order: Any, before: tuple[float, float], after: Any) -> None:
+    """Raise if ``order`` goes against the unit's orders or preferences. ``before`` is the distance
+    to the nearest enemy and the allowance left before the order; ``after`` the planned trace of a
+    move (or None)."""
+    if free(st, u):
+        return
+    orders = unit_orders_of(st, u)
+    near, left = before
+    charge_range = near <= st.d(u.allowance) + 1e-9
+    kind = type(order).__name__
+    why = None
+    if kind == "Charge":
+        if orders == "fall-back":
+            why = "a unit falling back does not charge"
+        elif not u.mounted and not free(st, u):
+            why = "foot prefer to stand and wait for the enemy to make the first move"
+    elif kind in ("Move", "Careful", "FallBack"):
+        steps = getattr(order, "steps", ())
+        only_turns = kind == "Move" and all(isinstance(s, (O.Wheel, O.About)) for s in steps)
+        travel = after.travel if after is not None else 0.0
+        end_near = _end_gap(st, u, after)
+        if orders == "fall-back":
+            if (
+                only_turns
+                and not charge_range
+                or not only_turns
+                and (end_near <= near + 1e-6 or (not charge_range and travel < left / 2.0 - 1e-6))
+            ):
+                why = "Fall Back: move away from all enemy at 1/2 speed or greater"
+        elif charge_range:
+            if u.mounted and not only_turns:
+                why = "mounted in charge range prefer to charge"
+            elif not u.mounted and not only_turns and end_near < near - 1e-6:
+                why = "foot in charge range stand and wait (no advance)"
+        elif u.has_missiles and in_close_range(st, u) and end_near < near - 1e-6:
+            why = "missile troops within close range stop advancing and open fire"
+        elif orders == "hold" and not only_turns:
+            why = "Hold: no movement except wheeling (or turning) to face approaching enemy"
+        elif orders == "attack" and (travel < left / 2.0 - 1e-6 or end_near >= near - 1e-6):
+            why = "Attack: advance towards the enemy at 1/2 speed or greater"
+    elif kind == "Hold":
+        if charge_range and u.mounted and orders != "fall-back" and _can_charge(st, u):
+            why = "mounted in charge range prefer to charge"
+        elif not charge_range and orders in ("attack", "fall-back") and not _blocked(st, u, orders):
+            why = f"{orders.replace('-', ' ').title()}: the unit must move at 1/2 speed or greater"
+    if why:
+        clause = (
+            "command.orders"
+            if why.split(":")[0] in ("Attack", "Hold", "Fall Back")
+            else "command.combat-preferences"
+        )
+        if kind == "Charge" and orders == "fall-back":
+            clause = "command.orders"
+        raise bad(clause, f"{u.id} ({orders} orders): {why}; a general's command action may free it")
+
+
+def _can_charge(st: IntoTheDarkState, u: Unit) -> bool:
+    from .menus import charge_orders
+
+    enemies = sorted((e for e in st.live() if e.side != u.side), key=lambda e: gap(u.fp, e.fp))
+    return bool(charge_orders(st, u, enemies[:4]))
+
+
+def must_still_move(st: IntoTheDarkState, side: str) -> list[str]:
+    """Units of ``side`` that their orders oblige to move and have not acted: the side may not end
+    its movement before they have (command.orders)."""
+    from .act_move import can_move
+
+    if not on(st):
+        return []
+    out = []
+    for u in st.live(side):
+        if u.acted or free(st, u) or can_move(st, u) is not None:
+            continue
+        orders = unit_orders_of(st, u)
+        if orders in ("attack", "fall-back") and not in_charge_range(st, u) and not _blocked(st, u, orders):
+            out.append(u.id)
+    return out
+
+
+def guard(st: IntoTheDarkState, order: Any) -> None:
+    """Check a Movement-phase order against orders and preferences (before it is carried out)."""
+    if not on(st):
+        return
+    from .act_maneuver import plan_careful, plan_fall_back
+    from .act_move import plan_move, remaining
+
+    if isinstance(order, O.End):
+        assert st.pending is not None
+        left = must_still_move(st, st.pending["side"])
+        if left:
+            raise bad("command.orders", f"{', '.join(left)} must still move under their orders")
+        return
+    uid = getattr(order, "unit", None)
+    if (
+        uid is None
+        or uid not in st.units
+        or type(order).__name__ not in ("Move", "Careful", "FallBack", "Charge", "Hold")
+    ):
+        return
+    u = st.units[uid]
+    before = (_nearest(st, u)[0], remaining(st, u))
+    tr = None
+    kind = type(order).__name__
+    if kind == "Move":
+        tr = plan_move(st, u, order.steps)
+    elif kind == "Careful":
+        tr = plan_careful(st, u, order.steps)
+    elif kind == "FallBack":
+        tr = plan_fall_back(st, u, order.distance)
+    check_action(st, u, order, before, tr)
+
+
+def _end_gap(st: IntoTheDarkState, u: Unit, tr: Any) -> float:
+    if tr is None:
+        return _nearest(st, u)[0]
+    enemies = [e for e in st.live() if e.side != u.side and not e.routed]
+    if not enemies:
+        return math.inf
+    from shieldwall.core.geometry import polygon_distance
+
+    return min(polygon_distance(tr.fp.corners(), e.fp.corners()) for e in enemies)
+
+
+def _blocked(st: IntoTheDarkState, u: Unit, orders: str) -> bool:
+    """No legal move of the kind the orders ask for (then the unit may halt)."""
+    from .act_move import plan_move, remaining
+
+    left = remaining(st, u)
+    near = _nearest(st, u)[0]
+    tries: list[tuple[O.Step, ...]] = [(O.Fwd(left / 2.0),), (O.Fwd(left),)]
+    if orders == "fall-back":
+        tries = [(O.About(), O.Fwd(max(0.1, left / 2.0 - 0.01))), (O.About(),)]
+    for steps in tries:
+        try:
+            tr = plan_move(st, u, steps)
+        except IllegalOrder:
+            continue
+        if orders == "attack" and _end_gap(st, u, tr) < near - 1e-6:
+            return False
+        if orders == "fall-back" and _end_gap(st, u, tr) > near + 1e-6:
+            return False
+    return True
+
+
+def reaction_allowed(st: IntoTheDarkState, t: Unit, charger: Unit, reaction: str) -> bool:
+    """Orders and preferences when charged (command.orders, command.combat-preferences)."""
+    if free(st, t):
+        return True
+    orders = unit_orders_of(st, t)
+    if orders == "fall-back":
+        if t.has_missiles and t.spec.type == "missile":
+            return reaction == "evade"  # "Missile troops must evade."
+        return not reaction.startswith("countercharge")
+    if orders == "hold" and not t.mounted:
+        return not reaction.startswith("countercharge")  # "Foot will not counter charge unless ordered to."
+    if orders == "attack" and t.spec.type != "missile":
+        # "Both mounted and foot will counter charge if charged ... (foot will hold if charged by mounted)"
+        if not t.mounted and charger.mounted:
+            return reaction == "stand"
+        return reaction.startswith("countercharge") or reaction == "evade"
+    return True
