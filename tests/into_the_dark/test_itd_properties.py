@@ -82,7 +82,8 @@ def test_properties_no_unit_moves_beyond_its_allowance(seed: int, pick: int, opt
         for x in s.live():
             # a forced move (an evade, a rout) through a friend that moved halves both maximums
             # after the fact; the moves already made stand (docs/rulings)
-            limit = base_allowance(s, x) * (2.0 if x.halved else 1.0)
+            # (and so does a champion's loss of his mount: mounted moves are twice his foot moves)
+            limit = base_allowance(s, x) * (2.0 if x.halved else 1.0) * (2.0 if x.unhorsed else 1.0)
             assert x.used <= limit + 1e-6, (x.id, x.used, limit)
         for e in s.events[-8:]:
             if e.kind == "move":

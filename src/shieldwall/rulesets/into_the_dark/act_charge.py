@@ -25,13 +25,11 @@ from .act_move import (
     zoc_length,
 )
 from .act_tests import control_test, missile_mods, morale_test, outcome_tasks
+from .charge_plan import ChargePlan, heading_towards, plan_charge
 from .model import Unit
 from .morale import MoraleOutcome
 from .movement import (
-    ChargePlan,
     Problem,
-    heading_towards,
-    plan_charge,
 )
 from .spatial import meets, zone
 

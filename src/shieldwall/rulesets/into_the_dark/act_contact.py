@@ -14,15 +14,13 @@ from .act_move import (
     apply_trace,
     base_allowance,
 )
+from .charge_plan import ChargePlan, heading_towards, plan_charge
 from .model import Unit
 from .movement import (
-    ChargePlan,
     Problem,
     Trace,
     end_problem,
-    heading_towards,
     max_straight,
-    plan_charge,
     trace,
 )
 

@@ -31,9 +31,10 @@ from .act_move import (
     remaining,
 )
 from .act_tests import away_heading, control_test
+from .charge_plan import heading_towards
 from .extra_orders import BreakOff, Careful, FallBack, Turn
 from .model import Unit
-from .movement import Problem, Trace, end_problem, heading_towards, max_straight, on_table, trace
+from .movement import Problem, Trace, end_problem, max_straight, on_table, trace
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState

@@ -16,11 +16,11 @@ from shieldwall.core.geometry import (
 
 from . import orders as O
 from .act_tests import control_test, run_tests_together
+from .charge_plan import conform
 from .combat import MeleeSituation, fighting_ranks
 from .model import Unit
 from .movement import (
     Problem,
-    conform,
     max_straight,
     trace,
 )

@@ -14,11 +14,9 @@ from shieldwall.core.geometry import (
     polygon_distance,
 )
 
+from .charge_plan import heading_towards
 from .model import Unit
 from .morale import ControlOutcome, ControlSituation, MoraleOutcome, MoraleSituation
-from .movement import (
-    heading_towards,
-)
 from .spatial import _segment_clear, gap
 
 if TYPE_CHECKING:

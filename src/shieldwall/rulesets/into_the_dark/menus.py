@@ -28,8 +28,9 @@ from .act_move import (
 )
 from .act_zoc import opportunity_options
 from .actions import rally_problem
+from .charge_plan import edge_normal_heading
 from .model import Unit
-from .movement import Problem, edge_normal_heading, max_straight, trace
+from .movement import Problem, max_straight, trace
 from .spatial import EDGES, gap
 
 if TYPE_CHECKING:

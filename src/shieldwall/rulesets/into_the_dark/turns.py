@@ -24,9 +24,10 @@ from . import (
 )
 from . import orders as O
 from .act_rally import rally_auto, rally_choice, rally_router, rout_again
+from .charge_plan import plan_charge
 from .clauses import cite
 from .model import SIDES, other
-from .movement import Problem, max_straight, plan_charge, trace
+from .movement import Problem, max_straight, trace
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState

@@ -1,0 +1,140 @@
+"""Charge geometry (movement.charging): the lead-in moves, the straight run into contact and lining
+up flush on the target's edge; nothing here changes the state."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    Footprint,
+    Point,
+    contact_facing,
+    heading_vector,
+    normalize_angle,
+    sweep_distance,
+)
+
+from . import orders as O
+from .model import Unit
+from .movement import Problem, Trace, World, end_problem, on_table, trace
+
+# --- charges ---------------------------------------------------------------------------------
+
+
+def heading_towards(frm: Point, to: Point) -> float:
+    return math.degrees(math.atan2(to[0] - frm[0], to[1] - frm[1]))
+
+
+def edge_normal_heading(target: Footprint, edge: str) -> float:
+    """The heading of a unit squarely facing ``edge`` of ``target`` from outside."""
+    return normalize_angle(target.heading + {"front": 180.0, "rear": 0.0, "left": 90.0, "right": -90.0}[edge])
+
+
+@dataclass(slots=True)
+class ChargePlan:
+    """A charge: the lead-in steps, the straight run into contact and the conformed end."""
+
+    lead: Trace
+    run: float  # the straight run into contact
+    run_trace: Trace
+    contact_fp: Footprint  # where the straight run touches the target
+    end_fp: Footprint  # lined up flush on the target's edge
+    edge: str  # the target's edge contacted
+    cost: float
+
+    @property
+    def straight(self) -> float:
+        """Length of the last straight stretch (impetuous charges need the last 4" straight)."""
+        return self.lead.last_straight + self.run
+
+    @property
+    def difficult(self) -> bool:
+        return self.lead.difficult or self.run_trace.difficult
+
+
+def conform(
+    u: Unit, contact: Footprint, target: Footprint, edge: str, world: World, tid: str
+) -> Footprint | None:
+    """Line the charger up flush against the target's ``edge`` (the contact position kept as near as
+    possible); None if there is no room. (Lining up is part of making contact; docs/rulings.)"""
+    h = edge_normal_heading(target, edge)
+    a, b = target.edge(edge)
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    le = math.hypot(ex, ey)
+    ux, uy = ex / le, ey / le
+    fcx, fcy = contact.front_centre
+    s0 = (fcx - a[0]) * ux + (fcy - a[1]) * uy
+    half = contact.frontage / 2.0
+    # slide along the edge to the nearest place that brings the most figures into contact
+    best_lo, best_hi = (half, le - half) if contact.frontage <= le else (le - half, half)
+    s0 = min(max(s0, best_lo), best_hi)
+    lo, hi = u.fig_w - half, le - u.fig_w + half
+    fx, fy = heading_vector(h)
+    tries = [s0]
+    k = 1
+    while k <= 16:
+        for sgn in (1, -1):
+            s = s0 + sgn * k * u.fig_w / 2.0
+            if lo - 1e-9 <= s <= hi + 1e-9:
+                tries.append(s)
+        k += 1
+    for s in tries:
+        px, py = a[0] + ux * s, a[1] + uy * s
+        fp = Footprint(
+            px - fx * contact.depth / 2.0, py - fy * contact.depth / 2.0, h, contact.frontage, contact.depth
+        )
+        if not on_table(fp, world.terrain):
+            continue
+        if end_problem(u, fp, world, allow_contact=[tid]) is None:
+            return fp
+    return None
+
+
+def plan_charge(
+    u: Unit,
+    target: Unit,
+    lead_steps: Sequence[O.Step],
+    world: World,
+    *,
+    about_cost: float = 0.0,
+    start: Footprint | None = None,
+) -> ChargePlan:
+    """A charge on ``target``: ``lead_steps`` (moves and wheels), then straight ahead until the
+    charger's front touches the target (movement.charging). Raises ``Problem``."""
+    lead = (
+        trace(u, lead_steps, world, start=start, about_cost=about_cost)
+        if lead_steps
+        else Trace(fp=start or u.fp)
+    )
+    if lead_steps and end_problem(u, lead.fp, world, allow_contact=[target.id]) is not None:
+        raise Problem("movement.charging", f"{u.id} cannot get there: {end_problem(u, lead.fp, world)}")
+    fp = lead.fp
+    d = heading_vector(fp.heading)
+    tfp = target.fp
+    run = sweep_distance(fp.corners(), d, tfp.corners())
+    if math.isinf(run):
+        raise Problem("movement.charging", f"straight ahead, {u.id} would not meet {target.id}")
+    # other enemies met first
+    for e in world.enemies(u):
+        if e.id == target.id:
+            continue
+        de = sweep_distance(fp.corners(), d, e.fp.corners())
+        if de < run - 1e-6:
+            raise Problem("movement.charging", f"{e.id} is in the way of the charge on {target.id}")
+    contact = fp.moved(d[0] * run, d[1] * run)
+    mine = contact_facing(contact, tfp.corners(), tol=CONTACT_TOL * 2)
+    if mine != "front":
+        raise Problem(
+            "movement.charging", f"{u.id} would meet {target.id} with its {mine or 'corner'}, not its front"
+        )
+    edge = contact_facing(tfp, contact.corners(), tol=CONTACT_TOL * 2)
+    if edge is None:
+        raise Problem("movement.charging", f"{u.id} would not touch {target.id}")
+    run_tr = trace(u, [O.Fwd(run)], world, start=fp, ignore=[target.id]) if run > 1e-6 else Trace(fp=fp)
+    end = conform(u, contact, tfp, edge, world, target.id)
+    if end is None:
+        raise Problem("movement.charging", f"there is no room for {u.id} to line up on {target.id}'s {edge}")
+    return ChargePlan(lead, run, run_tr, contact, end, edge, lead.cost + run_tr.cost)
