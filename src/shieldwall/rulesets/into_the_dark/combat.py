@@ -25,12 +25,12 @@ the figures that made it; "shieldless or hit from the rear" is one +1, whatever 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 
 import numpy as np
 
@@ -251,25 +251,43 @@ class _Part:
     rate_rule: str
 
 
-def _assemble(parts: Sequence[_Part], hit_on: int) -> list[DiceGroup]:
-    """Dice for one attacking unit (combat.dice): each part gives figures // per_die whole dice; the
-    leftover fractions of all parts are pooled ("you do not carry over fractions from unit to unit"
-    - within a unit they add up) and each whole die they make rolls with the modifiers of the
-    contributing part that is hardest to hit with (docs/rulings/into-the-dark.md)."""
-    dice = {p.label: p.figures // p.per_die for p in parts}
-    rems = [p for p in parts if p.figures % p.per_die]
-    extra = 0
+def _whole_dice(parts: Sequence[tuple[int, int, int]]) -> list[int]:
+    """Dice for one attacking unit (combat.dice), from its parts ``(figures, figures per die, need)``:
+    each part gives figures // per_die whole dice; the leftover fractions of all parts are pooled
+    ("you do not carry over fractions from unit to unit" - within a unit they add up) and each whole
+    die they make rolls with the modifiers of the contributing part that is hardest to hit with
+    (the highest need; docs/rulings/into-the-dark.md)."""
+    dice = [figures // per_die for figures, per_die, _ in parts]
+    rems = [i for i, (figures, per_die, _) in enumerate(parts) if figures % per_die]
     if len(rems) > 1:  # whole dice in the pooled fractions: floor(sum of rem / per), in integers
-        per = lcm(*(p.per_die for p in rems))
-        extra = sum((p.figures % p.per_die) * (per // p.per_die) for p in rems) // per
-    if extra:
-        worst = max(rems, key=lambda p: need_for(hit_on, sum(m.value for m in p.modifiers)))
-        dice[worst.label] += extra
+        per = lcm(*(parts[i][1] for i in rems))
+        extra = sum((parts[i][0] % parts[i][1]) * (per // parts[i][1]) for i in rems) // per
+        if extra:
+            dice[max(rems, key=lambda i: parts[i][2])] += extra
+    return dice
+
+
+def _assemble(parts: Sequence[_Part], hit_on: int) -> list[DiceGroup]:
+    """The dice groups of one attacking unit (``_whole_dice``)."""
+    dice = _whole_dice(
+        [(p.figures, p.per_die, need_for(hit_on, sum(m.value for m in p.modifiers))) for p in parts]
+    )
     return [
-        DiceGroup(p.label, dice[p.label], hit_on, p.modifiers, p.rate, p.rate_rule)
-        for p in parts
-        if dice[p.label] > 0
+        DiceGroup(p.label, n, hit_on, p.modifiers, p.rate, p.rate_rule)
+        for p, n in zip(parts, dice, strict=True)
+        if n > 0
     ]
+
+
+def _needs_dist(parts: Sequence[tuple[int, int, int]]) -> Dist:
+    """``pool_dist`` of the groups ``_assemble`` makes of ``parts`` (``_whole_dice``), from the
+    dice and needs alone (no ``DiceGroup`` or ``Mod`` is built)."""
+    out: Dist | None = None
+    for (_, _, need), n in zip(parts, _whole_dice(parts), strict=True):
+        if n > 0:
+            d = binomial_dist(n, 7 - need)
+            out = d if out is None else out + d
+    return Dist.constant(0) if out is None else out
 
 
 def _divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
@@ -389,7 +407,22 @@ def fighting_figures(
 # --- missile fire -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+_S = TypeVar("_S")
+
+
+def _quick(cls: type[_S], names: frozenset[str], state: dict[str, Any]) -> _S:
+    """``cls(**state)`` for the odds engine's hot path: an equal value (same hash, same checks in
+    ``__post_init__``), built without the generated ``__init__`` (fields not given keep their class
+    defaults: the situations have no ``__slots__`` for this)."""
+    if not names.issuperset(state):
+        raise TypeError(f"unknown field(s) {sorted(set(state) - names)}")
+    obj = object.__new__(cls)
+    obj.__dict__.update(state)
+    obj.__post_init__()  # type: ignore[attr-defined]
+    return obj
+
+
+@dataclass(frozen=True)
 class MissileSituation:
     """One missile unit (or champion) shooting at one target unit.
 
@@ -420,6 +453,11 @@ class MissileSituation:
             raise ValueError(f"{self.weapon.name} has no long range (into-the-dark:combat.missile-ranges)")
         if self.dice_override is not None and not self.dice_override >= 0:
             raise ValueError("dice_override must be >= 0")
+
+    @classmethod
+    def quick(cls, **state: Any) -> Self:
+        """``MissileSituation(**state)``, built faster (``_quick``)."""
+        return _quick(cls, _MISSILE_FIELDS, state)
 
     @property
     def weapon(self) -> profiles.MissileWeapon:
@@ -461,6 +499,27 @@ class MissileSituation:
             mod = m.longbow_close if self.shooter.weapon == "longbow" else m.heavy_crossbow_close
             out.append(Mod(f"{self.weapon.name} at close range", self.weapon.close_bonus, mod.rule))
         return tuple(out)
+
+    def modifier_total(self, band: RangeBand) -> int:
+        """The sum of the values of ``modifiers(band)``, without building them (the same tests; the
+        two are checked against each other in tests/odds/test_odds_itd_fast.py)."""
+        m = profiles.combat_tables().missile
+        t = self.target
+        dens = t.effective_density
+        v = 0
+        if t.category == "F" and dens == "O":
+            v += m.target_open_foot.value
+        elif (t.category == "F" and dens == "L") or (t.category == "M" and dens == "O"):
+            v += m.target_loose_foot_or_open_mounted.value
+        if self.target_shieldless():
+            v += m.target_shieldless_or_rear.value
+        if self.cover == "light":
+            v += m.light_cover.value
+        elif self.cover == "heavy":
+            v += m.heavy_cover.value
+        if band == "close":
+            v += self.weapon.close_bonus
+        return v
 
     def pool(self) -> list[DiceGroup]:
         """The dice of this attack, grouped by target number."""
@@ -527,18 +586,33 @@ class MissileSituation:
         return sum(g.dice for g in self.pool())
 
     def dist(self) -> Dist:
-        """Exact distribution of casualties inflicted on the target."""
-        return pool_dist(self.pool())
+        """Exact distribution of casualties inflicted on the target: ``pool_dist(self.pool())``,
+        for figures firing worked out from the dice counts and needs alone."""
+        if self.dice_override is not None or self.shooter.champion or self.diverted:
+            return pool_dist(self.pool())
+        d = profiles.combat_tables().dice
+        hit_on = self.target.hit_on
+        parts = []
+        if self.close:
+            parts.append((self.close, d.figures_per_die, need_for(hit_on, self.modifier_total("close"))))
+        if self.long:
+            parts.append(
+                (self.long, d.long_range_figures_per_die, need_for(hit_on, self.modifier_total("long")))
+            )
+        return _needs_dist(parts)
 
     def roll(self, rng: np.random.Generator) -> AttackRoll:
         """Roll the attack with the battle's generator; ``.hits`` has the same law as ``dist()``."""
         return roll_pool("missile", self.pool(), rng, [{"note": n} for n in self.notes])
 
 
+_MISSILE_FIELDS = frozenset(f.name for f in fields(MissileSituation))
+
+
 # --- melee --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MeleeSituation:
     """One attacking unit (or champion) against one enemy unit in a round of melee. There is no
     weapon factor: "most weapons have an equivalent effect and the only important factor is the
@@ -576,6 +650,11 @@ class MeleeSituation:
             raise ValueError("dice_override must be >= 0")
         if any(f not in FACINGS for f in self.obstacle):
             raise ValueError(f"obstacle sides must be among {FACINGS}")
+
+    @classmethod
+    def quick(cls, **state: Any) -> Self:
+        """``MeleeSituation(**state)``, built faster (``_quick``)."""
+        return _quick(cls, _MELEE_FIELDS, state)
 
     def target_shieldless(self, facing: Facing) -> str | None:
         """Why the target is "without shields or unable to use them" against figures on ``facing``
@@ -620,29 +699,57 @@ class MeleeSituation:
             out.append(Mod.of(m.enemy_shieldwall_front, "enemy in shieldwall, frontal contact"))
         return tuple(out)
 
-    def _per_die(self, facing: Facing) -> tuple[int, str, str]:
+    def modifier_total(self, facing: Facing) -> int:
+        """The sum of the values of ``modifiers(facing)``, without building them (the same tests; the
+        two are checked against each other in tests/odds/test_odds_itd_fast.py)."""
+        m = profiles.combat_tables().melee
+        a = self.attacker
+        v = 0
+        if self.charging:
+            v += m.charging.value
+        if a.quality == 5 and not a.shaken:
+            v += m.steady_fanatic.value
+        if a.quality == 1 or a.role == "missile":
+            v += m.peasant_or_missile.value
+        if a.polearm:
+            v += m.polearm.value
+        if self.target_shieldless(facing):
+            v += m.enemy_shieldless.value
+        if self.target_uphill:
+            v += m.enemy_uphill.value
+        if facing in self.obstacle:
+            v += m.enemy_obstacle.value
+        if self.target.in_shieldwall and facing == "front":
+            v += m.enemy_shieldwall_front.value
+        return v
+
+    def _figures_per_die(self, facing: Facing) -> int:
+        """Figures per die on ``facing`` (the rate of ``_per_die``)."""
         d = profiles.combat_tables().dice
         if self.bonus_round:
-            return (
-                d.bonus_round_figures_per_die,
-                "1 per figure (pursuit bonus round)",
-                cite("combat.bonus-round"),
-            )
+            return d.bonus_round_figures_per_die
         doubled = (facing != "front") + self.impetuous
         if doubled == 2:
-            return (
-                d.both_doubled_figures_per_die,
-                "1 per figure (impetuous into flank/rear)",
-                cite("combat.double-dice"),
-            )
+            return d.both_doubled_figures_per_die
+        if doubled == 1:
+            return d.doubled_figures_per_die
+        return d.figures_per_die
+
+    def _per_die(self, facing: Facing) -> tuple[int, str, str]:
+        per = self._figures_per_die(facing)
+        if self.bonus_round:
+            return per, "1 per figure (pursuit bonus round)", cite("combat.bonus-round")
+        doubled = (facing != "front") + self.impetuous
+        if doubled == 2:
+            return per, "1 per figure (impetuous into flank/rear)", cite("combat.double-dice")
         if doubled == 1:
             why = "impetuous" if self.impetuous else f"{facing} contact"
             return (
-                d.doubled_figures_per_die,
-                f"1 per {d.doubled_figures_per_die} figures ({why})",
+                per,
+                f"1 per {per} figures ({why})",
                 cite("combat.double-dice" if self.impetuous else "combat.flanks-and-rear"),
             )
-        return d.figures_per_die, f"1 per {d.figures_per_die} figures", cite("combat.dice")
+        return per, f"1 per {per} figures", cite("combat.dice")
 
     def pool(self) -> list[DiceGroup]:
         """The dice of this attack, grouped by target number."""
@@ -692,12 +799,24 @@ class MeleeSituation:
         return sum(g.dice for g in self.pool())
 
     def dist(self) -> Dist:
-        """Exact distribution of casualties inflicted on the target."""
-        return pool_dist(self.pool())
+        """Exact distribution of casualties inflicted on the target: ``pool_dist(self.pool())``,
+        for figures in contact worked out from the dice counts and needs alone."""
+        if self.dice_override is not None or self.attacker.champion or self.diverted:
+            return pool_dist(self.pool())
+        hit_on = self.target.hit_on
+        parts = []
+        for facing, figs in (("front", self.front), ("flank", self.flank), ("rear", self.rear)):
+            if figs:  # no dice from this side (and no pooled fraction)
+                f = cast(Facing, facing)
+                parts.append((figs, self._figures_per_die(f), need_for(hit_on, self.modifier_total(f))))
+        return _needs_dist(parts)
 
     def roll(self, rng: np.random.Generator) -> AttackRoll:
         """Roll the attack with the battle's generator; ``.hits`` has the same law as ``dist()``."""
         return roll_pool("melee", self.pool(), rng, [{"note": n} for n in self.notes])
+
+
+_MELEE_FIELDS = frozenset(f.name for f in fields(MeleeSituation))
 
 
 # --- melee outcome --------------------------------------------------------------------------------

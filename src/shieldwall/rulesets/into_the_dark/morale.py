@@ -15,10 +15,10 @@ There is no natural-1 / natural-6 rule for morale: that rule belongs to "Combat"
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from shieldwall.core.dice import D6, Dist
 
 from . import profiles
 from .clauses import cite
-from .combat import Mod
+from .combat import Mod, _quick
 
 
 class MoraleOutcome(IntEnum):
@@ -64,7 +64,7 @@ def outnumbers_double(own: int, opponents: int) -> bool:
     return opponents > 0 and own >= 2 * opponents
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Test:
     """The morale level and modifiers shared by morale and control tests.
 
@@ -74,6 +74,8 @@ class _Test:
     ``casualties`` / ``original``: figures lost and the original strength. ``friends_routing``:
     friendly units routing within 12". ``general``: the rating of a general who has joined and is
     leading the unit (0 = none). The other flags are the lines of the Morale Tests table.
+
+    No ``__slots__``: the unset fields of ``quick`` read the class defaults.
     """
 
     quality: int
@@ -112,6 +114,11 @@ class _Test:
                 raise ValueError(f"general rating must be one of {sorted(ratings)} (or 0 for none)")
         if self.casualties or self.original <= 0:
             casualty_steps(self.casualties, self.original)
+
+    @classmethod
+    def quick(cls, **state: Any) -> Self:
+        """``cls(**state)``, built faster (``combat._quick``)."""
+        return _quick(cls, _TEST_FIELDS, state)
 
     def modifiers(self) -> tuple[Mod, ...]:
         """Every applicable modifier, cumulative, then the general's negation (command.general-leading)."""
@@ -172,8 +179,45 @@ class _Test:
 
     @property
     def level(self) -> int:
-        """The modified morale level: troop quality level plus all modifiers (may be <1 or >6)."""
-        return self.quality + sum(m.value for m in self.modifiers())
+        """The modified morale level: troop quality level plus all modifiers (may be <1 or >6).
+
+        The sum of the values of ``modifiers()``, added up in integers without building the ``Mod``
+        rows (tests/odds/test_odds_itd_fast.py checks the two agree on every combination)."""
+        values, casualties_value, friends_value = _level_values(profiles.morale_tables().modifiers)
+        total = negative = 0
+        for on, v in zip(
+            (
+                self.shaken,
+                self.disordered,
+                self.flanked,
+                self.outnumber_double,
+                self.long_range_missile_only,
+                self.fewer_firers,
+                self.deeper_ranks,
+                self.supported,
+                self.unsupported,
+                self.uphill,
+                self.in_cover,
+                self.shieldwall,
+            ),
+            values,
+            strict=True,
+        ):
+            if on:
+                total += v
+                if v < 0:
+                    negative -= v
+        if self.casualties:
+            v = casualty_steps(self.casualties, self.original) * casualties_value
+            total += v
+            if v < 0:
+                negative -= v
+        if self.friends_routing:
+            v = self.friends_routing * friends_value
+            total += v
+            if v < 0:
+                negative -= v
+        return self.quality + total + min(self.general, negative)
 
     def _data(self, face: int) -> dict[str, Any]:
         return {
@@ -186,6 +230,34 @@ class _Test:
             "over": face - self.level,
             "notes": list(self.notes),
         }
+
+
+#: (the modifiers table, its values as ``_Test.level`` reads them), for the table now loaded
+_LEVEL_VALUES: list[tuple[Any, tuple[tuple[int, ...], int, int]]] = []
+
+
+def _level_values(m: profiles.MoraleModifiers) -> tuple[tuple[int, ...], int, int]:
+    """The values of the yes/no rows of the morale modifiers table in ``_Test.level``'s order, the
+    casualties value per 25% step and the value per friendly unit routing."""
+    if _LEVEL_VALUES and _LEVEL_VALUES[0][0] is m:
+        return _LEVEL_VALUES[0][1]
+    rows = (
+        m.shaken,
+        m.disordered,
+        m.flanked,
+        m.outnumber,
+        m.long_range_only,
+        m.fewer_firers,
+        m.deeper_ranks,
+        m.supported,
+        m.unsupported,
+        m.uphill,
+        m.in_cover,
+        m.shieldwall,
+    )
+    got = (tuple(r.value for r in rows), m.casualties.value, m.friends_routing.value)
+    _LEVEL_VALUES[:] = [(m, got)]
+    return got
 
 
 def outcome_for_over(over: int) -> MoraleOutcome:
@@ -225,7 +297,10 @@ class MoraleRoll:
         return self.data
 
 
-@dataclass(frozen=True, slots=True)
+_TEST_FIELDS = frozenset(f.name for f in fields(_Test))
+
+
+@dataclass(frozen=True)
 class MoraleSituation(_Test):
     """A morale test (morale.morale-tests, morale.modifiers, morale.results)."""
 
@@ -258,7 +333,7 @@ class ControlRoll:
         return self.data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ControlSituation(_Test):
     """A control test (morale.control-tests): pass on the modified level or less. Pass only the
     modifiers relevant to the test; shaken and disordered always apply (morale.morale-states,
