@@ -89,6 +89,8 @@ class SetKey:
                     f"--set {self.name} expects a whole number from {lo} to {hi}, got {value}"
                 )
             return value
+        if type(text) is str and text in self.choices:  # already a choice as written
+            return text
         low = str(text).strip().lower()
         if low not in self.choices:
             raise UnknownName(f"value for --set {self.name}", str(text), self.choices)
@@ -109,7 +111,7 @@ def sets_key(pairs: SetsArg) -> tuple[SetsArg, Hashable] | None:
     if pairs is None:
         return None, ()
     items: tuple[Any, ...]
-    if isinstance(pairs, Mapping):
+    if type(pairs) is dict or isinstance(pairs, Mapping):
         items = ("=", *pairs.items())
     elif isinstance(pairs, str):
         items = (pairs,)
@@ -126,8 +128,8 @@ def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[t
     """``["facing=flank", ...]`` or ``{"facing": "flank"}`` -> ``[("facing", "flank"), ...]``."""
     if pairs is None:
         return []
-    if isinstance(pairs, Mapping):
-        return [(str(k), v) for k, v in pairs.items()]
+    if type(pairs) is dict or isinstance(pairs, Mapping):
+        return [(k if type(k) is str else str(k), v) for k, v in pairs.items()]
     if isinstance(pairs, str):
         pairs = [pairs]
     out: list[tuple[str, str | int]] = []
@@ -139,8 +141,8 @@ def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[t
     return out
 
 
-#: (id of a plug-in's keys, command) -> (the keys, the valid keys, their defaults)
-_DEFAULTS: dict[tuple[int, str], tuple[Mapping[str, SetKey], list[str], Settings]] = {}
+#: (id of a plug-in's keys, command) -> (the keys, the valid keys, their set, their defaults)
+_DEFAULTS: dict[tuple[int, str], tuple[Mapping[str, SetKey], list[str], frozenset[str], Settings]] = {}
 
 
 def parse_settings(
@@ -157,15 +159,20 @@ def parse_settings(
     got = _DEFAULTS.get((id(keys), command))
     if got is None or got[0] is not keys:
         valid = [k for k, sk in keys.items() if command in sk.commands]
-        got = _DEFAULTS[(id(keys), command)] = (keys, valid, {k: keys[k].default for k in valid})
-    _, valid, defaults = got
+        got = _DEFAULTS[(id(keys), command)] = (
+            keys,
+            valid,
+            frozenset(valid),
+            {k: keys[k].default for k in valid},
+        )
+    _, valid, valid_set, defaults = got
     out: Settings = dict(defaults)
     if not pairs:
         return out
     seen: set[str] = set()
     for raw_key, value in split_pairs(pairs):
-        key = raw_key.lower().replace("_", "-")
-        if key not in valid:
+        key = raw_key if raw_key in valid_set else raw_key.lower().replace("_", "-")
+        if key not in valid_set:
             raise UnknownName(f"--set key for `odds {command} {ruleset}`", raw_key, valid)
         if key in seen:
             raise ShieldwallError(f"--set {key} given twice")

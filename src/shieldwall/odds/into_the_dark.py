@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
@@ -355,22 +355,40 @@ def _rules() -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """A SPEC as the rules see it: the army-file unit and its two-rank formation."""
+    """A SPEC as the rules see it: the army-file unit and its two-rank formation.
+
+    What the queries read of the unit is read once, when the SPEC is parsed (``text``, ``front``,
+    ``shieldwall``, ``pike``, ``quality``: the army unit is a pydantic model, slow to ask)."""
 
     spec: ITDSpec
     unit: ArmyUnit
+    text: str = field(init=False, compare=False, repr=False)
+    front: int = field(init=False, compare=False, repr=False)
+    shieldwall: bool = field(init=False, compare=False, repr=False)
+    pike: bool = field(init=False, compare=False, repr=False)
+    quality: int = field(init=False, compare=False, repr=False)
+    shoots: bool = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        u = self.unit
+        for name, value in (
+            ("text", self.spec.text),
+            ("front", u.front),
+            ("shieldwall", u.has("shieldwall")),
+            ("pike", u.has("pike")),
+            ("quality", u.quality_level),
+            ("shoots", u.missile_weapon is not None),
+            ("_hash", hash(self.spec)),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def figures(self) -> int:
         return self.spec.figures
-
-    @property
-    def front(self) -> int:
-        return self.unit.front
-
-    @property
-    def shieldwall(self) -> bool:
-        return self.unit.has("shieldwall")
 
     def fighting(self, figures: int, disordered: bool, melee: bool = True) -> int:
         """Figures that count with ``figures`` left: casualties come off the rear rank first."""
@@ -378,7 +396,7 @@ class Side:
         front = min(self.front, figures)
         return int(
             combat.fighting_figures(
-                front, [figures - front], melee=melee, disordered=disordered, pike=self.unit.has("pike")
+                front, [figures - front], melee=melee, disordered=disordered, pike=self.pike
             )
         )
 
@@ -471,10 +489,15 @@ _CONTROL_ORDER = ("passed", "failed")
 
 
 @lru_cache(maxsize=1024)
-def _outcomes(dist: Dist, names: tuple[str, ...]) -> Mapping[str, Fraction]:
-    """name -> exact probability of outcome int ``i`` of ``dist`` (read-only, memoised)."""
+def _outcomes(level: int, control: bool) -> Mapping[str, Fraction]:
+    """name -> exact probability of each outcome of a morale (or control) test against the modified
+    ``level``: the outcome table per level (``morale.morale_dist`` / ``control_dist``, which is what
+    ``MoraleSituation.dist()`` / ``ControlSituation.dist()`` are), read-only, memoised."""
+    morale = _rules()[2]
+    dist: Dist = (morale.control_dist if control else morale.morale_dist)(level)
+    names = _CONTROL_NAMES if control else _MORALE_NAMES
     out = {name: dist.probability(i) for i, name in enumerate(names)}
-    if names == _CONTROL_NAMES:
+    if control:
         out = {k: out[k] for k in _CONTROL_ORDER}
     return MappingProxyType(out)
 
@@ -545,6 +568,10 @@ def troop_types() -> tuple[TroopType, ...]:
     return load_troop_types()
 
 
+#: SPEC text as given -> its ``Side`` (the parsed units: ``parse_spec`` and ``side`` in one look-up)
+_SIDES: dict[str, Side] = {}
+
+
 class IntoTheDarkOdds(OddsPlugin):
     ruleset: ClassVar[str] = RS
     title: ClassVar[str] = "Into the Dark"
@@ -562,7 +589,13 @@ class IntoTheDarkOdds(OddsPlugin):
         return parse_spec(text)
 
     def side(self, text: str) -> Side:
-        return side(parse_spec(text))
+        got = _SIDES.get(text)
+        if got is None:
+            got = side(parse_spec(text))
+            if len(_SIDES) >= 512:
+                _SIDES.pop(next(iter(_SIDES)))
+            _SIDES[text] = got
+        return got
 
     # --- one attack -------------------------------------------------------------------------------
     def attack(self, attacker: str, target: str, sets: Sets = None) -> AttackOdds:
@@ -574,55 +607,55 @@ class IntoTheDarkOdds(OddsPlugin):
         return self.memo("attack", (attacker, target), sets, lambda p: self._attack(attacker, target, p))
 
     def _attack(self, attacker: str, target: str, sets: Sets) -> AttackOdds:
-        s = MappingProxyType(self.parse_sets(sets, "attack"))
+        st = self.parse_sets(sets, "attack")
         a, t = self.side(attacker), self.side(target)
         combat = _rules()[1]
-        mode, facing = str(s["mode"]), str(s["facing"])
-        dis = _yes(s["disordered"])
-        tgt = t.troops(disordered=_yes(s["target-disordered"]), firing=_yes(s["target-firing"]))
-        att = a.troops(shaken=_yes(s["shaken"]), disordered=dis)
+        mode, facing = st["mode"], str(st["facing"])
+        dis = st["disordered"] == "yes"
+        tgt = t.troops(disordered=st["target-disordered"] == "yes", firing=st["target-firing"] == "yes")
+        att = a.troops(shaken=st["shaken"] == "yes", disordered=dis)
+        # ``quick``: the same situation values as the constructors', with the same checks
         try:
             if mode == "melee":
                 for k in ("range", "cover", "target-firing"):
-                    if s[k] != SET_KEYS[k].default:
+                    if st[k] != SET_KEYS[k].default:
                         raise ShieldwallError(f"--set {k} applies to shooting only (add --set mode=shoot)")
-                if _yes(s["impetuous"]):
+                impetuous = st["impetuous"] == "yes"
+                if impetuous:
                     self._check_impetuous(a)
-                figs = a.fighting(a.figures, dis)
-                sit: Any = combat.MeleeSituation(
-                    att,
-                    tgt,
-                    **{facing: figs},
-                    charging=_yes(s["charging"]),
-                    impetuous=_yes(s["impetuous"]),
-                    target_uphill=_yes(s["uphill"]),
-                    obstacle=(facing,) if _yes(s["obstacle"]) else (),
-                )
+                kw: dict[str, Any] = {facing: a.fighting(a.figures, dis)}
+                if st["charging"] == "yes":
+                    kw["charging"] = True
+                if impetuous:
+                    kw["impetuous"] = True
+                if st["uphill"] == "yes":
+                    kw["target_uphill"] = True
+                if st["obstacle"] == "yes":
+                    kw["obstacle"] = (facing,)
+                sit: Any = combat.MeleeSituation.quick(attacker=att, target=tgt, **kw)
             else:
                 for k in ("charging", "impetuous", "uphill", "obstacle"):
-                    if _yes(s[k]):
+                    if st[k] == "yes":
                         raise ShieldwallError(f"--set {k} applies to melee only")
-                if a.unit.missile_weapon is None:
+                if not a.shoots:
                     raise ShieldwallError(
-                        f"{a.spec.text!r} is melee troops and cannot shoot (give it a weapon: "
+                        f"{a.text!r} is melee troops and cannot shoot (give it a weapon: "
                         + ", ".join(WEAPONS)
                         + ")"
                     )
                 figs = a.fighting(a.figures, dis, melee=False)
-                band = str(s["range"])
-                sit = combat.MissileSituation(
-                    att,
-                    tgt,
-                    close=figs if band == "close" else 0,
-                    long=figs if band == "long" else 0,
+                sit = combat.MissileSituation.quick(
+                    shooter=att,
+                    target=tgt,
+                    **{str(st["range"]): figs},
                     from_rear=facing == "rear",
-                    cover=str(s["cover"]),
+                    cover=st["cover"],
                 )
             dist = sit.dist()
         except ValueError as exc:
             raise _rule_error(exc) from None
         return AttackOdds(
-            RS, a.spec.text, t.spec.text, s, dist, sit, lambda: _pool_details(sit), "casualties"
+            RS, a.text, t.text, MappingProxyType(st), dist, sit, lambda: _pool_details(sit), "casualties"
         )
 
     @staticmethod
@@ -645,19 +678,19 @@ class IntoTheDarkOdds(OddsPlugin):
         return self.memo("morale", (unit,), sets, lambda p: self._morale(unit, p))
 
     def _morale(self, unit: str, sets: Sets) -> MoraleOdds:
-        s = MappingProxyType(self.parse_sets(sets, "morale"))
+        s = self.parse_sets(sets, "morale")
         u = self.side(unit)
         _, _, morale, profiles = _rules()
         cas = int(s["casualties"] or 0)
         if cas > u.figures:
             raise ShieldwallError(f"--set casualties={cas} is more than the unit's {u.figures} figures")
-        dis = _yes(s["disordered"])
-        gen = str(s["general"])
+        dis = s["disordered"] == "yes"
+        gen = s["general"]
         rating = 0 if gen == "none" else profiles.command().ratings[gen].rating
         # the yes/no lines of the table (False unless given)
         kw: dict[str, Any] = {arg: True for key, arg in _MORALE_FLAGS if s[key] == "yes"}
         kw.update(
-            quality=u.unit.quality_level,
+            quality=u.quality,
             disordered=dis,
             casualties=cas,
             original=u.figures,
@@ -665,23 +698,21 @@ class IntoTheDarkOdds(OddsPlugin):
             shieldwall=u.shieldwall and not dis,
             general=rating,
         )
+        test = str(s["test"])
+        control = test == "control"
         try:
-            if s["test"] == "control":
-                sit: Any = morale.ControlSituation(**kw)
-                outcomes = _outcomes(sit.dist(), _CONTROL_NAMES)
-            else:
-                sit = morale.MoraleSituation(**kw)
-                outcomes = _outcomes(sit.dist(), _MORALE_NAMES)
+            # ``quick``: the same situation value as the constructor's, with the same checks
+            sit: Any = (morale.ControlSituation if control else morale.MoraleSituation).quick(**kw)
+            outcomes = _outcomes(sit.level, control)
         except ValueError as exc:
             raise _rule_error(exc) from None
-        test = str(s["test"])
-        quality = u.unit.quality_level
+        quality = u.quality
 
         def explain() -> tuple[str, ...]:
             mods = "".join(f", {m.name} {m.value:+d}" for m in sit.modifiers())
             return (f"{test} test: d6 against morale level {sit.level} (quality {quality}{mods})",)
 
-        return MoraleOdds(RS, u.spec.text, s, outcomes, sit, explain)
+        return MoraleOdds(RS, u.text, MappingProxyType(s), outcomes, sit, explain)
 
     # --- duel ---------------------------------------------------------------------------------------
     def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
