@@ -368,6 +368,8 @@ class Side:
     pike: bool = field(init=False, compare=False, repr=False)
     quality: int = field(init=False, compare=False, repr=False)
     shoots: bool = field(init=False, compare=False, repr=False)
+    #: (disordered, melee) -> figures that count at full strength (``fighting``)
+    full: dict[tuple[bool, bool], int] = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -382,6 +384,15 @@ class Side:
             ("_hash", hash(self.spec)),
         ):
             object.__setattr__(self, name, value)
+        object.__setattr__(
+            self,
+            "full",
+            {
+                (dis, melee): self._fighting(self.figures, dis, melee)
+                for dis in (False, True)
+                for melee in (False, True)
+            },
+        )
 
     def __hash__(self) -> int:
         return self._hash
@@ -392,6 +403,11 @@ class Side:
 
     def fighting(self, figures: int, disordered: bool, melee: bool = True) -> int:
         """Figures that count with ``figures`` left: casualties come off the rear rank first."""
+        if figures == self.figures:
+            return self.full[(disordered, melee)]
+        return self._fighting(figures, disordered, melee)
+
+    def _fighting(self, figures: int, disordered: bool, melee: bool) -> int:
         combat = _rules()[1]
         front = min(self.front, figures)
         return int(

@@ -307,6 +307,8 @@ def _divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
 def _check_declared(dice_override: int | None, diverted: int) -> None:
     """ "up to 2 of their opponent's dice may be declared as targeting the champion" (and the general):
     special-troops.champions, command.generals."""
+    if not diverted and dice_override is None:  # nothing declared
+        return
     most = max(profiles.special().champion.dice_at_champion, profiles.command().general.dice_at_general)
     if diverted > most or (dice_override is not None and dice_override > most):
         raise ValueError(f"at most {most} dice may be declared at a champion or general")
@@ -648,7 +650,7 @@ class MeleeSituation:
         _check_declared(self.dice_override, self.diverted)
         if self.dice_override is not None and self.dice_override < 0:
             raise ValueError("dice_override must be >= 0")
-        if any(f not in FACINGS for f in self.obstacle):
+        if self.obstacle and any(f not in FACINGS for f in self.obstacle):
             raise ValueError(f"obstacle sides must be among {FACINGS}")
 
     @classmethod
