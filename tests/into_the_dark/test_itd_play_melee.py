@@ -121,3 +121,32 @@ def test_combat_flanks_and_rear_pinned_until_next_turn_then_face() -> None:
     s2 = st.copy()
     s2.apply("face r1 left figures")  # only the figures attacked turn: two facings, disordered
     assert s2.units["r1"].faced == ("left",) and s2.units["r1"].disordered
+
+
+def test_combat_melee_contact_is_mutual_when_only_one_edge_sees_it() -> None:
+    """combat.melee: a slightly skewed front edge flush with only the short flank of a one-rank
+    unit is contact seen from one side only (the flank's ends lie on the front's line, not the other
+    way round). Both units are in the melee: the one struck takes its casualties and records its
+    opponent (found in a seeded Senlac battle, where it raised a KeyError)."""
+    from shieldwall.core.geometry import Footprint
+    from shieldwall.io.scenarios import load_game
+    from shieldwall.rulesets.into_the_dark import act_combat
+
+    st = load_game("into-the-dark/senlac").new_state(1)
+    b4, r4 = st.units["b4"], st.units["r4"]
+    for x in st.units.values():
+        if x.id not in ("b4", "r4"):
+            x.x, x.y = (2.0, 2.0) if x.side == "blue" else (70.0, 46.0)
+    r4.figures, r4.front = 3, 3
+    # the two footprints (centres) as they stood in that battle; a unit's x, y is its front centre
+    b4.place(
+        Footprint(34.341695875091446, 31.174337166267343, 88.91435235431344, b4.fp.frontage, b4.fp.depth)
+    )
+    r4.place(Footprint(37.47547952049172, 32.03912881009315, 0.0, r4.fp.frontage, r4.fp.depth))
+    assert [t.other for t in st.touching(b4)] == ["r4"]
+    assert st.touching(r4) == []  # the one-sided contact this test is about
+    script(st, ONES)
+    act_combat.melee_phase(st)
+    assert st.melee["r4"]["opponents"] == ["b4"]
+    assert st.melee["b4"]["opponents"] == ["r4"]
+    assert any(e.kind == "melee" and e.data["target"] == "r4" for e in st.events)

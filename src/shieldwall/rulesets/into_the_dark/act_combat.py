@@ -340,6 +340,13 @@ def melee_phase(st: IntoTheDarkState) -> None:
             record.setdefault(u.id, {"received": 0, "opponents": [], "flanked": False, "obstacle": False})
             if t.other not in record[u.id]["opponents"]:
                 record[u.id]["opponents"].append(t.other)
+    # contact is mutual: a unit whose edge is flush with only a corner of its enemy is in contact
+    # with it although the enemy's own edges touch nothing (docs/rulings: contact)
+    for aid, bid in attacks:
+        for x, y in ((aid, bid), (bid, aid)):
+            rec = record.setdefault(x, {"received": 0, "opponents": [], "flanked": False, "obstacle": False})
+            if y not in rec["opponents"]:
+                rec["opponents"].append(y)
     rolls: list[tuple[Unit, Unit, Any, dict[str, int]]] = []
     for (aid, bid), by_edge in attacks.items():
         a, b = st.units[aid], st.units[bid]
