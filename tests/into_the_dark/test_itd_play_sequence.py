@@ -89,6 +89,22 @@ def test_turn_sequence_end_of_battle_turn_limit_by_share_of_points_lost() -> Non
     assert last(st, "result").rule == f"{RS}:turn-sequence.end-of-battle"
 
 
+def test_turn_sequence_end_of_battle_equal_losses_broken_by_casualties() -> None:
+    g = game([u("r1", "CPF", 10, 5)], [u("b1", "CPF", 30, 30, 180)], turns=1)
+    st = start(g, "red")
+    st.units["b1"].figures = 6  # 2 of 8 lost, no unit lost on either side
+    play_out(st)
+    r = st.result()
+    assert r is not None and r.winner == "red"
+    assert "equal losses" in r.reason and "casualties" in r.reason
+    assert last(st, "result").rule == f"{RS}:turn-sequence.end-of-battle"
+    # no unit lost and no casualties on either side: a draw
+    st2 = start(game([u("r1", "CPF", 10, 5)], [u("b1", "CPF", 30, 30, 180)], turns=1), "red")
+    play_out(st2)
+    r2 = st2.result()
+    assert r2 is not None and r2.winner is None and "equal casualties" in r2.reason
+
+
 def test_turn_sequence_end_of_battle_no_formed_units() -> None:
     g = game([u("r1", "CPF", 10, 5)], [u("b1", "CPF", 30, 30, 180)], spare=False)
     st = start(g, "red")

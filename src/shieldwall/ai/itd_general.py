@@ -15,7 +15,14 @@ expected casualties dealt against taken, flank and rear bonuses, the target's st
 shoot the target with the most points' worth of expected casualties in range. Moves are scored on a
 copy of the state (``copy`` + ``apply`` + ``view``): closing on the division's objective, keeping the
 enemy in front, staying near friends and out of the reach of enemies that would hit a flank.
-It reads only the public State API and the game's army data.
+Charges weigh the charge round and the rounds after it alike, with the target's hill
+(``target_uphill``) as the melee would see it. The ground (``itd_ground``) sends units over deep
+water by its bridges and fords: the objective's distance counts the way round, and the general adds
+moves the menu does not list (wheel to face the way, then go forward), which ``apply`` judges like
+any order. The general also keeps the end-of-battle count (turn-sequence.end-of-battle): ahead on
+points lost he risks less; level or behind in the last turns he charges at worse odds and accepts
+ending disordered near the enemy.
+It reads only the public State API and the game's army data and terrain.
 """
 
 from __future__ import annotations
@@ -27,20 +34,31 @@ import numpy as np
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc
+from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
 from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
 from shieldwall.rulesets.into_the_dark.points import unit_cost
+
+from .itd_ground import Ground, heading_towards, standing
 
 RATING = {"poor": 1, "average": 2, "good": 3}
 #: quality level by name (troops.troop-quality)
 LEVEL = {"peasant": 1, "levy": 2, "average": 3, "elite": 4, "fanatic": 5}
 #: a charge is worth making when its value (expected casualties dealt less taken, plus bonuses)
 #: reaches this; mounted, who prefer to charge, accept less
-CHARGE_BAR = {"mounted": -0.2, "foot": 0.4}
+CHARGE_BAR = {"mounted": 0.6, "foot": 0.8}
 #: what ending a move disordered costs in the move score (a -1 in every morale test, front rank
 #: only in melee, half-speed wheels, no shieldwall)
 DISORDER_COST = 4.0
+#: ... and far from the enemy (more than 12"), where it can rally before it fights
+DISORDER_COST_FAR = 1.0
+#: how the charge bars move with the count at the turn limit: ahead, the general risks less;
+#: level or behind with few turns left, he must break something (turn-sequence.end-of-battle)
+AHEAD_SHIFT = 0.4
+LATE_SHIFT = -0.6
+LATE_TURNS = 5
+#: what ending a move disordered costs near the enemy when the general must break something
+DISORDER_COST_LATE = 1.5
 
 
 def _fp(u: dict[str, Any]) -> Footprint:
@@ -68,6 +86,16 @@ class IntoTheDarkGeneral:
         self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
         self.armies = getattr(state.game, "armies", {})
         self._edges: dict[tuple[str, str], str] = {}
+        self.ground = Ground(self.view, getattr(state.game, "terrain", None))
+        lead = standing(self.view["units"], self._cost, self.me)
+        left = int(self.view.get("max_turns") or 99) - int(self.view["turn"])
+        self.late = lead <= 1e-12 and left < LATE_TURNS
+        if lead > 1e-12:
+            self.bar_shift = AHEAD_SHIFT
+        elif self.late:
+            self.bar_shift = LATE_SHIFT
+        else:
+            self.bar_shift = 0.0
         key = (int(self.view["turn"]), self.me)
         if key != self._turn_key:
             self._turn_key = key
@@ -91,6 +119,14 @@ class IntoTheDarkGeneral:
         au = self._army_unit(u)
         per = unit_cost(au).points / max(1, u["original"]) if au is not None else 4.0
         return float(per * u["figures"])
+
+    def _cost(self, u: dict[str, Any]) -> float:
+        """The unit's whole cost (troops.unit-cost), as the end-of-battle count weighs it."""
+        au = self._army_unit(u)
+        return float(unit_cost(au).points) if au is not None else 4.0 * float(u["original"])
+
+    def _bar(self, u: dict[str, Any]) -> float:
+        return CHARGE_BAR[u["category"]] + self.bar_shift
 
     def _plan_turn(self) -> None:
         """The orders of each division this turn, and its general's counter-preference orders."""
@@ -161,6 +197,8 @@ class IntoTheDarkGeneral:
             charging,
             imp,
             n,
+            a["x"],
+            a["y"],
         )
         got = self._exp.get(key)
         if got is None:
@@ -176,13 +214,16 @@ class IntoTheDarkGeneral:
                     rear=n if facing == "rear" else 0,
                     charging=charging,
                     impetuous=imp,
+                    target_uphill=self.ground.uphill_of((t["x"], t["y"]), (a["x"], a["y"])),
                 )
                 got = float(sit.dist().mean())
             self._exp[key] = got
         return got
 
     def _charge_value(self, c: dict[str, Any], t: dict[str, Any], edge: str, imp: bool) -> float:
-        dealt = self._expected(c, t, edge, True, imp)
+        # the charge round (charging, impetuous doubling) and the rounds after it weigh alike: a
+        # charge that only wins its first round is a melee lost
+        dealt = 0.5 * (self._expected(c, t, edge, True, imp) + self._expected(c, t, edge, False, False))
         back = self._expected(t, c, "front", False, False) * (1.0 if edge == "front" else 0.35)
         value = dealt - back
         lc = LEVEL.get(str(c["quality"]), 3) - (1 if c["morale"] != "steady" else 0)
@@ -279,7 +320,7 @@ class IntoTheDarkGeneral:
                 v = self._charge_value(u, self.units[o.target], self._edge(o), o.impetuous)
                 if v > bv:
                     best, bv = o, v
-        if isinstance(best, O.Charge) and bv >= CHARGE_BAR[u["category"]]:
+        if isinstance(best, O.Charge) and bv >= self._bar(u):
             return best
         return next((o for o in orders if isinstance(o, O.Decline)), orders[0])
 
@@ -318,7 +359,7 @@ class IntoTheDarkGeneral:
                 ),
             )
             v = self._charge_value(u, self.units[best.target], self._edge_after(state, best), best.impetuous)
-            if v >= CHARGE_BAR[u["category"]]:
+            if v >= self._bar(u):
                 prefers = not foot  # mounted prefer to charge; foot need their general's order
                 if prefers or self._override(u):
                     return best
@@ -337,6 +378,8 @@ class IntoTheDarkGeneral:
             return hold  # within charge range: foot prefer to stand
         if order == "hold":
             moves = [o for o in moves if all(isinstance(s, O.Wheel) for s in o.steps)]
+        else:
+            moves += self._waypoint_moves(u)
         best_o, best_s = hold, self._score(u, self.fps[u["id"]], order, moved=False)
         for o in moves:
             got = self._after(state, o, u["id"])
@@ -345,10 +388,34 @@ class IntoTheDarkGeneral:
             fp, disordered = got
             s = self._score(u, fp, order, moved=True)
             if disordered and not u["disordered"]:
-                s -= DISORDER_COST
+                if not self._near(u, 12.0):
+                    s -= DISORDER_COST_FAR
+                else:
+                    s -= DISORDER_COST_LATE if self.late else DISORDER_COST
             if s > best_s:
                 best_o, best_s = o, s
         return best_o
+
+    def _waypoint_moves(self, u: dict[str, Any]) -> list[Any]:
+        """Moves the menu does not list: wheel to face the way to the nearest enemy (by its bridge or
+        ford when deep water lies between) and go forward the whole, two thirds or a third of the
+        way; the engine's ``apply`` judges them like any order (an illegal one is skipped)."""
+        if not self.enemies or u["in_melee"]:
+            return []
+        front = self.fps[u["id"]].front_centre
+        near = min(self.enemies, key=lambda e: footprint_distance(self.fps[u["id"]], self.fps[e["id"]]))
+        way = self.ground.waypoint(front, (near["x"], near["y"]))
+        turn = normalize_angle(heading_towards(front, way) - float(u["heading"]))
+        if abs(turn) > 90.0:
+            return []
+        far = math.dist(front, way)
+        steps: list[Any] = [O.Wheel(round(turn, 2))] if abs(turn) > 2.0 else []
+        out = []
+        for part in (1.0, 2.0 / 3.0, 1.0 / 3.0):
+            d = round(far * part, 2)
+            if d >= 0.5:
+                out.append(O.Move(u["id"], (*steps, O.Fwd(d))))
+        return out
 
     def _edge_after(self, state: State, o: Any) -> str:
         """The edge the charge hits, read from its ``charge`` event on a copy of the state."""
@@ -401,7 +468,8 @@ class IntoTheDarkGeneral:
             score -= abs(g - 5.0) * 0.3  # inside close range, outside easy reach
         else:
             # the weakest reachable enemy is the objective
-            target = min(gaps[:3], key=lambda x: x[0] + 0.02 * self._value(x[1]))
+            way = [(g + self.ground.detour(fp.centre, (e["x"], e["y"])), e) for g, e in gaps[:3]]
+            target = min(way, key=lambda x: x[0] + 0.02 * self._value(x[1]))
             score -= 0.25 * target[0]
         # keep the nearest enemy in front
         if in_front_arc(fp, self.fps[near["id"]].corners(), 45.0):

@@ -28,6 +28,7 @@ from .charge_plan import plan_charge
 from .clauses import cite
 from .model import SIDES, other
 from .movement import Problem, max_straight, trace
+from .points import unit_cost
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -264,13 +265,28 @@ def check_end(st: IntoTheDarkState) -> bool:
 
 def finish_on_time(st: IntoTheDarkState) -> None:
     """At the scenario's turn limit, the side that has lost the smaller share of its points (units
-    destroyed, gone or routing) wins; equal shares are a draw (docs/rulings)."""
+    destroyed, gone or routing) wins; with equal shares, the side whose units still in the field have
+    lost the smaller share of its points in casualties (each unit's cost pro rata to the figures it
+    has lost); equal again is a draw (turn-sequence.end-of-battle, docs/rulings)."""
     share = {}
     for s in SIDES:
         loss = st.losses(s)
         share[s] = loss["points_lost"] / loss["points"] if loss["points"] else 0.0
     if abs(share["red"] - share["blue"]) < 1e-9:
-        st.finish(None, f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each)")
+        worn = casualty_shares(st)
+        if abs(worn["red"] - worn["blue"]) < 1e-9:
+            st.finish(
+                None,
+                f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each) "
+                "and equal casualties",
+            )
+            return
+        w = "red" if worn["red"] < worn["blue"] else "blue"
+        st.finish(
+            w,
+            f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each); "
+            f"casualties cost red {worn['red']:.1%}, blue {worn['blue']:.1%} of their points",
+        )
         return
     w = "red" if share["red"] < share["blue"] else "blue"
     st.finish(
@@ -278,6 +294,24 @@ def finish_on_time(st: IntoTheDarkState) -> None:
         f"turn limit ({st.max_turns}) reached; share of points lost "
         f"red {share['red']:.0%}, blue {share['blue']:.0%}",
     )
+
+
+def casualty_shares(st: IntoTheDarkState) -> dict[str, float]:
+    """Each side's casualties among its units still in the field (not gone, not routing), as a share
+    of its points: a unit's cost times the share of its figures lost."""
+    out = {}
+    for s in SIDES:
+        total = 0.0
+        worn = 0.0
+        for u in st.units.values():
+            if u.side != s:
+                continue
+            pts = float(unit_cost(u.spec).points)
+            total += pts
+            if u.on_table and not u.routed and u.original:
+                worn += pts * (u.original - u.figures) / u.original
+        out[s] = worn / total if total else 0.0
+    return out
 
 
 # --- the task table ------------------------------------------------------------------------------
