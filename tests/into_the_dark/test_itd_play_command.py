@@ -160,3 +160,80 @@ def test_command_command_and_control_is_optional() -> None:
     assert st.generals == {}
     refused(st, "command red-g1 r1", "command.command-actions")
     st.apply("charge r1 b1")  # foot may charge freely
+
+
+# --- generals in the melee (command.general-leading, command.generals) -------------------------
+
+
+def _led_melee() -> Any:
+    """r1, led by the red general, is in frontal contact with b1 from the start."""
+    g = make(
+        [u("r1", "CPF", 20, 12, figures=12, frontage=4)],
+        [u("b1", "CPF", 20, 12, 180, figures=12, frontage=4)],
+        spare=False,
+        leading=True,
+    )
+    st = start(g, "red")
+    end_until(st, "declare", "blue")
+    return st
+
+
+def test_command_general_leading_dice_declared_at_him_take_him_out_with_one_hit() -> None:
+    """ "While in the front rank, up to 2 of his opponent's combat dice (identified before rolling)
+    may be declared as targeting the general"; "A general is removed after taking a single hit"."""
+    st = _led_melee()
+    menu = {str(o) for o in st.legal_orders()}
+    assert {"declare b1 red-g1 1", "declare b1 red-g1 2"} <= menu and "declare b1 red-g1 3" not in menu
+    n = len(st.events)
+    # r1 strikes first (its 2 dice: 8 figures fighting, 1 d6 per 4), then b1's 2 declared dice
+    script(st, [1, 1, 6, 1] + [1] * 60)
+    st.apply("declare b1 red-g1 2")  # b1 has nothing more to declare: the melee follows
+    ev = [e for e in st.events[n:] if e.kind == "declare"][0]
+    assert ev.rule == f"{RS}:command.general-leading" and ev.data["dice"] == 2
+    at = [e for e in st.events[n:] if e.kind == "melee-general"][0]
+    assert at.rule == f"{RS}:command.general-leading" and at.data["faces"] == [6, 1] and at.data["hits"] == 1
+    assert at.data["groups"][0]["armour"] == 6  # "treated as if he were LMM": mailed, hit on a 6+
+    fell = [e for e in st.events[n:] if e.kind == "general-falls"][0]
+    assert fell.rule == f"{RS}:command.generals" and fell.data["general"] == "red-g1"
+    g = st.generals["red-g1"]
+    assert g["fallen"] and not g["leading"]
+    # b1's own attack on r1 lost the two declared dice: its 2 dice all went at the general
+    red_melee = [e for e in st.events[n:] if e.kind == "melee" and e.data["unit"] == "r1"][0]
+    assert sum(grp["dice"] for grp in red_melee.data["groups"]) == 2
+    blue_melee = [e for e in st.events[n:] if e.kind == "melee" and e.data["unit"] == "b1"][0]
+    assert not blue_melee.data.get("groups") and blue_melee.data["hits"] == 0
+    # his points are lost: 25 per rating (average 2 -> 50)
+    assert st.losses("red")["points_lost"] >= 50
+
+
+def test_command_general_leading_a_missed_general_keeps_leading() -> None:
+    st = _led_melee()
+    n = len(st.events)
+    script(st, [1, 1, 5] + [1] * 60)
+    st.apply("declare b1 red-g1 1")
+    at = [e for e in st.events[n:] if e.kind == "melee-general"][0]
+    assert at.data["hits"] == 0 and not [e for e in st.events[n:] if e.kind == "general-falls"]
+    assert st.generals["red-g1"]["leading"] and not st.generals["red-g1"].get("fallen")
+    blue_melee = [e for e in st.events[n:] if e.kind == "melee" and e.data["unit"] == "b1"][0]
+    assert sum(grp["dice"] for grp in blue_melee.data["groups"]) == 1  # the other die went at r1
+
+
+def test_command_general_leading_declarations_are_checked() -> None:
+    st = _led_melee()
+    refused(st, "declare b1 red-g1 3", "command.general-leading")  # "up to 2"
+    refused(st, "declare b1 blue-g1 1", "command.general-leading")  # not an enemy general
+    refused(st, "declare r1 red-g1 1", "command.general-leading")  # not one of blue's units
+    st.apply("end")  # declaring is a choice: no dice at the general
+    assert not [e for e in st.events if e.kind == "melee-general"]
+
+
+def test_command_generals_a_fallen_general_gives_no_orders() -> None:
+    from shieldwall.rulesets.into_the_dark.act_generals import fall
+
+    st = make([u("r1", "CPF", 20, 5)], [u("b1", "CPF", 20, 30, 180)]).new_state(0)
+    fall(st, "red-g1", "test")
+    end_until(st, "orders", "blue")
+    assert not any(str(o).startswith("orders red-g1") for o in st.legal_orders())
+    from shieldwall.rulesets.into_the_dark.act_command import command_problem
+
+    assert "fallen" in (command_problem(st, "red", "red-g1", "r1") or "")

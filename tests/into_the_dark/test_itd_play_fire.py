@@ -119,6 +119,50 @@ def test_combat_target_eligibilities_troops_in_melee_are_not_targets() -> None:
     assert "shoot r1 b1" in shots and "shoot r1 b2" not in shots
 
 
+def test_combat_target_eligibilities_a_third_rank_not_involved_may_be_shot() -> None:
+    """ "Troops involved in melee are not eligible targets, although those not involved (a third
+    rank, an extended line, etc) are": b2's two fighting ranks are in the melee with r2, its one
+    figure in the third rank is not; r1 may shoot b2 but can hit only that figure."""
+    from shieldwall.rulesets.into_the_dark.act_combat import exposed
+
+    g = game(
+        [u("r1", "LUF", 13, 15, 90, type_="missile", weapon="bow"), u("r2", "CPF", 20, 12)],
+        [u("b2", "CPF", 20, 12, 180, figures=9)],
+    )
+    st = start(g, "red")
+    assert exposed(st, st.units["b2"]) == 1
+    to_fire(st)
+    assert "shoot r1 b2" in {str(o) for o in st.legal_orders()}
+    n = len(st.events)
+    script(st, [6] * 40)
+    st.apply("shoot r1 b2")
+    end_until(st, "initiative")
+    f = events(st, "fire", n)[0]
+    assert f.data["target"] == "b2" and f.data["hits"] == 2  # two dice, both hit
+    # the fire's casualties, before the melee's
+    cas = [e for e in events(st, "casualties", n) if e.data["unit"] == "b2"][0]
+    assert cas.rule == f"{RS}:combat.target-eligibilities" and cas.data["not_involved"] == 1
+    assert cas.data["casualties"] == 1 and cas.data["figures"] == 8
+
+
+def test_combat_target_eligibilities_an_extended_line_may_be_shot() -> None:
+    """The figures of an extended line beyond the melee are eligible targets: b2 (2 ranks of 8) is
+    fought by r2 (4 wide) across its middle four files, so 8 of its 16 figures are not involved."""
+    from shieldwall.rulesets.into_the_dark.act_combat import exposed, involved
+
+    g = game(
+        [u("r1", "LUF", 10, 5, type_="missile", weapon="bow"), u("r2", "CPF", 30, 12)],
+        [u("b2", "CPF", 30, 12, 180, figures=16, frontage=8)],
+    )
+    st = start(g, "red")
+    b2 = st.units["b2"]
+    assert exposed(st, b2) == 8
+    assert {slot for _, slot in involved(st, b2)} == {2, 3, 4, 5}
+    # a unit with both ranks fully engaged stays out of reach (test above)
+    g2 = game([u("r2", "CPF", 30, 12)], [u("b2", "CPF", 30, 12, 180, figures=8, frontage=4)])
+    assert exposed(start(g2, "red"), start(g2, "red").units["b2"]) == 0
+
+
 def test_combat_missile_modifiers_target_in_light_cover() -> None:
     wood = {"id": "w", "kind": "open-woods", "points": [[5, 14], [15, 14], [15, 20], [5, 20]]}
     g = game(

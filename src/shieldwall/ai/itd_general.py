@@ -262,6 +262,11 @@ class IntoTheDarkGeneral:
             return next((o for o in orders if isinstance(o, O.Pursue)), orders[0])
         if kind == "consent":
             return next((o for o in orders if isinstance(o, O.Allow)), orders[0])
+        if kind == "declare":
+            # strike at a leading general with every die allowed: one hit removes him and his
+            # steadying of the unit's morale (command.general-leading)
+            aimed = [o for o in orders if getattr(o, "kind", "") == "declare"]
+            return max(aimed, key=lambda o: o.dice) if aimed else orders[0]
         return orders[0]
 
     def _near(self, u: dict[str, Any], within: float) -> bool:

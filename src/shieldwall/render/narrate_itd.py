@@ -182,6 +182,14 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
         figs = ", ".join(f"{n} on the {e}" for e, n in f.items() if n) or "no figures"
         how = " impetuous" if d.get("impetuous") else (" charging" if d.get("charging") else "")
         return f"{u} fights {nm(d.get('target'))} ({figs}{';' + how if how else ''}): {_groups(d)}"
+    if k == "declare":
+        dice = _plural(d.get("dice"), "die")
+        return f"{u} aims {dice} at general {d.get('general')}, leading {nm(d.get('target'))}"
+    if k == "melee-general":
+        where = f"{nm(d.get('target'))}'s front rank"
+        return f"{u} strikes at general {d.get('general')} in {where}: {_groups(d)}"
+    if k == "general-falls":
+        return f"General {d.get('general')} falls ({d.get('how')})"
     if k == "bonus-round":
         return (
             f"{u} catches {nm(d.get('target'))} in a bonus round ({d.get('figures')} figures): "

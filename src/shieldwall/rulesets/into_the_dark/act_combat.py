@@ -18,11 +18,13 @@ from .model import Unit
 from .profiles import missile_weapons, terrain_table
 from .spatial import (
     EDGES,
+    Touch,
     fighting_count,
     figure_points,
     in_corridor,
     on_elevated,
     sees,
+    slots_in_contact,
 )
 
 if TYPE_CHECKING:
@@ -94,7 +96,7 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
     the figure in front" (combat.long-range); line of sight, no firing over other units unless the
     firer or target is on elevated terrain; foot fire only straight ahead, mounted in any one
     direction, and if any figures may fire at a unit, all may (combat.target-eligibilities)."""
-    if not t.on_table or t.side == u.side or st.in_melee(t):
+    if not t.on_table or t.side == u.side or exposed(st, t) == 0:
         return None
     w = u.spec.missile_weapon
     assert w is not None
@@ -120,6 +122,49 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
     if not close and not lng:
         return None
     return Aim(t, close, lng)
+
+
+def contacts(st: IntoTheDarkState, t: Unit) -> list[Touch]:
+    """Every contact of ``t`` with an enemy, seen from ``t``'s side: its own touches, and those an
+    enemy's edge sees on ``t`` when ``t``'s edges do not (contact is mutual, docs/rulings)."""
+    own = st.touching(t)
+    seen = {x.other for x in own}
+    out = list(own)
+    for e in st.live():
+        if e.side == t.side or e.id in seen or not e.on_table:
+            continue
+        for x in st.touching(e):
+            if x.other == t.id:
+                out.append(Touch(e.id, x.theirs, x.mine, x.b0, x.b1, x.a0, x.a1))
+    return out
+
+
+def involved(st: IntoTheDarkState, t: Unit) -> set[tuple[int, int]]:
+    """The figures of ``t`` (rank, slot) involved in melee (combat.target-eligibilities): those in
+    contact on any edge, and behind a front in contact the ranks that fight in melee (two; four for
+    pikes), whether or not disorder keeps them from fighting this round (docs/rulings)."""
+    out: set[tuple[int, int]] = set()
+    ranks = fighting_ranks(melee=True, pike=t.spec.has("pike"))
+    for x in contacts(st, t):
+        slots = slots_in_contact(t, x.mine, x.a0, x.a1)
+        if x.mine == "front":
+            for r in range(min(ranks, t.ranks)):
+                out.update((r, i) for i in slots if i in t.rank_slots(r))
+        elif x.mine == "rear":
+            out.update((t.ranks - 1, i) for i in slots)
+        else:
+            for r in slots:
+                filled = t.rank_slots(r)
+                if len(filled):
+                    out.add((r, filled[0] if x.mine == "left" else filled[-1]))
+    return out
+
+
+def exposed(st: IntoTheDarkState, t: Unit) -> int:
+    """ "Troops involved in melee are not eligible targets, although those not involved (a third
+    rank, an extended line, etc) are." (combat.target-eligibilities): how many figures of ``t`` may
+    be shot at - all of them when it is in no melee."""
+    return t.figures - len(involved(st, t))
 
 
 def targets(st: IntoTheDarkState, u: Unit) -> list[Aim]:
@@ -232,7 +277,7 @@ def shoot_now(
     res = []
     for tt, roll, c, lg in volley(st, u, t, {u.id}):
         hits = roll.hits if roll is not None else 0
-        lost = tt.lose(hits)
+        lost = tt.lose(min(hits, exposed(st, tt)))
         st.log(
             "fire",
             clause,
@@ -281,10 +326,26 @@ def fire_resolve(st: IntoTheDarkState) -> None:
             long=lg,
             **(roll.to_dict() if roll is not None else {"faces": [], "hits": 0}),
         )
+    # only figures not involved in a melee can be hit (combat.target-eligibilities); counted
+    # before any casualty is removed, as all firing is simultaneous
+    open_to_fire = {tid: exposed(st, st.units[tid]) for tid in hits}
     for tid, h in hits.items():
         t = st.units[tid]
-        lost = t.lose(h)
-        st.log("casualties", "combat.missile-fire", side=t.side, unit=tid, casualties=lost, figures=t.figures)
+        lost = t.lose(min(h, open_to_fire[tid]))
+        if open_to_fire[tid] < h:
+            st.log(
+                "casualties",
+                "combat.target-eligibilities",
+                side=t.side,
+                unit=tid,
+                casualties=lost,
+                figures=t.figures,
+                not_involved=open_to_fire[tid],
+            )
+        else:
+            st.log(
+                "casualties", "combat.missile-fire", side=t.side, unit=tid, casualties=lost, figures=t.figures
+            )
         _check_destroyed(st, t, "combat.missile-fire")
     st.fire_orders = []
 
@@ -306,6 +367,7 @@ def melee_phase(st: IntoTheDarkState) -> None:
     """Task: every unit in contact fights at once (combat.melee, combat.ranks, combat.flanks-and-rear,
     combat.double-dice). "To be flanked, a unit must be attacked by at least 4 enemy figures on a side
     that has no figures turned to face these enemies": fewer fight as if frontal (docs/rulings)."""
+    from . import act_generals
     from .act_tests import HILLS
 
     st.phase = "melee"
@@ -381,6 +443,9 @@ def melee_phase(st: IntoTheDarkState) -> None:
             target_uphill=uphill,
             obstacle=(fac,) if obst else (),  # type: ignore[arg-type]
         )
+        if st.declared and sit.dice:
+            # dice declared at the general leading b (command.general-leading)
+            sit, _ = act_generals.strike(st, a, b, sit)
         roll = sit.roll(st.rng) if sit.dice else None
         rolls.append((a, b, roll, {"front": fr, "flank": fl, "rear": rr}))
     for a, b, roll, figs in rolls:

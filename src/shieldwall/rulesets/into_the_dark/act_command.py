@@ -32,6 +32,7 @@ from .clauses import cite
 from .extra_orders import Command, NewOrders
 from .model import Unit
 from .morale import NewOrdersTest
+from .points import general_cost
 from .profiles import command as command_rules
 from .spatial import gap
 
@@ -67,6 +68,8 @@ def setup(st: IntoTheDarkState) -> None:
             with_ = p.unit if p is not None and p.unit else (division_units[0] if division_units else None)
             st.generals[f"{side}-g{i + 1}"] = {
                 "name": g.name,
+                "mounted": g.mounted is not False,
+                "points": general_cost(g).points,
                 "side": side,
                 "rating": g.rating_level,
                 "division": g.division,
@@ -118,7 +121,7 @@ def leading_rating(st: IntoTheDarkState, u: Unit) -> int:
 def turn_start(st: IntoTheDarkState) -> None:
     """Task: each general's command actions for the turn; orders given last turn take effect."""
     for name, g in st.generals.items():
-        g["actions"] = g["rating"]
+        g["actions"] = 0 if g.get("fallen") else g["rating"]
         g["commanded"] = []
         if g["next_orders"]:
             g["orders"], g["next_orders"] = g["next_orders"], None
@@ -144,6 +147,8 @@ def new_orders_problem(st: IntoTheDarkState, side: str, name: str, what: str) ->
         return f"{name} is not one of {side}'s generals"
     if what not in ORDERS:
         return f"orders are {', '.join(ORDERS)}"
+    if g.get("fallen"):
+        return f"{name} has fallen (command.generals)"
     if what == g["orders"] or what == g["next_orders"]:
         return f"{name} already has {what} orders"
     if g["actions"] < 1:
@@ -151,7 +156,9 @@ def new_orders_problem(st: IntoTheDarkState, side: str, name: str, what: str) ->
     if g["commanding"]:
         return None
     boss = next((x for x in st.generals.values() if x["side"] == side and x["commanding"]), None)
-    if boss is None or boss["actions"] < 1:
+    if boss is None or boss.get("fallen"):
+        return "the commanding general has fallen: no new orders can be given (command.generals)"
+    if boss["actions"] < 1:
         return "the commanding general has no command action left"
     a, b = _pos(st, boss), _pos(st, g)
     if a is None or b is None:
@@ -208,6 +215,8 @@ def command_problem(st: IntoTheDarkState, side: str, name: str, uid: str) -> str
     g = st.generals.get(name)
     if g is None or g["side"] != side:
         return f"{name} is not one of {side}'s generals"
+    if g.get("fallen"):
+        return f"{name} has fallen (command.generals)"
     if g["leading"]:
         return f"{name} has joined a unit: a leading general has no command actions"
     if g["actions"] < 1:

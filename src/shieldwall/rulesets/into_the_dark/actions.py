@@ -18,6 +18,7 @@ from . import (
     act_command,
     act_deploy,
     act_form,
+    act_generals,
     act_maneuver,
     act_move,
     act_obey,
@@ -54,6 +55,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "consent": (O.Allow, O.Refuse),
     "deploy": (M.Deploy,),
     "orders": (M.NewOrders, O.End),
+    "declare": (M.Declare, O.End),
 }
 
 _CLAUSE = {
@@ -68,6 +70,7 @@ _CLAUSE = {
     "consent": "movement.interpenetration",
     "deploy": "setup.deployment",
     "orders": "command.new-orders",
+    "declare": "command.general-leading",
 }
 
 
@@ -108,6 +111,8 @@ def _initiative_order(st: IntoTheDarkState, order: Any) -> None:
         ("fire", a),
         ("fire", b),
         ("fire-resolve",),
+        ("declare", a),
+        ("declare", b),
         ("melee",),
         ("morale",),
         ("turn-end",),
@@ -252,7 +257,15 @@ _HANDLERS: dict[str, Callable[[IntoTheDarkState, Any], None]] = {
     "consent": _consent_order,
     "deploy": lambda st, order: act_deploy.deploy(st, order),
     "orders": lambda st, order: _orders_order(st, order),
+    "declare": lambda st, order: _declare_order(st, order),
 }
+
+
+def _declare_order(st: IntoTheDarkState, order: Any) -> None:
+    if isinstance(order, O.End):
+        st.log("end", "command.general-leading", side=st.pending["side"] if st.pending else None)
+        return
+    act_generals.declare(st, order)
 
 
 def _orders_order(st: IntoTheDarkState, order: Any) -> None:

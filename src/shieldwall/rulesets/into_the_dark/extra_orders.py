@@ -7,6 +7,8 @@ turn r1 left|right                turn to face left or right, forming a column (
 fallback r1 3                     back up 3" facing the enemy (half speed)
 careful r1 fwd 3 wheel 10 ...     a move at half speed through disordering terrain
 breakoff r1                       leave a melee fought last turn by the evade dice
+declare r1 blue-g1 2              before the melee dice, r1 aims 2 of its dice at the general leading
+                                  the unit it fights (command.general-leading; Command & Control)
 """
 
 from __future__ import annotations
@@ -94,8 +96,22 @@ class NewOrders(O._Order):
         return f"orders {self.general} {self.orders}"
 
 
-Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders
-KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders")
+@dataclass(frozen=True, slots=True)
+class Declare(O._Order):
+    """``declare U G N``: U declares N of its melee dice (1 or 2) at general G, who leads a unit U
+    fights in its front rank (command.general-leading: "identified before rolling")."""
+
+    unit: str
+    general: str
+    dice: int
+    kind: ClassVar[str] = "declare"
+
+    def __str__(self) -> str:
+        return f"declare {self.unit} {self.general} {self.dice}"
+
+
+Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders | Declare
+KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare")
 
 
 def parse_text(words: list[str]) -> Maneuver:
@@ -108,6 +124,8 @@ def parse_text(words: list[str]) -> Maneuver:
         return BreakOff(args[0])
     if k == "command" and len(args) == 2:
         return Command(args[0], args[1])
+    if k == "declare" and len(args) == 3 and args[2].isdigit():
+        return Declare(args[0], args[1], int(args[2]))
     if k == "orders" and len(args) == 2 and args[1] in ("attack", "hold", "fall-back"):
         return NewOrders(args[0], args[1])
     if k == "deploy" and len(args) == 4:
@@ -119,7 +137,7 @@ def parse_text(words: list[str]) -> Maneuver:
             return Careful(args[0], steps)
     raise O._bad(
         "deploy U X Y H, command G U, orders G attack|hold|fall-back, turn U left|right, fallback U D, "
-        "careful U fwd D [wheel A ...], breakoff U"
+        "careful U fwd D [wheel A ...], breakoff U, declare U G N"
     )
 
 
@@ -136,6 +154,8 @@ def parse_dict(d: Mapping[str, Any]) -> Maneuver:
         return BreakOff(str(d["unit"]))
     if k == "command":
         return Command(str(d["general"]), str(d["unit"]))
+    if k == "declare":
+        return Declare(str(d["unit"]), str(d["general"]), int(d["dice"]))
     if k == "orders":
         if d["orders"] not in ("attack", "hold", "fall-back"):
             raise ValueError("orders are attack, hold or fall-back")

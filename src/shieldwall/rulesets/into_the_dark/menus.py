@@ -78,6 +78,10 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
         return [O.Pursue(p["unit"]), O.Resist(p["unit"])]
     if kind == "consent":
         return [O.Allow(p["unit"]), O.Refuse(p["unit"])]
+    if kind == "declare":
+        from .act_generals import menu as declare_menu
+
+        return [O.End(), *cast("list[O.Order]", declare_menu(st, side))]
     if kind == "orders":
         from .act_command import orders_menu
 

@@ -31,7 +31,7 @@ from shieldwall.core.errors import IllegalOrder
 
 from . import orders as O
 from .act_charge import check_charge
-from .act_combat import aim, fire_problem
+from .act_combat import aim, exposed, fire_problem
 from .act_move import base_allowance, can_move, remaining, zoc_length
 from .clauses import cite
 from .menus import charge_orders
@@ -139,8 +139,12 @@ def _shooting(st: IntoTheDarkState, u: Unit, now: bool, enemies: list[Unit]) -> 
         if prob:
             why_not[t.id] = _why("combat.missile-fire", f"{u.id}: {prob}")
             continue
-        if st.in_melee(t):
-            why_not[t.id] = _why("combat.target-eligibilities", f"{t.id} is in melee")
+        if exposed(st, t) == 0:
+            why_not[t.id] = _why(
+                "combat.target-eligibilities",
+                f"every figure of {t.id} is involved in melee "
+                "(only a third rank or an extended line may be shot at)",
+            )
             continue
         if aim(st, u, t) is not None:
             targets.append(t.id)

@@ -46,6 +46,7 @@ PROMPTS = {
     "consent": "a friendly unit is falling back through you: allow it, or refuse",
     "deploy": "place one of your units (or a dummy card) in your deployment zone",
     "orders": "give new orders to your generals, or end",
+    "declare": "declare up to 2 dice of a unit at the enemy general leading the unit it fights, or end",
 }
 
 
@@ -71,6 +72,7 @@ class IntoTheDarkState(State):
         self.active: str | None = None
         self.charge: dict[str, Any] | None = None
         self.fire_orders: list[tuple[str, str]] = []
+        self.declared: dict[str, dict[str, Any]] = {}  # dice declared at generals (act_generals)
         self.fire_received: dict[str, dict[str, Any]] = {}
         self.melee: dict[str, dict[str, Any]] = {}
         self.routed_turn: list[dict[str, Any]] = []
@@ -144,6 +146,7 @@ class IntoTheDarkState(State):
         new.pending = copy.deepcopy(self.pending)
         new.charge = copy.deepcopy(self.charge)
         new.fire_orders = list(self.fire_orders)
+        new.declared = copy.deepcopy(self.declared)
         new.fire_received = copy.deepcopy(self.fire_received)
         new.melee = copy.deepcopy(self.melee)
         new.routed_turn = copy.deepcopy(self.routed_turn)
@@ -288,6 +291,12 @@ class IntoTheDarkState(State):
             if not u.on_table or u.routed:
                 out["units_lost"] += 1
                 out["points_lost"] += pts
+        # a general's figure costs 25 per rating; a fallen general's points are lost (command.generals)
+        for g in self.generals.values():
+            if g["side"] == side:
+                out["points"] += int(g["points"])
+                if g.get("fallen"):
+                    out["points_lost"] += int(g["points"])
         return out
 
     # ------------------------------------------------------------------ views

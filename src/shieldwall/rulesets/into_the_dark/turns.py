@@ -15,6 +15,7 @@ from . import (
     act_command,
     act_contact,
     act_deploy,
+    act_generals,
     act_maneuver,
     act_morale,
     act_move,
@@ -177,6 +178,7 @@ def fire_resolve(st: IntoTheDarkState) -> None:
 def melee(st: IntoTheDarkState) -> None:
     st.log("phase", "turn-sequence.combat", phase_name="melee")
     act_combat.melee_phase(st)
+    st.declared = {}
 
 
 def morale_phase(st: IntoTheDarkState) -> None:
@@ -334,6 +336,7 @@ _TASKS: dict[str, Callable[..., None]] = {
     "fire": fire_choice,
     "fire-resolve": fire_resolve,
     "melee": melee,
+    "declare": act_generals.choice,
     "morale": morale_phase,
     "morale-missile": act_morale.morale_missile,
     "morale-melee": act_morale.morale_melee,

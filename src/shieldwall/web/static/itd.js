@@ -102,12 +102,13 @@ export function label(m, g) {
     case "fallback": return `Fall back ${inch(o.distance)}`;
     case "careful": return `Careful move: ${stepsText(o.steps)}`;
     case "breakoff": return "Break off";
+    case "declare": return `${name(o.unit)}: aim ${o.dice} ${o.dice === 1 ? "die" : "dice"} at general ${o.general}`;
     case "end": return "End";
     default: return m.text;
   }
 }
 
-const END_WORDS = { rally: "End the Rally phase", movement: "End your movement", fire: "End your missile fire", deploy: "End" };
+const END_WORDS = { rally: "End the Rally phase", movement: "End your movement", fire: "End your missile fire", deploy: "End", declare: "No (more) dice at generals" };
 
 // ------------------------------------------------------------------------------- the unit panel
 export function reachItems(g, r) {
