@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd as _gcd
 from operator import mul
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from shieldwall.core.dice import Dist
 
@@ -369,12 +369,12 @@ _FLAG_INDEX = {f: i for i, f in enumerate(_FLAGS)}
 
 def _repack(
     vals: list[int],
-    cvals: dict[Any, int],
+    cvals: list[int],
     reduced: list[tuple[int, list[int], int]],
     old: int,
     bits: int,
-) -> tuple[list[int], dict[Any, int], list[tuple[int, list[int], int]], int]:
-    """Re-pack three ``old``-bit fields into ``bits``-bit fields."""
+) -> tuple[list[int], list[int], list[tuple[int, list[int], int]], int]:
+    """Re-pack three ``old``-bit fields into ``bits``-bit fields (``cvals``: -1 marks "not yet")."""
     mask_old = (1 << old) - 1
 
     def repack(v: int) -> int:
@@ -382,146 +382,202 @@ def _repack(
 
     return (
         [repack(v) if v else 0 for v in vals],
-        {k: repack(v) for k, v in cvals.items()},
+        [repack(v) if v > 0 else v for v in cvals],
         [(base, [repack(v) for v in nums], det) for base, nums, det in reduced],
         bits,
     )
 
 
+def _wider(need: int) -> int:
+    """The field width to re-pack to when ``need`` bits no longer fit: a quarter more (fewer re-packs
+    than an exact fit, smaller numbers than doubling)."""
+    return need + need // 4 + 64
+
+
+_LOSER = "ABT"  # intermediate loser code: 0 the first unit lost the round, 1 the second, 2 a tie
+
+
 def simultaneous_duel(
-    model: RoundModel, tail: Fraction = DEFAULT_TAIL, max_turns: int = DEFAULT_MAX_TURNS
+    model: RoundModel,
+    tail: Fraction = DEFAULT_TAIL,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    *,
+    merge: bool | None = None,
 ) -> RoundsSolution:
     """Solve a duel of simultaneous rounds exactly.
 
-    State: ``(figures of first, figures of second, first shaken, second shaken)``. Figures never
-    grow, so the chain is block-triangular: the only cycles are among the four shaken states of one
-    ``(figures, figures)`` block (a round with no casualties). The absorption probabilities (first
-    wins, second wins, draw) are found block by block in order of the diagonal ``d = figures +
-    figures`` (a round's casualties only lead to lower diagonals), each block a small exact linear
-    system ``A v = R`` over the states that can leave it, solved in integers with the adjugate
-    (``v = adj(A) R / det(A)``; ``A`` is a non-singular M-matrix, so ``adj(A) >= 0``). All values on
-    diagonal ``d`` are integer numerators over one denominator ``Q[d]``, and ``Q[d-1]`` divides
-    ``Q[d]``, so a block's right-hand side sums its successors per diagonal and brings them to one
-    denominator by Horner's rule with the small factors ``Q[d] / Q[d-1]``. The three values of a
-    state (first wins, second wins, draw) are packed into one integer, ``B`` bits a field: every
-    operation on them is a sum with non-negative integer weights, so the fields never carry into
-    each other while ``B`` exceeds the largest intermediate (checked before every diagonal; the
-    values are re-packed wider when needed). No ``Fraction`` and no big gcd inside the loops.
+    State: ``(figures of first, figures of second, first shaken, second shaken)``. A round has two
+    stages: the casualties of both sides, which lead from a state to an *intermediate* state
+    ``(figures, figures, the old shaken flags, who lost the round)`` (or to a unit destroyed), and
+    the morale tests, which depend only on the intermediate state and lead to the next state (or to
+    a rout). Figures never grow, so the chain is block-triangular: the only cycles are among the
+    four shaken states of one ``(figures, figures)`` block (a round with no casualties). The
+    absorption probabilities (first wins, second wins, draw) are found block by block in order of
+    the diagonal ``d = figures + figures`` (a round's casualties only lead to lower diagonals),
+    each block a small exact linear system ``A v = R`` over the states that can leave it, solved in
+    integers with the adjugate (``v = adj(A) R / det(A)``; ``A`` is a non-singular M-matrix, so
+    ``adj(A) >= 0``). All values on diagonal ``d`` are integer numerators over one denominator
+    ``Q[d]``, and ``Q[d-1]`` divides ``Q[d]``, so a block's right-hand side sums the values of its
+    intermediate states (each computed once) per diagonal and brings them to one denominator by
+    Horner's rule with the small factors ``Q[d] / Q[d-1]``. The three values of a state (first
+    wins, second wins, draw) are packed into one integer, ``B`` bits a field: every operation on
+    them is a sum with non-negative integer weights, so the fields never carry into each other while
+    ``B`` exceeds the largest intermediate (checked before every diagonal; the values are re-packed
+    wider when needed). No ``Fraction`` and no big gcd inside the loops.
 
     States with no way out are "undecided". The round distribution is propagated with integer
-    weights over one common denominator per round up to a horizon where the unfinished (and not
-    undecided) mass is below ``tail``; the unfinished mass is reported exactly as ``beyond``.
+    weights over one common denominator per round, through the intermediate states (the two stages
+    of a round: fewer products than state-to-state transitions), up to a horizon where the
+    unfinished (and not undecided) mass is below ``tail``; the unfinished mass is reported exactly
+    as ``beyond``. With ``max_turns <= 1`` only the win probabilities are computed. ``merge``
+    forces (True) or forbids (False) merging the two stages of the round distribution into
+    state-to-state transitions (default: whichever costs fewer operations; the results are the same).
     """
     na, nb = model.start
-
-    def sidx(fa: int, fb: int, j: int) -> int:
-        """The index of state (fa, fb, flags j)."""
-        return ((fa - 1) * nb + (fb - 1)) * 4 + j
-
     n_states = na * nb * 4
-    # combo (fa2, fb2, sa, sb, loser) -> (the morale tests' terminal weights out of 36, packed
-    # ``kb`` bits a field; the flag states reached: (index, weight))
-    combos: dict[tuple[int, int, bool, bool, str], tuple[int, tuple[tuple[int, int], ...]]] = {}
+    n_inter = na * nb * 12
+    nb12 = nb * 12
+    rd = max_turns > 1  # the round distribution is asked for
 
-    def combo(fa2: int, fb2: int, sa: bool, sb: bool, loser: str) -> tuple[int, tuple[tuple[int, int], ...]]:
-        key = (fa2, fb2, sa, sb, loser)
-        got = combos.get(key)
-        if got is None:
-            term = [0, 0, 0]
-            flags = [0, 0, 0, 0]
-            for nxt, q in model.after_melee(fa2, fb2, sa, sb, loser, True):
-                if isinstance(nxt, str):
-                    term[_TERM[nxt]] += q
-                else:
-                    flags[_FLAG_INDEX[cast(tuple[bool, bool], nxt)]] += q
-            packed = term[0] | term[1] << kb | term[2] << 2 * kb
-            got = combos[key] = (packed, tuple((j, q) for j, q in enumerate(flags) if q))
-        return got
+    # the later rounds' casualties, per figures and shaken flag: (items, total)
+    Cas = tuple[tuple[tuple[int, int], ...], int]
 
+    def later(who: str, n: int) -> list[tuple[Cas, Cas]]:
+        no: Cas = ((), 1)
+        return [(no, no)] + [
+            (model.casualties(who, f, False, True), model.casualties(who, f, True, True))
+            for f in range(1, n + 1)
+        ]
+
+    cas_a, cas_b = later("A", na), later("B", nb)
+    lcm_a = lcm_b = 1
+    max_a = max_b = 0
+    kmax = 0
+    for pair in cas_a[1:]:
+        for items, t in pair:
+            lcm_a, max_a = _lcm(lcm_a, t), max(max_a, t)
+            kmax = max(kmax, *(x for x, _ in items))
+    for pair in cas_b[1:]:
+        for items, t in pair:
+            lcm_b, max_b = _lcm(lcm_b, t), max(max_b, t)
+            kmax = max(kmax, *(x for x, _ in items))
+    kmax *= 2
     # the widest round: bounds every intermediate of a block solve (det(A) <= den^4)
-    den_bits = 0
-    for fa in range(1, na + 1):
-        for fb in range(1, nb + 1):
-            for sa, sb in _FLAGS:
-                t = model.casualties("A", fa, sa, True)[1] * model.casualties("B", fb, sb, True)[1] * 36
-                den_bits = max(den_bits, t.bit_length())
+    den_bits = (max_a * max_b * 36).bit_length()
+    # one denominator for every state's round (the round distribution's weights)
+    common = lcm_a * lcm_b * 36
+
     bits = 64
     mask = (1 << bits) - 1
     kb = den_bits + 2  # a state's terminal weights (each at most its round total), packed
     kmask = (1 << kb) - 1
+    k2 = 2 * kb
+
+    # intermediate states t = ((fa - 1) * nb + (fb - 1)) * 12 + flags * 3 + loser: the morale tests'
+    # terminal weights out of 36, packed ``kb`` bits a field (-1: not yet), the states reached and
+    # weights out of 36, and (for the absorption) the packed value over Q[fa + fb] (-1: not yet)
+    c_term: list[int] = [-1] * n_inter
+    c_next: list[tuple[tuple[int, int], ...]] = [()] * n_inter
+    cvals: list[int] = [-1] * n_inter
+    # for the round distribution: per intermediate, its sources (states) and weights over ``common``
+    src1: list[list[int]] = [[] for _ in range(n_inter)] if rd else []
+    wt1: list[list[int]] = [[] for _ in range(n_inter)] if rd else []
+    # per state, the weights of the rounds that destroy a unit (first, second, both), over common
+    dterm: list[tuple[int, int, int]] = [(0, 0, 0)] * n_states
+
+    def combo(t: int) -> int:
+        cell, r = divmod(t, 12)
+        j, lo = divmod(r, 3)
+        fa2, fb2 = divmod(cell, nb)
+        sa, sb = _FLAGS[j]
+        term = [0, 0, 0]
+        flags = [0, 0, 0, 0]
+        for nxt, q in model.after_melee(fa2 + 1, fb2 + 1, sa, sb, _LOSER[lo], True):
+            if isinstance(nxt, str):
+                term[_TERM[nxt]] += q
+            else:
+                flags[_FLAG_INDEX[cast(tuple[bool, bool], nxt)]] += q
+        base2 = cell * 4
+        c_next[t] = tuple((base2 + jj, q) for jj, q in enumerate(flags) if q)
+        ct = c_term[t] = term[0] | term[1] << kb | term[2] << k2
+        return ct
 
     # packed values: state index -> first + second << B + draw << 2B, over Q[fa + fb]
     vals: list[int] = [0] * n_states
-    Q: dict[int, int] = {}
-    step: dict[int, int] = {}  # Q[d] // Q[d - 1]
-    # the packed value of a combo into a lower block (sum over its flag states), over Q[d]
-    cvals: dict[tuple[int, int, bool, bool, str], int] = {}
-    # per state, for the round distribution: terminal weights, successors and weights, total
-    s_term: list[tuple[int, int, int]] = [(0, 0, 0)] * n_states
-    s_den: list[int] = [1] * n_states
-    succ: list[dict[int, int]] = [{} for _ in range(n_states)]
+    Q: list[int] = [1] * (na + nb + 1)
+    step: list[int] = [1] * (na + nb + 1)  # Q[d] // Q[d - 1]
+    zeros = [0] * (kmax + 1)
 
     for d in range(2, na + nb + 1):
-        q_prev = Q.get(d - 1, 1)
+        q_prev = Q[d - 1]
         # every intermediate of this diagonal is at most max(den, det(A)) * Q[d-1] <= den^4 Q[d-1]
         need = q_prev.bit_length() + 4 * den_bits + 8
         if need > bits:  # re-pack every stored value wider
-            vals, cvals, _, bits = _repack(vals, cvals, [], bits, 2 * need)
+            vals, cvals, _, bits = _repack(vals, cvals, [], bits, _wider(need))
             mask = (1 << bits) - 1
         b1, b2 = bits, 2 * bits
         lo_fa, hi_fa = max(1, d - nb), min(na, d - 1)
         reduced: list[tuple[int, list[int], int]] = []
         for fa in range(lo_fa, hi_fa + 1):
             fb = d - fa
-            base = sidx(fa, fb, 0)
+            base = ((fa - 1) * nb + (fb - 1)) * 4
             dens = [0, 0, 0, 0]
             within = [[0, 0, 0, 0] for _ in range(4)]
             rhs = [0, 0, 0, 0]
-            for i, (sa, sb) in enumerate(_FLAGS):
-                pa, ta = model.casualties("A", fa, sa, True)
-                pb, tb = model.casualties("B", fb, sb, True)
+            for i in range(4):
+                pa, ta = cas_a[fa][i >> 1]
+                pb, tb = cas_b[fb][i & 1]
                 den = ta * tb * 36
                 dens[i] = den
-                tp = 0  # terminal weights, packed (first | second << kb | draw << 2 kb)
-                per_diag: dict[int, int] = {}
-                nexts = succ[base + i]
+                s = base + i
+                f_s = common // den
+                tp = 0  # the morale tests' terminal weights, packed (first | second << kb | draw << 2 kb)
+                dt = 0  # the destroying rounds' weights (out of 36 each), packed alike
+                acc = zeros[:]  # per x + y: the sum of weight * value over Q[d - x - y]
                 row = within[i]
+                i3 = i * 3
                 for x, wx in pa:  # casualties on the second unit
                     fb2 = fb - x
+                    if fb2 <= 0:
+                        for y, wy in pb:
+                            dt += (wx * wy) << (k2 if fa - y <= 0 else 0)
+                        continue
+                    tcol = (fb2 - 1) * 12 + i3
                     for y, wy in pb:  # on the first
-                        w = wx * wy
                         fa2 = fa - y
-                        if fa2 <= 0 or fb2 <= 0:
-                            tp += (36 * w) << (2 * kb if fa2 <= 0 and fb2 <= 0 else (0 if fb2 <= 0 else kb))
+                        if fa2 <= 0:
+                            dt += (wx * wy) << kb
                             continue
-                        loser = "A" if y > x else ("B" if x > y else "T")
-                        ckey = (fa2, fb2, sa, sb, loser)
-                        ct, nz = combos.get(ckey) or combo(fa2, fb2, sa, sb, loser)
+                        w = wx * wy
+                        t = (fa2 - 1) * nb12 + tcol + (2 if x == y else (0 if y > x else 1))
+                        ct = c_term[t]
+                        if ct < 0:
+                            ct = combo(t)
                         tp += w * ct
-                        nb2 = ((fa2 - 1) * nb + (fb2 - 1)) * 4
-                        for j, q in nz:
-                            nexts[nb2 + j] = nexts.get(nb2 + j, 0) + w * q
-                        if not x and not y:
-                            for j, q in nz:
-                                row[j] += w * q
-                            continue
-                        cv = cvals.get(ckey)
-                        if cv is None:
-                            cv = 0
-                            for j, q in nz:
-                                cv += q * vals[nb2 + j]
-                            cvals[ckey] = cv
-                        e = fa2 + fb2
-                        per_diag[e] = per_diag.get(e, 0) + w * cv
-                t0, t1, t2 = tp & kmask, (tp >> kb) & kmask, tp >> 2 * kb
-                # R = term * Q[d-1] + sum over lower diagonals e of per_diag[e] * Q[d-1] / Q[e]
+                        if rd:
+                            src1[t].append(s)
+                            wt1[t].append(w * f_s)
+                        if x or y:
+                            cv = cvals[t]
+                            if cv < 0:
+                                cv = 0
+                                for j, q in c_next[t]:
+                                    cv += q * vals[j]
+                                cvals[t] = cv
+                            acc[x + y] += w * cv
+                        else:
+                            for j, q in c_next[t]:
+                                row[j - base] += w * q
+                tp += 36 * dt
+                if rd and dt:
+                    f36 = 36 * f_s
+                    dterm[s] = (f36 * (dt & kmask), f36 * ((dt >> kb) & kmask), f36 * (dt >> k2))
+                t0, t1, t2 = tp & kmask, (tp >> kb) & kmask, tp >> k2
+                # R = term * Q[d-1] + sum over lower diagonals e of acc[d - e] * Q[d-1] / Q[e]
                 r = 0
-                if per_diag:
-                    for e in range(min(per_diag), d):
-                        r = r * step[e] + per_diag.get(e, 0)
+                for k in range(kmax, 0, -1):
+                    r = r * step[d - k] + acc[k] if r else acc[k]
                 rhs[i] = (t0 | t1 << b1 | t2 << b2) * q_prev + r
-                s_term[base + i] = (t0, t1, t2)
-                s_den[base + i] = den
             # states that can leave the block (directly, or through another that can)
             can_leave = {i for i in range(4) if sum(within[i]) < dens[i]}
             grew = True
@@ -535,8 +591,8 @@ def simultaneous_duel(
             nums = [0, 0, 0, 0]
             det = 1
             if live:
-                a = tuple(tuple((dens[i] if i == j else 0) - within[i][j] for j in live) for i in live)
-                adj, det = _adjugate(a)
+                a_ = tuple(tuple((dens[i] if i == j else 0) - within[i][j] for j in live) for i in live)
+                adj, det = _adjugate(a_)
                 g = det
                 for li, i in enumerate(live):
                     v = 0
@@ -564,7 +620,7 @@ def simultaneous_duel(
         Q[d] = q_prev * m
         if Q[d].bit_length() + 8 > bits:  # the diagonal's values reach Q[d]: re-pack wider first
             vals, cvals, reduced, bits = _repack(
-                vals, cvals, reduced, bits, 2 * (Q[d].bit_length() + 4 * den_bits + 8)
+                vals, cvals, reduced, bits, _wider(Q[d].bit_length() + 4 * den_bits + 8)
             )
             mask = (1 << bits) - 1
         for base, nums, det in reduced:
@@ -575,11 +631,15 @@ def simultaneous_duel(
     def unpack(v: int) -> tuple[int, int, int]:
         return v & mask, (v >> bits) & mask, v >> 2 * bits
 
+    def sidx(fa: int, fb: int, j: int) -> int:
+        return ((fa - 1) * nb + (fb - 1)) * 4 + j
+
     # --- the opening and the first round (charge modifiers) -------------------------------------
     opening, t_open = model.opening()
     first = [Fraction(0)] * 3
     total = [Fraction(0)] * 3
     mass: dict[int, Fraction] = {}
+    q_top = max(Q)
     for o, wo in opening:
         if isinstance(o, str):
             first[_TERM[o]] += Fraction(wo, t_open)
@@ -588,11 +648,11 @@ def simultaneous_duel(
         tr, den = _round(model, na, nb, sa, sb, False)
         # the first round's weights (charge dice) may be wider than the later rounds': every
         # field below is at most den * Q[top] (den: this round's total)
-        need = max(Q.values()).bit_length() + den.bit_length() + 8
+        need = q_top.bit_length() + den.bit_length() + 8
         if need > bits:
             vals, cvals, _, bits = _repack(vals, cvals, [], bits, need)
             mask = (1 << bits) - 1
-        per_diag = {}
+        per_diag: dict[int, int] = {}
         for key, t in tr.items():
             if isinstance(key, str):
                 first[_TERM[key]] += Fraction(wo * t, t_open * den)
@@ -617,66 +677,91 @@ def simultaneous_duel(
         if first[k]:
             by_turn[k][1] = first[k]
 
-    if max_turns <= 1 or not mass:  # no round distribution asked for (or none left)
+    if not rd or not mass:  # no round distribution asked for (or none left)
         ongoing = sum(mass.values(), Fraction(0))
         return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], ongoing, 1)
 
     # --- the round distribution: integer weights over one denominator per round ---------------
-    common = 1
-    for den_s in set(s_den):
-        common = _lcm(common, den_s)
-    term0: list[int] = []
-    term1: list[int] = []
-    term2: list[int] = []
-    preds: list[list[int]] = [[] for _ in range(n_states)]
-    pweights: list[list[int]] = [[] for _ in range(n_states)]
-    s_next: list[list[int]] = []
-    s_w: list[list[int]] = []
-    for i in range(n_states):
-        f = common // s_den[i]
-        t0, t1, t2 = s_term[i]
-        term0.append(t0 * f)
-        term1.append(t1 * f)
-        term2.append(t2 * f)
-        nx: list[int] = []
-        nq: list[int] = []
-        for j, q in succ[i].items():
-            preds[j].append(i)
-            pweights[j].append(q * f)
-            nx.append(j)
-            nq.append(q * f)
-        s_next.append(nx)
-        s_w.append(nq)
+    # stage 1: state -> intermediate (the casualties); stage 2: intermediate -> state (the tests)
+    used = [t for t in range(n_inter) if src1[t]]
+    s1 = [src1[t] for t in used]
+    w1 = [wt1[t] for t in used]
+    # stage 2, per state: the intermediates it comes from (positions in ``used``) and weights of 36
+    src2: list[list[int]] = [[] for _ in range(n_states)]
+    wt2: list[list[int]] = [[] for _ in range(n_states)]
+    # the rounds that end the duel, per outcome: (intermediates, weights) and (states, weights)
+    t_mid: list[tuple[list[int], list[int]]] = [([], []), ([], []), ([], [])]
+    t_state: list[tuple[list[int], list[int]]] = [([], []), ([], []), ([], [])]
+    for u, t in enumerate(used):
+        for j, q in c_next[t]:
+            src2[j].append(u)
+            wt2[j].append(q)
+        ct = c_term[t]
+        for k, v in enumerate((ct & kmask, (ct >> kb) & kmask, ct >> k2)):
+            if v:
+                t_mid[k][0].append(u)
+                t_mid[k][1].append(v)
+    for s, dts in enumerate(dterm):
+        for k, v in enumerate(dts):
+            if v:
+                t_state[k][0].append(s)
+                t_state[k][1].append(v)
+    t2 = [(j, src2[j], wt2[j]) for j in range(n_states) if src2[j]]
+    ends = tuple(zip(t_state, t_mid, strict=True))
+    # With few casualty outcomes (small units) the intermediates have one or two sources each and
+    # the per-call cost dominates: then merge the two stages into state-to-state transitions (cost
+    # model: a ``sum(map(...))`` call costs about as much as 6 products).
+    n_two = sum(map(len, s1)) + sum(len(w) for _, _, w in t2) + sum(len(w) for e in ends for _, w in e)
+    n_one = sum(len(s) * len(c_next[t]) for s, t in zip(s1, used, strict=True)) + 3 * n_states
+    one: list[tuple[int, list[int], list[int]]] = []
+    ends1: list[tuple[list[int], list[int]]] = []
+    if merge if merge is not None else n_one + 6 * len(t2) < n_two + 6 * (len(used) + len(t2)):
+        succ: list[dict[int, int]] = [{} for _ in range(n_states)]
+        terms = [[x[k] for x in dterm] for k in range(3)]
+        for u, t in enumerate(used):
+            nx = c_next[t]
+            ct = c_term[t]
+            cts = [(k, v) for k, v in enumerate((ct & kmask, (ct >> kb) & kmask, ct >> k2)) if v]
+            for s, w in zip(s1[u], w1[u], strict=True):
+                for j, q in nx:
+                    dj = succ[j]
+                    dj[s] = dj.get(s, 0) + w * q
+                for k, v in cts:
+                    terms[k][s] += w * v
+        one = [(j, list(dj), list(dj.values())) for j, dj in enumerate(succ) if dj]
+        ends1 = [([s for s in range(n_states) if tk[s]], [v for v in tk if v]) for tk in terms]
     den_w = 1
     for p in mass.values():
         den_w = _lcm(den_w, p.denominator)
     weights = [0] * n_states
     for k, p in mass.items():
         weights[k] = p.numerator * (den_w // p.denominator)
-    targets = [j for j in range(n_states) if preds[j]]
     turn = 1
     beyond = Fraction(0)
+    tn, td = tail.numerator, tail.denominator
     while any(weights):
-        ongoing = Fraction(sum(weights), den_w)
-        if turn >= max_turns or ongoing - undecided < tail:
-            beyond = ongoing
+        left = sum(weights)
+        # ``ongoing - undecided < tail``, in integers when nothing is undecided
+        stop = Fraction(left, den_w) - undecided < tail if undecided else left * td < tn * den_w
+        if turn >= max_turns or stop:
+            beyond = Fraction(left, den_w)
             break
         turn += 1
-        active = [i for i in range(n_states) if weights[i]]
+        get = weights.__getitem__
         nw = [0] * n_states
-        if 4 * len(active) < n_states:
-            # push from the few states with mass
-            for i in active:
-                ws = weights[i]
-                for j, q in zip(s_next[i], s_w[i], strict=True):
-                    nw[j] += ws * q
-            absorbed = [sum(tl[i] * weights[i] for i in active) for tl in (term0, term1, term2)]
-        else:
-            # pull: each state's new weight is a sum over its predecessors (C-level map and sum)
-            get = weights.__getitem__
-            for j in targets:
-                nw[j] = sum(map(mul, map(get, preds[j]), pweights[j]))
-            absorbed = [sum(map(mul, weights, tl)) for tl in (term0, term1, term2)]
+        if one:  # state to state
+            absorbed = [sum(map(mul, map(get, si), sw)) for si, sw in ends1]
+            for j, src, w in one:
+                nw[j] = sum(map(mul, map(get, src), w))
+        else:  # through the intermediate states
+            mid = [sum(map(mul, map(get, src), w)) for src, w in zip(s1, w1, strict=True)]
+            iget = mid.__getitem__
+            absorbed = [
+                sum(map(mul, map(get, si), sw)) + sum(map(mul, map(iget, mi), mw))
+                for (si, sw), (mi, mw) in ends
+            ]
+            for j, src, w in t2:
+                nw[j] = sum(map(mul, map(iget, src), w))
         den_w *= common
         for k, got in enumerate(absorbed):
             if got:

@@ -1,0 +1,148 @@
+"""The simultaneous-rounds duel solver (``markov.simultaneous_duel``) against its two predecessors.
+
+``reference_rounds.py`` is the first, ``Fraction`` version; ``packed_rounds.py`` the second (one
+stage per round, values packed three to an integer). The current solver goes through intermediate
+states (casualties, then morale tests), merges the two stages when that is cheaper, and re-packs
+its values more tightly: every result must be *identical* (exact fractions, the same horizon and
+tail). Random round models (any casualty distributions, any test outcomes, cycles, units that can
+never hurt each other) exercise what the rules' models may never produce.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from packed_rounds import packed_simultaneous_duel
+from reference_rounds import reference_simultaneous_duel
+
+from shieldwall.odds import into_the_dark as itd
+from shieldwall.odds.markov import Weights, simultaneous_duel
+
+_FLAGS = ((False, False), (False, True), (True, False), (True, True))
+
+
+class RandomModel:
+    """A random round model: casualty distributions per (side, figures, shaken, round 1 or later),
+    test outcomes (weights out of 36) per (figures, figures, flags, loser), an opening. Every
+    answer is a deterministic function of the seed and the question."""
+
+    def __init__(
+        self, seed: int, na: int, nb: int, max_hits: int, stall: int, end: int, impetuous: bool
+    ) -> None:
+        self.seed, self.na, self.nb = seed, na, nb
+        self.max_hits, self.stall, self.end, self.impetuous = max_hits, stall, end, impetuous
+
+    def _rng(self, *key: object) -> random.Random:
+        return random.Random(f"{self.seed}:{key!r}")
+
+    @property
+    def start(self) -> tuple[int, int]:
+        return self.na, self.nb
+
+    def opening(self) -> tuple[Weights, int]:
+        if not self.impetuous:
+            return (((False, False), 1),), 1
+        r = self._rng("opening")
+        out: dict[object, int] = {}
+        for _ in range(6):
+            k: object = r.choice(["A", (False, False), (False, True)])
+            out[k] = out.get(k, 0) + 1
+        return tuple(out.items()), 6
+
+    def casualties(
+        self, attacker: str, figures: int, shaken: bool, later: bool
+    ) -> tuple[tuple[tuple[int, int], ...], int]:
+        r = self._rng("cas", attacker, figures, shaken, later)
+        # ``stall``: how often a side can do nothing at all (0: never stuck; 3: never hurts)
+        if self.stall >= 3 or (self.stall == 2 and attacker == "A" and figures == 1):
+            return ((0, 1),), 1
+        n = r.randint(0, self.max_hits + (0 if later else 2))
+        items = tuple((x, r.randint(0 if x else 1, 5)) for x in range(n + 1))
+        items = tuple((x, w) for x, w in items if w)
+        if self.stall == 0 and len(items) > 1:
+            items = tuple((x, w) for x, w in items if x) or items
+        return items, sum(w for _, w in items)
+
+    def after_melee(self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool) -> Weights:
+        r = self._rng("tests", fa, fb, sa, sb, loser, later)
+        choices: list[object] = list(_FLAGS)
+        if self.end:  # how often the tests end the duel
+            choices += ["A", "B", "D"][: self.end]
+        out: dict[object, int] = {}
+        left = 36
+        while left:
+            q = min(left, r.choice((1, 2, 3, 6, 12)))
+            k = r.choice(choices)
+            out[k] = out.get(k, 0) + q
+            left -= q
+        return tuple(out.items())
+
+
+models = st.builds(
+    RandomModel,
+    seed=st.integers(0, 10**6),
+    na=st.integers(1, 6),
+    nb=st.integers(1, 6),
+    max_hits=st.integers(0, 3),
+    stall=st.integers(0, 3),
+    end=st.integers(0, 3),
+    impetuous=st.booleans(),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(model=models, merge=st.sampled_from([None, True, False]), max_turns=st.sampled_from([1, 2, 5, 1000]))
+def test_random_models_match_the_reference_solver(model: RandomModel, merge: bool | None, max_turns: int) -> None:
+    tail = Fraction(1, 10**6)  # short horizons, so that the tail is often cut
+    fast = simultaneous_duel(model, tail, max_turns, merge=merge)
+    if max_turns <= 1:
+        ref = reference_simultaneous_duel(model, tail, 2)
+        assert (fast.first_wins, fast.second_wins, fast.draw, fast.undecided) == (
+            ref.first_wins,
+            ref.second_wins,
+            ref.draw,
+            ref.undecided,
+        )
+        assert fast.horizon == 1
+        return
+    assert fast == reference_simultaneous_duel(model, tail, max_turns)
+    assert fast == packed_simultaneous_duel(model, tail, max_turns)
+    total = fast.first_wins + fast.second_wins + fast.draw + fast.undecided
+    assert total == 1
+
+
+@pytest.mark.parametrize("merge", [True, False])
+@pytest.mark.parametrize(
+    ("first", "second", "flags"),
+    [
+        ("12 CAF average", "12 CPF average", (False, False, False, False)),
+        ("12 LAM elite", "12 CUF fanatic warband", (True, True, False, False)),
+        ("10 CAF average shieldwall", "10 CAF average", (False, False, True, True)),
+        ("16 CPF average shieldwall", "14 CUF average warband", (False, False, False, False)),
+    ],
+)
+def test_both_round_distributions_equal_the_original(
+    first: str, second: str, flags: tuple[bool, ...], merge: bool
+) -> None:
+    """The rules' own models, both forms of the round distribution, against the Fraction oracle."""
+    a, b = itd.side(itd.parse_spec(first)), itd.side(itd.parse_spec(second))
+    fast = simultaneous_duel(itd._DuelModel(a, b, *flags), merge=merge)
+    assert fast == reference_simultaneous_duel(itd._DuelModel(a, b, *flags))
+
+
+@pytest.mark.slow
+def test_large_duel_equals_the_packed_solver() -> None:
+    """24 against 24 (12 diagonals of blocks more, 3,500-digit denominators): identical to the
+    previous solver, with and without the win-probabilities-only shortcut."""
+    a = itd.side(itd.parse_spec("24 CPF average shieldwall"))
+    b = itd.side(itd.parse_spec("24 CUF average warband"))
+    fast = simultaneous_duel(itd._DuelModel(a, b, False, False, False, False))
+    old = packed_simultaneous_duel(itd._DuelModel(a, b, False, False, False, False))
+    assert fast == old
+    quick = simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
+    old = packed_simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
+    assert (quick.first_wins, quick.second_wins, quick.draw) == (old.first_wins, old.second_wins, old.draw)
