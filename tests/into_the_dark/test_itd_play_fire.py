@@ -7,7 +7,7 @@ import pytest
 
 from shieldwall.core.errors import IllegalOrder
 
-from .playkit import RS, end_until, events, game, last, script, start, u
+from .playkit import RS, end_until, events, game, kind, last, script, start, u
 
 ONES = [1] * 40
 
@@ -220,3 +220,33 @@ def test_morale_test_triggers_missile_fire_long_range_and_fewer_firers() -> None
     assert "receiving long range missile fire only" in names
     assert "missile fire from less enemy than own numbers" not in names  # 8 firers, 8 figures
     assert t.rule == f"{RS}:morale.test-triggers"
+
+
+def test_combat_fire_targets_a_unit_charged_twice_has_already_fired_at_the_first_charger() -> None:
+    """ "A unit that is being charged must split its fire as evenly as possible among all the
+    units charging it" read with sequential movement (docs/rulings 65): when r1 fires, b1 is the
+    only unit charging it; b2's later charge finds r1 in melee and fired, with no fire left to split."""
+    g = game(
+        [u("r1", "LUF", 20, 5, type_="missile", weapon="bow", figures=16, frontage=16)],
+        [u("b1", "CPF", 17, 8, 180), u("b2", "CPF", 23, 8, 180)],
+    )
+    st = start(g, "blue")
+    end_until(st, "movement", "blue")
+    st.apply("activate b1")
+    st.apply("charge b1 r1")
+    assert "fire r1 b1" in {str(o) for o in st.legal_orders()}
+    n = len(st.events)
+    script(st, [1] * 80)  # r1 passes its control test not to evade; b1 passes its morale test
+    st.apply("fire r1 b1")
+    shots = events(st, "fire", n)
+    assert [e.data["target"] for e in shots] == ["b1"] and shots[0].data["close"] + shots[0].data[
+        "long"
+    ] == 16
+    r1 = st.units["r1"]
+    assert r1.fired and st.in_melee(r1)
+    st.apply("activate b2")
+    charge = next(str(o) for o in st.legal_orders() if str(o).startswith("charge b2 r1"))
+    m = len(st.events)
+    st.apply(charge)
+    assert not [e for e in st.events[m:] if e.kind in ("reaction", "fire", "opportunity-fire")]
+    assert kind(st) == "movement"  # no reaction asked of r1: it is in melee and has fired
