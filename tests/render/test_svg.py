@@ -420,3 +420,49 @@ def test_built_in_scenario_renders() -> None:
     assert {e.attrib["data-terrain"] for e in root.iter(f"{NS}g") if "terrain" in _classes(e)} == {
         f["id"] for f in view["terrain"]
     }
+
+
+def test_absurd_sizes_draw_sparser_marks_not_millions() -> None:
+    # a table, a wood, a village and crossings of absurd size (a scenario sent to the web app may say
+    # anything finite) draw at most MAX_MARKS grid lines, trees, houses, planks or stones each, at once
+    import time
+
+    from shieldwall.render.svg_base import MAX_MARKS
+
+    big = 1e7
+    view = demo_view()
+    view["table"] = {"width": big, "depth": big}
+    view["terrain"] = [
+        _feature("huge-wood", "woods", [[0, 0], [big, 0], [big, big]]),
+        _feature("huge-village", "village", [[0, 0], [big, 0], [0, big]]),
+        _feature(
+            "long-river",
+            "river",
+            [[0, 40], [big, 40]],
+            linear=True,
+            crossings=[
+                {"kind": "bridge", "at": [10, 40], "width": big / 2},
+                {"kind": "ford", "at": [20, 40], "width": big / 2},
+            ],
+        ),
+    ]
+    t0 = time.perf_counter()
+    root = _parse(render_svg(view))
+    assert time.perf_counter() - t0 < 10.0
+    grid = next(e for e in root.iter(f"{NS}path") if "grid" in _classes(e))
+    assert 0 < grid.attrib["d"].count("M") <= 2 * MAX_MARKS
+    for cls in ("trees", "building"):
+        groups = [e for e in root.iter(f"{NS}g") if cls in _classes(e)]
+        assert groups, cls
+    trees = next(e for e in root.iter(f"{NS}g") if "trees" in _classes(e))
+    assert 0 < len(trees) <= 2 * 2 * MAX_MARKS  # two circles a tree
+    houses = [e for e in root.iter(f"{NS}g") if "building" in _classes(e)]
+    assert 0 < len(houses) <= 2 * MAX_MARKS
+    assert len(list(root.iter(f"{NS}circle"))) + len(list(root.iter(f"{NS}line"))) < 20 * MAX_MARKS
+
+
+def test_the_six_inch_grid_of_an_ordinary_table() -> None:
+    # 48" x 36": lines every 6" (7 across, 5 down), the same as before the sparse-mark cap
+    root = _parse(render_svg(demo_view()))
+    grid = next(e for e in root.iter(f"{NS}path") if "grid" in _classes(e))
+    assert grid.attrib["d"].count("M") == 7 + 5

@@ -13,9 +13,10 @@ and the ``data-unit`` of the unit they concern, so a web page can make all of th
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from shieldwall.render.svg_base import MARGIN, TERRAIN_ORDER, _Canvas, _defs, _el, _n, short_type
+from shieldwall.render.svg_base import MARGIN, TERRAIN_ORDER, _Canvas, _defs, _el, _n, short_type, sparse_step
 from shieldwall.render.svg_itd import draw_kind, itd_defs, itd_unit
 from shieldwall.render.svg_overlays import _furniture, _highlights_over, _highlights_under
 from shieldwall.render.svg_terrain import _terrain
@@ -99,9 +100,10 @@ def render_svg(
     ]
     # faint 6" grid to help judge distances
     grid = []
-    for gx in range(6, int(width), 6):
+    step = 6 * math.ceil(sparse_step(6.0, max(width, depth)) / 6)  # 6" unless the table is absurdly big
+    for gx in range(step, int(width), step):
         grid.append(f"M{_n(c.d(gx))},0 V{_n(D)}")
-    for gy in range(6, int(depth), 6):
+    for gy in range(step, int(depth), step):
         grid.append(f"M0,{_n(D - c.d(gy))} H{_n(W)}")
     if grid:
         out.append(

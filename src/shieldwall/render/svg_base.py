@@ -123,10 +123,27 @@ def _edge_distance(p: Pt, poly: Sequence[Pt]) -> float:
     return min(point_segment_distance(p, a, b) for a, b in polygon_edges(poly))
 
 
+#: The most marks (grid lines, trees, houses, planks, stones) one piece of decoration may draw. A table
+#: or a feature of absurd size (from data sent to the web app) is then drawn with sparser marks
+#: instead of millions of them; every built-in scenario stays far below it.
+MAX_MARKS = 2000
+
+
+def sparse_step(step: float, extent: float) -> float:
+    """``step`` widened so that ``extent / step`` marks stay within :data:`MAX_MARKS`."""
+    return max(step, extent / MAX_MARKS) if math.isfinite(extent) else step
+
+
 def _scatter(fid: str, poly: Sequence[Pt], step: float, margin: float) -> list[Pt]:
-    """Deterministic jittered grid points inside a polygon, at least ``margin`` from its edge."""
+    """Deterministic jittered grid points inside a polygon, at least ``margin`` from its edge.
+
+    At most about :data:`MAX_MARKS` grid cells are tried: a huge polygon gets a wider step.
+    """
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
+    cells = (max(xs) - min(xs)) / step * (max(ys) - min(ys)) / (step * 0.87)
+    if cells > MAX_MARKS:
+        step *= math.sqrt(cells / MAX_MARKS)
     out: list[Pt] = []
     j = 0
     y = min(ys) + step / 2

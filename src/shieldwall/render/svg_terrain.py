@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from shieldwall.render.svg_base import (
+    MAX_MARKS,
     _Canvas,
     _centroid,
     _direction_near,
@@ -421,7 +422,7 @@ def _crossing(c: _Canvas, fid: str, k: int, cr: Mapping[str, Any], line: Sequenc
                 },
             )
         )
-        n = max(3, int(length / (s * 0.35)))
+        n = max(3, min(MAX_MARKS, int(length / (s * 0.35))))
         for i in range(1, n):
             yy = -length / 2 + length * i / n
             parts.append(
@@ -470,7 +471,7 @@ def _crossing(c: _Canvas, fid: str, k: int, cr: Mapping[str, Any], line: Sequenc
             )
         )
         if kind == "ford":
-            m = max(2, int(cw * 1.5))
+            m = max(2, min(MAX_MARKS, int(cw * 1.5)))
             for i in range(m):
                 for j in range(2):
                     u = _hash01(fid, k, i, j)
