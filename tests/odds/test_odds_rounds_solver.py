@@ -96,7 +96,9 @@ models = st.builds(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(model=models, merge=st.sampled_from([None, True, False]), max_turns=st.sampled_from([1, 2, 5, 1000]))
-def test_random_models_match_the_reference_solver(model: RandomModel, merge: bool | None, max_turns: int) -> None:
+def test_random_models_match_the_reference_solver(
+    model: RandomModel, merge: bool | None, max_turns: int
+) -> None:
     tail = Fraction(1, 10**6)  # short horizons, so that the tail is often cut
     fast = simultaneous_duel(model, tail, max_turns, merge=merge)
     if max_turns <= 1:

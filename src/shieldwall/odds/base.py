@@ -141,8 +141,18 @@ def split_pairs(pairs: Iterable[str] | Mapping[str, str | int] | None) -> list[t
     return out
 
 
-#: (id of a plug-in's keys, command) -> (the keys, the valid keys, their set, their defaults)
-_DEFAULTS: dict[tuple[int, str], tuple[Mapping[str, SetKey], list[str], frozenset[str], Settings]] = {}
+#: (id of a plug-in's keys, command) -> (the keys, the valid keys, their set, their defaults, and
+#: per key the values accepted as written: a set of choices or an integer range)
+_DEFAULTS: dict[
+    tuple[int, str],
+    tuple[
+        Mapping[str, SetKey],
+        list[str],
+        frozenset[str],
+        Settings,
+        dict[str, frozenset[str] | tuple[int, int]],
+    ],
+] = {}
 
 
 def parse_settings(
@@ -164,13 +174,31 @@ def parse_settings(
             valid,
             frozenset(valid),
             {k: keys[k].default for k in valid},
+            {k: keys[k].int_range or frozenset(keys[k].choices) for k in valid},
         )
-    _, valid, valid_set, defaults = got
+    _, valid, valid_set, defaults, exact = got
     out: Settings = dict(defaults)
     if not pairs:
         return out
+    if type(pairs) is dict:
+        # fast path: every key and value exactly as ``SetKey.parse`` would return it
+        for k, v in pairs.items():
+            ok = exact.get(k)
+            if ok is None:
+                break
+            if type(ok) is tuple:
+                if type(v) is not int or not ok[0] <= v <= ok[1]:
+                    break
+            elif type(v) is not str or v not in ok:
+                break
+            out[k] = v
+        else:
+            return out
+        out = dict(defaults)
     seen: set[str] = set()
-    for raw_key, value in split_pairs(pairs):
+    for raw_key, value in pairs.items() if type(pairs) is dict else split_pairs(pairs):
+        if type(raw_key) is not str:
+            raw_key = str(raw_key)
         key = raw_key if raw_key in valid_set else raw_key.lower().replace("_", "-")
         if key not in valid_set:
             raise UnknownName(f"--set key for `odds {command} {ruleset}`", raw_key, valid)
@@ -415,20 +443,27 @@ class OddsPlugin:
         """Turn a SPEC string into the rule system's unit description (raises ``ShieldwallError``)."""
         raise NotImplementedError
 
-    def parse_sets(self, pairs: Iterable[str] | Mapping[str, str | int] | None, command: str) -> Settings:
-        """The settings of one query (memoised per plug-in; each call gets its own dict)."""
+    def parse_sets(
+        self, pairs: Iterable[str] | Mapping[str, str | int] | None, command: str, *, copy: bool = True
+    ) -> Settings:
+        """The settings of one query (memoised per plug-in; each call gets its own dict, or with
+        ``copy=False`` the memoised one, which the caller must not change)."""
         self.require(command)
-        keyed = sets_key(pairs)
-        if keyed is None:
-            return parse_settings(self.set_keys, pairs, command, self.ruleset)
-        pairs, key = keyed
+        last = self.__dict__.get("_last_key")
+        if last is not None and last[0] is pairs:  # the key :meth:`memo` has just made of them
+            key = last[1]
+        else:
+            keyed = sets_key(pairs)
+            if keyed is None:
+                return parse_settings(self.set_keys, pairs, command, self.ruleset)
+            pairs, key = keyed
         memo = self.__dict__.setdefault("_sets_memo", {})
         got = memo.get((command, key))
         if got is None:
             got = memo[(command, key)] = parse_settings(self.set_keys, pairs, command, self.ruleset)
             if len(memo) > MEMO_SIZE:
                 memo.pop(next(iter(memo)))
-        return dict(got)
+        return dict(got) if copy else got
 
     def memo(self, command: str, args: tuple[str, ...], pairs: SetsArg, compute: Callable[[SetsArg], R]) -> R:
         """``compute(pairs)``, memoised per plug-in on the query (command, SPECs, settings). Results
@@ -442,7 +477,12 @@ class OddsPlugin:
         full = (command, args, key)
         got = memo.get(full)
         if got is None:
-            got = memo[full] = compute(pairs)
+            # for :meth:`parse_sets` during ``compute`` (checked by identity, forgotten after)
+            self.__dict__["_last_key"] = (pairs, key)
+            try:
+                got = memo[full] = compute(pairs)
+            finally:
+                self.__dict__["_last_key"] = None
             if len(memo) > MEMO_SIZE:
                 memo.pop(next(iter(memo)))  # the oldest
         return cast(R, got)
@@ -451,6 +491,7 @@ class OddsPlugin:
         """Forget memoised queries and settings."""
         self.__dict__.pop("_query_memo", None)
         self.__dict__.pop("_sets_memo", None)
+        self.__dict__.pop("_last_key", None)
 
     def require(self, command: str) -> None:
         if command not in self.commands:

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
+from itertools import compress
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -499,6 +501,9 @@ _MORALE_FLAGS = (
     ("uphill", "uphill"),
     ("in-cover", "in_cover"),
 )
+_MORALE_KEYS = itemgetter(*(key for key, _ in _MORALE_FLAGS))
+_MORALE_ARGS = tuple(arg for _, arg in _MORALE_FLAGS)
+_YES = "yes".__eq__
 #: ``ControlOutcome`` ints: FAILED 0, PASSED 1.
 _CONTROL_NAMES = ("failed", "passed")
 _CONTROL_ORDER = ("passed", "failed")
@@ -623,7 +628,7 @@ class IntoTheDarkOdds(OddsPlugin):
         return self.memo("attack", (attacker, target), sets, lambda p: self._attack(attacker, target, p))
 
     def _attack(self, attacker: str, target: str, sets: Sets) -> AttackOdds:
-        st = self.parse_sets(sets, "attack")
+        st = self.parse_sets(sets, "attack", copy=False)  # read-only
         a, t = self.side(attacker), self.side(target)
         combat = _rules()[1]
         mode, facing = st["mode"], str(st["facing"])
@@ -694,7 +699,7 @@ class IntoTheDarkOdds(OddsPlugin):
         return self.memo("morale", (unit,), sets, lambda p: self._morale(unit, p))
 
     def _morale(self, unit: str, sets: Sets) -> MoraleOdds:
-        s = self.parse_sets(sets, "morale")
+        s = self.parse_sets(sets, "morale", copy=False)  # read-only
         u = self.side(unit)
         _, _, morale, profiles = _rules()
         cas = int(s["casualties"] or 0)
@@ -704,16 +709,14 @@ class IntoTheDarkOdds(OddsPlugin):
         gen = s["general"]
         rating = 0 if gen == "none" else profiles.command().ratings[gen].rating
         # the yes/no lines of the table (False unless given)
-        kw: dict[str, Any] = {arg: True for key, arg in _MORALE_FLAGS if s[key] == "yes"}
-        kw.update(
-            quality=u.quality,
-            disordered=dis,
-            casualties=cas,
-            original=u.figures,
-            friends_routing=int(s["friends-routing"] or 0),
-            shieldwall=u.shieldwall and not dis,
-            general=rating,
-        )
+        kw: dict[str, Any] = dict.fromkeys(compress(_MORALE_ARGS, map(_YES, _MORALE_KEYS(s))), True)
+        kw["quality"] = u.quality
+        kw["disordered"] = dis
+        kw["casualties"] = cas
+        kw["original"] = u.figures
+        kw["friends_routing"] = int(s["friends-routing"] or 0)
+        kw["shieldwall"] = u.shieldwall and not dis
+        kw["general"] = rating
         test = str(s["test"])
         control = test == "control"
         try:
