@@ -238,3 +238,76 @@ def test_cli_battle_long_error_stays_on_one_line(
     p = write(tmp_path, HEADER + RED.replace('type = "infantry", x = 20', 'type = "hoplites", x = 20') + BLUE)
     err = _cli_error(capsys, p, monkeypatch)
     assert len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("[table]\nwidth = inf\ndepth = 36\n" + RED + BLUE, "table.width"),
+        (RED.replace("x = 10,", "x = nan,") + BLUE, "red.units[0].x"),
+        (RED.replace("x = 10,", "x = 10, heading = inf,") + BLUE, "red.units[0].heading"),
+        (
+            '[[terrain]]\nid = "w"\nkind = "woods"\npoints = [[30, 10], [40, 10], [nan, 15]]\n' + RED + BLUE,
+            "terrain[0].points[2][0]",
+        ),
+    ],
+)
+def test_scenario_numbers_must_be_finite(tmp_path: Path, text: str, field: str) -> None:
+    # TOML can write inf and nan; before, a heading of inf ended in a math domain error traceback
+    err, _ = load_error(tmp_path, HEADER + text)
+    assert err.field == field and "finite number" in err.reason
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "words"),
+    [
+        ("hit_limit = 0", "options.hit_limit", "from 4 to 100, not 0"),
+        ("arc = 500.0", "options.arc", "from 1 to 180"),
+        ("shots = -1", "options.shots", "from 0 to 99"),
+        ("grey_margin = nan", "options.grey_margin", "finite number"),
+        ("turns = 100000", "options.turns", "from 1 to 100"),
+    ],
+)
+def test_scenario_option_out_of_range(tmp_path: Path, line: str, field: str, words: str) -> None:
+    err, _ = load_error(tmp_path, HEADER + f"[options]\n{line}\n" + RED + BLUE)
+    assert err.field == field and words in err.reason
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ("hit_limit=0", "rule parameters: hit_limit: must be from 4 to 100, not 0"),
+        ("arc=nan", "rule parameters: arc: must be a finite number, not nan"),
+        ("bow_range=inf", "rule parameters: bow_range: must be a finite number"),
+        ("turns=100000", "rule parameters: turns: must be from 1 to 100"),
+        ("shots=abc", "parameter 'shots' expects a int, got 'abc'"),
+    ],
+)
+def test_cli_battle_bad_variant_one_line_error(
+    capsys: pytest.CaptureFixture[str], variant: str, words: str
+) -> None:
+    # before: turns=100000 ended in a RuntimeError traceback, shots=abc in a ValueError traceback,
+    # and hit_limit=0 or arc=nan played a battle that meant nothing
+    code = run(["battle", "--seed", "1", "--variant", variant])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in out + err
+    assert err.startswith("error: ") and words in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_terrain_sizes_are_not_enforced_ruling_r20(tmp_path: Path) -> None:
+    # "terrain.sizes" (Linear 6-12" long, Area 6-12" a side) describes pieces; ruling R20: a scenario
+    # is not refused for size, a long river is several pieces end to end. A 22" wood and a 48" river
+    # (four 12" pieces) load and fight as their kinds.
+    terrain = (
+        '\n[[terrain]]\nid = "w"\nkind = "woods"\npoints = [[25, 12], [47, 12], [47, 25]]\n'
+        '\n[[terrain]]\nid = "r"\nkind = "river"\npoints = [[0, 18], [48, 18]]\n'
+        'crossings = [{ kind = "ford", at = [10, 18] }]\n'
+    )
+    g = load_game(write(tmp_path, HEADER + terrain + RED + BLUE, "big.toml"))
+    st = g.new_state(1)
+    kinds = {f["id"]: f["kind"] for f in st.view()["terrain"]}
+    assert kinds == {"w": "woods", "r": "river"}
+    # the whole 22" wood is woods: infantry may not stand in its far corner
+    inside = RED.replace("x = 20, y = 5 }", "x = 44, y = 16 }")
+    err, _ = load_error(tmp_path, HEADER + terrain + inside + BLUE)
+    assert err.field == "red.units[1]" and "terrain.woods-marsh" in err.reason

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from shieldwall.core.errors import DataError
+from shieldwall.core.errors import DataError, ShieldwallError
 from shieldwall.core.game import Game, Parameter, RulesetInfo
 from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit
-from shieldwall.rulesets.one_hour.params import DEFAULTS, PARAMETERS
+from shieldwall.rulesets.one_hour.params import DEFAULTS, PARAMETERS, range_problem
 from shieldwall.rulesets.one_hour.profiles import unit_profiles
 from shieldwall.rulesets.one_hour.scenario import ScenarioSpec, build_scenario, terrain_map
 from shieldwall.rulesets.one_hour.spatial import placement_problem
@@ -26,6 +26,23 @@ class OneHourGame(Game):
         summary="Four unit types, one-sided melee, removal at 15 hits; every optional rule switchable.",
     )
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
+
+    @classmethod
+    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The core's check (names, types, choices) and each numeric parameter's range; a bad value
+        is a ``DataError`` naming the parameter (``rule parameters: shots: ...``), never a bare
+        ``ValueError``."""
+        try:
+            out = super().check_params(overrides)
+        except ShieldwallError:
+            raise
+        except ValueError as exc:
+            raise DataError("rule parameters", "", str(exc)) from None
+        for k, v in out.items():
+            problem = range_problem(k, v)
+            if problem:
+                raise DataError("rule parameters", k, problem)
+        return out
 
     def __init__(
         self, spec: ScenarioSpec, overrides: Mapping[str, Any] | None = None, file: str = "<scenario>"

@@ -311,8 +311,10 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
                 else:
                     steps.append(Go(float(s["go"][0]), float(s["go"][1])))
             return Move(str(d["unit"]), tuple(steps), str(d.get("label", "")))
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise _bad(f"malformed order {dict(d)!r}: {exc!r}") from None
+    except KeyError as exc:
+        raise _bad(f"malformed order {dict(d)!r}: it needs the field {exc.args[0]!r}") from None
+    except (TypeError, ValueError, IndexError) as exc:
+        raise _bad(f"malformed order {dict(d)!r}: {exc}") from None
     raise _bad(f"unknown order kind {d.get('kind')!r}")
 
 

@@ -6,6 +6,8 @@ Optional rules are switches here too; a scenario's ``[options]`` table sets them
 
 from __future__ import annotations
 
+import math
+
 from shieldwall.core.game import Parameter
 
 RS = "one-hour-dark-ages"
@@ -147,3 +149,31 @@ _P = [
 
 PARAMETERS: dict[str, Parameter] = {p.name: p for p in _P}
 DEFAULTS = {p.name: p.default for p in _P}
+
+#: The values a designer may give the numeric parameters (inclusive). The text fixes
+#: none of them; these keep a variant playable: a hit limit the Levy/Reluctant -3 leaves at 1 or more,
+#: an arc of a half-angle within 180 degrees, ranges and margins that are distances, the scenario's
+#: own 1-100 turns.
+RANGES: dict[str, tuple[float, float]] = {
+    "hit_limit": (4, 100),
+    "warriors_bonus": (-5, 5),
+    "shots": (0, 99),
+    "bow_range": (0.5, 100.0),
+    "javelin_range": (0.5, 100.0),
+    "arc": (1.0, 180.0),
+    "road_bonus": (0.0, 24.0),
+    "grey_margin": (0.0, 2.0),
+    "turns": (1, 100),
+}
+
+
+def range_problem(name: str, value: object) -> str | None:
+    """Why ``value`` is out of the range of parameter ``name`` (None when it is fine)."""
+    if name not in RANGES or isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not math.isfinite(value):
+        return f"must be a finite number, not {value!r}"
+    lo, hi = RANGES[name]
+    if not lo <= value <= hi:
+        return f"must be from {lo:g} to {hi:g}, not {value!r}"
+    return None

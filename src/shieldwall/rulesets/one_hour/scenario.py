@@ -15,14 +15,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap
-from shieldwall.rulesets.one_hour.params import PARAMETERS
+from shieldwall.rulesets.one_hour.params import PARAMETERS, range_problem
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 
 Pt = tuple[float, float]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # every number finite: TOML can say inf and nan, and no distance, heading or size is either
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class TableSpec(_Strict):
@@ -136,6 +137,9 @@ def _check_options(spec: ScenarioSpec, file: str) -> None:
             raise DataError(file, f"options.{k}", f"expects a {want.__name__}, got {v!r}")
         if p.choices and v not in p.choices:
             raise DataError(file, f"options.{k}", f"must be one of {', '.join(map(str, p.choices))}")
+        problem = range_problem(k, v)
+        if problem:
+            raise DataError(file, f"options.{k}", problem)
 
 
 def _check_ids(spec: ScenarioSpec, file: str) -> None:
