@@ -33,7 +33,8 @@ def test_health_rulesets_scenarios_bots(client: Any) -> None:
     sc = client.get("/api/scenarios").json()
     assert any(s["name"] == f"{RS}/bryn-glas" and s["default"] for s in sc)
     assert all(s["ruleset"] == RS for s in client.get("/api/scenarios", params={"ruleset": RS}).json())
-    assert client.get("/api/scenarios", params={"ruleset": "nope"}).json() == []
+    bad = client.get("/api/scenarios", params={"ruleset": "nope"})  # an unknown name is an error, not []
+    assert bad.status_code == 422 and "unknown rule system 'nope'" in _msg(bad) and RS in _msg(bad)
     assert set(client.get("/api/bots").json()) >= {"random", "scripted"}
 
 
@@ -107,6 +108,21 @@ def test_custom_scenario_data(client: Any, small: Callable[..., dict[str, Any]])
     st = r.json()["game"]
     assert st["title"] == "Skirmish at the ford" and st["scenario"] == "Skirmish at the ford"
     assert sorted(u["id"] for u in st["view"]["units"]) == ["b1", "b2", "b3", "r1", "r2", "r3"]
+
+
+def test_an_absurdly_big_table_is_drawn_at_once(client: Any, small: Callable[..., dict[str, Any]]) -> None:
+    # a 1e9-inch table with a wood as big: the drawing uses sparser marks (render.svg_base.MAX_MARKS);
+    # before, the SVG's 6" grid and the trees kept the server busy for minutes on one request
+    import time
+
+    big = 1e9
+    sc = small(table={"width": big, "depth": big})
+    sc["terrain"] = [{"id": "w", "kind": "woods", "points": [[0, 40], [big, 40], [big, big]]}]
+    t0 = time.perf_counter()
+    r = client.post("/api/games", json={"scenario_data": sc, "seed": 1, "opponent": "random"})
+    assert r.status_code == 201, r.text
+    assert len(r.json()["game"]["svg"]) < 2_000_000
+    assert time.perf_counter() - t0 < 20.0
 
 
 def test_huge_body_is_413(client: Any) -> None:
@@ -187,7 +203,8 @@ def test_illegal_orders_answer_the_clause_and_the_reason(client: Any, start: Cal
         ("", 422, "empty order"),
         ("fly r1 to the moon", 422, "cannot read order"),
         ({"kind": "teleport", "unit": "r1"}, 422, "unknown order kind"),
-        ({"kind": "activate"}, 422, "malformed order"),
+        ({"kind": "activate"}, 422, "it needs the field 'unit'"),
+        ({"kind": "charge", "unit": "r1", "target": "b1"}, 422, "it needs the field 'facing'"),
         ({"kind": ["end"]}, 422, "malformed order"),
         ({}, 422, "malformed order"),
         ({"kind": "move", "unit": "r1", "steps": [{"go": [1e300, 5]}]}, 422, "not a usable number"),

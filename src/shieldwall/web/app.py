@@ -329,6 +329,9 @@ def create_app(db_path: str | Path) -> FastAPI:
         ruleset: Annotated[str | None, Query(max_length=64, description="Only this rule system's.")] = None,
     ) -> list[ScenarioOut]:
         """The built-in scenarios."""
+        if ruleset and ruleset not in ruleset_ids():
+            known = ", ".join(ruleset_ids())
+            raise ApiError(422, f"ruleset: unknown rule system {ruleset!r}; known: {known}")
         found = builtin_scenarios()
         key = tuple((str(p), p.stat().st_mtime) for p in found.values())
         if key not in scenario_cache:
