@@ -706,28 +706,28 @@ def simultaneous_duel(
             if v:
                 t_state[k][0].append(s)
                 t_state[k][1].append(v)
-    t2 = [(j, src2[j], wt2[j]) for j in range(n_states) if src2[j]]
+    pull2 = [(j, src2[j], wt2[j]) for j in range(n_states) if src2[j]]
     ends = tuple(zip(t_state, t_mid, strict=True))
     # With few casualty outcomes (small units) the intermediates have one or two sources each and
     # the per-call cost dominates: then merge the two stages into state-to-state transitions (cost
     # model: a ``sum(map(...))`` call costs about as much as 6 products).
-    n_two = sum(map(len, s1)) + sum(len(w) for _, _, w in t2) + sum(len(w) for e in ends for _, w in e)
-    n_one = sum(len(s) * len(c_next[t]) for s, t in zip(s1, used, strict=True)) + 3 * n_states
+    n_two = sum(map(len, s1)) + sum(len(ws) for _, _, ws in pull2) + sum(len(ws) for e in ends for _, ws in e)
+    n_one = sum(len(ss) * len(c_next[t]) for ss, t in zip(s1, used, strict=True)) + 3 * n_states
     one: list[tuple[int, list[int], list[int]]] = []
     ends1: list[tuple[list[int], list[int]]] = []
-    if merge if merge is not None else n_one + 6 * len(t2) < n_two + 6 * (len(used) + len(t2)):
+    if merge if merge is not None else n_one + 6 * len(pull2) < n_two + 6 * (len(used) + len(pull2)):
         succ: list[dict[int, int]] = [{} for _ in range(n_states)]
         terms = [[x[k] for x in dterm] for k in range(3)]
         for u, t in enumerate(used):
             nx = c_next[t]
             ct = c_term[t]
             cts = [(k, v) for k, v in enumerate((ct & kmask, (ct >> kb) & kmask, ct >> k2)) if v]
-            for s, w in zip(s1[u], w1[u], strict=True):
+            for s, w_s in zip(s1[u], w1[u], strict=True):
                 for j, q in nx:
                     dj = succ[j]
-                    dj[s] = dj.get(s, 0) + w * q
+                    dj[s] = dj.get(s, 0) + w_s * q
                 for k, v in cts:
-                    terms[k][s] += w * v
+                    terms[k][s] += w_s * v
         one = [(j, list(dj), list(dj.values())) for j, dj in enumerate(succ) if dj]
         ends1 = [([s for s in range(n_states) if tk[s]], [v for v in tk if v]) for tk in terms]
     den_w = 1
@@ -751,17 +751,17 @@ def simultaneous_duel(
         nw = [0] * n_states
         if one:  # state to state
             absorbed = [sum(map(mul, map(get, si), sw)) for si, sw in ends1]
-            for j, src, w in one:
-                nw[j] = sum(map(mul, map(get, src), w))
+            for j, srcs, ws in one:
+                nw[j] = sum(map(mul, map(get, srcs), ws))
         else:  # through the intermediate states
-            mid = [sum(map(mul, map(get, src), w)) for src, w in zip(s1, w1, strict=True)]
+            mid = [sum(map(mul, map(get, srcs), ws)) for srcs, ws in zip(s1, w1, strict=True)]
             iget = mid.__getitem__
             absorbed = [
                 sum(map(mul, map(get, si), sw)) + sum(map(mul, map(iget, mi), mw))
                 for (si, sw), (mi, mw) in ends
             ]
-            for j, src, w in t2:
-                nw[j] = sum(map(mul, map(iget, src), w))
+            for j, srcs, ws in pull2:
+                nw[j] = sum(map(mul, map(iget, srcs), ws))
         den_w *= common
         for k, got in enumerate(absorbed):
             if got:
