@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shieldwall.core.errors import DataError
+from shieldwall.core.errors import DataError, IllegalOrder
 from shieldwall.rulesets.into_the_dark.act_combat import troops
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
 
@@ -54,3 +54,76 @@ def test_special_troops_champions_switch_off_refuses_them() -> None:
     with pytest.raises(DataError) as e:
         game([champ("r1", "LAF", 20, 5)], [u("b1", "CPF", 20, 30, 180)], options={"champions": False})
     assert "special-troops.champions" in str(e.value)
+
+
+# --- champions joining units ------------------------------------------------------------------
+
+
+def _joined(contact: bool = True) -> object:
+    """c1 joins r1 in red's movement; r1 is in frontal contact with b1 (or 20" from it)."""
+    by = 12 if contact else 32
+    g = game(
+        [u("r1", "CPF", 20, 12, figures=12, frontage=6), champ("c1", "LAF", 20, 8)],
+        [u("b1", "CPF", 20, by, 180, figures=12, frontage=6)],
+    )
+    st = start(g, "red")
+    end_until(st, "movement", "red")
+    st.apply("activate c1")
+    assert "join c1 r1" in {str(o) for o in st.legal_orders()}
+    st.apply("join c1 r1")
+    return st
+
+
+def test_special_troops_champions_may_join_units() -> None:
+    """ "Champions may join units and are treated as if mixed in with the front rank." """
+    st = _joined(contact=False)
+    ev = [e for e in st.events if e.kind == "join"][0]
+    assert ev.rule == f"{RS}:special-troops.champions" and (ev.data["unit"], ev.data["host"]) == ("c1", "r1")
+    c1 = st.units["c1"]
+    assert c1.joined == "r1" and not c1.on_table  # no longer a unit of his own on the table
+    view = {x["id"]: x for x in st.view()["units"]}
+    assert view["r1"]["champions"] == ["c1"] and view["c1"]["removed"]
+    assert st.losses("red")["units_lost"] == 0  # not lost: he is with r1
+    st.units["r1"].gone = True
+    assert st.losses("red")["units_lost"] == 2  # he shares his unit's fate
+
+
+def test_special_troops_champions_join_only_within_his_move() -> None:
+    from shieldwall.rulesets.into_the_dark.act_champions import join_problem
+
+    g = game(
+        [u("r1", "CPF", 20, 12), champ("c1", "LAF", 40, 4), u("r2", "CPF", 44, 30)],
+        [u("b1", "CPF", 20, 30, 180)],
+    )
+    st = start(g, "red")
+    end_until(st, "movement", "red")
+    st.apply("activate c1")
+    menu = {str(o) for o in st.legal_orders()}
+    assert "join c1 r1" not in menu and "join c1 r2" not in menu
+    assert "beyond his" in (join_problem(st, st.units["c1"], st.units["r1"]) or "")
+    with pytest.raises(IllegalOrder) as e:
+        st.copy().apply("join c1 r1")
+    assert e.value.rule == f"{RS}:special-troops.champions"
+
+
+def test_special_troops_champions_in_the_front_rank_fight_and_may_be_targeted() -> None:
+    """A joined champion strikes with his 2 d6 at the enemy on his unit's front; "up to 2 of their
+    opponent's dice may be declared as targeting the champion"."""
+    st = _joined(contact=True)
+    end_until(st, "declare", "blue")
+    menu = {str(o) for o in st.legal_orders()}
+    assert {"declare b1 c1 1", "declare b1 c1 2"} <= menu and "declare b1 c1 3" not in menu
+    n = len(st.events)
+    script(st, [6] * 200)
+    st.apply("declare b1 c1 2")
+    new = st.events[n:]
+    at = [e for e in new if e.kind == "melee-champion"][0]
+    assert at.rule == f"{RS}:special-troops.champions" and at.data["faces"] == [6, 6]
+    assert at.data["taken"] == 2 and st.units["c1"].destroyed  # a foot champion: 2 hits
+    # he struck in the same (simultaneous) round: 2 d6 at b1
+    mine = [e for e in new if e.kind == "melee" and e.data["unit"] == "c1"][0]
+    assert mine.data["target"] == "b1" and mine.data["groups"][0]["dice"] == 2
+    # b1's own attack on r1 lost the 2 declared dice
+    b1 = [e for e in new if e.kind == "melee" and e.data["unit"] == "b1"][0]
+    r1 = [e for e in new if e.kind == "melee" and e.data["unit"] == "r1"][0]
+    assert sum(g["dice"] for g in b1.data["groups"]) == sum(g["dice"] for g in r1.data["groups"]) - 2

@@ -184,7 +184,12 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
         return f"{u} fights {nm(d.get('target'))} ({figs}{';' + how if how else ''}): {_groups(d)}"
     if k == "declare":
         dice = _plural(d.get("dice"), "die")
-        return f"{u} aims {dice} at general {d.get('general')}, leading {nm(d.get('target'))}"
+        return f"{u} aims {dice} at {nm(d.get('at'))}, in the front rank of {nm(d.get('target'))}"
+    if k == "join":
+        return f"{u} joins {nm(d.get('host'))}, mixed in with its front rank"
+    if k == "melee-champion":
+        where = f"{nm(d.get('target'))}'s front rank"
+        return f"{u} strikes at the champion {nm(d.get('champion'))} in {where}: {_groups(d)}"
     if k == "melee-general":
         where = f"{nm(d.get('target'))}'s front rank"
         return f"{u} strikes at general {d.get('general')} in {where}: {_groups(d)}"

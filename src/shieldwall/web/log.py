@@ -20,7 +20,7 @@ from shieldwall.rulesets import REGISTRY
 MINOR_KINDS = frozenset({"phase", "roll"})
 #: attacks: the "why" view explains the last one (one-hour shot and melee; into-the-dark missile
 #: fire, melee and the pursuit's bonus round)
-ATTACK_KINDS = frozenset({"melee", "shot", "fire", "bonus-round", "melee-general"})
+ATTACK_KINDS = frozenset({"melee", "shot", "fire", "bonus-round", "melee-general", "melee-champion"})
 #: events a "why?" link explains: attacks, and into-the-dark's morale and control tests
 COMBAT_KINDS = ATTACK_KINDS | frozenset({"morale-test", "control-test"})
 

@@ -367,7 +367,7 @@ def melee_phase(st: IntoTheDarkState) -> None:
     """Task: every unit in contact fights at once (combat.melee, combat.ranks, combat.flanks-and-rear,
     combat.double-dice). "To be flanked, a unit must be attacked by at least 4 enemy figures on a side
     that has no figures turned to face these enemies": fewer fight as if frontal (docs/rulings)."""
-    from . import act_generals
+    from . import act_champions, act_generals
     from .act_tests import HILLS
 
     st.phase = "melee"
@@ -410,6 +410,11 @@ def melee_phase(st: IntoTheDarkState) -> None:
             if y not in rec["opponents"]:
                 rec["opponents"].append(y)
     rolls: list[tuple[Unit, Unit, Any, dict[str, int]]] = []
+
+    def uphill_of(e: Unit, h: Unit) -> bool:
+        return st.terrain.elevation(e.fp.centre, HILLS) > st.terrain.elevation(h.fp.centre, HILLS) + 1e-6
+
+    champion_attacks = act_champions.attacks(st, uphill_of, obstacle_between)
     for (aid, bid), by_edge in attacks.items():
         a, b = st.units[aid], st.units[bid]
         fr = by_edge.get("front", 0)
@@ -448,9 +453,15 @@ def melee_phase(st: IntoTheDarkState) -> None:
             sit, _ = act_generals.strike(st, a, b, sit)
         roll = sit.roll(st.rng) if sit.dice else None
         rolls.append((a, b, roll, {"front": fr, "flank": fl, "rear": rr}))
+
+    # champions mixed in with a front rank strike the enemy at it, in the same simultaneous round
+    # whatever is declared at them (special-troops.champions)
+    for c, e, sit in champion_attacks:
+        rolls.append((c, e, sit.roll(st.rng), {"front": 1, "flank": 0, "rear": 0}))
     for a, b, roll, figs in rolls:
         h = roll.hits if roll is not None else 0
-        record[b.id]["received"] += h
+        rec = record.setdefault(b.id, {"received": 0, "opponents": [], "flanked": False, "obstacle": False})
+        rec["received"] += h
         a.fought = True
         b.fought = True
         st.log(

@@ -1,4 +1,5 @@
-"""Generals in the melee (Command & Control; command.generals, command.general-leading).
+"""Generals and champions in a front rank, as targets in the melee (command.generals,
+command.general-leading, special-troops.champions).
 
 "A general that has joined and is personally leading a unit ... While in the front rank, up to 2 of
 his opponent's combat dice (identified before rolling) may be declared as targeting the general."
@@ -13,6 +14,11 @@ separate attack against LMM (LMF for a general on foot) with the attacker's fron
 hit removes him. A fallen general no longer leads (no freedom from preferences, no morale
 modifiers negated), has no command actions and receives no new orders; his points (25 per rating,
 "Choosing Your Army") count as lost at the end of the battle.
+
+A champion who has joined a unit (``act_champions``) is "treated as if mixed in with the front rank.
+While in the front rank, up to 2 of their opponent's dice may be declared as targeting the champion"
+- declared and rolled the same way, against the champion's own armour (open order), his hits taken
+as for a champion on his own.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from .combat import MeleeSituation, Troops
 from .extra_orders import Declare
 from .model import Unit
 from .profiles import command as command_rules
+from .profiles import special
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -37,35 +44,47 @@ def standing(g: dict[str, Any]) -> bool:
 
 
 def targets(st: IntoTheDarkState, a: Unit) -> list[tuple[str, Unit]]:
-    """The generals ``a`` may declare dice at: each standing enemy general who has joined and leads
-    a unit that ``a`` fights across that unit's front edge, where he stands in the front rank."""
+    """What ``a`` may declare dice at: (name, the unit whose front rank he is in) for each standing
+    enemy general who has joined and leads a unit that ``a`` fights across that unit's front edge,
+    and each enemy champion who has joined such a unit (his unit id is his name)."""
     from .act_combat import contacts
     from .act_command import on
 
-    if not on(st) or not a.on_table or a.routed or a.caught:
+    if not a.on_table or a.routed or a.caught:
         return []
+    hosts: dict[str, list[str]] = {}
+    if on(st):
+        for name, g in st.generals.items():
+            if g["side"] != a.side and g["leading"] and standing(g):
+                hosts.setdefault(g["with"] or "", []).append(name)
+    for c in st.units.values():
+        if c.joined and c.side != a.side and not c.destroyed:
+            hosts.setdefault(c.joined, []).append(c.id)
     out: list[tuple[str, Unit]] = []
-    for name, g in st.generals.items():
-        if g["side"] == a.side or not g["leading"] or not standing(g):
-            continue
-        b = st.units.get(g["with"] or "")
+    for hid, names in hosts.items():
+        b = st.units.get(hid)
         if b is None or not b.on_table:
             continue
         if any(x.other == a.id and x.mine == "front" for x in contacts(st, b)):
-            out.append((name, b))
+            out.extend((n, b) for n in names)
     return out
 
 
 def menu(st: IntoTheDarkState, side: str) -> list[Declare]:
     declared = st.declared
     out: list[Declare] = []
-    most = command_rules().general.dice_at_general
+    most = _most()
     for a in st.live(side):
         if a.id in declared:
             continue
         for name, _ in targets(st, a):
             out.extend(Declare(a.id, name, n) for n in range(1, most + 1))
     return out
+
+
+def _most() -> int:
+    """ "up to 2" - the general's and the champion's numbers (data/command.toml, data/special.toml)."""
+    return min(command_rules().general.dice_at_general, special().champion.dice_at_champion)
 
 
 def choice(st: IntoTheDarkState, side: str) -> None:
@@ -77,54 +96,51 @@ def choice(st: IntoTheDarkState, side: str) -> None:
 def declare(st: IntoTheDarkState, order: Declare) -> None:
     assert st.pending is not None
     side = st.pending["side"]
-    most = command_rules().general.dice_at_general
+    most = _most()
     a = st.units.get(order.unit)
-    g = st.generals.get(order.general)
-    if a is None or a.side != side:
-        raise IllegalOrder(cite("command.general-leading"), f"{order.unit} is not one of {side}'s units")
-    if g is None or g["side"] == side:
-        raise IllegalOrder(cite("command.general-leading"), f"{order.general} is not an enemy general")
+    clause = "special-troops.champions" if order.at in st.units else "command.general-leading"
+    if a is None or a.side != side or not a.on_table:
+        raise IllegalOrder(cite(clause), f"{order.unit} is not one of {side}'s units on the table")
     if a.id in st.declared:
-        raise IllegalOrder(cite("command.general-leading"), f"{a.id} has already declared its dice")
+        raise IllegalOrder(cite(clause), f"{a.id} has already declared its dice")
     if not 1 <= order.dice <= most:
+        raise IllegalOrder(cite(clause), f"up to {most} dice may be declared, not {order.dice}")
+    host = dict(targets(st, a)).get(order.at)
+    if host is None:
         raise IllegalOrder(
-            cite("command.general-leading"),
-            f"up to {most} dice may be declared at a general, not {order.dice}",
+            cite(clause),
+            f"{order.at} is not an enemy general or champion in the front rank of a unit {a.id} "
+            "fights on its front (or he has fallen)",
         )
-    if order.general not in {name for name, _ in targets(st, a)}:
-        raise IllegalOrder(
-            cite("command.general-leading"),
-            f"{order.general} is not leading a unit that {a.id} fights on its front, where he stands "
-            "(or he has fallen)",
-        )
-    st.declared[a.id] = {"general": order.general, "unit": g["with"], "dice": order.dice}
-    st.log(
-        "declare",
-        "command.general-leading",
-        side=side,
-        unit=a.id,
-        general=order.general,
-        target=g["with"],
-        dice=order.dice,
-    )
+    st.declared[a.id] = {"at": order.at, "unit": host.id, "dice": order.dice}
+    st.log("declare", clause, side=side, unit=a.id, at=order.at, target=host.id, dice=order.dice)
     st.push(("declare", side))
 
 
 def strike(st: IntoTheDarkState, a: Unit, b: Unit, sit: MeleeSituation) -> tuple[MeleeSituation, Any]:
-    """Take the dice ``a`` declared at the general leading ``b`` out of its attack ``sit`` and roll
-    them at him. Returns the attack left on the unit and the roll at the general (or None)."""
+    """Take the dice ``a`` declared at a general or champion in ``b``'s front rank out of its attack
+    ``sit`` and roll them at him. Returns the attack left on the unit and the roll (or None)."""
+    from .act_combat import troops
+
     d = st.declared.get(a.id)
     if d is None or d["unit"] != b.id:
         return sit, None
-    g = st.generals[d["general"]]
-    if not standing(g) or not g["leading"] or g["with"] != b.id:
-        return sit, None
+    champ = st.units.get(d["at"])
+    if champ is not None:
+        if champ.destroyed or champ.joined != b.id:
+            return sit, None
+        target = troops(champ)
+    else:
+        g = st.generals[d["at"]]
+        if not standing(g) or not g["leading"] or g["with"] != b.id:
+            return sit, None
+        target = Troops.general(mounted=g.get("mounted", True))
     k = min(d["dice"], sit.dice)
     if k <= 0:
         return sit, None
-    at_general = MeleeSituation(
+    aimed = MeleeSituation(
         sit.attacker,
-        Troops.general(mounted=g.get("mounted", True)),
+        target,
         front=1,
         charging=sit.charging,
         impetuous=sit.impetuous,
@@ -132,18 +148,40 @@ def strike(st: IntoTheDarkState, a: Unit, b: Unit, sit: MeleeSituation) -> tuple
         obstacle=sit.obstacle if "front" in sit.obstacle else (),
         dice_override=k,
     )
-    roll = at_general.roll(st.rng)
-    st.log(
-        "melee-general",
-        "command.general-leading",
-        side=a.side,
-        unit=a.id,
-        target=b.id,
-        general=d["general"],
-        **roll.to_dict(),
-    )
-    if roll.hits >= command_rules().general.hits:
-        fall(st, d["general"], f"struck by {a.id} in the melee")
+    roll = aimed.roll(st.rng)
+    if champ is not None:
+        taken = champ.lose(roll.hits)
+        st.log(
+            "melee-champion",
+            "special-troops.champions",
+            side=a.side,
+            unit=a.id,
+            target=b.id,
+            champion=champ.id,
+            taken=taken,
+            wounds=champ.wounds,
+            **roll.to_dict(),
+        )
+        if champ.destroyed:
+            st.log(
+                "destroyed",
+                "special-troops.champions",
+                side=champ.side,
+                unit=champ.id,
+                reason=f"the champion in {b.id}'s front rank took his last hit",
+            )
+    else:
+        st.log(
+            "melee-general",
+            "command.general-leading",
+            side=a.side,
+            unit=a.id,
+            target=b.id,
+            general=d["at"],
+            **roll.to_dict(),
+        )
+        if roll.hits >= command_rules().general.hits:
+            fall(st, d["at"], f"struck by {a.id} in the melee")
     return replace(sit, diverted=k), roll
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 
 from . import (
+    act_champions,
     act_charge,
     act_combat,
     act_command,
@@ -47,7 +48,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "movement": (O.Activate, O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform, O.End)
     + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Command),
     "unit": (O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform)
-    + (M.Turn, M.FallBack, M.Careful, M.BreakOff),
+    + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Join),
     "react": (O.Stand, O.CounterCharge, O.Evade, O.Fire),
     "opportunity": (O.Charge, O.Fire, O.Decline),
     "fire": (O.Shoot, O.End),
@@ -153,6 +154,8 @@ def _movement_order(st: IntoTheDarkState, order: Any) -> None:
         act_maneuver.careful(st, order)
     elif isinstance(order, M.BreakOff):
         act_maneuver.break_off(st, order)
+    elif isinstance(order, M.Join):
+        act_champions.join(st, order)
 
 
 def _react_order(st: IntoTheDarkState, order: Any) -> None:

@@ -8,7 +8,10 @@ fallback r1 3                     back up 3" facing the enemy (half speed)
 careful r1 fwd 3 wheel 10 ...     a move at half speed through disordering terrain
 breakoff r1                       leave a melee fought last turn by the evade dice
 declare r1 blue-g1 2              before the melee dice, r1 aims 2 of its dice at the general leading
-                                  the unit it fights (command.general-leading; Command & Control)
+                                  the unit it fights (command.general-leading; Command & Control),
+                                  or at a champion in its front rank (declare r1 b9 2)
+join c1 r2                        champion c1 joins r2, mixed in with its front rank
+                                  (special-troops.champions)
 """
 
 from __future__ import annotations
@@ -98,20 +101,34 @@ class NewOrders(O._Order):
 
 @dataclass(frozen=True, slots=True)
 class Declare(O._Order):
-    """``declare U G N``: U declares N of its melee dice (1 or 2) at general G, who leads a unit U
-    fights in its front rank (command.general-leading: "identified before rolling")."""
+    """``declare U X N``: U declares N of its melee dice (1 or 2) at X, a general leading a unit U
+    fights (command.general-leading) or a champion who has joined it (special-troops.champions),
+    in that unit's front rank: "identified before rolling"."""
 
     unit: str
-    general: str
+    at: str
     dice: int
     kind: ClassVar[str] = "declare"
 
     def __str__(self) -> str:
-        return f"declare {self.unit} {self.general} {self.dice}"
+        return f"declare {self.unit} {self.at} {self.dice}"
 
 
-Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders | Declare
-KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare")
+@dataclass(frozen=True, slots=True)
+class Join(O._Order):
+    """``join C U``: champion C joins friendly unit U, "treated as if mixed in with the front rank"
+    (special-troops.champions)."""
+
+    unit: str
+    host: str
+    kind: ClassVar[str] = "join"
+
+    def __str__(self) -> str:
+        return f"join {self.unit} {self.host}"
+
+
+Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders | Declare | Join
+KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join")
 
 
 def parse_text(words: list[str]) -> Maneuver:
@@ -126,6 +143,8 @@ def parse_text(words: list[str]) -> Maneuver:
         return Command(args[0], args[1])
     if k == "declare" and len(args) == 3 and args[2].isdigit():
         return Declare(args[0], args[1], int(args[2]))
+    if k == "join" and len(args) == 2:
+        return Join(args[0], args[1])
     if k == "orders" and len(args) == 2 and args[1] in ("attack", "hold", "fall-back"):
         return NewOrders(args[0], args[1])
     if k == "deploy" and len(args) == 4:
@@ -137,7 +156,7 @@ def parse_text(words: list[str]) -> Maneuver:
             return Careful(args[0], steps)
     raise O._bad(
         "deploy U X Y H, command G U, orders G attack|hold|fall-back, turn U left|right, fallback U D, "
-        "careful U fwd D [wheel A ...], breakoff U, declare U G N"
+        "careful U fwd D [wheel A ...], breakoff U, declare U G N, join C U"
     )
 
 
@@ -155,7 +174,9 @@ def parse_dict(d: Mapping[str, Any]) -> Maneuver:
     if k == "command":
         return Command(str(d["general"]), str(d["unit"]))
     if k == "declare":
-        return Declare(str(d["unit"]), str(d["general"]), int(d["dice"]))
+        return Declare(str(d["unit"]), str(d["at"]), int(d["dice"]))
+    if k == "join":
+        return Join(str(d["unit"]), str(d["host"]))
     if k == "orders":
         if d["orders"] not in ("attack", "hold", "fall-back"):
             raise ValueError("orders are attack, hold or fall-back")

@@ -240,6 +240,11 @@ def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
             add(O.Face(u.id, side, how))
     if reform_problem(st, u) is None:
         add(O.Reform(u.id))
+    if u.champion:
+        from .act_champions import join_menu
+
+        for j in join_menu(st, u):
+            add(j)  # type: ignore[arg-type]
     from .act_command import on as command_on
 
     if command_on(st) and can_move(st, u) is None:

@@ -53,6 +53,7 @@ class Unit:
     wounds: int = 0  # hits a champion has taken (special-troops.champions)
     unhorsed: bool = False  # a mounted champion whose first hit removed his mount
     destroyed: bool = False  # every figure lost, or surrendered
+    joined: str | None = None  # a champion mixed in with this unit's front rank (special-troops.champions)
     # --- this turn ---------------------------------------------------------------------------
     acted: bool = False  # took its action in the movement phase (or rallied)
     used: float = 0.0  # inches of allowance used in the movement phase (about face = half)
@@ -148,7 +149,7 @@ class Unit:
 
     @property
     def on_table(self) -> bool:
-        return self.deployed and not (self.gone or self.destroyed)
+        return self.deployed and not (self.gone or self.destroyed) and self.joined is None
 
     @property
     def routed(self) -> bool:

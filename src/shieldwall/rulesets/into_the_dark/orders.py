@@ -23,7 +23,8 @@ Text forms (one order per line in save files and the CLI)::
     deploy r1 30 6 0                  place r1 at (30, 6) heading 0 (alternate deployment)
     command red-g1 r1 | orders red-g1 hold | declare r1 blue-g1 2
                                       Command & Control (optional): free r1 this turn; new orders;
-                                      dice aimed at a general leading a unit in the melee
+                                      dice aimed at a general (or a champion) in an enemy front rank
+    join c1 r2                        champion c1 joins r2's front rank (special-troops.champions)
     turn r1 left | fallback r1 3 | careful r1 fwd 3 | breakoff r1
                                       Difficult Maneuvers (optional; extra_orders)
     allow r1 | refuse r1              r1 lets a routing or driven back friend through (or refuses)
@@ -379,7 +380,7 @@ def parse_text(text: str) -> Order:
         return Frontage(args[0], n)
     if k == "shieldwall" and len(args) == 2 and args[1] in ("on", "off"):
         return Shieldwall(args[0], args[1] == "on")
-    if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare"):
+    if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
         from .extra_orders import parse_text as maneuver
 
         return maneuver(words)  # type: ignore[return-value]
@@ -433,7 +434,7 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return Frontage(str(d["unit"]), int(d["figures"]))
         if k == "shieldwall":
             return Shieldwall(str(d["unit"]), bool(d.get("on", True)))
-        if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare"):
+        if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
             from .extra_orders import parse_dict as maneuver
 
             return maneuver(d)  # type: ignore[return-value]

@@ -288,7 +288,13 @@ class IntoTheDarkState(State):
             pts = unit_cost(u.spec).points
             out["points"] += pts
             out["figures_lost"] += u.original - u.figures if not u.gone else u.original
-            if not u.on_table or u.routed:
+            if u.joined is not None and not u.destroyed:
+                # a champion in a unit's front rank shares its fate (special-troops.champions)
+                host = self.units[u.joined]
+                lost = not host.on_table or host.routed
+            else:
+                lost = not u.on_table or u.routed
+            if lost:
                 out["units_lost"] += 1
                 out["points_lost"] += pts
         # a general's figure costs 25 per rating; a fallen general's points are lost (command.generals)
@@ -364,6 +370,8 @@ class IntoTheDarkState(State):
             "removed": not u.on_table,
             "gone": u.gone,
             "destroyed": u.destroyed,
+            "joined": u.joined,
+            "champions": [c.id for c in self.units.values() if c.joined == u.id and not c.destroyed],
             "acted": u.acted,
             "fired": u.fired,
             "charged": u.charged,

@@ -102,7 +102,8 @@ export function label(m, g) {
     case "fallback": return `Fall back ${inch(o.distance)}`;
     case "careful": return `Careful move: ${stepsText(o.steps)}`;
     case "breakoff": return "Break off";
-    case "declare": return `${name(o.unit)}: aim ${o.dice} ${o.dice === 1 ? "die" : "dice"} at general ${o.general}`;
+    case "declare": return `${name(o.unit)}: aim ${o.dice} ${o.dice === 1 ? "die" : "dice"} at ${g.unitName(o.at)}`;
+    case "join": return `Join ${name(o.host)} (in its front rank)`;
     case "end": return "End";
     default: return m.text;
   }
