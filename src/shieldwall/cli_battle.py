@@ -29,7 +29,9 @@ def register(app: typer.Typer) -> None:
         scenario: Annotated[
             str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")
         ] = None,
-        seed: Annotated[int, typer.Option(help="Battle seed: same seed, same battle.")] = 1,
+        seed: Annotated[
+            int, typer.Option(min=0, help="Battle seed (0 or more): same seed, same battle.")
+        ] = 1,
         red: Annotated[str, typer.Option(help="Bot for red: random | scripted.")] = "scripted",
         blue: Annotated[str, typer.Option(help="Bot for blue: random | scripted.")] = "scripted",
         variant: Annotated[

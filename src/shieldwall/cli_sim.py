@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 VARIANT_HELP = (
     "A rule variant: KEY=VALUE[,KEY=VALUE...] overriding the rule system's declared parameters "
@@ -32,7 +33,7 @@ def _parameters_epilog() -> str:
     ]
     for rid, mod in REGISTRY.items():
         try:
-            params = importlib.import_module(mod + ".params").PARAMETERS
+            params = importlib.import_module(mod.removesuffix(".game") + ".params").PARAMETERS
         except (ModuleNotFoundError, AttributeError):
             continue
         items = []
@@ -41,6 +42,19 @@ def _parameters_epilog() -> str:
             items.append(f"[bold]{p.name}[/]={p.default}{choices}")
         parts.append(f"[bold]Parameters of {rid}[/]: " + ", ".join(items))
     return "\n\n".join(parts)
+
+
+class _LazyEpilog(TyperCommand):
+    """``simulate``'s epilog is built only when its help is shown: building it imports every rule
+    system's ``params`` module, which would slow every other command's start-up."""
+
+    @property
+    def epilog(self) -> str:
+        return _parameters_epilog()
+
+    @epilog.setter
+    def epilog(self, value: str | None) -> None:  # Click's __init__ sets it; the property wins
+        pass
 
 
 def _pct(x: float) -> str:
@@ -133,7 +147,7 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
 def register(app: typer.Typer) -> None:
     @app.command(
         "simulate",
-        epilog=_parameters_epilog(),
+        cls=_LazyEpilog,
         help="Play a scenario many times with the chosen bots: win rates with 95% intervals, draws, "
         "battle length, losses per unit type, speed; rule variants side by side on the same seeds.",
     )
@@ -142,7 +156,9 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")
         ] = None,
         battles: Annotated[int, typer.Option("--battles", "-n", min=1, help="Battles per variant.")] = 100,
-        seed: Annotated[int, typer.Option(help="Simulation seed: battle i gets the i-th spawned seed.")] = 0,
+        seed: Annotated[
+            int, typer.Option(min=0, help="Simulation seed (0 or more): battle i gets the i-th spawned seed.")
+        ] = 0,
         workers: Annotated[
             int | None,
             typer.Option(min=1, help="Worker processes (default: all cores; Ray: the cluster's CPUs)."),

@@ -111,3 +111,34 @@ def test_battle_draws_the_final_table(tmp_path: Path) -> None:
     text = svg.read_text(encoding="utf-8")
     assert text.startswith("<svg") or text.startswith("<?xml")
     assert 'data-unit="' in text
+
+
+@pytest.mark.parametrize(
+    ("args", "expect"),
+    [
+        (["battle", "--seed", "-1"], "--seed"),
+        (["simulate", "-n", "1", "--seed", "-3"], "--seed"),
+        (["battle", "into-the-dark/senlac", "--variant", "turns=abc"], "turns"),
+        (["battle", "into-the-dark/senlac", "--variant", "turns=100000"], "from 1 to 100"),
+    ],
+)
+def test_bad_numbers_on_the_command_line_are_named_not_tracebacks(
+    args: list[str], expect: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = run(args)
+    cap = capsys.readouterr()
+    assert code == 2
+    assert expect in cap.out + cap.err and "Traceback" not in cap.out + cap.err
+
+
+def test_a_save_with_a_negative_seed_is_refused_by_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "s.json"
+    assert run(["battle", "--seed", "3", "--save", str(save)]) == 0
+    data = json.loads(save.read_text())
+    data["seed"] = -5
+    save.write_text(json.dumps(data))
+    with pytest.raises(DataError) as e:
+        read_save(save)
+    assert e.value.field == "seed" and "0 or more" in e.value.reason

@@ -280,7 +280,7 @@ def test_scenario_option_out_of_range(tmp_path: Path, line: str, field: str, wor
         ("arc=nan", "rule parameters: arc: must be a finite number, not nan"),
         ("bow_range=inf", "rule parameters: bow_range: must be a finite number"),
         ("turns=100000", "rule parameters: turns: must be from 1 to 100"),
-        ("shots=abc", "parameter 'shots' expects a int, got 'abc'"),
+        ("shots=abc", "parameter 'shots' expects a whole number, got 'abc'"),
     ],
 )
 def test_cli_battle_bad_variant_one_line_error(

@@ -247,3 +247,26 @@ def test_backends_keep_a_bounded_window_of_batches(short_scenario: str) -> None:
             assert len(rows) == 1
         assert got == drawn == 12
         assert most_ahead <= max(1, workers * backends.WINDOW_PER_WORKER)
+
+
+def test_simulate_help_lists_every_rule_systems_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli_run(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps the help to the terminal
+    assert code == 0
+    assert "Parameters of one-hour-dark-ages" in out and "Parameters of into-the-dark" in out
+    assert "command_and_control" in out
+
+
+def test_the_cli_starts_without_importing_the_game_engines() -> None:
+    """The simulate epilog is built lazily: starting the CLI (e.g. for `odds attack`) does not pay
+    for importing the rule engines it does not use."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, shieldwall.cli; "
+        "bad = [m for m in ('shieldwall.rulesets.into_the_dark.game', 'shieldwall.rulesets.one_hour.game') "
+        "if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -76,7 +76,10 @@ class Parameter:
             else:
                 value = text
         except ValueError:
-            raise ValueError(f"parameter {self.name!r} expects a {type(d).__name__}, got {text!r}") from None
+            kind = {"bool": "yes or no", "int": "a whole number", "float": "a number"}.get(
+                type(d).__name__, "text"
+            )
+            raise ValueError(f"parameter {self.name!r} expects {kind}, got {text!r}") from None
         if self.choices and value not in self.choices:
             raise UnknownName(f"value for {self.name}", str(value), [str(c) for c in self.choices])
         return value

@@ -66,8 +66,10 @@ def read_save(path: str | Path) -> dict[str, Any]:
     for key, typ in (("scenario", dict), ("orders", list)):
         if not isinstance(data.get(key), typ):
             raise DataError(str(p), key, f"missing or not a {typ.__name__}")
-    if data.get("seed") is not None and not isinstance(data["seed"], int):
+    if data.get("seed") is not None and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
         raise DataError(str(p), "seed", "must be an integer")
+    if data.get("seed") is not None and data["seed"] < 0:
+        raise DataError(str(p), "seed", f"must be 0 or more, not {data['seed']}")
     return data
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from shieldwall.core.errors import DataError
+from shieldwall.core.errors import DataError, ShieldwallError
 from shieldwall.core.game import Game, Parameter, RulesetInfo
 
 from .army import Army
@@ -49,6 +49,25 @@ class IntoTheDarkGame(Game):
         complete=False,
     )
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
+
+    @classmethod
+    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The core's check (names, types, choices) and the turn limit's range (as in a scenario's
+        ``turns``); a bad value is a ``DataError`` naming the parameter, never a bare ``ValueError``."""
+        try:
+            out = super().check_params(overrides)
+        except ShieldwallError:
+            raise
+        except ValueError as exc:
+            raise DataError("rule parameters", "", str(exc)) from None
+        turns = out.get("turns")
+        if turns is not None and (
+            isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 100
+        ):
+            raise DataError(
+                "rule parameters", "turns", f"must be a whole number from 1 to 100, not {turns!r}"
+            )
+        return out
 
     def __init__(
         self,
