@@ -87,6 +87,9 @@ class AttackSituation:
         return out[:MAX_HALVINGS]
 
     def rule_of(self, part: str) -> str:
+        """The clause of a modifier of this attack, by its mode: "shooting.dice", "shooting.terrain",
+        "shooting.shieldwall", "shooting.unshielded", "shooting.stacked" for a shot; "melee.dice",
+        "melee.terrain", "melee.shieldwall", "melee.unshielded", "melee.stacked" in melee."""
         section = "shooting" if self.mode == "shoot" else "melee"
         return f"{RS}:{section}.{part}"
 

@@ -130,8 +130,9 @@ def visible_points(
 
 
 def has_los(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap) -> bool:
-    """ "Line of Sight" to the closest visible part of the target (any part visible); woods and
-    villages are seen into and out of but not through two sides ("line-of-sight.woods")."""
+    """ "Line of Sight" ("line-of-sight") to the closest visible part of the target (any part visible),
+    blocked by units, hills, woods and buildings; woods and villages are seen into and out of but not
+    through two sides ("line-of-sight.woods")."""
     return visible_points(viewer, target, units, terrain)[0] > 0
 
 
