@@ -156,3 +156,15 @@ def test_docs_every_row_names_tests_that_exist_and_name_it() -> None:
         for t in tests:
             assert t in fns, f"{clause}: {t} does not exist"
             assert mod.names_clause(t, fns[t], clause), f"{clause}: {t} does not name it"
+
+
+def test_the_rule_system_is_listed_complete_and_its_rulings_simplify_nothing() -> None:
+    """Every rule the text defines is played: the registry says so, and the rulings file has no
+    section of rules played in simplified form."""
+    from pathlib import Path
+
+    from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
+
+    assert IntoTheDarkGame.info.complete
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings" / "into-the-dark.md").read_text()
+    assert "## What is simplified" not in rulings

@@ -45,8 +45,8 @@ class IntoTheDarkGame(Game):
         board="tabletop",
         sides=SIDES,
         source="shared/rules/into-the-dark.txt",
-        summary="Figures in ranks, d6 per four figures, morale by quality; Part II play, see docs/rules.",
-        complete=False,
+        summary="Figures in ranks, d6 per four figures, morale by quality; every rule the text defines "
+        "(docs/rules/into-the-dark.md).",
     )
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
 
