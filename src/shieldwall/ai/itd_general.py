@@ -59,6 +59,9 @@ LATE_SHIFT = -0.6
 LATE_TURNS = 5
 #: what ending a move disordered costs near the enemy when the general must break something
 DISORDER_COST_LATE = 1.5
+#: a charge's target with other enemy units this close: each costs the charge this much
+EXPOSED_WITHIN = 4.0
+EXPOSED_COST = 0.5
 
 
 def _fp(u: dict[str, Any]) -> Footprint:
@@ -231,6 +234,16 @@ class IntoTheDarkGeneral:
         value += 0.25 * (lc - lt) + (0.5 if t["disordered"] else 0.0)
         if edge != "front":
             value += 1.5  # "unit flanked -3" to the target's morale, and it is pinned
+        # a charger that wins ends beside the target's friends, or stranded where the target stood
+        # when it is driven off before contact (an impetuous charge's morale test): each enemy unit
+        # standing close to the target may hit its flank next
+        tf = self.fps[t["id"]]
+        close = sum(
+            1
+            for e in self.enemies
+            if e["id"] != t["id"] and footprint_distance(tf, self.fps[e["id"]]) < EXPOSED_WITHIN
+        )
+        value -= EXPOSED_COST * close
         if t["role"] == "missile" and t["missile"] and edge == "front":
             value -= 0.3  # it may shoot or evade
         if c["role"] == "missile":
