@@ -332,20 +332,16 @@ def fire_resolve(st: IntoTheDarkState) -> None:
     for tid, h in hits.items():
         t = st.units[tid]
         lost = t.lose(min(h, open_to_fire[tid]))
-        if open_to_fire[tid] < h:
-            st.log(
-                "casualties",
-                "combat.target-eligibilities",
-                side=t.side,
-                unit=tid,
-                casualties=lost,
-                figures=t.figures,
-                not_involved=open_to_fire[tid],
-            )
-        else:
-            st.log(
-                "casualties", "combat.missile-fire", side=t.side, unit=tid, casualties=lost, figures=t.figures
-            )
+        capped = open_to_fire[tid] < h
+        st.log(
+            "casualties",
+            "combat.target-eligibilities" if capped else "combat.missile-fire",
+            side=t.side,
+            unit=tid,
+            casualties=lost,
+            figures=t.figures,
+            **({"not_involved": open_to_fire[tid]} if capped else {}),
+        )
         _check_destroyed(st, t, "combat.missile-fire")
     st.fire_orders = []
 
