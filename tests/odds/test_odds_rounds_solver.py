@@ -148,3 +148,21 @@ def test_large_duel_equals_the_packed_solver() -> None:
     quick = simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
     old = packed_simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
     assert (quick.first_wins, quick.second_wins, quick.draw) == (old.first_wins, old.second_wins, old.draw)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=16, max_size=16))
+def test_the_4x4_adjugate_matches_cofactor_expansion(entries: list[int]) -> None:
+    """The block solve's closed-form 4x4 adjugate (``markov._adjugate4``) is the adjugate: every
+    entry is the signed 3x3 minor, computed here by the oracle's plain cofactor expansion."""
+    from packed_rounds import _det
+
+    from shieldwall.odds.markov import _adjugate4
+
+    rows = [entries[4 * r : 4 * r + 4] for r in range(4)]
+    adj, det = _adjugate4(tuple(tuple(r) for r in rows))
+    assert det == _det(rows)
+    for r in range(4):
+        for c in range(4):
+            minor = [row[:c] + row[c + 1 :] for k, row in enumerate(rows) if k != r]
+            assert adj[c][r] == (-1) ** (r + c) * _det(minor)

@@ -884,6 +884,7 @@ class _DuelModel:
         self.a_front, self.b_front = a.front, b.front
         self._att: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], int]] = {}
         self._mor: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
+        self._interned: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
         self._aft: dict[tuple[Any, ...], tuple[tuple[object, int], ...]] = {}
 
     @property
@@ -958,7 +959,7 @@ class _DuelModel:
         )
         d = situation_dist(sit)
         got = tuple((o, w * 6 // d.total) for o, w in d.items())
-        self._mor[key] = got
+        got = self._mor[key] = self._interned.setdefault(got, got)  # equal answers: one object
         return got
 
     def after_melee(
@@ -970,8 +971,9 @@ class _DuelModel:
         back itself becomes steady)."""
         ma = self.morale("A", fa, fb, sa, later)
         mb = self.morale("B", fb, fa, sb, later)
-        # the effect depends on the two tests' outcome weights and the loser only
-        key = (ma, mb, loser)
+        # the effect depends on the two tests' outcome weights and the loser only (``morale``
+        # memoises its answers, so they are told apart by identity)
+        key = (id(ma), id(mb), loser)
         got = self._aft.get(key)
         if got is not None:
             return got

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd as _gcd
-from operator import mul
-from typing import Protocol, cast
+from operator import itemgetter, mul
+from typing import Any, Protocol, cast
 
 from shieldwall.core.dice import Dist
 
@@ -334,6 +334,40 @@ def _det(m: list[list[int]]) -> int:
     return total
 
 
+def _adjugate4(m: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], int]:
+    """``(adj(M), det(M))`` of a 4x4 integer matrix by Laplace expansion along its first two rows
+    (the twelve 2x2 minors of rows 0-1 and rows 2-3, then the 3x3 cofactors from them).
+
+    >>> _adjugate4(((2, 0, 0, 0), (0, 3, 0, 0), (0, 0, 5, 0), (0, 0, 0, 7)))
+    ([[105, 0, 0, 0], [0, 70, 0, 0], [0, 0, 42, 0], [0, 0, 0, 30]], 210)
+    """
+    (a00, a01, a02, a03), (a10, a11, a12, a13), (a20, a21, a22, a23), (a30, a31, a32, a33) = m
+    s0 = a00 * a11 - a10 * a01
+    s1 = a00 * a12 - a10 * a02
+    s2 = a00 * a13 - a10 * a03
+    s3 = a01 * a12 - a11 * a02
+    s4 = a01 * a13 - a11 * a03
+    s5 = a02 * a13 - a12 * a03
+    c5 = a22 * a33 - a32 * a23
+    c4 = a21 * a33 - a31 * a23
+    c3 = a21 * a32 - a31 * a22
+    c2 = a20 * a33 - a30 * a23
+    c1 = a20 * a32 - a30 * a22
+    c0 = a20 * a31 - a30 * a21
+    det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+    adj = [
+        [a11 * c5 - a12 * c4 + a13 * c3, -a01 * c5 + a02 * c4 - a03 * c3,
+         a31 * s5 - a32 * s4 + a33 * s3, -a21 * s5 + a22 * s4 - a23 * s3],
+        [-a10 * c5 + a12 * c2 - a13 * c1, a00 * c5 - a02 * c2 + a03 * c1,
+         -a30 * s5 + a32 * s2 - a33 * s1, a20 * s5 - a22 * s2 + a23 * s1],
+        [a10 * c4 - a11 * c2 + a13 * c0, -a00 * c4 + a01 * c2 - a03 * c0,
+         a30 * s4 - a31 * s2 + a33 * s0, -a20 * s4 + a21 * s2 - a23 * s0],
+        [-a10 * c3 + a11 * c1 - a12 * c0, a00 * c3 - a01 * c1 + a02 * c0,
+         -a30 * s3 + a31 * s1 - a32 * s0, a20 * s3 - a21 * s1 + a22 * s0],
+    ]  # fmt: skip
+    return adj, det
+
+
 @lru_cache(maxsize=4096)
 def _adjugate(a: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], int]:
     """``(adj(A), det(A))`` of a small integer matrix, with ``det > 0`` (``A^-1 = adj / det``).
@@ -342,6 +376,13 @@ def _adjugate(a: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ..
     (((2, 1), (1, 2)), 3)
     """
     n = len(a)
+    if n == 4:
+        adj4, det4 = _adjugate4(a)
+        if det4 < 0:
+            det4, adj4 = -det4, [[-v for v in row] for row in adj4]
+        if not det4:  # pragma: no cover - (I - C) is invertible on the states that can leave
+            raise ArithmeticError("singular block")
+        return tuple(tuple(r) for r in adj4), det4
     rows = [list(r) for r in a]
     adj = [[0] * n for _ in range(n)]
     if n == 1:
@@ -395,6 +436,45 @@ def _wider(need: int) -> int:
 
 
 _LOSER = "ABT"  # intermediate loser code: 0 the first unit lost the round, 1 the second, 2 a tie
+
+
+def _reachable(
+    start: list[int], n_states: int, sources: list[list[int]], nexts: list[list[tuple[int, int]]]
+) -> list[bool]:
+    """The states reachable from ``start``: intermediate ``t`` is entered from the states
+    ``sources[t]`` and leads to the states ``(t // 12) * 4 + j`` for ``(j, _)`` in ``nexts[t]``."""
+    outs: list[list[int]] = [[] for _ in range(n_states)]
+    for t, srcs in enumerate(sources):
+        for s in srcs:
+            outs[s].append(t)
+    seen = [False] * n_states
+    for s in start:
+        seen[s] = True
+    stack = list(start)
+    while stack:
+        for t in outs[stack.pop()]:
+            c4 = (t // 12) << 2
+            for j, _ in nexts[t]:
+                if not seen[c4 + j]:
+                    seen[c4 + j] = True
+                    stack.append(c4 + j)
+    return seen
+
+
+def _getters(
+    rows: list[tuple[int, list[int], list[int]]] | list[tuple[list[int], list[int]]],
+    n: int | None,
+    zero: int,
+) -> list[tuple[itemgetter[Any], list[int]]]:
+    """Pulls ``(sources, weights)`` as ``(itemgetter of the sources, weights)``, each getter padded
+    with two ``zero`` indices (so it always returns a tuple). With ``n``, ``rows`` are ``(target,
+    sources, weights)`` and the result has one pull per target ``0 .. n-1`` (none: no sources)."""
+    if n is None:
+        return [(itemgetter(*srcs, zero, zero), ws) for srcs, ws in rows]  # type: ignore[misc]
+    out: list[tuple[itemgetter[Any], list[int]]] = [(itemgetter(zero, zero), [])] * n
+    for j, srcs, ws in rows:  # type: ignore[misc]
+        out[j] = (itemgetter(*srcs, zero, zero), ws)
+    return out
 
 
 def simultaneous_duel(
@@ -477,7 +557,7 @@ def simultaneous_duel(
     # terminal weights out of 36, packed ``kb`` bits a field (-1: not yet), the states reached and
     # weights out of 36, and (for the absorption) the packed value over Q[fa + fb] (-1: not yet)
     c_term: list[int] = [-1] * n_inter
-    c_next: list[tuple[tuple[int, int], ...]] = [()] * n_inter
+    c_next: list[list[tuple[int, int]]] = [[]] * n_inter  # (flags index, weight) in cell t // 12
     cvals: list[int] = [-1] * n_inter
     # for the round distribution: per intermediate, its sources (states) and weights over ``common``
     src1: list[list[int]] = [[] for _ in range(n_inter)] if rd else []
@@ -485,21 +565,32 @@ def simultaneous_duel(
     # per state, the weights of the rounds that destroy a unit (first, second, both), over common
     dterm: list[tuple[int, int, int]] = [(0, 0, 0)] * n_states
 
+    # the tests' outcomes decoded once per distinct ``after_melee`` result (keyed by identity; the
+    # result is kept alive beside its decoding): packed terminal weights, (flags, weight) pairs
+    decoded: dict[int, tuple[Weights, int, list[tuple[int, int]]]] = {}
+
     def combo(t: int) -> int:
         cell, r = divmod(t, 12)
         j, lo = divmod(r, 3)
         fa2, fb2 = divmod(cell, nb)
         sa, sb = _FLAGS[j]
-        term = [0, 0, 0]
-        flags = [0, 0, 0, 0]
-        for nxt, q in model.after_melee(fa2 + 1, fb2 + 1, sa, sb, _LOSER[lo], True):
-            if isinstance(nxt, str):
-                term[_TERM[nxt]] += q
-            else:
-                flags[_FLAG_INDEX[cast(tuple[bool, bool], nxt)]] += q
-        base2 = cell * 4
-        c_next[t] = tuple((base2 + jj, q) for jj, q in enumerate(flags) if q)
-        ct = c_term[t] = term[0] | term[1] << kb | term[2] << k2
+        aft = model.after_melee(fa2 + 1, fb2 + 1, sa, sb, _LOSER[lo], True)
+        got = decoded.get(id(aft))
+        if got is None or got[0] is not aft:
+            term = [0, 0, 0]
+            flags = [0, 0, 0, 0]
+            for nxt, q in aft:
+                if nxt.__class__ is str:
+                    term[_TERM[nxt]] += q
+                else:
+                    flags[_FLAG_INDEX[nxt]] += q  # type: ignore[index]
+            got = decoded[id(aft)] = (
+                aft,
+                term[0] | term[1] << kb | term[2] << k2,
+                [(jj, q) for jj, q in enumerate(flags) if q],
+            )
+        c_next[t] = got[2]
+        ct = c_term[t] = got[1]
         return ct
 
     # packed values: state index -> first + second << B + draw << 2B, over Q[fa + fb]
@@ -561,13 +652,14 @@ def simultaneous_duel(
                             cv = cvals[t]
                             if cv < 0:
                                 cv = 0
+                                c4 = (t // 12) << 2
                                 for j, q in c_next[t]:
-                                    cv += q * vals[j]
+                                    cv += q * vals[c4 + j]
                                 cvals[t] = cv
                             acc[x + y] += w * cv
                         else:
-                            for j, q in c_next[t]:
-                                row[j - base] += w * q
+                            for j, q in c_next[t]:  # the same cell: within the block
+                                row[j] += w * q
                 tp += 36 * dt
                 if rd and dt:
                     f36 = 36 * f_s
@@ -683,9 +775,18 @@ def simultaneous_duel(
 
     # --- the round distribution: integer weights over one denominator per round ---------------
     # stage 1: state -> intermediate (the casualties); stage 2: intermediate -> state (the tests)
-    used = [t for t in range(n_inter) if src1[t]]
-    s1 = [src1[t] for t in used]
-    w1 = [wt1[t] for t in used]
+    # only the states the duel can reach from its first round take part (the others stay at 0)
+    seen = _reachable(list(mass), n_states, src1, c_next)
+    used: list[int] = []
+    s1: list[list[int]] = []
+    w1: list[list[int]] = []
+    for t in range(n_inter):
+        if src1[t]:
+            pairs = [(s, w) for s, w in zip(src1[t], wt1[t], strict=True) if seen[s]]
+            if pairs:
+                used.append(t)
+                s1.append([s for s, _ in pairs])
+                w1.append([w for _, w in pairs])
     # stage 2, per state: the intermediates it comes from (positions in ``used``) and weights of 36
     src2: list[list[int]] = [[] for _ in range(n_states)]
     wt2: list[list[int]] = [[] for _ in range(n_states)]
@@ -693,9 +794,10 @@ def simultaneous_duel(
     t_mid: list[tuple[list[int], list[int]]] = [([], []), ([], []), ([], [])]
     t_state: list[tuple[list[int], list[int]]] = [([], []), ([], []), ([], [])]
     for u, t in enumerate(used):
+        c4 = (t // 12) << 2
         for j, q in c_next[t]:
-            src2[j].append(u)
-            wt2[j].append(q)
+            src2[c4 + j].append(u)
+            wt2[c4 + j].append(q)
         ct = c_term[t]
         for k, v in enumerate((ct & kmask, (ct >> kb) & kmask, ct >> k2)):
             if v:
@@ -703,7 +805,7 @@ def simultaneous_duel(
                 t_mid[k][1].append(v)
     for s, dts in enumerate(dterm):
         for k, v in enumerate(dts):
-            if v:
+            if v and seen[s]:
                 t_state[k][0].append(s)
                 t_state[k][1].append(v)
     pull2 = [(j, src2[j], wt2[j]) for j in range(n_states) if src2[j]]
@@ -717,9 +819,10 @@ def simultaneous_duel(
     ends1: list[tuple[list[int], list[int]]] = []
     if merge if merge is not None else n_one + 6 * len(pull2) < n_two + 6 * (len(used) + len(pull2)):
         succ: list[dict[int, int]] = [{} for _ in range(n_states)]
-        terms = [[x[k] for x in dterm] for k in range(3)]
+        terms = [[x[k] if seen[s] else 0 for s, x in enumerate(dterm)] for k in range(3)]
         for u, t in enumerate(used):
-            nx = c_next[t]
+            c4 = (t // 12) << 2
+            nx = [(c4 + j, q) for j, q in c_next[t]]
             ct = c_term[t]
             cts = [(k, v) for k, v in enumerate((ct & kmask, (ct >> kb) & kmask, ct >> k2)) if v]
             for s, w_s in zip(s1[u], w1[u], strict=True):
@@ -733,9 +836,26 @@ def simultaneous_duel(
     den_w = 1
     for p in mass.values():
         den_w = _lcm(den_w, p.denominator)
-    weights = [0] * n_states
+    # the weights, with one more entry (index n_states) that is always 0
+    weights = [0] * (n_states + 1)
     for k, p in mass.items():
         weights[k] = p.numerator * (den_w // p.denominator)
+    # every pull as (getter of its sources' weights in one C call, weights): a getter is padded
+    # with two indices of the always-0 entry so that it returns a tuple (``map`` stops at the
+    # weights' end); a state without sources gets 0
+    one_g = _getters(one, n_states, n_states) if one else []
+    ends1_g = _getters(ends1, None, n_states) if one else []
+    if not one:
+        s1_g = _getters(list(zip(s1, w1, strict=True)), None, n_states)
+        ends_g = [
+            (*sg, *mg)
+            for sg, mg in zip(
+                _getters([si for si, _ in ends], None, n_states),
+                _getters([mi for _, mi in ends], None, len(used)),
+                strict=True,
+            )
+        ]
+        pull2_g = _getters([(j, srcs, ws) for j, srcs, ws in pull2], n_states, len(used))
     turn = 1
     beyond = Fraction(0)
     tn, td = tail.numerator, tail.denominator
@@ -747,21 +867,17 @@ def simultaneous_duel(
             beyond = Fraction(left, den_w)
             break
         turn += 1
-        get = weights.__getitem__
-        nw = [0] * n_states
         if one:  # state to state
-            absorbed = [sum(map(mul, map(get, si), sw)) for si, sw in ends1]
-            for j, srcs, ws in one:
-                nw[j] = sum(map(mul, map(get, srcs), ws))
+            absorbed = [sum(map(mul, g(weights), ws)) for g, ws in ends1_g]
+            nw = [sum(map(mul, g(weights), ws)) for g, ws in one_g]
         else:  # through the intermediate states
-            mid = [sum(map(mul, map(get, srcs), ws)) for srcs, ws in zip(s1, w1, strict=True)]
-            iget = mid.__getitem__
+            mid = [sum(map(mul, g(weights), ws)) for g, ws in s1_g]
+            mid.append(0)
             absorbed = [
-                sum(map(mul, map(get, si), sw)) + sum(map(mul, map(iget, mi), mw))
-                for (si, sw), (mi, mw) in ends
+                sum(map(mul, g(weights), sw)) + sum(map(mul, gm(mid), mw)) for g, sw, gm, mw in ends_g
             ]
-            for j, srcs, ws in pull2:
-                nw[j] = sum(map(mul, map(iget, srcs), ws))
+            nw = [sum(map(mul, g(mid), ws)) for g, ws in pull2_g]
+        nw.append(0)
         den_w *= common
         for k, got in enumerate(absorbed):
             if got:
