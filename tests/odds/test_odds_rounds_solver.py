@@ -95,12 +95,17 @@ models = st.builds(
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(model=models, merge=st.sampled_from([None, True, False]), max_turns=st.sampled_from([1, 2, 5, 1000]))
+@given(
+    model=models,
+    merge=st.sampled_from([None, True, False]),
+    limbs=st.sampled_from([None, True, False]),
+    max_turns=st.sampled_from([1, 2, 5, 1000]),
+)
 def test_random_models_match_the_reference_solver(
-    model: RandomModel, merge: bool | None, max_turns: int
+    model: RandomModel, merge: bool | None, limbs: bool | None, max_turns: int
 ) -> None:
     tail = Fraction(1, 10**6)  # short horizons, so that the tail is often cut
-    fast = simultaneous_duel(model, tail, max_turns, merge=merge)
+    fast = simultaneous_duel(model, tail, max_turns, merge=merge, limbs=limbs)
     if max_turns <= 1:
         ref = reference_simultaneous_duel(model, tail, 2)
         assert (fast.first_wins, fast.second_wins, fast.draw, fast.undecided) == (
@@ -117,7 +122,7 @@ def test_random_models_match_the_reference_solver(
     assert total == 1
 
 
-@pytest.mark.parametrize("merge", [True, False])
+@pytest.mark.parametrize(("merge", "limbs"), [(True, True), (True, False), (False, False)])
 @pytest.mark.parametrize(
     ("first", "second", "flags"),
     [
@@ -128,11 +133,12 @@ def test_random_models_match_the_reference_solver(
     ],
 )
 def test_both_round_distributions_equal_the_original(
-    first: str, second: str, flags: tuple[bool, ...], merge: bool
+    first: str, second: str, flags: tuple[bool, ...], merge: bool, limbs: bool
 ) -> None:
-    """The rules' own models, both forms of the round distribution, against the Fraction oracle."""
+    """The rules' own models, every form of the round distribution (merged or in two stages, in
+    numpy limbs or Python integers), against the Fraction oracle."""
     a, b = itd.side(itd.parse_spec(first)), itd.side(itd.parse_spec(second))
-    fast = simultaneous_duel(itd._DuelModel(a, b, *flags), merge=merge)
+    fast = simultaneous_duel(itd._DuelModel(a, b, *flags), merge=merge, limbs=limbs)
     assert fast == reference_simultaneous_duel(itd._DuelModel(a, b, *flags))
 
 
@@ -166,3 +172,29 @@ def test_the_4x4_adjugate_matches_cofactor_expansion(entries: list[int]) -> None
         for c in range(4):
             minor = [row[:c] + row[c + 1 :] for k, row in enumerate(rows) if k != r]
             assert adj[c][r] == (-1) ** (r + c) * _det(minor)
+
+
+@pytest.mark.parametrize("bits", [8, 13, 31])
+def test_narrow_limbs_carry_exactly(bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round distribution in limbs narrower than needed (many limbs, several carry passes a
+    round, the limbs growing as the weights do) is still the Python loop's, integer for integer."""
+    from functools import partial
+
+    from shieldwall.odds import round_limbs
+
+    a = itd.side(itd.parse_spec("12 LAM elite"))
+    b = itd.side(itd.parse_spec("12 CUF fanatic warband"))
+    want = simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), limbs=False)
+    monkeypatch.setattr(round_limbs, "propagate", partial(round_limbs.propagate, bits=bits))
+    assert simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), limbs=True) == want
+
+
+def test_limbs_refuse_weights_too_wide_for_them() -> None:
+    """Weights whose sums leave limbs under 8 bits are left to the Python loop (None)."""
+    from shieldwall.odds.round_limbs import MIN_LIMB_BITS, limb_bits, propagate
+
+    rows = [(0, [0], [1 << 56])]
+    assert limb_bits(rows, []) < MIN_LIMB_BITS
+    by_turn: list[dict[int, Fraction]] = [{}, {}, {}]
+    assert propagate(rows, [], [1, 0], 1, 1 << 56, Fraction(0), Fraction(1, 10**15), 1000, by_turn) is None
+    assert by_turn == [{}, {}, {}]

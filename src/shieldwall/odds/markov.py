@@ -438,29 +438,6 @@ def _wider(need: int) -> int:
 _LOSER = "ABT"  # intermediate loser code: 0 the first unit lost the round, 1 the second, 2 a tie
 
 
-def _reachable(
-    start: list[int], n_states: int, sources: list[list[int]], nexts: list[list[tuple[int, int]]]
-) -> list[bool]:
-    """The states reachable from ``start``: intermediate ``t`` is entered from the states
-    ``sources[t]`` and leads to the states ``(t // 12) * 4 + j`` for ``(j, _)`` in ``nexts[t]``."""
-    outs: list[list[int]] = [[] for _ in range(n_states)]
-    for t, srcs in enumerate(sources):
-        for s in srcs:
-            outs[s].append(t)
-    seen = [False] * n_states
-    for s in start:
-        seen[s] = True
-    stack = list(start)
-    while stack:
-        for t in outs[stack.pop()]:
-            c4 = (t // 12) << 2
-            for j, _ in nexts[t]:
-                if not seen[c4 + j]:
-                    seen[c4 + j] = True
-                    stack.append(c4 + j)
-    return seen
-
-
 def _getters(
     rows: list[tuple[int, list[int], list[int]]] | list[tuple[list[int], list[int]]],
     n: int | None,
@@ -483,6 +460,7 @@ def simultaneous_duel(
     max_turns: int = DEFAULT_MAX_TURNS,
     *,
     merge: bool | None = None,
+    limbs: bool | None = None,
 ) -> RoundsSolution:
     """Solve a duel of simultaneous rounds exactly.
 
@@ -512,6 +490,9 @@ def simultaneous_duel(
     as ``beyond``. With ``max_turns <= 1`` only the win probabilities are computed. ``merge``
     forces (True) or forbids (False) merging the two stages of the round distribution into
     state-to-state transitions (default: whichever costs fewer operations; the results are the same).
+    ``limbs`` (default: unless ``merge`` is False) propagates the merged transitions in numpy
+    integer limbs (:mod:`shieldwall.odds.round_limbs`), the same integers many products at a time;
+    it falls back to the Python loop when the weights are too wide for it.
     """
     na, nb = model.start
     n_states = na * nb * 4
@@ -593,6 +574,48 @@ def simultaneous_duel(
         ct = c_term[t] = got[1]
         return ct
 
+    def sidx(fa: int, fb: int, j: int) -> int:
+        return ((fa - 1) * nb + (fb - 1)) * 4 + j
+
+    # --- the opening and the first round (charge modifiers): where the later rounds start ------
+    opening, t_open = model.opening()
+    firsts: list[tuple[object, int, dict[object, int], int]] = []
+    for o, wo in opening:
+        if isinstance(o, str):
+            firsts.append((o, wo, {}, 1))
+            continue
+        sa, sb = cast(tuple[bool, bool], o)
+        tr, den = _round(model, na, nb, sa, sb, False)
+        keyed: dict[object, int] = {}
+        for key, w in tr.items():
+            if not isinstance(key, str):
+                fa2, fb2, sa2, sb2 = cast(State, key)
+                key = sidx(fa2, fb2, _FLAG_INDEX[(sa2, sb2)])
+            keyed[key] = w
+        firsts.append((o, wo, keyed, den))
+    # only the states reachable from there are solved and propagated (the others are never used)
+    seen = [False] * n_states
+    stack = [cast(int, k) for *_, tr, _ in firsts for k in tr if not isinstance(k, str)]
+    for k in stack:
+        seen[k] = True
+    while stack:
+        cell, i = divmod(stack.pop(), 4)
+        fa, fb = divmod(cell, nb)
+        fa, fb = fa + 1, fb + 1
+        for x, _ in cas_a[fa][i >> 1][0]:
+            if x < fb:
+                tcol = (fb - x - 1) * 12 + i * 3
+                for y, _ in cas_b[fb][i & 1][0]:
+                    if y < fa:
+                        t = (fa - y - 1) * nb12 + tcol + (2 if x == y else (0 if y > x else 1))
+                        if c_term[t] < 0:
+                            combo(t)
+                        c4 = (t // 12) << 2
+                        for j, _ in c_next[t]:
+                            if not seen[c4 + j]:
+                                seen[c4 + j] = True
+                                stack.append(c4 + j)
+
     # packed values: state index -> first + second << B + draw << 2B, over Q[fa + fb]
     vals: list[int] = [0] * n_states
     Q: list[int] = [1] * (na + nb + 1)
@@ -612,10 +635,14 @@ def simultaneous_duel(
         for fa in range(lo_fa, hi_fa + 1):
             fb = d - fa
             base = ((fa - 1) * nb + (fb - 1)) * 4
+            if not any(seen[base : base + 4]):
+                continue
             dens = [0, 0, 0, 0]
             within = [[0, 0, 0, 0] for _ in range(4)]
             rhs = [0, 0, 0, 0]
             for i in range(4):
+                if not seen[base + i]:  # unreachable (and no reachable state leads to it)
+                    continue
                 pa, ta = cas_a[fa][i >> 1]
                 pb, tb = cas_b[fb][i & 1]
                 den = ta * tb * 36
@@ -723,21 +750,15 @@ def simultaneous_duel(
     def unpack(v: int) -> tuple[int, int, int]:
         return v & mask, (v >> bits) & mask, v >> 2 * bits
 
-    def sidx(fa: int, fb: int, j: int) -> int:
-        return ((fa - 1) * nb + (fb - 1)) * 4 + j
-
-    # --- the opening and the first round (charge modifiers) -------------------------------------
-    opening, t_open = model.opening()
+    # --- the value of the first round -----------------------------------------------------------
     first = [Fraction(0)] * 3
     total = [Fraction(0)] * 3
     mass: dict[int, Fraction] = {}
     q_top = max(Q)
-    for o, wo in opening:
+    for o, wo, tr, den in firsts:
         if isinstance(o, str):
             first[_TERM[o]] += Fraction(wo, t_open)
             continue
-        sa, sb = cast(tuple[bool, bool], o)
-        tr, den = _round(model, na, nb, sa, sb, False)
         # the first round's weights (charge dice) may be wider than the later rounds': every
         # field below is at most den * Q[top] (den: this round's total)
         need = q_top.bit_length() + den.bit_length() + 8
@@ -749,10 +770,10 @@ def simultaneous_duel(
             if isinstance(key, str):
                 first[_TERM[key]] += Fraction(wo * t, t_open * den)
                 continue
-            fa2, fb2, sa2, sb2 = cast(State, key)
-            k = sidx(fa2, fb2, _FLAG_INDEX[(sa2, sb2)])
+            k = cast(int, key)
             mass[k] = mass.get(k, Fraction(0)) + Fraction(wo * t, t_open * den)
-            per_diag[fa2 + fb2] = per_diag.get(fa2 + fb2, 0) + t * vals[k]
+            e = (k >> 2) // nb + (k >> 2) % nb + 2  # figures + figures
+            per_diag[e] = per_diag.get(e, 0) + t * vals[k]
         if per_diag:
             top = max(per_diag)
             r = 0
@@ -775,8 +796,7 @@ def simultaneous_duel(
 
     # --- the round distribution: integer weights over one denominator per round ---------------
     # stage 1: state -> intermediate (the casualties); stage 2: intermediate -> state (the tests)
-    # only the states the duel can reach from its first round take part (the others stay at 0)
-    seen = _reachable(list(mass), n_states, src1, c_next)
+    # only the states the duel can reach from its first round take part (``seen``)
     used: list[int] = []
     s1: list[list[int]] = []
     w1: list[list[int]] = []
@@ -817,7 +837,11 @@ def simultaneous_duel(
     n_one = sum(len(ss) * len(c_next[t]) for ss, t in zip(s1, used, strict=True)) + 3 * n_states
     one: list[tuple[int, list[int], list[int]]] = []
     ends1: list[tuple[list[int], list[int]]] = []
-    if merge if merge is not None else n_one + 6 * len(pull2) < n_two + 6 * (len(used) + len(pull2)):
+    if limbs is None:
+        limbs = merge is not False
+    if limbs or (
+        merge if merge is not None else n_one + 6 * len(pull2) < n_two + 6 * (len(used) + len(pull2))
+    ):
         succ: list[dict[int, int]] = [{} for _ in range(n_states)]
         terms = [[x[k] if seen[s] else 0 for s, x in enumerate(dterm)] for k in range(3)]
         for u, t in enumerate(used):
@@ -840,6 +864,13 @@ def simultaneous_duel(
     weights = [0] * (n_states + 1)
     for k, p in mass.items():
         weights[k] = p.numerator * (den_w // p.denominator)
+    if limbs and one:
+        from shieldwall.odds.round_limbs import propagate
+
+        got = propagate(one, ends1, weights, den_w, common, undecided, tail, max_turns, by_turn)
+        if got is not None:
+            turn, beyond = got
+            return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], beyond, turn)
     # every pull as (getter of its sources' weights in one C call, weights): a getter is padded
     # with two indices of the always-0 entry so that it returns a tuple (``map`` stops at the
     # weights' end); a state without sources gets 0
