@@ -190,11 +190,20 @@ def test_narrow_limbs_carry_exactly(bits: int, monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_limbs_refuse_weights_too_wide_for_them() -> None:
-    """Weights whose sums leave limbs under 8 bits are left to the Python loop (None)."""
-    from shieldwall.odds.round_limbs import MIN_LIMB_BITS, limb_bits, propagate
+    """Weights whose sums leave limbs under 8 bits, or that do not fit in int64, are left to the
+    Python loop (None)."""
+    import numpy as np
 
-    rows = [(0, [0], [1 << 56])]
-    assert limb_bits(rows, []) < MIN_LIMB_BITS
+    from shieldwall.odds import round_limbs
+
+    one = np.array([0], dtype=np.int64)
+    wide = np.array([1 << 56], dtype=np.int64)
+    term = np.zeros((3, 2), dtype=np.int64)
     by_turn: list[dict[int, Fraction]] = [{}, {}, {}]
-    assert propagate(rows, [], [1, 0], 1, 1 << 56, Fraction(0), Fraction(1, 10**15), 1000, by_turn) is None
+    tail = Fraction(1, 10**15)
+    assert (
+        round_limbs.propagate(one, one, wide, term, [1, 0], 1, 1 << 56, Fraction(0), tail, 1000, by_turn)
+        is None
+    )
     assert by_turn == [{}, {}, {}]
+    assert round_limbs.transitions([0], [[0]], [[1 << 60]], [[(0, 36)]], [0], [(0, 0, 0)], 8, 2) is None

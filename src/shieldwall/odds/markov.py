@@ -796,17 +796,29 @@ def simultaneous_duel(
 
     # --- the round distribution: integer weights over one denominator per round ---------------
     # stage 1: state -> intermediate (the casualties); stage 2: intermediate -> state (the tests)
-    # only the states the duel can reach from its first round take part (``seen``)
-    used: list[int] = []
-    s1: list[list[int]] = []
-    w1: list[list[int]] = []
-    for t in range(n_inter):
-        if src1[t]:
-            pairs = [(s, w) for s, w in zip(src1[t], wt1[t], strict=True) if seen[s]]
-            if pairs:
-                used.append(t)
-                s1.append([s for s, _ in pairs])
-                w1.append([w for _, w in pairs])
+    # (only the states the duel can reach from its first round have sources: ``seen``)
+    used = [t for t in range(n_inter) if src1[t]]
+    s1 = [src1[t] for t in used]
+    w1 = [wt1[t] for t in used]
+    den_w = 1
+    for p in mass.values():
+        den_w = _lcm(den_w, p.denominator)
+    # the weights, with one more entry (index n_states) that is always 0
+    weights = [0] * (n_states + 1)
+    for k, p in mass.items():
+        weights[k] = p.numerator * (den_w // p.denominator)
+    if limbs is None:
+        limbs = merge is not False
+    if limbs:  # in numpy limbs, when the weights allow it
+        from shieldwall.odds import round_limbs
+
+        arrays = round_limbs.transitions(used, s1, w1, c_next, c_term, dterm, kb, n_states + 1)
+        got = None
+        if arrays is not None:
+            got = round_limbs.propagate(*arrays, weights, den_w, common, undecided, tail, max_turns, by_turn)
+        if got is not None:
+            turn, beyond = got
+            return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], beyond, turn)
     # stage 2, per state: the intermediates it comes from (positions in ``used``) and weights of 36
     src2: list[list[int]] = [[] for _ in range(n_states)]
     wt2: list[list[int]] = [[] for _ in range(n_states)]
@@ -825,7 +837,7 @@ def simultaneous_duel(
                 t_mid[k][1].append(v)
     for s, dts in enumerate(dterm):
         for k, v in enumerate(dts):
-            if v and seen[s]:
+            if v:
                 t_state[k][0].append(s)
                 t_state[k][1].append(v)
     pull2 = [(j, src2[j], wt2[j]) for j in range(n_states) if src2[j]]
@@ -837,13 +849,9 @@ def simultaneous_duel(
     n_one = sum(len(ss) * len(c_next[t]) for ss, t in zip(s1, used, strict=True)) + 3 * n_states
     one: list[tuple[int, list[int], list[int]]] = []
     ends1: list[tuple[list[int], list[int]]] = []
-    if limbs is None:
-        limbs = merge is not False
-    if limbs or (
-        merge if merge is not None else n_one + 6 * len(pull2) < n_two + 6 * (len(used) + len(pull2))
-    ):
+    if merge if merge is not None else n_one + 6 * len(pull2) < n_two + 6 * (len(used) + len(pull2)):
         succ: list[dict[int, int]] = [{} for _ in range(n_states)]
-        terms = [[x[k] if seen[s] else 0 for s, x in enumerate(dterm)] for k in range(3)]
+        terms = [[x[k] for x in dterm] for k in range(3)]
         for u, t in enumerate(used):
             c4 = (t // 12) << 2
             nx = [(c4 + j, q) for j, q in c_next[t]]
@@ -857,20 +865,6 @@ def simultaneous_duel(
                     terms[k][s] += w_s * v
         one = [(j, list(dj), list(dj.values())) for j, dj in enumerate(succ) if dj]
         ends1 = [([s for s in range(n_states) if tk[s]], [v for v in tk if v]) for tk in terms]
-    den_w = 1
-    for p in mass.values():
-        den_w = _lcm(den_w, p.denominator)
-    # the weights, with one more entry (index n_states) that is always 0
-    weights = [0] * (n_states + 1)
-    for k, p in mass.items():
-        weights[k] = p.numerator * (den_w // p.denominator)
-    if limbs and one:
-        from shieldwall.odds.round_limbs import propagate
-
-        got = propagate(one, ends1, weights, den_w, common, undecided, tail, max_turns, by_turn)
-        if got is not None:
-            turn, beyond = got
-            return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], beyond, turn)
     # every pull as (getter of its sources' weights in one C call, weights): a getter is padded
     # with two indices of the always-0 entry so that it returns a tuple (``map`` stops at the
     # weights' end); a state without sources gets 0

@@ -20,25 +20,67 @@ falls back to that loop.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import chain
 from typing import Any
 
 #: narrower limbs than this are not worth it: the caller uses its pure Python loop instead
 MIN_LIMB_BITS = 8
 
 
-def limb_bits(rows: list[tuple[int, list[int], list[int]]], ends: list[tuple[list[int], list[int]]]) -> int:
-    """The widest limb for which every sum of products stays below ``2**63``.
+def transitions(
+    used: list[int],
+    sources: list[list[int]],
+    weights: list[list[int]],
+    nexts: list[list[tuple[int, int]]],
+    terms: list[int],
+    dterm: list[tuple[int, int, int]],
+    kb: int,
+    n: int,
+) -> tuple[Any, Any, Any, Any] | None:
+    """A round as arrays, from its two stages: intermediate ``used[u]`` is entered from the states
+    ``sources[u]`` with ``weights[u]`` (over the common denominator) and leads to the states
+    ``(used[u] // 12) * 4 + j`` with weights ``q`` out of 36 for ``(j, q)`` in ``nexts[used[u]]``,
+    or ends the duel with the packed weights ``terms[used[u]]`` (``kb`` bits a field, first / second
+    / draw); ``dterm[s]`` are the rounds from state ``s`` that destroy a unit. Returns ``(source,
+    target, weight)`` of every product of the two stages (a state-to-state pair may repeat: the
+    sums do not mind) and the ``3 x n`` terminal weights per state, or None when a weight does not
+    fit in ``int64``."""
+    import numpy as np
 
-    >>> limb_bits([(0, [1, 2], [3, 4])], [([0], [5])])
-    59
-    """
-    most = max([sum(ws) for _, _, ws in rows] + [sum(ws) for _, ws in ends] + [1])
-    return 62 - most.bit_length()
+    most = max(max(map(max, weights), default=0) * 36, max(map(max, dterm), default=0))
+    if most.bit_length() > 62:
+        return None
+    nu = len(used)
+    len1 = np.fromiter(map(len, sources), np.int64, nu)
+    s_flat = np.fromiter(chain.from_iterable(sources), np.int64)
+    w_flat = np.fromiter(chain.from_iterable(weights), np.int64)
+    u_flat = np.repeat(np.arange(nu), len1)
+    nx = [nexts[t] for t in used]
+    len2 = np.fromiter(map(len, nx), np.int64, nu)
+    c4 = np.fromiter(((t // 12) << 2 for t in used), np.int64, nu)
+    j_flat = np.fromiter((j for pairs in nx for j, _ in pairs), np.int64) + np.repeat(c4, len2)
+    q_flat = np.fromiter((q for pairs in nx for _, q in pairs), np.int64)
+    # every source entry of an intermediate with every one of its next states
+    cnt = len2[u_flat]
+    e_idx = np.repeat(np.arange(len(s_flat)), cnt)
+    ends = np.cumsum(cnt)
+    pos = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - cnt, cnt)
+    n_idx = (np.cumsum(len2) - len2)[u_flat[e_idx]] + pos
+    src, tgt, wts = s_flat[e_idx], j_flat[n_idx], w_flat[e_idx] * q_flat[n_idx]
+    term = np.zeros((3, n), dtype=np.int64)
+    kmask = (1 << kb) - 1
+    for k in range(3):
+        per_u = np.fromiter(((terms[t] >> (kb * k)) & kmask for t in used), np.int64, nu)
+        np.add.at(term[k], s_flat, w_flat * per_u[u_flat])
+        term[k, : len(dterm)] += np.fromiter((d[k] for d in dterm), np.int64, len(dterm))
+    return src, tgt, wts, term
 
 
 def propagate(
-    rows: list[tuple[int, list[int], list[int]]],
-    ends: list[tuple[list[int], list[int]]],
+    src: Any,
+    tgt: Any,
+    wts: Any,
+    term: Any,
     weights: list[int],
     den_w: int,
     common: int,
@@ -50,27 +92,29 @@ def propagate(
 ) -> tuple[int, Fraction] | None:
     """Propagate the round weights from round 1 (``weights`` over ``den_w``) until the duel is over
     or the unfinished (and not undecided) mass is below ``tail`` or ``max_turns`` is reached, as
-    ``markov.simultaneous_duel``'s pure Python loop does. ``rows`` are the state-to-state
-    transitions ``(target, sources, weights over common)``, ``ends`` per terminal outcome
-    ``(states, weights over common)``. Fills ``by_turn`` and returns ``(horizon, mass beyond)``, or
-    None (and fills nothing) when the weights leave limbs narrower than ``MIN_LIMB_BITS``.
-    ``bits`` asks for narrower limbs than the widest safe ones (tests: more limbs, more carries)."""
+    ``markov.simultaneous_duel``'s pure Python loop does. A round is ``(src, tgt, wts)`` (arrays:
+    the weight over ``common`` of every state-to-state product; :func:`transitions`) and ``term``
+    (per terminal outcome, the weight of each state's rounds that end the duel so). Fills
+    ``by_turn`` and returns ``(horizon, mass beyond)``, or None (and fills nothing) when the weights
+    leave limbs narrower than ``MIN_LIMB_BITS``. ``bits`` asks for narrower limbs than the widest
+    safe ones (tests: more limbs, more carries)."""
+    import numpy as np
+
     n = len(weights)
-    b = min(limb_bits(rows, ends), 62 - n.bit_length())  # and the mass in play: n limbs summed
+    order = np.argsort(tgt, kind="stable")
+    src, tgt, wts = src[order], tgt[order], wts[order][:, None]
+    starts = np.flatnonzero(np.r_[True, tgt[1:] != tgt[:-1]]) if len(tgt) else np.zeros(0, np.int64)
+    targets = tgt[starts]
+    # the largest total of weights into one target (or one outcome), a little over (floats)
+    into = np.bincount(tgt, weights=wts[:, 0].astype(np.float64), minlength=n)
+    most = max(float(into.max(initial=0.0)), float(term.sum(axis=1, dtype=np.float64).max(initial=0.0)))
+    b = 62 - (int(most * (1 + 1e-9)) + 1).bit_length()
+    b = min(b, 62 - n.bit_length())  # and the mass in play: n limbs summed
     if bits is not None:
         b = min(b, bits)
     if b < MIN_LIMB_BITS:
         return None
-    import numpy as np
-
     mask = (1 << b) - 1
-    src = np.array([s for _, srcs, _ in rows for s in srcs], dtype=np.int64)
-    wts = np.array([w for _, _, ws in rows for w in ws], dtype=np.int64)[:, None]
-    starts = np.cumsum([0] + [len(srcs) for _, srcs, _ in rows[:-1]], dtype=np.int64)
-    targets = np.array([j for j, _, _ in rows], dtype=np.int64)
-    term = np.zeros((len(ends), n), dtype=np.int64)
-    for k, (states, ws) in enumerate(ends):
-        term[k, states] = ws
 
     def limbs_needed(den: int) -> int:
         return den.bit_length() // b + 2
@@ -104,7 +148,7 @@ def propagate(
             n_limbs += grow
         absorbed = term @ x
         nx = np.zeros_like(x)
-        if len(rows):
+        if len(src):
             g = x[src]
             g *= wts
             nx[targets] = np.add.reduceat(g, starts, axis=0)
@@ -116,7 +160,7 @@ def propagate(
                 raise ArithmeticError("round weights outgrew their limbs")
             nx &= mask
             nx[:, 1:] += carry[:, :-1]
-        for k in range(len(ends)):
+        for k in range(len(term)):
             got = to_int(absorbed[k])
             if got:
                 by_turn[k][turn] = Fraction(got, den_w)
