@@ -206,4 +206,7 @@ def test_limbs_refuse_weights_too_wide_for_them() -> None:
         is None
     )
     assert by_turn == [{}, {}, {}]
-    assert round_limbs.transitions([0], [[0]], [[1 << 60]], [[(0, 36)]], [0], [(0, 0, 0)], 8, 2) is None
+    assert (
+        round_limbs.transitions([0], [[0]], [[1 << 58]], [[(0, 36)]], [0], [(0, 0, 0)], 8, 2, 36 << 58)
+        is None
+    )

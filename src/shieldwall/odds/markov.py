@@ -812,7 +812,7 @@ def simultaneous_duel(
     if limbs:  # in numpy limbs, when the weights allow it
         from shieldwall.odds import round_limbs
 
-        arrays = round_limbs.transitions(used, s1, w1, c_next, c_term, dterm, kb, n_states + 1)
+        arrays = round_limbs.transitions(used, s1, w1, c_next, c_term, dterm, kb, n_states + 1, common)
         got = None
         if arrays is not None:
             got = round_limbs.propagate(*arrays, weights, den_w, common, undecided, tail, max_turns, by_turn)

@@ -36,19 +36,19 @@ def transitions(
     dterm: list[tuple[int, int, int]],
     kb: int,
     n: int,
+    common: int,
 ) -> tuple[Any, Any, Any, Any] | None:
     """A round as arrays, from its two stages: intermediate ``used[u]`` is entered from the states
     ``sources[u]`` with ``weights[u]`` (over the common denominator) and leads to the states
     ``(used[u] // 12) * 4 + j`` with weights ``q`` out of 36 for ``(j, q)`` in ``nexts[used[u]]``,
     or ends the duel with the packed weights ``terms[used[u]]`` (``kb`` bits a field, first / second
-    / draw); ``dterm[s]`` are the rounds from state ``s`` that destroy a unit. Returns ``(source,
-    target, weight)`` of every product of the two stages (a state-to-state pair may repeat: the
-    sums do not mind) and the ``3 x n`` terminal weights per state, or None when a weight does not
-    fit in ``int64``."""
+    / draw); ``dterm[s]`` are the rounds from state ``s`` that destroy a unit. Every state's rounds
+    weigh ``common`` in all (so no sum below exceeds it). Returns ``(source,
+    target, weight)`` of every state-to-state pair (sorted by target) and the ``3 x n`` terminal
+    weights per state, or None when a weight does not fit in ``int64``."""
     import numpy as np
 
-    most = max(max(map(max, weights), default=0) * 36, max(map(max, dterm), default=0))
-    if most.bit_length() > 62:
+    if common.bit_length() > 62:
         return None
     nu = len(used)
     len1 = np.fromiter(map(len, sources), np.int64, nu)
@@ -66,7 +66,13 @@ def transitions(
     ends = np.cumsum(cnt)
     pos = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - cnt, cnt)
     n_idx = (np.cumsum(len2) - len2)[u_flat[e_idx]] + pos
-    src, tgt, wts = s_flat[e_idx], j_flat[n_idx], w_flat[e_idx] * q_flat[n_idx]
+    # one entry per state-to-state pair (sorted by target, then source), its weights summed
+    key = j_flat[n_idx] * n + s_flat[e_idx]
+    order = np.argsort(key, kind="stable")
+    key, wts = key[order], (w_flat[e_idx] * q_flat[n_idx])[order]
+    first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else np.zeros(0, np.int64)
+    wts = np.add.reduceat(wts, first) if len(key) else wts
+    src, tgt = key[first] % n, key[first] // n
     term = np.zeros((3, n), dtype=np.int64)
     kmask = (1 << kb) - 1
     for k in range(3):
