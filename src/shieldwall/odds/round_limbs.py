@@ -121,6 +121,17 @@ def propagate(
     if b < MIN_LIMB_BITS:
         return None
     mask = (1 << b) - 1
+    # rows renumbered: the k states that have sources first, in order (a round's sums fill rows
+    # 0 .. k-1 in one slice), then the others (only ever weighted in round 1)
+    k = len(targets)
+    is_target = np.zeros(n, dtype=bool)
+    is_target[targets] = True
+    others = np.flatnonzero(~is_target)
+    old_of_new = np.concatenate([targets, others])
+    new_of_old = np.empty(n, dtype=np.int64)
+    new_of_old[old_of_new] = np.arange(n)
+    src = new_of_old[src]
+    term = np.ascontiguousarray(term[:, old_of_new])
 
     def limbs_needed(den: int) -> int:
         return den.bit_length() // b + 2
@@ -133,9 +144,10 @@ def propagate(
 
     n_limbs = limbs_needed(den_w)
     x = np.zeros((n, n_limbs), dtype=np.int64)
-    for s, w in enumerate(weights):
+    for row, s in enumerate(old_of_new.tolist()):
+        w = weights[s]
         for li in range(n_limbs):
-            x[s, li] = (w >> (b * li)) & mask
+            x[row, li] = (w >> (b * li)) & mask
     tn, td = tail.numerator, tail.denominator
     turn = 1
     beyond = Fraction(0)
@@ -154,21 +166,22 @@ def propagate(
             n_limbs += grow
         absorbed = term @ x
         nx = np.zeros_like(x)
-        if len(src):
-            g = x[src]
-            g *= wts
-            nx[targets] = np.add.reduceat(g, starts, axis=0)
-        while True:  # carry until every limb is below 2**b
-            carry = nx >> b
-            if not carry.any():
-                break
-            if carry[:, -1].any():  # pragma: no cover - the limbs always leave room for a carry
-                raise ArithmeticError("round weights outgrew their limbs")
-            nx &= mask
-            nx[:, 1:] += carry[:, :-1]
-        for k in range(len(term)):
-            got = to_int(absorbed[k])
+        if k:
+            g = np.take(x, src, axis=0)
+            np.multiply(g, wts, out=g)
+            sums = nx[:k]
+            sums[...] = np.add.reduceat(g, starts, axis=0)
+            while True:  # carry until every limb is below 2**b
+                carry = sums >> b
+                if not carry.any():
+                    break
+                if carry[:, -1].any():  # pragma: no cover - the limbs always leave room for a carry
+                    raise ArithmeticError("round weights outgrew their limbs")
+                sums &= mask
+                sums[:, 1:] += carry[:, :-1]
+        for o in range(len(term)):
+            got = to_int(absorbed[o])
             if got:
-                by_turn[k][turn] = Fraction(got, den_w)
+                by_turn[o][turn] = Fraction(got, den_w)
         x = nx
     return turn, beyond
