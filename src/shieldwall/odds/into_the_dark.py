@@ -885,6 +885,7 @@ class _DuelModel:
         self._att: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], int]] = {}
         self._mor: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
         self._interned: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+        self._tests: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], ...]] = {}
         self._aft: dict[tuple[Any, ...], tuple[tuple[object, int], ...]] = {}
 
     @property
@@ -969,8 +970,13 @@ class _DuelModel:
         ties together) and their effect, as weights out of 36: 'A' / 'B' (that unit wins), 'D'
         (draw), or the new shaken flags (a unit that drives back its opponent without being driven
         back itself becomes steady)."""
-        ma = self.morale("A", fa, fb, sa, later)
-        mb = self.morale("B", fb, fa, sb, later)
+        tests = self._tests.get((fa, fb, sa, sb, later))
+        if tests is None:  # the same two tests whoever lost the round
+            tests = self._tests[fa, fb, sa, sb, later] = (
+                self.morale("A", fa, fb, sa, later),
+                self.morale("B", fb, fa, sb, later),
+            )
+        ma, mb = tests
         # the effect depends on the two tests' outcome weights and the loser only (``morale``
         # memoises its answers, so they are told apart by identity)
         key = (id(ma), id(mb), loser)
