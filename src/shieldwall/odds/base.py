@@ -490,8 +490,9 @@ class OddsPlugin:
     """What a rule system provides to ``shieldwall.odds``.
 
     Subclasses set the class attributes and override the queries they support (the defaults
-    raise a clear error naming the queries that *are* supported). Module import must stay light:
-    heavy rules modules are imported inside the methods.
+    raise a clear error naming the queries that *are* supported), answering through :meth:`memo`;
+    one that defines ``__init__`` calls ``super().__init__()`` (the memos). Module import must stay
+    light: heavy rules modules are imported inside the methods.
     """
 
     ruleset: ClassVar[str] = ""
@@ -528,7 +529,8 @@ class OddsPlugin:
         """The parsed settings of ``pairs`` (memo key ``key``) for ``command`` (read-only) and those
         given (``Given``), memoised."""
         memo = self._sets_memo
-        got = memo.get((command, key))
+        skey = (command, key)
+        got = memo.get(skey)
         if got is None:
             parser = self._parsers.get(command)
             if parser is None:
@@ -546,7 +548,7 @@ class OddsPlugin:
                 given = key
             else:
                 out, given = parser.parse(pairs, self.ruleset)
-            got = memo[(command, key)] = (MappingProxyType(out), given)
+            got = memo[skey] = (MappingProxyType(out), given)
             if len(memo) > MEMO_SIZE:
                 memo.pop(next(iter(memo)))  # the oldest
         return got

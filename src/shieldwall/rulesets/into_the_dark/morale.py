@@ -50,7 +50,7 @@ def casualty_steps(casualties: int, original: int) -> int:
     of whole 25% steps lost."""
     if not _check_casualties(casualties, original):
         return 0
-    return _steps(casualties, original, _level_values(profiles.morale_tables().modifiers).step)
+    return _steps(casualties, original, _level_values().step)
 
 
 def _check_casualties(casualties: int, original: int) -> bool:
@@ -203,7 +203,7 @@ class _Test:
 
         The sum of the values of ``modifiers()``, added up in integers without building the ``Mod``
         rows (tests/odds/test_odds_itd_fast.py checks the two agree on every combination)."""
-        v = _level_values(profiles.morale_tables().modifiers)
+        v = _level_values()
         total = 0
         # the yes/no lines (_LEVEL_LINES)
         if self.shaken:
@@ -293,14 +293,16 @@ class _LevelValues(NamedTuple):
     step: tuple[int, int]
 
 
-#: (the modifiers table, its values as ``_Test.level`` reads them), for the table now loaded
+#: (the morale tables, the values ``_Test.level`` reads of them), for the tables now loaded
 _LEVEL_VALUES: list[tuple[Any, _LevelValues]] = []
 
 
-def _level_values(m: profiles.MoraleModifiers) -> _LevelValues:
-    """The values ``_Test.level`` reads of the morale modifiers table ``m`` (read once per table)."""
-    if _LEVEL_VALUES and _LEVEL_VALUES[0][0] is m:
+def _level_values() -> _LevelValues:
+    """The values ``_Test.level`` reads of the morale modifiers table (read once per table)."""
+    tables = profiles.morale_tables()
+    if _LEVEL_VALUES and _LEVEL_VALUES[0][0] is tables:
         return _LEVEL_VALUES[0][1]
+    m = tables.modifiers
     step = m.casualties.per_fraction
     got = _LevelValues(
         **{name: getattr(m, row).value for name, row in _LEVEL_LINES},
@@ -308,7 +310,7 @@ def _level_values(m: profiles.MoraleModifiers) -> _LevelValues:
         friends_routing=m.friends_routing.value,
         step=(step.numerator, step.denominator),
     )
-    _LEVEL_VALUES[:] = [(m, got)]
+    _LEVEL_VALUES[:] = [(tables, got)]
     return got
 
 
