@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib
 from fractions import Fraction
+from types import MappingProxyType
 
 import pytest
 
 from shieldwall import odds
+from shieldwall.core.dice import Dist
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds import base, one_hour
 
@@ -120,3 +123,34 @@ def test_an_opening_flank_charge_helps() -> None:
     flank = odds.duel(RS, "warriors", "infantry", {"facing": "flank"})
     assert flank.first_wins > front.first_wins
     assert any("opening charge" in d for d in flank.details)
+
+
+def test_fast_result_constructors_equal_the_dataclasses() -> None:
+    """``attack_odds`` / ``morale_odds`` (``base.positional``) build the frozen results themselves."""
+    d = Dist({0: 1, 2: 3})
+    args = ("r", "a", "t", MappingProxyType({}), d, None, None, "hits")
+    a = base.attack_odds(*args)
+    assert type(a) is base.AttackOdds and a == base.AttackOdds(*args)
+    assert a.mean == Fraction(3, 2) and a.details == ()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.unit = "x"  # type: ignore[misc]
+    m = base.morale_odds("r", "u", {}, {"passed": Fraction(1)}, None, lambda: ("why",))
+    assert type(m) is base.MoraleOdds and m.details == ("why",)
+    with pytest.raises(TypeError, match="needs slots"):
+        base.positional(base.OddsPlugin)  # type: ignore[type-var]
+
+
+def test_one_hour_attack_is_memoised() -> None:
+    """A repeated one-hour-dark-ages attack is answered from the plug-in's memo (settings given in any
+    order or as text name the same question); a new one is computed afresh, equal."""
+    p = one_hour.PLUGIN
+    p.clear_memo()
+    a = odds.attack(RS, "warriors", "infantry", {"facing": "flank", "terrain": "uphill"})
+    assert odds.attack(RS, "warriors", "infantry", {"terrain": "uphill", "facing": "flank"}) is a
+    assert isinstance(a.settings, MappingProxyType) and a.settings["facing"] == "flank"
+    text = odds.attack(RS, "warriors", "infantry", ["facing=flank", "terrain=uphill"])
+    assert odds.attack(RS, "warriors", "infantry", ["facing=flank", "terrain=uphill"]) is text
+    p.clear_memo()
+    again = odds.attack(RS, "warriors", "infantry", {"facing": "flank", "terrain": "uphill"})
+    assert again is not a and again.probabilities == a.probabilities == text.probabilities
+    assert again.details == a.details

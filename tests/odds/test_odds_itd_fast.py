@@ -6,16 +6,19 @@ rules' long forms give.
   seeded sample of situations covering every troop flag, facing, band, cover and charge.
 * ``modifier_total`` is the sum of ``modifiers()``; ``_Test.level`` is the quality plus the sum of
   ``modifiers()`` on every combination of the morale table's lines.
-* ``_Test.quick`` builds a value equal to (and hashing as) the dataclass constructor's, with the same
-  checks.
+* ``_Test.quick``, ``from_fields`` and ``with_fields`` build values equal to (and hashing as) the
+  dataclass constructor's (``dataclasses.replace``'s), with the same checks.
 * The odds plug-in's answers for new questions (memos cleared) equal icepool's distribution built
-  from the to-hit numbers and morale levels worked out by hand.
+  from the to-hit numbers and morale levels worked out by hand, and the situations it builds from a
+  unit's template and the settings given equal the constructors' from every parsed setting.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +26,7 @@ import icepool
 import pytest
 
 from shieldwall import odds
+from shieldwall.core.errors import ShieldwallError
 from shieldwall.odds import into_the_dark as itd
 from shieldwall.rulesets.into_the_dark import combat, morale, profiles
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops, pool_dist
@@ -226,3 +230,190 @@ def test_new_morale_matches_icepool(unit: str, sets: dict[str, Any], level: int)
     p = _probs(die)
     names = ("passed", "shaken", "driven_back", "routed")
     assert dict(got) == {n: p.get(i, Fraction(0)) for i, n in enumerate(names)}
+
+
+# --- the situations the plug-in builds for new questions -----------------------------------------
+
+
+def _fields(sit: Any) -> dict[str, Any]:
+    return {f.name: getattr(sit, f.name) for f in dataclasses.fields(sit)}
+
+
+def test_from_fields_and_with_fields_equal_the_constructor() -> None:
+    """``from_fields`` (every field) and ``with_fields`` (``dataclasses.replace``) give the
+    constructor's value, with its checks and messages."""
+    rng = random.Random(24112026)
+    checked = 0
+    while checked < 2000:
+        att, tgt = _troops(rng), _troops(rng)
+        kw: dict[str, Any] = dict(
+            front=_figures(rng),
+            flank=_figures(rng) if rng.random() < 0.3 else 0,
+            charging=rng.random() < 0.5,
+            impetuous=rng.random() < 0.3,
+            target_uphill=rng.random() < 0.3,
+            obstacle=tuple(f for f in combat.FACINGS if rng.random() < 0.2),
+        )
+        base = MeleeSituation(_troops(rng, missile=True), _troops(rng))
+        try:
+            sit = MeleeSituation(att, tgt, **kw)
+        except ValueError as exc:
+            with pytest.raises(ValueError, match=re.escape(str(exc))):
+                base.with_fields({"attacker": att, "target": tgt, **kw})
+            continue
+        for fast in (
+            MeleeSituation.from_fields(_fields(sit)),
+            base.with_fields({"attacker": att, "target": tgt, **kw}),
+        ):
+            assert fast == sit and hash(fast) == hash(sit)
+            assert fast.dist() == sit.dist() and fast.pool() == sit.pool()
+        checked += 1
+    shooter = Troops(quality=3, armour="U", density="L", category="F", role="missile", weapon="foot-bow")
+    shot = MissileSituation(shooter, shooter)
+    assert shot.with_fields({"long": 16, "cover": "light"}) == dataclasses.replace(
+        shot, long=16, cover="light"
+    )
+    with pytest.raises(TypeError, match="unknown field"):
+        shot.with_fields({"bravery": True})
+    with pytest.raises(TypeError, match="missing field"):
+        MissileSituation.from_fields({"shooter": shooter})
+    test = morale.MoraleSituation(quality=3, original=12, shieldwall=True)
+    with pytest.raises(ValueError, match="Disordered units may not be in shieldwall"):
+        test.with_fields({"disordered": True})
+    assert test.with_fields({"disordered": True, "shieldwall": False}) == morale.MoraleSituation(
+        quality=3, original=12, disordered=True
+    )
+    with pytest.raises(ValueError, match="casualties must be 0..12, got 13"):
+        test.with_fields({"casualties": 13})
+
+
+MORALE_KEYS = {k for k, sk in itd.SET_KEYS.items() if "morale" in sk.commands}
+YES_NO_MORALE = sorted(k for k in MORALE_KEYS if itd.SET_KEYS[k].choices == ("yes", "no"))
+#: --set key -> ``MoraleSituation`` field, written out again for the test
+FIELD = {
+    "outnumber": "outnumber_double",
+    "long-range-only": "long_range_missile_only",
+    "fewer-firers": "fewer_firers",
+    "deeper-ranks": "deeper_ranks",
+    "in-cover": "in_cover",
+}
+
+
+def _expected_test(unit: str, sets: dict[str, Any]) -> Any:
+    """The test the settings describe, built with the constructor from the parsed settings."""
+    s = itd.PLUGIN.parse_sets(sets, "morale")
+    u = itd.side(itd.parse_spec(unit))
+    dis = s["disordered"] == "yes"
+    gen = s["general"]
+    cls = morale.ControlSituation if s["test"] == "control" else morale.MoraleSituation
+    return cls(
+        quality=u.unit.quality_level,
+        casualties=int(s["casualties"] or 0),
+        original=u.spec.figures,
+        friends_routing=int(s["friends-routing"] or 0),
+        shieldwall=u.unit.has("shieldwall") and not dis,
+        general=0 if gen == "none" else profiles.command().ratings[gen].rating,  # type: ignore[index]
+        **{FIELD.get(k, k): s[k] == "yes" for k in YES_NO_MORALE},
+    )
+
+
+def test_new_morale_questions_build_the_constructors_test() -> None:
+    """Random settings (given in any order, some at their defaults): the plug-in's test (the unit's
+    template with the settings given) equals the constructor's from every parsed setting, or fails
+    with the same message."""
+    rng = random.Random(11242026)
+    units = ("12 CAF average shieldwall", "8 LUF levy bow", "16 CPF elite", "6 OUF fanatic warband")
+    for _ in range(1500):
+        unit = rng.choice(units)
+        sets: dict[str, Any] = {k: rng.choice(("yes", "no")) for k in YES_NO_MORALE if rng.random() < 0.25}
+        if rng.random() < 0.5:
+            sets["casualties"] = rng.randint(0, 18)
+        if rng.random() < 0.3:
+            sets["friends-routing"] = rng.randint(0, 3)
+        if rng.random() < 0.3:
+            sets["general"] = rng.choice(("none", "poor", "average", "good"))
+        if rng.random() < 0.3:
+            sets["test"] = rng.choice(("morale", "control"))
+        _new()
+        if sets.get("casualties", 0) > itd.parse_spec(unit).figures:  # the plug-in's own check
+            with pytest.raises(ShieldwallError, match="is more than the unit's"):
+                odds.morale(RS, unit, sets)
+            continue
+        try:
+            want = _expected_test(unit, sets)
+        except ValueError as exc:
+            with pytest.raises(ShieldwallError) as err:
+                odds.morale(RS, unit, sets)
+            assert str(err.value) == str(exc)
+            continue
+        got = odds.morale(RS, unit, sets)
+        assert got.situation == want and hash(got.situation) == hash(want)
+        assert _fields(got.situation) == _fields(want)
+        control = sets.get("test") == "control"
+        names = ("failed", "passed") if control else ("passed", "shaken", "driven_back", "routed")
+        assert dict(got.outcomes) == {n: want.dist().probability(i) for i, n in enumerate(names)}
+
+
+def test_new_attack_questions_build_the_constructors_situation() -> None:
+    """Random melee and missile settings: the plug-in's situation (the attacker's template with the
+    settings given) equals the constructor's from every parsed setting, or fails alike."""
+    rng = random.Random(23112026)
+    units = (
+        "12 CAF average",
+        "24 LUF levy bow",
+        "12 CPF elite shieldwall",
+        "8 LAM elite javelin",
+        "16 CMF average pike",
+    )
+    yes_no = ("charging", "impetuous", "uphill", "obstacle", "shaken", "disordered", "target-disordered")
+    for _ in range(1500):
+        a, t = rng.choice(units), rng.choice(units)
+        sets: dict[str, Any] = {k: rng.choice(("yes", "no")) for k in yes_no if rng.random() < 0.2}
+        if rng.random() < 0.4:
+            sets["facing"] = rng.choice(("front", "flank", "rear"))
+        if rng.random() < 0.4:
+            sets["mode"] = "shoot"
+            for k in ("charging", "impetuous", "uphill", "obstacle"):
+                sets.pop(k, None)
+            if rng.random() < 0.5:
+                sets["range"] = rng.choice(("close", "long"))
+            if rng.random() < 0.5:
+                sets["cover"] = rng.choice(("none", "light", "heavy"))
+            if rng.random() < 0.3:
+                sets["target-firing"] = rng.choice(("yes", "no"))
+        _new()
+        s = itd.PLUGIN.parse_sets(sets, "attack")
+        sa, st_ = itd.side(itd.parse_spec(a)), itd.side(itd.parse_spec(t))
+        dis = s["disordered"] == "yes"
+        att = sa.troops(shaken=s["shaken"] == "yes", disordered=dis)
+        tgt = st_.troops(disordered=s["target-disordered"] == "yes", firing=s["target-firing"] == "yes")
+        facing = str(s["facing"])
+        try:
+            if s["mode"] == "melee":
+                want: Any = MeleeSituation(
+                    att,
+                    tgt,
+                    **{facing: sa.fighting(sa.figures, dis)},
+                    charging=s["charging"] == "yes",
+                    impetuous=s["impetuous"] == "yes",
+                    target_uphill=s["uphill"] == "yes",
+                    obstacle=(facing,) if s["obstacle"] == "yes" else (),
+                )
+            else:
+                want = MissileSituation(
+                    att,
+                    tgt,
+                    **{str(s["range"]): sa.fighting(sa.figures, dis, melee=False)},
+                    from_rear=facing == "rear",
+                    cover=s["cover"],
+                )
+        except ValueError as exc:
+            want = exc
+        try:
+            got = odds.attack(RS, a, t, sets)
+        except ShieldwallError as err:
+            if not re.search("cannot shoot|cannot charge impetuously", str(err)):  # the plug-in's own
+                assert isinstance(want, ValueError) and str(err) == str(want)
+            continue
+        assert got.situation == want and _fields(got.situation) == _fields(want)
+        assert got.dist == want.dist() == pool_dist(want.pool())

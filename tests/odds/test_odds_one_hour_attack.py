@@ -217,3 +217,19 @@ def test_property_exact_and_ordered(a: str, t: str, facing: str, terrain: str, d
     # a flank or rear attack never does fewer hits on average than a frontal one
     front = odds.attack(RS, spec, t, {"facing": "front", "terrain": terrain, "dice": dice})
     assert res.mean >= front.mean or facing == "front"
+
+
+def test_hits_table_is_every_face_through_hits_for_face() -> None:
+    """``AttackSituation.dist`` (the table shared per die, modifier, doubling and halvings) is the
+    die's faces mapped through ``hits_for_face``, the engine's per-roll rule, in every situation."""
+    from shieldwall.core.dice import DICE
+    from shieldwall.rulesets.one_hour.combat import AttackSituation
+
+    n = 0
+    for die, mode, facing, terrain, shieldwall, modifier in itertools.product(
+        DICE.values(), ("melee", "shoot"), FACINGS, (False, True), (False, True), range(-3, 4)
+    ):
+        sit = AttackSituation(mode, die, modifier, facing, terrain, shieldwall)  # type: ignore[arg-type]
+        assert sit.dist() == die.dist().map(sit.hits_for_face), sit
+        n += 1
+    assert n == len(DICE) * 2 * 3 * 2 * 2 * 7

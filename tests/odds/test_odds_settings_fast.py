@@ -1,6 +1,7 @@
 """The settings fast path (``base.parse_settings`` with a dict whose keys and values are already as
-``SetKey.parse`` returns them) against the general path (the same pairs as ``KEY=VALUE`` text), and
-the query memo handing its key to ``parse_sets`` only while it computes."""
+``SetKey.parse`` returns them, and the plug-ins' memoised copy of it) against the general path (the
+same pairs as ``KEY=VALUE`` text), the settings handed to a query's computation (read-only, with the
+pairs given), and a settings dict changed after a query parsed afresh."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from shieldwall.core.errors import ShieldwallError
 from shieldwall.odds import into_the_dark as itd
 from shieldwall.odds import one_hour
-from shieldwall.odds.base import parse_settings
+from shieldwall.odds.base import parse_settings, sets_key
 
 PLUGINS = {"into-the-dark": itd.SET_KEYS, "one-hour-dark-ages": one_hour.PLUGIN.set_keys}
 
@@ -61,13 +62,44 @@ def test_fast_path_equals_the_general_path(ruleset: str, command: str, data: st.
         assert fast == slow
 
 
-def test_memo_key_is_used_only_while_computing() -> None:
+@pytest.mark.parametrize("ruleset", sorted(PLUGINS))
+@pytest.mark.parametrize("command", ["attack", "morale", "duel", "matrix"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_memoised_settings_equal_the_general_path(ruleset: str, command: str, data: st.DataObject) -> None:
+    """``OddsPlugin._settings`` (the fast path inline, memoised) gives what ``parse_settings`` gives
+    for the same pairs as text, read-only, and the pairs given; errors alike."""
+    plugin = itd.PLUGIN if ruleset == "into-the-dark" else one_hour.PLUGIN
+    if command not in plugin.commands:
+        return
+    keys = PLUGINS[ruleset]
+    pairs = data.draw(_values(keys))
+    if any(isinstance(v, bool) or (isinstance(v, str) and v.strip() != v) for v in pairs.values()):
+        return  # text loses the type of a value (see above)
+    plugin.clear_memo()
+    keyed = sets_key(pairs)
+    assert keyed is not None
+    memoised = _outcome(lambda: plugin._settings(command, *keyed))
+    slow = _outcome(lambda: parse_settings(keys, [f"{k}={v}" for k, v in pairs.items()], command, ruleset))
+    if not isinstance(slow, dict):
+        assert memoised == slow
+        return
+    read, given = memoised
+    assert dict(read) == slow
+    with pytest.raises(TypeError):
+        read["mode"] = "x"  # type: ignore[index]
+    defaults = parse_settings(keys, None, command, ruleset)
+    # every setting that differs from its default is given, as parsed; the rest given are defaults
+    assert {(k, v) for k, v in slow.items() if defaults[k] != v} <= given <= set(slow.items())
+
+
+def test_memo_reparses_a_changed_dict() -> None:
     p = itd.PLUGIN
     p.clear_memo()
     sets = {"shaken": "yes"}
     a = p.morale("12 CAF average", sets)
     assert a.settings["shaken"] == "yes"
-    assert p.__dict__.get("_last_key") is None
+    assert p.morale("12 CAF average", dict(sets)) is a  # the same question: the memoised answer
     sets["shaken"] = "no"  # the same dict, changed: a new question, parsed afresh
     assert p.parse_sets(sets, "morale")["shaken"] == "no"
     assert p.morale("12 CAF average", sets).settings["shaken"] == "no"

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from shieldwall.odds.base import (
+    _LOADED,
     PLUGINS,
     AttackOdds,
     DuelOdds,
@@ -80,13 +81,13 @@ def attack(ruleset: str, attacker: str, target: str, sets: Sets = None) -> Attac
     >>> attack("one-hour-dark-ages", "skirmishers-bows", "infantry", {"mode": "shoot"}).probabilities
     {0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
     """
-    return get_plugin(ruleset).attack(attacker, target, sets)
+    return (_LOADED.get(ruleset) or get_plugin(ruleset)).attack(attacker, target, sets)
 
 
 def morale(ruleset: str, unit: str, sets: Sets = None) -> MoraleOdds:
     """Exact outcome probabilities of a morale or control test (passed / shaken / driven back /
     routed), for rule systems that have them."""
-    return get_plugin(ruleset).morale(unit, sets)
+    return (_LOADED.get(ruleset) or get_plugin(ruleset)).morale(unit, sets)
 
 
 def duel(ruleset: str, first: str, second: str, sets: Sets = None) -> DuelOdds:
@@ -97,7 +98,7 @@ def duel(ruleset: str, first: str, second: str, sets: Sets = None) -> DuelOdds:
     >>> float(d.first_wins) > 0.5     # striking first is an advantage
     True
     """
-    return get_plugin(ruleset).duel(first, second, sets)
+    return (_LOADED.get(ruleset) or get_plugin(ruleset)).duel(first, second, sets)
 
 
 def matrix(ruleset: str, sets: Sets = None) -> MatrixOdds:
@@ -108,4 +109,4 @@ def matrix(ruleset: str, sets: Sets = None) -> MatrixOdds:
     >>> m.types[:2], m.facings
     (('infantry', 'warriors'), ('front', 'flank', 'rear'))
     """
-    return get_plugin(ruleset).matrix(sets)
+    return (_LOADED.get(ruleset) or get_plugin(ruleset)).matrix(sets)

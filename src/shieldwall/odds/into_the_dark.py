@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from functools import cache, lru_cache
-from itertools import compress
+from functools import cache, lru_cache, partial
 from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
@@ -37,11 +36,15 @@ from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds.base import (
     AttackOdds,
     DuelOdds,
+    Given,
     Grid,
     MatrixOdds,
     MoraleOdds,
     OddsPlugin,
+    ReadSettings,
     SetKey,
+    attack_odds,
+    morale_odds,
 )
 
 if TYPE_CHECKING:
@@ -359,12 +362,13 @@ def _rules() -> Any:
 class Side:
     """A SPEC as the rules see it: the army-file unit and its two-rank formation.
 
-    What the queries read of the unit is read once, when the SPEC is parsed (``text``, ``front``,
-    ``shieldwall``, ``pike``, ``quality``: the army unit is a pydantic model, slow to ask)."""
+    What the queries read of the unit is read once, when the SPEC is parsed (``text``, ``figures``,
+    ``front``, ``shieldwall``, ``pike``, ``quality``: the army unit is a pydantic model, slow to ask)."""
 
     spec: ITDSpec
     unit: ArmyUnit
     text: str = field(init=False, compare=False, repr=False)
+    figures: int = field(init=False, compare=False, repr=False)
     front: int = field(init=False, compare=False, repr=False)
     shieldwall: bool = field(init=False, compare=False, repr=False)
     pike: bool = field(init=False, compare=False, repr=False)
@@ -372,12 +376,19 @@ class Side:
     shoots: bool = field(init=False, compare=False, repr=False)
     #: (disordered, melee) -> figures that count at full strength (``fighting``)
     full: dict[tuple[bool, bool], int] = field(init=False, compare=False, repr=False)
+    #: Templates for new questions (``with_fields``): control -> the unit's morale (False) or control
+    #: (True) test with no modifier but shieldwall; its melee attack and its shot (None if it does not
+    #: shoot), each on itself with nothing in contact.
+    tests: dict[bool, Any] = field(init=False, compare=False, repr=False)
+    melee: Any = field(init=False, compare=False, repr=False)
+    shot: Any = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         u = self.unit
         for name, value in (
             ("text", self.spec.text),
+            ("figures", self.spec.figures),
             ("front", u.front),
             ("shieldwall", u.has("shieldwall")),
             ("pike", u.has("pike")),
@@ -395,13 +406,18 @@ class Side:
                 for melee in (False, True)
             },
         )
+        _, combat, morale, _ = _rules()
+        tests = {
+            control: _plain(cls(quality=self.quality, original=self.figures, shieldwall=self.shieldwall))
+            for control, cls in ((False, morale.MoraleSituation), (True, morale.ControlSituation))
+        }
+        object.__setattr__(self, "tests", tests)
+        me = self.troops()
+        object.__setattr__(self, "melee", _plain(combat.MeleeSituation(me, me)))
+        object.__setattr__(self, "shot", _plain(combat.MissileSituation(me, me)) if self.shoots else None)
 
     def __hash__(self) -> int:
         return self._hash
-
-    @property
-    def figures(self) -> int:
-        return self.spec.figures
 
     def fighting(self, figures: int, disordered: bool, melee: bool = True) -> int:
         """Figures that count with ``figures`` left: casualties come off the rear rank first."""
@@ -431,6 +447,12 @@ class Side:
             firing=firing,
         )
         return t
+
+
+def _plain(sit: Any) -> Any:
+    """The same situation holding its fields in a plain dict of its own, which ``with_fields`` copies
+    fast: a template for new questions."""
+    return type(sit).from_fields({f.name: getattr(sit, f.name) for f in fields(sit)})
 
 
 @lru_cache(maxsize=4096)
@@ -485,25 +507,37 @@ def _pool_details(sit: Any) -> tuple[str, ...]:
     return tuple(out) or ("no dice",)
 
 
+def _morale_details(sit: Any) -> tuple[str, ...]:
+    """What applied to a morale or control test, in words."""
+    test = "control" if isinstance(sit, _rules()[2].ControlSituation) else "morale"
+    mods = "".join(f", {m.name} {m.value:+d}" for m in sit.modifiers())
+    return (f"{test} test: d6 against morale level {sit.level} (quality {sit.quality}{mods})",)
+
+
 Sets = Iterable[str] | Mapping[str, str | int] | None
 
 _MORALE_NAMES = ("passed", "shaken", "driven_back", "routed")
-#: --set key -> the ``MoraleSituation`` flag it sets
-_MORALE_FLAGS = (
-    ("shaken", "shaken"),
-    ("flanked", "flanked"),
-    ("outnumber", "outnumber_double"),
-    ("long-range-only", "long_range_missile_only"),
-    ("fewer-firers", "fewer_firers"),
-    ("deeper-ranks", "deeper_ranks"),
-    ("supported", "supported"),
-    ("unsupported", "unsupported"),
-    ("uphill", "uphill"),
-    ("in-cover", "in_cover"),
-)
-_MORALE_KEYS = itemgetter(*(key for key, _ in _MORALE_FLAGS))
-_MORALE_ARGS = tuple(arg for _, arg in _MORALE_FLAGS)
-_YES = "yes".__eq__
+#: --set key -> the ``MoraleSituation`` field it sets: a line of the table (yes/no as True/False, or
+#: a number)
+_MORALE_ARGS = {
+    "shaken": "shaken",
+    "disordered": "disordered",
+    "casualties": "casualties",
+    "flanked": "flanked",
+    "outnumber": "outnumber_double",
+    "long-range-only": "long_range_missile_only",
+    "fewer-firers": "fewer_firers",
+    "deeper-ranks": "deeper_ranks",
+    "supported": "supported",
+    "friends-routing": "friends_routing",
+    "unsupported": "unsupported",
+    "uphill": "uphill",
+    "in-cover": "in_cover",
+}
+#: --set keys that apply to shooting only, and their defaults (a melee attack must leave them so)
+_SHOOT_ONLY = ("range", "cover", "target-firing")
+_SHOOT_ONLY_VALUES = itemgetter(*_SHOOT_ONLY)
+_SHOOT_ONLY_DEFAULTS = _SHOOT_ONLY_VALUES({k: SET_KEYS[k].default for k in _SHOOT_ONLY})
 #: ``ControlOutcome`` ints: FAILED 0, PASSED 1.
 _CONTROL_NAMES = ("failed", "passed")
 _CONTROL_ORDER = ("passed", "failed")
@@ -625,35 +659,37 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> PLUGIN.attack("12 CAF average", "12 CPF average").probabilities
         {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
         """
-        return self.memo("attack", (attacker, target), sets, lambda p: self._attack(attacker, target, p))
+        return self.memo("attack", (attacker, target), sets, self._attack)
 
-    def _attack(self, attacker: str, target: str, sets: Sets) -> AttackOdds:
-        st = self.parse_sets(sets, "attack", copy=False)  # read-only
-        a, t = self.side(attacker), self.side(target)
-        combat = _rules()[1]
-        mode, facing = st["mode"], str(st["facing"])
+    def _attack(self, specs: tuple[str, ...], st: ReadSettings, given: Given) -> AttackOdds:
+        attacker, target = specs
+        a, t = _SIDES.get(attacker) or self.side(attacker), _SIDES.get(target) or self.side(target)
+        facing = str(st["facing"])
         dis = st["disordered"] == "yes"
-        tgt = t.troops(disordered=st["target-disordered"] == "yes", firing=st["target-firing"] == "yes")
-        att = a.troops(shaken=st["shaken"] == "yes", disordered=dis)
-        # ``quick``: the same situation values as the constructors', with the same checks
+        tgt = _troops(t, False, st["target-disordered"] == "yes", st["target-firing"] == "yes")
+        att = _troops(a, st["shaken"] == "yes", dis, False)
+        # ``with_fields``: the constructors' values, with the same checks
         try:
-            if mode == "melee":
-                for k in ("range", "cover", "target-firing"):
-                    if st[k] != SET_KEYS[k].default:
-                        raise ShieldwallError(f"--set {k} applies to shooting only (add --set mode=shoot)")
+            if st["mode"] == "melee":
+                if _SHOOT_ONLY_VALUES(st) != _SHOOT_ONLY_DEFAULTS:
+                    for k, default in zip(_SHOOT_ONLY, _SHOOT_ONLY_DEFAULTS, strict=True):
+                        if st[k] != default:
+                            raise ShieldwallError(
+                                f"--set {k} applies to shooting only (add --set mode=shoot)"
+                            )
                 impetuous = st["impetuous"] == "yes"
                 if impetuous:
                     self._check_impetuous(a)
-                kw: dict[str, Any] = {facing: a.fighting(a.figures, dis)}
+                changes: dict[str, Any] = {"attacker": att, "target": tgt, facing: a.full[(dis, True)]}
                 if st["charging"] == "yes":
-                    kw["charging"] = True
+                    changes["charging"] = True
                 if impetuous:
-                    kw["impetuous"] = True
+                    changes["impetuous"] = True
                 if st["uphill"] == "yes":
-                    kw["target_uphill"] = True
+                    changes["target_uphill"] = True
                 if st["obstacle"] == "yes":
-                    kw["obstacle"] = (facing,)
-                sit: Any = combat.MeleeSituation.quick(attacker=att, target=tgt, **kw)
+                    changes["obstacle"] = (facing,)
+                sit: Any = a.melee.with_fields(changes)
             else:
                 for k in ("charging", "impetuous", "uphill", "obstacle"):
                     if st[k] == "yes":
@@ -664,20 +700,16 @@ class IntoTheDarkOdds(OddsPlugin):
                         + ", ".join(WEAPONS)
                         + ")"
                     )
-                figs = a.fighting(a.figures, dis, melee=False)
-                sit = combat.MissileSituation.quick(
-                    shooter=att,
-                    target=tgt,
-                    **{str(st["range"]): figs},
-                    from_rear=facing == "rear",
-                    cover=st["cover"],
-                )
+                changes = {"shooter": att, "target": tgt, str(st["range"]): a.full[(dis, False)]}
+                if facing == "rear":
+                    changes["from_rear"] = True
+                if st["cover"] != "none":
+                    changes["cover"] = st["cover"]
+                sit = a.shot.with_fields(changes)
             dist = sit.dist()
         except ValueError as exc:
             raise _rule_error(exc) from None
-        return AttackOdds(
-            RS, a.text, t.text, MappingProxyType(st), dist, sit, lambda: _pool_details(sit), "casualties"
-        )
+        return attack_odds(RS, a.text, t.text, st, dist, sit, partial(_pool_details, sit), "casualties")
 
     @staticmethod
     def _check_impetuous(a: Side) -> None:
@@ -696,42 +728,34 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> o["passed"], o["shaken"], o["driven_back"], o["routed"]
         (Fraction(1, 3), Fraction(1, 6), Fraction(1, 3), Fraction(1, 6))
         """
-        return self.memo("morale", (unit,), sets, lambda p: self._morale(unit, p))
+        return self.memo("morale", (unit,), sets, self._morale)
 
-    def _morale(self, unit: str, sets: Sets) -> MoraleOdds:
-        s = self.parse_sets(sets, "morale", copy=False)  # read-only
-        u = self.side(unit)
-        _, _, morale, profiles = _rules()
+    def _morale(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> MoraleOdds:
+        u = _SIDES.get(specs[0]) or self.side(specs[0])
         cas = int(s["casualties"] or 0)
         if cas > u.figures:
             raise ShieldwallError(f"--set casualties={cas} is more than the unit's {u.figures} figures")
-        dis = s["disordered"] == "yes"
+        # the fields of the unit's test that the settings change: the lines of the table given (the
+        # yes/no lines, casualties, friends routing), and a disordered unit is out of shieldwall
+        changes: dict[str, Any] = {}
+        for key, value in given:
+            arg = _MORALE_ARGS.get(key)
+            if arg is not None:
+                changes[arg] = value == "yes" if type(value) is str else value
+        if changes.get("disordered"):
+            changes["shieldwall"] = False
         gen = s["general"]
-        rating = 0 if gen == "none" else profiles.command().ratings[gen].rating
-        # the yes/no lines of the table (False unless given)
-        kw: dict[str, Any] = dict.fromkeys(compress(_MORALE_ARGS, map(_YES, _MORALE_KEYS(s))), True)
-        kw["quality"] = u.quality
-        kw["disordered"] = dis
-        kw["casualties"] = cas
-        kw["original"] = u.figures
-        kw["friends_routing"] = int(s["friends-routing"] or 0)
-        kw["shieldwall"] = u.shieldwall and not dis
-        kw["general"] = rating
-        test = str(s["test"])
-        control = test == "control"
+        if gen != "none":
+            changes["general"] = _rules()[3].command().ratings[gen].rating
+        control = s["test"] == "control"
         try:
-            # ``quick``: the same situation value as the constructor's, with the same checks
-            sit: Any = (morale.ControlSituation if control else morale.MoraleSituation).quick(**kw)
-            outcomes = _outcomes(sit.level, control)
+            # ``with_fields``: the constructor's value, with the same checks
+            sit: Any = u.tests[control].with_fields(changes)
+            level = sit.level
+            outcomes = _outcomes(level, control)
         except ValueError as exc:
             raise _rule_error(exc) from None
-        quality = u.quality
-
-        def explain() -> tuple[str, ...]:
-            mods = "".join(f", {m.name} {m.value:+d}" for m in sit.modifiers())
-            return (f"{test} test: d6 against morale level {sit.level} (quality {quality}{mods})",)
-
-        return MoraleOdds(RS, u.text, MappingProxyType(s), outcomes, sit, explain)
+        return morale_odds(RS, u.text, s, outcomes, sit, partial(_morale_details, sit))
 
     # --- duel ---------------------------------------------------------------------------------------
     def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
@@ -744,10 +768,10 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> d.first_wins > d.second_wins
         True
         """
-        return self.memo("duel", (first, second), sets, lambda p: self._duel(first, second, p))
+        return self.memo("duel", (first, second), sets, self._duel)
 
-    def _duel(self, first: str, second: str, sets: Sets) -> DuelOdds:
-        s = MappingProxyType(self.parse_sets(sets, "duel"))
+    def _duel(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> DuelOdds:
+        first, second = specs
         a, b = self.side(first), self.side(second)
         imp = _yes(s["impetuous"])
         if imp:
@@ -801,8 +825,7 @@ class IntoTheDarkOdds(OddsPlugin):
         """
         return self.memo("matrix", (), sets, self._matrix)
 
-    def _matrix(self, sets: Sets) -> MatrixOdds:
-        s = MappingProxyType(self.parse_sets(sets, "matrix"))
+    def _matrix(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> MatrixOdds:
         types = [t for t in troop_types() if s["types"] == "all" or t.core]
         sides = [self.side(t.spec) for t in types]
         charge = str(s["charge"])

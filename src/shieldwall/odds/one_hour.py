@@ -23,26 +23,30 @@ Import stays light: the rules modules (numpy, pydantic) are imported inside the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache, partial
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds.base import (
     AttackOdds,
     DuelOdds,
+    Given,
     Grid,
     MatrixOdds,
     OddsPlugin,
+    ReadSettings,
     SetKey,
-    Settings,
+    attack_odds,
+    positional,
 )
 
 if TYPE_CHECKING:
     from shieldwall.core.dice import Die, Dist
-    from shieldwall.rulesets.one_hour.combat import AttackSituation, Facing, Mode
+    from shieldwall.rulesets.one_hour.combat import AttackSituation
     from shieldwall.rulesets.one_hour.profiles import UnitProfile
 
 RS = "one-hour-dark-ages"
@@ -234,7 +238,8 @@ def parse_spec(text: str) -> UnitSpec:
 
 @dataclass(frozen=True, slots=True)
 class Fighter:
-    """A unit as the attack rules see it."""
+    """A unit as the attack rules see it (``text``: its SPEC written out, ``shieldwall``: its
+    profile's, read once)."""
 
     spec: UnitSpec
     profile: UnitProfile
@@ -242,10 +247,12 @@ class Fighter:
     shoot: int | None
     hits: int
     notes: tuple[str, ...]
+    text: str = field(init=False, compare=False, repr=False)
+    shieldwall: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def shieldwall(self) -> bool:
-        return self.profile.shieldwall
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self.spec.text)
+        object.__setattr__(self, "shieldwall", self.profile.shieldwall)
 
 
 @lru_cache(maxsize=1024)
@@ -280,13 +287,17 @@ def fighter(spec: UnitSpec, warriors_bonus: int = 1, hit_limit: int = 15) -> Fig
 
 
 @cache
-def _rules() -> tuple[type[AttackSituation], Mapping[str, Die], Mapping[str, UnitProfile], Mapping[str, Any]]:
-    """The rules modules, imported on first use (keeps ``import shieldwall.odds.one_hour`` light)."""
+def _rules() -> tuple[
+    Callable[..., AttackSituation], Mapping[str, Die], Mapping[str, UnitProfile], Mapping[str, Any]
+]:
+    """The rules modules, imported on first use (keeps ``import shieldwall.odds.one_hour`` light):
+    ``AttackSituation`` (its constructor taking every field in order, :func:`base.positional`), the
+    dice, the unit profiles and the terrain effects."""
     from shieldwall.core.dice import DICE
     from shieldwall.rulesets.one_hour.combat import AttackSituation
     from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 
-    return AttackSituation, DICE, unit_profiles(), terrain_effects()
+    return positional(AttackSituation), DICE, unit_profiles(), terrain_effects()
 
 
 @lru_cache(maxsize=8192)
@@ -322,7 +333,7 @@ def situation(
     dice: str = "d5",
 ) -> AttackSituation:
     """The ``AttackSituation`` of one attack, built as ``actions.melee_attack`` / ``actions.shoot`` do."""
-    AttackSituation, DICE = _rules()[:2]
+    new_situation, DICE, _, _ = _rules()
     if mode == "shoot":
         if attacker.shoot is None:
             shooters = [k for k in ALL_TYPES if _profile(k).missile]
@@ -336,9 +347,8 @@ def situation(
     halve = terrain_bonus(terrain, mode, target, "target")
     if mode not in ("melee", "shoot") or facing not in FACINGS:
         raise ShieldwallError(f"unknown mode or facing: {mode!r}, {facing!r}")
-    return AttackSituation(
-        cast("Mode", mode), DICE[dice], mod, cast("Facing", facing), halve, target.shieldwall, attacker.notes
-    )
+    # AttackSituation(mode, die, modifier, facing, terrain, shieldwall, notes, citations)
+    return new_situation(mode, DICE[dice], mod, facing, halve, target.shieldwall, attacker.notes, ())
 
 
 def _details(sit: AttackSituation, terrain: str) -> tuple[str, ...]:
@@ -358,6 +368,25 @@ def _details(sit: AttackSituation, terrain: str) -> tuple[str, ...]:
 
 Sets = Iterable[str] | Mapping[str, str | int] | None
 
+#: (SPEC text as given, warriors bonus, hit limit) -> its ``Fighter`` (``parse_spec`` and ``fighter``
+#: in one look-up)
+_FIGHTERS: dict[tuple[str, int, int], Fighter] = {}
+
+
+def _fighter(text: str, warriors_bonus: int, hit_limit: int) -> Fighter:
+    key = (text, warriors_bonus, hit_limit)
+    got = _FIGHTERS.get(key)
+    if got is None:
+        got = fighter(parse_spec(text), warriors_bonus, hit_limit)
+        if len(_FIGHTERS) >= 1024:
+            _FIGHTERS.pop(next(iter(_FIGHTERS)))
+        _FIGHTERS[key] = got
+    return got
+
+
+#: The settings of an attack (mode, facing, terrain, dice, range, warriors bonus) in one look-up.
+_ATTACK_SETTINGS = itemgetter("mode", "facing", "terrain", "dice", "range", "warriors-bonus")
+
 
 class OneHourOdds(OddsPlugin):
     ruleset: ClassVar[str] = RS
@@ -370,12 +399,13 @@ class OneHourOdds(OddsPlugin):
     def parse_spec(self, text: str) -> UnitSpec:
         return parse_spec(text)
 
-    def _fighter(self, text: str, s: Settings) -> Fighter:
+    def _fighter(self, text: str, s: Mapping[str, str | int | None]) -> Fighter:
         wb, hl = s.get("warriors-bonus"), s.get("hit-limit")
-        return fighter(parse_spec(text), 1 if wb is None else int(wb), 15 if hl is None else int(hl))
+        return _fighter(text, 1 if wb is None else int(wb), 15 if hl is None else int(hl))
 
     def attack(self, attacker: str, target: str, sets: Sets = None) -> AttackOdds:
-        """Exact hits of one melee attack or one shot by ``attacker`` on ``target``.
+        """Exact hits of one melee attack or one shot by ``attacker`` on ``target`` (memoised per
+        query).
 
         >>> odds = PLUGIN.attack("warriors", "infantry")
         >>> odds.probabilities
@@ -383,16 +413,16 @@ class OneHourOdds(OddsPlugin):
         >>> PLUGIN.attack("skirmishers-bows", "raiders", {"mode": "shoot", "facing": "rear"}).mean
         Fraction(3, 1)
         """
-        s = self.parse_sets(sets, "attack")
-        a, t = self._fighter(attacker, s), self._fighter(target, s)
-        mode, facing, terrain, dice = str(s["mode"]), str(s["facing"]), str(s["terrain"]), str(s["dice"])
-        rng = s.get("range")
+        return self.memo("attack", (attacker, target), sets, self._attack)
+
+    def _attack(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> AttackOdds:
+        attacker, target = specs
+        mode, facing, terrain, dice, rng, bonus = _ATTACK_SETTINGS(s)
+        a, t = _fighter(attacker, bonus, 15), _fighter(target, bonus, 15)
         if rng is not None:
             self._check_range(a, mode, int(rng))
         sit = situation(a, t, mode, facing, terrain, dice)
-        return AttackOdds(
-            RS, a.spec.text, t.spec.text, s, situation_dist(sit), sit, partial(_details, sit, terrain)
-        )
+        return attack_odds(RS, a.text, t.text, s, sit.dist(), sit, partial(_details, sit, terrain), "hits")
 
     @staticmethod
     def _check_range(a: Fighter, mode: str, inches: int) -> None:
@@ -409,7 +439,8 @@ class OneHourOdds(OddsPlugin):
             )
 
     def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
-        """Two units locked in melee, fighting to the finish with alternating one-sided melee.
+        """Two units locked in melee, fighting to the finish with alternating one-sided melee
+        (memoised per query).
 
         >>> d = PLUGIN.duel("warriors", "infantry")
         >>> d.first_wins + d.second_wins
@@ -417,14 +448,23 @@ class OneHourOdds(OddsPlugin):
         >>> round(float(d.first_wins), 4), min(d.turns), max(d.turns)
         (0.0697, 3, 8)
         """
-        s = self.parse_sets(sets, "duel")
-        a, b = self._fighter(first, s), self._fighter(second, s)
+        return self.memo("duel", (first, second), sets, self._duel_query)
+
+    def _duel_query(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> DuelOdds:
+        a, b = self._fighter(specs[0], s), self._fighter(specs[1], s)
         return self._duel(
             a, b, str(s["facing"]), str(s["terrain"]), str(s["first-terrain"]), str(s["dice"]), s
         )
 
     def _duel(
-        self, a: Fighter, b: Fighter, facing: str, terrain: str, first_terrain: str, dice: str, s: Settings
+        self,
+        a: Fighter,
+        b: Fighter,
+        facing: str,
+        terrain: str,
+        first_terrain: str,
+        dice: str,
+        s: ReadSettings,
     ) -> DuelOdds:
         from shieldwall.odds.markov import alternating_duel
 
@@ -462,14 +502,17 @@ class OneHourOdds(OddsPlugin):
 
     def matrix(self, sets: Sets = None) -> MatrixOdds:
         """Every unit type against every other, for each facing: the mean hits of one melee attack
-        and the probability that the row type, charging that facing first, wins the duel.
+        and the probability that the row type, charging that facing first, wins the duel (memoised
+        per query).
 
         >>> m = PLUGIN.matrix()
         >>> i, j = m.types.index("warriors"), m.types.index("infantry")
         >>> m.mean_hits["front"][i][j], m.mean_hits["front"][j][i]
         (Fraction(5, 2), Fraction(7, 2))
         """
-        s = self.parse_sets(sets, "matrix")
+        return self.memo("matrix", (), sets, self._matrix)
+
+    def _matrix(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> MatrixOdds:
         types = ALL_TYPES if s["types"] == "all" else ARMY_LIST_TYPES
         terrain, dice = str(s["terrain"]), str(s["dice"])
         fighters = [self._fighter(t, s) for t in types]

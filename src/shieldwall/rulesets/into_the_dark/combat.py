@@ -30,7 +30,7 @@ from enum import IntEnum
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
-from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
 
 import numpy as np
 
@@ -170,7 +170,8 @@ def need_for(hit_on: int, modifier: int) -> int:
     (combat.to-hit), but a natural 1 always misses and a natural 6 always hits
     (combat.natural-rolls), so the answer is clamped to 2..6."""
     nat = profiles.combat_tables().natural
-    return min(max(hit_on - modifier, nat.always_miss + 1), nat.always_hit)
+    need, lo, hi = hit_on - modifier, nat.always_miss + 1, nat.always_hit
+    return lo if need < lo else hi if need > hi else need
 
 
 def is_hit(face: int, hit_on: int, modifier: int) -> bool:
@@ -257,6 +258,8 @@ def _whole_dice(parts: Sequence[tuple[int, int, int]]) -> list[int]:
     ("you do not carry over fractions from unit to unit" - within a unit they add up) and each whole
     die they make rolls with the modifiers of the contributing part that is hardest to hit with
     (the highest need; docs/rulings/into-the-dark.md)."""
+    if len(parts) == 1:  # nothing to pool with
+        return [parts[0][0] // parts[0][1]]
     dice = [figures // per_die for figures, per_die, _ in parts]
     rems = [i for i, (figures, per_die, _) in enumerate(parts) if figures % per_die]
     if len(rems) > 1:  # whole dice in the pooled fractions: floor(sum of rem / per), in integers
@@ -282,6 +285,10 @@ def _assemble(parts: Sequence[_Part], hit_on: int) -> list[DiceGroup]:
 def _needs_dist(parts: Sequence[tuple[int, int, int]]) -> Dist:
     """``pool_dist`` of the groups ``_assemble`` makes of ``parts`` (``_whole_dice``), from the
     dice and needs alone (no ``DiceGroup`` or ``Mod`` is built)."""
+    if len(parts) == 1:  # one group: nothing pooled
+        figures, per_die, need = parts[0]
+        n = figures // per_die
+        return binomial_dist(n, 7 - need) if n > 0 else Dist.constant(0)
     out: Dist | None = None
     for (_, _, need), n in zip(parts, _whole_dice(parts), strict=True):
         if n > 0:
@@ -424,6 +431,33 @@ def _quick(cls: type[_S], names: frozenset[str], state: dict[str, Any]) -> _S:
     return obj
 
 
+def _with_fields(obj: _S, names: frozenset[str], changes: dict[str, Any]) -> _S:
+    """``dataclasses.replace(obj, **changes)`` for the odds engine's hot path: an equal value (same
+    hash, same checks in ``__post_init__``), built from a copy of ``obj``'s ``__dict__`` without the
+    generated ``__init__``."""
+    if not names.issuperset(changes):
+        raise TypeError(f"unknown field(s) {sorted(set(changes) - names)}")
+    state = obj.__dict__.copy()
+    state.update(changes)
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", state)
+    new.__post_init__()  # type: ignore[attr-defined]
+    return new
+
+
+def _from_fields(cls: type[_S], names: frozenset[str], state: dict[str, Any]) -> _S:
+    """``cls(**state)`` for a ``state`` that names every field: an equal value (same hash, same checks
+    in ``__post_init__``) whose ``__dict__`` is ``state`` itself (the caller gives the dict away), so
+    its fields are read as fast as a constructed situation's. The odds engine's hot path."""
+    if state.keys() != names:
+        unknown, missing = sorted(set(state) - names), sorted(names - set(state))
+        raise TypeError(f"unknown field(s) {unknown}" if unknown else f"missing field(s) {missing}")
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", state)
+    obj.__post_init__()  # type: ignore[attr-defined]
+    return obj
+
+
 @dataclass(frozen=True)
 class MissileSituation:
     """One missile unit (or champion) shooting at one target unit.
@@ -460,6 +494,16 @@ class MissileSituation:
     def quick(cls, **state: Any) -> Self:
         """``MissileSituation(**state)``, built faster (``_quick``)."""
         return _quick(cls, _MISSILE_FIELDS, state)
+
+    @classmethod
+    def from_fields(cls, state: dict[str, Any]) -> Self:
+        """``MissileSituation(**state)`` for a dict naming every field, which it keeps
+        (``_from_fields``)."""
+        return _from_fields(cls, _MISSILE_FIELDS, state)
+
+    def with_fields(self, changes: dict[str, Any]) -> Self:
+        """``dataclasses.replace(self, **changes)``, built faster (``_with_fields``)."""
+        return _with_fields(self, _MISSILE_FIELDS, changes)
 
     @property
     def weapon(self) -> profiles.MissileWeapon:
@@ -658,6 +702,15 @@ class MeleeSituation:
         """``MeleeSituation(**state)``, built faster (``_quick``)."""
         return _quick(cls, _MELEE_FIELDS, state)
 
+    @classmethod
+    def from_fields(cls, state: dict[str, Any]) -> Self:
+        """``MeleeSituation(**state)`` for a dict naming every field, which it keeps (``_from_fields``)."""
+        return _from_fields(cls, _MELEE_FIELDS, state)
+
+    def with_fields(self, changes: dict[str, Any]) -> Self:
+        """``dataclasses.replace(self, **changes)``, built faster (``_with_fields``)."""
+        return _with_fields(self, _MELEE_FIELDS, changes)
+
     def target_shieldless(self, facing: Facing) -> str | None:
         """Why the target is "without shields or unable to use them" against figures on ``facing``
         (combat.melee-modifiers, combat.shields, swat.polearm, swat.pike), or None."""
@@ -807,10 +860,16 @@ class MeleeSituation:
             return pool_dist(self.pool())
         hit_on = self.target.hit_on
         parts = []
-        for facing, figs in (("front", self.front), ("flank", self.flank), ("rear", self.rear)):
+        contacts: tuple[tuple[Facing, int], ...] = (
+            ("front", self.front),
+            ("flank", self.flank),
+            ("rear", self.rear),
+        )
+        for facing, figs in contacts:
             if figs:  # no dice from this side (and no pooled fraction)
-                f = cast(Facing, facing)
-                parts.append((figs, self._figures_per_die(f), need_for(hit_on, self.modifier_total(f))))
+                parts.append(
+                    (figs, self._figures_per_die(facing), need_for(hit_on, self.modifier_total(facing)))
+                )
         return _needs_dist(parts)
 
     def roll(self, rng: np.random.Generator) -> AttackRoll:

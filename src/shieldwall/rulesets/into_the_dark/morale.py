@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from shieldwall.core.dice import D6, Dist
 
 from . import profiles
 from .clauses import cite
-from .combat import Mod, _quick
+from .combat import Mod, _from_fields, _quick, _with_fields
 
 
 class MoraleOutcome(IntEnum):
@@ -48,15 +48,25 @@ class ControlOutcome(IntEnum):
 def casualty_steps(casualties: int, original: int) -> int:
     """ "-1 for each 25% casualties accumulated from original strength" (morale.modifiers): the number
     of whole 25% steps lost."""
+    if not _check_casualties(casualties, original):
+        return 0
+    return _steps(casualties, original, _level_values().step)
+
+
+def _check_casualties(casualties: int, original: int) -> bool:
+    """The checks of ``casualty_steps``; False when there is no original strength (so no steps)."""
     if original <= 0:
         if casualties:
             raise ValueError("casualties need the unit's original strength")
-        return 0
+        return False
     if not 0 <= casualties <= original:
         raise ValueError(f"casualties must be 0..{original}, got {casualties}")
-    step = profiles.morale_tables().modifiers.casualties.per_fraction
-    # floor(casualties / (original * step)) in integer arithmetic (step = p/q > 0)
-    return (casualties * step.denominator) // (original * step.numerator)
+    return True
+
+
+def _steps(casualties: int, original: int, step: tuple[int, int]) -> int:
+    """floor(casualties / (original * step)) in integer arithmetic, for step = p/q > 0 as (p, q)."""
+    return (casualties * step[1]) // (original * step[0])
 
 
 def outnumbers_double(own: int, opponents: int) -> bool:
@@ -75,7 +85,8 @@ class _Test:
     friendly units routing within 12". ``general``: the rating of a general who has joined and is
     leading the unit (0 = none). The other flags are the lines of the Morale Tests table.
 
-    No ``__slots__``: the unset fields of ``quick`` read the class defaults.
+    No ``__slots__``: the unset fields of ``quick`` read the class defaults, and ``from_fields`` keeps
+    its dict as the ``__dict__``.
     """
 
     quality: int
@@ -109,16 +120,25 @@ class _Test:
         if self.friends_routing < 0:
             raise ValueError("friends_routing must be >= 0")
         if self.general:
-            ratings = {r.rating for r in profiles.command().ratings.values()}
+            ratings = _ratings(profiles.command())
             if self.general not in ratings:
                 raise ValueError(f"general rating must be one of {sorted(ratings)} (or 0 for none)")
-        if self.casualties or self.original <= 0:
-            casualty_steps(self.casualties, self.original)
+        if self.original <= 0 or not 0 <= self.casualties <= self.original:
+            _check_casualties(self.casualties, self.original)
 
     @classmethod
     def quick(cls, **state: Any) -> Self:
         """``cls(**state)``, built faster (``combat._quick``)."""
         return _quick(cls, _TEST_FIELDS, state)
+
+    @classmethod
+    def from_fields(cls, state: dict[str, Any]) -> Self:
+        """``cls(**state)`` for a dict naming every field, which it keeps (``combat._from_fields``)."""
+        return _from_fields(cls, _TEST_FIELDS, state)
+
+    def with_fields(self, changes: dict[str, Any]) -> Self:
+        """``dataclasses.replace(self, **changes)``, built faster (``combat._with_fields``)."""
+        return _with_fields(self, _TEST_FIELDS, changes)
 
     def modifiers(self) -> tuple[Mod, ...]:
         """Every applicable modifier, cumulative, then the general's negation (command.general-leading)."""
@@ -183,41 +203,42 @@ class _Test:
 
         The sum of the values of ``modifiers()``, added up in integers without building the ``Mod``
         rows (tests/odds/test_odds_itd_fast.py checks the two agree on every combination)."""
-        values, casualties_value, friends_value = _level_values(profiles.morale_tables().modifiers)
-        total = negative = 0
-        for on, v in zip(
-            (
-                self.shaken,
-                self.disordered,
-                self.flanked,
-                self.outnumber_double,
-                self.long_range_missile_only,
-                self.fewer_firers,
-                self.deeper_ranks,
-                self.supported,
-                self.unsupported,
-                self.uphill,
-                self.in_cover,
-                self.shieldwall,
-            ),
-            values,
-            strict=True,
-        ):
-            if on:
-                total += v
-                if v < 0:
-                    negative -= v
-        if self.casualties:
-            v = casualty_steps(self.casualties, self.original) * casualties_value
-            total += v
-            if v < 0:
-                negative -= v
-        if self.friends_routing:
-            v = self.friends_routing * friends_value
-            total += v
-            if v < 0:
-                negative -= v
-        return self.quality + total + min(self.general, negative)
+        v = _level_values()
+        total = 0
+        # the yes/no lines (_LEVEL_LINES)
+        if self.shaken:
+            total += v.shaken
+        if self.disordered:
+            total += v.disordered
+        if self.flanked:
+            total += v.flanked
+        if self.outnumber_double:
+            total += v.outnumber_double
+        if self.long_range_missile_only:
+            total += v.long_range_missile_only
+        if self.fewer_firers:
+            total += v.fewer_firers
+        if self.deeper_ranks:
+            total += v.deeper_ranks
+        if self.supported:
+            total += v.supported
+        if self.unsupported:
+            total += v.unsupported
+        if self.uphill:
+            total += v.uphill
+        if self.in_cover:
+            total += v.in_cover
+        if self.shieldwall:
+            total += v.shieldwall
+        # casualty_steps without its checks (they ran when the test was built)
+        cas = _steps(self.casualties, self.original, v.step) * v.casualties if self.casualties else 0
+        friends = self.friends_routing * v.friends_routing
+        level = self.quality + total + cas + friends
+        if not self.general:
+            return level
+        # the general negates negative modifiers up to his rating
+        negative: int = -sum(min(getattr(v, f), 0) for f, _ in _LEVEL_LINES if getattr(self, f))
+        return level + min(self.general, negative - min(cas, 0) - min(friends, 0))
 
     def _data(self, face: int) -> dict[str, Any]:
         return {
@@ -232,31 +253,77 @@ class _Test:
         }
 
 
-#: (the modifiers table, its values as ``_Test.level`` reads them), for the table now loaded
-_LEVEL_VALUES: list[tuple[Any, tuple[tuple[int, ...], int, int]]] = []
+#: The yes/no lines of the morale modifiers table in ``_Test.level``'s order: (``_Test`` field,
+#: ``MoraleModifiers`` row).
+_LEVEL_LINES = (
+    ("shaken", "shaken"),
+    ("disordered", "disordered"),
+    ("flanked", "flanked"),
+    ("outnumber_double", "outnumber"),
+    ("long_range_missile_only", "long_range_only"),
+    ("fewer_firers", "fewer_firers"),
+    ("deeper_ranks", "deeper_ranks"),
+    ("supported", "supported"),
+    ("unsupported", "unsupported"),
+    ("uphill", "uphill"),
+    ("in_cover", "in_cover"),
+    ("shieldwall", "shieldwall"),
+)
 
 
-def _level_values(m: profiles.MoraleModifiers) -> tuple[tuple[int, ...], int, int]:
-    """The values of the yes/no rows of the morale modifiers table in ``_Test.level``'s order, the
-    casualties value per 25% step and the value per friendly unit routing."""
-    if _LEVEL_VALUES and _LEVEL_VALUES[0][0] is m:
+class _LevelValues(NamedTuple):
+    """What ``_Test.level`` reads of the morale modifiers table: the value of each yes/no line, named
+    as the ``_Test`` field that sets it (``_LEVEL_LINES``), per 25% casualty step, per friendly unit
+    routing, and the casualty step as (numerator, denominator)."""
+
+    shaken: int
+    disordered: int
+    flanked: int
+    outnumber_double: int
+    long_range_missile_only: int
+    fewer_firers: int
+    deeper_ranks: int
+    supported: int
+    unsupported: int
+    uphill: int
+    in_cover: int
+    shieldwall: int
+    casualties: int
+    friends_routing: int
+    step: tuple[int, int]
+
+
+#: (the morale tables, the values ``_Test.level`` reads of them), for the tables now loaded
+_LEVEL_VALUES: list[tuple[Any, _LevelValues]] = []
+
+
+def _level_values() -> _LevelValues:
+    """The values ``_Test.level`` reads of the morale modifiers table (read once per table)."""
+    tables = profiles.morale_tables()
+    if _LEVEL_VALUES and _LEVEL_VALUES[0][0] is tables:
         return _LEVEL_VALUES[0][1]
-    rows = (
-        m.shaken,
-        m.disordered,
-        m.flanked,
-        m.outnumber,
-        m.long_range_only,
-        m.fewer_firers,
-        m.deeper_ranks,
-        m.supported,
-        m.unsupported,
-        m.uphill,
-        m.in_cover,
-        m.shieldwall,
+    m = tables.modifiers
+    step = m.casualties.per_fraction
+    got = _LevelValues(
+        **{name: getattr(m, row).value for name, row in _LEVEL_LINES},
+        casualties=m.casualties.value,
+        friends_routing=m.friends_routing.value,
+        step=(step.numerator, step.denominator),
     )
-    got = (tuple(r.value for r in rows), m.casualties.value, m.friends_routing.value)
-    _LEVEL_VALUES[:] = [(m, got)]
+    _LEVEL_VALUES[:] = [(tables, got)]
+    return got
+
+
+#: (the command table, its general ratings), for the table now loaded
+_RATINGS: list[tuple[Any, frozenset[int]]] = []
+
+
+def _ratings(command: profiles.Command) -> frozenset[int]:
+    """The ratings a general may have (command.toml)."""
+    if _RATINGS and _RATINGS[0][0] is command:
+        return _RATINGS[0][1]
+    got = frozenset(r.rating for r in command.ratings.values())
+    _RATINGS[:] = [(command, got)]
     return got
 
 

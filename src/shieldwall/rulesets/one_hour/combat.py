@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -46,6 +47,20 @@ def attack_modifier(
     if hero:
         cites.append(("hero +1", "personalities.hero"))
     return base + change + (1 if hero else 0), cites
+
+
+def _hits(face: int, modifier: int, doubled: bool, halvings: int) -> int:
+    """``AttackSituation.hits_for_face``."""
+    raw = max(0, face + modifier)
+    if doubled:
+        raw *= 2
+    return -(-raw // (1 << halvings))
+
+
+@lru_cache(maxsize=1024)
+def _hits_dist(faces: tuple[int, ...], modifier: int, doubled: bool, halvings: int) -> Dist:
+    """``AttackSituation.dist``: equally likely ``faces`` through ``_hits``, memoised."""
+    return Dist.uniform(faces).map(lambda face: _hits(face, modifier, doubled, halvings))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +121,12 @@ class AttackSituation:
     def hits_for_face(self, face: int) -> int:
         """Hits for one natural die face: (face + modifier, at least 0), doubled, then halved
         rounding up once per halving (ceil of ceil is ceil of the quotient)."""
-        raw = max(0, face + self.modifier)
-        if self.doubled():
-            raw *= 2
-        div = 1 << len(self.halvings())
-        return -(-raw // div)
+        return _hits(face, self.modifier, self.doubled(), len(self.halvings()))
 
     def dist(self) -> Dist:
-        """Exact distribution of hits."""
-        return self.die.dist().map(self.hits_for_face)
+        """Exact distribution of hits: the die's faces through ``hits_for_face`` (the table per die,
+        modifier, doubling and number of halvings is shared by every situation that has them)."""
+        return _hits_dist(self.die.faces, self.modifier, self.doubled(), len(self.halvings()))
 
     def breakdown(self, face: int) -> dict[str, Any]:
         """The event data for a roll: faces, modifiers, and the rule clause of each."""
