@@ -270,3 +270,28 @@ def test_set_key_defaults_follow_the_rule_parameters() -> None:
     assert {k for k, e in eff.items() if e.melee_defence} == {
         one_hour.TERRAIN_DATA.get(t, t) for t in one_hour.TERRAINS[1:]
     }
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "attacker", "target"),
+    [("one-hour-dark-ages", "warriors", "infantry"), ("into-the-dark", "12 CAF average", "12 CPF average")],
+)
+def test_attack_process_imports_no_engine_and_no_numpy(ruleset: str, attacker: str, target: str) -> None:
+    """Issue 3 asks for `shieldwall odds attack ...` under 1 s as a whole process ("keep imports
+    lazy"): a one-attack question imports neither game engine nor numpy (the benchmark times it)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from shieldwall.cli import main; "
+        f"sys.argv = ['shieldwall', 'odds', 'attack', {ruleset!r}, '--attacker', {attacker!r}, "
+        f"'--target', {target!r}, '--json']\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        "bad = [m for m in ('numpy', 'shieldwall.rulesets.one_hour.game', "
+        "'shieldwall.rulesets.into_the_dark.game') if m in sys.modules]\n"
+        "print('IMPORTED', bad)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert '"distribution"' in r.stdout
+    assert r.stdout.strip().endswith("IMPORTED []"), r.stdout[-300:]

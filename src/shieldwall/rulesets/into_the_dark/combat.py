@@ -32,13 +32,14 @@ from functools import lru_cache
 from math import comb, lcm
 from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
 
-import numpy as np
-
 from shieldwall.core.dice import Dist
 
 from . import profiles
 from .clauses import cite
 from .profiles import ArmourLetter, Category, Density, Modifier, Role, WeaponKey
+
+if TYPE_CHECKING:
+    import numpy as np
 
 if TYPE_CHECKING:
     from .army import ArmyUnit

@@ -18,15 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any, NamedTuple, Self
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from shieldwall.core.dice import D6, Dist
 
 from . import profiles
 from .clauses import cite
 from .combat import Mod, _from_fields, _quick, _with_fields
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class MoraleOutcome(IntEnum):

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Literal
 
 from shieldwall.core.dice import Die, Dist
 from shieldwall.rulesets.one_hour.profiles import UnitProfile
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RS = "one-hour-dark-ages"
 Mode = Literal["melee", "shoot"]
