@@ -3,15 +3,17 @@
     .venv/bin/python benchmarks/bench_odds.py [--quick]
 
 Times are medians of many repetitions (``time.perf_counter``; a setup step, untimed, may run before
-each). A single query is asked three ways: "repeat" is the same query again (answered from the
-plug-in's query memo); "new" a question not asked before in a warm process (the query, settings
-and situation memos cleared; the parsed units and the shared building blocks kept: the hits table
-per die, modifier, doubling and halvings for one-hour-dark-ages, the binomial table per (dice, p)
-and the outcome table per morale level for into-the-dark); "cold" with every memo cleared but the
-parsed units. Duels and matrices are cold. The icepool side builds the same distribution from the
-die faces with icepool's dice algebra (tests/odds/icepool_oracle.py, the oracle the tests use),
-and, as the fastest icepool form, maps a hits function over a pre-built die. This is a benchmark,
-not a test: it asserts nothing, it prints a markdown table.
+each). The ways of asking one query and the icepool form it is compared with take turns in blocks of
+50 calls, so that a change of load on the machine falls on them alike. A single query is asked three
+ways: "repeat" is the same query again (answered from the plug-in's query memo); "new" a question
+not asked before in a warm process (the query, settings and situation memos cleared; the parsed
+units and the shared building blocks kept: the hits table per die, modifier, doubling and halvings
+for one-hour-dark-ages, the binomial table per (dice, p) and the outcome table per morale level for
+into-the-dark); "cold" with every memo cleared but the parsed units. Duels and matrices are cold.
+The icepool side builds the same distribution from the die faces with icepool's dice algebra
+(tests/odds/icepool_oracle.py, the oracle the tests use), and, as the fastest icepool form, maps a
+hits function over a pre-built die. This is a benchmark, not a test: it asserts nothing, it prints
+a markdown table.
 """
 
 from __future__ import annotations
@@ -50,6 +52,28 @@ def median_time(fn: Callable[[], object], reps: int, setup: Callable[[], object]
         fn()
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
+
+
+def interleaved(
+    cases: list[tuple[Callable[[], object], Callable[[], object] | None]], reps: int, block: int = 50
+) -> list[float]:
+    """Median seconds per call of each ``(fn, setup)`` case over about ``reps`` calls each, the cases
+    taking turns in blocks of ``block`` calls (so that a change of load on the machine falls on all
+    of them alike and their ratios stay fair, while each block runs with warm caches as a loop of
+    one case would); ``setup`` runs untimed before each call."""
+    for fn, _ in cases:
+        fn()  # warm up imports and data files
+    times: list[list[float]] = [[] for _ in cases]
+    clock = time.perf_counter
+    for _ in range(max(1, reps // block)):
+        for (fn, setup), ts in zip(cases, times, strict=True):
+            for _ in range(block):
+                if setup is not None:
+                    setup()
+                t0 = clock()
+                fn()
+                ts.append(clock() - t0)
+    return [statistics.median(ts) for ts in times]
 
 
 def oh_new() -> None:
@@ -104,11 +128,10 @@ def main() -> None:
     assert oracle.die_probs(ice_algebra()) == odds.attack(RS, "warriors", "infantry", sets).probabilities
     assert oracle.die_probs(ice_map()) == odds.attack(RS, "warriors", "infantry", sets).probabilities
     reps = 20000 // k
-    t_rep = median_time(ours, 4 * reps)
-    t_new = median_time(ours, reps, setup=oh_new)
-    t_cold = median_time(ours, reps, setup=oh_cold)
+    t_rep, t_new, t_cold, t_map = interleaved(
+        [(ours, None), (ours, oh_new), (ours, oh_cold), (ice_map, None)], reps
+    )
     t_alg = median_time(ice_algebra, 2000 // k)
-    t_map = median_time(ice_map, reps)
     rows += [
         (
             "attack query, shieldwall (repeat / new / cold)",
@@ -240,10 +263,7 @@ def main() -> None:
         ("into-the-dark melee attack query", itd_attack_q, ice_attack, 2000 // k),
         ("into-the-dark shooting query", itd_shot_q, ice_shot, 2000 // k),
     ]:
-        t_rep = median_time(q, 4 * reps)
-        t_new = median_time(q, reps, setup=itd_new)
-        t_cold = median_time(q, reps, setup=itd_cold)
-        t_ice = median_time(ice, reps)
+        t_rep, t_new, t_cold, t_ice = interleaved([(q, None), (q, itd_new), (q, itd_cold), (ice, None)], reps)
         rows.append(
             (
                 f"{label} (repeat / new / cold)",
@@ -284,20 +304,20 @@ def main() -> None:
 
     # --- the command line as a whole process ----------------------------------------------------
     exe = ROOT / ".venv" / "bin" / "shieldwall"
-    cmd = [
-        str(exe),
-        "odds",
-        "attack",
-        RS,
-        "--attacker",
-        "warriors",
-        "--target",
-        "infantry",
-        "--set",
-        "facing=flank",
-        "--json",
+    whole = [
+        [RS, "--attacker", "warriors", "--target", "infantry", "--set", "facing=flank"],
+        [
+            "into-the-dark",
+            "--attacker",
+            "12 CAF average",
+            "--target",
+            "12 CPF average",
+            "--set",
+            "charging=yes",
+        ],
     ]
-    if exe.exists():
+    for args in whole if exe.exists() else []:
+        cmd = [str(exe), "odds", "attack", *args, "--json"]
         walls = []
         for _ in range(5):
             t0 = time.perf_counter()
@@ -305,7 +325,11 @@ def main() -> None:
             walls.append(time.perf_counter() - t0)
         note = "" if r.returncode == 0 else f"exit {r.returncode}: {r.stderr.strip()[:80]}"
         rows.append(
-            ("`shieldwall odds attack ... --json`, whole process", fmt(statistics.median(walls)), note)
+            (
+                f"`shieldwall odds attack {args[0]} ... --json`, whole process",
+                f"{fmt(statistics.median(walls))} (max {fmt(max(walls))})",
+                note,
+            )
         )
 
     print("| what | median time | notes |")
