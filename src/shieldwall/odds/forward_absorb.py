@@ -41,7 +41,6 @@ def _lcm(a: int, b: int) -> int:
 
 def absorb(
     start: tuple[int, int],
-    seen: list[bool],
     cas: tuple[Sequence[tuple[Cas, Cas]], Sequence[tuple[Cas, Cas]]],
     c_term: list[int],
     c_next: list[list[tuple[int, int]]],
@@ -56,7 +55,8 @@ def absorb(
     (numerators per state over one denominator ``M``), as numerators over ``M * F``; returns them
     and ``F``.
 
-    ``seen``: the reachable states; ``cas``: each side's later-round casualties; ``c_term`` /
+    Only the states the start mass reaches are visited. ``cas``: each side's later-round
+    casualties; ``c_term`` /
     ``c_next``: per intermediate state, the morale tests' terminal weights (packed ``kb`` bits a
     field, -1 not yet: ``combo`` fills them) and ``(flags, weight)`` next states, out of 36;
     ``adjugate``: ``(adj, det > 0)`` of a small integer matrix; ``kmax``: the most casualties of a
@@ -75,13 +75,17 @@ def absorb(
     m_of = [1] * (top + kmax + 2)  # m[d] = U[d] / U[d + 1]
     f_all = 1  # U[d + 1] / U[top + 1]
     absorbed = [0, 0, 0]  # over U[d + 1]
+    hit = bytearray(na * nb)  # the cells some mass may reach
+    for k, v in enumerate(init):
+        if v:
+            hit[k >> 2] = 1
     for d in range(top, 1, -1):
         blocks: list[tuple[list[int], list[int], int, list[int], list[list[tuple[int, int]]]]] = []
         for fa in range(max(1, d - nb), min(na, d - 1) + 1):
             fb = d - fa
             cell = (fa - 1) * nb + (fb - 1)
             base = cell * 4
-            if not any(seen[base : base + 4]):
+            if not hit[cell]:
                 continue
             # the mass arriving at the block, over U[d + 1]
             e = [0, 0, 0, 0]
@@ -95,13 +99,17 @@ def absorb(
                     elif v:
                         r = v
                 e[i] = r + init[s] * f_all if init[s] else r
+            # the states reached: those the mass arrives at, and those they lead to in the block
+            todo = [i for i in range(4) if e[i]]
+            if not todo:
+                continue
+            reached = [bool(v) for v in e]
             dens = [0, 0, 0, 0]
             within = [[0, 0, 0, 0] for _ in range(4)]
             tps = [0, 0, 0, 0]
             outs: list[list[tuple[int, int]]] = [[], [], [], []]
-            for i in range(4):
-                if not seen[base + i]:
-                    continue
+            while todo:
+                i = todo.pop()
                 pa, ta = cas_a[fa][i >> 1]
                 pb, tb = cas_b[fb][i & 1]
                 den = ta * tb * 36
@@ -134,6 +142,7 @@ def absorb(
                             rd[0][t].append(s)
                             rd[1][t].append(w * (rd[3] // den))
                         if x or y:  # to s2 on a lower diagonal: (s2 * K + x + y, weight)
+                            hit[t // 12] = 1
                             c4k = (t // 12) * 4 * K + x + y
                             for j, q in c_next[t]:
                                 out.append((c4k + j * K, w * q))
@@ -141,6 +150,10 @@ def absorb(
                             for j, q in c_next[t]:  # the same cell: within the block
                                 row[j] += w * q
                 tps[i] = tp + 36 * dt
+                for j in range(4):
+                    if row[j] and not reached[j]:
+                        reached[j] = True
+                        todo.append(j)
                 if rd is not None and dt:
                     f36 = 36 * (rd[3] // den)
                     rd[2][s] = (f36 * (dt & kmask), f36 * ((dt >> kb) & kmask), f36 * (dt >> k2))

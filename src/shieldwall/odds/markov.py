@@ -598,28 +598,6 @@ def simultaneous_duel(
                 key = sidx(fa2, fb2, _FLAG_INDEX[(sa2, sb2)])
             keyed[key] = w
         firsts.append((o, wo, keyed, den))
-    # only the states reachable from there are solved and propagated (the others are never used)
-    seen = [False] * n_states
-    stack = [cast(int, k) for *_, tr, _ in firsts for k in tr if not isinstance(k, str)]
-    for k in stack:
-        seen[k] = True
-    while stack:
-        cell, i = divmod(stack.pop(), 4)
-        fa, fb = divmod(cell, nb)
-        fa, fb = fa + 1, fb + 1
-        for x, _ in cas_a[fa][i >> 1][0]:
-            if x < fb:
-                tcol = (fb - x - 1) * 12 + i * 3
-                for y, _ in cas_b[fb][i & 1][0]:
-                    if y < fa:
-                        t = (fa - y - 1) * nb12 + tcol + (2 if x == y else (0 if y > x else 1))
-                        if c_term[t] < 0:
-                            combo(t)
-                        c4 = (t // 12) << 2
-                        for j, _ in c_next[t]:
-                            if not seen[c4 + j]:
-                                seen[c4 + j] = True
-                                stack.append(c4 + j)
 
     # --- the absorption (win probabilities) and the value of the first round -------------------
     first = [Fraction(0)] * 3  # ended by the opening or the first round
@@ -648,11 +626,35 @@ def simultaneous_duel(
                 mass[k] = mass.get(k, Fraction(0)) + Fraction(wo * t, t_open * den)
                 init[k] += f * t
         ended, f_all = forward_absorb.absorb(
-            (na, nb), seen, (cas_a, cas_b), c_term, c_next, combo, _adjugate, kb, kmax, init,
+            (na, nb), (cas_a, cas_b), c_term, c_next, combo, _adjugate, kb, kmax, init,
             (src1, wt1, dterm, common) if rd else None,
         )  # fmt: skip
         total = [Fraction(v, t_open * lcm_den * f_all) for v in ended]
     else:  # backwards: three values per state, fewest figures first
+        # only the states reachable from the first round are solved and propagated (the others are
+        # never used; the forward solve finds them as it goes)
+        seen = [False] * n_states
+        stack = [cast(int, k) for *_, tr, _ in firsts for k in tr if not isinstance(k, str)]
+        for k in stack:
+            seen[k] = True
+        while stack:
+            cell, i = divmod(stack.pop(), 4)
+            fa, fb = divmod(cell, nb)
+            fa, fb = fa + 1, fb + 1
+            for x, _ in cas_a[fa][i >> 1][0]:
+                if x < fb:
+                    tcol = (fb - x - 1) * 12 + i * 3
+                    for y, _ in cas_b[fb][i & 1][0]:
+                        if y < fa:
+                            t = (fa - y - 1) * nb12 + tcol + (2 if x == y else (0 if y > x else 1))
+                            if c_term[t] < 0:
+                                combo(t)
+                            c4 = (t // 12) << 2
+                            for j, _ in c_next[t]:
+                                if not seen[c4 + j]:
+                                    seen[c4 + j] = True
+                                    stack.append(c4 + j)
+
         # packed values: state index -> first + second << B + draw << 2B, over Q[fa + fb]
         vals: list[int] = [0] * n_states
         Q: list[int] = [1] * (na + nb + 1)
