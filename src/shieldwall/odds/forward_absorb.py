@@ -115,6 +115,7 @@ def absorb(
                 den = ta * tb * 36
                 dens[i] = den
                 s = base + i
+                f_s = rd[3] // den if rd is not None else 0  # the round distribution's factor
                 tp = 0  # terminal weights, packed (first | second << kb | draw << 2 kb)
                 dt = 0  # the destroying rounds' weights (out of 36 each), packed alike
                 row = within[i]
@@ -140,7 +141,7 @@ def absorb(
                         tp += w * ct
                         if rd is not None:
                             rd[0][t].append(s)
-                            rd[1][t].append(w * (rd[3] // den))
+                            rd[1][t].append(w * f_s)
                         if x or y:  # to s2 on a lower diagonal: (s2 * K + x + y, weight)
                             hit[t // 12] = 1
                             c4k = (t // 12) * 4 * K + x + y
@@ -155,7 +156,7 @@ def absorb(
                         reached[j] = True
                         todo.append(j)
                 if rd is not None and dt:
-                    f36 = 36 * (rd[3] // den)
+                    f36 = 36 * f_s
                     rd[2][s] = (f36 * (dt & kmask), f36 * ((dt >> kb) & kmask), f36 * (dt >> k2))
             # states that can leave the block (directly, or through another that can)
             can_leave = {i for i in range(4) if sum(within[i]) < dens[i]}
