@@ -18,12 +18,17 @@ what arrives at, or flows into, a state with no way out stays there ("undecided"
 Denominators: the masses arriving at diagonal ``d = figures + figures`` are numerators over
 ``U[d + 1]``, the ``u`` of its blocks over ``U[d] = U[d + 1] * m[d]`` (``m[d]`` the lcm of the
 blocks' ``det(A)``, each first divided by its gcd with its ``e adj(A)``), with ``U[top + 1]`` the
-first round's denominator. A round's casualties lead to an *intermediate* state (figures after the
-casualties, the old shaken flags, who lost the round) on a lower diagonal; every intermediate sums
-its in-flows per source diagonal (``x + y`` casualties lower) and brings them to ``U[d + 1]`` by
-Horner's rule with the factors ``m``, once, before the morale tests spread it over the next flags.
-The mass that ends the duel (destroying rounds, routs) is added per outcome over ``U[d]`` and
-scaled by ``m`` as ``d`` falls. Everything is exact integers; no ``Fraction`` inside the loops.
+first round's denominator. A round with ``x + y > 0`` casualties leads (through the morale tests
+of its *intermediate* state: figures after the casualties, the old shaken flags, who lost the
+round) to states ``x + y`` diagonals lower, with the integer weight ``w * q`` (``q`` out of 36, the
+tests' outcome). Every state sums its in-flows per source diagonal (over ``U[its d + x + y]``) and
+brings them to ``U[d + 1]`` by Horner's rule with the factors ``m`` once, when its diagonal is
+reached. (Summing per intermediate first and spreading after the Horner step takes more big
+products: an intermediate has about one source per diagonal, and three intermediates per state
+need the costlier Horner products by ``m``.) The mass that ends the duel (destroying rounds,
+routs) is added per outcome over ``U[d]`` and scaled by ``m`` as ``d`` falls. The states are
+visited as the mass reaches them (no separate reachability pass). Everything is exact integers;
+no ``Fraction`` inside the loops.
 """
 
 from __future__ import annotations
