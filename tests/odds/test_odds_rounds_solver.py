@@ -2,11 +2,11 @@
 
 ``reference_rounds.py`` is the first, ``Fraction`` version; ``packed_rounds.py`` the second (one
 stage per round, values packed three to an integer). The current solver goes through intermediate
-states (casualties, then morale tests), merges the two stages when that is cheaper, and re-packs
-its values more tightly; its absorption runs forwards (the start mass pushed down, by default) or
-backwards (three values per state): every result must be *identical* (exact fractions, the same
-horizon and tail). Random round models (any casualty distributions, any test outcomes, cycles, units that can
-never hurt each other) exercise what the rules' models may never produce.
+states (casualties, then morale tests), merges the two stages of its round distribution when that
+is cheaper, and finds the win probabilities forwards (the start mass pushed down the blocks, where
+both oracles solve backwards): every result must be *identical* (exact fractions, the same horizon
+and tail). Random round models (any casualty distributions, any test outcomes, cycles, units that
+can never hurt each other) exercise what the rules' models may never produce.
 """
 
 from __future__ import annotations
@@ -101,13 +101,12 @@ models = st.builds(
     merge=st.sampled_from([None, True, False]),
     limbs=st.sampled_from([None, True, False]),
     max_turns=st.sampled_from([1, 2, 5, 1000]),
-    forward=st.sampled_from([None, True, False]),
 )
 def test_random_models_match_the_reference_solver(
-    model: RandomModel, merge: bool | None, limbs: bool | None, max_turns: int, forward: bool | None
+    model: RandomModel, merge: bool | None, limbs: bool | None, max_turns: int
 ) -> None:
     tail = Fraction(1, 10**6)  # short horizons, so that the tail is often cut
-    fast = simultaneous_duel(model, tail, max_turns, merge=merge, limbs=limbs, forward=forward)
+    fast = simultaneous_duel(model, tail, max_turns, merge=merge, limbs=limbs)
     if max_turns <= 1:
         ref = reference_simultaneous_duel(model, tail, 2)
         assert (fast.first_wins, fast.second_wins, fast.draw, fast.undecided) == (
@@ -125,7 +124,6 @@ def test_random_models_match_the_reference_solver(
 
 
 @pytest.mark.parametrize(("merge", "limbs"), [(True, True), (True, False), (False, False)])
-@pytest.mark.parametrize("forward", [True, False])
 @pytest.mark.parametrize(
     ("first", "second", "flags"),
     [
@@ -136,48 +134,46 @@ def test_random_models_match_the_reference_solver(
     ],
 )
 def test_both_round_distributions_equal_the_original(
-    first: str, second: str, flags: tuple[bool, ...], merge: bool, limbs: bool, forward: bool
+    first: str, second: str, flags: tuple[bool, ...], merge: bool, limbs: bool
 ) -> None:
     """The rules' own models, every form of the round distribution (merged or in two stages, in
-    numpy limbs or Python integers) after either absorption, against the Fraction oracle."""
+    numpy limbs or Python integers), against the Fraction oracle."""
     a, b = itd.side(itd.parse_spec(first)), itd.side(itd.parse_spec(second))
-    fast = simultaneous_duel(itd._DuelModel(a, b, *flags), merge=merge, limbs=limbs, forward=forward)
+    fast = simultaneous_duel(itd._DuelModel(a, b, *flags), merge=merge, limbs=limbs)
     assert fast == reference_simultaneous_duel(itd._DuelModel(a, b, *flags))
 
 
 @pytest.mark.slow
 def test_large_duel_equals_the_packed_solver() -> None:
     """24 against 24 (12 diagonals of blocks more, 3,500-digit denominators): identical to the
-    previous solver, with and without the win-probabilities-only shortcut, absorbed forwards and
-    backwards."""
+    previous solver (which absorbs backwards), with and without the win-probabilities-only
+    shortcut."""
     a = itd.side(itd.parse_spec("24 CPF average shieldwall"))
     b = itd.side(itd.parse_spec("24 CUF average warband"))
     fast = simultaneous_duel(itd._DuelModel(a, b, False, False, False, False))
     old = packed_simultaneous_duel(itd._DuelModel(a, b, False, False, False, False))
     assert fast == old
-    assert simultaneous_duel(itd._DuelModel(a, b, False, False, False, False), forward=False) == old
     old = packed_simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
-    for forward in (True, False):
-        charged = itd._DuelModel(a, b, True, False, False, False)
-        quick = simultaneous_duel(charged, max_turns=1, forward=forward)
-        assert (quick.first_wins, quick.second_wins, quick.draw) == (
-            old.first_wins,
-            old.second_wins,
-            old.draw,
-        )
+    quick = simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
+    assert (quick.first_wins, quick.second_wins, quick.draw) == (old.first_wins, old.second_wins, old.draw)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(model=models)
-def test_forward_and_backward_absorption_agree(model: RandomModel) -> None:
-    """The win probabilities pushed forwards (the start mass) and solved backwards (three values per
-    state) are the same fractions, and the Fraction oracle's: random models with units that can
-    never hurt each other (undecided), draws, duels ended in the first round, and blocks whose
-    states cycle among themselves (rounds with no casualties)."""
+def test_forward_absorption_equals_both_oracles(model: RandomModel) -> None:
+    """The win probabilities pushed forwards (the start mass) are the same fractions as those solved
+    backwards (three values per state, ``packed_rounds``) and the Fraction oracle's: random models
+    with units that can never hurt each other (undecided), draws, duels ended in the first round,
+    and blocks whose states cycle among themselves (rounds with no casualties)."""
     tail = Fraction(1, 10**6)
-    fwd = simultaneous_duel(model, tail, 1, forward=True)
-    back = simultaneous_duel(model, tail, 1, forward=False)
-    assert fwd == back
+    fwd = simultaneous_duel(model, tail, 1)
+    back = packed_simultaneous_duel(model, tail, 1)
+    assert (fwd.first_wins, fwd.second_wins, fwd.draw, fwd.undecided) == (
+        back.first_wins,
+        back.second_wins,
+        back.draw,
+        back.undecided,
+    )
     ref = reference_simultaneous_duel(model, tail, 2)
     assert (fwd.first_wins, fwd.second_wins, fwd.draw, fwd.undecided) == (
         ref.first_wins,
@@ -198,19 +194,19 @@ def test_forward_and_backward_absorption_agree(model: RandomModel) -> None:
     ],
 )
 def test_forward_absorption_edge_cases(model: RandomModel) -> None:
-    """Forwards and backwards on hand-picked random models, the whole solution (round distribution
-    included) against the Fraction oracle."""
+    """Hand-picked random models, the whole solution (round distribution included) against both
+    oracles, and the win probabilities alone."""
     tail = Fraction(1, 10**6)
     ref = reference_simultaneous_duel(model, tail, 1000)
-    for forward in (True, False):
-        assert simultaneous_duel(model, tail, 1000, forward=forward) == ref
-        quick = simultaneous_duel(model, tail, 1, forward=forward)
-        assert (quick.first_wins, quick.second_wins, quick.draw, quick.undecided) == (
-            ref.first_wins,
-            ref.second_wins,
-            ref.draw,
-            ref.undecided,
-        )
+    assert simultaneous_duel(model, tail, 1000) == ref
+    assert packed_simultaneous_duel(model, tail, 1000) == ref
+    quick = simultaneous_duel(model, tail, 1)
+    assert (quick.first_wins, quick.second_wins, quick.draw, quick.undecided) == (
+        ref.first_wins,
+        ref.second_wins,
+        ref.draw,
+        ref.undecided,
+    )
 
 
 @settings(max_examples=300, deadline=None)

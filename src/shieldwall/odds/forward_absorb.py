@@ -2,9 +2,10 @@
 
 ``markov.simultaneous_duel`` needs the probabilities that the first unit wins, that the second
 does, and of a draw, from one start distribution only (the states after the first round). Instead
-of three values per state found backwards (fewest figures first), this pushes the one start mass
-down the blocks, most figures first, and collects what each round ends on the way: a third of the
-big-integer work, one field per state and nothing to pack.
+of three values per state found backwards (fewest figures first, as the test oracle
+``tests/odds/packed_rounds.py`` does), this pushes the one start mass down the blocks, most figures
+first, and collects what each round ends on the way: a third of the big-integer work, one field per
+state and nothing to pack.
 
 A block is the four shaken states of one ``(figures, figures)`` cell; the only cycles of the chain
 are within a block (a round with no casualties). With ``D = diag(dens)`` (each state's round total)
@@ -66,7 +67,7 @@ def absorb(
     field, -1 not yet: ``combo`` fills them) and ``(flags, weight)`` next states, out of 36;
     ``adjugate``: ``(adj, det > 0)`` of a small integer matrix; ``kmax``: the most casualties of a
     round (both sides). ``rd``: ``(src1, wt1, dterm, common)`` of ``simultaneous_duel``'s round
-    distribution, filled here as its backward solve does.
+    distribution, filled here for the states the mass reaches.
     """
     na, nb = start
     cas_a, cas_b = cas

@@ -32,6 +32,7 @@ from operator import itemgetter, mul
 from typing import Any, Protocol, cast
 
 from shieldwall.core.dice import Dist
+from shieldwall.odds import forward_absorb
 
 DEFAULT_TAIL = Fraction(1, 10**15)
 DEFAULT_MAX_TURNS = 1000
@@ -408,33 +409,6 @@ def _lcm(a: int, b: int) -> int:
 _FLAG_INDEX = {f: i for i, f in enumerate(_FLAGS)}
 
 
-def _repack(
-    vals: list[int],
-    cvals: list[int],
-    reduced: list[tuple[int, list[int], int]],
-    old: int,
-    bits: int,
-) -> tuple[list[int], list[int], list[tuple[int, list[int], int]], int]:
-    """Re-pack three ``old``-bit fields into ``bits``-bit fields (``cvals``: -1 marks "not yet")."""
-    mask_old = (1 << old) - 1
-
-    def repack(v: int) -> int:
-        return (v & mask_old) | ((v >> old) & mask_old) << bits | (v >> 2 * old) << 2 * bits
-
-    return (
-        [repack(v) if v else 0 for v in vals],
-        [repack(v) if v > 0 else v for v in cvals],
-        [(base, [repack(v) for v in nums], det) for base, nums, det in reduced],
-        bits,
-    )
-
-
-def _wider(need: int) -> int:
-    """The field width to re-pack to when ``need`` bits no longer fit: a quarter more (fewer re-packs
-    than an exact fit, smaller numbers than doubling)."""
-    return need + need // 4 + 64
-
-
 _LOSER = "ABT"  # intermediate loser code: 0 the first unit lost the round, 1 the second, 2 a tie
 
 
@@ -461,7 +435,6 @@ def simultaneous_duel(
     *,
     merge: bool | None = None,
     limbs: bool | None = None,
-    forward: bool | None = None,
 ) -> RoundsSolution:
     """Solve a duel of simultaneous rounds exactly.
 
@@ -471,22 +444,14 @@ def simultaneous_duel(
     the morale tests, which depend only on the intermediate state and lead to the next state (or to
     a rout). Figures never grow, so the chain is block-triangular: the only cycles are among the
     four shaken states of one ``(figures, figures)`` block (a round with no casualties). The
-    absorption probabilities (first wins, second wins, draw) are found block by block in order of
-    the diagonal ``d = figures + figures`` (a round's casualties only lead to lower diagonals),
-    each block a small exact linear system ``A v = R`` over the states that can leave it, solved in
-    integers with the adjugate (``v = adj(A) R / det(A)``; ``A`` is a non-singular M-matrix, so
-    ``adj(A) >= 0``). All values on diagonal ``d`` are integer numerators over one denominator
-    ``Q[d]``, and ``Q[d-1]`` divides ``Q[d]``, so a block's right-hand side sums the values of its
-    intermediate states (each computed once) per diagonal and brings them to one denominator by
-    Horner's rule with the small factors ``Q[d] / Q[d-1]``. The three values of a state (first
-    wins, second wins, draw) are packed into one integer, ``B`` bits a field: every operation on
-    them is a sum with non-negative integer weights, so the fields never carry into each other while
-    ``B`` exceeds the largest intermediate (checked before every diagonal; the values are re-packed
-    wider when needed). No ``Fraction`` and no big gcd inside the loops. That is the backward
-    absorption (``forward=False``); by default (``forward`` None or True) the same probabilities
-    are found by pushing the start mass (the states after the first round) down the blocks instead,
-    one value per state rather than three (:mod:`shieldwall.odds.forward_absorb`); the results are
-    identical.
+    absorption probabilities (first wins, second wins, draw) are found from the duel's start (the
+    states after the first round) by pushing its mass down the blocks in order of the diagonal
+    ``d = figures + figures`` (a round's casualties only lead to lower diagonals), each block a small
+    exact linear system solved in integers with the adjugate (``u = e adj(A) / det(A)``; ``A`` is a
+    non-singular M-matrix, so ``adj(A) >= 0``), one numerator per state over one denominator per
+    diagonal (:mod:`shieldwall.odds.forward_absorb`). No ``Fraction`` and no big gcd inside the
+    loops. (A backward solve, three values per state packed into one integer, is the test oracle
+    ``tests/odds/packed_rounds.py``.)
 
     States with no way out are "undecided". The round distribution is propagated with integer
     weights over one common denominator per round, through the intermediate states (the two stages
@@ -502,7 +467,6 @@ def simultaneous_duel(
     na, nb = model.start
     n_states = na * nb * 4
     n_inter = na * nb * 12
-    nb12 = nb * 12
     rd = max_turns > 1  # the round distribution is asked for
 
     # the later rounds' casualties, per figures and shaken flag: (items, total)
@@ -528,23 +492,20 @@ def simultaneous_duel(
             lcm_b, max_b = _lcm(lcm_b, t), max(max_b, t)
             kmax = max(kmax, *(x for x, _ in items))
     kmax *= 2
-    # the widest round: bounds every intermediate of a block solve (det(A) <= den^4)
+    # the widest round (a state's terminal weights are at most its round total)
     den_bits = (max_a * max_b * 36).bit_length()
     # one denominator for every state's round (the round distribution's weights)
     common = lcm_a * lcm_b * 36
 
-    bits = 64
-    mask = (1 << bits) - 1
     kb = den_bits + 2  # a state's terminal weights (each at most its round total), packed
     kmask = (1 << kb) - 1
     k2 = 2 * kb
 
     # intermediate states t = ((fa - 1) * nb + (fb - 1)) * 12 + flags * 3 + loser: the morale tests'
-    # terminal weights out of 36, packed ``kb`` bits a field (-1: not yet), the states reached and
-    # weights out of 36, and (for the absorption) the packed value over Q[fa + fb] (-1: not yet)
+    # terminal weights out of 36, packed ``kb`` bits a field (-1: not yet), and the states reached
+    # with their weights out of 36
     c_term: list[int] = [-1] * n_inter
     c_next: list[list[tuple[int, int]]] = [[]] * n_inter  # (flags index, weight) in cell t // 12
-    cvals: list[int] = [-1] * n_inter
     # for the round distribution: per intermediate, its sources (states) and weights over ``common``
     src1: list[list[int]] = [[] for _ in range(n_inter)] if rd else []
     wt1: list[list[int]] = [[] for _ in range(n_inter)] if rd else []
@@ -601,221 +562,30 @@ def simultaneous_duel(
 
     # --- the absorption (win probabilities) and the value of the first round -------------------
     first = [Fraction(0)] * 3  # ended by the opening or the first round
-    total = [Fraction(0)] * 3
     mass: dict[int, Fraction] = {}
-    if forward is None:
-        forward = True
-    if forward:  # the start mass pushed down the blocks (:mod:`shieldwall.odds.forward_absorb`)
-        from shieldwall.odds import forward_absorb
-
-        lcm_den = 1
-        for o, _, _, den in firsts:
-            if not isinstance(o, str):
-                lcm_den = _lcm(lcm_den, den)
-        init = [0] * n_states  # the start mass over t_open * lcm_den
-        for o, wo, tr, den in firsts:
-            if isinstance(o, str):
-                first[_TERM[o]] += Fraction(wo, t_open)
+    # the start mass pushed down the blocks (:mod:`shieldwall.odds.forward_absorb`)
+    lcm_den = 1
+    for o, _, _, den in firsts:
+        if not isinstance(o, str):
+            lcm_den = _lcm(lcm_den, den)
+    init = [0] * n_states  # the start mass over t_open * lcm_den
+    for o, wo, tr, den in firsts:
+        if isinstance(o, str):
+            first[_TERM[o]] += Fraction(wo, t_open)
+            continue
+        f = wo * (lcm_den // den)
+        for key, t in tr.items():
+            if isinstance(key, str):
+                first[_TERM[key]] += Fraction(wo * t, t_open * den)
                 continue
-            f = wo * (lcm_den // den)
-            for key, t in tr.items():
-                if isinstance(key, str):
-                    first[_TERM[key]] += Fraction(wo * t, t_open * den)
-                    continue
-                k = cast(int, key)
-                mass[k] = mass.get(k, Fraction(0)) + Fraction(wo * t, t_open * den)
-                init[k] += f * t
-        ended, f_all = forward_absorb.absorb(
-            (na, nb), (cas_a, cas_b), c_term, c_next, combo, _adjugate, kb, kmax, init,
-            (src1, wt1, dterm, common) if rd else None,
-        )  # fmt: skip
-        total = [Fraction(v, t_open * lcm_den * f_all) for v in ended]
-    else:  # backwards: three values per state, fewest figures first
-        # only the states reachable from the first round are solved and propagated (the others are
-        # never used; the forward solve finds them as it goes)
-        seen = [False] * n_states
-        stack = [cast(int, k) for *_, tr, _ in firsts for k in tr if not isinstance(k, str)]
-        for k in stack:
-            seen[k] = True
-        while stack:
-            cell, i = divmod(stack.pop(), 4)
-            fa, fb = divmod(cell, nb)
-            fa, fb = fa + 1, fb + 1
-            for x, _ in cas_a[fa][i >> 1][0]:
-                if x < fb:
-                    tcol = (fb - x - 1) * 12 + i * 3
-                    for y, _ in cas_b[fb][i & 1][0]:
-                        if y < fa:
-                            t = (fa - y - 1) * nb12 + tcol + (2 if x == y else (0 if y > x else 1))
-                            if c_term[t] < 0:
-                                combo(t)
-                            c4 = (t // 12) << 2
-                            for j, _ in c_next[t]:
-                                if not seen[c4 + j]:
-                                    seen[c4 + j] = True
-                                    stack.append(c4 + j)
-
-        # packed values: state index -> first + second << B + draw << 2B, over Q[fa + fb]
-        vals: list[int] = [0] * n_states
-        Q: list[int] = [1] * (na + nb + 1)
-        step: list[int] = [1] * (na + nb + 1)  # Q[d] // Q[d - 1]
-        zeros = [0] * (kmax + 1)
-
-        for d in range(2, na + nb + 1):
-            q_prev = Q[d - 1]
-            # every intermediate of this diagonal is at most max(den, det(A)) * Q[d-1] <= den^4 Q[d-1]
-            need = q_prev.bit_length() + 4 * den_bits + 8
-            if need > bits:  # re-pack every stored value wider
-                vals, cvals, _, bits = _repack(vals, cvals, [], bits, _wider(need))
-                mask = (1 << bits) - 1
-            b1, b2 = bits, 2 * bits
-            lo_fa, hi_fa = max(1, d - nb), min(na, d - 1)
-            reduced: list[tuple[int, list[int], int]] = []
-            for fa in range(lo_fa, hi_fa + 1):
-                fb = d - fa
-                base = ((fa - 1) * nb + (fb - 1)) * 4
-                if not any(seen[base : base + 4]):
-                    continue
-                dens = [0, 0, 0, 0]
-                within = [[0, 0, 0, 0] for _ in range(4)]
-                rhs = [0, 0, 0, 0]
-                for i in range(4):
-                    if not seen[base + i]:  # unreachable (and no reachable state leads to it)
-                        continue
-                    pa, ta = cas_a[fa][i >> 1]
-                    pb, tb = cas_b[fb][i & 1]
-                    den = ta * tb * 36
-                    dens[i] = den
-                    s = base + i
-                    f_s = common // den
-                    tp = 0  # the morale tests' terminal weights, packed (first | second << kb | draw << 2 kb)
-                    dt = 0  # the destroying rounds' weights (out of 36 each), packed alike
-                    acc = zeros[:]  # per x + y: the sum of weight * value over Q[d - x - y]
-                    row = within[i]
-                    i3 = i * 3
-                    for x, wx in pa:  # casualties on the second unit
-                        fb2 = fb - x
-                        if fb2 <= 0:
-                            for y, wy in pb:
-                                dt += (wx * wy) << (k2 if fa - y <= 0 else 0)
-                            continue
-                        tcol = (fb2 - 1) * 12 + i3
-                        for y, wy in pb:  # on the first
-                            fa2 = fa - y
-                            if fa2 <= 0:
-                                dt += (wx * wy) << kb
-                                continue
-                            w = wx * wy
-                            t = (fa2 - 1) * nb12 + tcol + (2 if x == y else (0 if y > x else 1))
-                            ct = c_term[t]
-                            if ct < 0:
-                                ct = combo(t)
-                            tp += w * ct
-                            if rd:
-                                src1[t].append(s)
-                                wt1[t].append(w * f_s)
-                            if x or y:
-                                cv = cvals[t]
-                                if cv < 0:
-                                    cv = 0
-                                    c4 = (t // 12) << 2
-                                    for j, q in c_next[t]:
-                                        cv += q * vals[c4 + j]
-                                    cvals[t] = cv
-                                acc[x + y] += w * cv
-                            else:
-                                for j, q in c_next[t]:  # the same cell: within the block
-                                    row[j] += w * q
-                    tp += 36 * dt
-                    if rd and dt:
-                        f36 = 36 * f_s
-                        dterm[s] = (f36 * (dt & kmask), f36 * ((dt >> kb) & kmask), f36 * (dt >> k2))
-                    t0, t1, t2 = tp & kmask, (tp >> kb) & kmask, tp >> k2
-                    # R = term * Q[d-1] + sum over lower diagonals e of acc[d - e] * Q[d-1] / Q[e]
-                    r = 0
-                    for k in range(kmax, 0, -1):
-                        r = r * step[d - k] + acc[k] if r else acc[k]
-                    rhs[i] = (t0 | t1 << b1 | t2 << b2) * q_prev + r
-                # states that can leave the block (directly, or through another that can)
-                can_leave = {i for i in range(4) if sum(within[i]) < dens[i]}
-                grew = True
-                while grew:
-                    grew = False
-                    for i in range(4):
-                        if i not in can_leave and any(within[i][j] for j in can_leave):
-                            can_leave.add(i)
-                            grew = True
-                live = sorted(can_leave)
-                nums = [0, 0, 0, 0]
-                det = 1
-                if live:
-                    a_ = tuple(tuple((dens[i] if i == j else 0) - within[i][j] for j in live) for i in live)
-                    adj, det = _adjugate(a_)
-                    g = det
-                    for li, i in enumerate(live):
-                        v = 0
-                        for lj, j in enumerate(live):
-                            if adj[li][lj]:
-                                v += adj[li][lj] * rhs[j]
-                        nums[i] = v
-                        for f in (v & mask, (v >> b1) & mask, v >> b2):
-                            if g == 1:
-                                break
-                            g = _gcd(g, f)
-                    if g > 1:
-                        det //= g
-                        # exact per field: each field is a multiple of g
-                        nums = [
-                            ((v & mask) // g) | (((v >> b1) & mask) // g) << b1 | ((v >> b2) // g) << b2
-                            for v in nums
-                        ]
-                reduced.append((base, nums, det))
-            # one denominator for the diagonal: Q[d] = Q[d-1] * lcm of the blocks' (reduced) det
-            m = 1
-            for _, _, det in reduced:
-                m = _lcm(m, det)
-            step[d] = m
-            Q[d] = q_prev * m
-            if Q[d].bit_length() + 8 > bits:  # the diagonal's values reach Q[d]: re-pack wider first
-                vals, cvals, reduced, bits = _repack(
-                    vals, cvals, reduced, bits, _wider(Q[d].bit_length() + 4 * den_bits + 8)
-                )
-                mask = (1 << bits) - 1
-            for base, nums, det in reduced:
-                f = m // det
-                for i in range(4):
-                    vals[base + i] = nums[i] * f
-
-        def unpack(v: int) -> tuple[int, int, int]:
-            return v & mask, (v >> bits) & mask, v >> 2 * bits
-
-        q_top = max(Q)
-        for o, wo, tr, den in firsts:
-            if isinstance(o, str):
-                first[_TERM[o]] += Fraction(wo, t_open)
-                continue
-            # the first round's weights (charge dice) may be wider than the later rounds': every
-            # field below is at most den * Q[top] (den: this round's total)
-            need = q_top.bit_length() + den.bit_length() + 8
-            if need > bits:
-                vals, cvals, _, bits = _repack(vals, cvals, [], bits, need)
-                mask = (1 << bits) - 1
-            per_diag: dict[int, int] = {}
-            for key, t in tr.items():
-                if isinstance(key, str):
-                    first[_TERM[key]] += Fraction(wo * t, t_open * den)
-                    continue
-                k = cast(int, key)
-                mass[k] = mass.get(k, Fraction(0)) + Fraction(wo * t, t_open * den)
-                e = (k >> 2) // nb + (k >> 2) % nb + 2  # figures + figures
-                per_diag[e] = per_diag.get(e, 0) + t * vals[k]
-            if per_diag:
-                top = max(per_diag)
-                r = 0
-                for e in range(min(per_diag), top + 1):
-                    r = r * step[e] + per_diag.get(e, 0)
-                for k, num in enumerate(unpack(r)):
-                    total[k] += Fraction(wo * num, t_open * den * Q[top])
+            k = cast(int, key)
+            mass[k] = mass.get(k, Fraction(0)) + Fraction(wo * t, t_open * den)
+            init[k] += f * t
+    ended, f_all = forward_absorb.absorb(
+        (na, nb), (cas_a, cas_b), c_term, c_next, combo, _adjugate, kb, kmax, init,
+        (src1, wt1, dterm, common) if rd else None,
+    )  # fmt: skip
+    total = [Fraction(v, t_open * lcm_den * f_all) for v in ended]
     for k in range(3):
         total[k] += first[k]
     p1, p2, pd = total
