@@ -21,9 +21,14 @@ from packed_rounds import packed_simultaneous_duel
 from reference_rounds import reference_simultaneous_duel
 
 from shieldwall.odds import into_the_dark as itd
-from shieldwall.odds.markov import Weights, simultaneous_duel
+from shieldwall.odds.markov import RoundsSolution, Weights, simultaneous_duel
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
+
+
+def _wins(sol: RoundsSolution) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """The win probabilities of a solution (the round distribution left out)."""
+    return sol.first_wins, sol.second_wins, sol.draw, sol.undecided
 
 
 class RandomModel:
@@ -109,12 +114,7 @@ def test_random_models_match_the_reference_solver(
     fast = simultaneous_duel(model, tail, max_turns, merge=merge, limbs=limbs)
     if max_turns <= 1:
         ref = reference_simultaneous_duel(model, tail, 2)
-        assert (fast.first_wins, fast.second_wins, fast.draw, fast.undecided) == (
-            ref.first_wins,
-            ref.second_wins,
-            ref.draw,
-            ref.undecided,
-        )
+        assert _wins(fast) == _wins(ref)
         assert fast.horizon == 1
         return
     assert fast == reference_simultaneous_duel(model, tail, max_turns)
@@ -168,19 +168,9 @@ def test_forward_absorption_equals_both_oracles(model: RandomModel) -> None:
     tail = Fraction(1, 10**6)
     fwd = simultaneous_duel(model, tail, 1)
     back = packed_simultaneous_duel(model, tail, 1)
-    assert (fwd.first_wins, fwd.second_wins, fwd.draw, fwd.undecided) == (
-        back.first_wins,
-        back.second_wins,
-        back.draw,
-        back.undecided,
-    )
+    assert _wins(fwd) == _wins(back)
     ref = reference_simultaneous_duel(model, tail, 2)
-    assert (fwd.first_wins, fwd.second_wins, fwd.draw, fwd.undecided) == (
-        ref.first_wins,
-        ref.second_wins,
-        ref.draw,
-        ref.undecided,
-    )
+    assert _wins(fwd) == _wins(ref)
 
 
 @pytest.mark.parametrize(
@@ -201,12 +191,7 @@ def test_forward_absorption_edge_cases(model: RandomModel) -> None:
     assert simultaneous_duel(model, tail, 1000) == ref
     assert packed_simultaneous_duel(model, tail, 1000) == ref
     quick = simultaneous_duel(model, tail, 1)
-    assert (quick.first_wins, quick.second_wins, quick.draw, quick.undecided) == (
-        ref.first_wins,
-        ref.second_wins,
-        ref.draw,
-        ref.undecided,
-    )
+    assert _wins(quick) == _wins(ref)
 
 
 @settings(max_examples=300, deadline=None)
