@@ -6,9 +6,10 @@ every round is the same sparse linear map. In pure Python every product is an in
 operation; here every weight is split into ``b``-bit limbs held in an ``int64`` array, one row a
 state, and a round is a handful of vectorised operations over all the products at once:
 
-* gather the sources' limbs, multiply them by the transition weights, add them up per target
-  (``np.add.reduceat``) — exact, because ``b`` is chosen so that no sum can reach ``2**63``
-  (``(2**b - 1) * (the largest total of weights into one target) < 2**63``);
+* multiply the limbs by the round's sparse matrix of transition weights (``scipy.sparse`` CSR, int64:
+  every target's sum of weight times source limb in one C loop) — exact, because ``b`` is chosen so
+  that no sum can reach ``2**63`` (``(2**b - 1) * (the largest total of weights into one target)
+  < 2**63``);
 * carry every limb's overflow into the next limb until all limbs are below ``2**b`` again.
 
 The limbs are read back into Python integers only for the three terminal outcomes of a round and
@@ -105,14 +106,12 @@ def propagate(
     leave limbs narrower than ``MIN_LIMB_BITS``. ``bits`` asks for narrower limbs than the widest
     safe ones (tests: more limbs, more carries)."""
     import numpy as np
+    from scipy.sparse import csr_matrix
 
     n = len(weights)
-    order = np.argsort(tgt, kind="stable")
-    src, tgt, wts = src[order], tgt[order], wts[order][:, None]
-    starts = np.flatnonzero(np.r_[True, tgt[1:] != tgt[:-1]]) if len(tgt) else np.zeros(0, np.int64)
-    targets = tgt[starts]
+    targets = np.unique(tgt)
     # the largest total of weights into one target (or one outcome), a little over (floats)
-    into = np.bincount(tgt, weights=wts[:, 0].astype(np.float64), minlength=n)
+    into = np.bincount(tgt, weights=wts.astype(np.float64), minlength=n)
     most = max(float(into.max(initial=0.0)), float(term.sum(axis=1, dtype=np.float64).max(initial=0.0)))
     b = 62 - (int(most * (1 + 1e-9)) + 1).bit_length()
     b = min(b, 62 - n.bit_length())  # and the mass in play: n limbs summed
@@ -130,7 +129,9 @@ def propagate(
     old_of_new = np.concatenate([targets, others])
     new_of_old = np.empty(n, dtype=np.int64)
     new_of_old[old_of_new] = np.arange(n)
-    src = new_of_old[src]
+    # the round as a sparse k x n integer matrix (rows: targets, columns: sources, both renumbered):
+    # one C loop of exact int64 products and sums a round, no gathered copy of the sources' limbs
+    step = csr_matrix((wts, (new_of_old[tgt], new_of_old[src])), shape=(k, n), dtype=np.int64)
     term = np.ascontiguousarray(term[:, old_of_new])
 
     def limbs_needed(den: int) -> int:
@@ -167,10 +168,8 @@ def propagate(
         absorbed = term @ x
         nx = np.zeros_like(x)
         if k:
-            g = np.take(x, src, axis=0)
-            np.multiply(g, wts, out=g)
             sums = nx[:k]
-            sums[...] = np.add.reduceat(g, starts, axis=0)
+            sums[...] = step @ x
             while True:  # carry until every limb is below 2**b
                 carry = sums >> b
                 if not carry.any():
