@@ -44,9 +44,9 @@ def transitions(
     ``(used[u] // 12) * 4 + j`` with weights ``q`` out of 36 for ``(j, q)`` in ``nexts[used[u]]``,
     or ends the duel with the packed weights ``terms[used[u]]`` (``kb`` bits a field, first / second
     / draw); ``dterm[s]`` are the rounds from state ``s`` that destroy a unit. Every state's rounds
-    weigh ``common`` in all (so no sum below exceeds it). Returns ``(source,
-    target, weight)`` of every state-to-state pair (sorted by target) and the ``3 x n`` terminal
-    weights per state, or None when a weight does not fit in ``int64``."""
+    weigh ``common`` in all (so no sum below exceeds it). Returns ``(source, target, weight)`` of
+    every path from a state through an intermediate to a state (a pair of states may repeat) and
+    the ``3 x n`` terminal weights per state, or None when a weight does not fit in ``int64``."""
     import numpy as np
 
     if common.bit_length() > 62:
@@ -67,13 +67,9 @@ def transitions(
     ends = np.cumsum(cnt)
     pos = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - cnt, cnt)
     n_idx = (np.cumsum(len2) - len2)[u_flat[e_idx]] + pos
-    # one entry per state-to-state pair (sorted by target, then source), its weights summed
-    key = j_flat[n_idx] * n + s_flat[e_idx]
-    order = np.argsort(key, kind="stable")
-    key, wts = key[order], (w_flat[e_idx] * q_flat[n_idx])[order]
-    first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else np.zeros(0, np.int64)
-    wts = np.add.reduceat(wts, first) if len(key) else wts
-    src, tgt = key[first] % n, key[first] // n
+    # every (source, next state) entry; entries of one state-to-state pair are summed by the
+    # sparse matrix :func:`propagate` builds
+    src, tgt, wts = s_flat[e_idx], j_flat[n_idx], w_flat[e_idx] * q_flat[n_idx]
     term = np.zeros((3, n), dtype=np.int64)
     kmask = (1 << kb) - 1
     for k in range(3):
@@ -109,7 +105,6 @@ def propagate(
     from scipy.sparse import csr_matrix
 
     n = len(weights)
-    targets = np.unique(tgt)
     # the largest total of weights into one target (or one outcome), a little over (floats)
     into = np.bincount(tgt, weights=wts.astype(np.float64), minlength=n)
     most = max(float(into.max(initial=0.0)), float(term.sum(axis=1, dtype=np.float64).max(initial=0.0)))
@@ -120,19 +115,9 @@ def propagate(
     if b < MIN_LIMB_BITS:
         return None
     mask = (1 << b) - 1
-    # rows renumbered: the k states that have sources first, in order (a round's sums fill rows
-    # 0 .. k-1 in one slice), then the others (only ever weighted in round 1)
-    k = len(targets)
-    is_target = np.zeros(n, dtype=bool)
-    is_target[targets] = True
-    others = np.flatnonzero(~is_target)
-    old_of_new = np.concatenate([targets, others])
-    new_of_old = np.empty(n, dtype=np.int64)
-    new_of_old[old_of_new] = np.arange(n)
-    # the round as a sparse k x n integer matrix (rows: targets, columns: sources, both renumbered):
-    # one C loop of exact int64 products and sums a round, no gathered copy of the sources' limbs
-    step = csr_matrix((wts, (new_of_old[tgt], new_of_old[src])), shape=(k, n), dtype=np.int64)
-    term = np.ascontiguousarray(term[:, old_of_new])
+    # the round as a sparse n x n integer matrix (rows: targets, columns: sources; entries of one
+    # pair given twice are summed): one C loop of exact int64 products and sums a round
+    step = csr_matrix((wts, (tgt, src)), shape=(n, n), dtype=np.int64)
 
     def limbs_needed(den: int) -> int:
         return den.bit_length() // b + 2
@@ -145,10 +130,9 @@ def propagate(
 
     n_limbs = limbs_needed(den_w)
     x = np.zeros((n, n_limbs), dtype=np.int64)
-    for row, s in enumerate(old_of_new.tolist()):
-        w = weights[s]
+    for s, w in enumerate(weights):
         for li in range(n_limbs):
-            x[row, li] = (w >> (b * li)) & mask
+            x[s, li] = (w >> (b * li)) & mask
     tn, td = tail.numerator, tail.denominator
     turn = 1
     beyond = Fraction(0)
@@ -166,18 +150,15 @@ def propagate(
             x = np.hstack([x, np.zeros((n, grow), dtype=np.int64)])
             n_limbs += grow
         absorbed = term @ x
-        nx = np.zeros_like(x)
-        if k:
-            sums = nx[:k]
-            sums[...] = step @ x
-            while True:  # carry until every limb is below 2**b
-                carry = sums >> b
-                if not carry.any():
-                    break
-                if carry[:, -1].any():  # pragma: no cover - the limbs always leave room for a carry
-                    raise ArithmeticError("round weights outgrew their limbs")
-                sums &= mask
-                sums[:, 1:] += carry[:, :-1]
+        nx = step @ x
+        while True:  # carry until every limb is below 2**b
+            carry = nx >> b
+            if not carry.any():
+                break
+            if carry[:, -1].any():  # pragma: no cover - the limbs always leave room for a carry
+                raise ArithmeticError("round weights outgrew their limbs")
+            nx &= mask
+            nx[:, 1:] += carry[:, :-1]
         for o in range(len(term)):
             got = to_int(absorbed[o])
             if got:
