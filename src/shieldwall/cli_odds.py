@@ -8,13 +8,15 @@ matplotlib are imported when a command runs.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import COMMANDS, OddsPlugin, get_plugin, ruleset_ids
+from shieldwall.odds.base import COMMANDS, OddsPlugin, Progress, get_plugin, ruleset_ids
 
 
 def _plugins() -> list[OddsPlugin]:
@@ -70,11 +72,69 @@ def _print(*renderables: Any, width: int = 0) -> None:
         console.print(r)
 
 
+#: seconds of work before a progress bar appears (quick answers show none)
+PROGRESS_AFTER = 0.3
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
+    """A ``Progress`` callback drawing a rich progress bar on stderr, one line per stage (a duel's
+    win probabilities, its turns; a matrix's duels). The bar appears once the work has taken
+    ``PROGRESS_AFTER`` seconds and is cleared when it ends, on a terminal only; None when not
+    ``enabled``."""
+    if not enabled:
+        yield None
+        return
+    start = time.monotonic()
+    bar: Any = None  # False: stderr is not a terminal
+    tasks: dict[str, Any] = {}
+
+    def report(stage: str, done: int, total: int | None) -> None:
+        nonlocal bar
+        if bar is None:
+            if time.monotonic() - start < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                bar = False
+                return
+            bar = Progress(
+                TextColumn("[bold]{task.description}[/]"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=console,
+                transient=True,
+            )
+            bar.start()
+        elif bar is False:
+            return
+        task = tasks.get(stage)
+        if task is None:
+            task = tasks[stage] = bar.add_task(stage, total=total)
+        bar.update(task, completed=done, total=total)
+
+    try:
+        yield report
+    finally:
+        if bar:
+            bar.stop()
+
+
 SetOpt = Annotated[
     list[str] | None,
     typer.Option("--set", metavar="KEY=VALUE", help="A situation or rule setting; repeatable. Keys below."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+ProgressOpt = Annotated[
+    bool,
+    typer.Option(
+        help=f"Show a progress bar on stderr when the work takes over {PROGRESS_AFTER} s (not with --json)."
+    ),
+]
 RulesetArg = Annotated[str, typer.Argument(metavar="RULESET", help=_ruleset_help(), show_default=False)]
 
 
@@ -141,6 +201,7 @@ def register(app: typer.Typer) -> None:
         second: Annotated[str, typer.Option("--second", metavar="SPEC", help="Its opponent.")],
         sets: SetOpt = None,
         as_json: JsonOpt = False,
+        progress: ProgressOpt = True,
     ) -> None:
         """Two units locked in frontal melee until one is removed: exact P(each wins) and the
         distribution of the number of turns (an absorbing Markov chain, not sampling).
@@ -150,7 +211,8 @@ def register(app: typer.Typer) -> None:
         """
 
         def body() -> None:
-            res = get_plugin(ruleset).duel(first, second, sets or [])
+            with _progress_bar(progress and not as_json) as report:
+                res = get_plugin(ruleset).duel(first, second, sets or [], progress=report)
             if as_json:
                 _echo_json(res.to_json())
             else:
@@ -168,6 +230,7 @@ def register(app: typer.Typer) -> None:
         png: Annotated[
             str | None, typer.Option("--png", metavar="FILE", help="Also write a heat-map PNG.")
         ] = None,
+        progress: ProgressOpt = True,
     ) -> None:
         """Every unit type against every other, for each facing: mean hits of one attack and
         P(the row type wins a duel it opens on that facing).
@@ -177,7 +240,8 @@ def register(app: typer.Typer) -> None:
         """
 
         def body() -> None:
-            res = get_plugin(ruleset).matrix(sets or [])
+            with _progress_bar(progress and not as_json) as report:
+                res = get_plugin(ruleset).matrix(sets or [], progress=report)
             if png:
                 from shieldwall.odds.render import matrix_png
 

@@ -51,6 +51,7 @@ from shieldwall.odds.base import (
     MatrixOdds,
     MoraleOdds,
     OddsPlugin,
+    Progress,
     SetKey,
     get_plugin,
     ruleset_ids,
@@ -65,6 +66,7 @@ __all__ = [
     "MatrixOdds",
     "MoraleOdds",
     "OddsPlugin",
+    "Progress",
     "SetKey",
     "attack",
     "duel",
@@ -90,23 +92,27 @@ def morale(ruleset: str, unit: str, sets: Sets = None) -> MoraleOdds:
     return (_LOADED.get(ruleset) or get_plugin(ruleset)).morale(unit, sets)
 
 
-def duel(ruleset: str, first: str, second: str, sets: Sets = None) -> DuelOdds:
+def duel(
+    ruleset: str, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+) -> DuelOdds:
     """Two units locked in frontal melee until one is gone: exact P(each side wins) and the
-    distribution of the number of turns.
+    distribution of the number of turns. ``progress(stage, done, total)`` is told how long work
+    advances (:data:`Progress`).
 
     >>> d = duel("one-hour-dark-ages", "cavalry", "cavalry")
     >>> float(d.first_wins) > 0.5     # striking first is an advantage
     True
     """
-    return (_LOADED.get(ruleset) or get_plugin(ruleset)).duel(first, second, sets)
+    return (_LOADED.get(ruleset) or get_plugin(ruleset)).duel(first, second, sets, progress=progress)
 
 
-def matrix(ruleset: str, sets: Sets = None) -> MatrixOdds:
+def matrix(ruleset: str, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
     """Every unit type against every other, for each facing (mean result of one attack, and
-    P(the row type wins a duel it opens on that facing)).
+    P(the row type wins a duel it opens on that facing)); ``progress(stage, done, total)`` is told
+    after each duel.
 
     >>> m = matrix("one-hour-dark-ages")
     >>> m.types[:2], m.facings
     (('infantry', 'warriors'), ('front', 'flank', 'rear'))
     """
-    return (_LOADED.get(ruleset) or get_plugin(ruleset)).matrix(sets)
+    return (_LOADED.get(ruleset) or get_plugin(ruleset)).matrix(sets, progress=progress)

@@ -37,6 +37,12 @@ MEMO_SIZE = 4096
 R = TypeVar("R")
 T = TypeVar("T")
 
+#: A progress report for long work: ``progress(stage, done, total)`` (``total`` None when it is not
+#: known in advance), called as the work advances: a duel's win probabilities (per diagonal of its
+#: chain), its round distribution (per turn), a matchup table (per duel). Optional everywhere;
+#: memoised answers make no calls.
+Progress = Callable[[str, int, int | None], None]
+
 #: A settings mapping as plug-ins receive it: key -> parsed value (``str`` choice or ``int``).
 Settings = dict[str, str | int | None]
 #: The parsed settings of a query as :meth:`OddsPlugin.memo` hands them to its computation: shared by
@@ -47,9 +53,37 @@ ReadSettings = Mapping[str, str | int | None]
 # --- exact numbers in JSON --------------------------------------------------------------------
 
 
+def int_text(n: int) -> str:
+    """``str(n)`` for an int of any size.
+
+    Python refuses to write an int of more than ``sys.get_int_max_str_digits()`` decimal digits
+    (4300 by default: a guard against slow conversions of untrusted input), and the exact answers of
+    duels between big units pass it (48 figures a side: denominators of about 15,000 digits). Such an
+    int is split at a power of ten, each half written (recursively) within the limit.
+
+    >>> n = 7 * 10**9000 + 42
+    >>> t = int_text(n)
+    >>> len(t), t[:2], t[-3:], int_text(-n)[:2]
+    (9001, '70', '042', '-7')
+    """
+    try:
+        return str(n)
+    except ValueError:
+        pass
+    if n < 0:
+        return "-" + int_text(-n)
+    k = n.bit_length() * 3 // 20  # about half the digits (log10(2) > 0.3)
+    high, low = divmod(n, 10**k)
+    return int_text(high) + int_text(low).zfill(k)
+
+
 def fraction_text(p: Fraction) -> str:
-    """``"N/D"`` (always with a denominator, so a parser never has to guess)."""
-    return f"{p.numerator}/{p.denominator}"
+    """``"N/D"`` (always with a denominator, so a parser never has to guess), of any size.
+
+    >>> fraction_text(Fraction(3, 6))
+    '1/2'
+    """
+    return f"{int_text(p.numerator)}/{int_text(p.denominator)}"
 
 
 def prob_json(p: Fraction) -> dict[str, Any]:
@@ -614,12 +648,19 @@ class OddsPlugin:
         raise NotImplementedError
 
     def duel(
-        self, first: str, second: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
+        self,
+        first: str,
+        second: str,
+        sets: Iterable[str] | Mapping[str, str | int] | None = None,
+        *,
+        progress: Progress | None = None,
     ) -> DuelOdds:
         self.require("duel")
         raise NotImplementedError
 
-    def matrix(self, sets: Iterable[str] | Mapping[str, str | int] | None = None) -> MatrixOdds:
+    def matrix(
+        self, sets: Iterable[str] | Mapping[str, str | int] | None = None, *, progress: Progress | None = None
+    ) -> MatrixOdds:
         self.require("matrix")
         raise NotImplementedError
 

@@ -56,6 +56,7 @@ def absorb(
     kmax: int,
     init: list[int],
     rd: tuple[list[list[int]], list[list[int]], list[tuple[int, int, int]], int] | None,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> tuple[list[int], int]:
     """The mass absorbed per outcome (first wins, second wins, draw) from the start mass ``init``
     (numerators per state over one denominator ``M``), as numerators over ``M * F``; returns them
@@ -67,7 +68,8 @@ def absorb(
     field, -1 not yet: ``combo`` fills them) and ``(flags, weight)`` next states, out of 36;
     ``adjugate``: ``(adj, det > 0)`` of a small integer matrix; ``kmax``: the most casualties of a
     round (both sides). ``rd``: ``(src1, wt1, dterm, common)`` of ``simultaneous_duel``'s round
-    distribution, filled here for the states the mass reaches.
+    distribution, filled here for the states the mass reaches. ``progress(stage, done, total)``,
+    if given, is called as each diagonal is done.
     """
     na, nb = start
     cas_a, cas_b = cas
@@ -86,6 +88,8 @@ def absorb(
         if v:
             hit[k >> 2] = 1
     for d in range(top, 1, -1):
+        if progress is not None:
+            progress("win probabilities", top - d, top - 1)
         blocks: list[tuple[list[int], list[int], int, list[int], list[list[tuple[int, int]]]]] = []
         for fa in range(max(1, d - nb), min(na, d - 1) + 1):
             fb = d - fa
@@ -208,4 +212,6 @@ def absorb(
                     absorbed[2] += u * (tp >> k2)
                 for idx, wq in outs[i]:
                     sacc[idx] += u * wq
+    if progress is not None:
+        progress("win probabilities", top - 1, top - 1)
     return absorbed, f_all

@@ -41,6 +41,7 @@ from shieldwall.odds.base import (
     MatrixOdds,
     MoraleOdds,
     OddsPlugin,
+    Progress,
     ReadSettings,
     SetKey,
     attack_odds,
@@ -732,9 +733,6 @@ class IntoTheDarkOdds(OddsPlugin):
 
     def _morale(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> MoraleOdds:
         u = _SIDES.get(specs[0]) or self.side(specs[0])
-        cas = int(s["casualties"] or 0)
-        if cas > u.figures:
-            raise ShieldwallError(f"--set casualties={cas} is more than the unit's {u.figures} figures")
         # the fields of the unit's test that the settings change: the lines of the table given (the
         # yes/no lines, casualties, friends routing), and a disordered unit is out of shieldwall
         changes: dict[str, Any] = {}
@@ -754,11 +752,18 @@ class IntoTheDarkOdds(OddsPlugin):
             level = sit.level
             outcomes = _outcomes(level, control)
         except ValueError as exc:
+            cas = int(s["casualties"] or 0)
+            if cas > u.figures:  # (``with_fields`` checks it too, in the rules' words)
+                raise ShieldwallError(
+                    f"--set casualties={cas} is more than the unit's {u.figures} figures"
+                ) from None
             raise _rule_error(exc) from None
         return morale_odds(RS, u.text, s, outcomes, sit, partial(_morale_details, sit))
 
     # --- duel ---------------------------------------------------------------------------------------
-    def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
+    def duel(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
         """Rounds of simultaneous melee, each followed by the morale tests, until one unit routs or
         is destroyed; solved as an absorbing Markov chain (memoised per query).
 
@@ -768,9 +773,11 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> d.first_wins > d.second_wins
         True
         """
-        return self.memo("duel", (first, second), sets, self._duel)
+        return self.memo("duel", (first, second), sets, partial(self._duel, progress=progress))
 
-    def _duel(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> DuelOdds:
+    def _duel(
+        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+    ) -> DuelOdds:
         first, second = specs
         a, b = self.side(first), self.side(second)
         imp = _yes(s["impetuous"])
@@ -780,7 +787,7 @@ class IntoTheDarkOdds(OddsPlugin):
 
         model = _DuelModel(a, b, _yes(s["charging"]), imp, _yes(s["uphill"]), _yes(s["obstacle"]))
         try:
-            sol = simultaneous_duel(model)
+            sol = simultaneous_duel(model, progress=progress)
         except ValueError as exc:
             raise _rule_error(exc) from None
         details = (
@@ -814,7 +821,7 @@ class IntoTheDarkOdds(OddsPlugin):
         )
 
     # --- matrix -----------------------------------------------------------------------------------
-    def matrix(self, sets: Sets = None) -> MatrixOdds:
+    def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every representative troop type against every other: the mean casualties of one round of
         melee on each facing, and P(the row type wins / the duel is drawn) of a frontal duel it
         opens with its charge (memoised per query).
@@ -823,9 +830,11 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> len(m.types), m.facings, m.duel_facings
         (8, ('front', 'flank', 'rear'), ('front',))
         """
-        return self.memo("matrix", (), sets, self._matrix)
+        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
 
-    def _matrix(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> MatrixOdds:
+    def _matrix(
+        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+    ) -> MatrixOdds:
         types = [t for t in troop_types() if s["types"] == "all" or t.core]
         sides = [self.side(t.spec) for t in types]
         charge = str(s["charge"])
@@ -866,6 +875,8 @@ class IntoTheDarkOdds(OddsPlugin):
                     raise _rule_error(exc) from None
                 wrow.append(sol.first_wins)
                 drow.append(sol.draw)
+                if progress is not None:
+                    progress("duels", len(wins) * len(sides) + len(wrow), len(sides) ** 2)
             wins.append(wrow)
             draws.append(drow)
         notes = (

@@ -29,10 +29,13 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd as _gcd
 from operator import itemgetter, mul
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from shieldwall.core.dice import Dist
 from shieldwall.odds import forward_absorb
+
+if TYPE_CHECKING:
+    from shieldwall.odds.base import Progress
 
 DEFAULT_TAIL = Fraction(1, 10**15)
 DEFAULT_MAX_TURNS = 1000
@@ -435,6 +438,7 @@ def simultaneous_duel(
     *,
     merge: bool | None = None,
     limbs: bool | None = None,
+    progress: Progress | None = None,
 ) -> RoundsSolution:
     """Solve a duel of simultaneous rounds exactly.
 
@@ -462,7 +466,9 @@ def simultaneous_duel(
     state-to-state transitions (default: whichever costs fewer operations; the results are the same).
     ``limbs`` (default: unless ``merge`` is False) propagates the merged transitions in numpy
     integer limbs (:mod:`shieldwall.odds.round_limbs`), the same integers many products at a time;
-    it falls back to the Python loop when the weights are too wide for it.
+    it falls back to the Python loop when the weights are too wide for it. ``progress(stage, done,
+    total)``, if given, is called as the work advances: ``("win probabilities", diagonals done,
+    diagonals)``, then ``("turns", turn, None)`` after each round of the round distribution.
     """
     na, nb = model.start
     n_states = na * nb * 4
@@ -583,7 +589,7 @@ def simultaneous_duel(
             init[k] += f * t
     ended, f_all = forward_absorb.absorb(
         (na, nb), (cas_a, cas_b), c_term, c_next, combo, _adjugate, kb, kmax, init,
-        (src1, wt1, dterm, common) if rd else None,
+        (src1, wt1, dterm, common) if rd else None, progress,
     )  # fmt: skip
     total = [Fraction(v, t_open * lcm_den * f_all) for v in ended]
     for k in range(3):
@@ -620,7 +626,9 @@ def simultaneous_duel(
         arrays = round_limbs.transitions(used, s1, w1, c_next, c_term, dterm, kb, n_states + 1, common)
         got = None
         if arrays is not None:
-            got = round_limbs.propagate(*arrays, weights, den_w, common, undecided, tail, max_turns, by_turn)
+            got = round_limbs.propagate(
+                *arrays, weights, den_w, common, undecided, tail, max_turns, by_turn, progress=progress
+            )
         if got is not None:
             turn, beyond = got
             return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], beyond, turn)
@@ -713,4 +721,6 @@ def simultaneous_duel(
             if got:
                 by_turn[k][turn] = Fraction(got, den_w)
         weights = nw
+        if progress is not None:
+            progress("turns", turn, None)
     return RoundsSolution(p1, p2, pd, undecided, by_turn[0], by_turn[1], by_turn[2], beyond, turn)

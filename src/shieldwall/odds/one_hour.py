@@ -38,6 +38,7 @@ from shieldwall.odds.base import (
     Grid,
     MatrixOdds,
     OddsPlugin,
+    Progress,
     ReadSettings,
     SetKey,
     attack_odds,
@@ -438,9 +439,11 @@ class OneHourOdds(OddsPlugin):
                 f"out of range: {a.profile.missile}s reach {reach:g} inches, not {inches} (shooting.range)"
             )
 
-    def duel(self, first: str, second: str, sets: Sets = None) -> DuelOdds:
+    def duel(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
         """Two units locked in melee, fighting to the finish with alternating one-sided melee
-        (memoised per query).
+        (memoised per query). Answered in milliseconds, so ``progress`` is not called.
 
         >>> d = PLUGIN.duel("warriors", "infantry")
         >>> d.first_wins + d.second_wins
@@ -500,7 +503,7 @@ class OneHourOdds(OddsPlugin):
             details,
         )
 
-    def matrix(self, sets: Sets = None) -> MatrixOdds:
+    def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every unit type against every other, for each facing: the mean hits of one melee attack
         and the probability that the row type, charging that facing first, wins the duel (memoised
         per query).
@@ -510,14 +513,17 @@ class OneHourOdds(OddsPlugin):
         >>> m.mean_hits["front"][i][j], m.mean_hits["front"][j][i]
         (Fraction(5, 2), Fraction(7, 2))
         """
-        return self.memo("matrix", (), sets, self._matrix)
+        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
 
-    def _matrix(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> MatrixOdds:
+    def _matrix(
+        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+    ) -> MatrixOdds:
         types = ALL_TYPES if s["types"] == "all" else ARMY_LIST_TYPES
         terrain, dice = str(s["terrain"]), str(s["dice"])
         fighters = [self._fighter(t, s) for t in types]
         mean: dict[str, Grid] = {}
         wins: dict[str, Grid] = {}
+        done, total = 0, len(FACINGS) * len(fighters) ** 2  # pairings (progress)
         for facing in FACINGS:
             mg: Grid = []
             wg: Grid = []
@@ -527,12 +533,15 @@ class OneHourOdds(OddsPlugin):
                 for b in fighters:
                     try:
                         sit = situation(a, b, "melee", facing, terrain, dice)
-                    except ShieldwallError:
+                    except ShieldwallError:  # a pairing that cannot happen: no duel
                         mrow.append(None)
                         wrow.append(None)
-                        continue
-                    mrow.append(situation_dist(sit).mean())
-                    wrow.append(self._duel(a, b, facing, terrain, "open", dice, s).first_wins)
+                    else:
+                        mrow.append(situation_dist(sit).mean())
+                        wrow.append(self._duel(a, b, facing, terrain, "open", dice, s).first_wins)
+                    done += 1
+                    if progress is not None:
+                        progress("duels", done, total)
                 mg.append(mrow)
                 wg.append(wrow)
             mean[facing], wins[facing] = mg, wg

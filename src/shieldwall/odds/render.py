@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.odds.base import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds, fraction_text
+from shieldwall.odds.base import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds, fraction_text, int_text
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -24,7 +24,7 @@ def frac_cell(p: Fraction, width: int = 24) -> str:
     text = fraction_text(p)
     if len(text) <= width:
         return text
-    return f"({len(str(p.denominator))}-digit fraction: --json)"
+    return f"{len(int_text(p.denominator))}-digit fraction: --json"
 
 
 def whole_pct(p: float) -> str:
@@ -98,7 +98,7 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
         f"mean {float(mean):.4f} turns"
         if mean is not None
         else f"still fighting after turn {odds.horizon}: {float(odds.turns_beyond):.3g} "
-        f"(= {fraction_text(odds.turns_beyond)})"
+        f"(= {frac_cell(odds.turns_beyond, 40)})"
     )
     t = Table(title="turns until the duel is decided", caption=note)
     for col in ("turn", "P(ends)", "first wins", "second wins", "P(over by then)"):

@@ -20,6 +20,7 @@ falls back to that loop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import chain
 from typing import Any
@@ -92,6 +93,7 @@ def propagate(
     max_turns: int,
     by_turn: list[dict[int, Fraction]],
     bits: int | None = None,
+    progress: Callable[[str, int, int | None], None] | None = None,
 ) -> tuple[int, Fraction] | None:
     """Propagate the round weights from round 1 (``weights`` over ``den_w``) until the duel is over
     or the unfinished (and not undecided) mass is below ``tail`` or ``max_turns`` is reached, as
@@ -100,7 +102,8 @@ def propagate(
     (per terminal outcome, the weight of each state's rounds that end the duel so). Fills
     ``by_turn`` and returns ``(horizon, mass beyond)``, or None (and fills nothing) when the weights
     leave limbs narrower than ``MIN_LIMB_BITS``. ``bits`` asks for narrower limbs than the widest
-    safe ones (tests: more limbs, more carries)."""
+    safe ones (tests: more limbs, more carries). ``progress("turns", turn, None)``, if given, is
+    called after each round."""
     import numpy as np
     from scipy.sparse import csr_matrix
 
@@ -164,4 +167,6 @@ def propagate(
             if got:
                 by_turn[o][turn] = Fraction(got, den_w)
         x = nx
+        if progress is not None:
+            progress("turns", turn, None)
     return turn, beyond
