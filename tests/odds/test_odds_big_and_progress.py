@@ -6,6 +6,8 @@
   tables, for any limit.
 * Duels and matchup tables report their progress through an optional ``progress(stage, done,
   total)`` callback; ``shieldwall odds duel`` / ``matrix`` draw it as a progress bar on a terminal.
+* A duel too big to solve exactly on this machine (``markov.DUEL_WORK_LIMIT``) is refused with a
+  one-line error (1000 v 12 figures used to pass 16 GB of memory).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator
 from fractions import Fraction
@@ -26,7 +29,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from shieldwall import cli_odds, odds
-from shieldwall.odds import into_the_dark, one_hour
+from shieldwall.core.errors import ShieldwallError
+from shieldwall.odds import into_the_dark, markov, one_hour
 from shieldwall.odds.base import fraction_text, int_text
 from shieldwall.odds.render import duel_tables
 
@@ -213,3 +217,38 @@ def test_cli_progress_flag(app: typer.Typer) -> None:
     assert quiet.exit_code == loud.exit_code == 0
     assert quiet.stdout == loud.stdout and loud.stderr == ""  # no terminal: no bar
     assert "--no-progress" in runner.invoke(app, ["odds", "matrix", "--help"]).stdout
+
+
+def _work_of(first: str, second: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The work ``simultaneous_duel`` counts for a duel, read from its refusal at limit 0."""
+    monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", 0)
+    into_the_dark.PLUGIN.clear_memo()
+    with pytest.raises(ShieldwallError, match="too big to solve exactly") as err:
+        odds.duel(ITD, first, second)
+    return int(re.search(r"about ([\d,]+) steps", str(err.value)).group(1).replace(",", ""))  # type: ignore[union-attr]
+
+
+def test_duel_work_limit_is_exact_at_the_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
+    work = _work_of("12 CAF average", "12 CPF average", monkeypatch)
+    # the casualty pairs over all states (both sides' outcomes, per figures and shaken flag) times
+    # the chain's 12 + 12 diagonals
+    assert work % 24 == 0 and work > 2916
+    monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", work)
+    into_the_dark.PLUGIN.clear_memo()
+    assert odds.duel(ITD, "12 CAF average", "12 CPF average").first_wins > 0
+    monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", work - 1)
+    into_the_dark.PLUGIN.clear_memo()
+    with pytest.raises(ShieldwallError, match=f"about {work:,} steps"):
+        odds.duel(ITD, "12 CAF average", "12 CPF average")
+
+
+def test_duel_of_huge_units_is_refused_quickly_not_run_out_of_memory(app: typer.Typer) -> None:
+    """1000 v 12 figures took over 16 GB before it was stopped; now a one-line error, at once. The
+    limit's own comparisons: the common formations pass with room to spare."""
+    r = CliRunner().invoke(
+        app, ["odds", "duel", ITD, "--first", "1000 CPF average", "--second", "12 CPF average"]
+    )
+    assert r.exit_code == 2
+    assert r.stderr.startswith("error: a duel of 1000 v 12 figures is too big to solve exactly")
+    assert "fewer figures fighting" in r.stderr and "Traceback" not in r.output
+    assert markov.DUEL_WORK_LIMIT >= 100 * 1_555_200  # 24 v 24 (12 wide, 2 deep): 1.6 million

@@ -39,6 +39,13 @@ if TYPE_CHECKING:
 
 DEFAULT_TAIL = Fraction(1, 10**15)
 DEFAULT_MAX_TURNS = 1000
+#: The most work ``simultaneous_duel`` takes on: the rounds' casualty pairs over all states (one
+#: exact product each) times the diagonals of the chain (the exact numbers grow by a step per
+#: diagonal). Measured (docs/odds.md, "Big units"): 24 v 24 figures 1.6 million, 0.23 s; 48 v 48
+#: 40 million, 6.5 s and 0.4 GB; 64 v 64 161 million, 12 s and 0.6 GB; 400 v 12 903 million, 69 s
+#: and 4.6 GB; 1000 v 12 passed 16 GB. Bigger duels are refused with an error that says so, not
+#: left to exhaust the memory.
+DUEL_WORK_LIMIT = 250_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,6 +505,17 @@ def simultaneous_duel(
             lcm_b, max_b = _lcm(lcm_b, t), max(max_b, t)
             kmax = max(kmax, *(x for x, _ in items))
     kmax *= 2
+    work = (
+        sum(len(items) for pair in cas_a[1:] for items, _ in pair)
+        * sum(len(items) for pair in cas_b[1:] for items, _ in pair)
+        * (na + nb)
+    )
+    if work > DUEL_WORK_LIMIT:
+        raise ValueError(
+            f"a duel of {na} v {nb} figures is too big to solve exactly here: about {work:,} steps "
+            f"of exact arithmetic, over the limit of {DUEL_WORK_LIMIT:,} (64 v 64 figures take "
+            "about 161 million: 12 s and 0.6 GB); fewer figures fighting would do"
+        )
     # the widest round (a state's terminal weights are at most its round total)
     den_bits = (max_a * max_b * 36).bit_length()
     # one denominator for every state's round (the round distribution's weights)
