@@ -151,18 +151,6 @@ def test_matrix_progress_counts_the_pairings(ruleset: str, sets: dict[str, str])
     assert calls == [("duels", k, cells) for k in range(1, cells + 1)]
 
 
-@pytest.fixture(scope="module")
-def app() -> typer.Typer:
-    a = typer.Typer()
-
-    @a.callback()
-    def _root() -> None:
-        """test root"""
-
-    cli_odds.register(a)
-    return a
-
-
 def test_cli_duel_of_big_units_prints_tables_and_json(app: typer.Typer) -> None:
     runner = CliRunner()
     r = runner.invoke(app, ["odds", "duel", ITD, "--first", BIG[0], "--second", BIG[1]])

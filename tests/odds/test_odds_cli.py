@@ -13,22 +13,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from shieldwall import cli_odds
 from shieldwall.odds import one_hour
 
 RS = "one-hour-dark-ages"
-
-
-@pytest.fixture(scope="module")
-def app() -> typer.Typer:
-    a = typer.Typer()
-
-    @a.callback()
-    def _root() -> None:
-        """test root"""
-
-    cli_odds.register(a)
-    return a
 
 
 @pytest.fixture(scope="module")

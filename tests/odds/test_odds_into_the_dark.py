@@ -15,7 +15,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from shieldwall import cli_odds, odds
+from shieldwall import odds
 from shieldwall.core.errors import ShieldwallError
 from shieldwall.odds import into_the_dark as itd
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
@@ -372,18 +372,6 @@ def test_errors(call: Any, needle: str) -> None:
     with pytest.raises(ShieldwallError) as exc:
         call()
     assert needle in str(exc.value)
-
-
-@pytest.fixture(scope="module")
-def app() -> typer.Typer:
-    a = typer.Typer()
-
-    @a.callback()
-    def _root() -> None:
-        """test root"""
-
-    cli_odds.register(a)
-    return a
 
 
 def test_cli_json(app: typer.Typer) -> None:
