@@ -58,7 +58,7 @@ def int_text(n: int) -> str:
 
     Python refuses to write an int of more than ``sys.get_int_max_str_digits()`` decimal digits
     (4300 by default: a guard against slow conversions of untrusted input), and the exact answers of
-    duels between big units pass it (48 figures a side: denominators of about 15,000 digits). Such an
+    duels between big units pass it (48 figures a side: denominators of about 16,000 digits). Such an
     int is split at a power of ten, each half written (recursively) within the limit.
 
     >>> n = 7 * 10**9000 + 42

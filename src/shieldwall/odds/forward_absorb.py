@@ -36,6 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import gcd as _gcd
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from shieldwall.odds.base import Progress
 
 #: casualties of one side: (items, total) per figures and shaken flag (index 0: no figures)
 Cas = tuple[tuple[tuple[int, int], ...], int]
@@ -56,7 +60,7 @@ def absorb(
     kmax: int,
     init: list[int],
     rd: tuple[list[list[int]], list[list[int]], list[tuple[int, int, int]], int] | None,
-    progress: Callable[[str, int, int | None], None] | None = None,
+    progress: Progress | None = None,
 ) -> tuple[list[int], int]:
     """The mass absorbed per outcome (first wins, second wins, draw) from the start mass ``init``
     (numerators per state over one denominator ``M``), as numerators over ``M * F``; returns them

@@ -20,10 +20,12 @@ falls back to that loop.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shieldwall.odds.base import Progress
 
 #: narrower limbs than this are not worth it: the caller uses its pure Python loop instead
 MIN_LIMB_BITS = 8
@@ -93,7 +95,7 @@ def propagate(
     max_turns: int,
     by_turn: list[dict[int, Fraction]],
     bits: int | None = None,
-    progress: Callable[[str, int, int | None], None] | None = None,
+    progress: Progress | None = None,
 ) -> tuple[int, Fraction] | None:
     """Propagate the round weights from round 1 (``weights`` over ``den_w``) until the duel is over
     or the unfinished (and not undecided) mass is below ``tail`` or ``max_turns`` is reached, as
