@@ -13,6 +13,7 @@ from .clauses import cite
 from .model import SIDES, Unit, base_width_in
 from .movement import terrain_effect
 from .params import DEFAULTS, PARAMETERS, UNIT_RULES
+from .plugin import INFO
 from .profiles import basing
 from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map
 from .state import IntoTheDarkState
@@ -39,15 +40,7 @@ def zone_problem(t: Any, edge: str, corners: Any, scale: str) -> str | None:
 
 
 class IntoTheDarkGame(Game):
-    info: ClassVar[RulesetInfo] = RulesetInfo(
-        id="into-the-dark",
-        title="Into the Dark (Dark Age / Medieval mass combat)",
-        board="tabletop",
-        sides=SIDES,
-        source="shared/rules/into-the-dark.txt",
-        summary="Figures in ranks, d6 per four figures, morale by quality; every rule the text defines "
-        "(docs/rules/into-the-dark.md).",
-    )
+    info: ClassVar[RulesetInfo] = INFO
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
 
     @classmethod

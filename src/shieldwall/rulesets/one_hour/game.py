@@ -10,6 +10,7 @@ from shieldwall.core.game import Game, Parameter, RulesetInfo
 from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit
 from shieldwall.rulesets.one_hour.params import DEFAULTS, PARAMETERS, range_problem
+from shieldwall.rulesets.one_hour.plugin import INFO
 from shieldwall.rulesets.one_hour.profiles import unit_profiles
 from shieldwall.rulesets.one_hour.scenario import ScenarioSpec, build_scenario, terrain_map
 from shieldwall.rulesets.one_hour.spatial import placement_problem
@@ -17,14 +18,7 @@ from shieldwall.rulesets.one_hour.state import OneHourState
 
 
 class OneHourGame(Game):
-    info: ClassVar[RulesetInfo] = RulesetInfo(
-        id="one-hour-dark-ages",
-        title="Dark Age Wargame Rules (One-Hour Wargames style, d5 average dice)",
-        board="tabletop",
-        sides=SIDES,
-        source="shared/rules/dark-age-one-hour-d5.txt",
-        summary="Four unit types, one-sided melee, removal at 15 hits; every optional rule switchable.",
-    )
+    info: ClassVar[RulesetInfo] = INFO
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
 
     @classmethod

@@ -1,0 +1,214 @@
+"""The rule-system plugin object: everything the host layers need to know about one rule system.
+
+A rule system is one package (``shieldwall.rulesets.<name>`` for the built-in ones, any importable
+package for others) that defines one :class:`RuleSystem` value and registers it under the
+entry-point group ``shieldwall.rulesets`` (see :mod:`shieldwall.registry`)::
+
+    [project.entry-points."shieldwall.rulesets"]
+    my-rules = "my_rules.plugin:PLUGIN"
+
+The value is small and cheap to import: the heavy parts (the game engine, the odds, the bots, the
+drawing, the narration, the web piece) are named by *references*, ``"module:attribute"`` strings,
+imported only when a host layer asks for them (:meth:`RuleSystem.load`). A host layer (``cli``,
+``odds``, ``ai``, ``render``, ``sim``, ``web``, ``io``) never imports a rule-system package and
+never branches on a rule system's id: it asks the plugin.
+
+What each reference must name:
+
+``game``
+    a :class:`shieldwall.core.game.Game` subclass with a classmethod
+    ``from_data(data, file, overrides) -> Game`` that validates a scenario's TOML data.
+``parameters``
+    a ``Mapping[str, Parameter]``: the rule parameters (``--variant KEY=VALUE``) with defaults and
+    documentation.
+``odds``
+    an :class:`shieldwall.odds.base.OddsPlugin` instance: the ``shieldwall odds`` queries it answers
+    and their declared argument schema (SPEC grammar, ``--set`` keys).
+``bots``
+    name -> a :class:`shieldwall.ai.base.Bot` subclass constructed as ``cls(seed)``; these names
+    come before the generic bots (``random``) for this rule system.
+``drawing``
+    the rule system's layers of the SVG picture (the interface is ``render.layers.Drawing``).
+``narrate``
+    ``describe(event, names) -> str | None``: one line of plain words per event.
+``explain``
+    ``explain(events, index, names) -> dict | None``: the "why" of a combat event for the web log
+    (its dice by group, its test), or None to use the generic explanation.
+``reach``
+    ``unit_reach(state, unit_id) -> dict``: where a unit may go now (the web page's reach overlay).
+``clauses``
+    ``Mapping[str, tuple[str, str] | str]``: clause id -> (section, summary), or a section heading
+    alone when the summary lives in the packaged clause table (``clause_table``).
+``commands``
+    ``register(app)``: adds the rule system's own sub-commands to the ``shieldwall`` CLI
+    (for example ``army cost``).
+
+Files (paths inside the package, read with :meth:`RuleSystem.resource`):
+
+``scenarios``
+    a folder of built-in scenario files (``<stem>.toml``), listed as ``<id>/<stem>``.
+``web_module``
+    the web piece: an ES module the page imports by id (``/rulesets/<id>/<web_module>``); it
+    exports the page's hooks for this rule system (docs/architecture.md). Other files in the same
+    folder are served beside it.
+``clause_table``
+    the generated clause table (Markdown), shipped as package data so an installed wheel has it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from importlib.resources.abc import Traversable
+from types import MappingProxyType
+from typing import Any
+
+from shieldwall.core.errors import ShieldwallError
+from shieldwall.core.game import RulesetInfo
+
+#: the kinds of board a rule system plays on
+BOARDS = ("tabletop", "hex", "elements")
+
+
+class PluginError(ShieldwallError):
+    """A rule-system plugin that is broken: a reference that does not import, a missing file."""
+
+
+def _ref(value: str, what: str) -> tuple[str, str]:
+    module, sep, attr = value.partition(":")
+    if not sep or not module or not attr:
+        raise PluginError(f"rule-system plugin reference {what}={value!r} is not 'module:attribute'")
+    return module, attr
+
+
+@dataclass(frozen=True, eq=False)
+class RuleSystem:
+    """One rule system, as the host layers see it (module docstring: what each field names)."""
+
+    info: RulesetInfo
+    package: str
+    game: str
+    parameters: str
+    #: display order in lists (then by id)
+    order: int = 100
+    #: unit of length on its board: "inch", "pace", "hex"
+    length_unit: str = "inch"
+    #: players (sides) who give orders
+    players: int = 2
+    #: the stem of the scenario ``battle`` plays when given only this rule system
+    default_scenario: str | None = None
+    odds: str | None = None
+    bots: Mapping[str, str] = field(default_factory=dict)
+    drawing: str | None = None
+    narrate: str | None = None
+    explain: str | None = None
+    reach: str | None = None
+    clauses: str | None = None
+    commands: str | None = None
+    scenarios: str | None = "scenarios"
+    web_module: str | None = None
+    clause_table: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.info.board not in BOARDS:
+            raise PluginError(
+                f"rule system {self.info.id!r}: board {self.info.board!r} is not one of {', '.join(BOARDS)}"
+            )
+        object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
+        for what in ("game", "parameters", "odds", "drawing", "narrate", "explain", "reach", "clauses"):
+            v = getattr(self, what)
+            if v is not None:
+                _ref(v, what)
+        for name, v in self.bots.items():
+            _ref(v, f"bots[{name}]")
+
+    # --- metadata ------------------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def board(self) -> str:
+        return self.info.board
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.info.sides
+
+    # --- lazy parts ----------------------------------------------------------------------------
+
+    def load(self, what: str) -> Any:
+        """Import what the reference field ``what`` names (``PluginError`` if it cannot)."""
+        value = getattr(self, what, None)
+        if not isinstance(value, str):
+            raise PluginError(f"rule system {self.id!r} has no {what}")
+        return load_ref(value, f"{self.id}.{what}")
+
+    def optional(self, what: str) -> Any:
+        """:meth:`load`, or None when the rule system does not provide ``what``."""
+        return None if getattr(self, what, None) is None else self.load(what)
+
+    def game_class(self) -> Any:
+        return self.load("game")
+
+    @cached_property
+    def parameter_specs(self) -> Mapping[str, Any]:
+        specs: Mapping[str, Any] = self.load("parameters")
+        return specs
+
+    def bot_class(self, name: str) -> Any | None:
+        ref = self.bots.get(name)
+        return None if ref is None else load_ref(ref, f"{self.id}.bots[{name}]")
+
+    # --- files ---------------------------------------------------------------------------------
+
+    def resource(self, *parts: str) -> Traversable:
+        """A file or folder inside the rule system's package (it may not exist)."""
+        node: Traversable = resources.files(self.package)
+        for p in parts:
+            node = node / p
+        return node
+
+    def scenario_files(self) -> dict[str, Traversable]:
+        """Built-in scenarios: stem -> file, sorted by stem."""
+        if not self.scenarios:
+            return {}
+        folder = self.resource(self.scenarios)
+        if not folder.is_dir():
+            return {}
+        found = {f.name[: -len(".toml")]: f for f in folder.iterdir() if f.name.endswith(".toml")}
+        return dict(sorted(found.items()))
+
+    def web_file(self, name: str) -> Traversable | None:
+        """A file of the web piece's folder (beside ``web_module``), or None."""
+        if not self.web_module:
+            return None
+        folder, _, _ = self.web_module.rpartition("/")
+        if not name or "/" in name or "\\" in name or name.startswith("."):
+            return None
+        node = self.resource(*(p for p in folder.split("/") if p), name)
+        return node if node.is_file() else None
+
+
+def load_ref(value: str, what: str = "reference") -> Any:
+    """Import ``module:attribute`` (dots in the attribute walk into it)."""
+    module, attr = _ref(value, what)
+    try:
+        obj: Any = importlib.import_module(module)
+    except ImportError as exc:
+        raise PluginError(f"rule-system plugin {what}: cannot import {module!r}: {exc}") from exc
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise PluginError(f"rule-system plugin {what}: {module!r} has no {attr!r}") from None
+    return obj
+

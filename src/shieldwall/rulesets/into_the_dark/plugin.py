@@ -1,0 +1,44 @@
+"""The into-the-dark plugin: what the host layers (CLI, odds, bots, drawing, web) know of it.
+
+Registered in ``pyproject.toml`` under the entry-point group ``shieldwall.rulesets``. Light to
+import: every part is a ``module:attribute`` reference loaded when asked for.
+"""
+
+from __future__ import annotations
+
+from shieldwall.core.game import RulesetInfo
+from shieldwall.plugin import RuleSystem
+
+RS = "into-the-dark"
+_PKG = "shieldwall.rulesets.into_the_dark"
+
+INFO = RulesetInfo(
+    id=RS,
+    title="Into the Dark (Dark Age / Medieval mass combat)",
+    board="tabletop",
+    sides=("red", "blue"),
+    source="shared/rules/into-the-dark.txt",
+    summary="Figures in ranks, d6 per four figures, morale by quality; every rule the text defines "
+    "(docs/rules/into-the-dark.md).",
+)
+
+PLUGIN = RuleSystem(
+    info=INFO,
+    package=_PKG,
+    order=20,
+    length_unit="inch",
+    default_scenario="senlac",
+    game=f"{_PKG}.game:IntoTheDarkGame",
+    parameters=f"{_PKG}.params:PARAMETERS",
+    odds=f"{_PKG}.odds:PLUGIN",
+    bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
+    drawing=f"{_PKG}.drawing:DRAWING",
+    narrate=f"{_PKG}.narrate:describe",
+    explain=f"{_PKG}.explain:explain",
+    reach=f"{_PKG}.reach:reach",
+    clauses=f"{_PKG}.clauses:CLAUSES",
+    commands=f"{_PKG}.cli:register",
+    scenarios="scenarios",
+    web_module="web/into-the-dark.js",
+    clause_table="docs/rules/into-the-dark.md",
+)
