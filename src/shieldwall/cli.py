@@ -36,13 +36,13 @@ def rulesets_cmd() -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from shieldwall.rulesets import get_game_class, ruleset_ids
+    from shieldwall import registry
 
     t = Table(title="Rule systems")
     for col in ("id", "title", "board", "sides", "status"):
         t.add_column(col)
-    for rid in ruleset_ids():
-        info = get_game_class(rid).info
+    for rid, rs in registry.systems().items():
+        info = rs.info
         t.add_row(
             rid, info.title, info.board, " v ".join(info.sides), "complete" if info.complete else "partial"
         )
@@ -53,7 +53,7 @@ def _register() -> None:
     from shieldwall import cli_battle
 
     cli_battle.register(app)
-    for name in ("cli_odds", "cli_army", "cli_sim", "cli_web"):
+    for name in ("cli_odds", "cli_sim", "cli_web"):
         try:
             mod = __import__(f"shieldwall.{name}", fromlist=["register"])
         except ModuleNotFoundError as exc:
@@ -61,12 +61,19 @@ def _register() -> None:
                 continue
             raise
         mod.register(app)
+    # each rule system's own commands (e.g. its army files), declared by its plugin
+    from shieldwall import registry
+
+    for rs in registry.systems().values():
+        add = rs.optional("commands")
+        if add is not None:
+            add(app)
 
 
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; a ShieldwallError becomes a one-line message."""
-    _register()
     try:
+        _register()
         app(args=argv, prog_name="shieldwall")
     except SystemExit as exc:
         code = exc.code

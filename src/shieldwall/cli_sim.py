@@ -6,7 +6,6 @@ engine, numpy, rich, pyarrow, DuckDB, matplotlib and Ray are imported inside the
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,19 +22,16 @@ VARIANT_HELP = (
 
 def _parameters_epilog() -> str:
     """The declared parameters of every rule system, for --help (light: only ``params`` modules)."""
-    from shieldwall.rulesets import REGISTRY
+    from shieldwall import registry
 
     parts = [
-        "[bold]Variants[/]: --variant 'dice=d6' --variant 'hit_limit=12,warriors_bonus=2' plays three "
-        "sets side by side: the baseline, dice=d6, and hit_limit=12 with warriors_bonus=2, every one on "
-        "the same battle seeds. Win rates carry 95% Wilson intervals; differences against the baseline "
-        "carry paired 95% intervals. See docs/simulate.md."
+        "[bold]Variants[/]: --variant 'A=1' --variant 'B=2,C=3' plays three sets side by side: the "
+        "baseline, A=1, and B=2 with C=3 (A, B, C: parameters listed below), every one on the same "
+        "battle seeds. Win rates carry 95% Wilson intervals; differences against the baseline carry "
+        "paired 95% intervals. See docs/simulate.md."
     ]
-    for rid, mod in REGISTRY.items():
-        try:
-            params = importlib.import_module(mod.removesuffix(".game") + ".params").PARAMETERS
-        except (ModuleNotFoundError, AttributeError):
-            continue
+    for rid, rs in registry.systems().items():
+        params = rs.parameter_specs
         items = []
         for p in params.values():
             choices = f" ({'|'.join(map(str, p.choices))})" if p.choices else ""

@@ -15,7 +15,7 @@ import pytest
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.io.scenarios import builtin_scenarios, load_game
 from shieldwall.match import play
-from shieldwall.rulesets import ruleset_ids
+from shieldwall.registry import ids as ruleset_ids
 
 CASES = [name for name in builtin_scenarios() if name.split("/")[0] in ruleset_ids()]
 

@@ -32,8 +32,8 @@ def test_golden_playthrough(case: tuple[str, int, str, str]) -> None:
 
 def test_every_rule_system_has_golden_playthroughs_of_each_pairing() -> None:
     """Each registered rule system has scripted v scripted, scripted v random and random v random."""
-    from shieldwall.rulesets import ruleset_ids
+    from shieldwall.registry import ids
 
-    for rs in ruleset_ids():
+    for rs in ids():
         pairs = {(red, blue) for scen, _, red, blue in regen.GOLDEN if scen.split("/")[0] == rs}
         assert {("scripted", "scripted"), ("scripted", "random"), ("random", "random")} <= pairs, rs

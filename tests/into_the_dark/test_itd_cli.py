@@ -77,7 +77,7 @@ def test_cli_army_cost_main_prints_one_line_error() -> None:
 
 def test_cli_army_module_imports_light() -> None:
     code = (
-        "import sys, shieldwall.cli_army; "
+        "import sys, shieldwall.rulesets.into_the_dark.cli; "
         "bad = [m for m in ('numpy', 'pydantic', 'icepool', 'rich.table') if m in sys.modules]; "
         "print(','.join(bad))"
     )

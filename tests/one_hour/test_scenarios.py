@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from shieldwall.core.datafiles import read_toml
-from shieldwall.io.scenarios import BUILTIN, builtin_scenarios, load_game
+from shieldwall.io.scenarios import builtin_scenarios, load_game
 from shieldwall.match import play
 from shieldwall.rulesets.one_hour import OneHourGame
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.params import PARAMETERS
 
-FOLDER = BUILTIN / "one-hour-dark-ages"
+FOLDER = Path(__file__).resolve().parents[2] / "src/shieldwall/rulesets/one_hour/scenarios"
 FILES = sorted(FOLDER.glob("*.toml"))
 
 

@@ -23,9 +23,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from shieldwall.ai.base import bot_names
 from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
-from shieldwall.io.scenarios import DEFAULT_SCENARIO, builtin_scenarios
+from shieldwall.io.scenarios import builtin_scenarios, default_scenario
+from shieldwall.registry import game_class as get_game_class
+from shieldwall.registry import ids as ruleset_ids
 from shieldwall.render.svg import render_svg
-from shieldwall.rulesets import get_game_class, ruleset_ids
 from shieldwall.web import log as L
 from shieldwall.web.models import (
     GAME_ID,
@@ -341,6 +342,7 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     def read_scenarios(found: dict[str, Path]) -> list[ScenarioOut]:
         out = []
+        default_name = default_scenario()
         for name, path in found.items():
             try:
                 d = read_toml(path)
@@ -357,7 +359,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                     title=str(d.get("name", name)),
                     description=" ".join(str(d.get("description", "")).split()),
                     sides=sides,
-                    default=name == DEFAULT_SCENARIO,
+                    default=name == default_name,
                 )
             )
         return out

@@ -14,7 +14,7 @@ from typing import Any
 
 from shieldwall.core.events import Event
 from shieldwall.render.narrate import describe
-from shieldwall.rulesets import REGISTRY
+from shieldwall import registry
 
 #: events that are bookkeeping: shown small (phase changes) or folded into the next line
 MINOR_KINDS = frozenset({"phase", "roll"})
@@ -34,14 +34,10 @@ def rule_url(rule_id: str) -> str:
 def ruleset_module(ruleset: str, name: str) -> Any:
     """The module ``name`` (``clauses``, ``reach``) of a rule system's package, or None. The registry
     names the package (``rulesets.one_hour``) or a module in it (``rulesets.into_the_dark.game``)."""
-    mod = REGISTRY.get(ruleset)
-    if mod is None:
+    rs = registry.find(ruleset)
+    if rs is None:
         return None
-    try:
-        top = importlib.import_module(mod)
-    except ImportError:
-        return None
-    package = mod if hasattr(top, "__path__") else (top.__package__ or mod.rpartition(".")[0])
+    package = rs.package
     try:
         return importlib.import_module(f"{package}.{name}")
     except ModuleNotFoundError:

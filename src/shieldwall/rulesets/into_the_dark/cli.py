@@ -1,4 +1,4 @@
-"""``shieldwall army``: army files (orders of battle) for Into the Dark.
+"""``shieldwall army``: Into the Dark army files (this rule system's own CLI commands).
 
 ``shieldwall army cost FILE [--json]`` validates an army file and prints its costed order of battle
 ("Point Cost of Troops"). A bad file raises ``DataError`` naming the file, the unit and the rule;
