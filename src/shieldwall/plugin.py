@@ -211,4 +211,3 @@ def load_ref(value: str, what: str = "reference") -> Any:
         except AttributeError:
             raise PluginError(f"rule-system plugin {what}: {module!r} has no {attr!r}") from None
     return obj
-

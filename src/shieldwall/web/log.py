@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from shieldwall import registry
 from shieldwall.core.events import Event
 from shieldwall.render.narrate import describe
-from shieldwall import registry
 
 #: events that are bookkeeping: shown small (phase changes) or folded into the next line
 MINOR_KINDS = frozenset({"phase", "roll"})
