@@ -27,7 +27,8 @@ def register(app: typer.Typer) -> None:
     @app.command("battle")
     def battle(
         scenario: Annotated[
-            str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")
+            str | None,
+            typer.Argument(help="Scenario file or built-in name (default: 'shieldwall scenarios' marks it)."),
         ] = None,
         seed: Annotated[
             int, typer.Option(min=0, help="Battle seed (0 or more): same seed, same battle.")
@@ -137,16 +138,17 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         from shieldwall.core.datafiles import read_toml
-        from shieldwall.io.scenarios import builtin_scenarios
+        from shieldwall.io.scenarios import builtin_scenarios, default_scenario
 
         t = Table(title="Built-in scenarios")
         t.add_column("name")
         t.add_column("title")
         t.add_column("options")
+        default = default_scenario()
         for name, path in builtin_scenarios().items():
             d = read_toml(path)
             if "ruleset" not in d:
                 continue
             opts = ", ".join(k for k, v in d.get("options", {}).items() if v is True)
-            t.add_row(name, str(d.get("name", "")), opts)
+            t.add_row(name + (" (default)" if name == default else ""), str(d.get("name", "")), opts)
         Console().print(t)

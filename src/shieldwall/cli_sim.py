@@ -149,7 +149,8 @@ def register(app: typer.Typer) -> None:
     )
     def simulate(
         scenario: Annotated[
-            str | None, typer.Argument(help="Scenario file or built-in name (default: Bryn Glas).")
+            str | None,
+            typer.Argument(help="Scenario file or built-in name (default: 'shieldwall scenarios' marks it)."),
         ] = None,
         battles: Annotated[int, typer.Option("--battles", "-n", min=1, help="Battles per variant.")] = 100,
         seed: Annotated[
