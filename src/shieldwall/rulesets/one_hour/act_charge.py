@@ -11,8 +11,8 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad, bad_from, sight
-from shieldwall.rulesets.one_hour.act_move import _after_move, check_turns
+from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad, bad_from, check_turns, sight
+from shieldwall.rulesets.one_hour.attacks import after_move
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
 
@@ -94,7 +94,7 @@ def charge(st: OneHourState, order: O.Charge) -> None:
         u.fp = fp.moved(d[0] / ln * short, d[1] / ln * short) if ln > 1e-9 else fp
         u.moved = True
         st.log("charge-short", "grey-areas", unit=u.id, target=t.id, moved=round(short, 3))
-        _after_move(st, u)
+        after_move(st, u)
         return
     u.fp = end
     u.moved = True

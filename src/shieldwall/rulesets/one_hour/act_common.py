@@ -1,7 +1,13 @@
-"""Helpers shared by the one-hour-dark-ages order modules: refusals, ownership checks, sight lines."""
+"""Helpers shared by the one-hour-dark-ages order modules: refusals, ownership checks, sight lines,
+turning limits.
+
+The lowest of the order modules: it imports only the rule modules beneath it (``orders``,
+``spatial``, ``clauses``, ``model``, ``profiles``).
+"""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
@@ -82,3 +88,46 @@ def terrain_clause(kind: str) -> str:
     if kind == "river bank":
         return "terrain.rivers"
     return terrain_effects()[kind].clause
+
+
+# --- Turning limits (moves and charges) ------------------------------------------------------
+
+
+def turns_allowed(st: OneHourState, u: Unit) -> tuple[int, int]:
+    """(turns by type, extra turns from a Leader) -- "Turning" 1-2, "Personalities: Leader"."""
+    return u.profile.turns, 1 if st.has_personality(u, "leader") else 0
+
+
+def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> int:
+    """ "Turning": Warband & Infantry turn once, at the start OR end; Skirmishers & Cavalry twice,
+    once at the start AND once at the end; a Leader gives one more at any time. Up to 180 degrees."""
+    gos = [i for i, s in enumerate(steps) if isinstance(s, O.Go)]
+    first = gos[0] if gos else len(steps)
+    last = gos[-1] if gos else len(steps)
+    n_start = n_mid = n_end = 0
+    for i, s in enumerate(steps):
+        if isinstance(s, O.Turn):
+            if not (math.isfinite(s.angle) and abs(s.angle) <= 180.0 + 1e-9):
+                raise bad("turning", f"a turn is at most 180 degrees, not {s.angle:g}")
+            if i < first:
+                n_start += 1
+            elif i > last:
+                n_end += 1
+            else:
+                n_mid += 1
+    per_type, extra = turns_allowed(st, u)
+    if per_type == 1:
+        over = max(0, n_start + n_end - 1) + n_mid
+    else:
+        over = max(0, n_start - 1) + max(0, n_end - 1) + n_mid
+    if over > extra:
+        who = (
+            "Warband and Infantry may turn once, at the start OR end"
+            if per_type == 1
+            else ("Skirmishers and Cavalry may turn once at the start and once at the end")
+        )
+        raise bad(
+            "turning.limits",
+            f"too many turns for {u.id}: {who} of their move" + (" (+1 with a Leader)" if extra else ""),
+        )
+    return over  # > 0: the Leader's extra turn was used

@@ -1,5 +1,8 @@
 """Melee and the end of a player turn in one-hour-dark-ages ("Melee", "Routs and Rallies",
 "Initiative").
+
+One melee attack (``melee_attack``) is in ``attacks``, below: "Fall Back!" and "Force Morale"
+make it too.
 """
 
 from __future__ import annotations
@@ -7,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shieldwall.core.dice import D6
-from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import bad, terrain_clause
+from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad
+from shieldwall.rulesets.one_hour.attacks import melee_attack
 from shieldwall.rulesets.one_hour.clauses import rule
-from shieldwall.rulesets.one_hour.combat import AttackSituation
 from shieldwall.rulesets.one_hour.model import Unit, other
+from shieldwall.rulesets.one_hour.morale import force_morale
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.state import OneHourState
@@ -19,44 +23,16 @@ if TYPE_CHECKING:
 # --- Melee ------------------------------------------------------------------------------------
 
 
-def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
-    """ "Melee": one-sided; roll 1D5 (+1 Warriors, -1 javelin units, -2 bows); terrain, shieldwall,
-    flank/rear doubling, the 1/4 cap."""
-    facing = None
-    for _, _, f_t in S.contacts(u, [t]):
-        facing = f_t
-    if facing is None:
-        raise bad("melee.front-only", f"{u.id} is not in contact with {t.id}")
-    mod, cites = st.attack_modifier(u, "melee")
-    terrain = S.defending_feature(t, u, st.terrain, "melee")
-    sit = AttackSituation(
-        "melee",
-        st.die,
-        mod,
-        S.facing_class(facing),  # type: ignore[arg-type]
-        terrain is not None,
-        t.profile.shieldwall,
-        (),
-        tuple(cites),
-    )
-    face_, hits = sit.roll(st.rng)
-    t.hits += hits
-    if t.hits >= 5:
-        t.reached_five = True
-    checked = [rule("melee"), rule("melee.front-only")]
-    if terrain:
-        checked.append(rule(terrain_clause(terrain)))
-    st.log(
-        "melee",
-        "melee.dice",
-        side=u.side,
-        unit=u.id,
-        target=t.id,
-        terrain=terrain,
-        target_hits=t.hits,
-        checked=checked,
-        **sit.breakdown(face_),
-    )
+def fight(st: OneHourState, order: O.Fight) -> None:
+    """The unit whose melee is being fought attacks one of the enemies at its front ("Melee")."""
+    u = _active(st, order.unit)
+    targets = [e for e, f_mine, _ in st.touching(u) if f_mine == "front"]
+    t = _enemy(st, order.target)
+    if t not in targets:
+        raise bad("melee.front-only", f"{t.id} is not in contact with {u.id}'s front facing")
+    melee_attack(st, u, t)
+    st.melee_queue.pop(0)
+    st.active = None
 
 
 def melee_step(st: OneHourState) -> bool:
@@ -110,11 +86,8 @@ def routs_and_rallies(st: OneHourState) -> None:
         )
         if gone:
             st.log("personality-lost", "personalities.fate", side=u.side, unit=u.id, personalities=gone)
-        if st.params["force_morale"]:
-            from shieldwall.rulesets.one_hour.morale import force_morale
-
-            if force_morale(st, u.side):
-                return
+        if st.params["force_morale"] and force_morale(st, u.side):
+            return
     for side in ("red", "blue"):
         if not st.live(side):
             st.finish(other(side), f"{side} has no Units left on the table")

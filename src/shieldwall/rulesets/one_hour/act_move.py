@@ -1,6 +1,8 @@
 """Moving one-hour-dark-ages units: personalities' transfers, activation and the movement
 dice, turning, moves ("Movement", "Turning", "Terrain", "Roads"), turning to face in melee and
-"Fall Back!".
+"Fall Back!". The turning limits (``check_turns``) are in ``act_common``, the end of a move
+(``after_move``) and the free attack of a Fall Back! (``melee_attack``) in ``attacks``: charges
+and the other phases use them too.
 
 Each function cites the clause it implements; the events it logs carry the same clause id.
 """
@@ -21,8 +23,8 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import _active, _enemy, _own, bad, bad_from
-from shieldwall.rulesets.one_hour.act_melee import melee_attack
+from shieldwall.rulesets.one_hour.act_common import _active, _enemy, _own, bad, bad_from, check_turns
+from shieldwall.rulesets.one_hour.attacks import after_move, melee_attack
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -75,7 +77,10 @@ def movement_dice(st: OneHourState, u: Unit) -> int:
     return u.profile.move_class
 
 
-def activate(st: OneHourState, order: O.Activate) -> None:
+def activate(st: OneHourState, order: O.Activate) -> bool:
+    """Pick the unit to move and roll its movement dice ("Movement"). True when it goes on to move;
+    False when an allied unit's natural 2 keeps it still ("Allied Forces"). With Declared Movement
+    the dispatcher (``actions``) then fulfils the declared intent (``declared.fulfil``)."""
     u = _own(st, order.unit)
     if u.activated:
         raise bad("movement", f"{u.id} has already moved this phase")
@@ -114,12 +119,9 @@ def activate(st: OneHourState, order: O.Activate) -> None:
             reason="a natural 2 for an allied Unit: it does not move while the leaders debate",
         )
         st.finish_activation()
-        return
+        return False
     st.step = "move"
-    if declared:
-        from shieldwall.rulesets.one_hour.declared import fulfil
-
-        fulfil(st, u, order)
+    return True
 
 
 def allied_must_roll(st: OneHourState, u: Unit) -> bool:
@@ -135,44 +137,11 @@ def allied_must_roll(st: OneHourState, u: Unit) -> bool:
     return not (len(allies) >= 3 and present)
 
 
-def turns_allowed(st: OneHourState, u: Unit) -> tuple[int, int]:
-    """(turns by type, extra turns from a Leader) -- "Turning" 1-2, "Personalities: Leader"."""
-    return u.profile.turns, 1 if st.has_personality(u, "leader") else 0
-
-
-def check_turns(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> int:
-    """ "Turning": Warband & Infantry turn once, at the start OR end; Skirmishers & Cavalry twice,
-    once at the start AND once at the end; a Leader gives one more at any time. Up to 180 degrees."""
-    gos = [i for i, s in enumerate(steps) if isinstance(s, O.Go)]
-    first = gos[0] if gos else len(steps)
-    last = gos[-1] if gos else len(steps)
-    n_start = n_mid = n_end = 0
-    for i, s in enumerate(steps):
-        if isinstance(s, O.Turn):
-            if not (math.isfinite(s.angle) and abs(s.angle) <= 180.0 + 1e-9):
-                raise bad("turning", f"a turn is at most 180 degrees, not {s.angle:g}")
-            if i < first:
-                n_start += 1
-            elif i > last:
-                n_end += 1
-            else:
-                n_mid += 1
-    per_type, extra = turns_allowed(st, u)
-    if per_type == 1:
-        over = max(0, n_start + n_end - 1) + n_mid
-    else:
-        over = max(0, n_start - 1) + max(0, n_end - 1) + n_mid
-    if over > extra:
-        who = (
-            "Warband and Infantry may turn once, at the start OR end"
-            if per_type == 1
-            else ("Skirmishers and Cavalry may turn once at the start and once at the end")
-        )
-        raise bad(
-            "turning.limits",
-            f"too many turns for {u.id}: {who} of their move" + (" (+1 with a Leader)" if extra else ""),
-        )
-    return over  # > 0: the Leader's extra turn was used
+def hold(st: OneHourState, order: O.Hold) -> None:
+    """The activated unit does not move (it may still make its Moving Shot)."""
+    _active(st, order.unit)
+    st.log("hold", "movement", unit=order.unit)
+    after_move(st, st.unit(order.unit))
 
 
 def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Footprint, float, bool]:
@@ -253,16 +222,7 @@ def move(st: OneHourState, order: O.Move) -> None:
         label=order.label,
         checked=[rule(c) for c in dict.fromkeys(checked)],
     )
-    _after_move(st, u)
-
-
-def _after_move(st: OneHourState, u: Unit) -> None:
-    from shieldwall.rulesets.one_hour.menus import moving_shot_targets
-
-    if u.profile.missile == "javelin" and not u.moving_shot and moving_shot_targets(st, u):
-        st.step = "after-shot"
-    else:
-        st.finish_activation()
+    after_move(st, u)
 
 
 # --- Turning to face and falling back ---------------------------------------------------------

@@ -1,14 +1,17 @@
-"""Shooting in one-hour-dark-ages ("Shooting", "Moving Shots", "Missile Supply")."""
+"""Shooting in one-hour-dark-ages ("Shooting", "Moving Shots", "Missile Supply").
+
+Whether a unit may shoot now (``shot_problem``) is in ``attacks``, below: the menus and the end
+of a move ask it too.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shieldwall.core.geometry import (
-    in_front_arc,
-)
+from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import bad_from, sight, terrain_clause
+from shieldwall.rulesets.one_hour.act_common import _active, _enemy, _own, bad, bad_from, terrain_clause
+from shieldwall.rulesets.one_hour.attacks import shot_problem
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import AttackSituation
 from shieldwall.rulesets.one_hour.model import Unit
@@ -19,39 +22,28 @@ if TYPE_CHECKING:
 # --- Shooting ---------------------------------------------------------------------------------
 
 
-def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None:
-    """Why ``u`` may not shoot at ``t`` now ("Shooting", "Moving Shots"), or None."""
-    p = u.profile
-    if p.missile is None:
-        return "shooting: only Skirmishers and javelin Units shoot"
-    if st.params["missile_supply"]:
-        if u.out_of_missiles:
-            return "missile-supply: the Unit has used the last of its missiles"
-    elif u.shots_used >= int(st.params["shots"]):
-        return f"shooting.three-shots: the Unit has used its {st.params['shots']} shots"
-    if st.in_melee(u):
-        return "shooting: a Unit in melee fights, it does not shoot"
-    if moving:
-        if u.moving_shot:
-            return "moving-shots: one Moving Shot per Movement Phase"
-    else:
-        if u.shot:
-            return "shooting: the Unit has already shot this phase"
-        if p.missile == "bow" and u.moved:
-            return "shooting.bows-moved: Bows may not shoot if they moved during the Movement Phase"
-        if p.missile == "javelin" and u.moving_shot:
-            return "shooting.javelins-moving-shot: Javelins may not shoot after a Moving Shot"
-    arc = float(st.params["arc"])
-    if not in_front_arc(u.fp, t.fp.corners(), arc):
-        return f"shooting.arc: the target is not within {arc:g} degrees of the front"
-    facing = t.fp.facing_of(u.fp.front_centre)
-    seen, sampled = sight(st, u, t, facing)  # S.facing_in_clear_view(u, t, st.live(), st.terrain, facing)
-    if seen != sampled:
-        return f"shooting.los-facing: no clear Line of Sight to {t.id}'s entire {facing} facing"
-    rng = float(st.params["bow_range"] if p.missile == "bow" else st.params["javelin_range"])
-    if S.distance_between(u, t) > rng + float(st.params["grey_margin"]):
-        return f'shooting.range: {t.id} is beyond {rng:g}"'
-    return None
+def shoot_order(st: OneHourState, order: O.Shoot) -> None:
+    """A shot of the Shooting phase by a unit of the side playing."""
+    u = _own(st, order.unit)
+    shoot(st, u, _enemy(st, order.target), moving=False)
+
+
+def moving_shot(st: OneHourState, order: O.MovingShot) -> None:
+    """ "Moving Shots": the unit being moved, with javelins, shoots once before or after its move."""
+    u = _active(st, order.unit)
+    if u.profile.missile != "javelin":
+        raise bad("moving-shots", "only Units with javelins may perform a Moving Shot")
+    if u.moving_shot:
+        raise bad("moving-shots", f"{u.id} has already made its Moving Shot")
+    shoot(st, u, _enemy(st, order.target), moving=True)
+    if st.step == "after-shot":
+        st.finish_activation()
+
+
+def skip(st: OneHourState, order: O.Skip) -> None:
+    """No Moving Shot after the move: the activation ends."""
+    _active(st, order.unit)
+    st.finish_activation()
 
 
 def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:

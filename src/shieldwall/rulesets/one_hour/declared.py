@@ -1,4 +1,9 @@
-"""Declared Movement (optional rule): declare the intent, roll, then fulfil it as far as possible."""
+"""Declared Movement (optional rule): declare the intent, roll, then fulfil it as far as possible.
+
+The dispatcher (``actions``) calls ``fulfil`` once an activated unit has rolled; ``fulfil`` gives
+the orders it chooses back through the ``apply_order`` it is passed (the dispatcher's own), so
+this module sits below the dispatcher and above the menus it asks (``menus.charge_orders``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import bearing, dist, heading_vector, normalize_angle
-from shieldwall.rulesets.one_hour import actions as A
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.menus import charge_orders
@@ -14,7 +18,12 @@ from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from shieldwall.rulesets.one_hour.state import OneHourState
+
+    #: how ``fulfil`` gives an order: the dispatcher's ``actions.apply_order``
+    ApplyOrder = Callable[[OneHourState, O.Order], None]
 
 
 def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
@@ -33,10 +42,12 @@ def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
     return False
 
 
-def fulfil(st: OneHourState, u: Unit, order: O.Activate) -> None:
+def fulfil(st: OneHourState, u: Unit, order: O.Activate, apply_order: ApplyOrder) -> None:
     """Carry out the declared intent with the distance rolled. Warband must contact an enemy if
     they roll enough distance; Units move the full distance even if farther than desired, but
-    must stop at a Unit they may not interpenetrate (contacting for melee if an enemy)."""
+    must stop at a Unit they may not interpenetrate (contacting for melee if an enemy).
+
+    The charge, move or hold chosen is given with ``apply_order`` (``actions.apply_order``)."""
     charges = charge_orders(st, u)
     chosen: O.Charge | None = None
     if order.charge:
@@ -47,7 +58,7 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate) -> None:
         chosen = min(charges, key=lambda c: S.distance_between(u, st.units[c.target]))
         st.log("warband-must-charge", "declared-movement", unit=u.id, target=chosen.target)
     if chosen is not None:
-        A.apply_order(st, chosen)
+        apply_order(st, chosen)
         return
     if order.charge:
         t = st.units[order.charge]
@@ -81,15 +92,15 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate) -> None:
         if ahead:
             hit = min(ahead, key=lambda c: S.distance_between(u, st.units[c.target]))
             st.log("declared-contact", "declared-movement", unit=u.id, target=hit.target)
-            A.apply_order(st, hit)
+            apply_order(st, hit)
             return
     steps: list[O.Step] = [turn] if turn else []
     if far >= 0.01:
         steps.append(O.Go(*S.advance_point(fp.centre, d, far)))
     if not steps:
-        A.apply_order(st, O.Hold(u.id))
+        apply_order(st, O.Hold(u.id))
         return
     try:
-        A.apply_order(st, O.Move(u.id, tuple(steps), "declared"))
+        apply_order(st, O.Move(u.id, tuple(steps), "declared"))
     except IllegalOrder:
-        A.apply_order(st, O.Hold(u.id))
+        apply_order(st, O.Hold(u.id))

@@ -3,6 +3,10 @@
 The move menu samples the infinite space of moves: hold, advance (full and half), approach each
 nearby enemy, turn to face, withdraw, close to shooting range, every possible charge, and Moving
 Shots. ``State.apply`` accepts any other exact move the rules allow.
+
+The menus try orders with the checks of the order handlers (``act_move.plan_move``,
+``act_charge.plan_charge``, ``attacks.shot_problem``, ...), never through the dispatcher
+(``actions``), which sits above them.
 """
 
 from __future__ import annotations
@@ -11,9 +15,11 @@ from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
-from shieldwall.rulesets.one_hour import actions as A
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.act_charge import charge_approach, plan_charge
+from shieldwall.rulesets.one_hour.act_move import fall_back_problem, plan_face, plan_move
+from shieldwall.rulesets.one_hour.attacks import moving_shot_targets, shot_problem
 from shieldwall.rulesets.one_hour.model import Unit
 
 if TYPE_CHECKING:
@@ -68,11 +74,11 @@ def activate_orders(st: OneHourState) -> list[O.Order]:
             for e, f, _ in touching:
                 if f != "front":
                     try:
-                        A.plan_face(st, u, e)
+                        plan_face(st, u, e)
                     except IllegalOrder:
                         continue
                     out.append(O.Face(u.id, e.id))
-            if A.fall_back_problem(st, u) is None:
+            if fall_back_problem(st, u) is None:
                 out.append(O.FallBack(u.id))
             continue
         if not declared:
@@ -115,14 +121,14 @@ def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
             for k, turn in enumerate(turns):
                 if k not in approaches:
                     try:
-                        approaches[k] = A.charge_approach(st, u, t, turn)
+                        approaches[k] = charge_approach(st, u, t, turn)
                     except IllegalOrder:
                         approaches[k] = None
                 approach = approaches[k]
                 if approach is None:
                     continue
                 try:
-                    A.plan_charge(st, u, t, facing, turn, approach)
+                    plan_charge(st, u, t, facing, turn, approach)
                 except IllegalOrder:
                     continue
                 out.append(O.Charge(u.id, t.id, facing, turn))
@@ -132,7 +138,7 @@ def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
 
 def _try_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...], label: str) -> O.Move | None:
     try:
-        A.plan_move(st, u, steps)
+        plan_move(st, u, steps)
     except IllegalOrder:
         return None
     return O.Move(u.id, steps, label)
@@ -212,18 +218,12 @@ def _missile_range(st: OneHourState, u: Unit) -> float:
     return 0.0
 
 
-def moving_shot_targets(st: OneHourState, u: Unit) -> list[Unit]:
-    if u.profile.missile != "javelin" or u.moving_shot:
-        return []
-    return [t for t in st.live(_other(u.side)) if A.shot_problem(st, u, t, moving=True) is None]
-
-
 def shooters(st: OneHourState) -> list[tuple[Unit, Unit]]:
     out = []
     for u in st.live(st.side):
         if u.profile.missile is None or u.shot:
             continue
         for t in st.live(_other(u.side)):
-            if A.shot_problem(st, u, t, moving=False) is None:
+            if shot_problem(st, u, t, moving=False) is None:
                 out.append((u, t))
     return out

@@ -1,10 +1,14 @@
-"""Force Morale (optional rule) for one-hour-dark-ages."""
+"""Force Morale (optional rule) for one-hour-dark-ages.
+
+Asked by the routs of ``act_melee``; its last free attack is ``attacks.melee_attack``.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.attacks import melee_attack
 from shieldwall.rulesets.one_hour.model import other
 
 if TYPE_CHECKING:
@@ -50,8 +54,6 @@ def force_morale(st: OneHourState, side: str) -> bool:
     if passed:
         return False
     if st.params["force_morale_last_attack"]:
-        from shieldwall.rulesets.one_hour.actions import melee_attack
-
         for u in st.live(other(side)):
             for e, f_mine, _ in S.contacts(u, st.live(side)):
                 if f_mine == "front":

@@ -66,7 +66,7 @@ class OneHourState(State):
         self._result: Result | None = None
         self._contact_sig: tuple[Any, ...] = ()
         self._contact_cache: dict[str, list[tuple[Unit, str, str]]] = {}
-        #: sight lines already traced (``actions.sight``); keys hold every position they depend on
+        #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
         self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
         self._start()
