@@ -8,10 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from shieldwall import registry
 from shieldwall.ai import bot_names, make_bot
 from shieldwall.core.errors import UnknownName
+from shieldwall.core.game import RulesetInfo
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
+from shieldwall.plugin import RuleSystem
 from shieldwall.rulesets.one_hour.bots import ScriptedBot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,3 +88,24 @@ def test_bots_use_only_the_public_state_api() -> None:
                     "events",
                     "parse_order",
                 }, (f.name, node.attr)
+
+
+def test_a_plugin_s_bots_come_before_the_generic_ones_for_its_rule_system_only() -> None:
+    rs = RuleSystem(
+        info=RulesetInfo("t-bots", "Test", "tabletop", ("red", "blue"), "none", "test"),
+        package="shieldwall",
+        game="shieldwall.core.game:Game",
+        parameters="shieldwall.plugin:BOARDS",
+        bots={"dull": "shieldwall.ai.random_bot:RandomBot"},
+    )
+    with registry.registered(rs):
+        assert bot_names("t-bots") == ["dull", "random"]
+        assert "dull" in bot_names() and "dull" not in bot_names("one-hour-dark-ages")
+        assert make_bot("dull", 3, "t-bots").rng.integers(9) == make_bot("random", 3).rng.integers(9)
+        with pytest.raises(UnknownName) as e:
+            make_bot("scripted", 3, "t-bots")
+        assert e.value.choices == ["dull", "random"]
+        with pytest.raises(UnknownName):
+            make_bot("dull", 3, "one-hour-dark-ages")
+    with pytest.raises(UnknownName):
+        bot_names("t-bots")
