@@ -99,7 +99,7 @@ def profile(red: str, blue: str, n: int) -> dict[str, object]:
 
     total = cum("shieldwall/match.py", "play")
     # ScriptedBot.choose wraps OneHourGeneral.choose: count the outer one only
-    choose = cum("shieldwall/ai/scripted.py", "choose") + cum("shieldwall/ai/random_bot.py", "choose")
+    choose = cum("one_hour/bots/__init__.py", "choose") + cum("shieldwall/ai/random_bot.py", "choose")
     legal = cum("one_hour/state.py", "legal_orders")
     view = cum("one_hour/state.py", "view")
     apply = cum("one_hour/state.py", "apply")

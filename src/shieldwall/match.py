@@ -25,11 +25,12 @@ def play(
     blue: str | Bot = "scripted",
     on_order: Callable[[State, Any], None] | None = None,
 ) -> Played:
-    """Play one battle to the end. Bots get seeds derived from the battle seed."""
+    """Play one battle to the end. Bots named here are the game's rule system's (``make_bot``) and
+    get seeds derived from the battle seed."""
     sides = game.info.sides
     bots: dict[str, Bot] = {}
     for i, (side, b) in enumerate(zip(sides, (red, blue), strict=True)):
-        bots[side] = make_bot(b, bot_seed(seed, i)) if isinstance(b, str) else b
+        bots[side] = make_bot(b, bot_seed(seed, i), game.info.id) if isinstance(b, str) else b
     state = game.new_state(seed)
     orders: list[Any] = []
     while not state.is_terminal():

@@ -8,11 +8,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from shieldwall.ai.itd_general import IntoTheDarkGeneral
-from shieldwall.ai.scripted import ScriptedBot
+from shieldwall.ai.base import make_bot
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.into_the_dark import orders as O
+from shieldwall.rulesets.into_the_dark.bots import IntoTheDarkGeneral, ScriptedBot
 
 SCENARIOS = ("into-the-dark/senlac", "into-the-dark/wye-fords")
 BATTLES = 200
@@ -61,12 +61,14 @@ def test_scripted_v_scripted_finishes_and_is_deterministic() -> None:
     assert [e.to_dict() for e in a.state.events] == [e.to_dict() for e in b.state.events]
 
 
-def test_the_scripted_bot_dispatches_to_the_into_the_dark_general() -> None:
+def test_the_scripted_bot_plays_the_into_the_dark_general() -> None:
     st = load_game("into-the-dark/wye-fords").new_state(2)
     bot = ScriptedBot(7)
     order = bot.choose(st)
     assert order in st.legal_orders()
-    assert isinstance(bot._generals["into-the-dark"], IntoTheDarkGeneral)
+    assert isinstance(bot.general, IntoTheDarkGeneral)
+    assert bot.general.rng is bot.rng
+    assert isinstance(make_bot("scripted", 7, "into-the-dark"), ScriptedBot)
 
 
 def test_combat_preferences_missile_troops_evade_and_foot_in_shieldwall_stand() -> None:

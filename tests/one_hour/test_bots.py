@@ -5,12 +5,17 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from shieldwall import registry
 from shieldwall.ai import bot_names, make_bot
 from shieldwall.core.errors import UnknownName
+from shieldwall.core.game import RulesetInfo
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
+from shieldwall.plugin import RuleSystem
+from shieldwall.rulesets.one_hour.bots import ScriptedBot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,15 +36,39 @@ def test_scripted_beats_random_in_at_least_90_percent_of_200_seeded_battles() ->
 
 def test_bot_registry_and_unknown_bot() -> None:
     assert {"random", "scripted"} <= set(bot_names())
+    assert bot_names("one-hour-dark-ages") == ["scripted", "random"]
     with pytest.raises(UnknownName) as e:
         make_bot("grandmaster")
     assert "random" in str(e.value)
+    with pytest.raises(UnknownName) as e:
+        make_bot("grandmaster", 1, "one-hour-dark-ages")
+    assert "scripted" in str(e.value) and "random" in str(e.value)
+    # a rule system's own bot needs its rule system; a generic one does not
+    with pytest.raises(UnknownName):
+        make_bot("scripted", 1)
+    assert type(make_bot("scripted", 1, "one-hour-dark-ages")) is ScriptedBot
+    assert make_bot("random", 1).name == "random"
+
+
+def test_the_scripted_bot_gets_the_generator_of_its_seed_and_only_plays_its_rule_system() -> None:
+    bot = make_bot("scripted", 5, "one-hour-dark-ages")
+    assert isinstance(bot, ScriptedBot) and bot.general.rng is bot.rng
+    same = np.random.default_rng(np.random.SeedSequence(5))
+    assert bot.rng.integers(1 << 30, size=4).tolist() == same.integers(1 << 30, size=4).tolist()
+    other = load_game("into-the-dark/senlac").new_state(1)
+    with pytest.raises(UnknownName, match="into-the-dark"):
+        bot.choose(other)
 
 
 def test_bots_use_only_the_public_state_api() -> None:
     # bots may read decision(), legal_orders(), view(), game.params and ruleset public modules;
     # they never touch a state's private attributes or the battle's generator
-    for f in (ROOT / "src/shieldwall/ai").glob("*.py"):
+    files = [
+        *(ROOT / "src/shieldwall/ai").glob("*.py"),
+        *(ROOT / "src/shieldwall/rulesets").glob("*/bots/*.py"),
+    ]
+    assert any("bots" in f.parts for f in files)
+    for f in files:
         tree = ast.parse(f.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (
@@ -59,3 +88,24 @@ def test_bots_use_only_the_public_state_api() -> None:
                     "events",
                     "parse_order",
                 }, (f.name, node.attr)
+
+
+def test_a_plugin_s_bots_come_before_the_generic_ones_for_its_rule_system_only() -> None:
+    rs = RuleSystem(
+        info=RulesetInfo("t-bots", "Test", "tabletop", ("red", "blue"), "none", "test"),
+        package="shieldwall",
+        game="shieldwall.core.game:Game",
+        parameters="shieldwall.plugin:BOARDS",
+        bots={"dull": "shieldwall.ai.random_bot:RandomBot"},
+    )
+    with registry.registered(rs):
+        assert bot_names("t-bots") == ["dull", "random"]
+        assert "dull" in bot_names() and "dull" not in bot_names("one-hour-dark-ages")
+        assert make_bot("dull", 3, "t-bots").rng.integers(9) == make_bot("random", 3).rng.integers(9)
+        with pytest.raises(UnknownName) as e:
+            make_bot("scripted", 3, "t-bots")
+        assert e.value.choices == ["dull", "random"]
+        with pytest.raises(UnknownName):
+            make_bot("dull", 3, "one-hour-dark-ages")
+    with pytest.raises(UnknownName):
+        bot_names("t-bots")

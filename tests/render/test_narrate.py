@@ -11,7 +11,7 @@ from shieldwall.core.events import Event
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.render.narrate import describe
-from shieldwall.render.narrate_itd import describe_itd
+from shieldwall.rulesets.into_the_dark.narrate import describe as describe_itd
 
 #: the generic fallback line: "kind: {data}" or "kind: key=value, ..."
 _GENERIC = re.compile(r"^[a-z-]+: [\{a-z_]")
@@ -153,3 +153,11 @@ def test_unknown_or_malformed_into_the_dark_events_fall_back_to_a_generic_line()
 def test_one_hour_optional_rule_events_have_words(kind: str, data: dict[str, object], words: str) -> None:
     ev = Event(2, "movement", "red", kind, f"one-hour-dark-ages:{kind}", dict(data))
     assert describe(ev, {"r1": "Hearth [r1]", "b2": "Raiders [b2]"}) == words
+
+
+def test_events_of_an_unknown_rule_system_or_kind_get_the_generic_line() -> None:
+    stray = Event(1, "movement", "red", "comet-sighted", "no-such-rules:omens", {"tail": 3})
+    assert describe(stray) == "comet-sighted: {'tail': 3}"
+    assert describe(Event(1, "movement", "red", "move", "", {"unit": "r1"})) == "move: {'unit': 'r1'}"
+    odd = Event(1, "movement", "red", "comet-sighted", "one-hour-dark-ages:omens", {"tail": 3})
+    assert describe(odd) == "comet-sighted: {'tail': 3}"

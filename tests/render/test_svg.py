@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from shieldwall.core.geometry import Footprint
-from shieldwall.render.svg import render_svg, short_type
+from shieldwall.render.layers import drawing_for
+from shieldwall.render.svg import render_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 TERRAIN_KINDS = ("hill", "woods", "marsh", "village", "lake", "river", "wall", "gully", "road")
@@ -214,7 +215,7 @@ def test_every_live_unit_has_its_group_and_removed_do_not(view: dict[str, Any]) 
         assert u["name"] in title.text and u["type"] in title.text
         assert f"{u['hits']}/{u['max_hits']}" in title.text
         texts = "".join(t.text or "" for t in g.iter(f"{NS}text"))
-        assert f"{uid} {short_type(u['type'])}" in texts
+        assert f"{uid} {drawing_for(view).type_label(u['type'])}" in texts
         assert f"{u['hits']}/{u['max_hits']}" in texts
         assert any("unit-front" in _classes(e) for e in g.iter())
 

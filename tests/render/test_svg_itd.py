@@ -5,9 +5,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from shieldwall.io.scenarios import load_game
+from shieldwall.render.layers import Canvas
 from shieldwall.render.svg import render_svg
-from shieldwall.render.svg_base import _Canvas
-from shieldwall.render.svg_itd import DRAW_AS, itd_unit
+from shieldwall.rulesets.into_the_dark.drawing import DRAW_AS, unit_marks
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -38,12 +38,12 @@ def test_morale_states_and_shieldwall_get_their_marks() -> None:
     wall = next(u for u in units if u["shieldwall"])
     plain = next(u for u in units if not u["shieldwall"])
     plain.update(morale="shaken", disordered=True)
-    c = _Canvas(72.0, 48.0, 16.0)
-    assert 'class="itd-badge itd-shaken"' in itd_unit(c, plain)
-    assert 'class="itd-badge itd-disordered"' in itd_unit(c, plain)
-    assert "itd-shieldwall" in itd_unit(c, wall) and "itd-badge" not in itd_unit(c, wall)
+    c = Canvas(72.0, 48.0, 16.0)
+    assert 'class="itd-badge itd-shaken"' in unit_marks(c, plain)
+    assert 'class="itd-badge itd-disordered"' in unit_marks(c, plain)
+    assert "itd-shieldwall" in unit_marks(c, wall) and "itd-badge" not in unit_marks(c, wall)
     plain.update(morale="routed")
-    routed = itd_unit(c, plain)
+    routed = unit_marks(c, plain)
     assert "itd-routed" in routed and 'class="itd-badge itd-routed"' in routed
     view = {**view, "units": units}
     svg = render_svg(view)

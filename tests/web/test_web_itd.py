@@ -137,7 +137,7 @@ def test_the_why_of_an_into_the_dark_attack_and_test(client: Any, start: Any, ap
     from shieldwall.ai.base import make_bot
 
     gid, h, _ = start(ruleset=RS, scenario=SENLAC, seed=3, opponent="hotseat")
-    bots = {"red": make_bot("scripted", 1), "blue": make_bot("scripted", 2)}
+    bots = {"red": make_bot("scripted", 1, RS), "blue": make_bot("scripted", 2, RS)}
     attack = None
     for _ in range(400):
         s = app.state.games.get(gid)

@@ -1,4 +1,9 @@
-"""The bot interface and registry."""
+"""The bot interface and the bots by name.
+
+A bot is either generic (it plays any rule system through the public State API, e.g. ``random``)
+or a rule system's own: its plugin declares it (``RuleSystem.bots``, name -> ``Bot`` subclass).
+For one rule system its own names come first, then the generic ones.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from shieldwall import registry
 from shieldwall.core.errors import UnknownName
 from shieldwall.core.game import State
 
@@ -25,22 +31,31 @@ class Bot(ABC):
     def choose(self, state: State) -> Any: ...
 
 
-#: name -> (module, class); a bot may be generic or specific to some rule systems.
-_BOTS: dict[str, tuple[str, str]] = {
+#: the generic bots, for every rule system: name -> (module, class)
+_GENERIC: dict[str, tuple[str, str]] = {
     "random": ("shieldwall.ai.random_bot", "RandomBot"),
-    "scripted": ("shieldwall.ai.scripted", "ScriptedBot"),
 }
 
 
-def bot_names() -> list[str]:
-    return list(_BOTS)
+def bot_names(ruleset: str | None = None) -> list[str]:
+    """The bots of a rule system (its own, then the generic ones); of every rule system when None."""
+    if ruleset is None:
+        own = [n for rs in registry.systems().values() for n in rs.bots]
+    else:
+        own = list(registry.get(ruleset).bots)
+    return list(dict.fromkeys([*own, *_GENERIC]))
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    if name not in _BOTS:
-        raise UnknownName("bot", name, bot_names())
-    mod, cls = _BOTS[name]
-    bot: Bot = getattr(importlib.import_module(mod), cls)(seed)
+def make_bot(name: str, seed: int | None = None, ruleset: str | None = None) -> Bot:
+    """The bot ``name`` for a battle of ``ruleset`` (only the generic bots when None), seeded."""
+    rs = registry.get(ruleset) if ruleset is not None else None
+    cls = rs.bot_class(name) if rs is not None else None
+    if cls is None:
+        if name not in _GENERIC:
+            raise UnknownName("bot", name, bot_names(ruleset) if ruleset is not None else list(_GENERIC))
+        mod, attr = _GENERIC[name]
+        cls = getattr(importlib.import_module(mod), attr)
+    bot: Bot = cls(seed)
     return bot
 
 

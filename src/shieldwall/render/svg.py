@@ -9,6 +9,10 @@ outside it, at negative or larger coordinates of the ``viewBox``.
 Every unit is a ``<g class="unit ..." data-unit="ID">`` with a ``<title>`` tooltip; every terrain
 feature a ``<g class="terrain terrain-KIND" data-terrain="ID">``; highlights carry ``hl-*`` classes
 and the ``data-unit`` of the unit they concern, so a web page can make all of them clickable.
+
+What belongs to one rule system (its terrain kinds, unit labels, personality icons, marks on its
+units) comes from its drawing, found through the registry by the view's ``ruleset``
+(``render.layers``).
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shieldwall.render.layers import drawing_for
 from shieldwall.render.svg_base import MARGIN, TERRAIN_ORDER, _Canvas, _defs, _el, _n, short_type, sparse_step
-from shieldwall.render.svg_itd import draw_kind, itd_defs, itd_unit
 from shieldwall.render.svg_overlays import _furniture, _highlights_over, _highlights_under
 from shieldwall.render.svg_terrain import _terrain
 from shieldwall.render.svg_units import _unit
@@ -62,6 +66,7 @@ def render_svg(
     W, D = c.d(width), c.d(depth)
     vw, vh = W + ml + mr, D + mt + mb
     hl = highlight or {}
+    drawing = drawing_for(view)
     live = {str(u["id"]): u for u in view.get("units", []) if not u.get("removed")}
 
     out: list[str] = [
@@ -70,7 +75,7 @@ def render_svg(
         f' data-table-width="{_n(width)}"'
         f' data-table-depth="{_n(depth)}">',
         STYLE,
-        _defs(c) + (itd_defs(c) if view.get("ruleset") == "into-the-dark" else ""),
+        _defs(c) + drawing.defs(c),
         _el("rect", {"class": "paper", "x": -ml, "y": -mt, "width": vw, "height": vh, "fill": "#efe6cf"}),
         _el(
             "rect",
@@ -121,7 +126,7 @@ def render_svg(
         )
 
     features = sorted(
-        enumerate(draw_kind(view, f) for f in view.get("terrain", [])),
+        enumerate(drawing.terrain(view, f) for f in view.get("terrain", [])),
         key=lambda t: (TERRAIN_ORDER.get(str(t[1].get("kind")), 9), t[0]),
     )
     shapes, labels = [], []
@@ -138,7 +143,11 @@ def render_svg(
             _highlights_under(c, hl, live),
         )
     )
-    out.append(_el("g", {"class": "units"}, "".join(_unit(c, u) + itd_unit(c, u) for u in live.values())))
+    out.append(
+        _el(
+            "g", {"class": "units"}, "".join(_unit(c, u, drawing) + drawing.unit(c, u) for u in live.values())
+        )
+    )
     out.append(_el("g", {"class": "highlights-over"}, _highlights_over(c, hl, live)))
     out.append(_el("g", {"class": "furniture"}, _furniture(c, view, title)))
     out.append("</svg>")

@@ -24,23 +24,6 @@ SIDE_STYLE: dict[str, dict[str, str]] = {
 NEUTRAL_STYLE = {"fill": "#777777", "edge": "#333333", "text": "#ffffff", "light": "#cccccc"}
 FRONT_COLOUR = "#ffd83b"
 
-SHORT_TYPES: dict[str, str] = {
-    "infantry": "Inf",
-    "warriors": "War",
-    "raiders": "Rdr",
-    "cavalry": "Cav",
-    "cavalry-javelins": "Cav Jav",
-    "skirmishers-javelins": "Sk Jav",
-    "skirmishers-bows": "Sk Bow",
-    "roman-militia": "Militia",
-    "roman-cavalry": "Rom Cav",
-    "arthurs-cavalry": "Arthur",
-    "roundtable-knights": "Knights",
-    "mounted-servants": "Servants",
-    "irish-nobles": "Irish Nob",
-    "scots-nobles": "Scots Nob",
-}
-
 TERRAIN_ORDER = {
     "lake": 0,
     "hill": 1,
@@ -91,10 +74,42 @@ def _pts(points: Iterable[Pt]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
+def star(cx: float, cy: float, r: float, fill: str) -> str:
+    """A five-pointed star of radius ``r``."""
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = math.radians(-90 + 36 * i)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return _el("polygon", {"points": _pts(pts), "fill": fill, "stroke": "#3a2a00", "stroke-width": r * 0.18})
+
+
+def crown(cx: float, cy: float, r: float) -> str:
+    """A small gold crown of half-width ``r``."""
+    pts = [
+        (cx - r, cy + r * 0.6),
+        (cx - r, cy - r * 0.5),
+        (cx - r * 0.5, cy),
+        (cx, cy - r * 0.8),
+        (cx + r * 0.5, cy),
+        (cx + r, cy - r * 0.5),
+        (cx + r, cy + r * 0.6),
+    ]
+    return _el(
+        "polygon",
+        {
+            "points": _pts(pts),
+            "fill": "#ffd83b",
+            "stroke": "#3a2a00",
+            "stroke-width": r * 0.18,
+            "stroke-linejoin": "round",
+        },
+    )
+
+
 def short_type(unit_type: str) -> str:
-    """A short label for a unit type ("infantry" -> "Inf")."""
-    if unit_type in SHORT_TYPES:
-        return SHORT_TYPES[unit_type]
+    """A short label for a unit type: the first three letters of its first two words
+    ("heavy-infantry" -> "Hea Inf"); a rule system's drawing may know better (``Drawing.type_label``)."""
     parts = [p for p in unit_type.replace("_", "-").split("-") if p]
     return " ".join(p[:3].capitalize() for p in parts[:2]) or "?"
 

@@ -1,10 +1,11 @@
-"""Drawing units (footprint, front edge, label, hits, markers) for ``render_svg``."""
+"""Drawing units (footprint, front edge, label, hits, markers) for ``render_svg``; the label's unit
+type and the personality icons come from the rule system's drawing (``render.layers``)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.geometry import Footprint
 from shieldwall.render.svg_base import (
@@ -18,8 +19,10 @@ from shieldwall.render.svg_base import (
     _pts,
     _text,
     _upright,
-    short_type,
 )
+
+if TYPE_CHECKING:
+    from shieldwall.render.layers import Drawing
 
 Pt = tuple[float, float]
 
@@ -41,82 +44,13 @@ def _style(u: Mapping[str, Any]) -> dict[str, str]:
     return SIDE_STYLE.get(str(u.get("side")), NEUTRAL_STYLE)
 
 
-def _star(cx: float, cy: float, r: float, fill: str) -> str:
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.45
-        a = math.radians(-90 + 36 * i)
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return _el("polygon", {"points": _pts(pts), "fill": fill, "stroke": "#3a2a00", "stroke-width": r * 0.18})
-
-
-def _personality_icon(label: str, cx: float, cy: float, r: float) -> str:
-    kind, _, extra = label.partition("+")
-    parts = []
-    if kind == "hero":
-        parts.append(_star(cx, cy, r, "#ffd83b"))
-    elif kind == "priest":
-        w = r * 0.32
-        parts.append(
-            _el(
-                "path",
-                {
-                    "d": f"M{_n(cx)},{_n(cy - r)} V{_n(cy + r)} M{_n(cx - r * 0.65)},{_n(cy - r * 0.3)}"
-                    f" H{_n(cx + r * 0.65)}",
-                    "stroke": "#fff6d0",
-                    "stroke-width": w,
-                    "stroke-linecap": "round",
-                },
-            )
-        )
-    else:  # leader (or anything else): a small crown
-        pts = [
-            (cx - r, cy + r * 0.6),
-            (cx - r, cy - r * 0.5),
-            (cx - r * 0.5, cy),
-            (cx, cy - r * 0.8),
-            (cx + r * 0.5, cy),
-            (cx + r, cy - r * 0.5),
-            (cx + r, cy + r * 0.6),
-        ]
-        parts.append(
-            _el(
-                "polygon",
-                {
-                    "points": _pts(pts),
-                    "fill": "#ffd83b",
-                    "stroke": "#3a2a00",
-                    "stroke-width": r * 0.18,
-                    "stroke-linejoin": "round",
-                },
-            )
-        )
-    if extra == "banner":
-        fx = cx + r * 1.35
-        parts.append(
-            _el(
-                "path",
-                {
-                    "d": f"M{_n(fx)},{_n(cy + r)} V{_n(cy - r)}",
-                    "stroke": "#f4efe0",
-                    "stroke-width": r * 0.22,
-                    "stroke-linecap": "round",
-                },
-            )
-        )
-        parts.append(
-            _el(
-                "path",
-                {
-                    "d": f"M{_n(fx)},{_n(cy - r)} h{_n(r * 1.2)} l{_n(-r * 0.35)},{_n(r * 0.45)}"
-                    f" l{_n(r * 0.35)},{_n(r * 0.45)} h{_n(-r * 1.2)} Z",
-                    "fill": "#ffd83b",
-                    "stroke": "#3a2a00",
-                    "stroke-width": r * 0.12,
-                },
-            )
-        )
-    return _el("g", {"class": f"personality personality-{kind}", "data-personality": label}, "".join(parts))
+def _personality_icon(drawing: Drawing, label: str, cx: float, cy: float, r: float) -> str:
+    kind = label.partition("+")[0]
+    return _el(
+        "g",
+        {"class": f"personality personality-{kind}", "data-personality": label},
+        drawing.personality(label, cx, cy, r),
+    )
 
 
 def _swords(cx: float, cy: float, r: float) -> str:
@@ -222,7 +156,7 @@ def _shots(x_end: float, cy: float, size: float, left: Any, missile: str, ink: s
     return _el("g", {"class": "shots-left", "data-shots": label}, "".join(parts)), pw
 
 
-def _unit(c: _Canvas, u: Mapping[str, Any]) -> str:
+def _unit(c: _Canvas, u: Mapping[str, Any], drawing: Drawing) -> str:
     uid = str(u["id"])
     fp = _fp(u)
     st = _style(u)
@@ -453,8 +387,8 @@ def _unit(c: _Canvas, u: Mapping[str, Any]) -> str:
         )
     # row A: personalities on the left, melee on the right, the label centred in between; when that
     # would squeeze the label, the markers go on a tag just behind the rear edge instead
-    label = f"{uid} {short_type(utype)}"
-    widths = [icon_r * (4.0 if p.endswith("+banner") else 2.4) for p in pers]
+    label = f"{uid} {drawing.type_label(utype)}"
+    widths = [drawing.personality_width(p, icon_r) for p in pers]
     melee_w = icon_r * 2.5 + s * 0.1 if in_melee else 0.0
     inside_room = w - 2 * pad - sum(widths) - melee_w
     outside = bool(pers or in_melee) and inside_room < len(label) * 0.64 * fs * 0.85
@@ -479,14 +413,14 @@ def _unit(c: _Canvas, u: Mapping[str, Any]) -> str:
         ]
         tx = -tag_w / 2 + s * 0.1
         for p, pw in zip(pers, widths, strict=True):
-            tag.append(_personality_icon(p, tx + icon_r, tag_y, icon_r))
+            tag.append(_personality_icon(drawing, p, tx + icon_r, tag_y, icon_r))
             tx += pw
         if in_melee:
             tag.append(_swords(tx + icon_r * 1.25, tag_y, icon_r))
         inner.append(_el("g", {"class": "unit-tag"}, "".join(tag)))
     else:
         for p, pw in zip(pers, widths, strict=True):
-            inner.append(_personality_icon(p, x_left + icon_r, row_a, icon_r))
+            inner.append(_personality_icon(drawing, p, x_left + icon_r, row_a, icon_r))
             x_left += pw
         if in_melee:
             inner.append(_swords(x_right - icon_r * 1.25, row_a, icon_r))

@@ -143,14 +143,14 @@ def prepare(config: SimConfig) -> tuple[Game, list[Setup]]:
 
     if config.battles < 1:
         raise VariantError("--battles must be at least 1")
-    for b in (config.red, config.blue):
-        if b not in bot_names():
-            raise UnknownName("bot", b, bot_names())
     path = resolve(config.scenario)
     data = read_toml(path)
     file = display_name(path)
     base = game_from_data(data, file)
     cls = type(base)
+    for b in (config.red, config.blue):
+        if b not in bot_names(cls.info.id):
+            raise UnknownName("bot", b, bot_names(cls.info.id))
     sets: list[dict[str, Any]] = [{}]
     for text in config.variants:
         raw = parse_variant(text)

@@ -169,11 +169,11 @@ class Games:
             mode, players = "hotseat", {s: "human" for s in sides}
         elif opponent == "remote":
             mode, players = "remote", {s: "human" for s in sides}
-        elif opponent in bot_names():
+        elif opponent in (bots := bot_names(game.info.id)):
             mode, players = "bot", {s: ("human" if s == side else f"bot:{opponent}") for s in sides}
         else:
             raise ApiError(
-                422, f"opponent must be hotseat, remote or a bot ({', '.join(bot_names())}), not {opponent!r}"
+                422, f"opponent must be hotseat, remote or a bot ({', '.join(bots)}), not {opponent!r}"
             )
         seed_public = seed is not None or mode != "remote"
         if seed is None:
@@ -306,7 +306,7 @@ class Games:
                 if not who.startswith("bot:"):
                     break
                 seq = len(s.orders)
-                bot = make_bot(who[4:], decision_seed(s.rec.seed, sides.index(d.side), seq))
+                bot = make_bot(who[4:], decision_seed(s.rec.seed, sides.index(d.side), seq), s.game.info.id)
                 order = bot.choose(s.state)
                 first = len(s.state.events)
                 s.state.apply(order)

@@ -1,7 +1,9 @@
-"""The into-the-dark layer of the SVG renderer: figures and ranks, morale state, terrain kinds.
+"""into-the-dark's layers of the SVG picture (the plugin's ``drawing``): figures and ranks, morale
+state, terrain kinds.
 
 ``render_svg`` draws every unit's body, front edge, label and casualty bar the same way for each
-rule system. An into-the-dark unit (its view has ``morale`` and ``ranks``) also gets, on top:
+rule system (``shieldwall.render.layers``). An into-the-dark unit (its view has ``morale`` and
+``ranks``) also gets, on top (``unit_marks``):
 
 * its footprint in figures: a tick between files along the front rank and a line between ranks;
 * its morale state: a badge at the rear corner, **S** shaken (amber), **R** routed (red, and the
@@ -9,8 +11,8 @@ rule system. An into-the-dark unit (its view has ``morale`` and ``ranks``) also 
   when it stands in shieldwall;
 * a tooltip with figures left of the original, files and ranks, quality and state.
 
-Into-the-dark terrain kinds are drawn with the closest one-hour drawing (``draw_kind``), keeping
-their own name and kind in the tooltip. All pure functions of the view.
+Into-the-dark terrain kinds are drawn with the closest kind the renderer knows (``draw_kind``),
+keeping their own name in the tooltip. All pure functions of the view.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from shieldwall.render.svg_base import FONT, _Canvas, _el, _n, _pts, _text
+from shieldwall.render.layers import FONT, BaseDrawing, Canvas, el, footprint, num, pts, text
 
 Pt = tuple[float, float]
 
@@ -52,10 +54,10 @@ def is_itd_unit(u: Mapping[str, Any]) -> bool:
     return "morale" in u and "ranks" in u and "front" in u
 
 
-def draw_kind(view: Mapping[str, Any], f: Mapping[str, Any]) -> Mapping[str, Any]:
+def draw_kind(f: Mapping[str, Any]) -> Mapping[str, Any]:
     """The terrain feature as the renderer should draw it (into-the-dark kinds mapped)."""
     kind = str(f.get("kind", ""))
-    if view.get("ruleset") != "into-the-dark" or kind not in DRAW_AS:
+    if kind not in DRAW_AS:
         return f
     return {**f, "kind": DRAW_AS[kind], "name": f.get("name") or kind}
 
@@ -73,14 +75,12 @@ def _states(u: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     return out
 
 
-def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
-    """The into-the-dark marks of one unit (empty for units of other rule systems)."""
+def unit_marks(c: Canvas, u: Mapping[str, Any]) -> str:
+    """The into-the-dark marks of one unit (empty for a unit view without figures and ranks)."""
     if not is_itd_unit(u):
         return ""
-    from shieldwall.render.svg_units import _fp
-
     s = c.s
-    fl, fr, rr, rl = c.ps(_fp(u).corners())
+    fl, fr, rr, rl = c.ps(footprint(u).corners())
     front = max(1, int(u.get("front") or 1))
     ranks = max(1, int(u.get("ranks") or 1))
     figures = int(u.get("figures") or 0)
@@ -94,7 +94,7 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
         + (", ".join(w for _, _, w in states) or "steady")
         + (", shieldwall" if u.get("shieldwall") else ""),
     ]
-    parts.append(_el("title", {}, _text("\n".join(tip))))
+    parts.append(el("title", {}, text("\n".join(tip))))
     ink = {"stroke": "#000000", "stroke-opacity": "0.35", "stroke-width": s * 0.04, "fill": "none"}
     # files along the front rank and lines between ranks
     d = []
@@ -103,24 +103,24 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
         a = _lerp(fl, fr, i / front)
         b = _lerp(rl, rr, i / front)
         e = _lerp(a, b, tick)
-        d.append(f"M{_n(a[0])},{_n(a[1])} L{_n(e[0])},{_n(e[1])}")
+        d.append(f"M{num(a[0])},{num(a[1])} L{num(e[0])},{num(e[1])}")
     for k in range(1, ranks):
         a = _lerp(fl, rl, k / ranks)
         b = _lerp(fr, rr, k / ranks)
-        d.append(f"M{_n(a[0])},{_n(a[1])} L{_n(b[0])},{_n(b[1])}")
+        d.append(f"M{num(a[0])},{num(a[1])} L{num(b[0])},{num(b[1])}")
     if d:
-        parts.append(_el("path", {"class": "itd-files", "d": " ".join(d), **ink}))
+        parts.append(el("path", {"class": "itd-files", "d": " ".join(d), **ink}))
     if u.get("morale") == "routed":
         parts.append(
-            _el(
+            el(
                 "polygon",
                 {
                     "class": "itd-routed",
-                    "points": _pts([fl, fr, rr, rl]),
+                    "points": pts([fl, fr, rr, rl]),
                     "fill": "url(#sw-itd-rout)",
                     "stroke": "#b3001b",
                     "stroke-width": s * 0.12,
-                    "stroke-dasharray": f"{_n(s * 0.4)} {_n(s * 0.25)}",
+                    "stroke-dasharray": f"{num(s * 0.4)} {num(s * 0.25)}",
                 },
             )
         )
@@ -130,8 +130,8 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
         dots = []
         for i in range(n):
             x, y = _lerp(fl, fr, (i + 0.5) / n)
-            dots.append(_el("circle", {"cx": x, "cy": y, "r": rad, "fill": "#d9d2bd", "stroke": "#3a3a3a"}))
-        parts.append(_el("g", {"class": "itd-shieldwall", "stroke-width": s * 0.04}, "".join(dots)))
+            dots.append(el("circle", {"cx": x, "cy": y, "r": rad, "fill": "#d9d2bd", "stroke": "#3a3a3a"}))
+        parts.append(el("g", {"class": "itd-shieldwall", "stroke-width": s * 0.04}, "".join(dots)))
     # badges in a row just behind the rear edge, from the right-hand rear corner
     size = s * 0.8
     rear = max(1e-6, math.dist(rr, rl))
@@ -140,10 +140,10 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
         bx, by = _lerp(rr, rl, min(1.0, (k + 0.5) * size * 1.1 / rear))
         x, y = bx + ox * size * 0.6, by + oy * size * 0.6
         parts.append(
-            _el(
+            el(
                 "g",
                 {"class": f"itd-badge itd-{word}"},
-                _el(
+                el(
                     "circle",
                     {
                         "cx": x,
@@ -154,7 +154,7 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
                         "stroke-width": s * 0.06,
                     },
                 )
-                + _el(
+                + el(
                     "text",
                     {
                         "x": x,
@@ -169,7 +169,7 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
                 ),
             )
         )
-    return _el(
+    return el(
         "g",
         {
             "class": "itd-unit",
@@ -181,12 +181,12 @@ def itd_unit(c: _Canvas, u: Mapping[str, Any]) -> str:
     )
 
 
-def itd_defs(c: _Canvas) -> str:
+def rout_defs(c: Canvas) -> str:
     """The hatch pattern of routed units."""
     s = c.s
     return (
         "<defs>"
-        + _el(
+        + el(
             "pattern",
             {
                 "id": "sw-itd-rout",
@@ -195,7 +195,21 @@ def itd_defs(c: _Canvas) -> str:
                 "height": s * 0.5,
                 "patternTransform": "rotate(45)",
             },
-            _el("rect", {"width": s * 0.18, "height": s * 0.5, "fill": "#000000", "opacity": "0.35"}),
+            el("rect", {"width": s * 0.18, "height": s * 0.5, "fill": "#000000", "opacity": "0.35"}),
         )
         + "</defs>"
     )
+
+
+class IntoTheDarkDrawing(BaseDrawing):
+    def defs(self, c: Canvas) -> str:
+        return rout_defs(c)
+
+    def terrain(self, view: Mapping[str, Any], feature: Mapping[str, Any]) -> Mapping[str, Any]:
+        return draw_kind(feature)
+
+    def unit(self, c: Canvas, u: Mapping[str, Any]) -> str:
+        return unit_marks(c, u)
+
+
+DRAWING = IntoTheDarkDrawing()

@@ -1,9 +1,10 @@
 """Plain words for into-the-dark events: one line each, with the dice and the clause behind it.
 
-``describe_itd`` is reached through ``render.narrate.describe`` for every event whose clause id
-starts with ``into-the-dark:``. Dice events show their faces, what each die needed and the modifiers
-(``groups`` of a combat roll, ``modifiers`` of a morale or control test); each line ends with the
-clause in brackets. An event kind not known here gets a generic line, never an error.
+``describe`` (the plugin's ``narrate``) is reached through ``shieldwall.render.narrate.describe``
+for every event whose clause id starts with ``into-the-dark:``. Dice events show their faces, what
+each die needed and the modifiers (``groups`` of a combat roll, ``modifiers`` of a morale or control
+test); each line ends with the clause in brackets. An event kind not known here gets a generic
+line, never an error.
 """
 
 from __future__ import annotations
@@ -298,7 +299,7 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
     return f"{k}: " + ", ".join(f"{a}={nm(b) if a == 'unit' else b}" for a, b in d.items())
 
 
-def describe_itd(ev: Event, names: dict[str, str] | None = None) -> str | None:
+def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     """One line for an into-the-dark event (None for bookkeeping), ending with its clause."""
     n = names or {}
 

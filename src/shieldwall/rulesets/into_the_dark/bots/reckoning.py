@@ -1,0 +1,224 @@
+"""What the into-the-dark scripted general reckons before it decides: the army's divisions and
+their orders this turn, what a unit is worth, and the expected casualties of a melee.
+
+``Reckoning`` is the first half of :class:`~.general.IntoTheDarkGeneral` (which adds the
+decisions); it reads only the public State API and the game's army data and terrain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from shieldwall.core.game import State
+from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
+from shieldwall.rulesets.into_the_dark.points import unit_cost
+
+from .ground import Ground, standing
+
+#: a general's rating -> the counter-preference orders he may give a turn (command)
+RATING = {"poor": 1, "average": 2, "good": 3}
+#: quality level by name (troops.troop-quality)
+LEVEL = {"peasant": 1, "levy": 2, "average": 3, "elite": 4, "fanatic": 5}
+#: a charge is worth making when its value (expected casualties dealt less taken, plus bonuses)
+#: reaches this; mounted, who prefer to charge, accept less
+CHARGE_BAR = {"mounted": 0.6, "foot": 0.8}
+#: how the charge bars move with the count at the turn limit: ahead, the general risks less;
+#: level or behind with few turns left, he must break something (turn-sequence.end-of-battle)
+AHEAD_SHIFT = 0.4
+LATE_SHIFT = -0.6
+LATE_TURNS = 5
+#: a charge's target with other enemy units this close: each costs the charge this much
+EXPOSED_WITHIN = 4.0
+EXPOSED_COST = 0.5
+
+
+def _fp(u: dict[str, Any]) -> Footprint:
+    return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
+
+
+class Reckoning:
+    """The state of the battle as the general sees it at one decision, and the combat maths."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self._turn_key: tuple[int, str] | None = None
+        self.orders: dict[str, str] = {}  # division -> attack | hold | fall back
+        self.overrides: dict[str, int] = {}  # division -> counter-preference orders left this turn
+        self._exp: dict[tuple[Any, ...], float] = {}
+
+    # ------------------------------------------------------------------ set-up per decision
+    def _setup(self, state: State) -> None:
+        self.state = state
+        self.view = state.view()
+        d = state.decision()
+        assert d is not None
+        self.me = d.side
+        self.units = {u["id"]: u for u in self.view["units"] if not u["removed"]}
+        self.fps = {k: _fp(u) for k, u in self.units.items()}
+        self.mine = [u for u in self.units.values() if u["side"] == self.me]
+        self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
+        self.armies = getattr(state.game, "armies", {})
+        self._edges: dict[tuple[str, str], str] = {}
+        self.ground = Ground(self.view, getattr(state.game, "terrain", None))
+        lead = standing(self.view["units"], self._cost, self.me)
+        left = int(self.view.get("max_turns") or 99) - int(self.view["turn"])
+        self.late = lead <= 1e-12 and left < LATE_TURNS
+        if lead > 1e-12:
+            self.bar_shift = AHEAD_SHIFT
+        elif self.late:
+            self.bar_shift = LATE_SHIFT
+        else:
+            self.bar_shift = 0.0
+        key = (int(self.view["turn"]), self.me)
+        if key != self._turn_key:
+            self._turn_key = key
+            self._plan_turn()
+
+    def _army_unit(self, u: dict[str, Any]) -> Any:
+        army = self.armies.get(u["side"])
+        if army is None:
+            return None
+        try:
+            return army.unit(u["name"])
+        except (KeyError, ValueError, LookupError):
+            return None
+
+    def _division(self, u: dict[str, Any]) -> str:
+        au = self._army_unit(u)
+        return str(au.division) if au is not None else "army"
+
+    def _value(self, u: dict[str, Any]) -> float:
+        """Points per figure times figures left (troops.unit-cost)."""
+        au = self._army_unit(u)
+        per = unit_cost(au).points / max(1, u["original"]) if au is not None else 4.0
+        return float(per * u["figures"])
+
+    def _cost(self, u: dict[str, Any]) -> float:
+        """The unit's whole cost (troops.unit-cost), as the end-of-battle count weighs it."""
+        au = self._army_unit(u)
+        return float(unit_cost(au).points) if au is not None else 4.0 * float(u["original"])
+
+    def _bar(self, u: dict[str, Any]) -> float:
+        return CHARGE_BAR[u["category"]] + self.bar_shift
+
+    def _plan_turn(self) -> None:
+        """The orders of each division this turn, and its general's counter-preference orders."""
+        army = self.armies.get(self.me)
+        gens = {g.division: RATING.get(str(g.rating), 2) for g in getattr(army, "generals", ())}
+        divisions: dict[str, list[dict[str, Any]]] = {}
+        for u in self.mine:
+            divisions.setdefault(self._division(u), []).append(u)
+        self.orders, self.overrides = {}, {}
+        foes = sum(self._value(e) for e in self.enemies)
+        for div, us in divisions.items():
+            self.overrides[div] = gens.get(div, 2) if gens else 99
+            left = [u for u in us if u["morale"] != "routed"]
+            start = sum(self._value(u) / max(1, u["figures"]) * u["original"] for u in us)
+            now = sum(self._value(u) for u in left)
+            mine = sum(self._value(u) for u in self.mine if u["morale"] != "routed")
+            if not left or now < 0.35 * start and mine < 0.6 * foes:
+                self.orders[div] = "fall back"
+            else:
+                self.orders[div] = "attack"
+
+    def _order_of(self, u: dict[str, Any]) -> str:
+        return self.orders.get(self._division(u), "attack")
+
+    def _override(self, u: dict[str, Any]) -> bool:
+        """Spend one of the division general's command actions, if he has one left."""
+        div = self._division(u)
+        if self.overrides.get(div, 0) <= 0:
+            return False
+        self.overrides[div] -= 1
+        return True
+
+    # ------------------------------------------------------------------ combat maths
+    def _troops(self, u: dict[str, Any]) -> Troops | None:
+        au = self._army_unit(u)
+        if au is None:
+            return None
+        try:
+            return Troops.from_unit(
+                au,
+                shaken=u["morale"] != "steady",
+                disordered=bool(u["disordered"]),
+                in_shieldwall=bool(u["shieldwall"]) and not u["disordered"],
+                routing=u["morale"] == "routed",
+            )
+        except ValueError:
+            return None
+
+    def _fighting(self, u: dict[str, Any], width: float) -> int:
+        """Figures of ``u`` that would fight along ``width`` inches of contact (two ranks)."""
+        fig_w = u["frontage"] / max(1, u["front"])
+        n = min(u["front"], max(1, int(width / fig_w + 1e-6)))
+        ranks = 1 if u["disordered"] else min(2, u["ranks"])
+        return int(min(u["figures"], n * ranks))
+
+    def _expected(self, a: dict[str, Any], t: dict[str, Any], edge: str, charging: bool, imp: bool) -> float:
+        facing = "front" if edge == "front" else ("rear" if edge == "rear" else "flank")
+        width = t["frontage"] if edge in ("front", "rear") else t["depth"]
+        n = self._fighting(a, width)
+        key: tuple[Any, ...] = (a["id"], t["id"], a["figures"], t["figures"], a["morale"], t["morale"])
+        key = (
+            *key,
+            a["disordered"],
+            t["disordered"],
+            a["shieldwall"],
+            t["shieldwall"],
+            facing,
+            charging,
+            imp,
+            n,
+            a["x"],
+            a["y"],
+        )
+        got = self._exp.get(key)
+        if got is None:
+            ta, tt = self._troops(a), self._troops(t)
+            if ta is None or tt is None or n <= 0:
+                got = 0.0
+            else:
+                sit = MeleeSituation(
+                    ta,
+                    tt,
+                    front=n if facing == "front" else 0,
+                    flank=n if facing == "flank" else 0,
+                    rear=n if facing == "rear" else 0,
+                    charging=charging,
+                    impetuous=imp,
+                    target_uphill=self.ground.uphill_of((t["x"], t["y"]), (a["x"], a["y"])),
+                )
+                got = float(sit.dist().mean())
+            self._exp[key] = got
+        return got
+
+    def _charge_value(self, c: dict[str, Any], t: dict[str, Any], edge: str, imp: bool) -> float:
+        # the charge round (charging, impetuous doubling) and the rounds after it weigh alike: a
+        # charge that only wins its first round is a melee lost
+        dealt = 0.5 * (self._expected(c, t, edge, True, imp) + self._expected(c, t, edge, False, False))
+        back = self._expected(t, c, "front", False, False) * (1.0 if edge == "front" else 0.35)
+        value = dealt - back
+        lc = LEVEL.get(str(c["quality"]), 3) - (1 if c["morale"] != "steady" else 0)
+        lt = LEVEL.get(str(t["quality"]), 3) - (1 if t["morale"] != "steady" else 0)
+        value += 0.25 * (lc - lt) + (0.5 if t["disordered"] else 0.0)
+        if edge != "front":
+            value += 1.5  # "unit flanked -3" to the target's morale, and it is pinned
+        # a charger that wins ends beside the target's friends, or stranded where the target stood
+        # when it is driven off before contact (an impetuous charge's morale test): each enemy unit
+        # standing close to the target may hit its flank next
+        tf = self.fps[t["id"]]
+        close = sum(
+            1
+            for e in self.enemies
+            if e["id"] != t["id"] and footprint_distance(tf, self.fps[e["id"]]) < EXPOSED_WITHIN
+        )
+        value -= EXPOSED_COST * close
+        if t["role"] == "missile" and t["missile"] and edge == "front":
+            value -= 0.3  # it may shoot or evade
+        if c["role"] == "missile":
+            value -= 2.0
+        return value
