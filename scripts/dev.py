@@ -2,8 +2,21 @@
 """Set-up and run shieldwall on a fresh machine with only Python 3.11+ and the package registries.
 
     python3 scripts/dev.py battle [ARGS...]   create .venv, install, run an AI-vs-AI battle
-    python3 scripts/dev.py test [PYTEST ARGS] create .venv, install, run the whole test suite
+    python3 scripts/dev.py test [PYTEST ARGS] create .venv, install, run the checks, then the whole test suite
+    python3 scripts/dev.py test --no-lint [PYTEST ARGS]
+                                              skip the checks: only pytest (a quick local run)
+    python3 scripts/dev.py lint               only the checks
     python3 scripts/dev.py run CMD [ARGS...]  run any shieldwall command in the venv
+
+The checks run in this order, one line each, and the first that fails stops the run with its output
+(this is what CI runs, .ci/run; CONTRIBUTING.md explains each):
+
+    ruff check src tests scripts benchmarks
+    ruff format --check src tests scripts benchmarks
+    mypy                                      strict, on the files pyproject.toml names
+    lint-imports                              the import contracts in pyproject.toml
+
+then pytest (both cores by default; pass your own -n to change it).
 
 The venv is (re)installed when pyproject.toml changes. Standard library only.
 """
@@ -12,8 +25,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -39,20 +54,70 @@ def ensure_env() -> None:
         stamp.write_text("ok\n")
 
 
+#: the paths ruff looks at
+LINTED = ["src", "tests", "scripts", "benchmarks"]
+
+
+def checks() -> list[tuple[str, list[str]]]:
+    """(what the log line says, the command): the static checks, in the order they run."""
+    py = str(BIN / "python")
+    return [
+        (f"ruff check {' '.join(LINTED)}", [py, "-m", "ruff", "check", "--no-fix", *LINTED]),
+        (f"ruff format --check {' '.join(LINTED)}", [py, "-m", "ruff", "format", "--check", *LINTED]),
+        ("mypy (strict, files from pyproject.toml)", [py, "-m", "mypy"]),
+        (
+            "lint-imports (import contracts from pyproject.toml)",
+            [str(BIN / "lint-imports"), "--no-cache", "--no-logo"],
+        ),
+    ]
+
+
+def run_checks() -> int:
+    """Run the checks in order; print one line each; stop at the first failure, showing its output."""
+    todo = checks()
+    for i, (label, command) in enumerate(todo, 1):
+        print(f"check {i}/{len(todo)}: {label} ... ", end="", flush=True)
+        start = time.monotonic()
+        # captured output is not a terminal: give rich-based tools (lint-imports) a log's width
+        env = {"COLUMNS": "120", **os.environ}
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
+        took = time.monotonic() - start
+        if done.returncode != 0:
+            print(f"FAILED ({took:.1f} s)", flush=True)
+            sys.stdout.write(done.stdout)
+            sys.stdout.write(done.stderr)
+            print(
+                f"\nstopped: '{label}' failed (exit {done.returncode}); "
+                "`python3 scripts/dev.py test --no-lint` runs only the tests",
+                flush=True,
+            )
+            return done.returncode
+        print(f"ok ({took:.1f} s)", flush=True)
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("battle", "test", "run"):
+    if not argv or argv[0] not in ("battle", "test", "lint", "run"):
         print(__doc__)
         return 2
     ensure_env()
     cmd, rest = argv[0], argv[1:]
     if cmd == "battle":
         return subprocess.call([str(BIN / "shieldwall"), "battle", *rest], cwd=ROOT)
+    if cmd == "lint":
+        return run_checks()
     if cmd == "test":
+        lint = "--no-lint" not in rest
+        rest = [a for a in rest if a != "--no-lint"]
+        if lint and (failed := run_checks()):
+            return failed
         # both cores by default (pytest-xdist); pass your own -n to change it
         par = (
             [] if any(a == "-n" or a.startswith("-n") for a in rest) else ["-n", "auto", "--dist", "loadfile"]
         )
-        return subprocess.call([str(BIN / "python"), "-m", "pytest", *par, *rest], cwd=ROOT)
+        command = [str(BIN / "python"), "-m", "pytest", *par, *rest]
+        print(f"tests: pytest {shlex.join(command[3:])}", flush=True)
+        return subprocess.call(command, cwd=ROOT)
     return subprocess.call([str(BIN / "shieldwall"), *rest], cwd=ROOT)
 
 

@@ -472,7 +472,7 @@ footprints = st.builds(Footprint, coord, coord, headings, sizes, sizes)
 angles = st.floats(-720, 720, allow_nan=False)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(fp=footprints, a=angles, pivot=st.sampled_from(["centre", "front"]))
 def test_turn_there_and_back(fp: Footprint, a: float, pivot: str) -> None:
     if pivot == "front":
@@ -482,7 +482,7 @@ def test_turn_there_and_back(fp: Footprint, a: float, pivot: str) -> None:
     assert list(back.corners()) == approx_pts(fp.corners(), 1e-7)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(fp=footprints, a=angles)
 def test_front_pivot_keeps_front_centre_and_size(fp: Footprint, a: float) -> None:
     t = fp.turned(a, pivot="front")
@@ -493,7 +493,7 @@ def test_front_pivot_keeps_front_centre_and_size(fp: Footprint, a: float) -> Non
     assert math.dist(c[1], c[2]) == pytest.approx(fp.depth)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(a=footprints, b=footprints, theta=st.floats(0, 2 * math.pi, allow_nan=False))
 def test_sweep_ends_touching_never_overlapping(a: Footprint, b: Footprint, theta: float) -> None:
     A, B = a.corners(), b.corners()
@@ -523,7 +523,7 @@ grid_footprints = st.builds(
 axis_dirs = st.sampled_from([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(a=grid_footprints, b=grid_footprints, d=axis_dirs)
 def test_sweep_on_a_grid_matches_brute_force(a: Footprint, b: Footprint, d: Point) -> None:
     # Aligned units (edges on shared lines are common on a table): compare with stepping 0.5.
@@ -539,7 +539,7 @@ def test_sweep_on_a_grid_matches_brute_force(a: Footprint, b: Footprint, d: Poin
     assert t == pytest.approx(first_touch)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(a=grid_footprints, b=grid_footprints)
 def test_penetration_of_aligned_boxes(a: Footprint, b: Footprint) -> None:
     A, B = a.corners(), b.corners()
@@ -559,7 +559,7 @@ half_grid = st.integers(-4, 10).map(lambda k: k / 2)
 crossing_pts = st.one_of(st.tuples(coord, coord), st.tuples(half_grid, half_grid))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(p=crossing_pts, q=crossing_pts)
 def test_crossings_parity_matches_endpoints(p: Point, q: Point) -> None:
     assume(all(point_segment_distance(v, a, b) > 1e-6 for v in (p, q) for a, b in polygon_edges(U_SHAPE)))
@@ -567,7 +567,7 @@ def test_crossings_parity_matches_endpoints(p: Point, q: Point) -> None:
     assert n % 2 == int(point_in_polygon(p, U_SHAPE) != point_in_polygon(q, U_SHAPE))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(a=footprints, b=footprints)
 def test_polygon_distance_symmetric_and_zero_iff_meeting(a: Footprint, b: Footprint) -> None:
     A, B = a.corners(), b.corners()
@@ -585,7 +585,7 @@ def test_polygon_distance_symmetric_and_zero_iff_meeting(a: Footprint, b: Footpr
         assert -pen <= d1 + 1e-9
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(a=footprints, gap=st.floats(0, 5, allow_nan=False), facing=st.sampled_from(FACINGS))
 def test_polygon_distance_of_separated_copy(a: Footprint, gap: float, facing: str) -> None:
     # a copy of the unit slid straight out across one of its edges by its size plus gap
@@ -608,7 +608,7 @@ def test_polygon_distance_of_separated_copy(a: Footprint, gap: float, facing: st
         assert d > 0.0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(fp=footprints, facing=st.sampled_from(FACINGS), out=st.floats(1e-4, 3, allow_nan=False))
 def test_facing_of_just_outside_each_edge_centre(fp: Footprint, facing: str, out: float) -> None:
     cx, cy = fp.edge_centre(facing)

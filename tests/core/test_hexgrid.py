@@ -271,7 +271,7 @@ def test_ring_one_is_the_neighbours() -> None:
 hexes = st.builds(Hex, st.integers(-30, 30), st.integers(-30, 30))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(a=hexes, b=hexes)
 def test_line_properties(a: Hex, b: Hex) -> None:
     ln = line(a, b)
@@ -282,7 +282,7 @@ def test_line_properties(a: Hex, b: Hex) -> None:
     assert all(a.distance(h) == i for i, h in enumerate(ln))  # moves steadily away from a
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(a=hexes, b=hexes, c=hexes)
 def test_distance_metric(a: Hex, b: Hex, c: Hex) -> None:
     assert a.distance(b) == b.distance(a)
@@ -291,7 +291,7 @@ def test_distance_metric(a: Hex, b: Hex, c: Hex) -> None:
     assert a.distance(b) == max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(a=hexes, d=st.integers(0, 5), facing=st.integers(0, 5))
 def test_attack_zone_is_facing_zone_of_direction(a: Hex, d: int, facing: int) -> None:
     attacker = a.neighbour(d)

@@ -204,7 +204,7 @@ def test_linear_feature_has_no_elevation() -> None:
     assert RIVER.elevation((10, 5)) == 0.0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     cx=st.floats(1, 9),
     cy=st.floats(1, 9),

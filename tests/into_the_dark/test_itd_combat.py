@@ -483,7 +483,7 @@ melee_st = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(melee_st)
 def test_combat_melee_dist_property_icepool(sit: MeleeSituation) -> None:
     spec = [(g.dice, g.hit_on, g.modifier) for g in sit.pool()]
@@ -495,7 +495,7 @@ def test_combat_melee_dist_property_icepool(sit: MeleeSituation) -> None:
     assert sit.dist().mean() == sum((g.dice * g.p_hit for g in sit.pool()), Fraction(0))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     target=troops_st,
     weapon=st.sampled_from(["foot-bow", "sling", "longbow", "heavy-crossbow"]),

@@ -152,7 +152,7 @@ morale_st = st.builds(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(morale_st)
 def test_morale_dist_matches_icepool(s: MoraleSituation) -> None:
     """Oracle straight from the result table, with icepool's d6."""

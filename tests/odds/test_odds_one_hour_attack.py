@@ -193,7 +193,7 @@ def test_monte_carlo_agrees_within_four_standard_errors(
 # --- properties ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     a=st.sampled_from(one_hour.ALL_TYPES),
     t=st.sampled_from(one_hour.ALL_TYPES),

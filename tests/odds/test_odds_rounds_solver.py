@@ -100,7 +100,7 @@ models = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(
     model=models,
     merge=st.sampled_from([None, True, False]),
@@ -158,7 +158,7 @@ def test_large_duel_equals_the_packed_solver() -> None:
     assert (quick.first_wins, quick.second_wins, quick.draw) == (old.first_wins, old.second_wins, old.draw)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(model=models)
 def test_forward_absorption_equals_both_oracles(model: RandomModel) -> None:
     """The win probabilities pushed forwards (the start mass) are the same fractions as those solved
@@ -194,7 +194,7 @@ def test_forward_absorption_edge_cases(model: RandomModel) -> None:
     assert _wins(quick) == _wins(ref)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.integers(-(10**6), 10**6), min_size=16, max_size=16))
 def test_the_4x4_adjugate_matches_cofactor_expansion(entries: list[int]) -> None:
     """The block solve's closed-form 4x4 adjugate (``markov._adjugate4``) is the adjugate: every

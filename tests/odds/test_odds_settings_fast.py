@@ -47,7 +47,7 @@ def _outcome(fn: Any) -> Any:
 
 @pytest.mark.parametrize("ruleset", sorted(PLUGINS))
 @pytest.mark.parametrize("command", ["attack", "morale", "duel", "matrix"])
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(data=st.data())
 def test_fast_path_equals_the_general_path(ruleset: str, command: str, data: st.DataObject) -> None:
     keys = PLUGINS[ruleset]
@@ -64,7 +64,7 @@ def test_fast_path_equals_the_general_path(ruleset: str, command: str, data: st.
 
 @pytest.mark.parametrize("ruleset", sorted(PLUGINS))
 @pytest.mark.parametrize("command", ["attack", "morale", "duel", "matrix"])
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(data=st.data())
 def test_memoised_settings_equal_the_general_path(ruleset: str, command: str, data: st.DataObject) -> None:
     """``OddsPlugin._settings`` (the fast path inline, memoised) gives what ``parse_settings`` gives

@@ -136,7 +136,7 @@ def pair(draw: st.DrawFn) -> tuple[Footprint, Footprint]:
     return a, b
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(pair(), st.sampled_from([-math.inf, -1e-9, -0.02, 0.0, 0.02]))
 def test_penetration_is_exact_above_its_stop(ab: tuple[Footprint, Footprint], stop: float) -> None:
     a, b = ab
@@ -150,7 +150,7 @@ def test_penetration_is_exact_above_its_stop(ab: tuple[Footprint, Footprint], st
     assert G.convex_overlap(a.corners(), b.corners()) == (want > G.CONTACT_TOL)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(pair(), st.sampled_from([0.0, 0.02, 0.04, 1.0, 6.0, 13.5]))
 def test_distances_and_within(ab: tuple[Footprint, Footprint], limit: float) -> None:
     a, b = ab
@@ -167,7 +167,7 @@ def test_distances_and_within(ab: tuple[Footprint, Footprint], limit: float) -> 
             assert G.segment_distance(p1, p2, q1, q2) == ref_segment_distance(p1, p2, q1, q2)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(pair(), st.floats(-180.0, 180.0))
 def test_sweep_distance(ab: tuple[Footprint, Footprint], bearing: float) -> None:
     a, b = ab

@@ -1,0 +1,59 @@
+"""Suite-wide settings: the Hypothesis profiles.
+
+``ci``
+    no deadline (a shared CI runner's timing says nothing about the code), the failing example's
+    reproduction blob printed, the too-slow health check off. Loaded when the environment variable
+    ``CI`` is set (to anything but ``false`` or ``0``), as CI runners do.
+``dev``
+    the default on a developer's machine: a generous one-second deadline per example, so a property
+    whose examples suddenly take hundreds of times longer than usual is noticed.
+
+``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one by name; so does Hypothesis's own
+``--hypothesis-profile``, which wins over both. Property tests that play whole battles per example
+set ``deadline=None`` themselves: no profile's deadline applies to them. Other tests leave the
+deadline to the profile.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import timedelta
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=False,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=timedelta(seconds=1))
+
+PROFILES = ("ci", "dev")
+
+
+def hypothesis_profile(environ: Mapping[str, str]) -> str:
+    """The profile the environment asks for: HYPOTHESIS_PROFILE, else ``ci`` under CI, else ``dev``."""
+    named = environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if named:
+        if named not in PROFILES:
+            raise pytest.UsageError(
+                f"HYPOTHESIS_PROFILE={named!r} is not a profile of this suite (one of: {', '.join(PROFILES)})"
+            )
+        return named
+    ci = environ.get("CI", "").strip().lower()
+    return "ci" if ci not in ("", "0", "false", "no") else "dev"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Hypothesis's own --hypothesis-profile has already been loaded by its plugin: keep it
+    if config.getoption("--hypothesis-profile", default=None):
+        return
+    settings.load_profile(hypothesis_profile(os.environ))
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"hypothesis settings profile: {settings.get_current_profile_name()}"
