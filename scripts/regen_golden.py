@@ -112,7 +112,9 @@ def playthrough(scenario: str, seed: int, red: str, blue: str) -> tuple[str, str
     events_file = path_for(scenario, seed, red, blue).name
     out = [PLAYTHROUGH_HEADER.format(scenario=scenario, seed=seed, sides=sides, events=events_file)]
     count = [0]
-    bots = [_Recorder(make_bot(b, bot_seed(seed, i)), out, count) for i, b in enumerate((red, blue))]
+    bots = [
+        _Recorder(make_bot(b, bot_seed(seed, i), game.info.id), out, count) for i, b in enumerate((red, blue))
+    ]
     played = play(game, seed, bots[0], bots[1])
     events = event_log(played.state)
     result = played.state.result()
