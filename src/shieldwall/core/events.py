@@ -10,7 +10,7 @@ from typing import Any
 class Event:
     """One thing that happened.
 
-    ``rule`` is a clause id such as ``one-hour-dark-ages:melee.terrain``; it resolves to a row of
+    ``rule`` is a clause id ``<ruleset id>:<clause>`` (such as ``my-rules:melee.terrain``); it names a row of
     ``docs/rules/<ruleset>.md``. Dice events carry ``faces``, ``modifiers`` and the ``target`` in
     ``data``.
     """
