@@ -227,6 +227,31 @@ def test_narrow_limbs_carry_exactly(bits: int, monkeypatch: pytest.MonkeyPatch) 
     assert simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), limbs=True) == want
 
 
+@pytest.mark.parametrize("chunk", [1, 64, 1 << 16])
+def test_a_stage_is_the_sparse_product_in_exact_integers(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``round_limbs.Stage.apply`` (entries sorted by target, summed a run of segments at a time) is
+    the sparse product computed in Python integers: pairs given twice summed, targets with no entry
+    zero, sums near ``2**62`` exact, for runs of a few entries or all of them."""
+    import numpy as np
+
+    from shieldwall.odds import round_limbs
+
+    monkeypatch.setattr(round_limbs, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    n_src, n_tgt, limbs = 40, 30, 5
+    entries = [(rng.randrange(n_src), rng.randrange(0, n_tgt, 2), rng.randrange(1, 1 << 20)) for _ in range(600)]
+    entries += entries[:50]  # repeated pairs
+    src, tgt, wts = (np.array(col, dtype=np.int64) for col in zip(*entries, strict=True))
+    x = [[rng.randrange(1 << 32) for _ in range(limbs)] for _ in range(n_src)]
+    want = [[0] * limbs for _ in range(n_tgt)]
+    for s, t, w in entries:
+        for li in range(limbs):
+            want[t][li] += w * x[s][li]
+    assert 1 << 56 < max(map(max, want)) < 1 << 63
+    got = round_limbs.Stage(src, tgt, wts, n_tgt).apply(np.array(x, dtype=np.int64))
+    assert got.tolist() == want
+
+
 def test_limbs_refuse_weights_too_wide_for_them() -> None:
     """Weights whose sums leave limbs under 8 bits, or that do not fit in int64, are left to the
     Python loop (None)."""
@@ -240,7 +265,9 @@ def test_limbs_refuse_weights_too_wide_for_them() -> None:
     by_turn: list[dict[int, Fraction]] = [{}, {}, {}]
     tail = Fraction(1, 10**15)
     assert (
-        round_limbs.propagate(one, one, wide, term, [1, 0], 1, 1 << 56, Fraction(0), tail, 1000, by_turn)
+        round_limbs.propagate(
+            (round_limbs.Stage(one, one, wide, 2),), term, [1, 0], 1, 1 << 56, Fraction(0), tail, 1000, by_turn
+        )
         is None
     )
     assert by_turn == [{}, {}, {}]

@@ -471,7 +471,7 @@ def simultaneous_duel(
     as ``beyond``. With ``max_turns <= 1`` only the win probabilities are computed. ``merge``
     forces (True) or forbids (False) merging the two stages of the round distribution into
     state-to-state transitions (default: whichever costs fewer operations; the results are the same).
-    ``limbs`` (default: unless ``merge`` is False) propagates the merged transitions in numpy
+    ``limbs`` (default: unless ``merge`` is False) propagates the two stages of a round in numpy
     integer limbs (:mod:`shieldwall.odds.round_limbs`), the same integers many products at a time;
     it falls back to the Python loop when the weights are too wide for it. ``progress(stage, done,
     total)``, if given, is called as the work advances: ``("win probabilities", diagonals done,
