@@ -33,10 +33,12 @@ import icepool_oracle as oracle  # noqa: E402
 
 from shieldwall import odds  # noqa: E402
 from shieldwall.core import dice as core_dice  # noqa: E402
-from shieldwall.odds import into_the_dark, markov, one_hour  # noqa: E402
+from shieldwall.odds import markov  # noqa: E402
 from shieldwall.rulesets.into_the_dark import combat as itd_combat  # noqa: E402
 from shieldwall.rulesets.into_the_dark import morale as itd_morale  # noqa: E402
+from shieldwall.rulesets.into_the_dark import odds as into_the_dark  # noqa: E402
 from shieldwall.rulesets.one_hour import combat as oh_combat  # noqa: E402
+from shieldwall.rulesets.one_hour import odds as one_hour  # noqa: E402
 
 RS = "one-hour-dark-ages"
 
@@ -207,8 +209,8 @@ def main() -> None:
 
     def itd_cold() -> None:
         itd_new()
-        into_the_dark._outcomes.cache_clear()
-        into_the_dark._troops.cache_clear()
+        into_the_dark.queries._outcomes.cache_clear()
+        into_the_dark.sides.cached_troops.cache_clear()
         itd_combat.binomial_dist.cache_clear()
         itd_combat._MOD_OF.clear()
         itd_morale.morale_dist.cache_clear()

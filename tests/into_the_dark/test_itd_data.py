@@ -29,6 +29,8 @@ def _clauses(node: object) -> list[str]:
 
 def test_data_every_row_cites_a_known_clause() -> None:
     for path in sorted(profiles.DATA.glob("*.toml")):
+        if path.name == "into-the-dark-types.toml":  # the odds matchup table's types, not rules
+            continue
         found = _clauses(tomllib.loads(path.read_text()))
         assert found, path.name
         assert set(found) <= set(CLAUSES), (path.name, set(found) - set(CLAUSES))

@@ -13,7 +13,8 @@ import pytest
 from shieldwall import odds
 from shieldwall.core.dice import Dist
 from shieldwall.core.errors import ShieldwallError, UnknownName
-from shieldwall.odds import base, one_hour
+from shieldwall.odds import base
+from shieldwall.rulesets.one_hour import odds as one_hour
 
 RS = "one-hour-dark-ages"
 
@@ -22,13 +23,18 @@ RS = "one-hour-dark-ages"
     "module",
     [
         "shieldwall.odds",
-        "shieldwall.odds.one_hour",
+        "shieldwall.odds.base",
         "shieldwall.odds.markov",
-        "shieldwall.odds.into_the_dark",
+        "shieldwall.rulesets.one_hour.odds",
+        "shieldwall.rulesets.into_the_dark.odds",
+        "shieldwall.rulesets.into_the_dark.odds.spec",
+        "shieldwall.rulesets.into_the_dark.odds.matrix",
+        "shieldwall.rulesets.into_the_dark.odds.queries",
     ],
 )
 def test_doctests(module: str) -> None:
-    """The documented examples (also run by ``pytest --doctest-modules src/shieldwall/odds``)."""
+    """The documented examples (also run by ``pytest --doctest-modules`` on ``src/shieldwall/odds``
+    and the rule systems' odds modules)."""
     res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0
 
@@ -40,6 +46,45 @@ def test_registry() -> None:
     assert set(p.commands) <= set(base.COMMANDS)
     with pytest.raises(UnknownName, match="valid choices: one-hour-dark-ages"):
         odds.get_plugin("one-hour")
+
+
+def test_odds_are_found_through_the_rule_system_plugins() -> None:
+    """``get_plugin`` asks the registry: every rule system whose plugin names odds, in display order;
+    one without odds, or whose reference names no plug-in of its own, is a one-line error."""
+    from shieldwall import registry
+    from shieldwall.core.game import RulesetInfo
+    from shieldwall.plugin import PluginError, RuleSystem
+
+    with_odds = [rid for rid, rs in registry.systems().items() if rs.odds is not None]
+    assert odds.ruleset_ids() == with_odds and {RS, "into-the-dark"} <= set(with_odds)
+    for rid in with_odds:
+        assert odds.get_plugin(rid) is registry.get(rid).load("odds")
+
+    def system(rid: str, odds_ref: str | None) -> RuleSystem:
+        info = RulesetInfo(rid, "test rules", "tabletop", ("red", "blue"), "none", "a test")
+        return RuleSystem(info=info, package="shieldwall", game="x:y", parameters="x:y", odds=odds_ref)
+
+    plugins = (
+        system("no-odds-rules", None),
+        system("not-a-plugin", "shieldwall.odds.base:COMMANDS"),
+        system("borrowed-odds", "shieldwall.rulesets.one_hour.odds:PLUGIN"),
+    )
+    with registry.registered(*plugins):
+        assert "no-odds-rules" not in odds.ruleset_ids()
+        with pytest.raises(ShieldwallError) as err:
+            odds.get_plugin("no-odds-rules")
+        assert str(err.value) == (
+            "rule system 'no-odds-rules' has no odds; rule systems with odds: "
+            + ", ".join([*with_odds, "borrowed-odds", "not-a-plugin"])
+        )
+        with pytest.raises(
+            PluginError, match="'shieldwall.odds.base:COMMANDS' is a tuple, not an OddsPlugin"
+        ):
+            odds.get_plugin("not-a-plugin")
+        with pytest.raises(PluginError, match="is the plug-in of 'one-hour-dark-ages'"):
+            odds.get_plugin("borrowed-odds")
+    with pytest.raises(UnknownName, match="unknown ruleset for odds 'no-odds-rules'"):
+        odds.get_plugin("no-odds-rules")
 
 
 def test_spec_grammar() -> None:

@@ -13,7 +13,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from shieldwall.odds import one_hour
+from shieldwall.rulesets.one_hour import odds as one_hour
 
 RS = "one-hour-dark-ages"
 
@@ -220,7 +220,8 @@ def test_errors_are_one_clear_line(app: typer.Typer, runner: CliRunner, args: li
 def test_help_documents_every_spec_and_set_key(app: typer.Typer, runner: CliRunner) -> None:
     import re
 
-    from shieldwall.odds import get_plugin, into_the_dark, ruleset_ids
+    from shieldwall.odds import get_plugin, ruleset_ids
+    from shieldwall.rulesets.into_the_dark import odds as into_the_dark
 
     for cmd in ("attack", "duel", "matrix", "morale"):
         r = runner.invoke(app, ["odds", cmd, "--help"], terminal_width=400)

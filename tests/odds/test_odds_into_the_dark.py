@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from shieldwall import odds
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds import into_the_dark as itd
+from shieldwall.rulesets.into_the_dark import odds as itd
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
 from shieldwall.rulesets.into_the_dark.morale import MoraleSituation
 

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from shieldwall import cli_odds, odds
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds import into_the_dark as itd
 from shieldwall.odds.markov import simultaneous_duel
+from shieldwall.rulesets.into_the_dark import odds as itd
 
 RS = "into-the-dark"
 
@@ -171,10 +171,10 @@ def test_matrix_json_png_and_table(tmp_path: Path) -> None:
 )
 def test_fast_duel_solver_equals_the_original(first: str, second: str, flags: tuple[bool, ...]) -> None:
     a, b = itd.side(itd.parse_spec(first)), itd.side(itd.parse_spec(second))
-    fast = simultaneous_duel(itd._DuelModel(a, b, *flags))
-    ref = reference_simultaneous_duel(itd._DuelModel(a, b, *flags))
+    fast = simultaneous_duel(itd.DuelModel(a, b, *flags))
+    ref = reference_simultaneous_duel(itd.DuelModel(a, b, *flags))
     assert fast == ref
-    quick = simultaneous_duel(itd._DuelModel(a, b, *flags), max_turns=1)  # as the matrix asks
+    quick = simultaneous_duel(itd.DuelModel(a, b, *flags), max_turns=1)  # as the matrix asks
     assert (quick.first_wins, quick.second_wins, quick.draw) == (ref.first_wins, ref.second_wins, ref.draw)
 
 
@@ -192,11 +192,11 @@ def test_fast_duel_solver_equals_the_original_across_the_troop_types() -> None:
             b = itd.side(itd.parse_spec(tb.spec.replace("12 ", f"{fb} ", 1)))
             imp = a.unit.mounted or a.unit.has("warband")
             flags = (True, imp, k == 5, k == 9)
-            fast = simultaneous_duel(itd._DuelModel(a, b, *flags))
-            ref = reference_simultaneous_duel(itd._DuelModel(a, b, *flags))
+            fast = simultaneous_duel(itd.DuelModel(a, b, *flags))
+            ref = reference_simultaneous_duel(itd.DuelModel(a, b, *flags))
             assert fast == ref, (ta.name, tb.name, flags)
         a = itd.side(itd.parse_spec(ta.spec))
         if a.unit.mounted or a.unit.has("warband"):  # full size: the widest first rounds
             b = itd.side(itd.parse_spec(types[(i + 3) % n].spec))
-            fast = simultaneous_duel(itd._DuelModel(a, b, True, True, False, False))
-            assert fast == reference_simultaneous_duel(itd._DuelModel(a, b, True, True, False, False))
+            fast = simultaneous_duel(itd.DuelModel(a, b, True, True, False, False))
+            assert fast == reference_simultaneous_duel(itd.DuelModel(a, b, True, True, False, False))

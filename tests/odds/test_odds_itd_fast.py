@@ -27,8 +27,8 @@ import pytest
 
 from shieldwall import odds
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds import into_the_dark as itd
 from shieldwall.rulesets.into_the_dark import combat, morale, profiles
+from shieldwall.rulesets.into_the_dark import odds as itd
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops, pool_dist
 
 RS = "into-the-dark"

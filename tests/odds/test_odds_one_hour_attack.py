@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from shieldwall import odds
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds import one_hour
+from shieldwall.rulesets.one_hour import odds as one_hour
 
 RS = "one-hour-dark-ages"
 FACINGS = ("front", "flank", "rear")

@@ -14,8 +14,8 @@ import pytest
 
 from shieldwall import odds
 from shieldwall.core.dice import Dist
-from shieldwall.odds import one_hour
 from shieldwall.odds.markov import absorption_probabilities, alternating_duel
+from shieldwall.rulesets.one_hour import odds as one_hour
 
 RS = "one-hour-dark-ages"
 

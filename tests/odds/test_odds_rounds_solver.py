@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from packed_rounds import packed_simultaneous_duel
 from reference_rounds import reference_simultaneous_duel
 
-from shieldwall.odds import into_the_dark as itd
 from shieldwall.odds.markov import RoundsSolution, Weights, simultaneous_duel
+from shieldwall.rulesets.into_the_dark import odds as itd
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
 
@@ -139,8 +139,8 @@ def test_both_round_distributions_equal_the_original(
     """The rules' own models, every form of the round distribution (merged or in two stages, in
     numpy limbs or Python integers), against the Fraction oracle."""
     a, b = itd.side(itd.parse_spec(first)), itd.side(itd.parse_spec(second))
-    fast = simultaneous_duel(itd._DuelModel(a, b, *flags), merge=merge, limbs=limbs)
-    assert fast == reference_simultaneous_duel(itd._DuelModel(a, b, *flags))
+    fast = simultaneous_duel(itd.DuelModel(a, b, *flags), merge=merge, limbs=limbs)
+    assert fast == reference_simultaneous_duel(itd.DuelModel(a, b, *flags))
 
 
 @pytest.mark.slow
@@ -150,11 +150,11 @@ def test_large_duel_equals_the_packed_solver() -> None:
     shortcut."""
     a = itd.side(itd.parse_spec("24 CPF average shieldwall"))
     b = itd.side(itd.parse_spec("24 CUF average warband"))
-    fast = simultaneous_duel(itd._DuelModel(a, b, False, False, False, False))
-    old = packed_simultaneous_duel(itd._DuelModel(a, b, False, False, False, False))
+    fast = simultaneous_duel(itd.DuelModel(a, b, False, False, False, False))
+    old = packed_simultaneous_duel(itd.DuelModel(a, b, False, False, False, False))
     assert fast == old
-    old = packed_simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
-    quick = simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), max_turns=1)
+    old = packed_simultaneous_duel(itd.DuelModel(a, b, True, False, False, False), max_turns=1)
+    quick = simultaneous_duel(itd.DuelModel(a, b, True, False, False, False), max_turns=1)
     assert (quick.first_wins, quick.second_wins, quick.draw) == (old.first_wins, old.second_wins, old.draw)
 
 
@@ -222,9 +222,36 @@ def test_narrow_limbs_carry_exactly(bits: int, monkeypatch: pytest.MonkeyPatch) 
 
     a = itd.side(itd.parse_spec("12 LAM elite"))
     b = itd.side(itd.parse_spec("12 CUF fanatic warband"))
-    want = simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), limbs=False)
+    want = simultaneous_duel(itd.DuelModel(a, b, True, False, False, False), limbs=False)
     monkeypatch.setattr(round_limbs, "propagate", partial(round_limbs.propagate, bits=bits))
-    assert simultaneous_duel(itd._DuelModel(a, b, True, False, False, False), limbs=True) == want
+    assert simultaneous_duel(itd.DuelModel(a, b, True, False, False, False), limbs=True) == want
+
+
+@pytest.mark.parametrize("chunk", [1, 64, 1 << 16])
+def test_a_stage_is_the_sparse_product_in_exact_integers(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``round_limbs.Stage.apply`` (entries sorted by target, summed a run of segments at a time) is
+    the sparse product computed in Python integers: pairs given twice summed, targets with no entry
+    zero, sums near ``2**62`` exact, for runs of a few entries or all of them."""
+    import numpy as np
+
+    from shieldwall.odds import round_limbs
+
+    monkeypatch.setattr(round_limbs, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    n_src, n_tgt, limbs = 40, 30, 5
+    entries = [
+        (rng.randrange(n_src), rng.randrange(0, n_tgt, 2), rng.randrange(1, 1 << 20)) for _ in range(600)
+    ]
+    entries += entries[:50]  # repeated pairs
+    src, tgt, wts = (np.array(col, dtype=np.int64) for col in zip(*entries, strict=True))
+    x = [[rng.randrange(1 << 32) for _ in range(limbs)] for _ in range(n_src)]
+    want = [[0] * limbs for _ in range(n_tgt)]
+    for s, t, w in entries:
+        for li in range(limbs):
+            want[t][li] += w * x[s][li]
+    assert 1 << 56 < max(map(max, want)) < 1 << 63
+    got = round_limbs.Stage(src, tgt, wts, n_tgt).apply(np.array(x, dtype=np.int64))
+    assert got.tolist() == want
 
 
 def test_limbs_refuse_weights_too_wide_for_them() -> None:
@@ -240,7 +267,17 @@ def test_limbs_refuse_weights_too_wide_for_them() -> None:
     by_turn: list[dict[int, Fraction]] = [{}, {}, {}]
     tail = Fraction(1, 10**15)
     assert (
-        round_limbs.propagate(one, one, wide, term, [1, 0], 1, 1 << 56, Fraction(0), tail, 1000, by_turn)
+        round_limbs.propagate(
+            (round_limbs.Stage(one, one, wide, 2),),
+            term,
+            [1, 0],
+            1,
+            1 << 56,
+            Fraction(0),
+            tail,
+            1000,
+            by_turn,
+        )
         is None
     )
     assert by_turn == [{}, {}, {}]

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds import into_the_dark as itd
-from shieldwall.odds import one_hour
 from shieldwall.odds.base import parse_settings, sets_key
+from shieldwall.rulesets.into_the_dark import odds as itd
+from shieldwall.rulesets.one_hour import odds as one_hour
 
 PLUGINS = {"into-the-dark": itd.SET_KEYS, "one-hour-dark-ages": one_hour.PLUGIN.set_keys}
 

@@ -1,17 +1,18 @@
-"""The odds plug-in interface, the result types every rule system returns, and the registry.
+"""The odds plug-in interface, the result types every rule system returns, and the look-up.
 
-A rule system plugs into ``shieldwall.odds`` by providing one module that defines ``PLUGIN``, an
-instance of an :class:`OddsPlugin` subclass, and one line in :data:`PLUGINS`. The plug-in says
-which queries it answers (``attack``, ``morale``, ``duel``, ``matrix``), documents its SPEC
-grammar and its ``--set`` keys (:class:`SetKey`), parses them, and computes exact results from the
-rule system's own "distribution of outcomes given a situation" code.
+A rule system plugs into ``shieldwall.odds`` through its plugin object: the ``odds`` reference of
+its :class:`shieldwall.plugin.RuleSystem` names an instance of an :class:`OddsPlugin` subclass,
+found through :mod:`shieldwall.registry` (:func:`get_plugin`). The plug-in says which queries it
+answers (``attack``, ``morale``, ``duel``, ``matrix``), documents its SPEC grammar and its ``--set``
+keys (:class:`SetKey`), parses them, and computes exact results from the rule system's own
+"distribution of outcomes given a situation" code.
 
-This module is imported by the command line at start-up, so it imports nothing heavy.
+This module is imported by the command line at start-up, so it imports nothing heavy (the plug-ins
+themselves are imported when first asked for).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -22,12 +23,6 @@ from shieldwall.core.errors import ShieldwallError, UnknownName
 
 if TYPE_CHECKING:
     from shieldwall.core.dice import Dist
-
-#: ruleset id -> module defining ``PLUGIN`` (imported only when asked for).
-PLUGINS: dict[str, str] = {
-    "one-hour-dark-ages": "shieldwall.odds.one_hour",
-    "into-the-dark": "shieldwall.odds.into_the_dark",
-}
 
 COMMANDS = ("attack", "morale", "duel", "matrix")
 
@@ -306,9 +301,9 @@ def positional(cls: type[T]) -> Callable[..., T]:
 class AttackOdds:
     """The exact distribution of the result of one attack (hits, casualties...).
 
-    ``situation`` is the rule system's own situation object the distribution came from (for
-    one-hour-dark-ages a ``combat.AttackSituation``); :attr:`details` says in words what applied
-    (computed on demand by ``explain``).
+    ``situation`` is the rule system's own situation object the distribution came from (the value
+    its rules sample in play); :attr:`details` says in words what applied (computed on demand by
+    ``explain``).
     """
 
     ruleset: str
@@ -462,10 +457,10 @@ class MatrixOdds:
     ``mean_hits[facing][i][j]`` is the exact mean result of one attack by ``types[i]`` on
     ``types[j]``'s ``facing``; ``first_wins[facing][i][j]`` the exact probability that ``types[i]``,
     attacking first with its opening attack on that facing, wins the duel to the finish.
-    ``first_wins`` may hold only some facings (into-the-dark: the frontal duel only); ``draws``
-    has P(the duel is drawn) for rule systems where both units can go at once. ``None`` marks a
-    pairing the rules do not allow in the stated situation. ``short`` are column labels and
-    ``descriptions`` say what each type is (for into-the-dark its SPEC).
+    ``first_wins`` may hold only some facings (a rule system may solve the frontal duel only);
+    ``draws`` has P(the duel is drawn) for rule systems where both units can go at once. ``None``
+    marks a pairing the rules do not allow in the stated situation. ``short`` are column labels and
+    ``descriptions`` say what each type is (for example its SPEC).
     """
 
     ruleset: str
@@ -670,20 +665,37 @@ _LOADED: dict[str, OddsPlugin] = {}
 
 
 def ruleset_ids() -> list[str]:
-    """Rule systems with an odds plug-in."""
-    return list(PLUGINS)
+    """Rule systems with an odds plug-in, in display order (:func:`shieldwall.registry.systems`)."""
+    from shieldwall import registry
+
+    return [rid for rid, system in registry.systems().items() if system.odds is not None]
 
 
 def get_plugin(ruleset: str) -> OddsPlugin:
-    """The odds plug-in of a rule system (``UnknownName`` listing the choices otherwise)."""
+    """The odds plug-in of a rule system, imported on first use (``UnknownName`` listing the rule
+    systems with odds for an unknown id; ``ShieldwallError`` naming them for a rule system without
+    odds; ``PluginError`` for a reference that names no ``OddsPlugin`` of that rule system)."""
     plugin = _LOADED.get(ruleset)
     if plugin is not None:
         return plugin
-    if ruleset not in PLUGINS:
+    from shieldwall import registry
+    from shieldwall.plugin import PluginError
+
+    system = registry.find(ruleset)
+    if system is None:
         raise UnknownName("ruleset for odds", ruleset, ruleset_ids())
-    mod = importlib.import_module(PLUGINS[ruleset])
-    plugin = mod.PLUGIN
-    if not isinstance(plugin, OddsPlugin):  # pragma: no cover - a programming error
-        raise TypeError(f"{PLUGINS[ruleset]}.PLUGIN is not an OddsPlugin")
-    _LOADED[ruleset] = plugin
-    return plugin
+    got = system.optional("odds")
+    if got is None:
+        with_odds = ", ".join(ruleset_ids()) or "none"
+        raise ShieldwallError(f"rule system {ruleset!r} has no odds; rule systems with odds: {with_odds}")
+    if not isinstance(got, OddsPlugin):
+        raise PluginError(
+            f"rule system {ruleset!r}: its odds reference {system.odds!r} is a {type(got).__name__}, "
+            "not an OddsPlugin"
+        )
+    if got.ruleset != ruleset:
+        raise PluginError(
+            f"rule system {ruleset!r}: its odds reference {system.odds!r} is the plug-in of {got.ruleset!r}"
+        )
+    _LOADED[ruleset] = got
+    return got

@@ -1,8 +1,8 @@
 """Exact duels to the finish as absorbing Markov chains, in integer arithmetic.
 
-The alternating duel (one-sided melee, as in one-hour-dark-ages) has the state
+The alternating duel (the two units take turns, each making one one-sided attack) has the state
 ``(hits on first, hits on second, whose player-turn)``. The first unit attacks first; after each
-one-sided melee the routs phase removes a unit whose hits reached its limit. Every attack's
+attack a unit whose hits reached its limit is removed. Every attack's
 distribution is fixed by the situation, so the hits piling up on each unit form two independent
 chains interleaved in time, and the joint chain factorises exactly:
 
@@ -250,7 +250,7 @@ def absorption_probabilities(
     return Fraction(n1, den), Fraction(n2, den)
 
 
-# --- simultaneous rounds (into-the-dark) -------------------------------------------------------------
+# --- simultaneous rounds: both units strike at once, then morale tests ----------------------------
 
 Weights = tuple[tuple[object, int], ...]
 
@@ -471,7 +471,7 @@ def simultaneous_duel(
     as ``beyond``. With ``max_turns <= 1`` only the win probabilities are computed. ``merge``
     forces (True) or forbids (False) merging the two stages of the round distribution into
     state-to-state transitions (default: whichever costs fewer operations; the results are the same).
-    ``limbs`` (default: unless ``merge`` is False) propagates the merged transitions in numpy
+    ``limbs`` (default: unless ``merge`` is False) propagates the two stages of a round in numpy
     integer limbs (:mod:`shieldwall.odds.round_limbs`), the same integers many products at a time;
     it falls back to the Python loop when the weights are too wide for it. ``progress(stage, done,
     total)``, if given, is called as the work advances: ``("win probabilities", diagonals done,

@@ -117,7 +117,7 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
 
 
 def abbreviations(names: tuple[str, ...]) -> list[str]:
-    """Short column labels: ``skirmishers-bows`` -> ``SKI-B``; the full names if they would clash."""
+    """Short column labels: ``light-horse-archers`` -> ``LIG-H-A``; the full names if they would clash."""
     short = [
         (
             "-".join([p[:3]] + [q[:1] for q in rest])

@@ -6,10 +6,12 @@ every round is the same sparse linear map. In pure Python every product is an in
 operation; here every weight is split into ``b``-bit limbs held in an ``int64`` array, one row a
 state, and a round is a handful of vectorised operations over all the products at once:
 
-* multiply the limbs by the round's sparse matrix of transition weights (``scipy.sparse`` CSR, int64:
-  every target's sum of weight times source limb in one C loop) — exact, because ``b`` is chosen so
-  that no sum can reach ``2**63`` (``(2**b - 1) * (the largest total of weights into one target)
-  < 2**63``);
+* apply the round's two sparse stages of integer transition weights (:class:`Stage`: the
+  casualties, from the states to the intermediate states; the tests, from those to the next
+  states): every target's sum of weight times source limb, gathered and summed segment by segment
+  (``np.add.reduceat`` over the entries sorted by target) — exact, because ``b`` is chosen so that
+  no sum can reach ``2**63`` (``(2**b - 1) * (the largest total of path weights into one target of
+  either stage) < 2**63``);
 * carry every limb's overflow into the next limb until all limbs are below ``2**b`` again.
 
 The limbs are read back into Python integers only for the three terminal outcomes of a round and
@@ -20,8 +22,9 @@ falls back to that loop.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from itertools import chain
+from itertools import chain, pairwise
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,6 +32,75 @@ if TYPE_CHECKING:
 
 #: narrower limbs than this are not worth it: the caller uses its pure Python loop instead
 MIN_LIMB_BITS = 8
+#: about this many products (entries times limbs) are formed at a time, so that they stay in the
+#: processor's cache
+CHUNK = 1 << 16
+
+
+class Stage:
+    """A sparse linear map of integer weights, ``y[t] = sum(w * x[s])`` over its entries ``(s, t,
+    w)`` (a pair may repeat), applied to the rows of an ``int64`` array of limbs.
+
+    The entries are sorted by target once; :meth:`apply` gathers the source rows of a run of
+    entries, multiplies them by their weights and sums each target's segment (``np.add.reduceat``),
+    a run of about ``CHUNK`` products at a time."""
+
+    __slots__ = ("n", "targets", "starts", "src", "wts", "_runs")
+
+    def __init__(self, src: Any, tgt: Any, wts: Any, n: int) -> None:
+        import numpy as np
+
+        order = np.argsort(tgt, kind="stable")
+        self.n = n
+        self.src = src[order]
+        self.wts = wts[order]
+        #: the targets with entries, and where each one's entries start
+        self.targets, self.starts = np.unique(tgt[order], return_index=True)
+        #: entries a run -> the runs (whole segments): sources, weights, targets, segment starts
+        self._runs: dict[int, list[tuple[Any, Any, Any, Any]]] = {}
+
+    def totals(self, into: Any) -> Any:
+        """Per target, the sum of weight times ``into[source]`` (floats: for the limb width)."""
+        import numpy as np
+
+        out = np.zeros(self.n, dtype=np.float64)
+        if len(self.src):
+            out[self.targets] = np.add.reduceat(self.wts * into[self.src], self.starts)
+        return out
+
+    def runs(self, per: int) -> list[tuple[Any, Any, Any, Any]]:
+        """The entries in runs of whole segments of about ``per`` entries, memoised."""
+        got = self._runs.get(per)
+        if got is None:
+            import numpy as np
+
+            starts, size = self.starts, len(self.src)
+            # each run's first segment: the one holding every ``per``-th entry
+            cuts = np.unique(np.searchsorted(starts, np.arange(0, size, per), side="right") - 1).tolist()
+            cuts.append(len(starts))
+            wts = self.wts[:, None]
+            got = []
+            for a, b in pairwise(cuts):
+                lo = int(starts[a])
+                hi = int(starts[b]) if b < len(starts) else size
+                got.append((self.src[lo:hi], wts[lo:hi], self.targets[a:b], starts[a:b] - lo))
+            self._runs[per] = got
+        return got
+
+    def apply(self, x: Any) -> Any:
+        """The map applied to every column of ``x`` (``n_sources x limbs``, int64): exact as long
+        as no target's sum reaches ``2**63``."""
+        import numpy as np
+
+        out = np.zeros((self.n, x.shape[1]), dtype=np.int64)
+        # entries a run: a power of two (few distinct runs as the limbs grow)
+        per = 1 << max(8, (CHUNK // max(1, x.shape[1])).bit_length() - 1)
+        reduceat = np.add.reduceat
+        for src, wts, targets, starts in self.runs(per):
+            prod = x[src]
+            prod *= wts
+            out[targets] = reduceat(prod, starts, axis=0)
+        return out
 
 
 def transitions(
@@ -41,15 +113,15 @@ def transitions(
     kb: int,
     n: int,
     common: int,
-) -> tuple[Any, Any, Any, Any] | None:
+) -> tuple[tuple[Stage, Stage], Any] | None:
     """A round as arrays, from its two stages: intermediate ``used[u]`` is entered from the states
     ``sources[u]`` with ``weights[u]`` (over the common denominator) and leads to the states
     ``(used[u] // 12) * 4 + j`` with weights ``q`` out of 36 for ``(j, q)`` in ``nexts[used[u]]``,
     or ends the duel with the packed weights ``terms[used[u]]`` (``kb`` bits a field, first / second
     / draw); ``dterm[s]`` are the rounds from state ``s`` that destroy a unit. Every state's rounds
-    weigh ``common`` in all (so no sum below exceeds it). Returns ``(source, target, weight)`` of
-    every path from a state through an intermediate to a state (a pair of states may repeat) and
-    the ``3 x n`` terminal weights per state, or None when a weight does not fit in ``int64``."""
+    weigh ``common`` in all (so no sum below exceeds it). Returns the two stages (states to the
+    intermediates ``0..len(used) - 1``, intermediates to states) and the ``3 x n`` terminal weights
+    per state, or None when a weight does not fit in ``int64``."""
     import numpy as np
 
     if common.bit_length() > 62:
@@ -64,28 +136,21 @@ def transitions(
     c4 = np.fromiter(((t // 12) << 2 for t in used), np.int64, nu)
     j_flat = np.fromiter((j for pairs in nx for j, _ in pairs), np.int64) + np.repeat(c4, len2)
     q_flat = np.fromiter((q for pairs in nx for _, q in pairs), np.int64)
-    # every source entry of an intermediate with every one of its next states
-    cnt = len2[u_flat]
-    e_idx = np.repeat(np.arange(len(s_flat)), cnt)
-    ends = np.cumsum(cnt)
-    pos = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - cnt, cnt)
-    n_idx = (np.cumsum(len2) - len2)[u_flat[e_idx]] + pos
-    # every (source, next state) entry; entries of one state-to-state pair are summed by the
-    # sparse matrix :func:`propagate` builds
-    src, tgt, wts = s_flat[e_idx], j_flat[n_idx], w_flat[e_idx] * q_flat[n_idx]
+    # an intermediate that leads to no state only ends the duel: it takes no part in the stages
+    goes = (len2 > 0)[u_flat]
+    casualties = Stage(s_flat[goes], u_flat[goes], w_flat[goes], nu)
+    tests = Stage(np.repeat(np.arange(nu), len2), j_flat, q_flat, n)
     term = np.zeros((3, n), dtype=np.int64)
     kmask = (1 << kb) - 1
     for k in range(3):
         per_u = np.fromiter(((terms[t] >> (kb * k)) & kmask for t in used), np.int64, nu)
         np.add.at(term[k], s_flat, w_flat * per_u[u_flat])
         term[k, : len(dterm)] += np.fromiter((d[k] for d in dterm), np.int64, len(dterm))
-    return src, tgt, wts, term
+    return (casualties, tests), term
 
 
 def propagate(
-    src: Any,
-    tgt: Any,
-    wts: Any,
+    stages: Sequence[Stage],
     term: Any,
     weights: list[int],
     den_w: int,
@@ -99,20 +164,23 @@ def propagate(
 ) -> tuple[int, Fraction] | None:
     """Propagate the round weights from round 1 (``weights`` over ``den_w``) until the duel is over
     or the unfinished (and not undecided) mass is below ``tail`` or ``max_turns`` is reached, as
-    ``markov.simultaneous_duel``'s pure Python loop does. A round is ``(src, tgt, wts)`` (arrays:
-    the weight over ``common`` of every state-to-state product; :func:`transitions`) and ``term``
-    (per terminal outcome, the weight of each state's rounds that end the duel so). Fills
-    ``by_turn`` and returns ``(horizon, mass beyond)``, or None (and fills nothing) when the weights
-    leave limbs narrower than ``MIN_LIMB_BITS``. ``bits`` asks for narrower limbs than the widest
-    safe ones (tests: more limbs, more carries). ``progress("turns", turn, None)``, if given, is
-    called after each round."""
+    ``markov.simultaneous_duel``'s pure Python loop does. A round is ``stages`` applied in turn (the
+    last one's targets are the states; the weight of every path through them is over ``common``;
+    :func:`transitions`) and ``term`` (per terminal outcome, the weight of each state's rounds that
+    end the duel so). Fills ``by_turn`` and returns ``(horizon, mass beyond)``, or None (and fills
+    nothing) when the weights leave limbs narrower than ``MIN_LIMB_BITS``. ``bits`` asks for
+    narrower limbs than the widest safe ones (tests: more limbs, more carries).
+    ``progress("turns", turn, None)``, if given, is called after each round."""
     import numpy as np
-    from scipy.sparse import csr_matrix
 
     n = len(weights)
-    # the largest total of weights into one target (or one outcome), a little over (floats)
-    into = np.bincount(tgt, weights=wts.astype(np.float64), minlength=n)
-    most = max(float(into.max(initial=0.0)), float(term.sum(axis=1, dtype=np.float64).max(initial=0.0)))
+    # the largest total of path weights into one target of any stage (or into one outcome), a
+    # little over (floats)
+    into = np.ones(n, dtype=np.float64)
+    most = float(term.sum(axis=1, dtype=np.float64).max(initial=0.0))
+    for stage in stages:
+        into = stage.totals(into)
+        most = max(most, float(into.max(initial=0.0)))
     b = 62 - (int(most * (1 + 1e-9)) + 1).bit_length()
     b = min(b, 62 - n.bit_length())  # and the mass in play: n limbs summed
     if bits is not None:
@@ -120,9 +188,6 @@ def propagate(
     if b < MIN_LIMB_BITS:
         return None
     mask = (1 << b) - 1
-    # the round as a sparse n x n integer matrix (rows: targets, columns: sources; entries of one
-    # pair given twice are summed): one C loop of exact int64 products and sums a round
-    step = csr_matrix((wts, (tgt, src)), shape=(n, n), dtype=np.int64)
 
     def limbs_needed(den: int) -> int:
         return den.bit_length() // b + 2
@@ -155,7 +220,9 @@ def propagate(
             x = np.hstack([x, np.zeros((n, grow), dtype=np.int64)])
             n_limbs += grow
         absorbed = term @ x
-        nx = step @ x
+        nx = x
+        for stage in stages:
+            nx = stage.apply(nx)
         while True:  # carry until every limb is below 2**b
             carry = nx >> b
             if not carry.any():

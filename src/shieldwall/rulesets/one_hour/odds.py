@@ -1,8 +1,9 @@
-"""Exact odds for ``one-hour-dark-ages``, computed from ``combat.AttackSituation``.
+"""Exact odds for ``one-hour-dark-ages``, computed from ``combat.AttackSituation``: the rule
+system's plug-in to ``shieldwall odds`` (:data:`PLUGIN`).
 
 Every distribution here is ``AttackSituation(...).dist()``, the same object the game engine samples
 with ``AttackSituation.roll``; this module only decides *which* situation a SPEC and the ``--set``
-keys describe, the same way the engine does (``state.attack_modifier`` and
+keys (:data:`SET_KEYS`) describe, the same way the engine does (``state.attack_modifier`` and
 ``spatial.defending_feature``).
 
 SPEC: ``TYPE[+CHANGE][+hero]``
@@ -19,6 +20,47 @@ SPEC: ``TYPE[+CHANGE][+hero]``
   of the unit, so it combines with one (as in the engine).
 
 Import stays light: the rules modules (numpy, pydantic) are imported inside the functions.
+
+Through the generic API (``shieldwall.odds``), one attack (Warriors d5+1 against Infantry in
+shieldwall: 3,4,4,5,5,6 halved rounding up):
+
+>>> from shieldwall import odds
+>>> a = odds.attack("one-hour-dark-ages", "warriors", "infantry")
+>>> a.probabilities
+{2: Fraction(1, 2), 3: Fraction(1, 2)}
+>>> a.to_json()["distribution"][0]
+{'value': 2, 'probability': '1/2', 'p': 0.5}
+>>> odds.attack("one-hour-dark-ages", "warriors", "infantry", ["facing=flank"]).mean
+Fraction(9, 2)
+>>> odds.attack("one-hour-dark-ages", "skirmishers-bows", "infantry", {"mode": "shoot"}).probabilities
+{0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
+
+A duel to the finish, solved as an absorbing Markov chain:
+
+>>> d = odds.duel("one-hour-dark-ages", "infantry", "warriors")
+>>> d.first_wins
+Fraction(35700821, 35831808)
+>>> sorted(d.turns)
+[3, 4, 5, 6, 7, 8]
+>>> float(odds.duel("one-hour-dark-ages", "cavalry", "cavalry").first_wins) > 0.5  # striking first
+True
+
+The matchup table:
+
+>>> m = odds.matrix("one-hour-dark-ages")
+>>> m.types[:2], m.facings
+(('infantry', 'warriors'), ('front', 'flank', 'rear'))
+
+Errors name the valid choices:
+
+>>> odds.attack("one-hour-dark-ages", "warriors", "infantry", {"facing": "behind"})
+Traceback (most recent call last):
+...
+shieldwall.core.errors.UnknownName: unknown value for --set facing 'behind'; valid choices: front, flank, rear
+>>> odds.morale("one-hour-dark-ages", "infantry")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+shieldwall.core.errors.ShieldwallError: `odds morale` does not apply to one-hour-dark-ages (it has no ...
 """
 
 from __future__ import annotations
@@ -291,7 +333,7 @@ def fighter(spec: UnitSpec, warriors_bonus: int = 1, hit_limit: int = 15) -> Fig
 def _rules() -> tuple[
     Callable[..., AttackSituation], Mapping[str, Die], Mapping[str, UnitProfile], Mapping[str, Any]
 ]:
-    """The rules modules, imported on first use (keeps ``import shieldwall.odds.one_hour`` light):
+    """The rules modules, imported on first use (keeps ``import shieldwall.rulesets.one_hour.odds`` light):
     ``AttackSituation`` (its constructor taking every field in order, :func:`base.positional`), the
     dice, the unit profiles and the terrain effects."""
     from shieldwall.core.dice import DICE
