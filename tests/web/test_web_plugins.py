@@ -6,6 +6,7 @@ plays it with the engine's menu: tests/web/test_web_browser.py)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -136,3 +137,26 @@ def test_the_why_and_the_clauses_come_from_the_plugins() -> None:
                     "section": section,
                     "text": text,
                 }
+
+
+def _initials(rid: str) -> str:
+    return "".join(w[0] for w in rid.split("-") if w)
+
+
+def test_the_web_layer_names_no_rule_system() -> None:
+    """No file of the web layer (Python, JavaScript, HTML, CSS; comments included) names a rule
+    system: not its id, its package, nor its initials ("my-toy-rules": "mtr", "Mtr")."""
+    web = SRC / "shieldwall" / "web"
+    files = [f for f in web.rglob("*") if f.is_file() and f.suffix in (".py", ".js", ".html", ".css", ".svg")]
+    assert len(files) >= 10
+    for rid, rs in registry.systems().items():
+        package = rs.package.rpartition(".")[2]
+        words = [rid, package, package.replace("_", "-"), rid.replace("-", " ")]
+        initials = re.compile(rf"(?<![a-z]){_initials(rid)}(?![a-z])|{_initials(rid)}[A-Z_.-]", re.I)
+        for f in files:
+            text = f.read_text(encoding="utf-8")
+            low = text.lower()
+            for w in words:
+                assert w.lower() not in low, (f.relative_to(SRC), w)
+            assert not initials.search(text), (f.relative_to(SRC), _initials(rid))
+            assert _initials(rid).capitalize() not in text, (f.relative_to(SRC), _initials(rid))  # whyXyz
