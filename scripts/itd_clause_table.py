@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Refresh the "Implemented" and "Tests" columns of docs/rules/into-the-dark.md from the code.
+"""Refresh the "Summary", "Implemented" and "Tests" columns of docs/rules/into-the-dark.md from the code.
 
-Each row of the table keeps its clause id, section and summary (written by hand); this script
-rewrites the last two columns:
+Each row of the table keeps its clause id and section (written by hand); this script rewrites the
+other three columns:
+
+* Summary: the clause's summary in ``rulesets/into_the_dark/clauses.py`` (``CLAUSES[id][1]``: the
+  package carries it, so the web app's clause table needs no docs/);
 
 * Implemented: the functions and classes (``module.name``) of src/shieldwall/rulesets/into_the_dark
   whose source cites the clause id (quoted, in backticks or in parentheses, as the code does in
@@ -120,6 +123,7 @@ def render(current: str) -> str:
             continue
         c = m.group(1)
         cells = line.split(" | ")
+        cells[2] = CLAUSES[c][1]
         where = _cell(imp[c]) or "**missing**"
         if c in UNDEFINED:
             where = "not defined by the text: not implemented"

@@ -3,11 +3,14 @@ charge by clicking the table, see the dice in the log, and save screenshots to d
 
 The play is adaptive (it reads the engine's reach from the page), so a change of rulings that
 moves the dice around does not break it: it keeps moving units at the enemy until a charge is on,
-clicks the target, and plays on until the melee's dice are in the log.
+clicks the target, and plays on until the melee's dice are in the log. The same for into-the-dark,
+with its own gestures; and a battle with the rule system's web piece withheld (the generic page:
+the engine's menu as buttons), as any rule system without one is played.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import socket
 import threading
@@ -350,4 +353,75 @@ def test_play_into_the_dark_against_the_bot_by_pointing(server: str, page: Any) 
     _click_unit(page, st, mine[0]["id"])
     page.wait_for_selector("#unit ul.reach li")
     page.screenshot(path=str(IMAGES / "web-into-the-dark.png"))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _menu_pick(st: dict[str, Any]) -> dict[str, Any]:
+    """The order of the engine's menu the generic page's player clicks: attack, then close in."""
+    menu = st["menu"]
+
+    def first(pred: Any) -> dict[str, Any] | None:
+        return next((m for m in menu if pred(m)), None)
+
+    for pick in (
+        lambda m: m["kind"] in ("charge", "fight", "shoot", "shot"),
+        lambda m: m["kind"] == "activate" and m["order"].get("charge"),
+        lambda m: m["kind"] == "activate",
+        lambda m: m["kind"] == "move" and m["label"].startswith("approach"),
+        lambda m: m["kind"] == "move" and m["label"] == "advance",
+        lambda m: m["kind"] != "end",
+        lambda m: True,
+    ):
+        m = first(pick)
+        if m is not None:
+            return m
+    raise AssertionError(f"an empty menu on red's turn: {st['decision']}")
+
+
+def test_a_rule_system_without_a_web_module_is_played_with_the_engines_menu(server: str, page: Any) -> None:
+    """The generic page: with no web module (and no reach) announced for the rule system, a battle
+    is played by clicking the legal orders of each decision, and the why is the generic one."""
+
+    def no_web_module(route: Any) -> None:
+        resp = route.fetch()
+        body = [{**r, "web_module": None, "reach": False} for r in resp.json()]
+        route.fulfill(response=resp, json=body)
+
+    page.route("**/api/rulesets", no_web_module)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    assert page.get_attribute("#clause-link", "href") == "/rules/one-hour-dark-ages"
+    page.select_option("#f-opponent", "random")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "7")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    assert page.evaluate("Object.keys(window.shieldwall.game.hooks).length") == 0
+    # a click on a unit selects it (its panel) without asking for a reach the rule system lacks
+    st = _state(page)
+    _click_unit(page, st, "r1")
+    page.wait_for_selector("#unit h3")
+    assert "r1" in page.inner_text("#unit h3")
+    log = page.locator("#tab-log")
+    for _ in range(400):
+        if log.locator(".entry.combat a.why-link").count():
+            break
+        st = _state(page)
+        assert st["result"] is None, "the battle ended before an attack"
+        assert st["your_turn"]
+        m = _menu_pick(st)
+        button = page.locator(f"#actions button[title={json.dumps(m['text'])}]")
+        assert button.count() >= 1, (m, page.inner_text("#actions"))
+        before = st["version"]
+        button.first.click()
+        assert _wait_version(page, before), page.inner_text("#message")
+    else:
+        pytest.fail("no attack after 400 orders from the menu")
+    log.locator(".entry.combat a.why-link").first.click()
+    page.wait_for_selector("#tab-why h4")
+    assert page.locator("#tab-why .die.big").count() == 1
+    assert page.locator("#tab-why a.rule-link").count() >= 2
+    assert not [u for u in asked if "/rulesets/" in u or "/reach/" in u]  # no web piece, no reach asked for
     assert page.errors == []  # type: ignore[attr-defined]

@@ -2,27 +2,32 @@
 
 The words come from ``render.narrate.describe``; dice rolls it leaves out of the narration
 (movement dice, rally dice, initiative) get a line here, since the page shows every roll.
-Each clause id links to the rule system's clause table served at ``/rules/<ruleset>#<clause>``.
+Each clause id links to the rule system's clause table served at ``/rules/<ruleset>#<clause>``;
+the table is the plugin's ``clauses`` (clause id -> (section, summary)).
+
+The "why" of a combat event (``combat_why``) is generic: who, the die, every modifier with its
+clause, the hits, the clause applied and those checked. A rule system's plugin ``explain`` says
+which events have one (its module's ``ATTACK_KINDS`` and ``COMBAT_KINDS``) and adds what only it
+knows (per-group dice, a test): ``explain(events, index, names, clause) -> dict | None``, merged
+over the generic why; ``clause`` is :func:`clause_info`. A rule system without ``explain`` has no
+why links.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from shieldwall import registry
 from shieldwall.core.events import Event
+from shieldwall.plugin import RuleSystem
 from shieldwall.render.narrate import describe
 
 #: events that are bookkeeping: shown small (phase changes) or folded into the next line
 MINOR_KINDS = frozenset({"phase", "roll"})
-#: attacks: the "why" view explains the last one (one-hour shot and melee; into-the-dark missile
-#: fire, melee and the pursuit's bonus round)
-ATTACK_KINDS = frozenset({"melee", "shot", "fire", "bonus-round", "melee-general", "melee-champion"})
-#: events a "why?" link explains: attacks, and into-the-dark's morale and control tests
-COMBAT_KINDS = ATTACK_KINDS | frozenset({"morale-test", "control-test"})
 
 
 def rule_url(rule_id: str) -> str:
@@ -31,61 +36,60 @@ def rule_url(rule_id: str) -> str:
     return f"/rules/{rs}#{clause}" if clause else f"/rules/{rs}"
 
 
-def ruleset_module(ruleset: str, name: str) -> Any:
-    """The module ``name`` (``clauses``, ``reach``) of a rule system's package, or None. The registry
-    names the package (``rulesets.one_hour``) or a module in it (``rulesets.into_the_dark.game``)."""
-    rs = registry.find(ruleset)
-    if rs is None:
-        return None
-    package = rs.package
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError:
-        return None
-
-
 @cache
-def clauses(ruleset: str) -> dict[str, tuple[str, str]]:
-    """The clause table of a rule system: clause id -> (section, what it says); empty if none."""
-    m = ruleset_module(ruleset, "clauses")
-    if m is None:
-        return {}
-    table = getattr(m, "CLAUSES", {})
+def _table(rs: RuleSystem) -> dict[str, tuple[str, str]]:
+    table: Mapping[str, Any] = rs.optional("clauses") or {}
     out: dict[str, tuple[str, str]] = {}
-    summaries: dict[str, str] | None = None
     for k, v in table.items():
-        if isinstance(v, str):  # a heading only (into-the-dark): the summary is in docs/rules/
-            if summaries is None:
-                summaries = _doc_summaries(ruleset)
-            out[str(k)] = (v, summaries.get(str(k), v))
+        if isinstance(v, str):  # a section heading without a summary
+            out[str(k)] = (v, v)
         else:
             out[str(k)] = (str(v[0]), str(v[1]))
     return out
 
 
-DOCS_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules"
-
-
-def _doc_summaries(ruleset: str) -> dict[str, str]:
-    """clause -> the summary column of the generated clause table ``docs/rules/<ruleset>.md``
-    (``| `ruleset:clause` | section | summary | ...``), when the checkout has it."""
-    path = DOCS_RULES / f"{ruleset}.md"
-    out: dict[str, str] = {}
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return out
-    for line in lines:
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 3 and cells[0].startswith(f"`{ruleset}:") and cells[0].endswith("`"):
-            out[cells[0][len(ruleset) + 2 : -1]] = cells[2]
-    return out
+def clauses(ruleset: str) -> dict[str, tuple[str, str]]:
+    """The clause table of a rule system: clause id -> (section, what it says); empty if none."""
+    rs = registry.find(ruleset)
+    return {} if rs is None else _table(rs)
 
 
 def clause_info(rule_id: str) -> dict[str, str]:
+    """A clause as the page shows it: its id, link, section and what it says."""
     rs, _, clause = rule_id.partition(":")
     section, text = clauses(rs).get(clause, ("", ""))
     return {"rule": rule_id, "url": rule_url(rule_id), "section": section, "text": text}
+
+
+Explain = Callable[[Sequence[Event], int, Mapping[str, str], Callable[[str], dict[str, str]]], Any]
+
+
+@dataclass(frozen=True)
+class Explainer:
+    """Which events of a rule system have a why, and what its plugin adds to one."""
+
+    #: attacks: the why view explains the last one when asked for none
+    attack_kinds: frozenset[str] = frozenset()
+    #: every event a "why?" link explains (the attacks and, say, morale tests)
+    kinds: frozenset[str] = frozenset()
+    extra: Explain | None = None
+
+
+@cache
+def _explainer(rs: RuleSystem) -> Explainer:
+    fn = rs.optional("explain")
+    if fn is None:
+        return Explainer()
+    module = importlib.import_module(fn.__module__)
+    attacks = frozenset(str(k) for k in getattr(module, "ATTACK_KINDS", ()))
+    kinds = frozenset(str(k) for k in getattr(module, "COMBAT_KINDS", ())) | attacks
+    return Explainer(attacks, kinds, fn)
+
+
+def explainer(ruleset: str) -> Explainer:
+    """The why of a rule system's events (no why at all when its plugin has no ``explain``)."""
+    rs = registry.find(ruleset)
+    return Explainer() if rs is None else _explainer(rs)
 
 
 def unit_names(view: dict[str, Any]) -> dict[str, str]:
@@ -137,8 +141,9 @@ def _fallback_text(ev: Event, names: dict[str, str]) -> str:
     return ev.kind
 
 
-def entry(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
-    """One log line: words, dice, the clause applied and the clauses checked, with links."""
+def entry(index: int, ev: Event, names: dict[str, str], why_kinds: frozenset[str]) -> dict[str, Any]:
+    """One log line: words, dice, the clause applied and the clauses checked, with links;
+    ``why`` when ``/combat?index=`` explains it (its kind is one of ``why_kinds``)."""
     text = describe(ev, names) if ev.kind != "hidden" else None
     if ev.kind == "battle" and ev.data.get("seed") is None:
         text = f"Battle of {ev.data.get('scenario')} (the seed stays secret until the end)"
@@ -157,79 +162,18 @@ def entry(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
         "minor": ev.kind in MINOR_KINDS,
         "dice": _dice(ev),
         "checked": [{"rule": c, "url": rule_url(c)} for c in checked],
-        "why": ev.kind in COMBAT_KINDS,
+        "why": ev.kind in why_kinds,
     }
 
 
-def _mod_info(m: Any) -> dict[str, Any]:
-    if not isinstance(m, dict):
-        return {"name": str(m), "value": None, "rule": "", "url": "", "section": "", "clause": ""}
-    rule = str(m.get("rule", ""))
-    info = clause_info(rule) if rule else {"section": "", "text": ""}
-    return {
-        "name": str(m.get("name", "")),
-        "value": m.get("value"),
-        "rule": rule,
-        "url": rule_url(rule) if rule else "",
-        "section": info["section"],
-        "clause": info["text"],
-    }
-
-
-def _faces(v: Any) -> list[int]:
-    return [int(f) for f in v] if isinstance(v, list) else []
-
-
-def _groups(d: dict[str, Any]) -> list[dict[str, Any]]:
-    """An into-the-dark combat roll: per group of figures, the dice, what each needs and the hits."""
-    out = []
-    for g in d.get("groups") or []:
-        if not isinstance(g, dict):
-            continue
-        rule = str(g.get("rule", ""))
-        out.append(
-            {
-                "label": str(g.get("label", "")),
-                "dice": g.get("dice"),
-                "rate": str(g.get("rate", "")),
-                "armour": g.get("armour"),
-                "need": g.get("need"),
-                "faces": _faces(g.get("faces")),
-                "hits": g.get("hits"),
-                "modifiers": [_mod_info(m) for m in g.get("modifiers") or []],
-                "rule": clause_info(rule) if rule else None,
-                "natural": clause_info(str(g["natural"])) if g.get("natural") else None,
-            }
-        )
-    return out
-
-
-def _test(ev: Event) -> dict[str, Any] | None:
-    """An into-the-dark morale or control test: the level, its modifiers, the number to roll."""
-    if ev.kind not in ("morale-test", "control-test"):
-        return None
-    d = ev.data
-    return {
-        "reason": str(d.get("reason", "")),
-        "tests": [str(x) for x in d.get("test") or []],
-        "morale_level": d.get("morale_level"),
-        "level_rule": clause_info(str(d["level_rule"])) if d.get("level_rule") else None,
-        "target": d.get("target"),
-        "result": d.get("result") if ev.kind == "morale-test" else d.get("control"),
-        "result_rule": clause_info(str(d["result_rule"])) if d.get("result_rule") else None,
-    }
-
-
-def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
-    """The "why" of one attack (or into-the-dark test): who, which facing, the die, every modifier
-    with its clause, the hits (per group of figures in into-the-dark), the test's level and result."""
+def combat_why(events: Sequence[Event], index: int, names: dict[str, str], ex: Explainer) -> dict[str, Any]:
+    """The "why" of event ``index`` (an attack, or a test the rule system explains): who, which
+    facing, the die, every modifier with its clause, the hits, the clause applied and those checked,
+    and what the rule system's ``explain`` adds (``groups`` of dice, a ``test``...)."""
+    ev = events[index]
     d = ev.data
     dice = _dice(ev) or {}
-    figures = d.get("figures")
-    facing = d.get("facing")
-    if facing is None and isinstance(figures, dict):
-        facing = ", ".join(f"{n} figures on the {e}" for e, n in figures.items() if n) or None
-    return {
+    out: dict[str, Any] = {
         "index": index,
         "kind": ev.kind,
         "turn": ev.turn,
@@ -239,7 +183,7 @@ def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
         "attacker_name": names.get(str(d.get("unit")), str(d.get("unit", ""))),
         "target": str(d.get("target", "")),
         "target_name": names.get(str(d.get("target")), str(d.get("target", ""))),
-        "facing": facing,
+        "facing": d.get("facing"),
         "terrain": d.get("terrain"),
         "die": dice.get("die"),
         "faces": dice.get("faces", []),
@@ -251,7 +195,12 @@ def combat_why(index: int, ev: Event, names: dict[str, str]) -> dict[str, Any]:
         "target_hits": d.get("target_hits"),
         "rule": clause_info(ev.rule),
         "checked": [clause_info(c) for c in d.get("checked", []) or [] if isinstance(c, str)],
-        "groups": _groups(d),
-        "test": _test(ev),
+        "groups": [],
+        "test": None,
         "notes": [str(n) for n in d.get("notes") or []],
     }
+    if ex.extra is not None:
+        more = ex.extra(events, index, names, clause_info)
+        if more:
+            out.update(more)
+    return out

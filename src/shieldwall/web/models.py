@@ -6,6 +6,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from shieldwall import registry
+from shieldwall.io.scenarios import default_scenario
+
 GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
 
@@ -39,6 +42,14 @@ class RulesetOut(BaseModel):
     summary: str
     complete: bool
     parameters: list[ParameterOut]
+    web_module: str | None = Field(
+        default=None,
+        description="The rule system's piece of the page: an ES module the page imports from this "
+        "address (its hooks, docs/web.md); null: the page offers the engine's menu of legal orders.",
+    )
+    reach: bool = Field(
+        default=False, description="Whether /api/games/{id}/reach/{unit} answers for its games."
+    )
 
 
 class ScenarioOut(BaseModel):
@@ -58,6 +69,11 @@ class ClauseOut(BaseModel):
     url: str
 
 
+def _default_ruleset() -> str:
+    """The rule system of the default scenario (the first installed one's)."""
+    return registry.default().id
+
+
 class NewGame(BaseModel):
     """Start a battle: a rule system, a built-in scenario (or your own scenario data), your side,
     and your opponent: a bot's name, ``hotseat`` (both sides on this browser) or ``remote`` (a
@@ -65,8 +81,16 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    ruleset: str = Field("one-hour-dark-ages", max_length=64)
-    scenario: str = Field("one-hour-dark-ages/bryn-glas", max_length=200)
+    ruleset: str = Field(
+        default_factory=_default_ruleset,
+        max_length=64,
+        json_schema_extra=lambda s: s.update(default=_default_ruleset()),
+    )
+    scenario: str = Field(
+        default_factory=default_scenario,
+        max_length=200,
+        json_schema_extra=lambda s: s.update(default=default_scenario()),
+    )
     scenario_data: dict[str, Any] | None = Field(
         default=None, description="A scenario as parsed TOML/JSON data, instead of a built-in one."
     )
@@ -224,10 +248,12 @@ class CombatOut(BaseModel):
     checked: list[dict[str, str]]
     groups: list[dict[str, Any]] = Field(
         default_factory=list,
-        description="into-the-dark: each group of figures' dice, what they need, faces and hits.",
+        description="For a rule system that rolls by group of figures: each group's dice, what they "
+        "need, faces and hits.",
     )
     test: dict[str, Any] | None = Field(
-        default=None, description="into-the-dark morale or control test: level, number to roll, result."
+        default=None,
+        description="For a rule system's morale or control test: level, number to roll, result.",
     )
     notes: list[str] = Field(default_factory=list)
 

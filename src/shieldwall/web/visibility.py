@@ -19,16 +19,16 @@ for a viewer who does not command the side it belongs to. The conventions:
 * the battle seed is secret in games between two browsers until the battle ends (knowing it and
   the orders, one could compute every coming die roll): the ``battle`` event's ``seed`` is removed.
 
-one-hour-dark-ages has no hidden information, so for it only the seed rule applies. into-the-dark
-has Concealed Deployment (units under face-down cards, with dummy cards: the card's place is seen,
-not what it is) and offers ``view_for``.
+A rule system without hidden information needs nothing of this: for it only the seed rule
+applies. One with a concealed deployment (units under face-down cards, with dummy cards: the card's
+place is seen, not what it is) marks its units and events and may offer ``view_for``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, overload
 
 from shieldwall.core.events import Event
 from shieldwall.core.game import State
@@ -128,6 +128,29 @@ def filter_event(ev: Event, viewers: Iterable[str], hide_seed: bool) -> Event:
         data["seed"] = None
         return Event(ev.turn, ev.phase, ev.side, ev.kind, ev.rule, data)
     return ev
+
+
+class FilteredEvents(Sequence[Event]):
+    """A battle's events as ``viewers`` may see them (``filter_event``), filtered when read."""
+
+    def __init__(self, events: Sequence[Event], viewers: Iterable[str], hide_seed: bool) -> None:
+        self._events = events
+        self._viewers = list(viewers)
+        self._hide_seed = hide_seed
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [filter_event(ev, self._viewers, self._hide_seed) for ev in self._events[index]]
+        return filter_event(self._events[index], self._viewers, self._hide_seed)
 
 
 def visible_unit_ids(view: dict[str, Any]) -> set[str]:

@@ -1,131 +1,409 @@
 """Clause ids of Into the Dark: ``into-the-dark:<section>.<clause>``.
 
 Every rule the code applies cites one of these ids (in a docstring, and in the ``rule`` field of
-every breakdown or event dict it produces). Each id is a row of ``docs/rules/into-the-dark.md``;
-``tests/into_the_dark/test_docs.py`` checks that the two lists agree.
+every breakdown or event dict it produces). Each id is a row of ``docs/rules/into-the-dark.md``,
+whose summary column is the summary here (``scripts/itd_clause_table.py`` writes it);
+``tests/into_the_dark/test_itd_docs.py`` checks that the two agree. The package carries the
+summaries, so an installed copy (the web app's clause table) needs no ``docs/``.
 """
 
 from __future__ import annotations
 
 RS = "into-the-dark"
 
-#: clause id (without the ruleset prefix) -> the heading of the text it reads.
-CLAUSES: dict[str, str] = {
+#: clause id (without the ruleset prefix) -> (the heading of the text it reads, a one-line summary).
+CLAUSES: dict[str, tuple[str, str]] = {
     # Introduction
-    "intro.scale": "Introduction (figure scale, 15mm halves ranges)",
+    "intro.scale": (
+        "Introduction (figure scale, 15mm halves ranges)",
+        "Written for 25/30mm figures; for 15mm halve all ranges or use cm. All distances in the data are inches for 25mm.",
+    ),
     # PART I - GAME PREPARATION
-    "troops.the-troops": "The Troops",
-    "troops.choosing-your-army": "Choosing Your Army",
-    "troops.basing": "Basing",
-    "troops.unit-organisation": "Unit Organisation",
-    "troops.troop-quality": "Troop Quality",
-    "troops.troop-types": "Troop Types",
-    "troops.density": "Troop Types: 1) Density",
-    "troops.armour": "Troop Types: 2) Armour",
-    "troops.category": "Troop Types: 3) Category",
-    "troops.point-costs": "Point Cost of Troops",
-    "troops.troop-cost": "Point Cost of Troops: Troop Cost",
-    "troops.weapon-cost": "Point Cost of Troops: weapons and cross-training",
-    "troops.unit-cost": "Point Cost of Troops: Unit Cost",
-    "troops.cost-examples": "Point Cost of Troops: Examples",
+    "troops.the-troops": (
+        "The Troops",
+        "Armies modelled on a historical one; an Order of Battle lists units, statistics, sizes and costs.",
+    ),
+    "troops.choosing-your-army": (
+        "Choosing Your Army",
+        "Agree on army size; a points maximum (1000 quick, 2000 large).",
+    ),
+    "troops.basing": (
+        "Basing",
+        "Optional standard bases: WRG 60 or 75mm with 3 or 4 figures; GW 20 or 25mm per figure.",
+    ),
+    "troops.unit-organisation": (
+        "Unit Organisation",
+        "Figures grouped in units in base contact, never split; mixed types move at slowest and fight with the figures in contact.",
+    ),
+    "troops.troop-quality": (
+        "Troop Quality",
+        "Quality level 5 fanatic, 4 elite, 3 average, 2 levy: fighting ability, morale level and basic cost per figure.",
+    ),
+    "troops.troop-types": (
+        "Troop Types",
+        "Melee, missile or cross-trained troops; three-letter code density / armour / foot-mounted.",
+    ),
+    "troops.density": (
+        "Troop Types: 1) Density",
+        "C close, L loose, O open order; base sizes per density; no point cost.",
+    ),
+    "troops.armour": (
+        "Troop Types: 2) Armour",
+        "U/P/A/M/E cost 0/1/2/3/4 per figure; shields assumed unless stated; encased slowed.",
+    ),
+    "troops.category": ("Troop Types: 3) Category", "F foot, M mounted; mounted cost doubled."),
+    "troops.point-costs": ("Point Cost of Troops", "Purpose of points: fair encounter battles."),
+    "troops.troop-cost": (
+        "Point Cost of Troops: Troop Cost",
+        "Quality level + armour cost, doubled if mounted.",
+    ),
+    "troops.weapon-cost": (
+        "Point Cost of Troops: weapons and cross-training",
+        "First weapon free; cross-trained doubles the troop cost.",
+    ),
+    "troops.unit-cost": (
+        "Point Cost of Troops: Unit Cost",
+        "Troop cost × figures + quality × 10 command; army value = sum of units.",
+    ),
+    "troops.cost-examples": (
+        "Point Cost of Troops: Examples",
+        "Town Militia CUF levy 12 = 44; Knight LMM fanatic 12 = 242; Combat Archer LPF elite cross-trained 12 = 160.",
+    ),
     # PART II - BASIC RULES
-    "setup.equipment": "Setup",
-    "setup.gaming-area": "Gaming Area",
-    "setup.deployment": "Deployment",
-    "setup.formations": "Formations",
-    "setup.zone-of-control": "Zone of Control",
-    "turn-sequence.sequence-of-play": "Turn Sequence: Sequence of Play",
-    "turn-sequence.rallys": "Sequence of Play 1. Rallys",
-    "turn-sequence.initiative": "Sequence of Play 2. Initiative",
-    "turn-sequence.movement": "Sequence of Play 3. Movement",
-    "turn-sequence.combat": "Sequence of Play 4. Combat",
-    "turn-sequence.morale": "Sequence of Play 5. Morale Tests",
-    "turn-sequence.end-of-battle": "End of the battle (not given by the text: scenario turn limit, ruling)",
-    "movement.movement": "Movement",
-    "movement.distances": "Distances",
-    "movement.encased": "Distances: SPECIAL encased limit",
-    "movement.turning": "Turns & Wheels: Turning",
-    "movement.wheeling": "Turns & Wheels: Wheeling",
-    "movement.charging": "Charges & Evades: Charging",
-    "movement.counter-charges": "Charges & Evades: Counter-Charges",
-    "movement.impetuous-charges": "Charges & Evades: Impetuous Charges",
-    "movement.opportunity-charges": "Charges & Evades: Opportunity Charges",
-    "movement.evading": "Charges & Evades: Evading",
-    "movement.disorder": "Disorder",
-    "movement.frontage-changes": "Miscellaneous: Frontage Changes",
-    "movement.interpenetration": "Miscellaneous: Interpenetration",
-    "terrain.terrain": "Terrain",
-    "terrain.disordering": "Disordering Terrain",
-    "terrain.restrictive": "Restrictive Terrain (dense woods, swamps, deep streams)",
-    "terrain.deep-water": "Restrictive Terrain: deep water",
-    "terrain.roads": "Roads",
-    "combat.ranks": "Combat: first two ranks, figures facing an enemy",
-    "combat.dice": "Combat: one d6 per four figures, per unit, rounded down",
-    "combat.to-hit": "Combat: each die that equals or beats the armour level with modifiers",
-    "combat.natural-rolls": "Combat: natural 1 always misses, 6 always hits",
-    "combat.armour": "Armour",
-    "combat.missile-fire": "Missile Fire",
-    "combat.long-range": "Missile Fire: long range halves the dice",
-    "combat.fire-targets": "Missile Fire: choice of target",
-    "combat.target-eligibilities": "Target Eligibilities",
-    "combat.opportunity-fire": "Opportunity Fire",
-    "combat.missile-weapons": "Missile Weapons",
-    "combat.missile-ranges": "Missile Weapons: Ranges",
-    "combat.missile-modifiers": "Missile Weapons: Modifiers",
-    "combat.melee": "Melee",
-    "combat.flanks-and-rear": "Flanks & Rear",
-    "combat.melee-weapons": "Melee Weapons",
-    "combat.shields": "Melee Weapons: Shields",
-    "combat.melee-modifiers": "Melee Weapons: Modifiers",
-    "combat.double-dice": "Melee: impetuous and flank/rear double the dice (cumulative)",
-    "combat.combat-results": "Combat Results",
-    "combat.driven-back": "Driven Back",
-    "combat.rout": "Rout",
-    "combat.pursuit": "Pursuit",
-    "combat.bonus-round": "Pursuit: bonus round of melee",
-    "combat.rallying": "Rallying",
-    "morale.morale": "Morale",
-    "morale.morale-levels": "Morale Levels",
-    "morale.morale-states": "Morale States",
-    "morale.morale-tests": "Morale Tests",
-    "morale.test-triggers": "Morale Tests: events that require a test",
-    "morale.melee-test-order": "Morale Tests: losers of a melee test first",
-    "morale.modifiers": "Morale Tests: Modifiers",
-    "morale.results": "Morale Tests: Result",
-    "morale.control-tests": "Control Tests",
+    "setup.equipment": ("Setup", "d6s, a ruler, markers and two armies."),
+    "setup.gaming-area": (
+        "Gaming Area",
+        "Table size; terrain placed by agreement (one places, the other picks a side).",
+    ),
+    "setup.deployment": (
+        "Deployment",
+        'Roll off; alternate foot then mounted units; within 1/4 table width and 12" of side edges.',
+    ),
+    "setup.formations": ("Formations", "Best formation two ranks deep, back rank as wide as the front."),
+    "setup.zone-of-control": (
+        "Zone of Control",
+        "ZOC straight ahead: melee half normal move (opportunity charge), missile close range (opportunity fire).",
+    ),
+    "turn-sequence.sequence-of-play": (
+        "Turn Sequence: Sequence of Play",
+        "Rallys, initiative, movement, combat (missile then melee), morale; fire and combat simultaneous.",
+    ),
+    "turn-sequence.rallys": (
+        "Sequence of Play 1. Rallys",
+        "Rally attempts first; routers failing to rally move at once.",
+    ),
+    "turn-sequence.initiative": (
+        "Sequence of Play 2. Initiative",
+        "Both roll; winner keeps or passes; −1 per consecutive turn won.",
+    ),
+    "turn-sequence.movement": (
+        "Sequence of Play 3. Movement",
+        "Initiative side moves, then the other; counter-charges, evades, opportunity charges out of sequence.",
+    ),
+    "turn-sequence.combat": ("Sequence of Play 4. Combat", "Missile fire, then melee."),
+    "turn-sequence.morale": ("Sequence of Play 5. Morale Tests", "Morale tests at the end of the turn."),
+    "turn-sequence.end-of-battle": (
+        "End of the battle (not given by the text: scenario turn limit, ruling)",
+        "The battle ends at the scenario turn limit or when a side has no unit left able to fight (ruling).",
+    ),
+    "movement.movement": (
+        "Movement",
+        "Straight moves and forward wheels up to max, or about face; all figures facing one way; rallied units do not move.",
+    ),
+    "movement.distances": (
+        "Distances",
+        'Max move and rout/evade dice: CF 6" 3d6, LF/OF 8" 3d6, CM 8" 4d6, LM 12" 4d6, OM 16" 5d6.',
+    ),
+    "movement.encased": ("Distances: SPECIAL encased limit", 'Encased foot 4" 2d6, encased mounted 8" 3d6.'),
+    "movement.turning": (
+        "Turns & Wheels: Turning",
+        "About face uses half a turn (whole turn if disordered); no left/right turns.",
+    ),
+    "movement.wheeling": (
+        "Turns & Wheels: Wheeling",
+        "Forward wheels measured on the outside; no backward or centre wheels.",
+    ),
+    "movement.charging": (
+        "Charges & Evades: Charging",
+        "A move to contact is a charge, at normal move; chargers may stop or go on if the target runs.",
+    ),
+    "movement.counter-charges": (
+        "Charges & Evades: Counter-Charges",
+        "Melee troops charged frontally may counter-charge; meet about halfway.",
+    ),
+    "movement.impetuous-charges": (
+        "Charges & Evades: Impetuous Charges",
+        'Cavalry, last 4" straight: double dice first round; chargers/counter-chargers of impetuous units disordered; not in disordering terrain.',
+    ),
+    "movement.opportunity-charges": (
+        "Charges & Evades: Opportunity Charges",
+        "Out-of-sequence charges into the ZOC, may be impetuous.",
+    ),
+    "movement.evading": (
+        "Charges & Evades: Evading",
+        "Open order and missile troops may evade by their rout/evade dice; caught evaders are hit in the back.",
+    ),
+    "movement.disorder": (
+        "Disorder",
+        "Causes; disordered units wheel at half speed, count only the front rank in melee, −1 on morale and control tests.",
+    ),
+    "movement.frontage-changes": (
+        "Miscellaneous: Frontage Changes",
+        "Expand/contract 8 figures per turn (4 per half); half rate disordered or in melee.",
+    ),
+    "movement.interpenetration": (
+        "Miscellaneous: Interpenetration",
+        "Never through enemy, friends in melee or routing; open foot freely; otherwise disordering or both halved and disordered.",
+    ),
+    "terrain.terrain": ("Terrain", "Terrain pieces for the table."),
+    "terrain.disordering": (
+        "Disordering Terrain",
+        "Steep slopes, open woods, brush, rough, buildings, shallow streams, linear obstacles, friends disorder close foot and all mounted; mounted at half speed.",
+    ),
+    "terrain.restrictive": (
+        "Restrictive Terrain (dense woods, swamps, deep streams)",
+        "Dense woods and swamps disorder foot, half move, no mounted; deep streams disorder all, foot half, mounted quarter.",
+    ),
+    "terrain.deep-water": (
+        "Restrictive Terrain: deep water",
+        "Impassable; if forced: U/P cavalry swim at quarter speed, U infantry and armoured cavalry lose 50%, others drown.",
+    ),
+    "terrain.roads": ("Roads", '2" wide; cancel disordering terrain for units in column entirely on them.'),
+    "combat.ranks": (
+        "Combat: first two ranks, figures facing an enemy",
+        "The first two ranks fight, only figures directly facing an enemy.",
+    ),
+    "combat.dice": (
+        "Combat: one d6 per four figures, per unit, rounded down",
+        "One d6 per four figures fighting, rounded down; per attacking unit, no fractions carried between units.",
+    ),
+    "combat.to-hit": (
+        "Combat: each die that equals or beats the armour level with modifiers",
+        "Each die equal to or above the armour number with modifiers is one casualty.",
+    ),
+    "combat.natural-rolls": (
+        "Combat: natural 1 always misses, 6 always hits",
+        "A natural 1 always misses, a natural 6 always hits.",
+    ),
+    "combat.armour": ("Armour", "Hit on U 3+, P 4+, A 5+, M 6+, E 7+ (or natural 6)."),
+    "combat.missile-fire": (
+        "Missile Fire",
+        "After movement; foot may move half and fire, mounted full; no fire when charging, in melee, pursuing, interpenetrating; range from the front rank.",
+    ),
+    "combat.long-range": (
+        "Missile Fire: long range halves the dice",
+        "Long range halves the dice (1 per 8); a unit may fire partly at each range; second rank uses the range of the figure in front.",
+    ),
+    "combat.fire-targets": (
+        "Missile Fire: choice of target",
+        "Shoot first at chargers; concentrate on one target; split evenly among several chargers.",
+    ),
+    "combat.target-eligibilities": (
+        "Target Eligibilities",
+        "Line of sight; no firing over units unless elevated; foot fire straight ahead, mounted in any one direction; units in melee are not targets.",
+    ),
+    "combat.opportunity-fire": (
+        "Opportunity Fire",
+        "Missile ZOC = close range; the normal fire out of sequence; charged units shot at take a morale test before contact.",
+    ),
+    "combat.missile-weapons": (
+        "Missile Weapons",
+        "Foot bow (incl. light crossbow), mounted bow: no shields unless cross-trained and not while firing; sling and javelin keep shields.",
+    ),
+    "combat.missile-ranges": (
+        "Missile Weapons: Ranges",
+        "Close/long: foot bow 6/18, mounted bow 6/12, sling 6/12, javelin 6/–.",
+    ),
+    "combat.missile-modifiers": (
+        "Missile Weapons: Modifiers",
+        "Target open foot −2; loose foot or open mounted −1; shieldless or hit from rear +1; light cover −1; heavy cover −2.",
+    ),
+    "combat.melee": (
+        "Melee",
+        "Simultaneous; figures in contact and facing, or in the second rank behind; no overlaps; missile troops penalised.",
+    ),
+    "combat.flanks-and-rear": (
+        "Flanks & Rear",
+        "Flanked = at least 4 enemy figures on a side with no figures facing; flank/rear attackers roll 1 d6 per 2 figures; attacked unit pinned.",
+    ),
+    "combat.melee-weapons": (
+        "Melee Weapons",
+        "All basic hand weapons equivalent; exceptions in the optional rules.",
+    ),
+    "combat.shields": (
+        "Melee Weapons: Shields",
+        "All melee troops have shields; shields not counted when attacked from the rear.",
+    ),
+    "combat.melee-modifiers": (
+        "Melee Weapons: Modifiers",
+        "Charging/counter-charging +1; steady fanatics +1; peasants or non-cross-trained missile troops −1; enemy shieldless +1; enemy uphill −1; enemy defending obstacle −1.",
+    ),
+    "combat.double-dice": (
+        "Melee: impetuous and flank/rear double the dice (cumulative)",
+        "Impetuous or flank/rear: 1 d6 per 2 figures; both together: 1 per figure.",
+    ),
+    "combat.combat-results": (
+        "Combat Results",
+        "Both sides test morale after melee; combat continues unless one is driven back or routs.",
+    ),
+    "combat.driven-back": (
+        "Driven Back",
+        'Move back 4" facing the enemy; pushes friends; close order may refuse (routing them); blocked units rout.',
+    ),
+    "combat.rout": (
+        "Rout",
+        "Rout move by rout dice, shaken and disordered; toward own edge later; routers count as loose order; surrounded units surrender.",
+    ),
+    "combat.pursuit": (
+        "Pursuit",
+        'Follow-up 4" or pursuit at normal move, then disordered; pursuit into new enemy becomes a charge; fanatics must rally to stop; control test to resist.',
+    ),
+    "combat.bonus-round": (
+        "Pursuit: bonus round of melee",
+        "Pursuers keeping up get a bonus round at 1 d6 per figure eligible.",
+    ),
+    "combat.rallying": (
+        "Rallying",
+        "Rally phase: shaken by control test (failure does not disorder); disorder by a whole turn; rout by morale test; evaders automatically.",
+    ),
+    "morale.morale": ("Morale", "Morale = lowest quality in the unit and its status."),
+    "morale.morale-levels": ("Morale Levels", "5 fanatic, 4 elite, 3 average, 2 levy, 1 peasant."),
+    "morale.morale-states": (
+        "Morale States",
+        "Steady, shaken (−1 to tests, fanatics lose +1), routed; disordered in addition.",
+    ),
+    "morale.morale-tests": (
+        "Morale Tests",
+        "Roll the morale level or less with adjustments on a d6; one test per event; routers test only to rally.",
+    ),
+    "morale.test-triggers": (
+        "Morale Tests: events that require a test",
+        'Interpenetrated by routers, impetuous charge, missile fire, melee, friends routing within 6", friends destroyed or fanatics routing within 12".',
+    ),
+    "morale.melee-test-order": (
+        "Morale Tests: losers of a melee test first",
+        "Losers (most casualties received) test first, winners only if still in contact; ties simultaneous.",
+    ),
+    "morale.modifiers": (
+        "Morale Tests: Modifiers",
+        "Shaken −1, disordered −1, −1 per 25% casualties, flanked −3, outnumber ×2 +1, long range missile only +1, fewer firers +1, deeper ranks −1, supported +1, friends routing −1 each, unsupported −2, uphill +1, cover +1.",
+    ),
+    "morale.results": (
+        "Morale Tests: Result",
+        "Not over: passed; over by 1 shaken; 2–3 driven back; 4+ routed.",
+    ),
+    "morale.control-tests": (
+        "Control Tests",
+        "Same roll with relevant modifiers: pass = perform, fail = disordered; severity does not matter.",
+    ),
     # PART III - OPTIONAL RULES
-    "special-troops.special-troops": "Special Troops",
-    "special-troops.champions": "Champions",
-    "special-troops.warbands": "Warbands",
-    "special-troops.skirmishers": "Skirmishers",
-    "special-troops.peasants": "Peasants",
-    "special-troops.chariots": "Chariots",
-    "swat.swat": "SWAT (Peasant class units may not use SWAT)",
-    "swat.longbow": "Longbow",
-    "swat.polearm": "Polearm",
-    "swat.crossbow": "Crossbow",
-    "swat.pike": "Pike",
-    "swat.shieldwall": "Shieldwall",
-    "swat.wedge": "Wedge",
-    "swat.hedgehog": "Hedgehog",
-    "command.command-and-control": "Command & Control",
-    "command.combat-preferences": "Combat Preferences",
-    "command.generals": "Generals",
-    "command.general-leading": "Generals: leading a unit",
-    "command.command-actions": "Generals: command actions",
-    "command.champion-generals": "Generals: generals may be champions",
-    "command.divisions": "Divisions",
-    "command.orders": "Orders (Attack, Hold, Fall Back)",
-    "command.new-orders": "New Orders",
-    "maneuvers.difficult-maneuvers": "Difficult Maneuvers",
-    "maneuvers.turning": "Difficult Maneuvers: Turning",
-    "maneuvers.falling-back": "Difficult Maneuvers: Falling Back",
-    "maneuvers.careful-movement": "Difficult Maneuvers: Careful Movement",
-    "maneuvers.break-off": "Difficult Maneuvers: Break Off",
-    "concealed-deployment.playing-cards": "Concealed Deployment: Playing Cards",
-    "concealed-deployment.dummies": "Concealed Deployment: dummy cards",
-    "misc.scouting": "Scouting",
-    "misc.army-lists": "Army Lists",
+    "special-troops.special-troops": (
+        "Special Troops",
+        "Troops needing changes to the basic rules (army file options).",
+    ),
+    "special-troops.champions": (
+        "Champions",
+        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; up to 2 enemy dice may target him.",
+    ),
+    "special-troops.warbands": (
+        "Warbands",
+        "Foot units, free; may charge impetuously after a control test, then disordered.",
+    ),
+    "special-troops.skirmishers": (
+        "Skirmishers",
+        "Open order missile units, free; may back up at half speed and fire; must evade.",
+    ),
+    "special-troops.peasants": ("Peasants", "Quality 1, morale peasant; always −1 in melee."),
+    "special-troops.chariots": (
+        "Chariots",
+        "Named in the contents but not defined by the text — not implemented.",
+    ),
+    "swat.swat": (
+        "SWAT (Peasant class units may not use SWAT)",
+        "Special weapons and tactics; Peasant class units may not use SWAT.",
+    ),
+    "swat.longbow": ("Longbow", '×1.5 cost; not cross-trained; 8"/24"; +1 at close range.'),
+    "swat.polearm": (
+        "Polearm",
+        "Free; +1 in all melee; opponents get the +1 shieldless modifier; shields normal out of melee.",
+    ),
+    "swat.crossbow": (
+        "Crossbow",
+        'Free; light = bow rules; heavy 6"/24", +1 at close range, may not move and fire.',
+    ),
+    "swat.pike": (
+        "Pike",
+        "×1.5 cost; not cross-trained; four ranks fight; only pikes and flank/rear attackers get +1 shieldless against them.",
+    ),
+    "swat.shieldwall": (
+        "Shieldwall",
+        'Close order foot with large shields, +1 point; formed instead of moving; 4" move; frontal opponents −1; +1 morale; not when disordered.',
+    ),
+    "swat.wedge": ("Wedge", "Named in the contents but not defined by the text — not implemented."),
+    "swat.hedgehog": ("Hedgehog", "Named in the contents but not defined by the text — not implemented."),
+    "command.command-and-control": (
+        "Command & Control",
+        "Limited control; generals deploy and start the advance.",
+    ),
+    "command.combat-preferences": (
+        "Combat Preferences",
+        "Mounted prefer to charge, foot to stand, missile troops to stop and shoot and evade; always followed unless ordered.",
+    ),
+    "command.generals": (
+        "Generals",
+        "At least one (commanding) general; rating poor 1 / average 2 / good 3; LMM or LMF; 25 points per level; one hit removes him; no value in combat.",
+    ),
+    "command.general-leading": (
+        "Generals: leading a unit",
+        "A general leading a unit overrides preferences and negates negative morale modifiers up to his rating; up to 2 dice may target him.",
+    ),
+    "command.command-actions": (
+        "Generals: command actions",
+        'Rating = actions per turn: new orders (1), order units within 12" against preferences.',
+    ),
+    "command.champion-generals": (
+        "Generals: generals may be champions",
+        "A champion may be a general: champion cost plus the rating points.",
+    ),
+    "command.divisions": (
+        "Divisions",
+        "All units grouped in divisions, each under a general (about 4 or 5 units).",
+    ),
+    "command.orders": (
+        "Orders (Attack, Hold, Fall Back)",
+        "Attack, Hold, Fall Back, with their movement and charge behaviour.",
+    ),
+    "command.new-orders": (
+        "New Orders",
+        'To a subordinate within 24", 1 action each; d6 ≤ sum of ratings: immediate, else next turn.',
+    ),
+    "maneuvers.difficult-maneuvers": (
+        "Difficult Maneuvers",
+        "Pass a control test to perform; fail: not performed and disordered.",
+    ),
+    "maneuvers.turning": ("Difficult Maneuvers: Turning", "Turn left/right into column with a whole turn."),
+    "maneuvers.falling-back": (
+        "Difficult Maneuvers: Falling Back",
+        "Back up at half speed facing the enemy; no counter-charge when opportunity charged.",
+    ),
+    "maneuvers.careful-movement": (
+        "Difficult Maneuvers: Careful Movement",
+        "Half speed through disordering terrain, then a control test to avoid disorder.",
+    ),
+    "maneuvers.break-off": (
+        "Difficult Maneuvers: Break Off",
+        "Cavalry, missile and open order troops leave melee by their evade dice after a control test; pursued as routers.",
+    ),
+    "concealed-deployment.playing-cards": (
+        "Concealed Deployment: Playing Cards",
+        "Units deployed as face-down playing cards, revealed after deployment.",
+    ),
+    "concealed-deployment.dummies": ("Concealed Deployment: dummy cards", "Agreed number of dummy cards."),
+    "misc.scouting": ("Scouting", "Named in the contents but not defined by the text — not implemented."),
+    "misc.army-lists": (
+        "Army Lists",
+        'Named in the contents but not defined by the text — not implemented ("soon found at the end of these rules"). Example armies are in `scenarios/into-the-dark/armies/`.',
+    ),
 }
 
 

@@ -2,16 +2,55 @@
 //
 // The page only asks and shows: every order goes to the server, which rules on it with the
 // engine; the reach of a unit (movement band, charge targets, shooting) comes from the engine too.
+//
+// THE RULE SYSTEM'S WEB PIECE. Nothing here knows a rule system. Each one's gestures, unit panel
+// and combat "why" come from its plugin's web module: GET /api/rulesets gives its address
+// (`web_module`, /rulesets/<id>/<file>, served from the plugin's package), and a game imports it
+// (dynamic import) before it is shown. The module exports any of these hooks; each one left out
+// falls back to the generic behaviour given after the arrow. `g` is the GameView below.
+//
+//   typedExample                      string: an order in text form, the typed-order box's example
+//                                     (generic: the text of the first order of the menu)
+//   onState(g)                        a new state arrived (g.st); reset the module's own fields
+//                                     -> nothing
+//   defaultMode(g)                    -> string|null: the pointer mode after a change of state; the
+//                                     board gets the class mode-<mode> (-> null)
+//   cancel(g)                         Escape: forget a gesture in progress (-> nothing; the page
+//                                     also drops g.pendingCharge and the ghost)
+//   unitFlags(u, g)                   -> string[]: words about unit u (its view) for the unit panel
+//                                     (-> none)
+//   reachItems(g, r)                  -> Element[]: <li> lines saying what the selected unit's
+//                                     reach r (GET .../reach/{unit}) allows (-> none; the table
+//                                     still draws the reach)
+//   renderActions(g, box, btn, group) fill the actions panel `box` for your decision;
+//                                     btn(label, order, cls?, title?) -> a <button> giving the order,
+//                                     group(title, ...children) -> a titled block
+//                                     (-> the engine's menu: every legal order as a button)
+//   hint(g)                           -> string|null: the line under the table on your turn
+//                                     (null: the generic line)
+//   onUnit(g, uid)                    a click on unit uid -> true if handled (else: select it)
+//   onTable(g, p, e)                  a click on the table at p = {x, y} (table units), e the mouse
+//                                     event -> true if handled (else: deselect)
+//   onHover(g, p, uid)                the pointer at p, over unit uid (or null) -> true if handled
+//                                     (else: the ghost is cleared when over no unit)
+//   renderWhy(c, g)                   -> Element[]|null: the why of a combat c (GET .../combat)
+//                                     (null: the generic view: die, modifiers, clauses)
+//
+// What a hook may use of g: g.st (the state: decision, menu, view, reach, your_turn, you),
+// g.units / g.allUnits (id -> unit of the view, without / with the removed ones), g.selected,
+// g.reach, g.mode, g.pendingCharge (a charge whose facing is being chosen), g.busy, g.board
+// (board.js: ghost, clearGhost, drawPath, toScreen), g.send(order), g.select(uid), g.deselect(),
+// g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e); and
+// fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl) and
+// /static/board.js (bearing, normalize). A rule system without a web module is played through
+// the engine's menu (renderActions above), which makes any rule system playable here.
 
 import { api, ApiError } from "./api.js";
-import { Board, bearing, normalize } from "./board.js";
-import * as itd from "./itd.js";
+import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
 
 const $ = (sel) => document.querySelector(sel);
-const round = (v, n = 2) => Math.round(v * 10 ** n) / 10 ** n;
-const inch = (v) => `${round(v, 2)}"`;
 
 window.shieldwall = {};
 
@@ -51,6 +90,7 @@ async function showLobby() {
 
   function fillScenarios() {
     const rs = rulesets.find((r) => r.id === fr.value) || rulesets[0];
+    $("#clause-link").href = `/rules/${encodeURIComponent(rs.id)}`;
     const mine = scenarios.filter((s) => s.ruleset === rs.id);
     fs.replaceChildren(...mine.map((s) => el("option", { value: s.name, selected: s.default }, s.title)));
     fillSides();
@@ -198,13 +238,12 @@ class GameView {
     this.reach = null;
     this.mode = null;
     this.pendingCharge = null;
-    this.path = [];
-    this.faceTravel = false;
     this.busy = false;
     this.replay = null;
     this.logSize = 0;
     this.allUnits = {};
-    this.deployUnit = null;
+    this.rules = {}; // this game's rule system, as GET /api/rulesets lists it
+    this.hooks = {}; // its web module (see the top of this file)
     this.board = new Board($("#board"), {
       onUnit: (uid) => this.onUnit(uid),
       onTable: (p, e) => this.onTable(p, e),
@@ -214,9 +253,17 @@ class GameView {
     window.shieldwall.board = this.board;
   }
 
-  // into-the-dark has its own gestures (itd.js); one-hour-dark-ages uses those below
-  get itd() {
-    return !!(this.st && this.st.ruleset === "into-the-dark");
+  // The rule system of the game and its web module (no module: the generic page).
+  async loadRules(ruleset) {
+    const all = await api("/api/rulesets");
+    this.rules = all.find((r) => r.id === ruleset) || { id: ruleset, reach: false, web_module: null };
+    if (!this.rules.web_module) return;
+    try {
+      this.hooks = await import(this.rules.web_module);
+    } catch (e) {
+      this.hooks = {};
+      this.showMessage("bad", [el("b", {}, "The page for this rule system did not load: "), String(e), " (playing with the engine's menu)"]);
+    }
   }
 
   url(path = "") {
@@ -239,13 +286,14 @@ class GameView {
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") {
         this.pendingCharge = null;
-        this.clearPath();
+        if (this.hooks.cancel) this.hooks.cancel(this);
         this.setMode(this.defaultMode());
         this.board.clearGhost();
       }
     });
     try {
       const st = await this.call("");
+      await this.loadRules(st.ruleset);
       await this.reloadLog();
       this.setState(st);
       this.loadWhy();
@@ -261,11 +309,11 @@ class GameView {
   // ------------------------------------------------------------------ state
   setState(st) {
     this.st = st;
-    this.units = Object.fromEntries(st.view.units.filter((u) => !u.removed).map((u) => [u.id, u]));
-    this.allUnits = Object.fromEntries(st.view.units.map((u) => [u.id, u]));
-    if (!st.menu.some((m) => m.kind === "deploy" && m.unit === this.deployUnit)) this.deployUnit = null;
+    const units = st.view.units || [];
+    this.units = Object.fromEntries(units.filter((u) => !u.removed).map((u) => [u.id, u]));
+    this.allUnits = Object.fromEntries(units.map((u) => [u.id, u]));
     this.pendingCharge = null;
-    this.path = [];
+    if (this.hooks.onState) this.hooks.onState(this);
     const d = st.decision;
     const entry = saved.find(this.id) || {};
     saved.remember({ ...entry, id: this.id, token: this.token, title: st.title, mode: st.mode, sides: st.you });
@@ -292,9 +340,7 @@ class GameView {
   }
 
   defaultMode() {
-    const d = this.st && this.st.decision;
-    if (this.st && this.st.your_turn && d && d.kind === "move" && this.selected === d.unit) return "move";
-    return null;
+    return this.hooks.defaultMode ? this.hooks.defaultMode(this) : null;
   }
 
   setMode(m) {
@@ -318,7 +364,10 @@ class GameView {
     const v = st.view;
     document.title = `${st.title} · shieldwall`;
     $("#game-title").textContent = st.title;
-    const bits = [`turn ${v.turn}/${v.max_turns}`, `${v.side} ${v.phase}`, `you: ${st.you.join(" & ")}`];
+    const bits = [];
+    if (v.turn !== undefined) bits.push(v.max_turns !== undefined && v.max_turns !== null ? `turn ${v.turn}/${v.max_turns}` : `turn ${v.turn}`);
+    if (v.side !== undefined && v.phase !== undefined) bits.push(`${v.side} ${v.phase}`);
+    bits.push(`you: ${st.you.join(" & ")}`);
     if (st.seed !== null) bits.push(`seed ${st.seed}`);
     $("#status").textContent = bits.join(" · ");
     $("#btn-undo").disabled = !st.can_undo || this.busy;
@@ -394,48 +443,15 @@ class GameView {
       box.hidden = true;
       return;
     }
-    let flags = [];
-    if (u.in_melee) flags.push("in melee");
-    if (u.moved) flags.push("moved");
-    if (u.charged) flags.push("charged");
-    if (u.shot) flags.push("shot");
-    if (u.missile) flags.push(`${u.missile}s, ${u.shots_left === null ? "unlimited" : u.shots_left} shot(s) left`);
-    if (u.personalities && u.personalities.length) flags.push(`with ${u.personalities.join(", ")}`);
-    if (u.upgrade) flags.push(u.upgrade);
-    if (u.quality) flags.push(u.quality);
-    if (this.itd) flags = itd.unitFlags(u);
+    const flags = this.hooks.unitFlags ? this.hooks.unitFlags(u, this) : [];
     const items = [];
     const r = this.reach;
-    if (r && r.unit === u.id && this.itd) {
-      items.push(...itd.reachItems(this, r));
-    } else if (r && r.unit === u.id) {
-      items.push(el("li", {}, r.move.now ? `Rolled ${inch(r.move.rolled)} of movement (${r.move.dice})`
-        : r.move.done ? "Has moved this phase" : `Moves up to ${inch(r.move.max)} (${r.move.dice})`,
-        ` · ${r.move.turns} turn${r.move.turns === 1 ? "" : "s"}`, ruleLink(r.move.rule, `/rules/${r.move.rule.replace(":", "#")}`)));
-      if (r.charges.length) {
-        items.push(el("li", {}, r.charges_now ? "May charge: " : "Could charge with a top roll: ",
-          r.charges.map((c) => `${c.target} (${c.facings.map((f) => `${f.facing} ${inch(f.distance)}`).join(", ")})`).join("; ")));
-      } else {
-        items.push(el("li", {}, r.charges_now ? "No charge possible with this roll." : "No charge possible this turn."));
-      }
-      if (r.shooting) {
-        const s = r.shooting;
-        items.push(el("li", {}, `${s.weapon === "bow" ? "Bow" : "Javelins"}, range ${inch(s.range)}: `,
-          s.targets.length ? `may shoot ${s.targets.join(", ")}` : "no target now"));
-      }
-      const why = Object.entries(r.charge_why_not);
-      if (why.length) {
-        items.push(el("li", {}, el("details", {}, el("summary", {}, "Why not the others?"),
-          el("ul", {}, why.map(([t, w]) => el("li", {}, `${t}: ${w.reason} `, ruleLink(w.rule, `/rules/${w.rule.replace(":", "#")}`)))),
-          r.shooting && Object.keys(r.shooting.why_not).length
-            ? el("ul", {}, Object.entries(r.shooting.why_not).map(([t, w]) => el("li", {}, `shoot ${t}: ${w.reason} `, ruleLink(w.rule, `/rules/${w.rule.replace(":", "#")}`))))
-            : null)));
-      }
-    }
+    if (r && r.unit === u.id && this.hooks.reachItems) items.push(...this.hooks.reachItems(this, r));
+    const hits = u.max_hits !== undefined && u.max_hits !== null;
     box.replaceChildren(
-      ...[el("h3", {}, `${u.name} [${u.id}] `, el("span", { class: `side-${u.side}` }, `(${u.side})`)),
-      el("div", {}, `${u.type} · hits ${u.hits}/${u.max_hits}`),
-      el("div", { class: "bar" }, el("span", { style: `width:${Math.min(100, (100 * u.hits) / u.max_hits)}%` })),
+      ...[el("h3", {}, `${u.name || u.id} [${u.id}] `, el("span", { class: `side-${u.side}` }, `(${u.side})`)),
+      el("div", {}, [u.type, hits ? `hits ${u.hits}/${u.max_hits}` : null].filter((x) => x !== undefined && x !== null).join(" · ")),
+      hits ? el("div", { class: "bar" }, el("span", { style: `width:${Math.min(100, (100 * u.hits) / u.max_hits)}%` })) : null,
       flags.length ? el("div", { class: "flags" }, flags.join(" · ")) : null,
       el("ul", { class: "reach" }, items)].filter(Boolean),
     );
@@ -450,86 +466,32 @@ class GameView {
     if (!st || this.replay) return;
     const d = st.decision;
     if (!st.your_turn || !d) return;
-    const menu = st.menu;
-    const sel = this.selected;
     const btn = (label, order, cls = "", title = "") =>
       el("button", { type: "button", class: cls, title: title || (typeof order === "string" ? order : ""), disabled: this.busy, onclick: () => this.send(order) }, label);
     const group = (title, ...children) => el("div", { class: "group" }, el("div", { class: "group-title" }, title), children);
-    const used = new Set();
-    const take = (m) => { used.add(m); return m; };
-    const typedBox = (example) => {
-      const typed = el("input", { type: "text", id: "typed-order", placeholder: `e.g. ${example}` });
-      const form = el("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); if (typed.value.trim()) this.send(typed.value.trim()); } },
-        typed, el("button", { type: "submit", disabled: this.busy }, "Send"));
-      return el("details", { class: "group typed-order" }, el("summary", { class: "small" }, "Type an order (any order the rules know)"), form);
-    };
-    if (this.itd) {
-      itd.renderActions(this, box, btn, group);
-      box.append(typedBox("move r1 wheel -30 fwd 4"));
-      return;
-    }
+    if (this.hooks.renderActions) this.hooks.renderActions(this, box, btn, group);
+    else this.menuActions(box, btn, group);
+    const first = st.menu.find((m) => m.kind !== "end") || st.menu[0];
+    const example = this.hooks.typedExample || (first ? first.text : "");
+    const typed = el("input", { type: "text", id: "typed-order", placeholder: example ? `e.g. ${example}` : "" });
+    const form = el("form", { class: "typed", onsubmit: (ev) => { ev.preventDefault(); if (typed.value.trim()) this.send(typed.value.trim()); } },
+      typed, el("button", { type: "submit", disabled: this.busy }, "Send"));
+    box.append(el("details", { class: "group typed-order" }, el("summary", { class: "small" }, "Type an order (any order the rules know)"), form));
+  }
 
-    if (this.pendingCharge) {
-      const c = this.pendingCharge;
-      box.append(group(`Charge ${this.unitName(c.target)} on which facing?`,
-        c.facings.map((f) => btn(`${f.facing} (${inch(f.distance)})`, f.order, "charge")),
-        el("button", { type: "button", onclick: () => { this.pendingCharge = null; this.renderActions(); } }, "Cancel")));
-      return;
-    }
-
-    if (d.kind === "move" && sel === d.unit) {
-      const r = this.reach;
-      box.append(group(`Move ${sel}: click the table, or a highlighted enemy to charge`,
-        el("button", { type: "button", class: `mode${this.mode === "move" ? " on" : ""}`, onclick: () => this.setMode("move") }, "Move"),
-        el("button", { type: "button", class: `mode${this.mode === "turn" ? " on" : ""}`, onclick: () => this.setMode("turn") }, "Turn"),
-        el("label", { class: "small" }, el("input", { type: "checkbox", checked: this.faceTravel, onchange: (e) => { this.faceTravel = e.target.checked; } }), " turn to face the way you move"),
-        ...menu.filter((m) => m.kind === "hold" && m.unit === sel).map((m) => btn("Hold", take(m).order)),
-      ));
-      if (this.path.length) {
-        box.append(group(`Path: ${this.path.filter((x) => x.go).length} leg(s) — click to finish, or`,
-          el("button", { type: "button", class: "primary", onclick: () => this.sendPath() }, "Move along the path"),
-          el("button", { type: "button", onclick: () => this.clearPath() }, "Clear the path")));
-      }
-      box.append(group("Turn in place", [
-        ["↺ 45°", -45], ["↻ 45°", 45], ["↺ 90°", -90], ["↻ 90°", 90], ["About face", 180],
-      ].map(([label, a]) => btn(label, { kind: "move", unit: sel, steps: [{ turn: a, pivot: "centre" }] }))));
-      if (r && r.charges.length) {
-        box.append(group("Charge", r.charges.flatMap((c) => c.facings.map((f) =>
-          btn(`${c.target} ${f.facing} (${inch(f.distance)})`, f.order, "charge", f.text)))));
-        menu.filter((m) => m.kind === "charge").forEach((m) => used.add(m));
-      }
-      const shots = menu.filter((m) => m.kind === "shot" && m.unit === sel);
-      if (shots.length) box.append(group("Moving shot (javelins)", shots.map((m) => btn(`at ${m.target}`, take(m).order))));
-      const moves = menu.filter((m) => m.kind === "move" && m.unit === sel && m.label);
-      if (moves.length) box.append(group("The rules suggest", moves.map((m) => btn(take(m).label, m.order, "", m.text))));
-      menu.filter((m) => m.kind === "move").forEach((m) => used.add(m));
-    } else if (sel) {
-      const mineHere = menu.filter((m) => m.unit === sel && !used.has(m));
-      const labels = {
-        activate: (m) => (m.order.charge ? `Declare a charge on ${m.order.charge}` : m.order.toward ? `Declare a move toward ${m.order.toward.join(",")}` : `Roll to move ${sel}${this.reach && this.reach.unit === sel ? ` (${this.reach.move.dice})` : ""}`),
-        face: (m) => `Turn to face ${m.target}`,
-        fallback: () => "Fall back",
-        shoot: (m) => `Shoot at ${m.target}`,
-        shot: (m) => `Javelins at ${m.target}`,
-        skip: () => "No moving shot",
-        fight: (m) => `Attack ${m.target}`,
-        hold: () => "Hold",
-      };
-      if (mineHere.length) {
-        box.append(group(`Orders for ${sel}`, mineHere.map((m) => btn((labels[m.kind] || (() => m.text))(m), take(m).order, m.kind === "activate" ? "primary" : ""))));
-      }
-    }
-    const transfers = menu.filter((m) => m.kind === "transfer" && !used.has(m));
-    if (transfers.length) box.append(group("Personalities", transfers.map((m) => btn(`${m.order.personality} → ${m.order.unit}`, take(m).order))));
-    const others = menu.filter((m) => !used.has(m) && m.kind !== "end" && m.unit && m.unit !== sel && d.kind !== "activate" && d.kind !== "shoot");
-    if (others.length && d.unit) box.append(group("Orders", others.map((m) => btn(m.text, take(m).order))));
-    const end = menu.find((m) => m.kind === "end");
-    if (end) {
-      const what = { transfer: "Done with personalities", activate: "End the movement phase", shoot: "End the shooting phase" }[d.kind] || "End";
-      box.append(el("div", { class: "group" }, btn(what, end.order, "end")));
-    }
-    if (!box.children.length && !sel) box.append(el("div", { class: "small" }, "Select one of your units on the table."));
-    box.append(typedBox("move r1 turn 30@front go 14,9"));
+  // The generic panel: the engine's menu (the legal orders of the decision), each a button; the
+  // selected unit's first. Any rule system is playable with it.
+  menuActions(box, btn, group) {
+    const menu = this.st.menu;
+    const sel = this.selected;
+    const label = (m) => m.label || m.text;
+    const mine = sel ? menu.filter((m) => m.unit === sel && m.kind !== "end") : [];
+    if (mine.length) box.append(group(`Orders for ${this.unitName(sel)}`, mine.map((m) => btn(label(m), m.order, "", m.text))));
+    const rest = menu.filter((m) => !mine.includes(m) && m.kind !== "end");
+    if (rest.length) box.append(group(mine.length ? "Other orders" : "Orders", rest.map((m) => btn(label(m), m.order, "", m.text))));
+    const end = menu.filter((m) => m.kind === "end");
+    if (end.length) box.append(el("div", { class: "group" }, end.map((m) => btn(label(m), m.order, "end", m.text))));
+    if (!menu.length) box.append(el("div", { class: "small" }, "The rules offer no order here: type one below."));
   }
 
   renderHint(text) {
@@ -540,14 +502,11 @@ class GameView {
     }
     const st = this.st;
     const d = st && st.decision;
-    const own = !this.replay && st && d && this.itd ? itd.hint(this) : null;
+    const own = !this.replay && st && d && this.hooks.hint ? this.hooks.hint(this) : null;
     if (this.replay) hint.textContent = "Replay: the table at the end of the turn.";
     else if (!st || !d) hint.textContent = "";
     else if (own) hint.textContent = own;
-    else if (!st.your_turn) hint.textContent = "Click a unit to see what it can reach.";
-    else if (d.kind === "move" && this.selected === d.unit) hint.textContent = this.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge. Esc cancels.";
-    else if (d.kind === "activate") hint.textContent = "Click one of your units, then roll for its move.";
-    else if (d.kind === "shoot") hint.textContent = "Click a unit that can shoot, then its target.";
+    else if (!st.your_turn && this.rules.reach) hint.textContent = "Click a unit to see what it can reach.";
     else hint.textContent = d.prompt;
   }
 
@@ -555,14 +514,16 @@ class GameView {
   async select(uid, { quiet = false } = {}) {
     this.selected = uid;
     this.pendingCharge = null;
-    try {
-      const r = await this.call(`/reach/${encodeURIComponent(uid)}`);
-      if (this.selected !== uid) return;
-      this.reach = r.reach;
-      this.showBoard(r.svg);
-    } catch (e) {
-      this.reach = null;
-      if (!quiet) this.showError(e);
+    if (this.rules.reach) {
+      try {
+        const r = await this.call(`/reach/${encodeURIComponent(uid)}`);
+        if (this.selected !== uid) return;
+        this.reach = r.reach;
+        this.showBoard(r.svg);
+      } catch (e) {
+        this.reach = null;
+        if (!quiet) this.showError(e);
+      }
     }
     this.mode = this.defaultMode();
     this.renderUnit();
@@ -583,141 +544,20 @@ class GameView {
 
   onUnit(uid) {
     if (this.replay || !this.st || this.busy) return;
-    const st = this.st;
-    const d = st.decision;
-    const sel = this.selected;
-    if (this.itd) {
-      if (!itd.onUnit(this, uid)) this.select(uid);
-      return;
-    }
-    if (st.your_turn && d) {
-      if (d.kind === "move" && sel === d.unit && this.reach && this.reach.charges_now && this.mode !== "turn") {
-        const c = this.reach.charges.find((x) => x.target === uid);
-        if (c) {
-          if (c.facings.length === 1) this.send(c.facings[0].order);
-          else {
-            this.pendingCharge = c;
-            this.renderActions();
-          }
-          return;
-        }
-      }
-      if (sel && uid !== sel) {
-        const items = st.menu.filter((m) => m.unit === sel && m.target === uid && ["shoot", "shot", "fight", "face"].includes(m.kind));
-        if (items.length === 1) {
-          this.send(items[0].order);
-          return;
-        }
-      }
-      if (d.unit && d.kind === "move" && uid !== d.unit && this.units[uid] && st.you.includes(this.units[uid].side)) {
-        this.renderHint(`${d.unit} is moving: finish its move first (or Hold).`);
-        return;
-      }
-    }
+    if (this.hooks.onUnit && this.hooks.onUnit(this, uid)) return;
     this.select(uid);
-  }
-
-  // Where the unit would stand after the path built so far: {x, y, heading}.
-  pathEnd(u) {
-    let at = { x: u.x, y: u.y, heading: u.heading };
-    for (const step of this.path) {
-      if (step.go) at = { ...at, x: step.go[0], y: step.go[1] };
-      else at = { ...at, heading: at.heading + step.turn };
-    }
-    return at;
-  }
-
-  pathPoints(u) {
-    return [{ x: u.x, y: u.y }, ...this.path.filter((st) => st.go).map((st) => ({ x: st.go[0], y: st.go[1] }))];
-  }
-
-  clearPath() {
-    this.path = [];
-    this.board.drawPath([]);
-    this.renderActions();
-    this.renderHint();
-  }
-
-  sendPath(extra = []) {
-    const d = this.st.decision;
-    const steps = [...this.path, ...extra];
-    this.path = [];
-    this.board.drawPath([]);
-    if (steps.length) this.send({ kind: "move", unit: d.unit, steps });
   }
 
   onTable(p, e) {
     if (this.replay || !this.st || this.busy) return;
-    const st = this.st;
-    const d = st.decision;
-    if (this.itd) {
-      if (!itd.onTable(this, p, e)) this.deselect();
-      return;
-    }
-    if (st.your_turn && d && d.kind === "move" && this.selected === d.unit) {
-      const u = this.units[d.unit];
-      const from = this.pathEnd(u);
-      const angle = round(normalize(bearing(from, p) - from.heading), 2);
-      if (this.mode === "turn") {
-        this.sendPath([{ turn: angle, pivot: "centre" }]);
-      } else if (this.mode === "move") {
-        const steps = [];
-        if (this.faceTravel && Math.abs(angle) > 0.5) steps.push({ turn: angle, pivot: "centre" });
-        steps.push({ go: [round(p.x, 3), round(p.y, 3)] });
-        if (e && e.shiftKey) {
-          // shift+click: one more leg of a path; a plain click (or Turn) finishes it
-          this.path.push(...steps);
-          this.board.drawPath(this.pathPoints(u));
-          this.renderActions();
-          this.renderHint();
-          return;
-        }
-        this.sendPath(steps);
-      }
-      return;
-    }
+    if (this.hooks.onTable && this.hooks.onTable(this, p, e)) return;
     this.deselect();
   }
 
   onHover(p, uid) {
     if (this.replay || !this.st) return;
-    if (this.itd) {
-      if (!itd.onHover(this, p, uid) && !uid) this.board.clearGhost();
-      return;
-    }
-    const st = this.st;
-    const d = st.decision;
-    const r = this.reach;
-    if (uid && r && uid !== r.unit) {
-      this.board.clearGhost();
-      const c = r.charges.find((x) => x.target === uid);
-      if (c) return this.renderHint(`${r.charges_now ? "Charge" : "Could charge"} ${this.unitName(uid)}: ${c.facings.map((f) => `${f.facing} ${inch(f.distance)}`).join(", ")}`);
-      if (r.shooting && r.shooting.targets.includes(uid)) return this.renderHint(`${r.unit} may shoot ${this.unitName(uid)} (range ${inch(r.shooting.range)})`);
-      const w = r.charge_why_not[uid];
-      if (w) return this.renderHint(`${r.unit} cannot charge ${uid}: ${w.reason} (§${w.rule.split(":")[1]})`);
-      return;
-    }
-    if (st.your_turn && d && d.kind === "move" && this.selected === d.unit && !uid) {
-      const u = this.units[d.unit];
-      if (!u) return;
-      const from = this.pathEnd(u);
-      const pts = this.pathPoints(u);
-      let done = 0;
-      for (let i = 1; i < pts.length; i++) done += Math.hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
-      const dist = done + Math.hypot(p.x - from.x, p.y - from.y);
-      const rolled = d.data.rolled || 0;
-      if (this.mode === "move") {
-        const heading = this.faceTravel ? bearing(from, p) : from.heading;
-        this.board.ghost({ ...u, x: from.x, y: from.y }, p.x, p.y, heading, dist <= rolled + 1e-6, `${round(dist, 1)}" of ${rolled}"`);
-        this.renderHint(`Move ${u.id}'s centre ${round(dist, 2)}" to (${round(p.x, 1)}, ${round(p.y, 1)}) — rolled ${rolled}". Shift+click adds a leg.`);
-      } else if (this.mode === "turn") {
-        const a = round(normalize(bearing(from, p) - from.heading), 1);
-        this.board.ghost({ ...u, x: from.x, y: from.y }, from.x, from.y, from.heading + a, true, `turn ${a}°`);
-        this.renderHint(`Turn ${u.id} ${a}° (${a >= 0 ? "clockwise" : "anticlockwise"})${this.path.length ? " at the end of its path" : ""}`);
-      }
-    } else if (!uid) {
-      this.board.clearGhost();
-    }
+    if (this.hooks.onHover && this.hooks.onHover(this, p, uid)) return;
+    if (!uid) this.board.clearGhost();
   }
 
   // ------------------------------------------------------------------ orders
@@ -826,7 +666,7 @@ class GameView {
   async loadWhy(index) {
     try {
       const c = await this.call(index === undefined ? "/combat" : `/combat?index=${index}`);
-      renderWhy($("#tab-why"), c);
+      renderWhy($("#tab-why"), c, this.hooks.renderWhy && ((x) => this.hooks.renderWhy(x, this)));
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) renderWhy($("#tab-why"), null);
     }

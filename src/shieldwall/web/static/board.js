@@ -1,10 +1,12 @@
 // The table: the server's SVG (render_svg) shown as is, with clicks turned into table inches.
 //
 // The SVG draws a table point (x, y) at (x * scale, (depth - y) * scale); it carries data-scale and
-// data-table-depth. Units are <g class="unit" data-unit="ID">, reach highlights hl-* with data-unit.
+// data-table-depth. Units are <g class="unit" data-unit="ID"> in the units layer (<g class="units">;
+// a rule system's drawing may put more marks with data-unit inside a unit), reach highlights hl-*
+// with data-unit.
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const UNIT_SELECTOR = ".unit[data-unit], .itd-unit[data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
+const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
 
 export class Board {
   constructor(el, { onUnit, onTable, onMove, onLeave }) {

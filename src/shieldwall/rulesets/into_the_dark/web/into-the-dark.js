@@ -1,5 +1,10 @@
 // Into the Dark in the browser: its orders given by pointing, its reach and its combat "why".
 //
+// The web piece of the into-the-dark plugin (PLUGIN.web_module): the page imports it from
+// /rulesets/into-the-dark/into-the-dark.js when a game of Into the Dark starts, and calls the
+// hooks it exports (the interface: the comment at the top of the page's static/app.js, and
+// docs/web.md). The page's own modules are imported by their absolute address (/static/...).
+//
 // The engine's menu (state.menu: the legal orders of the decision) is the ground truth. Each order
 // kind has a gesture or a button here; any kind without one is offered as it stands under "The
 // engine's menu", so a new order of the rules is playable the day it exists.
@@ -7,8 +12,8 @@
 // of its rectangle, headings are degrees clockwise from north, a forward wheel pivots on the inside
 // front corner; a deploy order places the centre of the front edge.
 
-import { bearing, normalize } from "./board.js";
-import { el, ruleLink } from "./log.js";
+import { bearing, normalize } from "/static/board.js";
+import { diceEl, el, ruleLink } from "/static/log.js";
 
 const round = (v, n = 2) => Math.round(v * 10 ** n) / 10 ** n;
 const inch = (v) => `${round(v, 2)}"`;
@@ -110,6 +115,15 @@ export function label(m, g) {
 }
 
 const END_WORDS = { rally: "End the Rally phase", movement: "End your movement", fire: "End your missile fire", deploy: "End", declare: "No (more) dice at generals" };
+
+// ------------------------------------------------------------------------------- state
+// the example of the typed-order box
+export const typedExample = "move r1 wheel -30 fwd 4";
+
+// a new state: forget the unit being placed once the rules no longer offer to deploy it
+export function onState(g) {
+  if (!g.st.menu.some((m) => m.kind === "deploy" && m.unit === g.deployUnit)) g.deployUnit = null;
+}
 
 // ------------------------------------------------------------------------------- the unit panel
 export function reachItems(g, r) {
@@ -377,4 +391,54 @@ export function hint(g) {
     case "rally": return "Click a unit to rally, or end the Rally phase.";
     default: return d.prompt;
   }
+}
+
+// ------------------------------------------------------------------------------- why
+const WHY_TITLES = { fire: "Missile fire", melee: "Melee", "bonus-round": "Pursuit: bonus round", "morale-test": "Morale test", "control-test": "Control test" };
+
+// The why of a combat roll (per group of figures) or of a morale / control test; null: the page's own.
+export function renderWhy(c) {
+  if (!((c.groups && c.groups.length) || c.test)) return null;
+  const out = [
+    el("h4", {}, WHY_TITLES[c.kind] || c.kind, ` · turn ${c.turn}`),
+    el("p", {}, c.text),
+    c.target && c.facing ? el("p", {}, `${c.attacker_name} against ${c.target_name}: ${c.facing}`) : "",
+    ...whyDetails(c),
+    c.hits !== null && c.hits !== undefined ? el("p", {}, el("b", {}, `${c.hits} hit${c.hits === 1 ? "" : "s"} in all`)) : "",
+    el("h4", {}, "Rule applied"),
+    el("p", {}, ruleLink(c.rule.rule, c.rule.url), " ", el("span", { class: "small" }, `${c.rule.section}: ${c.rule.text}`)),
+  ];
+  if (c.test && c.modifiers.length) {
+    out.push(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "modifier"), el("th", {}, ""), el("th", {}, "clause"))),
+      el("tbody", {}, c.modifiers.map((m) => el("tr", {}, el("td", {}, m.name), el("td", {}, m.value > 0 ? `+${m.value}` : `${m.value}`),
+        el("td", {}, ruleLink(m.rule, m.url), el("div", { class: "small" }, m.clause || "")))))));
+  }
+  return out;
+}
+
+// a combat roll per group of figures, or a morale / control test
+function whyDetails(c) {
+  const out = [];
+  if (c.test) {
+    const t = c.test;
+    out.push(el("p", {}, `Test: ${t.reason}${t.tests.length > 1 ? ` (${t.tests.join("; ")})` : ""}`),
+      el("div", { class: "sum" }, `${c.die} rolled `, diceEl({ faces: c.faces, die: c.die, by_side: null }, true),
+        ` against ${t.target}+ (morale level ${t.morale_level}) → ${t.result}`),
+      t.level_rule ? el("p", { class: "small" }, "Level: ", ruleLink(t.level_rule.rule, t.level_rule.url), ` ${t.level_rule.text}`) : "",
+      t.result_rule ? el("p", { class: "small" }, "Result: ", ruleLink(t.result_rule.rule, t.result_rule.url), ` ${t.result_rule.text}`) : "");
+  }
+  for (const gr of c.groups || []) {
+    out.push(el("div", { class: "group-why" },
+      el("h4", {}, `${gr.label}: ${gr.dice} ${gr.dice === 1 ? "die" : "dice"} (${gr.rate})`),
+      el("div", { class: "sum" }, "rolled ", gr.faces.length ? diceEl({ faces: gr.faces, die: c.die, by_side: null }, true) : "no dice",
+        ` · armour ${gr.armour}, needs ${gr.need}+ → ${gr.hits} hit${gr.hits === 1 ? "" : "s"}`),
+      gr.modifiers.length
+        ? el("table", {}, el("tbody", {}, gr.modifiers.map((m) => el("tr", {}, el("td", {}, m.name), el("td", {}, m.value > 0 ? `+${m.value}` : `${m.value}`),
+          el("td", {}, m.rule ? ruleLink(m.rule, m.url) : "", el("div", { class: "small" }, m.clause || ""))))))
+        : el("p", { class: "small" }, "no modifiers"),
+      el("p", { class: "small" }, gr.rule ? [ruleLink(gr.rule.rule, gr.rule.url), ` ${gr.rule.text}`] : "",
+        gr.natural ? [" · ", ruleLink(gr.natural.rule, gr.natural.url), ` ${gr.natural.text}`] : "")));
+  }
+  if (c.notes && c.notes.length) out.push(el("ul", { class: "small" }, c.notes.map((n) => el("li", {}, n))));
+  return out;
 }

@@ -1,0 +1,203 @@
+"""What the routers of the web app share: the games, the answers they build, the common parameters.
+
+``create_app`` puts one :class:`WebContext` in ``app.state.web``; a route asks for it with the
+``Ctx`` dependency (which reads the request, so it is not part of the OpenAPI schema).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+from fastapi import Path as PathParam
+
+from shieldwall import registry
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.render.svg import render_svg
+from shieldwall.web import log as L
+from shieldwall.web.models import GAME_ID, DecisionOut, ErrorOut, GameCreated, GameState, ScenarioOut
+from shieldwall.web.sessions import Created, Games, Session
+from shieldwall.web.store import Store
+from shieldwall.web.visibility import (
+    FilteredEvents,
+    filter_reach,
+    hidden_unit_ids,
+    view_for,
+    visible_unit_ids,
+)
+
+TOKEN_HEADER = "X-Shieldwall-Token"
+
+log = logging.getLogger("shieldwall.web")
+
+BAD_INPUT: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "The body cannot be read (not UTF-8 JSON)."},
+    422: {"model": ErrorOut, "description": "Malformed or invalid input (the message says what and where)."},
+}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorOut, "description": "Missing or wrong side token, or another side's unit."},
+    404: {"model": ErrorOut, "description": "No such game or unit."},
+    409: {"model": ErrorOut, "description": "Not now: not your turn, battle over, nothing to undo..."},
+    **BAD_INPUT,
+}
+ORDER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    422: {
+        "model": ErrorOut,
+        "description": "The rules refuse the order (rule clause and reason), or it is malformed.",
+    },
+}
+
+GameIdPath = Annotated[str, PathParam(pattern=GAME_ID, description="The game id.")]
+Token = Annotated[
+    str | None,
+    Header(alias=TOKEN_HEADER, max_length=200, description="The secret side token of the game."),
+]
+
+
+def draw(view: dict[str, Any], highlight: dict[str, Any] | None = None) -> str:
+    """The table as SVG (``render.svg.render_svg``); a plain notice if this view cannot be drawn."""
+    try:
+        return render_svg(view, highlight=highlight)
+    except Exception:
+        log.exception("could not draw the table")
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 60" class="shieldwall-board">'
+            '<text x="10" y="35" font-size="16">This table cannot be drawn yet.</text></svg>'
+        )
+
+
+def reach_function(ruleset: str) -> Any:
+    """The rule system's ``reach(state, unit_id) -> dict`` (its plugin's ``reach``), or None."""
+    rs = registry.find(ruleset)
+    return None if rs is None else rs.optional("reach")
+
+
+@dataclass
+class WebContext:
+    """The games of one app and the answers built from them."""
+
+    store: Store
+    games: Games
+    #: the built-in scenarios read once per change of their files
+    scenario_cache: dict[tuple[tuple[str, float], ...], list[ScenarioOut]] = field(default_factory=dict)
+
+    def session_for(self, game_id: str, token: str | None) -> tuple[Session, list[str]]:
+        s = self.games.get(game_id)
+        return s, self.games.authorize(s, token)
+
+    def active_reach(self, s: Session, sides: list[str]) -> dict[str, Any] | None:
+        d = s.state.decision()
+        if d is None or d.side not in sides or not d.unit:
+            return None
+        reach = reach_function(s.rec.ruleset)
+        if reach is None:
+            return None
+        try:
+            r: dict[str, Any] = reach(s.state, d.unit)
+        except IllegalOrder:
+            return None
+        seen = visible_unit_ids(view_for(s.state, sides))
+        return filter_reach(r, seen, hidden_unit_ids(s.state, sides))
+
+    def state_out(self, s: Session, sides: list[str]) -> GameState:
+        st = s.state
+        d = st.decision()
+        view = view_for(st, sides)
+        mine = d is not None and d.side in sides
+        menu = []
+        if mine:
+            for o in st.legal_orders():
+                od = o.to_dict()
+                menu.append(
+                    {
+                        "text": str(o),
+                        "order": od,
+                        "kind": str(od.get("kind", "")),
+                        "unit": od.get("unit"),
+                        "target": od.get("target") or od.get("charge"),
+                        "label": str(getattr(o, "label", "") or ""),
+                    }
+                )
+        reach = self.active_reach(s, sides) if mine else None
+        highlight: dict[str, Any] | None = None
+        if reach is not None:
+            highlight = dict(reach["highlight"])
+        elif d is not None and d.unit and d.unit in visible_unit_ids(view):
+            highlight = {"active": d.unit}
+        joined = {side: True for side in s.sides}
+        for side, claimed in self.store.invites(s.rec.id).items():
+            joined[side] = claimed
+        waiting = None
+        if d is not None and not mine:
+            who = s.rec.players.get(d.side, "human")
+            if who.startswith("bot:"):
+                waiting = f"{d.side} ({who[4:]} bot)"
+            elif not joined.get(d.side, True):
+                waiting = f"{d.side} to join (send the invitation link)"
+            else:
+                waiting = f"{d.side} (the other player)"
+        res = st.result()
+        return GameState(
+            id=s.rec.id,
+            ruleset=s.rec.ruleset,
+            scenario=s.rec.scenario_name,
+            title=s.game.scenario_name,
+            mode=s.rec.mode,
+            players=dict(s.rec.players),
+            joined=joined,
+            you=list(sides),
+            seed=s.rec.seed if s.seed_visible() else None,
+            version=s.version,
+            decision=None
+            if d is None
+            else DecisionOut(side=d.side, kind=d.kind, prompt=d.prompt, unit=d.unit, data=dict(d.data)),
+            your_turn=mine,
+            waiting_for=waiting,
+            result=res.to_dict() if res else None,
+            view=view,
+            reach=reach,
+            svg=draw(view, highlight),
+            menu=menu,  # type: ignore[arg-type]
+            log_size=len(st.events),
+            can_undo=s.can_undo(sides),
+            bot_error=s.bot_error,
+        )
+
+    def events(self, s: Session, sides: list[str]) -> FilteredEvents:
+        """The battle's events as ``sides`` may see them."""
+        return FilteredEvents(s.state.events, sides, not s.seed_visible())
+
+    def entries(
+        self, s: Session, sides: list[str], since: int, until: int | None = None
+    ) -> list[dict[str, Any]]:
+        evs = self.events(s, sides)
+        names = L.unit_names(view_for(s.state, sides))
+        kinds = L.explainer(s.rec.ruleset).kinds
+        stop = len(evs) if until is None else min(until, len(evs))
+        return [L.entry(i, evs[i], names, kinds) for i in range(max(0, since), stop)]
+
+    def created(self, request: Request, c: Created) -> GameCreated:
+        base = str(request.base_url).rstrip("/")
+        gid = c.session.rec.id
+        return GameCreated(
+            game=self.state_out(c.session, c.sides),
+            token=c.token,
+            sides=c.sides,
+            play_url=f"{base}/play/{gid}#token={c.token}",
+            invite_url=f"{base}/join/{gid}#invite={c.invite}" if c.invite else None,
+        )
+
+
+def _context(request: Request) -> WebContext:
+    ctx: WebContext = request.app.state.web
+    return ctx
+
+
+Ctx = Annotated[WebContext, Depends(_context)]
+
+#: the folder of the page's own files (``/static``)
+STATIC = Path(__file__).resolve().parent / "static"

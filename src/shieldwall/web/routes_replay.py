@@ -1,0 +1,59 @@
+"""The replay of a battle, turn by turn, rebuilt by replaying its orders."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter
+from fastapi import Path as PathParam
+
+from shieldwall.web.context import ERRORS, Ctx, GameIdPath, Token, draw
+from shieldwall.web.models import ReplayFrame, ReplayOut
+from shieldwall.web.sessions import ApiError
+
+router = APIRouter(tags=["replay"])
+
+#: the events a turn's headline in the replay list is made of
+HEADLINE_KINDS = ("charge", "removed", "result", "initiative")
+
+
+@router.get("/api/games/{game_id}/replay", responses=ERRORS)
+def replay(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> ReplayOut:
+    """The battle turn by turn (turn 0 is the deployment), rebuilt by replaying its orders."""
+    s, sides = ctx.session_for(game_id, token)
+    frames = ctx.games.frames(s, sides)
+    out = []
+    for f in frames:
+        lines = [
+            e["text"]
+            for e in ctx.entries(s, sides, f["first_event"], f["end_event"])
+            if e["kind"] in HEADLINE_KINDS
+        ]
+        out.append(
+            {
+                "turn": f["turn"],
+                "events": f["end_event"] - f["first_event"],
+                "complete": f["complete"],
+                "headline": lines[:6],
+            }
+        )
+    return ReplayOut(turns=out, finished=s.finished())  # type: ignore[arg-type]
+
+
+@router.get("/api/games/{game_id}/replay/{turn}", responses=ERRORS)
+def replay_turn(
+    game_id: GameIdPath, turn: Annotated[int, PathParam(ge=0, le=10**6)], ctx: Ctx, token: Token = None
+) -> ReplayFrame:
+    """One turn of the replay: its events and the table at its end."""
+    s, sides = ctx.session_for(game_id, token)
+    frames = ctx.games.frames(s, sides)
+    f = next((f for f in frames if f["turn"] == turn), None)
+    if f is None:
+        raise ApiError(404, f"no turn {turn} in this battle (turns 0..{frames[-1]['turn']})")
+    return ReplayFrame(
+        turn=turn,
+        complete=f["complete"],
+        events=ctx.entries(s, sides, f["first_event"], f["end_event"]),  # type: ignore[arg-type]
+        view=f["view"],
+        svg=draw(f["view"]),
+    )
