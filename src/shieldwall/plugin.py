@@ -32,13 +32,15 @@ What each reference must name:
 ``narrate``
     ``describe(event, names) -> str | None``: one line of plain words per event.
 ``explain``
-    ``explain(events, index, names) -> dict | None``: the "why" of a combat event for the web log
-    (its dice by group, its test), or None to use the generic explanation.
+    ``explain(events, index, names, clause) -> dict | None``: the "why" of a combat event for the web
+    log (its dice by group, its test), or None for the generic explanation; ``clause(rule_id)``
+    gives the web's ``{rule, url, section, text}`` of a clause. The module also names the event
+    kinds it explains: ``ATTACK_KINDS`` and ``COMBAT_KINDS`` (frozensets).
 ``reach``
-    ``unit_reach(state, unit_id) -> dict``: where a unit may go now (the web page's reach overlay).
+    ``reach(state, unit_id) -> dict``: where a unit may go now (the web page's reach overlay).
 ``clauses``
-    ``Mapping[str, tuple[str, str] | str]``: clause id -> (section, summary), or a section heading
-    alone when the summary lives in the packaged clause table (``clause_table``).
+    ``Mapping[str, tuple[str, str]]``: clause id -> (section, summary), shipped in the package, so
+    an installed wheel can link and explain every event's clause.
 ``commands``
     ``register(app)``: adds the rule system's own sub-commands to the ``shieldwall`` CLI
     (for example ``army cost``).
@@ -49,10 +51,11 @@ Files (paths inside the package, read with :meth:`RuleSystem.resource`):
     a folder of built-in scenario files (``<stem>.toml``), listed as ``<id>/<stem>``.
 ``web_module``
     the web piece: an ES module the page imports by id (``/rulesets/<id>/<web_module>``); it
-    exports the page's hooks for this rule system (docs/architecture.md). Other files in the same
+    exports the page's hooks for this rule system (listed in docs/web.md). Other files in the same
     folder are served beside it.
-``clause_table``
-    the generated clause table (Markdown), shipped as package data so an installed wheel has it.
+``clause_table`` (not a package file)
+    where the generated clause table lives in the project's repository (``docs/rules/<id>.md``),
+    for readers and documentation links.
 """
 
 from __future__ import annotations
