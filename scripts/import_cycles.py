@@ -4,14 +4,16 @@
     python scripts/import_cycles.py                                  # every module of shieldwall
     python scripts/import_cycles.py shieldwall.rulesets.into_the_dark  # only cycles inside a package
     python scripts/import_cycles.py --src DIR [PREFIX]               # another source tree
+    python scripts/import_cycles.py --type-checking [PREFIX]         # count TYPE_CHECKING imports too
 
 Every ``import`` and ``from ... import`` is counted, wherever it is: at the top of a module, inside
 a function or inside ``try``. The one exception is an import under ``if TYPE_CHECKING:`` (or
-``if typing.TYPE_CHECKING:``), which never runs. Relative imports are resolved against the
-importing module. ``from pkg import name`` counts as an import of ``pkg.name`` when that is a
-module, otherwise of ``pkg``. Importing ``a.b.c`` also runs ``a/__init__`` and ``a/b/__init__``,
-but those edges are left out: a package ``__init__`` that imports nothing of its children cannot
-close a cycle, and one that does shows its own edges.
+``if typing.TYPE_CHECKING:``), which never runs (``--type-checking`` counts those too). Imports by
+name at run time (``importlib.import_module``, entry points) are not seen. Relative imports are
+resolved against the importing module. ``from pkg import name`` counts as an import of ``pkg.name``
+when that is a module, otherwise of ``pkg``. Importing ``a.b.c`` also runs ``a/__init__`` and
+``a/b/__init__``, but those edges are left out: a package ``__init__`` that imports nothing of its
+children cannot close a cycle, and one that does shows its own edges.
 
 With a PREFIX only modules whose dotted name is PREFIX or starts with ``PREFIX.`` are graphed.
 Prints each strongly connected component of two or more modules (or one module importing itself),
@@ -47,15 +49,15 @@ def _is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import node in ``tree`` except the body of ``if TYPE_CHECKING:`` blocks."""
+def _imports(tree: ast.AST, type_checking: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import node in ``tree``; those in ``if TYPE_CHECKING:`` blocks only if ``type_checking``."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
             continue
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not type_checking and isinstance(node, ast.If) and _is_type_checking(node.test):
             stack.extend(node.orelse)  # the else branch does run
             continue
         stack.extend(ast.iter_child_nodes(node))
@@ -75,12 +77,12 @@ def _base(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(parts)
 
 
-def edges_of(module: str, path: Path, known: dict[str, Path]) -> set[str]:
+def edges_of(module: str, path: Path, known: dict[str, Path], type_checking: bool = False) -> set[str]:
     """The shieldwall modules ``module`` (stored at ``path``) imports, at any depth in its code."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
     targets: set[str] = set()
-    for node in _imports(tree):
+    for node in _imports(tree, type_checking):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in known:
@@ -144,7 +146,9 @@ def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
     return result
 
 
-def cycles(src: Path, prefix: str = "") -> tuple[dict[str, set[str]], list[list[str]]]:
+def cycles(
+    src: Path, prefix: str = "", type_checking: bool = False
+) -> tuple[dict[str, set[str]], list[list[str]]]:
     """The import graph (limited to ``prefix``) and its cyclic components, largest first."""
     known = module_names(src)
 
@@ -152,7 +156,7 @@ def cycles(src: Path, prefix: str = "") -> tuple[dict[str, set[str]], list[list[
         return not prefix or name == prefix or name.startswith(prefix + ".")
 
     graph = {
-        name: {t for t in edges_of(name, path, known) if inside(t)}
+        name: {t for t in edges_of(name, path, known, type_checking) if inside(t)}
         for name, path in known.items()
         if inside(name)
     }
@@ -165,12 +169,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("prefix", nargs="?", default="", help="only modules under this package")
     parser.add_argument("--src", default=str(ROOT / "src"), help="source root holding shieldwall/")
+    parser.add_argument(
+        "--type-checking", action="store_true", help="count imports under 'if TYPE_CHECKING:' too"
+    )
     args = parser.parse_args(argv)
     src = Path(args.src)
     if not (src / TOP).is_dir():
         print(f"import_cycles: no {TOP}/ package under {src}", file=sys.stderr)
         return 2
-    graph, found = cycles(src, args.prefix)
+    graph, found = cycles(src, args.prefix, args.type_checking)
     if not graph:
         print(f"import_cycles: no module matches {args.prefix!r}", file=sys.stderr)
         return 2
