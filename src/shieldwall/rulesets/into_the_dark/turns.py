@@ -1,6 +1,10 @@
 """The steps of the turn the engine takes by itself (turn-sequence.sequence-of-play): rallies
 (turn-sequence.rallys, combat.rallying), initiative (turn-sequence.initiative), the phases in order,
-the end of a turn and of the battle (turn-sequence.end-of-battle), and the task table."""
+the end of a turn and of the battle (turn-sequence.end-of-battle), and the task table.
+
+One of the three dispatch modules (with ``actions`` and ``menus``; the layers are listed in
+``actions``): ``run_task`` hands each queued step to its ``act_*`` handler.
+"""
 
 from __future__ import annotations
 
