@@ -11,19 +11,20 @@ wounded, never doubled (ruling 26) - against the enemy in contact with the unit'
 with the longest contact), with the unit's charging bonus; enemies fighting the unit's front may
 declare up to 2 dice at him (``act_generals``). He takes no part in the unit's missile fire, its
 morale tests or its casualties; he shares its fate: when the unit is destroyed, routs off or
-leaves the table, he is lost with it.
+leaves the table, he is lost with it. His attack and the dice declared at him are rolled in the
+melee round (``front_rank``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 
 from .clauses import cite
-from .combat import MeleeSituation
 from .extra_orders import Join
 from .model import Unit
+from .moves import can_move, done, own_unit, remaining
 from .spatial import gap
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ def joined_to(st: IntoTheDarkState, host: Unit) -> list[Unit]:
 
 
 def join_problem(st: IntoTheDarkState, c: Unit, host: Unit | None) -> str | None:
-    from .act_move import can_move, remaining
-
     if not c.champion:
         return "only champions join units"
     if host is None or not host.on_table or host.side != c.side:
@@ -62,8 +61,6 @@ def join_menu(st: IntoTheDarkState, c: Unit) -> list[Join]:
 
 
 def join(st: IntoTheDarkState, order: Join) -> None:
-    from .act_move import done, own_unit
-
     c = own_unit(st, order.unit)
     host = st.units.get(order.host)
     prob = join_problem(st, c, host)
@@ -74,32 +71,3 @@ def join(st: IntoTheDarkState, order: Join) -> None:
     c.joined = host.id
     st.log("join", "special-troops.champions", side=c.side, unit=c.id, host=host.id)
     done(st, c)
-
-
-def attacks(st: IntoTheDarkState, uphill_of: Any, obstacle_between: Any) -> list[tuple[Unit, Unit, Any]]:
-    """Each joined champion's attack this round: (champion, enemy, situation), against the enemy
-    with the longest contact on his unit's front edge."""
-    from .act_combat import contacts, troops
-
-    out: list[tuple[Unit, Unit, Any]] = []
-    for c in st.units.values():
-        if not c.joined or c.destroyed:
-            continue
-        h = st.units.get(c.joined)
-        if h is None or not h.on_table or h.routed or h.caught:
-            continue
-        front = [x for x in contacts(st, h) if x.mine == "front"]
-        if not front:
-            continue
-        x = max(front, key=lambda t: t.a1 - t.a0)
-        e = st.units[x.other]
-        sit = MeleeSituation(
-            troops(c),
-            troops(e),
-            front=1,
-            charging=h.charge_turn == st.turn,
-            target_uphill=uphill_of(e, h),
-            obstacle=("front",) if obstacle_between(st, h, e) else (),
-        )
-        out.append((c, e, sit))
-    return out

@@ -12,96 +12,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import orders as O
-from .act_morale import impetuous_ok, warband_test
-from .act_move import (
-    about_cost,
-    act_problem,
-    bad,
-    base_allowance,
-    both_moving_check,
-    can_move,
-    from_problem,
-    remaining,
-    zoc_length,
-)
-from .act_tests import control_test, missile_mods, morale_test, outcome_tasks
-from .charge_plan import ChargePlan, heading_towards, plan_charge
+from .charge_plan import heading_towards, plan_charge
+from .charging import charge_limit, check_charge, steps_data, steps_from
+from .generals import reaction_allowed
 from .model import Unit
 from .morale import MoraleOutcome
-from .movement import (
-    Problem,
+from .morale_rolls import (
+    control_test,
+    impetuous_ok,
+    missile_mods,
+    morale_test,
+    outcome_tasks,
+    warband_test,
 )
+from .movement import Problem
+from .moves import act_problem, bad, fell_back, zoc_length
+from .shooting import aim, fire_problem, shoot_now
 from .spatial import meets, zone
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
 
-
-def _steps_data(steps: tuple[O.Step, ...]) -> list[Any]:
-    return [s.text() for s in steps]
-
-
-def _steps_from(data: list[str]) -> tuple[O.Step, ...]:
-    return O.parse_text("move x " + " ".join(data)).steps if data else ()  # type: ignore[union-attr]
-
-
-def charge_limit(st: IntoTheDarkState, c: Unit, opportunity: bool) -> float:
-    """In the movement sequence: what is left of the move. Counter-charges and opportunity charges
-    "may allow a unit to move more than once in a turn": a full move (docs/rulings)."""
-    return base_allowance(st, c) if opportunity else remaining(st, c)
-
-
-def check_charge(
-    st: IntoTheDarkState, c: Unit, t: Unit, steps: tuple[O.Step, ...], impetuous: bool, opportunity: bool
-) -> ChargePlan:
-    """Validate a charge; the plan, or ``IllegalOrder``."""
-    if t.side == c.side:
-        raise bad("movement.charging", f"{t.id} is not an enemy unit")
-    prob = can_move(st, c) if not opportunity else act_problem_opp(st, c)
-    if prob:
-        raise bad("movement.charging", f"{c.id}: {prob}")
-    if not c.has_melee and not c.has_missiles:
-        raise bad("movement.charging", f"{c.id} cannot charge")
-    world = st.world()
-    try:
-        plan = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
-    except Problem as p:
-        raise from_problem(p) from None
-    both_moving_check(st, c, [*plan.lead.both_moving, *plan.run_trace.both_moving])
-    limit = charge_limit(st, c, opportunity)
-    if plan.cost > limit + 1e-6:
-        raise bad(
-            "movement.charging",
-            f'{c.id} would need {plan.cost:.2f}" to reach {t.id}; a charge is the same distance as a normal '
-            f'move ({limit:.2f}" left)',
-        )
-    if impetuous:
-        why = impetuous_problem(st, c, plan)
-        if why:
-            raise bad("movement.impetuous-charges", f"{c.id} cannot charge impetuously: {why}")
-    return plan
-
-
-def act_problem_opp(st: IntoTheDarkState, c: Unit) -> str | None:
-    from .act_zoc import reactor_problem
-
-    return reactor_problem(st, c)
-
-
-def impetuous_problem(st: IntoTheDarkState, c: Unit, plan: ChargePlan) -> str | None:
-    """ "normally permitted only to cavalry ... at least 4 inches from their target and these last 4
-    inches of movement must be in a straight line without any wheels or turns ... not permitted in or
-    through disordering terrain" (movement.impetuous-charges)."""
-    from .movement import terrain_effect
-
-    if not impetuous_ok(c):
-        return "impetuous charges are for cavalry"
-    if plan.straight < st.d(4) - 1e-6:
-        return f'the last straight run is {plan.straight:.2f}", under 4"'
-    _, dis, _ = terrain_effect(c, c.fp, st.terrain)
-    if plan.difficult or dis:
-        return "not in or through disordering terrain"
-    return None
+__all__ = [
+    "declare",
+    "reaction_options",
+    "charge_react",
+    "react",
+    "charge_tests",
+    "check_charge",  # from charging, for reach
+]
 
 
 def declare(st: IntoTheDarkState, order: O.Charge, opportunity: bool) -> None:
@@ -131,7 +70,7 @@ def declare(st: IntoTheDarkState, order: O.Charge, opportunity: bool) -> None:
         unit=c.id,
         target=t.id,
         edge=plan.edge,
-        steps=_steps_data(order.steps),
+        steps=steps_data(order.steps),
         distance=round(plan.lead.travel + plan.run, 3),
         cost=round(plan.cost, 3),
         allowance=round(limit, 3),
@@ -144,7 +83,7 @@ def declare(st: IntoTheDarkState, order: O.Charge, opportunity: bool) -> None:
     st.charge = {
         "c": c.id,
         "t": t.id,
-        "steps": _steps_data(order.steps),
+        "steps": steps_data(order.steps),
         "impetuous": impetuous,
         "zoc": not opportunity,
         "opportunity": opportunity,
@@ -176,8 +115,6 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
         return [O.Evade(t.id)]  # "They must always choose to evade if charged." (special-troops.skirmishers)
     out: list[O.Order] = [O.Stand(t.id)]
     rallying = t.rallying
-    from .act_maneuver import fell_back
-
     # "A unit may not counter charge if opportunity charged while Falling Back" (maneuvers.falling-back)
     no_cc = ch["opportunity"] and fell_back(st, t)
     if t.has_melee and ch["edge"] == "front" and not rallying and not t.faced and not t.evading and not no_cc:
@@ -186,20 +123,15 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
             out.append(O.CounterCharge(t.id, True))
     if t.spec.density == "O" or t.has_missiles:
         out.append(O.Evade(t.id))
-    if t.has_missiles and not rallying:
-        from .act_combat import aim, fire_problem
-
-        if fire_problem(st, t) is None and aim(st, t, c) is not None:
-            z = zone(t, zoc_length(st, t, "missile"))
-            try:
-                plan = plan_charge(c, t, _steps_from(ch["steps"]), st.world())
-                path = [*plan.lead.samples, *plan.run_trace.samples]
-            except Problem:
-                path = [c.fp]
-            if any(meets(z, f.corners()) for f in path):
-                out.append(O.Fire(t.id, c.id))
-    from .act_obey import reaction_allowed
-
+    if t.has_missiles and not rallying and fire_problem(st, t) is None and aim(st, t, c) is not None:
+        z = zone(t, zoc_length(st, t, "missile"))
+        try:
+            plan = plan_charge(c, t, steps_from(ch["steps"]), st.world())
+            path = [*plan.lead.samples, *plan.run_trace.samples]
+        except Problem:
+            path = [c.fp]
+        if any(meets(z, f.corners()) for f in path):
+            out.append(O.Fire(t.id, c.id))
     kinds = {O.Stand: "stand", O.Evade: "evade", O.Fire: "fire", O.CounterCharge: "countercharge"}
     obeyed = [o for o in out if reaction_allowed(st, t, c, kinds[type(o)])]
     return obeyed or out
@@ -258,8 +190,6 @@ def _reaction_clause(kind: str) -> str:
 def charge_tests(st: IntoTheDarkState) -> None:
     """Task: the tests taken before contact, in the order of "Morale Tests": a missile unit resisting
     evading (a control test), the target of an impetuous charge, the charger shot at."""
-    from .act_combat import shoot_now
-
     ch = st.charge
     assert ch is not None
     c, t = st.units[ch["c"]], st.units[ch["t"]]

@@ -30,6 +30,7 @@ from shieldwall.core.errors import IllegalOrder
 from . import orders as O
 from .clauses import cite
 from .extra_orders import Command, NewOrders
+from .generals import on
 from .model import Unit
 from .morale import NewOrdersTest
 from .points import general_cost
@@ -44,10 +45,6 @@ ORDERS = ("attack", "hold", "fall-back")
 
 def bad(clause: str, reason: str) -> IllegalOrder:
     return IllegalOrder(cite(clause), reason)
-
-
-def on(st: IntoTheDarkState) -> bool:
-    return bool(st.params["command_and_control"])
 
 
 def setup(st: IntoTheDarkState) -> None:
@@ -89,33 +86,6 @@ def setup(st: IntoTheDarkState) -> None:
             for k, v in st.generals.items()
         },
     )
-
-
-def general_of(st: IntoTheDarkState, u: Unit) -> dict[str, Any] | None:
-    for g in st.generals.values():
-        if g["side"] == u.side and g["division"] == u.spec.division:
-            return g
-    return None
-
-
-def free(st: IntoTheDarkState, u: Unit) -> bool:
-    """Free of preferences and orders: led by a general who has joined it, or ordered this turn."""
-    if not on(st):
-        return True
-    g = general_of(st, u)
-    if g is None:
-        return True
-    return (g["leading"] and g["with"] == u.id) or u.id in g["commanded"]
-
-
-def leading_rating(st: IntoTheDarkState, u: Unit) -> int:
-    """The rating of a general who has joined and leads ``u`` (command.general-leading), else 0."""
-    if not on(st):
-        return 0
-    for g in st.generals.values():
-        if g["leading"] and g["with"] == u.id and g["side"] == u.side:
-            return int(g["rating"])
-    return 0
 
 
 def turn_start(st: IntoTheDarkState) -> None:

@@ -8,13 +8,8 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.geometry import Footprint
 
 from . import orders as O
-from .act_charge import _steps_from
-from .act_move import (
-    about_cost,
-    apply_trace,
-    base_allowance,
-)
 from .charge_plan import ChargePlan, heading_towards, plan_charge
+from .charging import steps_from
 from .model import Unit
 from .movement import (
     Problem,
@@ -23,6 +18,7 @@ from .movement import (
     max_straight,
     trace,
 )
+from .moves import about_cost, apply_trace, base_allowance
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -41,7 +37,7 @@ def charge_move(st: IntoTheDarkState) -> None:
     assert ch is not None
     st.charge = None
     c, t = st.units[ch["c"]], st.units[ch["t"]]
-    steps = _steps_from(ch["steps"])
+    steps = steps_from(ch["steps"])
     if not c.on_table or c.routed or ch["stopped"] or (c.x, c.y, c.heading) != tuple(ch["start"]):
         st.log(
             "charge-stopped",

@@ -23,6 +23,7 @@ from .clauses import cite
 from .extra_orders import Deploy
 from .model import SIDES, other
 from .movement import on_table, terrain_effect
+from .scenario import zone_problem
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -98,8 +99,6 @@ def footprint_of(st: IntoTheDarkState, uid: str, x: float, y: float, heading: fl
 
 def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> str | None:
     """Why ``uid`` may not be placed on ``fp`` now (setup.deployment)."""
-    from .game import zone_problem
-
     assert st.deploy is not None
     if uid not in to_place(st, side, st.deploy["cls"]):
         return f"{uid} is not one of {side}'s {st.deploy['cls']} units waiting to be placed"

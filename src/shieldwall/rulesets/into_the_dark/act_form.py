@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from shieldwall.core.geometry import Footprint, heading_vector, normalize_angle
 
 from . import orders as O
-from .act_move import act_problem, bad, base_allowance, done, own_unit, remaining
 from .model import Unit
 from .movement import (
     about_fp,
@@ -17,6 +16,7 @@ from .movement import (
     on_table,
     terrain_effect,
 )
+from .moves import act_problem, bad, base_allowance, done, own_unit, remaining
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState

@@ -19,18 +19,21 @@ A champion who has joined a unit (``act_champions``) is "treated as if mixed in 
 While in the front rank, up to 2 of their opponent's dice may be declared as targeting the champion"
 - declared and rolled the same way, against the champion's own armour (open order), his hits taken
 as for a champion on his own.
+
+The dice declared here are rolled in the melee round by ``front_rank.strike``.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 
 from .clauses import cite
-from .combat import MeleeSituation, Troops
 from .extra_orders import Declare
+from .fighting import contacts
+from .front_rank import fall, standing
+from .generals import on
 from .model import Unit
 from .profiles import command as command_rules
 from .profiles import special
@@ -38,18 +41,13 @@ from .profiles import special
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
 
-
-def standing(g: dict[str, Any]) -> bool:
-    return not g.get("fallen", False)
+__all__ = ["targets", "menu", "choice", "declare", "fall"]  # fall: from front_rank, for the tests
 
 
 def targets(st: IntoTheDarkState, a: Unit) -> list[tuple[str, Unit]]:
     """What ``a`` may declare dice at: (name, the unit whose front rank he is in) for each standing
     enemy general who has joined and leads a unit that ``a`` fights across that unit's front edge,
     and each enemy champion who has joined such a unit (his unit id is his name)."""
-    from .act_combat import contacts
-    from .act_command import on
-
     if not a.on_table or a.routed or a.caught:
         return []
     hosts: dict[str, list[str]] = {}
@@ -115,81 +113,3 @@ def declare(st: IntoTheDarkState, order: Declare) -> None:
     st.declared[a.id] = {"at": order.at, "unit": host.id, "dice": order.dice}
     st.log("declare", clause, side=side, unit=a.id, at=order.at, target=host.id, dice=order.dice)
     st.push(("declare", side))
-
-
-def strike(st: IntoTheDarkState, a: Unit, b: Unit, sit: MeleeSituation) -> tuple[MeleeSituation, Any]:
-    """Take the dice ``a`` declared at a general or champion in ``b``'s front rank out of its attack
-    ``sit`` and roll them at him. Returns the attack left on the unit and the roll (or None)."""
-    from .act_combat import troops
-
-    d = st.declared.get(a.id)
-    if d is None or d["unit"] != b.id:
-        return sit, None
-    champ = st.units.get(d["at"])
-    if champ is not None:
-        if champ.destroyed or champ.joined != b.id:
-            return sit, None
-        target = troops(champ)
-    else:
-        g = st.generals[d["at"]]
-        if not standing(g) or not g["leading"] or g["with"] != b.id:
-            return sit, None
-        target = Troops.general(mounted=g.get("mounted", True))
-    k = min(d["dice"], sit.dice)
-    if k <= 0:
-        return sit, None
-    aimed = MeleeSituation(
-        sit.attacker,
-        target,
-        front=1,
-        charging=sit.charging,
-        impetuous=sit.impetuous,
-        target_uphill=sit.target_uphill,
-        obstacle=sit.obstacle if "front" in sit.obstacle else (),
-        dice_override=k,
-    )
-    roll = aimed.roll(st.rng)
-    if champ is not None:
-        taken = champ.lose(roll.hits)
-        st.log(
-            "melee-champion",
-            "special-troops.champions",
-            side=a.side,
-            unit=a.id,
-            target=b.id,
-            champion=champ.id,
-            taken=taken,
-            wounds=champ.wounds,
-            **roll.to_dict(),
-        )
-        if champ.destroyed:
-            st.log(
-                "destroyed",
-                "special-troops.champions",
-                side=champ.side,
-                unit=champ.id,
-                reason=f"the champion in {b.id}'s front rank took his last hit",
-            )
-    else:
-        st.log(
-            "melee-general",
-            "command.general-leading",
-            side=a.side,
-            unit=a.id,
-            target=b.id,
-            general=d["at"],
-            **roll.to_dict(),
-        )
-        if roll.hits >= command_rules().general.hits:
-            fall(st, d["at"], f"struck by {a.id} in the melee")
-    return replace(sit, diverted=k), roll
-
-
-def fall(st: IntoTheDarkState, name: str, how: str) -> None:
-    """ "A general is removed after taking a single hit" (command.generals)."""
-    g = st.generals[name]
-    g["fallen"] = True
-    g["leading"] = False
-    g["actions"] = 0
-    g["next_orders"] = None
-    st.log("general-falls", "command.generals", side=g["side"], general=name, unit=g["with"], how=how)

@@ -19,30 +19,27 @@ from shieldwall.core.geometry import (
 )
 
 from . import orders as O
-from .act_move import (
+from .charge_plan import heading_towards
+from .extra_orders import BreakOff, Careful, FallBack, Turn
+from .model import Unit
+from .morale_rolls import away_heading, control_test
+from .movement import end_problem, max_straight, on_table
+from .moves import (
     act_problem,
     apply_trace,
     bad,
     base_allowance,
     can_move,
     done,
+    maneuvers_enabled,
     own_unit,
-    plan_move,
+    plan_careful,
+    plan_fall_back,
     remaining,
 )
-from .act_tests import away_heading, control_test
-from .charge_plan import heading_towards
-from .extra_orders import BreakOff, Careful, FallBack, Turn
-from .model import Unit
-from .movement import Problem, Trace, end_problem, max_straight, on_table, trace
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
-
-
-def enabled(st: IntoTheDarkState, clause: str) -> None:
-    if not st.params["difficult_maneuvers"]:
-        raise bad(clause, "Difficult Maneuvers are not in use in this battle (options.difficult_maneuvers)")
 
 
 def _attempt(st: IntoTheDarkState, u: Unit, clause: str, what: str) -> bool:
@@ -79,7 +76,7 @@ def _zoc_after(st: IntoTheDarkState, u: Unit, samples: list[Footprint]) -> None:
 def turn_fp(st: IntoTheDarkState, u: Unit, side: str) -> Footprint:
     """ "the unit may face left or right, forming a column facing the correct direction. This
     requires the entire turn." (maneuvers.turning): the ranks become the files, on the old flank."""
-    enabled(st, "maneuvers.turning")
+    maneuvers_enabled(st, "maneuvers.turning")
     prob = can_move(st, u)
     if prob:
         raise bad("maneuvers.turning", f"{u.id}: {prob}")
@@ -120,34 +117,6 @@ def turning(st: IntoTheDarkState, order: Turn) -> None:
 # --- falling back --------------------------------------------------------------------------------
 
 
-def plan_fall_back(st: IntoTheDarkState, u: Unit, distance: float) -> Trace:
-    """ "it may move backwards while still facing the enemy at half their normal speed"
-    (maneuvers.falling-back): each inch backed costs two of the allowance."""
-    enabled(st, "maneuvers.falling-back")
-    prob = can_move(st, u)
-    if prob:
-        raise bad("maneuvers.falling-back", f"{u.id}: {prob}")
-    if not distance > 0:
-        raise bad("maneuvers.falling-back", "falling back needs a positive distance")
-    world = st.world()
-    try:
-        tr = trace(u, (O.Back(distance),), world)
-    except Problem as p:
-        raise bad(
-            "maneuvers.falling-back" if p.clause.startswith("special") else p.clause, p.reason
-        ) from None
-    why = end_problem(u, tr.fp, world)
-    if why:
-        raise bad("maneuvers.falling-back", why)
-    if tr.cost > remaining(st, u) + 1e-6:
-        raise bad(
-            "movement.distances",
-            f'{u.id} would use {tr.cost:.2f}" of movement backing {distance:g}" at half speed; '
-            f'it has {remaining(st, u):.2f}" left',
-        )
-    return tr
-
-
 def fall_back(st: IntoTheDarkState, order: FallBack) -> None:
     u = own_unit(st, order.unit)
     tr = plan_fall_back(st, u, order.distance)
@@ -171,31 +140,7 @@ def fall_back(st: IntoTheDarkState, order: FallBack) -> None:
     _zoc_after(st, u, tr.samples)
 
 
-def fell_back(st: IntoTheDarkState, u: Unit) -> bool:
-    """ "A unit may not counter charge if opportunity charged while Falling Back" (maneuvers.falling-back)."""
-    return bool(u.extra.get("fell_back") == st.turn)
-
-
 # --- careful movement ------------------------------------------------------------------------------
-
-
-def plan_careful(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace:
-    """ "an attempt by a unit to move carefully through Disordering Terrain (but not Restrictive
-    Terrain) so that it doesn't become disordered. The unit moves at half its usual permitted speed
-    (this results in 1/4 speed for mounted)" (maneuvers.careful-movement)."""
-    enabled(st, "maneuvers.careful-movement")
-    tr = plan_move(st, u, steps)
-    if "terrain.restrictive" in tr.disorder:
-        raise bad(
-            "maneuvers.careful-movement", "careful movement is not possible through Restrictive Terrain"
-        )
-    limit = remaining(st, u) / 2.0
-    if tr.cost > limit + 1e-6:
-        raise bad(
-            "movement.distances",
-            f'{u.id} moving carefully has half its permitted move: {limit:.2f}", not {tr.cost:.2f}"',
-        )
-    return tr
 
 
 def careful(st: IntoTheDarkState, order: Careful) -> None:

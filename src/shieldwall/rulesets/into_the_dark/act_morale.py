@@ -15,10 +15,11 @@ from shieldwall.core.geometry import (
 )
 
 from . import orders as O
-from .act_tests import control_test, run_tests_together
 from .charge_plan import conform
 from .combat import MeleeSituation, fighting_ranks
+from .fighting import troops
 from .model import Unit
+from .morale_rolls import impetuous_ok, run_tests_together, warband_test
 from .movement import (
     Problem,
     max_straight,
@@ -247,38 +248,10 @@ def _end_pursuit(st: IntoTheDarkState, w: Unit, mode: str, quarry: Unit | None) 
         w.pursuing = quarry.id
 
 
-def impetuous_ok(u: Unit) -> bool:
-    """ "normally permitted only to cavalry" (movement.impetuous-charges); warbands "may attempt to
-    charge Impetuously in the same way as cavalry" (special-troops.warbands)."""
-    return u.mounted or u.spec.has("warband")
-
-
-def warband_test(st: IntoTheDarkState, u: Unit) -> bool:
-    """ "They must pass a control test, and if successful, the charge becomes an impetuous one
-    (failure has no effect). If successful, the warband becomes disordered at the end of the turn
-    (assuming melee combat occurred)." (special-troops.warbands). Mounted units need no test."""
-    if u.mounted:
-        return True
-    ok = control_test(st, u, "warband charging impetuously", "special-troops.warbands")
-    if ok:
-        u.extra["warband_turn"] = st.turn
-    else:
-        st.log(
-            "not-impetuous",
-            "special-troops.warbands",
-            side=u.side,
-            unit=u.id,
-            reason="failed: an ordinary charge, no other effect",
-        )
-    return ok
-
-
 def bonus_round(st: IntoTheDarkState, w: Unit, r: Unit) -> None:
     """ "If your opponent's unit routs, but you manage to keep up with them during your pursuit move,
     you gain a bonus round of melee taken immediately. You get 1 d6 for every figure eligible to
     fight (before becoming disordered)." (combat.bonus-round)"""
-    from .act_combat import troops
-
     ranks = fighting_ranks(melee=True, disordered=False, pike=w.spec.has("pike"))
     n = 0
     facing = "front"

@@ -1,5 +1,6 @@
 """What a unit that is neither led nor ordered may do under its division's orders (command.orders)
-and its combat preferences (command.combat-preferences); see act_command and docs/rulings 63."""
+and its combat preferences (command.combat-preferences) in its Movement phase; see act_command and
+docs/rulings 63. What its orders allow when it is charged is ``generals.reaction_allowed``."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 
 from . import orders as O
-from .act_command import bad, free, general_of, on
+from .charging import charge_orders
+from .generals import free, on, unit_orders_of
 from .model import Unit
+from .moves import bad, can_move, plan_careful, plan_fall_back, plan_move, remaining
 from .profiles import missile_weapons
 from .spatial import gap
 
@@ -36,11 +39,6 @@ def in_charge_range(st: IntoTheDarkState, u: Unit) -> bool:
 def in_close_range(st: IntoTheDarkState, u: Unit) -> bool:
     w = u.spec.missile_weapon
     return w is not None and _nearest(st, u)[0] <= st.d(missile_weapons()[w].close) + 1e-9
-
-
-def unit_orders_of(st: IntoTheDarkState, u: Unit) -> str:
-    g = general_of(st, u)
-    return str(g["orders"]) if g is not None else "attack"
 
 
 def check_action(st: IntoTheDarkState, u: Unit, order: Any, before: tuple[float, float], after: Any) -> None:
@@ -100,8 +98,6 @@ def check_action(st: IntoTheDarkState, u: Unit, order: Any, before: tuple[float,
 
 
 def _can_charge(st: IntoTheDarkState, u: Unit) -> bool:
-    from .menus import charge_orders
-
     enemies = sorted((e for e in st.live() if e.side != u.side), key=lambda e: gap(u.fp, e.fp))
     return bool(charge_orders(st, u, enemies[:4]))
 
@@ -109,8 +105,6 @@ def _can_charge(st: IntoTheDarkState, u: Unit) -> bool:
 def must_still_move(st: IntoTheDarkState, side: str) -> list[str]:
     """Units of ``side`` that their orders oblige to move and have not acted: the side may not end
     its movement before they have (command.orders)."""
-    from .act_move import can_move
-
     if not on(st):
         return []
     out = []
@@ -127,9 +121,6 @@ def guard(st: IntoTheDarkState, order: Any) -> None:
     """Check a Movement-phase order against orders and preferences (before it is carried out)."""
     if not on(st):
         return
-    from .act_maneuver import plan_careful, plan_fall_back
-    from .act_move import plan_move, remaining
-
     if isinstance(order, O.End):
         assert st.pending is not None
         left = must_still_move(st, st.pending["side"])
@@ -169,8 +160,6 @@ def _end_gap(st: IntoTheDarkState, u: Unit, tr: Any) -> float:
 
 def _blocked(st: IntoTheDarkState, u: Unit, orders: str) -> bool:
     """No legal move of the kind the orders ask for (then the unit may halt)."""
-    from .act_move import plan_move, remaining
-
     left = remaining(st, u)
     near = _nearest(st, u)[0]
     tries: list[tuple[O.Step, ...]] = [(O.Fwd(left / 2.0),), (O.Fwd(left),)]
@@ -185,23 +174,4 @@ def _blocked(st: IntoTheDarkState, u: Unit, orders: str) -> bool:
             return False
         if orders == "fall-back" and _end_gap(st, u, tr) > near + 1e-6:
             return False
-    return True
-
-
-def reaction_allowed(st: IntoTheDarkState, t: Unit, charger: Unit, reaction: str) -> bool:
-    """Orders and preferences when charged (command.orders, command.combat-preferences)."""
-    if free(st, t):
-        return True
-    orders = unit_orders_of(st, t)
-    if orders == "fall-back":
-        if t.has_missiles and t.spec.type == "missile":
-            return reaction == "evade"  # "Missile troops must evade."
-        return not reaction.startswith("countercharge")
-    if orders == "hold" and not t.mounted:
-        return not reaction.startswith("countercharge")  # "Foot will not counter charge unless ordered to."
-    if orders == "attack" and t.spec.type != "missile":
-        # "Both mounted and foot will counter charge if charged ... (foot will hold if charged by mounted)"
-        if not t.mounted and charger.mounted:
-            return reaction == "stand"
-        return reaction.startswith("countercharge") or reaction == "evade"
     return True

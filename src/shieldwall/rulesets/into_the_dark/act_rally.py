@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.geometry import Footprint, normalize_angle
 
-from . import (
-    act_move,
-    act_tests,
-)
 from . import orders as O
-from .act_move import bad
 from .model import Unit, other
 from .morale import MoraleOutcome
+from .morale_rolls import control_test, home_heading, morale_test
 from .movement import max_straight
+from .moves import bad, base_allowance
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -54,7 +51,7 @@ def rally(st: IntoTheDarkState, order: O.Rally) -> None:
     u.rallying = True
     u.acted = True
     if u.pursuing:
-        ok = act_tests.control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
+        ok = control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
         if not ok:
             u.rallying = False
             u.acted = False
@@ -64,7 +61,7 @@ def rally(st: IntoTheDarkState, order: O.Rally) -> None:
         st.log("pursuit-stopped", "combat.rallying", side=side, unit=u.id, quarry=u.pursuing)
         u.pursuing = None
     if u.morale == "shaken":
-        ok = act_tests.control_test(st, u, "rallying from shaken", "combat.rallying")
+        ok = control_test(st, u, "rallying from shaken", "combat.rallying")
         if ok:
             u.morale = "steady"
             st.log("steady", "combat.rallying", side=side, unit=u.id, reason="rallied from shaken")
@@ -98,7 +95,7 @@ def rally_auto(st: IntoTheDarkState) -> None:
                 fp = u.fp
                 u.place(Footprint(fp.x, fp.y, normalize_angle(fp.heading + 180.0), fp.frontage, fp.depth))
                 u.evading = False
-                u.used = act_move.base_allowance(st, u) / 2.0
+                u.used = base_allowance(st, u) / 2.0
                 st.log("evader-rallies", "combat.rallying", side=side, unit=u.id, heading=round(u.heading, 2))
     st.push(*tasks)
 
@@ -122,7 +119,7 @@ def rally_router(st: IntoTheDarkState, uid: str) -> None:
         )
         st.push(("rout-again", uid))
         return
-    out = act_tests.morale_test(st, u, "rallying from rout", "combat.rallying")
+    out = morale_test(st, u, "rallying from rout", "combat.rallying")
     if out == MoraleOutcome.ROUTED:
         st.push(("rout-again", uid))
         return
@@ -156,7 +153,7 @@ def rout_again(st: IntoTheDarkState, uid: str) -> None:
     u = st.units[uid]
     if not u.on_table:
         return
-    h = act_tests.home_heading(st, u)
+    h = home_heading(st, u)
     fp = u.fp
     u.extra["pre_rout_heading"] = u.heading
     u.place(Footprint(fp.x, fp.y, h, fp.frontage, fp.depth))

@@ -17,8 +17,8 @@ from shieldwall.core.geometry import (
     heading_vector,
 )
 
-from .act_tests import away_heading
 from .model import Unit
+from .morale_rolls import away_heading
 from .movement import (
     World,
     centre_on_table,

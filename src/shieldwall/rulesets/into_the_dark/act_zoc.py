@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.geometry import Footprint
 
 from . import orders as O
-from .act_move import bad, zoc_length
+from .charging import charge_orders, reactor_problem
 from .model import Unit
+from .moves import bad, zoc_length
+from .shooting import aim, fire_problem, shoot_now
 from .spatial import meets, zone
 
 if TYPE_CHECKING:
@@ -18,20 +20,6 @@ if TYPE_CHECKING:
 
 
 # --- zones of control ---------------------------------------------------------------------------
-
-
-def reactor_problem(st: IntoTheDarkState, e: Unit) -> str | None:
-    if not e.on_table or e.routed:
-        return "routed"
-    if st.in_melee(e):
-        return "in melee"
-    if e.rallying:
-        return "rallying"
-    if e.evading:
-        return "evading"
-    if e.faced:
-        return "facing two directions"
-    return None
 
 
 def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], ...]) -> None:
@@ -61,9 +49,6 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
 
 
 def opportunity_options(st: IntoTheDarkState, e: Unit, m: Unit) -> list[O.Order]:
-    from .act_combat import aim, fire_problem
-    from .menus import charge_orders
-
     out: list[O.Order] = []
     if reactor_problem(st, e) or not m.on_table or m.routed:
         return out
@@ -83,8 +68,6 @@ def opportunity(st: IntoTheDarkState, eid: str, mid: str) -> None:
 
 
 def opportunity_fire(st: IntoTheDarkState, order: O.Fire) -> None:
-    from .act_combat import aim, fire_problem, shoot_now
-
     p = st.pending
     assert p is not None
     e = st.unit(order.unit)

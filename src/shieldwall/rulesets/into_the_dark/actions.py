@@ -1,8 +1,34 @@
-"""What each into-the-dark order does, and the steps the engine takes by itself.
+"""What each into-the-dark order does: the dispatcher of orders, and the map of the package.
 
-``apply_order`` checks an order against the pending decision and carries it out; ``run_task`` runs
-one queued step of the turn sequence (turn-sequence.sequence-of-play). The Movement phase is in
-``act_move``, charges in ``act_charge``, fire and melee in ``act_combat``, morale in ``act_morale``.
+``apply_order`` checks an order against the pending decision and hands it to its handler; the
+steps the engine takes by itself are dispatched by ``turns.run_task`` and the legal orders of each
+decision listed by ``menus.legal_orders``. The Movement phase is in ``act_move``, charges in
+``act_charge``, fire and melee in ``act_combat``, morale in ``act_morale``.
+
+Layers (import-linter style: a module imports only from layers below its own; ``|`` separates
+modules of one layer that never import each other; imports under ``TYPE_CHECKING`` do not count -
+every rule module names ``state.IntoTheDarkState`` as a type only)::
+
+    game                                    the rules bound to a scenario
+    state | reach                           the battle state (the engine); reach for the web
+    actions | menus | turns                 dispatch: orders, legal-order menus, queued steps
+    act_champions | act_charge | act_combat | act_command | act_contact | act_deploy | act_form
+      | act_generals | act_maneuver | act_morale | act_move | act_obey | act_rally | act_retreat
+      | act_tests | act_zoc                 handlers: one order or phase each, never each other
+    charging | front_rank | shooting        rules in play shared by the handlers ...
+    fighting | morale_rolls | moves         ... read and change the state ...
+    charge_plan | generals | scenario       ... a charge's path, who commands; the scenario file
+    movement                                the geometry of a move
+    spatial                                 contact, zones, sight
+    model | morale | order_text             units on the table, exact tests, reading orders
+    army | combat | extra_orders            army lists, exact combat dice, more orders
+    orders | params | points                order values, rule parameters, point costs
+    plugin | profiles                       what hosts know; the data tables
+    clauses                                 clause ids
+
+A module that needs something from a layer above takes it as a parameter (``front_rank``'s
+``champion_attacks`` is handed ``act_combat``'s terrain checks) instead of importing it.
+``scripts/import_cycles.py shieldwall.rulesets.into_the_dark`` checks that no import cycle is left.
 """
 
 from __future__ import annotations
@@ -15,7 +41,6 @@ from shieldwall.core.errors import IllegalOrder
 from . import (
     act_champions,
     act_charge,
-    act_combat,
     act_command,
     act_deploy,
     act_form,
@@ -23,14 +48,15 @@ from . import (
     act_maneuver,
     act_move,
     act_obey,
-    act_tests,
     act_zoc,
 )
 from . import extra_orders as M
 from . import orders as O
+from .act_rally import rally
 from .clauses import cite
 from .model import other
-from .state import PROMPTS
+from .morale_rolls import control_test
+from .shooting import aim, fire_problem
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -57,6 +83,21 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "deploy": (M.Deploy,),
     "orders": (M.NewOrders, O.End),
     "declare": (M.Declare, O.End),
+}
+
+PROMPTS = {
+    "rally": "choose units to rally, or end the Rally phase",
+    "initiative": "you won the initiative: keep it (move first) or pass it",
+    "movement": "choose a unit to act, or end your movement",
+    "unit": "order the unit: move, charge, change frontage, form shieldwall, face, or hold",
+    "react": "you are being charged: stand, counter-charge, evade or fire at the charger",
+    "opportunity": "an enemy moved in your zone of control: opportunity charge, fire, or decline",
+    "fire": "choose a shooter and its target, or end your fire",
+    "pursue": "your opponents fell back: pursue (follow up), or test to hold your place",
+    "consent": "a friendly unit is falling back through you: allow it, or refuse",
+    "deploy": "place one of your units (or a dummy card) in your deployment zone",
+    "orders": "give new orders to your generals, or end",
+    "declare": "declare up to 2 dice of a unit at the enemy general leading the unit it fights, or end",
 }
 
 _CLAUSE = {
@@ -182,11 +223,11 @@ def _fire_order(st: IntoTheDarkState, order: Any) -> None:
         raise bad("combat.missile-fire", f"{u.id} is not one of {side}'s units")
     if any(uid == u.id for uid, _ in st.fire_orders):
         raise bad("combat.fire-targets", f"{u.id} already has a target: a unit must concentrate its fire")
-    prob = act_combat.fire_problem(st, u)
+    prob = fire_problem(st, u)
     if prob:
         raise bad("combat.missile-fire", f"{u.id}: {prob}")
     t = st.unit(order.target)
-    if t.side == side or act_combat.aim(st, u, t) is None:
+    if t.side == side or aim(st, u, t) is None:
         raise bad(
             "combat.target-eligibilities",
             f"{t.id} is not an eligible target for {u.id} (arc, range, sight, melee)",
@@ -203,7 +244,7 @@ def _pursue_order(st: IntoTheDarkState, order: Any) -> None:
         raise bad("combat.pursuit", f"the unit to decide is {uid}")
     u = st.units[uid]
     if isinstance(order, O.Resist):
-        ok = act_tests.control_test(st, u, "attempting not to pursue or follow up", "combat.pursuit")
+        ok = control_test(st, u, "attempting not to pursue or follow up", "combat.pursuit")
         if ok:
             if st.queue and st.queue[0][0] == "pursue" and st.queue[0][1] == uid:
                 st.queue.pop(0)
@@ -276,9 +317,3 @@ def _orders_order(st: IntoTheDarkState, order: Any) -> None:
         st.log("end", "command.new-orders", side=st.pending["side"] if st.pending else None)
         return
     act_command.new_orders(st, order)
-
-
-from .act_rally import rally, rally_problem  # noqa: E402  (re-exported for menus)
-from .turns import run_task  # noqa: E402  (re-exported for state)
-
-__all__ = ["apply_order", "bad", "rally", "rally_problem", "run_task"]

@@ -15,28 +15,8 @@ from .movement import terrain_effect
 from .params import DEFAULTS, PARAMETERS, UNIT_RULES
 from .plugin import INFO
 from .profiles import basing
-from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map
+from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map, zone_problem
 from .state import IntoTheDarkState
-
-
-def zone_problem(t: Any, edge: str, corners: Any, scale: str) -> str | None:
-    """ "You may deploy no further in than 1/4 of the table width ... and no closer than 12" from
-    the side edges" (setup.deployment). The quarter is of the table across from the own edge."""
-    side_gap = 12.0 * (0.5 if scale == "15mm" else 1.0)
-    for x, y in corners:
-        if edge in ("south", "north"):
-            deep = y if edge == "south" else t.depth - y
-            lim, lateral = t.depth / 4.0, min(x, t.width - x)
-        else:
-            deep = x if edge == "west" else t.width - x
-            lim, lateral = t.width / 4.0, min(y, t.depth - y)
-        if deep > lim + 1e-6:
-            return "is deployed further in than 1/4 of the table"
-        if lateral < side_gap - 1e-6:
-            return 'is closer than 12" to a side edge'
-        if deep < -1e-6 or lateral < -1e-6:
-            return "does not stand on the table"
-    return None
 
 
 class IntoTheDarkGame(Game):

@@ -4,37 +4,37 @@ Moves are sampled: advance (full and half), wheel to face each of the nearest en
 about face (and advance), every charge that reaches (squared up on each edge in reach, or straight
 ahead; impetuous when allowed), frontage changes of two figures, shieldwall, turning to face.
 ``State.apply`` accepts any other exact order the rules allow.
+
+One of the three dispatch modules (with ``actions`` and ``turns``; the layers are described in
+``actions``): it asks the ``act_*`` handlers and the rules below them what is allowed, and is
+imported by none of them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from shieldwall.core.errors import IllegalOrder
 
+from . import act_champions, act_command, act_deploy, act_generals, act_maneuver, act_obey
 from . import orders as O
-from .act_charge import check_charge, reaction_options
-from .act_combat import targets
+from .act_charge import reaction_options
 from .act_form import plan_face, plan_frontage, reform_problem, shieldwall_problem
-from .act_move import (
-    about_cost,
-    act_problem,
-    angle_to,
-    can_move,
-    plan_move,
-    remaining,
-)
+from .act_rally import rally_problem
 from .act_zoc import opportunity_options
-from .actions import rally_problem
-from .charge_plan import edge_normal_heading
+from .charging import charge_orders
+from .generals import on as command_on
 from .model import Unit
 from .movement import Problem, max_straight, trace
-from .spatial import EDGES, gap
+from .moves import about_cost, act_problem, angle_to, can_move, plan_move, remaining
+from .shooting import targets
+from .spatial import gap
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
+
+__all__ = ["legal_orders", "unit_orders", "charge_orders"]  # charge_orders: from charging, for reach
 
 NEAREST = 2
 
@@ -50,14 +50,11 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
     if kind == "initiative":
         return [O.Keep(), O.Pass()]
     if kind == "movement":
-        from .act_command import command_menu
-        from .act_obey import must_still_move
-
-        first: list[O.Order] = [] if must_still_move(st, side) else [O.End()]
+        first: list[O.Order] = [] if act_obey.must_still_move(st, side) else [O.End()]
         return [
             *first,
             *(O.Activate(u.id) for u in st.live(side) if act_problem(st, u) is None),
-            *command_menu(st, side),
+            *act_command.command_menu(st, side),
         ]
     if kind == "unit":
         return _obeying(st, unit_orders(st, st.units[p["unit"]]))
@@ -79,31 +76,22 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
     if kind == "consent":
         return [O.Allow(p["unit"]), O.Refuse(p["unit"])]
     if kind == "declare":
-        from .act_generals import menu as declare_menu
-
-        return [O.End(), *cast("list[O.Order]", declare_menu(st, side))]
+        return [O.End(), *cast("list[O.Order]", act_generals.menu(st, side))]
     if kind == "orders":
-        from .act_command import orders_menu
-
-        return orders_menu(st, side)
+        return act_command.orders_menu(st, side)
     if kind == "deploy":
-        from .act_deploy import menu
-
-        return cast("list[O.Order]", menu(st))
+        return cast("list[O.Order]", act_deploy.menu(st))
     return []
 
 
 def _obeying(st: IntoTheDarkState, orders: list[O.Order]) -> list[O.Order]:
     """Only the orders a unit's general's orders and its combat preferences allow (act_command)."""
-    from .act_command import on
-    from .act_obey import guard
-
-    if not on(st):
+    if not command_on(st):
         return orders
     out = []
     for o in orders:
         try:
-            guard(st, o)
+            act_obey.guard(st, o)
         except IllegalOrder:
             continue
         out.append(o)
@@ -139,51 +127,6 @@ def _advance(st: IntoTheDarkState, u: Unit, lead: tuple[O.Step, ...], budget: fl
     if d < 0.25:
         return _ok_move(st, u, lead) if lead else None
     return _ok_move(st, u, (*lead, O.Fwd(d)))
-
-
-def charge_orders(
-    st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool = False
-) -> list[O.Order]:
-    """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
-    its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
-    from .act_move import base_allowance
-
-    out: list[O.Order] = []
-    reach = (base_allowance(st, c) if opportunity else remaining(st, c)) + c.frontage + 0.5
-    for t in enemies:
-        if t.side == c.side or not t.on_table:
-            continue
-        if gap(c.fp, t.fp) > reach:
-            continue
-        leads: list[tuple[O.Step, ...]] = [()]
-        angles: list[float] = []
-        for edge in EDGES:
-            angles.append(edge_normal_heading(t.fp, edge) - c.heading)
-            a, b = t.fp.edge(edge)
-            angles.append(angle_to(c, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
-        for ang in angles:
-            w = round(((ang + 180.0) % 360.0) - 180.0, 2)
-            if 0.5 < abs(w) <= 90.0 and (O.Wheel(w),) not in leads:
-                leads.append((O.Wheel(w),))
-        best: dict[str, tuple[float, tuple[O.Step, ...], bool]] = {}
-        for lead in leads:
-            try:
-                plan = check_charge(st, c, t, lead, False, opportunity)
-            except IllegalOrder:
-                continue
-            imp = True
-            try:
-                check_charge(st, c, t, lead, True, opportunity)
-            except IllegalOrder:
-                imp = False
-            cur = best.get(plan.edge)
-            if cur is None or plan.cost < cur[0] - 1e-9:
-                best[plan.edge] = (plan.cost, lead, imp)
-        for _edge, (_, lead, imp) in sorted(best.items()):
-            out.append(O.Charge(c.id, t.id, lead, False))
-            if imp:
-                out.append(O.Charge(c.id, t.id, lead, True))
-    return out
 
 
 def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
@@ -241,19 +184,13 @@ def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
     if reform_problem(st, u) is None:
         add(O.Reform(u.id))
     if u.champion:
-        from .act_champions import join_menu
-
-        for j in join_menu(st, u):
+        for j in act_champions.join_menu(st, u):
             add(j)  # type: ignore[arg-type]
-    from .act_command import on as command_on
-
     if command_on(st) and can_move(st, u) is None:
         half = _floor(remaining(st, u) / 2.0)
         if half > 0.02:
             add(_ok_move(st, u, (O.Fwd(half),)))
             add(_ok_move(st, u, (O.About(), O.Fwd(half - 0.01))))
-    from .act_maneuver import menu as maneuvers
-
-    for o in maneuvers(st, u):
+    for o in act_maneuver.menu(st, u):
         add(o)
     return out

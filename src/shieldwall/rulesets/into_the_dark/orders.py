@@ -1,6 +1,6 @@
 """Orders for into-the-dark: small frozen values with a text form and a dict form.
 
-Text forms (one order per line in save files and the CLI)::
+Text forms (one order per line in save files and the CLI; read by ``order_text.parse``)::
 
     keep | pass                       the initiative winner keeps or passes it
     rally r1                          r1 attempts to rally in the Rally phase
@@ -32,7 +32,6 @@ Text forms (one order per line in save files and the CLI)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -305,12 +304,6 @@ Order = (
     | Shoot
 )
 
-_NONE: dict[str, Any] = {"end": End, "keep": Keep, "pass": Pass}
-_UNIT: dict[str, Any] = {
-    c.kind: c for c in (Rally, Activate, Hold, Reform, Stand, Evade, Decline, Pursue, Resist, Allow, Refuse)
-}
-_PAIR: dict[str, Any] = {"fire": Fire, "shoot": Shoot}
-
 
 def _bad(reason: str) -> IllegalOrder:
     return IllegalOrder(cite("turn-sequence.sequence-of-play"), reason)
@@ -346,51 +339,6 @@ def _steps(words: list[str]) -> tuple[tuple[Step, ...], list[str]]:
     return tuple(steps), words[i:]
 
 
-def parse_text(text: str) -> Order:
-    words = text.split()
-    if not words:
-        raise _bad("empty order")
-    k, args = words[0].lower(), words[1:]
-    if k in _NONE and not args:
-        return _NONE[k]()  # type: ignore[no-any-return]
-    if k in _UNIT and len(args) == 1:
-        return _UNIT[k](args[0])  # type: ignore[no-any-return]
-    if k in _PAIR and len(args) == 2:
-        return _PAIR[k](args[0], args[1])  # type: ignore[no-any-return]
-    if k == "countercharge" and len(args) in (1, 2):
-        if len(args) == 2 and args[1] != "impetuous":
-            raise _bad("countercharge U [impetuous]")
-        return CounterCharge(args[0], len(args) == 2)
-    if k == "move" and len(args) >= 2:
-        steps, rest = _steps(args[1:])
-        if rest or not steps:
-            raise _bad(f"a move is made of 'fwd D', 'wheel A' and 'about' steps, not {' '.join(rest)!r}")
-        return Move(args[0], steps)
-    if k == "charge" and len(args) >= 2:
-        steps, rest = _steps(args[2:])
-        imp = rest == ["impetuous"]
-        if rest and not imp:
-            raise _bad(f"charge U T [fwd D | wheel A | about ...] [impetuous], not {' '.join(rest)!r}")
-        return Charge(args[0], args[1], steps, imp)
-    if k == "frontage" and len(args) == 2:
-        try:
-            n = int(args[1])
-        except ValueError:
-            raise _bad(f"frontage needs a whole number of figures, not {args[1]!r}") from None
-        return Frontage(args[0], n)
-    if k == "shieldwall" and len(args) == 2 and args[1] in ("on", "off"):
-        return Shieldwall(args[0], args[1] == "on")
-    if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
-        from .extra_orders import parse_text as maneuver
-
-        return maneuver(words)  # type: ignore[return-value]
-    if k == "face" and len(args) == 3:
-        if args[1] not in FACE_SIDES or args[2] not in FACE_HOW:
-            raise _bad(f"face U {'|'.join(FACE_SIDES)} {'|'.join(FACE_HOW)}")
-        return Face(args[0], args[1], args[2])
-    raise _bad(f"cannot read order {text!r}; see the order forms in 'shieldwall battle --help'")
-
-
 def _dict_steps(raw: Any) -> tuple[Step, ...]:
     out: list[Step] = []
     for s in raw:
@@ -405,50 +353,3 @@ def _dict_steps(raw: Any) -> tuple[Step, ...]:
         else:
             raise ValueError(f"unknown step {s!r}")
     return tuple(out)
-
-
-def parse_dict(d: Mapping[str, Any]) -> Order:
-    try:
-        k = d["kind"]
-        if k in _NONE:
-            return _NONE[k]()  # type: ignore[no-any-return]
-        if k in _UNIT:
-            return _UNIT[k](str(d["unit"]))  # type: ignore[no-any-return]
-        if k in _PAIR:
-            return _PAIR[k](str(d["unit"]), str(d["target"]))  # type: ignore[no-any-return]
-        if k == "countercharge":
-            return CounterCharge(str(d["unit"]), bool(d.get("impetuous", False)))
-        if k == "move":
-            steps = _dict_steps(d["steps"])
-            if not steps:
-                raise ValueError("a move needs steps")
-            return Move(str(d["unit"]), steps)
-        if k == "charge":
-            return Charge(
-                str(d["unit"]),
-                str(d["target"]),
-                _dict_steps(d.get("steps", ())),
-                bool(d.get("impetuous", False)),
-            )
-        if k == "frontage":
-            return Frontage(str(d["unit"]), int(d["figures"]))
-        if k == "shieldwall":
-            return Shieldwall(str(d["unit"]), bool(d.get("on", True)))
-        if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
-            from .extra_orders import parse_dict as maneuver
-
-            return maneuver(d)  # type: ignore[return-value]
-        if k == "face":
-            side, how = str(d["side"]), str(d.get("how", "column"))
-            if side not in FACE_SIDES or how not in FACE_HOW:
-                raise ValueError("bad side or how")
-            return Face(str(d["unit"]), side, how)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise _bad(f"malformed order {dict(d)!r}: {exc!r}") from None
-    raise _bad(f"unknown order kind {d.get('kind')!r}")
-
-
-def parse(spec: str | Mapping[str, Any]) -> Order:
-    if isinstance(spec, str):
-        return parse_text(spec)
-    return parse_dict(spec)

@@ -17,12 +17,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import profiles
-from .army import Army, ArmyUnit, General, Option
 from .clauses import cite
 from .profiles import CostFactor
+
+if TYPE_CHECKING:
+    # army entries are read, never built, here; army.py checks a points limit through army_cost
+    from .army import Army, ArmyUnit, General, Option
 
 Kind = Literal["unit", "champion", "general", "champion-general"]
 

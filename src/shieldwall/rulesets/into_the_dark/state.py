@@ -5,6 +5,10 @@ with the initiative first; counter-charges, evades and opportunity charges out o
 (missile fire, then melee; both simultaneous), 5. morale tests. The state keeps a queue of steps the
 engine resolves by itself and stops at each decision a player must take (``pending``). Every change
 is an ``Event`` naming its clause (``into-the-dark:<clause>``, rows of docs/rules/into-the-dark.md).
+
+The state drives the rules from above: orders go to ``actions.apply_order``, queued steps to
+``turns.run_task``, menus come from ``menus.legal_orders``; no rule module imports the state
+(they name its type only; the layers are described in ``actions``).
 """
 
 from __future__ import annotations
@@ -20,34 +24,23 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 
+from . import menus, order_text
 from . import orders as O
+from .act_command import setup as command_setup
 from .act_deploy import is_hidden, view_cards
+from .actions import PROMPTS, apply_order
 from .clauses import cite
 from .model import SIDES, Unit, other
 from .movement import World
 from .params import SCALE_FACTOR
 from .points import unit_cost
 from .spatial import Touch, touches
+from .turns import run_task
 
 if TYPE_CHECKING:
     from .game import IntoTheDarkGame
 
 RS = "into-the-dark"
-
-PROMPTS = {
-    "rally": "choose units to rally, or end the Rally phase",
-    "initiative": "you won the initiative: keep it (move first) or pass it",
-    "movement": "choose a unit to act, or end your movement",
-    "unit": "order the unit: move, charge, change frontage, form shieldwall, face, or hold",
-    "react": "you are being charged: stand, counter-charge, evade or fire at the charger",
-    "opportunity": "an enemy moved in your zone of control: opportunity charge, fire, or decline",
-    "fire": "choose a shooter and its target, or end your fire",
-    "pursue": "your opponents fell back: pursue (follow up), or test to hold your place",
-    "consent": "a friendly unit is falling back through you: allow it, or refuse",
-    "deploy": "place one of your units (or a dummy card) in your deployment zone",
-    "orders": "give new orders to your generals, or end",
-    "declare": "declare up to 2 dice of a unit at the enemy general leading the unit it fights, or end",
-}
 
 
 class IntoTheDarkState(State):
@@ -113,20 +106,16 @@ class IntoTheDarkState(State):
     def legal_orders(self) -> list[O.Order]:
         if self._result is not None:
             return []
-        from .menus import legal_orders
-
-        return legal_orders(self)
+        return menus.legal_orders(self)
 
     def parse_order(self, spec: str | Mapping[str, Any]) -> O.Order:
-        return O.parse(spec)
+        return order_text.parse(spec)
 
     def apply(self, order: Any) -> list[Event]:
         if self._result is not None:
             raise IllegalOrder(cite("turn-sequence.end-of-battle"), "the battle is over")
         if isinstance(order, (str, Mapping)):
-            order = O.parse(order)
-        from .actions import apply_order
-
+            order = order_text.parse(order)
         n = len(self._events)
         backup = self.copy()
         try:
@@ -233,8 +222,6 @@ class IntoTheDarkState(State):
                 for u in self.units.values()
             },
         )
-        from .act_command import setup as command_setup
-
         command_setup(self)
         if self.params["deployment"] == "alternate":
             self.queue = [("deploy-roll", "foot"), ("turn-start",)]
@@ -253,8 +240,6 @@ class IntoTheDarkState(State):
 
     def _advance(self) -> None:
         """Resolve everything that needs no decision, until a real choice or the end."""
-        from .actions import run_task
-
         guard = 0
         while self._result is None and self.pending is None:
             guard += 1

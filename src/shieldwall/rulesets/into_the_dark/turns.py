@@ -1,6 +1,10 @@
 """The steps of the turn the engine takes by itself (turn-sequence.sequence-of-play): rallies
 (turn-sequence.rallys, combat.rallying), initiative (turn-sequence.initiative), the phases in order,
-the end of a turn and of the battle (turn-sequence.end-of-battle), and the task table."""
+the end of a turn and of the battle (turn-sequence.end-of-battle), and the task table.
+
+One of the three dispatch modules (with ``actions`` and ``menus``; the layers are listed in
+``actions``): ``run_task`` hands each queued step to its ``act_*`` handler.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,6 @@ from . import (
     act_generals,
     act_maneuver,
     act_morale,
-    act_move,
     act_retreat,
     act_tests,
     act_zoc,
@@ -29,7 +32,9 @@ from .charge_plan import plan_charge
 from .clauses import cite
 from .model import SIDES, other
 from .movement import Problem, max_straight, trace
+from .moves import about_cost, act_problem, angle_to, apply_trace, base_allowance
 from .points import unit_cost
+from .shooting import targets
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -81,7 +86,7 @@ def move_phase(st: IntoTheDarkState, side: str) -> None:
         if u.pursuing and not u.acted and not u.routed:
             st.push(("fanatic-pursuit", u.id), ("move-phase", side))
             return
-    if any(act_move.act_problem(st, u) is None for u in st.live(side)):
+    if any(act_problem(st, u) is None for u in st.live(side)):
         st.ask("movement", side)
 
 
@@ -106,13 +111,13 @@ def fanatic_pursuit(st: IntoTheDarkState, uid: str) -> None:
         st.log("pursuit-ends", "combat.pursuit", side=u.side, unit=uid, reason="in melee")
         u.pursuing = None
         return
-    ang = act_move.angle_to(u, q.fp.centre)
+    ang = angle_to(u, q.fp.centre)
     ang = max(-90.0, min(90.0, round(ang, 2)))
     steps: tuple[O.Step, ...] = (O.Wheel(ang),) if abs(ang) > 0.5 else ()
     world = st.world()
-    limit = act_move.base_allowance(st, u)
+    limit = base_allowance(st, u)
     try:
-        plan = plan_charge(u, q, steps, world, about_cost=act_move.about_cost(st, u))
+        plan = plan_charge(u, q, steps, world, about_cost=about_cost(st, u))
         if plan.cost <= limit + 1e-6:
             st.log(
                 "pursuit-charge",
@@ -151,9 +156,9 @@ def fanatic_pursuit(st: IntoTheDarkState, uid: str) -> None:
     spent = tr.cost if tr is not None else 0.0
     d, tr2 = max_straight(u, start, max(0.0, limit - spent), world, budget=max(0.0, limit - spent))
     if tr is not None:
-        act_move.apply_trace(st, u, tr, "combat.pursuit")
+        apply_trace(st, u, tr, "combat.pursuit")
     if tr2 is not None:
-        act_move.apply_trace(st, u, tr2, "combat.pursuit")
+        apply_trace(st, u, tr2, "combat.pursuit")
     st.log("fanatic-pursuit", "combat.pursuit", side=u.side, unit=uid, quarry=q.id, distance=round(d, 3))
 
 
@@ -165,7 +170,7 @@ def fire_choice(st: IntoTheDarkState, side: str) -> None:
         st.phase = "fire"
         st.log("phase", "turn-sequence.combat", phase_name="missile fire")
     ordered = {uid for uid, _ in st.fire_orders}
-    if any(u.id not in ordered and act_combat.targets(st, u) for u in st.live(side)):
+    if any(u.id not in ordered and targets(st, u) for u in st.live(side)):
         st.ask("fire", side)
 
 

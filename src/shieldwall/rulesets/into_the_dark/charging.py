@@ -1,0 +1,150 @@
+"""Checking a charge in the battle (movement.charging, movement.impetuous-charges,
+movement.opportunity-charges): how far a charger may go, whether a planned charge reaches and is
+allowed, who may react to an enemy in its zone of control, and every charge on a list of enemies
+that reaches (``charge_orders``: menus, opportunity charges, ``act_obey``). The path of a charge is
+``charge_plan``; declaring, reacting to and moving a charge are ``act_charge`` and ``act_contact``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.errors import IllegalOrder
+
+from . import orders as O
+from .charge_plan import ChargePlan, edge_normal_heading, plan_charge
+from .model import Unit
+from .morale_rolls import impetuous_ok
+from .movement import Problem, terrain_effect
+from .moves import (
+    about_cost,
+    angle_to,
+    bad,
+    base_allowance,
+    both_moving_check,
+    can_move,
+    from_problem,
+    remaining,
+)
+from .order_text import parse_text
+from .spatial import EDGES, gap
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+
+def steps_data(steps: tuple[O.Step, ...]) -> list[Any]:
+    return [s.text() for s in steps]
+
+
+def steps_from(data: list[str]) -> tuple[O.Step, ...]:
+    return parse_text("move x " + " ".join(data)).steps if data else ()  # type: ignore[union-attr]
+
+
+def charge_limit(st: IntoTheDarkState, c: Unit, opportunity: bool) -> float:
+    """In the movement sequence: what is left of the move. Counter-charges and opportunity charges
+    "may allow a unit to move more than once in a turn": a full move (docs/rulings)."""
+    return base_allowance(st, c) if opportunity else remaining(st, c)
+
+
+def check_charge(
+    st: IntoTheDarkState, c: Unit, t: Unit, steps: tuple[O.Step, ...], impetuous: bool, opportunity: bool
+) -> ChargePlan:
+    """Validate a charge; the plan, or ``IllegalOrder``."""
+    if t.side == c.side:
+        raise bad("movement.charging", f"{t.id} is not an enemy unit")
+    prob = can_move(st, c) if not opportunity else reactor_problem(st, c)
+    if prob:
+        raise bad("movement.charging", f"{c.id}: {prob}")
+    if not c.has_melee and not c.has_missiles:
+        raise bad("movement.charging", f"{c.id} cannot charge")
+    world = st.world()
+    try:
+        plan = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
+    except Problem as p:
+        raise from_problem(p) from None
+    both_moving_check(st, c, [*plan.lead.both_moving, *plan.run_trace.both_moving])
+    limit = charge_limit(st, c, opportunity)
+    if plan.cost > limit + 1e-6:
+        raise bad(
+            "movement.charging",
+            f'{c.id} would need {plan.cost:.2f}" to reach {t.id}; a charge is the same distance as a normal '
+            f'move ({limit:.2f}" left)',
+        )
+    if impetuous:
+        why = impetuous_problem(st, c, plan)
+        if why:
+            raise bad("movement.impetuous-charges", f"{c.id} cannot charge impetuously: {why}")
+    return plan
+
+
+def impetuous_problem(st: IntoTheDarkState, c: Unit, plan: ChargePlan) -> str | None:
+    """ "normally permitted only to cavalry ... at least 4 inches from their target and these last 4
+    inches of movement must be in a straight line without any wheels or turns ... not permitted in or
+    through disordering terrain" (movement.impetuous-charges)."""
+    if not impetuous_ok(c):
+        return "impetuous charges are for cavalry"
+    if plan.straight < st.d(4) - 1e-6:
+        return f'the last straight run is {plan.straight:.2f}", under 4"'
+    _, dis, _ = terrain_effect(c, c.fp, st.terrain)
+    if plan.difficult or dis:
+        return "not in or through disordering terrain"
+    return None
+
+
+def reactor_problem(st: IntoTheDarkState, e: Unit) -> str | None:
+    if not e.on_table or e.routed:
+        return "routed"
+    if st.in_melee(e):
+        return "in melee"
+    if e.rallying:
+        return "rallying"
+    if e.evading:
+        return "evading"
+    if e.faced:
+        return "facing two directions"
+    return None
+
+
+def charge_orders(
+    st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool = False
+) -> list[O.Order]:
+    """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
+    its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
+    out: list[O.Order] = []
+    reach = (base_allowance(st, c) if opportunity else remaining(st, c)) + c.frontage + 0.5
+    for t in enemies:
+        if t.side == c.side or not t.on_table:
+            continue
+        if gap(c.fp, t.fp) > reach:
+            continue
+        leads: list[tuple[O.Step, ...]] = [()]
+        angles: list[float] = []
+        for edge in EDGES:
+            angles.append(edge_normal_heading(t.fp, edge) - c.heading)
+            a, b = t.fp.edge(edge)
+            angles.append(angle_to(c, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
+        for ang in angles:
+            w = round(((ang + 180.0) % 360.0) - 180.0, 2)
+            if 0.5 < abs(w) <= 90.0 and (O.Wheel(w),) not in leads:
+                leads.append((O.Wheel(w),))
+        best: dict[str, tuple[float, tuple[O.Step, ...], bool]] = {}
+        for lead in leads:
+            try:
+                plan = check_charge(st, c, t, lead, False, opportunity)
+            except IllegalOrder:
+                continue
+            imp = True
+            try:
+                check_charge(st, c, t, lead, True, opportunity)
+            except IllegalOrder:
+                imp = False
+            cur = best.get(plan.edge)
+            if cur is None or plan.cost < cur[0] - 1e-9:
+                best[plan.edge] = (plan.cost, lead, imp)
+        for _edge, (_, lead, imp) in sorted(best.items()):
+            out.append(O.Charge(c.id, t.id, lead, False))
+            if imp:
+                out.append(O.Charge(c.id, t.id, lead, True))
+    return out

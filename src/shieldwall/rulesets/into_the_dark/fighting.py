@@ -1,0 +1,80 @@
+"""Units at grips in the battle (combat.*): a unit as the combat dice see it (``troops``), its
+contacts with enemies, which of its figures are involved in melee and how many may still be shot
+at, and the removal of a unit that has lost its last figure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .combat import Troops, fighting_ranks
+from .model import Unit
+from .spatial import Touch, slots_in_contact
+
+if TYPE_CHECKING:
+    from .state import IntoTheDarkState
+
+
+def troops(u: Unit, firing: bool = False) -> Troops:
+    """The unit as ``combat.py`` sees it now."""
+    tr = Troops.from_unit(
+        u.spec,
+        shaken=u.morale != "steady",
+        disordered=u.disordered,
+        in_shieldwall=u.shieldwall and not u.disordered,
+        routing=u.routed,
+        firing=firing,
+        wounded=u.wounded,
+    )
+    # a champion who lost his mount fights on foot (special-troops.champions)
+    return replace(tr, category="F") if u.unhorsed else tr
+
+
+def contacts(st: IntoTheDarkState, t: Unit) -> list[Touch]:
+    """Every contact of ``t`` with an enemy, seen from ``t``'s side: its own touches, and those an
+    enemy's edge sees on ``t`` when ``t``'s edges do not (contact is mutual, docs/rulings)."""
+    own = st.touching(t)
+    seen = {x.other for x in own}
+    out = list(own)
+    for e in st.live():
+        if e.side == t.side or e.id in seen or not e.on_table:
+            continue
+        for x in st.touching(e):
+            if x.other == t.id:
+                out.append(Touch(e.id, x.theirs, x.mine, x.b0, x.b1, x.a0, x.a1))
+    return out
+
+
+def involved(st: IntoTheDarkState, t: Unit) -> set[tuple[int, int]]:
+    """The figures of ``t`` (rank, slot) involved in melee (combat.target-eligibilities): those in
+    contact on any edge, and behind a front in contact the ranks that fight in melee (two; four for
+    pikes), whether or not disorder keeps them from fighting this round (docs/rulings)."""
+    out: set[tuple[int, int]] = set()
+    ranks = fighting_ranks(melee=True, pike=t.spec.has("pike"))
+    for x in contacts(st, t):
+        slots = slots_in_contact(t, x.mine, x.a0, x.a1)
+        if x.mine == "front":
+            for r in range(min(ranks, t.ranks)):
+                out.update((r, i) for i in slots if i in t.rank_slots(r))
+        elif x.mine == "rear":
+            out.update((t.ranks - 1, i) for i in slots)
+        else:
+            for r in slots:
+                filled = t.rank_slots(r)
+                if len(filled):
+                    out.add((r, filled[0] if x.mine == "left" else filled[-1]))
+    return out
+
+
+def exposed(st: IntoTheDarkState, t: Unit) -> int:
+    """ "Troops involved in melee are not eligible targets, although those not involved (a third
+    rank, an extended line, etc) are." (combat.target-eligibilities): how many figures of ``t`` may
+    be shot at - all of them when it is in no melee."""
+    return t.figures - len(involved(st, t))
+
+
+def check_destroyed(st: IntoTheDarkState, t: Unit, clause: str) -> None:
+    if t.destroyed and not any(r["id"] == t.id for r in st.destroyed_turn):
+        st.destroyed_turn.append({"id": t.id, "side": t.side, "corners": [list(p) for p in t.fp.corners()]})
+        st.log("destroyed", clause, side=t.side, unit=t.id, reason="every figure lost")
