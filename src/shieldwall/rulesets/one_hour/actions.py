@@ -7,7 +7,7 @@ order's handler; ``state`` calls it for every order and calls the automatic step
 (``actions.plan_charge``, ``actions.shot_problem``, ...) are imported from the modules below.
 
 The package's modules form layers; each imports only modules of the layers beneath it (imports
-under ``if TYPE_CHECKING:`` aside), checked by ``scripts/import_cycles_oh.py``:
+under ``if TYPE_CHECKING:`` aside), checked by ``scripts/import_cycles.py``:
 
 1. ``game``: the game, its parameters and scenario; makes states.
 2. ``state`` (the play sequence: asks the dispatcher and the menus), ``reach`` (the web page).

@@ -16,7 +16,7 @@ from shieldwall.core.geometry import Point, dist, segment_intersects_polyline
 #: linear water a unit should cross at a bridge or ford when there is one ("Deep streams -
 #: disorder all troops, all foot movement is halved, all mounted movement quartered", terrain)
 DEEP_WATER = ("deep-stream", "deep-water")
-#: the hill kinds that make a unit uphill (as the engine's act_tests.HILLS)
+#: the hill kinds that make a unit uphill (as the engine's morale_rolls.HILLS)
 HILLS = ("hill", "steep-hill")
 
 
