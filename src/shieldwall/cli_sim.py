@@ -102,7 +102,7 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
         h.add_row(*row)
     con.print(h)
 
-    lt = Table(title="Mean losses per battle (units removed)")
+    lt = Table(title="Mean units lost per battle")
     lt.add_column("side")
     lt.add_column("unit type")
     for v in variants:

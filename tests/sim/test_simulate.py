@@ -149,7 +149,7 @@ def test_table_output(short_scenario: str, capsys: pytest.CaptureFixture[str]) -
     )
     assert code == 0
     out = capsys.readouterr().out
-    assert "red wins" in out and "battles per second" in out and "Mean losses" in out
+    assert "red wins" in out and "battles per second" in out and "Mean units lost" in out
 
 
 def test_parquet_and_report(short_scenario: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,7 +38,10 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a battle ended. ``winner`` is a side or ``None`` for a draw."""
+    """How a battle ended. ``winner`` is a side or ``None`` for a draw; ``losses[side][unit type]``
+    counts the units each side lost, by the unit type its views name (``view()["units"][i]["type"]``):
+    the simulator tabulates it for every rule system alike. A rule system's own tallies (figures,
+    points) belong in its result event."""
 
     winner: str | None
     reason: str

@@ -252,7 +252,9 @@ class IntoTheDarkState(State):
 
     def finish(self, winner: str | None, reason: str) -> None:
         losses = {s: self.losses(s) for s in SIDES}
-        self._result = Result(winner, reason, self.turn, losses)
+        # the Result names units lost by type (the core's contract, which the simulator counts); the
+        # result event keeps this rule system's own tally (turn-sequence.end-of-battle)
+        self._result = Result(winner, reason, self.turn, {s: self.units_lost_by_type(s) for s in SIDES})
         self.pending = None
         self.queue = []
         self.log(
@@ -265,6 +267,22 @@ class IntoTheDarkState(State):
             losses=losses,
         )
 
+    def _lost(self, u: Unit) -> bool:
+        """A unit counted lost at the end of the battle: off the table or routed."""
+        if u.joined is not None and not u.destroyed:
+            # a champion in a unit's front rank shares its fate (special-troops.champions)
+            host = self.units[u.joined]
+            return not host.on_table or host.routed
+        return not u.on_table or u.routed
+
+    def units_lost_by_type(self, side: str) -> dict[str, int]:
+        """Units of ``side`` counted lost, by troop type code (as ``view()`` names a unit's type)."""
+        out: dict[str, int] = {}
+        for u in self.units.values():
+            if u.side == side and self._lost(u):
+                out[u.code] = out.get(u.code, 0) + 1
+        return out
+
     def losses(self, side: str) -> dict[str, int]:
         out = {"units_lost": 0, "figures_lost": 0, "points_lost": 0, "points": 0}
         for u in self.units.values():
@@ -273,13 +291,7 @@ class IntoTheDarkState(State):
             pts = unit_cost(u.spec).points
             out["points"] += pts
             out["figures_lost"] += u.original - u.figures if not u.gone else u.original
-            if u.joined is not None and not u.destroyed:
-                # a champion in a unit's front rank shares its fate (special-troops.champions)
-                host = self.units[u.joined]
-                lost = not host.on_table or host.routed
-            else:
-                lost = not u.on_table or u.routed
-            if lost:
+            if self._lost(u):
                 out["units_lost"] += 1
                 out["points_lost"] += pts
         # a general's figure costs 25 per rating; a fallen general's points are lost (command.generals)
