@@ -9,7 +9,17 @@ from typing import Any
 from shieldwall.ai.base import Bot, bot_seed, make_bot
 from shieldwall.core.game import Game, State
 
-MAX_DECISIONS = 20000
+#: A runaway guard, not a rule: a battle that has not ended after this many decisions per unit on the
+#: table (and at least ``MIN_DECISIONS``) is a bug in a rule system's turn limit. It grows with the
+#: armies, so no legal battle, however big, reaches it.
+DECISIONS_PER_UNIT = 2000
+MIN_DECISIONS = 20000
+
+
+def decision_limit(state: State) -> int:
+    """The runaway guard for a battle starting at ``state``."""
+    units = state.view().get("units") or ()
+    return max(MIN_DECISIONS, DECISIONS_PER_UNIT * len(units))
 
 
 @dataclass
@@ -32,10 +42,13 @@ def play(
     for i, (side, b) in enumerate(zip(sides, (red, blue), strict=True)):
         bots[side] = make_bot(b, bot_seed(seed, i), game.info.id) if isinstance(b, str) else b
     state = game.new_state(seed)
+    limit = decision_limit(state)
     orders: list[Any] = []
     while not state.is_terminal():
-        if len(orders) >= MAX_DECISIONS:
-            raise RuntimeError(f"battle did not end after {MAX_DECISIONS} decisions")
+        if len(orders) >= limit:
+            raise RuntimeError(
+                f"battle did not end after {limit} decisions (a rule system's turn limit failed)"
+            )
         d = state.decision()
         assert d is not None
         order = bots[d.side].choose(state)
