@@ -47,6 +47,10 @@ def _cites(text: str, cid: str) -> bool:
     return bool(re.search(r'["\'`:]' + re.escape(cid) + r'(?=["\'`:\s),]|$)', text))
 
 
+def _named(cid: str) -> str:
+    return cid.replace(".", "_").replace("-", "_")
+
+
 def implemented() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {c: [] for c in CLAUSES}
     for f in sorted(f for f in SRC.rglob("*.py") if f.name not in SKIP):
@@ -66,9 +70,12 @@ def tests() -> dict[str, list[str]]:
             if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
                 continue
             body = "\n".join(src[node.lineno - 1 : node.end_lineno])
+            # a test named after a clause names the longest clause its name starts with
+            # (test_charge_declare_range_... names charge.declare-range, not charge.declare)
+            prefixed = [c for c in CLAUSES if node.name.startswith(f"test_{_named(c)}")]
+            longest = max((len(_named(c)) for c in prefixed), default=0)
             for c in CLAUSES:
-                named = c.replace(".", "_").replace("-", "_")
-                if node.name.startswith(f"test_{named}") or _cites(body, c):
+                if (c in prefixed and len(_named(c)) == longest) or _cites(body, c):
                     out[c].append(f"{f.stem}::{node.name}")
     return out
 
@@ -85,6 +92,11 @@ def render() -> str:
         "[docs/rulings/knight-hack.md](../rulings/knight-hack.md). The tables the errata does not give are",
         "user data ([docs/knight-hack-data.md](../knight-hack-data.md)); the package's sample set is",
         "**illustrative sample tables — not the published Knight Hack charts**.",
+        "",
+        '"Implemented in" names the rules modules that carry a clause (pure functions and situations,',
+        "each tested). The turn engine that sequences them into a playable four-phase battle (Game and",
+        "State, scenarios, bots) is not built yet: the clauses marked **not yet** are the ones that only",
+        "it can carry, and the rule system is not registered until it is.",
         "",
         "| clause | section | the text says | implemented in | tests |",
         "|---|---|---|---|---|",

@@ -13,15 +13,21 @@ from shieldwall.rulesets.knight_hack.clauses import CLAUSES, RS, rule
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: the clauses played so far (the data layer, casualties, morale level): implemented and tested
-PLAYED = (
-    "casualties.target",
-    "casualties.multiple",
-    "casualties.whole-figures",
-    "casualties.automatic",
-    "morale.level",
-    "morale.auto-pass",
-)
+#: the clauses that only the turn engine (not yet built) can carry; every other rule has code and tests
+ENGINE_ONLY = {
+    "turn.sequence",
+    "charge.declare",
+    "charge.redirect",
+    "missile.window",
+    "charge.evade-then-move",
+    "contact.only-by-charge",
+    "charge.disorder-on-contact",
+    "charge.no-contact",
+    "move.alternate",
+    "ambush.execute",
+    "melee.order",
+    "rally.countercharge",
+}
 
 
 def test_clause_table_is_current() -> None:
@@ -32,9 +38,14 @@ def test_clause_table_is_current() -> None:
     text = (ROOT / "docs/rules/knight-hack.md").read_text(encoding="utf-8")
     for c in CLAUSES:
         assert f"| `{c}` |" in text
-    for c in PLAYED:
+    for c in CLAUSES:
+        if c == "info.advice":
+            continue
         row = next(line for line in text.splitlines() if line.startswith(f"| `{c}` |"))
-        assert "**not yet**" not in row and "**none**" not in row, row
+        if c in ENGINE_ONLY:
+            assert "**not yet**" in row, row
+        else:
+            assert "**not yet**" not in row and "**none**" not in row, row
 
 
 def test_clause_ids() -> None:
