@@ -202,6 +202,10 @@ def test_army_file_errors_name_the_field(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="frontage 13 is more than the unit's 12 figures") as e:
         load_army(p)
     assert e.value.field == "unit[0]"
+    p.write_text('ruleset = "into-the-dark"\n' + p.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load_army(p)
+    assert e.value.field == "ruleset"
 
 
 def _cli() -> typer.Typer:
@@ -275,3 +279,13 @@ def test_morale_auto_pass_odds() -> None:
         "passed": Fraction(66, 100),
         "disorder": Fraction(34, 100),
     }
+
+
+@pytest.mark.parametrize("module", ["casualties", "odds"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"shieldwall.rulesets.knight_hack.{module}")
+    failed, tried = doctest.testmod(mod)
+    assert tried and not failed

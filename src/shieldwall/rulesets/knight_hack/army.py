@@ -8,6 +8,7 @@ to it is within the limit, one point more is over (ruling R28).
 
 An army file (TOML)::
 
+    ruleset = "knight-hack"                  # optional
     name = "Royal household, 1124"
     provenance = "illustrative-sample"      # or "user" / "published"
     source = "..."
@@ -71,6 +72,8 @@ class ArmyUnit(BaseModel):
 class _ArmyFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    #: which rule system the file is for (lets a generic ``army cost`` dispatch on the file)
+    ruleset: Literal["knight-hack"] = "knight-hack"
     name: str = Field(min_length=1)
     provenance: Provenance
     source: str = Field(min_length=1)
