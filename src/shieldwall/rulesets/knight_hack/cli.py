@@ -1,0 +1,80 @@
+"""``shieldwall kh-army``: Knight Hack army files (this rule system's own CLI command).
+
+``shieldwall kh-army cost FILE [--json]`` validates an army file and prints each unit's points and
+morale level, the total and the points limit; an army over its limit is reported after the table as
+a one-line error (exit status 2). With the illustrative sample tables the header says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+army_app = typer.Typer(
+    name="kh-army",
+    help="Army files for Knight Hack: validate them, cost them, check the points limit.",
+    no_args_is_help=True,
+)
+
+
+@army_app.command("cost")
+def cost_cmd(
+    file: Path = typer.Argument(..., help="A knight-hack army file (TOML)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the costed army as one JSON object."),
+) -> None:
+    """Validate an army file and print its units' points and morale levels."""
+    from shieldwall.core.errors import ShieldwallError
+    from shieldwall.rulesets.knight_hack.army import army_cost, check_limit, load_army
+
+    try:
+        army = load_army(file)
+        costed = army_cost(army)
+    except ShieldwallError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(costed.to_dict(), indent=2))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        title = f"{army.name} — {costed.total} points"
+        if army.points_limit is not None:
+            title += f" (limit {army.points_limit})"
+        t = Table(title=title, show_footer=True)
+        t.add_column("Unit", footer="Total", no_wrap=True)
+        t.add_column("Type")
+        t.add_column("Class")
+        t.add_column("Figs", justify="right")
+        t.add_column("Cost/fig", justify="right")
+        t.add_column("Points", justify="right", footer=str(costed.total))
+        t.add_column("Base", justify="right")
+        t.add_column("Morale level", justify="right")
+        for r in costed.rows:
+            t.add_row(
+                r.name,
+                r.type,
+                r.cls,
+                str(r.figures),
+                str(r.cost_per_figure),
+                str(r.points),
+                str(r.base_cost),
+                str(r.morale_level),
+            )
+        console = Console()
+        if costed.label:
+            console.print(f"[bold]{costed.label}[/]")
+        console.print(t)
+    try:
+        check_limit(army, costed)
+    except ShieldwallError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``kh-army`` sub-command group to the main CLI."""
+    app.add_typer(army_app, name="kh-army")
