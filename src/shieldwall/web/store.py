@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed          INTEGER NOT NULL,
     seed_public   INTEGER NOT NULL,
     mode          TEXT NOT NULL,
-    players       TEXT NOT NULL
+    players       TEXT NOT NULL,
+    seed_text     TEXT
 );
 CREATE TABLE IF NOT EXISTS orders (
     game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -45,6 +46,7 @@ CREATE TABLE IF NOT EXISTS orders (
     by       TEXT NOT NULL,
     body     TEXT NOT NULL,
     created  REAL NOT NULL,
+    client_id TEXT,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS tokens (
@@ -62,6 +64,18 @@ CREATE TABLE IF NOT EXISTS invites (
 );
 """
 
+#: columns added since the first schema: (table, column, declaration); a file made by an older
+#: server gets them on opening (NULL in the rows it already holds)
+ADDED_COLUMNS = (
+    ("games", "seed_text", "TEXT"),
+    ("orders", "client_id", "TEXT"),
+)
+
+INDEXES = """
+CREATE UNIQUE INDEX IF NOT EXISTS orders_client_id ON orders(game_id, client_id)
+    WHERE client_id IS NOT NULL;
+"""
+
 
 def digest(secret: str) -> str:
     """The stored form of a token or invitation."""
@@ -76,7 +90,7 @@ class GameRecord:
     scenario_name: str
     scenario: dict[str, Any]
     overrides: dict[str, Any]
-    seed: int
+    seed: int  # any size: web games get 128-bit seeds (kept as text: SQLite integers are 64-bit)
     seed_public: bool
     mode: str  # "bot" | "hotseat" | "remote"
     players: dict[str, str]  # side -> "human" | "bot:<name>"
@@ -88,6 +102,7 @@ class OrderRow:
     side: str
     by: str  # "human" | "bot"
     order: dict[str, Any]
+    client_id: str | None = None  # the id the client gave the order (a retry is answered, not replayed)
 
 
 class StoreConflict(Exception):
@@ -108,6 +123,11 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         with self._lock:
             self._db.executescript(SCHEMA)
+            for table, column, decl in ADDED_COLUMNS:
+                have = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+            self._db.executescript(INDEXES)
 
     def close(self) -> None:
         with self._lock:
@@ -135,7 +155,8 @@ class Store:
         now = time.time()
         with self._tx() as db:
             db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games (id, created, ruleset, scenario_name, scenario, overrides, seed,"
+                " seed_public, mode, players, seed_text) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     rec.id,
                     rec.created,
@@ -143,10 +164,11 @@ class Store:
                     rec.scenario_name,
                     json.dumps(rec.scenario, ensure_ascii=False),
                     json.dumps(rec.overrides, ensure_ascii=False),
-                    rec.seed,
+                    rec.seed if rec.seed < 2**63 else -1,
                     int(rec.seed_public),
                     rec.mode,
                     json.dumps(rec.players),
+                    str(rec.seed),
                 ),
             )
             for token, sides in tokens:
@@ -160,7 +182,7 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, created, ruleset, scenario_name, scenario, overrides, seed, seed_public, mode,"
-                " players FROM games WHERE id = ?",
+                " players, seed_text FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
         if row is None:
@@ -172,7 +194,7 @@ class Store:
             row[3],
             json.loads(row[4]),
             json.loads(row[5]),
-            int(row[6]),
+            int(row[10]) if row[10] is not None else int(row[6]),
             bool(row[7]),
             row[8],
             json.loads(row[9]),
@@ -186,9 +208,10 @@ class Store:
     def orders(self, game_id: str) -> list[OrderRow]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, side, by, body FROM orders WHERE game_id = ? ORDER BY seq", (game_id,)
+                "SELECT seq, side, by, body, client_id FROM orders WHERE game_id = ? ORDER BY seq",
+                (game_id,),
             ).fetchall()
-        return [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3])) for r in rows]
+        return [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     def append_orders(self, game_id: str, rows: Sequence[OrderRow]) -> None:
         """Append orders in one transaction; the first ``seq`` must follow the last stored one."""
@@ -200,10 +223,25 @@ class Store:
             expect = 0 if last is None else int(last) + 1
             if rows[0].seq != expect:
                 raise StoreConflict(f"order {rows[0].seq} of game {game_id} follows order {expect - 1}")
-            db.executemany(
-                "INSERT INTO orders VALUES (?,?,?,?,?,?)",
-                [(game_id, r.seq, r.side, r.by, json.dumps(r.order, ensure_ascii=False), now) for r in rows],
-            )
+            try:
+                db.executemany(
+                    "INSERT INTO orders (game_id, seq, side, by, body, created, client_id)"
+                    " VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (
+                            game_id,
+                            r.seq,
+                            r.side,
+                            r.by,
+                            json.dumps(r.order, ensure_ascii=False),
+                            now,
+                            r.client_id,
+                        )
+                        for r in rows
+                    ],
+                )
+            except sqlite3.IntegrityError:
+                raise StoreConflict(f"an order of game {game_id} already has that client id") from None
 
     def truncate_orders(self, game_id: str, from_seq: int) -> None:
         """Drop the orders from ``from_seq`` on (undo)."""
