@@ -6,7 +6,8 @@ own transaction before the server answers, so a crash or a restart loses no acce
 state is rebuilt by replaying the orders from the seed (the engine is deterministic).
 
 Side tokens and invitations are stored as SHA-256 digests, never in clear: reading the database
-does not let anyone give orders.
+does not let anyone give orders. A token is checked against the digests of its game with
+``hmac.compare_digest`` (constant time, every digest compared), never looked up by its own value.
 
 The database runs in WAL mode with ``synchronous=FULL``: a committed order survives a crash of
 the process and of the machine.
@@ -15,6 +16,7 @@ the process and of the machine.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sqlite3
 import threading
@@ -103,6 +105,17 @@ class OrderRow:
     by: str  # "human" | "bot"
     order: dict[str, Any]
     client_id: str | None = None  # the id the client gave the order (a retry is answered, not replayed)
+
+
+def _match(rows: Sequence[tuple[str, str]], secret: str) -> list[str] | None:
+    """The comma-separated value of the row whose digest is ``secret``'s, compared in constant time
+    with every row's (no early return: the time does not tell which row, or how much, matched)."""
+    want = digest(secret).encode("ascii")
+    found: list[str] | None = None
+    for dig, value in rows:
+        if hmac.compare_digest(str(dig).encode("ascii"), want):
+            found = [v for v in str(value).split(",") if v]
+    return found
 
 
 class StoreConflict(Exception):
@@ -252,10 +265,10 @@ class Store:
     def token_sides(self, game_id: str, token: str) -> list[str] | None:
         """The sides a token commands in a game, or None when it is not a token of that game."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT sides FROM tokens WHERE digest = ? AND game_id = ?", (digest(token), game_id)
-            ).fetchone()
-        return None if row is None else [s for s in str(row[0]).split(",") if s]
+            rows = self._db.execute(
+                "SELECT digest, sides FROM tokens WHERE game_id = ?", (game_id,)
+            ).fetchall()
+        return _match(rows, token)
 
     def invites(self, game_id: str) -> dict[str, bool]:
         """side -> claimed, for the sides of a game played from another browser."""
@@ -268,13 +281,14 @@ class Store:
     def claim_invite(self, game_id: str, invite: str, new_token: str) -> str | None:
         """Exchange an unclaimed invitation for a side token (once). Returns the side, or None."""
         with self._tx() as db:
-            row = db.execute(
-                "SELECT side FROM invites WHERE game_id = ? AND digest = ? AND claimed = 0",
-                (game_id, digest(invite)),
-            ).fetchone()
-            if row is None:
+            rows = db.execute(
+                "SELECT digest, side FROM invites WHERE game_id = ? AND claimed = 0 AND digest IS NOT NULL",
+                (game_id,),
+            ).fetchall()
+            found = _match(rows, invite)
+            if found is None:
                 return None
-            side = str(row[0])
+            side = found[0]
             db.execute(
                 "UPDATE invites SET claimed = 1, digest = NULL WHERE game_id = ? AND side = ?",
                 (game_id, side),
