@@ -117,3 +117,40 @@ def test_decision_seeds_are_pure() -> None:
     assert decision_seed(5, 1, 10) == decision_seed(5, 1, 10)
     assert len({decision_seed(5, 1, n) for n in range(50)}) == 50
     assert decision_seed(5, 0, 3) != decision_seed(5, 1, 3)
+
+
+def test_concurrent_appends_share_commits_and_a_refused_one_fails_alone(tmp_path: Path) -> None:
+    """Group commit: appends from many threads at once all land, each game in order; an append whose
+    ``seq`` does not follow is refused without taking the others of its commit down with it."""
+    import threading
+
+    s = Store(tmp_path / "g.sqlite3")
+    games = [f"g{i}" for i in range(12)]
+    for gid in games:
+        s.create_game(_rec(gid), [(f"tok-{gid}", ["red"])])
+    errors: list[Exception] = []
+    gate = threading.Barrier(len(games) + 1)
+
+    def writer(gid: str) -> None:
+        gate.wait()
+        for seq in range(5):
+            s.append_orders(gid, [OrderRow(seq, "red", "human", {"kind": "end"}, f"{gid}-{seq}")])
+
+    def intruder() -> None:
+        gate.wait()
+        try:
+            s.append_orders("g0", [OrderRow(99, "red", "human", {"kind": "end"})])
+        except StoreConflict as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(g,)) for g in games] + [
+        threading.Thread(target=intruder)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(errors) == 1
+    for gid in games:
+        assert [(o.seq, o.client_id) for o in s.orders(gid)] == [(n, f"{gid}-{n}") for n in range(5)]
+    s.close()

@@ -341,9 +341,16 @@ class Games:
             ) from None
 
     def _bots_play(self, s: Session) -> list[tuple[str, int, int]]:
-        """Let the bots take their decisions until a human's turn or the end of the battle.
+        """Let the bots take their decisions until a human's turn or the end of the battle, and
+        store their orders. Returns each order's text with the range of events it caused."""
+        done, rows = self._bots_move(s)
+        if rows:
+            self._persist(s, rows)
+        return done
 
-        Returns each order's text with the range of events it caused (first, end)."""
+    def _bots_move(self, s: Session) -> tuple[list[tuple[str, int, int]], list[OrderRow]]:
+        """The bots' decisions, applied to the session but not stored yet: their texts with the
+        range of events each caused (first, end), and the rows to store."""
         done: list[tuple[str, int, int]] = []
         rows: list[OrderRow] = []
         sides = s.sides
@@ -372,8 +379,7 @@ class Games:
             _, s.state, s.marks = self._replayed(s.rec, s.orders)
         if rows:
             s.frames_cache = None
-            self._persist(s, rows)
-        return done
+        return done, rows
 
     def play(
         self,
@@ -434,17 +440,21 @@ class Games:
                     f"the rules engine could not apply '{order}' ({exc!r}); the game is unchanged",
                     reason="internal error while applying the order",
                 ) from None
-            row = OrderRow(len(s.orders), d.side, "human", od, client_id)
-            try:
-                self._persist(s, [row])  # the order is answered only once it is committed
-            except ApiError:
-                s.state = backup
-                raise
+            n = len(s.orders)
+            row = OrderRow(n, d.side, "human", od, client_id)
             s.orders.append(row)
             s.marks.append(first)
             s.frames_cache = None
             s.bot_error = None
-            bots = self._bots_play(s)
+            bots, bot_rows = self._bots_move(s)
+            try:
+                # the order and the bots' replies in one commit; it is answered only once committed
+                self._persist(s, [row, *bot_rows])
+            except ApiError:
+                s.state = backup
+                del s.orders[n:]
+                del s.marks[n:]
+                raise
             return Played(first, str(order), bots)
 
     def _answered(self, s: Session, sides: list[str], client_id: str) -> Played | None:
