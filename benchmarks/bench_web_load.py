@@ -60,6 +60,17 @@ def serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("shieldwall serve did not start")
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux ``/proc``), None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    import os
+
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Tally:
     def __init__(self) -> None:
         self.times: list[float] = []
@@ -144,7 +155,9 @@ def main() -> None:
         proc, url = serve(db)
         tally = Tally()
         try:
+            cpu0 = cpu_seconds(proc.pid)
             wall = asyncio.run(run(url, args, tally))
+            cpu1 = cpu_seconds(proc.pid)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
@@ -165,6 +178,9 @@ def main() -> None:
             f"order round trip: median {statistics.median(ms):.0f} ms, p90 {pct(ms, 90):.0f} ms, "
             f"p99 {pct(ms, 99):.0f} ms, max {max(ms):.0f} ms; {len(ms) / wall:.0f} orders/s"
         )
+    if cpu0 is not None and cpu1 is not None and ms:
+        # steadier than the times when other work shares the cores: the server's own CPU per order
+        print(f"server CPU: {(cpu1 - cpu0) / len(ms) * 1000:.1f} ms per order (the games' start included)")
     print(f"errors: {len(tally.errors)}{' (first: ' + tally.errors[0] + ')' if tally.errors else ''}")
     print(f"lost orders (answered 200, not in the database): {len(lost)}")
 
