@@ -63,7 +63,7 @@ def test_the_servers_seed_is_secret_until_the_end_and_the_save_replays(
     seed = Store(db_path).game(gid).seed  # type: ignore[union-attr]
     assert seed.bit_length() > 64  # kept exactly, though SQLite integers have 64 bits
     st = g["game"]
-    assert st["seed"] is None
+    assert st["seed"] is None and st["seed_text"] is None
     log = client.get(f"/api/games/{gid}/log", headers=hdr).json()["entries"]
     assert str(seed) not in json.dumps(log) and "secret" in log[0]["text"]
     s = client.get(f"/api/games/{gid}/save", headers=hdr)
@@ -75,7 +75,7 @@ def test_the_servers_seed_is_secret_until_the_end_and_the_save_replays(
         st = client.post(
             f"/api/games/{gid}/orders", json={"order": st["menu"][-1]["order"]}, headers=hdr
         ).json()["state"]
-    assert st["result"] is not None and st["seed"] == seed
+    assert st["result"] is not None and st["seed"] == seed and st["seed_text"] == str(seed)
     text = client.get(f"/api/games/{gid}/save", headers=hdr).text
     assert f'"seed":{seed}' in text.replace(" ", "")
     save = json.loads(text)

@@ -152,6 +152,7 @@ class WebContext:
             joined=joined,
             you=list(sides),
             seed=s.rec.seed if s.seed_visible() else None,
+            seed_text=str(s.rec.seed) if s.seed_visible() else None,
             version=s.version,
             decision=None
             if d is None

@@ -179,7 +179,14 @@ class GameState(BaseModel):
     players: dict[str, str]
     joined: dict[str, bool]
     you: list[str]
-    seed: int | None
+    seed: int | None = Field(
+        description="The battle seed once it may be known (chosen by the player, or the battle is over)."
+    )
+    seed_text: str | None = Field(
+        default=None,
+        description="The same seed in decimal digits: a server's seed has 128 bits, more than a "
+        "JavaScript number holds exactly.",
+    )
     version: int = Field(description="Number of orders accepted so far.")
     decision: DecisionOut | None
     your_turn: bool

@@ -370,7 +370,7 @@ class GameView {
     if (v.turn !== undefined) bits.push(v.max_turns !== undefined && v.max_turns !== null ? `turn ${v.turn}/${v.max_turns}` : `turn ${v.turn}`);
     if (v.side !== undefined && v.phase !== undefined) bits.push(`${v.side} ${v.phase}`);
     bits.push(`you: ${st.you.join(" & ")}`);
-    if (st.seed !== null) bits.push(`seed ${st.seed}`);
+    if (st.seed !== null) bits.push(`seed ${st.seed_text || st.seed}`);
     $("#status").textContent = bits.join(" · ");
     $("#btn-undo").disabled = !st.can_undo || this.busy;
     $("#btn-undo").hidden = st.mode === "remote";
