@@ -130,3 +130,28 @@ def test_setup_deployment_same_seed_same_log() -> None:
         return [e.to_dict() for e in st.events]
 
     assert run() == run()
+
+
+def test_concealed_deployment_tells_the_other_side_nothing_of_its_dummies() -> None:
+    """Ordering one of the other side's dummy cards answers as for an id that names nothing (no
+    count of the dummies), and that side's cards are seen all of one size (no dummy by its size)."""
+    g = make({**ALT, "concealed_deployment": True}, dummies=1, card_width=3.0, card_depth=1.0)
+    st = g.new_state(0)
+    while (d := st.decision()) is not None and d.kind == "deploy" and len(st.cards) < 3:
+        mine = [o for o in st.legal_orders() if "dummy" in str(o)] or st.legal_orders()
+        st.apply(mine[0])
+    d = st.decision()
+    assert d is not None and d.kind == "deploy"
+    foe = "blue" if d.side == "red" else "red"
+    reasons = set()
+    for uid in (f"{foe}-dummy-1", f"{foe}-dummy-5", "nobody"):
+        with pytest.raises(IllegalOrder) as e:
+            st.apply(f"deploy {uid} 30 8 0")
+        reasons.add(e.value.reason.replace(uid, "X"))
+    assert len(reasons) == 1, reasons
+    theirs = [c for c in st.view()["cards"] if c["side"] == foe]
+    assert len({(c["frontage"], c["depth"]) for c in theirs}) == 2  # a dummy and a unit's card
+    seen = [c for c in st.view_for(d.side)["cards"] if c["side"] == foe]
+    assert len(seen) == len(theirs) and len({(c["frontage"], c["depth"]) for c in seen}) == 1
+    placed = [st.event_for(e, d.side) for e in st.events if e.kind == "card-placed" and e.side == foe]
+    assert len({(e.data["width"], e.data["depth"]) for e in placed}) == 1

@@ -361,23 +361,30 @@ def test_log_from_an_index(client: Any, start: Callable[..., Any]) -> None:
 
 def test_undo_back_to_the_start_of_the_decision(client: Any, start: Callable[..., Any]) -> None:
     gid, hdr, _ = start()
-    s0 = client.get(f"/api/games/{gid}", headers=hdr).json()
     r = client.post(f"/api/games/{gid}/undo", headers=hdr)
     assert r.status_code == 409 and "nothing to undo" in _msg(r)
     a1 = client.post(f"/api/games/{gid}/orders", json={"order": "activate r1"}, headers=hdr).json()
+    assert a1["state"]["decision"]["data"]["rolled"] and not a1["state"]["can_undo"]
     s1 = client.post(f"/api/games/{gid}/orders", json={"order": "hold r1"}, headers=hdr).json()["state"]
+    assert s1["can_undo"]  # holding rolled no die: it may be taken back
+    u = client.post(f"/api/games/{gid}/undo", headers=hdr).json()
+    assert u["dropped"] == 1 and u["state"]["view"] == a1["state"]["view"] and u["state"]["version"] == 1
+    assert u["state"]["decision"] == a1["state"]["decision"]
+    client.post(f"/api/games/{gid}/orders", json={"order": "hold r1"}, headers=hdr)
     after_end = client.post(f"/api/games/{gid}/orders", json={"order": "end"}, headers=hdr).json()
-    assert after_end["bot_orders"]
-    # undo the 'end': the bot's whole turn goes too
-    u = client.post(f"/api/games/{gid}/undo", headers=hdr).json()
-    assert u["dropped"] == 1 + len(after_end["bot_orders"])
-    assert u["state"]["view"] == s1["view"] and u["state"]["version"] == 2
-    client.post(f"/api/games/{gid}/undo", headers=hdr)
-    u = client.post(f"/api/games/{gid}/undo", headers=hdr).json()
-    assert u["state"]["view"] == s0["view"] and u["state"]["version"] == 0 and not u["state"]["can_undo"]
-    # the same order rolls the same dice: the battle's dice are not re-rolled by an undo
-    a = client.post(f"/api/games/{gid}/orders", json={"order": "activate r1"}, headers=hdr).json()
-    assert a["state"]["decision"]["data"]["rolled"] == a1["state"]["decision"]["data"]["rolled"]
+    assert after_end["bot_orders"] and not after_end["state"]["can_undo"]  # the bot rolled
+
+
+def test_undo_cannot_bring_back_a_roll_already_seen(client: Any, start: Callable[..., Any]) -> None:
+    """An order whose dice were rolled stands: otherwise a player could look at an activation roll,
+    take the order back and choose which unit spends the same roll."""
+    gid, hdr, _ = start()
+    a1 = client.post(f"/api/games/{gid}/orders", json={"order": "activate r1"}, headers=hdr).json()
+    rolled = a1["state"]["decision"]["data"]["rolled"]
+    r = client.post(f"/api/games/{gid}/undo", headers=hdr)
+    assert r.status_code == 409 and "dice were rolled" in _msg(r)
+    st = client.get(f"/api/games/{gid}", headers=hdr).json()
+    assert st["version"] == 1 and st["decision"]["data"]["rolled"] == rolled and not st["can_undo"]
 
 
 def test_undo_is_not_for_two_browsers(client: Any, start: Callable[..., Any]) -> None:

@@ -425,3 +425,40 @@ def test_a_rule_system_without_a_web_module_is_played_with_the_engines_menu(serv
     assert page.locator("#tab-why a.rule-link").count() >= 2
     assert not [u for u in asked if "/rulesets/" in u or "/reach/" in u]  # no web piece, no reach asked for
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_page_sends_each_order_once_and_for_its_version(server: str, page: Any, tmp_path: Path) -> None:
+    """The page gives every order a fresh client id and the version it was made for; when another
+    tab has moved the game on, its order is refused (409) and the page shows the game as it is."""
+    import re
+
+    import httpx
+
+    from shieldwall.web.store import Store
+
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-opponent", "hotseat")
+    page.fill("#f-seed", "7")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    st = _state(page)
+    page.click("#actions button.end")
+    assert _wait_version(page, st["version"])
+    gid = st["id"]
+    rows = Store(tmp_path / "games.sqlite3").orders(gid)
+    assert len(rows) == 1 and re.fullmatch(r"[0-9a-f]{32}", rows[0].client_id or "")
+    # another tab ends the next phase: the page still shows version 1
+    token = page.evaluate("window.shieldwall.game.token")
+    r = httpx.post(
+        f"{server}/api/games/{gid}/orders",
+        json={"order": "end", "version": 1, "client_id": "another-tab-1"},
+        headers={"X-Shieldwall-Token": token},
+    )
+    assert r.status_code == 200 and r.json()["state"]["version"] == 2
+    assert _state(page)["version"] == 1
+    page.click("#actions button.end")  # made for version 1: refused, not played
+    page.wait_for_function("window.shieldwall.game.st.version === 2")
+    assert "version" in page.inner_text("#message")
+    assert len(Store(tmp_path / "games.sqlite3").orders(gid)) == 2
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -119,60 +119,38 @@ def test_decision_seeds_are_pure() -> None:
     assert decision_seed(5, 0, 3) != decision_seed(5, 1, 3)
 
 
-def _serve(db: Path) -> tuple[Any, str]:
-    """``shieldwall serve`` in its own process on a free port; returns (process, base URL)."""
-    import socket
-    import subprocess
-    import sys
-    import time
+def test_concurrent_appends_share_commits_and_a_refused_one_fails_alone(tmp_path: Path) -> None:
+    """Group commit: appends from many threads at once all land, each game in order; an append whose
+    ``seq`` does not follow is refused without taking the others of its commit down with it."""
+    import threading
 
-    import httpx
+    s = Store(tmp_path / "g.sqlite3")
+    games = [f"g{i}" for i in range(12)]
+    for gid in games:
+        s.create_game(_rec(gid), [(f"tok-{gid}", ["red"])])
+    errors: list[Exception] = []
+    gate = threading.Barrier(len(games) + 1)
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "shieldwall.cli", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    def writer(gid: str) -> None:
+        gate.wait()
+        for seq in range(5):
+            s.append_orders(gid, [OrderRow(seq, "red", "human", {"kind": "end"}, f"{gid}-{seq}")])
+
+    def intruder() -> None:
+        gate.wait()
         try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise AssertionError("shieldwall serve did not start")
+            s.append_orders("g0", [OrderRow(99, "red", "human", {"kind": "end"})])
+        except StoreConflict as exc:
+            errors.append(exc)
 
-
-def test_a_killed_server_loses_no_accepted_order(db_path: Path) -> None:
-    """SIGKILL the real server process (no shutdown, no flush) right after orders were answered: a new
-    process on the same file has every one of them, and the same log."""
-    import signal
-
-    import httpx
-
-    proc, url = _serve(db_path)
-    try:
-        g = httpx.post(f"{url}/api/games", json={"opponent": "scripted", "seed": 3}).json()
-        gid, hdr = g["game"]["id"], {"X-Shieldwall-Token": g["token"]}
-        for o in HUMAN_ORDERS:
-            r = httpx.post(f"{url}/api/games/{gid}/orders", json={"order": o}, headers=hdr, timeout=30)
-            assert r.status_code == 200, r.text
-        before = httpx.get(f"{url}/api/games/{gid}/log", headers=hdr).json()["entries"]
-        version = httpx.get(f"{url}/api/games/{gid}", headers=hdr).json()["version"]
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
-    proc, url = _serve(db_path)
-    try:
-        after = httpx.get(f"{url}/api/games/{gid}", headers=hdr).json()
-        assert after["version"] == version
-        assert httpx.get(f"{url}/api/games/{gid}/log", headers=hdr).json()["entries"] == before
-        assert len(Store(db_path).orders(gid)) >= len(HUMAN_ORDERS)
-    finally:
-        proc.kill()
-        proc.wait(timeout=30)
+    threads = [threading.Thread(target=writer, args=(g,)) for g in games] + [
+        threading.Thread(target=intruder)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(errors) == 1
+    for gid in games:
+        assert [(o.seq, o.client_id) for o in s.orders(gid)] == [(n, f"{gid}-{n}") for n in range(5)]
+    s.close()

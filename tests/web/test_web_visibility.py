@@ -35,6 +35,7 @@ def test_hidden_events_keep_only_when_and_who() -> None:
     )
     seen = filter_event(ev, ["red"], hide_seed=False)
     assert (seen.kind, seen.data, seen.turn, seen.side) == ("hidden", {}, 2, "blue")
+    assert seen.rule == "x"  # the rule system, not the clause of what is hidden
     assert filter_event(ev, ["blue"], hide_seed=False) is ev
 
 

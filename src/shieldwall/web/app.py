@@ -50,8 +50,12 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
-def _error(status: int, detail: str, rule: str | None = None, reason: str | None = None) -> JSONResponse:
-    body = ErrorOut(detail=detail, rule=rule, reason=reason, rule_url=L.rule_url(rule) if rule else None)
+def _error(
+    status: int, detail: str, rule: str | None = None, reason: str | None = None, version: int | None = None
+) -> JSONResponse:
+    body = ErrorOut(
+        detail=detail, rule=rule, reason=reason, rule_url=L.rule_url(rule) if rule else None, version=version
+    )
     return JSONResponse(body.model_dump(exclude_none=True), status_code=status)
 
 
@@ -80,7 +84,7 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return _error(exc.status, exc.detail, exc.rule, exc.reason)
+        return _error(exc.status, exc.detail, exc.rule, exc.reason, exc.version)
 
     @app.exception_handler(IllegalOrder)
     async def _illegal(request: Request, exc: IllegalOrder) -> JSONResponse:

@@ -23,6 +23,7 @@ from shieldwall.web.sessions import Created, Games, Session
 from shieldwall.web.store import Store
 from shieldwall.web.visibility import (
     FilteredEvents,
+    event_reader,
     filter_reach,
     hidden_unit_ids,
     view_for,
@@ -151,6 +152,7 @@ class WebContext:
             joined=joined,
             you=list(sides),
             seed=s.rec.seed if s.seed_visible() else None,
+            seed_text=str(s.rec.seed) if s.seed_visible() else None,
             version=s.version,
             decision=None
             if d is None
@@ -169,7 +171,7 @@ class WebContext:
 
     def events(self, s: Session, sides: list[str]) -> FilteredEvents:
         """The battle's events as ``sides`` may see them."""
-        return FilteredEvents(s.state.events, sides, not s.seed_visible())
+        return FilteredEvents(s.state.events, sides, not s.seed_visible(), event_reader(s.state, sides))
 
     def entries(
         self, s: Session, sides: list[str], since: int, until: int | None = None

@@ -11,6 +11,7 @@ from shieldwall.io.scenarios import default_scenario
 
 GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
+CLIENT_ID = r"^[A-Za-z0-9_-]{8,64}$"
 
 
 class ErrorOut(BaseModel):
@@ -23,6 +24,10 @@ class ErrorOut(BaseModel):
     errors: list[dict[str, Any]] | None = Field(
         default=None,
         description="For malformed input: each problem with its location (loc), message and type.",
+    )
+    version: int | None = Field(
+        default=None,
+        description="For an order made for another state (409): the game's current version.",
     )
 
 
@@ -174,7 +179,14 @@ class GameState(BaseModel):
     players: dict[str, str]
     joined: dict[str, bool]
     you: list[str]
-    seed: int | None
+    seed: int | None = Field(
+        description="The battle seed once it may be known (chosen by the player, or the battle is over)."
+    )
+    seed_text: str | None = Field(
+        default=None,
+        description="The same seed in decimal digits: a server's seed has 128 bits, more than a "
+        "JavaScript number holds exactly.",
+    )
     version: int = Field(description="Number of orders accepted so far.")
     decision: DecisionOut | None
     your_turn: bool
@@ -207,10 +219,29 @@ class OrderIn(BaseModel):
         "({'kind': 'move', 'unit': 'r1', 'steps': [{'go': [14, 9]}]}).",
         examples=["activate r1", {"kind": "hold", "unit": "r1"}],
     )
+    client_id: str | None = Field(
+        default=None,
+        pattern=CLIENT_ID,
+        description="A fresh random id the client picks for this order (8 to 64 letters, digits, - "
+        "or _). Sending the same id again (a retry) returns the first answer and changes nothing.",
+        examples=["c7f1b0e2a9d84e57"],
+    )
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=10**9,
+        description="The game's `version` the order was made for. If the game has moved on (another "
+        "order came first), the order is refused with 409 and the current version.",
+    )
 
 
 class OrderOut(BaseModel):
     accepted: str
+    repeat: bool = Field(
+        default=False,
+        description="True when this answers a retry (a `client_id` already accepted): nothing changed, "
+        "`accepted`, `bot_orders` and `events` are those of the first answer, `state` is the game now.",
+    )
     bot_orders: list[str]
     events: list[LogEntry] = Field(description="Everything that happened: your order and the bots' replies.")
     state: GameState

@@ -86,8 +86,8 @@ def import_save(body: ImportSave, request: Request, ctx: Ctx) -> GameCreated:
         raise ApiError(422, "not a shieldwall save: it needs a 'scenario' object and an 'orders' list")
     if not all(isinstance(o, (dict, str)) for o in orders):
         raise ApiError(422, "every order of a save is an object or a text")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**62):
-        raise ApiError(422, "the save's seed must be a whole number from 0 to 2**62")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**128):
+        raise ApiError(422, "the save's seed must be a whole number from 0 to 2**128 - 1")
     if not isinstance(overrides, dict):
         raise ApiError(422, "the save's overrides must be an object")
     rid = scen.get("ruleset")
@@ -117,15 +117,19 @@ def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> GameState:
 @router.post("/api/games/{game_id}/orders", responses=ORDER_ERRORS)
 def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None) -> OrderOut:
     """Give one order for the decision your side owns. The rules validate it (422 with the
-    clause and the reason when illegal); then a bot opponent replies until it is your turn."""
+    clause and the reason when illegal); then a bot opponent replies until it is your turn.
+    The answer comes once the order is committed to the database. With ``client_id`` a retry is
+    answered as the first time (``repeat``); with ``version`` an order made for an older state of
+    the game is refused (409, with the current ``version``)."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        first, accepted, bot_orders = ctx.games.play(s, sides, body.order)
+        p = ctx.games.play(s, sides, body.order, body.client_id, body.version)
         evs = s.state.events
         return OrderOut(
-            accepted=accepted,
-            bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in bot_orders],
-            events=ctx.entries(s, sides, first),  # type: ignore[arg-type]
+            accepted=p.accepted,
+            repeat=p.repeat,
+            bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in p.bots],
+            events=ctx.entries(s, sides, p.first, p.end),  # type: ignore[arg-type]
             state=ctx.state_out(s, sides),
         )
 

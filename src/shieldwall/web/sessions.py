@@ -37,12 +37,20 @@ MODES = ("bot", "hotseat", "remote")
 class ApiError(Exception):
     """An error the API answers with ``status`` and a message (never a 500)."""
 
-    def __init__(self, status: int, detail: str, rule: str | None = None, reason: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        rule: str | None = None,
+        reason: str | None = None,
+        version: int | None = None,
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.rule = rule
         self.reason = reason
+        self.version = version
 
 
 def decision_seed(seed: int, side_index: int, seq: int) -> int:
@@ -75,6 +83,8 @@ class Session:
     game: Game
     state: State
     orders: list[OrderRow]
+    #: the number of events before each order (``marks[i]`` is where ``orders[i]``'s events start)
+    marks: list[int]
     lock: threading.RLock = field(default_factory=threading.RLock)
     frames_cache: tuple[int, list[dict[str, Any]]] | None = None
     bot_error: str | None = None
@@ -93,14 +103,50 @@ class Session:
     def seed_visible(self) -> bool:
         return self.rec.seed_public or self.finished()
 
+    def last_own_order(self, sides: Iterable[str]) -> int | None:
+        """The index of the last order a human gave for one of ``sides``."""
+        ss = set(sides)
+        return next(
+            (
+                i
+                for i in range(len(self.orders) - 1, -1, -1)
+                if self.orders[i].by == "human" and self.orders[i].side in ss
+            ),
+            None,
+        )
+
+    def dice_seen_since(self, idx: int) -> bool:
+        """Whether a die was rolled since order ``idx`` began (by it or by the replies after it)."""
+        evs = self.state.events
+        return any("faces" in evs[i].data for i in range(self.marks[idx], len(evs)))
+
     def can_undo(self, sides: Iterable[str]) -> bool:
         if self.rec.mode == "remote":
             return False
-        ss = set(sides)
-        return any(r.by == "human" and r.side in ss for r in self.orders)
+        idx = self.last_own_order(sides)
+        return idx is not None and not self.dice_seen_since(idx)
 
     def unit_sides(self) -> dict[str, str]:
         return {str(u["id"]): str(u.get("side")) for u in self.state.view().get("units", [])}
+
+
+@dataclass(frozen=True)
+class Played:
+    """The answer to an order: where its events start, its words, the bots' replies with the range
+    of events each caused; ``repeat`` when it answers a retry of an order already accepted."""
+
+    first: int
+    accepted: str
+    bots: list[tuple[str, int, int]]
+    repeat: bool = False
+    end: int | None = None  # where the answer's events end (None: the log's end)
+
+
+def new_seed() -> int:
+    """A battle seed nobody can guess: 128 bits from ``secrets`` (a numpy ``SeedSequence`` takes
+    any non-negative integer). With a 31-bit seed a few dice seen would give the seed away, and with
+    it every coming roll."""
+    return secrets.randbits(128)
 
 
 @dataclass(frozen=True)
@@ -175,16 +221,18 @@ class Games:
             raise ApiError(
                 422, f"opponent must be hotseat, remote or a bot ({', '.join(bots)}), not {opponent!r}"
             )
-        seed_public = seed is not None or mode != "remote"
+        seed_public = seed is not None  # a seed the player chose is theirs; the server's stays secret
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = new_seed()
         gid = secrets.token_urlsafe(8)
         rec = GameRecord(
             gid, time.time(), ruleset, name, data, dict(overrides), int(seed), seed_public, mode, players
         )
         state = game.new_state(rec.seed)
         rows: list[OrderRow] = []
+        marks: list[int] = []
         for i, od in enumerate(orders or []):
+            marks.append(len(state.events))
             d = state.decision()
             if d is None:
                 raise ApiError(422, f"orders[{i}]: the battle was already over")
@@ -206,7 +254,7 @@ class Games:
         invites = [(others[0], invite)] if invite else []
         self.store.create_game(rec, [(token, mine)], invites)
         self.store.append_orders(gid, rows)
-        session = Session(rec, game, state, rows)
+        session = Session(rec, game, state, rows, marks)
         self._bots_play(session)
         self._remember(session)
         return Created(session, token, mine, invite, others[0] if invite else None)
@@ -242,13 +290,15 @@ class Games:
             self._bots_play(s)  # a crash between a human's order and the bot's reply
         return s
 
-    def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State]:
+    def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State, list[int]]:
         try:
             game = game_from_data(rec.scenario, rec.scenario_name, rec.overrides)
         except ShieldwallError as exc:
             raise ApiError(409, f"game {rec.id} can no longer be loaded: {exc}") from None
         state = game.new_state(rec.seed)
+        marks: list[int] = []
         for r in rows:
+            marks.append(len(state.events))
             try:
                 state.apply(state.parse_order(r.order))
             except IllegalOrder as exc:
@@ -259,11 +309,11 @@ class Games:
                     exc.rule,
                     exc.reason,
                 ) from None
-        return game, state
+        return game, state, marks
 
     def _rebuild(self, rec: GameRecord, rows: list[OrderRow]) -> Session:
-        game, state = self._replayed(rec, rows)
-        return Session(rec, game, state, list(rows))
+        game, state, marks = self._replayed(rec, rows)
+        return Session(rec, game, state, list(rows), marks)
 
     def authorize(self, s: Session, token: str | None) -> list[str]:
         """The sides ``token`` commands in this game (403 if none)."""
@@ -291,9 +341,16 @@ class Games:
             ) from None
 
     def _bots_play(self, s: Session) -> list[tuple[str, int, int]]:
-        """Let the bots take their decisions until a human's turn or the end of the battle.
+        """Let the bots take their decisions until a human's turn or the end of the battle, and
+        store their orders. Returns each order's text with the range of events it caused."""
+        done, rows = self._bots_move(s)
+        if rows:
+            self._persist(s, rows)
+        return done
 
-        Returns each order's text with the range of events it caused (first, end)."""
+    def _bots_move(self, s: Session) -> tuple[list[tuple[str, int, int]], list[OrderRow]]:
+        """The bots' decisions, applied to the session but not stored yet: their texts with the
+        range of events each caused (first, end), and the rows to store."""
         done: list[tuple[str, int, int]] = []
         rows: list[OrderRow] = []
         sides = s.sides
@@ -312,26 +369,43 @@ class Games:
                 s.state.apply(order)
                 row = OrderRow(seq, d.side, "bot", order.to_dict())
                 s.orders.append(row)
+                s.marks.append(first)
                 rows.append(row)
                 done.append((str(order), first, len(s.state.events)))
         except Exception as exc:  # a bot bug leaves the game waiting, not broken
             log.exception("bot failed in game %s", s.rec.id)
             s.bot_error = f"the bot could not choose an order: {exc!r}"
             # the state may hold a half-applied order: rebuild it from the orders kept
-            _, s.state = self._replayed(s.rec, s.orders)
+            _, s.state, s.marks = self._replayed(s.rec, s.orders)
         if rows:
             s.frames_cache = None
-            self._persist(s, rows)
-        return done
+        return done, rows
 
     def play(
-        self, s: Session, sides: list[str], spec: str | Mapping[str, Any]
-    ) -> tuple[int, str, list[tuple[str, int, int]]]:
+        self,
+        s: Session,
+        sides: list[str],
+        spec: str | Mapping[str, Any],
+        client_id: str | None = None,
+        version: int | None = None,
+    ) -> Played:
         """Give one order for a side the token commands; then the bots reply.
 
-        Returns (index of the first new event, the order accepted, the bots' orders with the range
-        of events each caused)."""
+        ``client_id``: a retry of an order already accepted with that id is answered as the first
+        time and changes nothing. ``version``: the game's version the order was made for; 409 (with
+        the current version) if the game has moved on since."""
         with s.lock:
+            if client_id is not None:
+                again = self._answered(s, sides, client_id)
+                if again is not None:
+                    return again
+            if version is not None and version != s.version:
+                raise ApiError(
+                    409,
+                    f"the order was made for version {version} of the game, which is now at version "
+                    f"{s.version} (another order came first): look at the game again",
+                    version=s.version,
+                )
             d = s.state.decision()
             if d is None:
                 raise ApiError(409, "the battle is over")
@@ -366,17 +440,45 @@ class Games:
                     f"the rules engine could not apply '{order}' ({exc!r}); the game is unchanged",
                     reason="internal error while applying the order",
                 ) from None
-            row = OrderRow(len(s.orders), d.side, "human", od)
-            try:
-                self._persist(s, [row])
-            except ApiError:
-                s.state = backup
-                raise
+            n = len(s.orders)
+            row = OrderRow(n, d.side, "human", od, client_id)
             s.orders.append(row)
+            s.marks.append(first)
             s.frames_cache = None
             s.bot_error = None
-            bots = self._bots_play(s)
-            return first, str(order), bots
+            bots, bot_rows = self._bots_move(s)
+            try:
+                # the order and the bots' replies in one commit; it is answered only once committed
+                self._persist(s, [row, *bot_rows])
+            except ApiError:
+                s.state = backup
+                del s.orders[n:]
+                del s.marks[n:]
+                raise
+            return Played(first, str(order), bots)
+
+    def _answered(self, s: Session, sides: list[str], client_id: str) -> Played | None:
+        """The first answer to the order ``client_id`` if it was accepted (and not undone)."""
+        idx = next((i for i, r in enumerate(s.orders) if r.client_id == client_id), None)
+        if idx is None:
+            return None
+        row = s.orders[idx]
+        if row.side not in sides:
+            raise ApiError(409, "that client id belongs to another side's order; send a fresh one")
+        ends = [*s.marks[1:], len(s.state.events)]
+        bots: list[tuple[str, int, int]] = []
+        j = idx + 1
+        while j < len(s.orders) and s.orders[j].by == "bot":
+            bots.append((self._text(s, s.orders[j]), s.marks[j], ends[j]))
+            j += 1
+        return Played(s.marks[idx], self._text(s, row), bots, repeat=True, end=ends[j - 1])
+
+    @staticmethod
+    def _text(s: Session, row: OrderRow) -> str:
+        try:
+            return str(s.state.parse_order(row.order))
+        except Exception:  # an order of an earlier decision may not parse against the state now
+            return str(row.order.get("kind", "order"))
 
     def undo(self, s: Session, sides: list[str]) -> int:
         """Back to the start of the decision of the token's last order (hotseat and vs-bot only):
@@ -386,22 +488,21 @@ class Games:
                 raise ApiError(
                     409, "undo is for hotseat and vs-bot games; between two browsers an order stands"
                 )
-            ss = set(sides)
-            idx = next(
-                (
-                    i
-                    for i in range(len(s.orders) - 1, -1, -1)
-                    if s.orders[i].by == "human" and s.orders[i].side in ss
-                ),
-                None,
-            )
+            idx = s.last_own_order(sides)
             if idx is None:
                 raise ApiError(409, "nothing to undo: you have given no order yet")
+            if s.dice_seen_since(idx):
+                raise ApiError(
+                    409,
+                    "that order stands: dice were rolled since it was given (by it or by the replies), "
+                    "and taking it back would let the same dice fall for another order",
+                )
             keep = s.orders[:idx]
-            game, state = self._replayed(s.rec, keep)
+            game, state, marks = self._replayed(s.rec, keep)
             self.store.truncate_orders(s.rec.id, idx)
             dropped = len(s.orders) - idx
             s.orders = keep
+            s.marks = marks
             s.state = state
             s.frames_cache = None
             s.bot_error = None

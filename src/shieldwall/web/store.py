@@ -6,7 +6,8 @@ own transaction before the server answers, so a crash or a restart loses no acce
 state is rebuilt by replaying the orders from the seed (the engine is deterministic).
 
 Side tokens and invitations are stored as SHA-256 digests, never in clear: reading the database
-does not let anyone give orders.
+does not let anyone give orders. A token is checked against the digests of its game with
+``hmac.compare_digest`` (constant time, every digest compared), never looked up by its own value.
 
 The database runs in WAL mode with ``synchronous=FULL``: a committed order survives a crash of
 the process and of the machine.
@@ -15,6 +16,7 @@ the process and of the machine.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sqlite3
 import threading
@@ -36,7 +38,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed          INTEGER NOT NULL,
     seed_public   INTEGER NOT NULL,
     mode          TEXT NOT NULL,
-    players       TEXT NOT NULL
+    players       TEXT NOT NULL,
+    seed_text     TEXT
 );
 CREATE TABLE IF NOT EXISTS orders (
     game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -45,6 +48,7 @@ CREATE TABLE IF NOT EXISTS orders (
     by       TEXT NOT NULL,
     body     TEXT NOT NULL,
     created  REAL NOT NULL,
+    client_id TEXT,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS tokens (
@@ -62,6 +66,18 @@ CREATE TABLE IF NOT EXISTS invites (
 );
 """
 
+#: columns added since the first schema: (table, column, declaration); a file made by an older
+#: server gets them on opening (NULL in the rows it already holds)
+ADDED_COLUMNS = (
+    ("games", "seed_text", "TEXT"),
+    ("orders", "client_id", "TEXT"),
+)
+
+INDEXES = """
+CREATE UNIQUE INDEX IF NOT EXISTS orders_client_id ON orders(game_id, client_id)
+    WHERE client_id IS NOT NULL;
+"""
+
 
 def digest(secret: str) -> str:
     """The stored form of a token or invitation."""
@@ -76,7 +92,7 @@ class GameRecord:
     scenario_name: str
     scenario: dict[str, Any]
     overrides: dict[str, Any]
-    seed: int
+    seed: int  # any size: web games get 128-bit seeds (kept as text: SQLite integers are 64-bit)
     seed_public: bool
     mode: str  # "bot" | "hotseat" | "remote"
     players: dict[str, str]  # side -> "human" | "bot:<name>"
@@ -88,6 +104,28 @@ class OrderRow:
     side: str
     by: str  # "human" | "bot"
     order: dict[str, Any]
+    client_id: str | None = None  # the id the client gave the order (a retry is answered, not replayed)
+
+
+@dataclass(eq=False)
+class _Append:
+    """Orders waiting for the next group commit, and how it went for them."""
+
+    game_id: str
+    rows: list[OrderRow]
+    finished: bool = False
+    error: Exception | None = None
+
+
+def _match(rows: Sequence[tuple[str, str]], secret: str) -> list[str] | None:
+    """The comma-separated value of the row whose digest is ``secret``'s, compared in constant time
+    with every row's (no early return: the time does not tell which row, or how much, matched)."""
+    want = digest(secret).encode("ascii")
+    found: list[str] | None = None
+    for dig, value in rows:
+        if hmac.compare_digest(str(dig).encode("ascii"), want):
+            found = [v for v in str(value).split(",") if v]
+    return found
 
 
 class StoreConflict(Exception):
@@ -95,7 +133,9 @@ class StoreConflict(Exception):
 
 
 class Store:
-    """The SQLite file behind the web app. Thread-safe; one connection guarded by a lock."""
+    """The SQLite file behind the web app. Thread-safe: one connection for writes, guarded by a
+    lock; reads go through a connection of the reading thread's own (WAL lets readers run while a
+    writer commits, so a request never waits behind another game's fsync to read its token)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -108,10 +148,37 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         with self._lock:
             self._db.executescript(SCHEMA)
+            for table, column, decl in ADDED_COLUMNS:
+                have = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+            self._db.executescript(INDEXES)
+        self._queue: list[_Append] = []
+        self._queue_lock = threading.Lock()
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            for db in self._readers:
+                db.close()
+            self._readers.clear()
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A connection to read with: the thread's own (a file), or the shared one (``:memory:``)."""
+        if self.path == ":memory:":
+            with self._lock:
+                yield self._db
+            return
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
+            self._local.db = db
+            with self._lock:
+                self._readers.append(db)
+        yield db
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -135,7 +202,8 @@ class Store:
         now = time.time()
         with self._tx() as db:
             db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games (id, created, ruleset, scenario_name, scenario, overrides, seed,"
+                " seed_public, mode, players, seed_text) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     rec.id,
                     rec.created,
@@ -143,10 +211,11 @@ class Store:
                     rec.scenario_name,
                     json.dumps(rec.scenario, ensure_ascii=False),
                     json.dumps(rec.overrides, ensure_ascii=False),
-                    rec.seed,
+                    rec.seed if rec.seed < 2**63 else -1,
                     int(rec.seed_public),
                     rec.mode,
                     json.dumps(rec.players),
+                    str(rec.seed),
                 ),
             )
             for token, sides in tokens:
@@ -157,10 +226,10 @@ class Store:
                 db.execute("INSERT INTO invites VALUES (?,?,?,0)", (rec.id, side, digest(invite)))
 
     def game(self, game_id: str) -> GameRecord | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._read() as db:
+            row = db.execute(
                 "SELECT id, created, ruleset, scenario_name, scenario, overrides, seed, seed_public, mode,"
-                " players FROM games WHERE id = ?",
+                " players, seed_text FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
         if row is None:
@@ -172,38 +241,86 @@ class Store:
             row[3],
             json.loads(row[4]),
             json.loads(row[5]),
-            int(row[6]),
+            int(row[10]) if row[10] is not None else int(row[6]),
             bool(row[7]),
             row[8],
             json.loads(row[9]),
         )
 
     def game_count(self) -> int:
-        with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        with self._read() as db:
+            return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
     # ------------------------------------------------------------------ orders
     def orders(self, game_id: str) -> list[OrderRow]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seq, side, by, body FROM orders WHERE game_id = ? ORDER BY seq", (game_id,)
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT seq, side, by, body, client_id FROM orders WHERE game_id = ? ORDER BY seq",
+                (game_id,),
             ).fetchall()
-        return [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3])) for r in rows]
+        return [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     def append_orders(self, game_id: str, rows: Sequence[OrderRow]) -> None:
-        """Append orders in one transaction; the first ``seq`` must follow the last stored one."""
+        """Append orders in one transaction; the first ``seq`` must follow the last stored one.
+
+        Returns once they are committed. Group commit: appends that arrive while another commit
+        is under way wait for it, then go together in the next transaction (each in its own
+        savepoint, so one refused append does not touch the others): one fsync for many orders,
+        where each order alone would wait for every commit before it."""
         if not rows:
             return
+        req = _Append(game_id, list(rows))
+        with self._queue_lock:
+            self._queue.append(req)
+        with self._lock:
+            if not req.finished:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._commit(batch)
+        if req.error is not None:
+            raise req.error
+
+    def _commit(self, batch: list[_Append]) -> None:
+        db = self._db
         now = time.time()
-        with self._tx() as db:
-            last = db.execute("SELECT MAX(seq) FROM orders WHERE game_id = ?", (game_id,)).fetchone()[0]
-            expect = 0 if last is None else int(last) + 1
-            if rows[0].seq != expect:
-                raise StoreConflict(f"order {rows[0].seq} of game {game_id} follows order {expect - 1}")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for req in batch:
+                db.execute("SAVEPOINT append")
+                try:
+                    self._insert(db, req, now)
+                except StoreConflict as exc:
+                    db.execute("ROLLBACK TO append")
+                    req.error = exc
+                db.execute("RELEASE append")
+            db.execute("COMMIT")
+        except Exception as exc:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            for req in batch:
+                req.error = req.error or exc
+        finally:
+            for req in batch:
+                req.finished = True
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, req: _Append, now: float) -> None:
+        game_id, rows = req.game_id, req.rows
+        last = db.execute("SELECT MAX(seq) FROM orders WHERE game_id = ?", (game_id,)).fetchone()[0]
+        expect = 0 if last is None else int(last) + 1
+        if rows[0].seq != expect:
+            raise StoreConflict(f"order {rows[0].seq} of game {game_id} follows order {expect - 1}")
+        try:
             db.executemany(
-                "INSERT INTO orders VALUES (?,?,?,?,?,?)",
-                [(game_id, r.seq, r.side, r.by, json.dumps(r.order, ensure_ascii=False), now) for r in rows],
+                "INSERT INTO orders (game_id, seq, side, by, body, created, client_id)"
+                " VALUES (?,?,?,?,?,?,?)",
+                [
+                    (game_id, r.seq, r.side, r.by, json.dumps(r.order, ensure_ascii=False), now, r.client_id)
+                    for r in rows
+                ],
             )
+        except sqlite3.IntegrityError:
+            raise StoreConflict(f"an order of game {game_id} already has that client id") from None
 
     def truncate_orders(self, game_id: str, from_seq: int) -> None:
         """Drop the orders from ``from_seq`` on (undo)."""
@@ -213,30 +330,27 @@ class Store:
     # ------------------------------------------------------------------ secrets
     def token_sides(self, game_id: str, token: str) -> list[str] | None:
         """The sides a token commands in a game, or None when it is not a token of that game."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT sides FROM tokens WHERE digest = ? AND game_id = ?", (digest(token), game_id)
-            ).fetchone()
-        return None if row is None else [s for s in str(row[0]).split(",") if s]
+        with self._read() as db:
+            rows = db.execute("SELECT digest, sides FROM tokens WHERE game_id = ?", (game_id,)).fetchall()
+        return _match(rows, token)
 
     def invites(self, game_id: str) -> dict[str, bool]:
         """side -> claimed, for the sides of a game played from another browser."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT side, claimed FROM invites WHERE game_id = ?", (game_id,)
-            ).fetchall()
+        with self._read() as db:
+            rows = db.execute("SELECT side, claimed FROM invites WHERE game_id = ?", (game_id,)).fetchall()
         return {r[0]: bool(r[1]) for r in rows}
 
     def claim_invite(self, game_id: str, invite: str, new_token: str) -> str | None:
         """Exchange an unclaimed invitation for a side token (once). Returns the side, or None."""
         with self._tx() as db:
-            row = db.execute(
-                "SELECT side FROM invites WHERE game_id = ? AND digest = ? AND claimed = 0",
-                (game_id, digest(invite)),
-            ).fetchone()
-            if row is None:
+            rows = db.execute(
+                "SELECT digest, side FROM invites WHERE game_id = ? AND claimed = 0 AND digest IS NOT NULL",
+                (game_id,),
+            ).fetchall()
+            found = _match(rows, invite)
+            if found is None:
                 return None
-            side = str(row[0])
+            side = found[0]
             db.execute(
                 "UPDATE invites SET claimed = 1, digest = NULL WHERE game_id = ? AND side = ?",
                 (game_id, side),

@@ -7,7 +7,10 @@ for a viewer who does not command the side it belongs to. The conventions:
   left out of the view for those sides; so is its ``id`` from the highlight lists;
 * an event whose ``data`` has ``"hidden_from": [sides]`` is replaced, for those sides, by a bare
   ``hidden`` event that keeps only its turn, phase and side;
-* a ``State`` may also offer ``view_for(side)``, its own filtered view, used when present;
+* a hidden event cites the rule system only, not the clause of what it hides (a clause such as
+  "dummy cards" would tell what the hidden event was);
+* a ``State`` may also offer ``view_for(side)``, its own filtered view, and ``event_for(event,
+  side)``, an event as that side may read it; both are used when present (for a token of one side);
 * a unit not yet deployed (``"deployed": false``: waiting to be placed in an alternate deployment)
   is left out for a viewer of another side (as hidden units are, for a hotseat token of both):
   otherwise the units that vanish from the list while cards go down would tell which card holds
@@ -27,7 +30,7 @@ place is seen, not what it is) marks its units and events and may offer ``view_f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, overload
 
 from shieldwall.core.events import Event
@@ -118,11 +121,22 @@ def view_for(state: State, viewers: Iterable[str]) -> dict[str, Any]:
     return filter_view(view, vs)
 
 
-def filter_event(ev: Event, viewers: Iterable[str], hide_seed: bool) -> Event:
-    """``ev`` as ``viewers`` may see it."""
+EventFor = Callable[[Event, str], Event]
+
+
+def event_reader(state: State, viewers: Iterable[str]) -> EventFor | None:
+    """The state's own ``event_for(event, side)`` for a token of one side, or None."""
+    own = getattr(state, "event_for", None)
+    return own if callable(own) and len(list(viewers)) == 1 else None
+
+
+def filter_event(ev: Event, viewers: Iterable[str], hide_seed: bool, own: EventFor | None = None) -> Event:
+    """``ev`` as ``viewers`` may see it (``own``: the state's ``event_for``, see ``event_reader``)."""
     vs = list(viewers)
     if _hidden_for(ev.data, vs):
-        return Event(ev.turn, ev.phase, ev.side, "hidden", ev.rule, {})
+        return Event(ev.turn, ev.phase, ev.side, "hidden", ev.rule.partition(":")[0], {})
+    if own is not None:
+        ev = own(ev, vs[0])
     if hide_seed and ev.kind == "battle" and "seed" in ev.data:
         data = dict(ev.data)
         data["seed"] = None
@@ -133,10 +147,13 @@ def filter_event(ev: Event, viewers: Iterable[str], hide_seed: bool) -> Event:
 class FilteredEvents(Sequence[Event]):
     """A battle's events as ``viewers`` may see them (``filter_event``), filtered when read."""
 
-    def __init__(self, events: Sequence[Event], viewers: Iterable[str], hide_seed: bool) -> None:
+    def __init__(
+        self, events: Sequence[Event], viewers: Iterable[str], hide_seed: bool, own: EventFor | None = None
+    ) -> None:
         self._events = events
         self._viewers = list(viewers)
         self._hide_seed = hide_seed
+        self._own = own
 
     def __len__(self) -> int:
         return len(self._events)
@@ -149,8 +166,8 @@ class FilteredEvents(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | list[Event]:
         if isinstance(index, slice):
-            return [filter_event(ev, self._viewers, self._hide_seed) for ev in self._events[index]]
-        return filter_event(self._events[index], self._viewers, self._hide_seed)
+            return [filter_event(ev, self._viewers, self._hide_seed, self._own) for ev in self._events[index]]
+        return filter_event(self._events[index], self._viewers, self._hide_seed, self._own)
 
 
 def visible_unit_ids(view: dict[str, Any]) -> set[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.events import Event
 from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration, heading_vector
 
 from .clauses import cite
@@ -121,11 +122,18 @@ def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> 
 def deploy(st: IntoTheDarkState, order: Deploy) -> None:
     assert st.pending is not None and st.deploy is not None
     side = st.pending["side"]
-    fp = footprint_of(st, order.unit, order.x, order.y, order.heading) if _known(st, order.unit) else None
-    prob = "unknown unit" if fp is None else deploy_problem(st, side, order.unit, fp)
+    if order.unit not in to_place(st, side, st.deploy["cls"]):
+        # the same words whether the id names nothing, a unit or one of the other side's dummy
+        # cards: the answer must not tell how many dummies the other side has
+        raise bad(
+            "setup.deployment",
+            f"deploy {order.unit}: {order.unit} is not one of {side}'s {st.deploy['cls']} units waiting "
+            "to be placed",
+        )
+    fp = footprint_of(st, order.unit, order.x, order.y, order.heading)
+    prob = deploy_problem(st, side, order.unit, fp)
     if prob:
         raise bad("setup.deployment", f"deploy {order.unit}: {prob}")
-    assert fp is not None
     st.deploy["next"] = other(side)
     pos = [round(order.x, 3), round(order.y, 3), round(order.heading, 3)]
     if order.unit in st.units:
@@ -164,10 +172,6 @@ def deploy(st: IntoTheDarkState, order: Deploy) -> None:
         hidden_from=[other(side)],
     )
     st.push(("deploy-next",))
-
-
-def _known(st: IntoTheDarkState, uid: str) -> bool:
-    return uid in st.units or any(uid in dummy_ids(st, s) for s in SIDES)
 
 
 def reveal(st: IntoTheDarkState) -> None:
@@ -248,3 +252,43 @@ def view_cards(st: IntoTheDarkState) -> list[dict[str, Any]]:
         }
         for k, c in st.cards.items()
     ]
+
+
+def card_envelope(st: IntoTheDarkState, side: str) -> tuple[float, float]:
+    """The size the other side sees of every face-down card of ``side``: the largest frontage and
+    the largest depth of the side's units and of its dummy cards. A card's true size is its unit's
+    (or the dummy card's), so shown as it is it would tell a dummy (and a unit's type) by its size;
+    the envelope holds each card's true rectangle (same front edge, same heading)."""
+    sd = getattr(st.game.spec, side)
+    ws = [u.frontage for u in st.units.values() if u.side == side]
+    ds = [u.depth for u in st.units.values() if u.side == side]
+    if sd.card_width is not None and sd.card_depth is not None:
+        ws.append(float(sd.card_width))
+        ds.append(float(sd.card_depth))
+    return round(max(ws, default=0.0), 3), round(max(ds, default=0.0), 3)
+
+
+def cards_seen_by(st: IntoTheDarkState, viewer: str) -> list[dict[str, Any]]:
+    """The face-down cards as ``viewer`` sees them: its own as they are, the other side's all of
+    one size (``card_envelope``), each with its front edge where the card's is."""
+    out = view_cards(st)
+    for c, card in zip(out, st.cards.values(), strict=True):
+        if c["side"] == viewer:
+            continue
+        x, y, heading, _, depth = card["fp"]
+        w, d = card_envelope(st, c["side"])
+        fx, fy = heading_vector(heading)
+        c["x"] = round(x + fx * (depth - d) / 2.0, 4)
+        c["y"] = round(y + fy * (depth - d) / 2.0, 4)
+        c["frontage"], c["depth"] = w, d
+    return out
+
+
+def event_seen_by(st: IntoTheDarkState, ev: Event, viewer: str) -> Event:
+    """``ev`` as ``viewer`` may read it: another side's ``card-placed`` gives the card's size as
+    every card of that side is shown (``card_envelope``), not the size of what lies under it."""
+    side = ev.side
+    if ev.kind != "card-placed" or side is None or side == viewer:
+        return ev
+    w, d = card_envelope(st, side)
+    return Event(ev.turn, ev.phase, ev.side, ev.kind, ev.rule, {**ev.data, "width": w, "depth": d})

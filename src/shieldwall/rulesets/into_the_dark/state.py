@@ -27,7 +27,7 @@ from shieldwall.core.game import Decision, Result, State
 from . import menus, order_text
 from . import orders as O
 from .act_command import setup as command_setup
-from .act_deploy import is_hidden, view_cards
+from .act_deploy import cards_seen_by, event_seen_by, is_hidden, view_cards
 from .actions import PROMPTS, apply_order
 from .clauses import cite
 from .model import SIDES, Unit, other
@@ -379,10 +379,16 @@ class IntoTheDarkState(State):
 
     def view_for(self, side: str) -> dict[str, Any]:
         """The view as ``side`` may see it: the other side's units still under their face-down cards
-        are left out (concealed-deployment.playing-cards); their cards are shown."""
+        are left out (concealed-deployment.playing-cards); their cards are shown, all of one size
+        (``act_deploy.card_envelope``: a dummy card is not told by its size)."""
         v = self.view()
         v["units"] = [x for x in v["units"] if side not in x["hidden_from"]]
+        v["cards"] = cards_seen_by(self, side)
         return v
+
+    def event_for(self, ev: Event, side: str) -> Event:
+        """``ev`` as ``side`` may read it: the other side's face-down cards all of one size."""
+        return event_seen_by(self, ev, side)
 
     def __repr__(self) -> str:
         k = self.pending["kind"] if self.pending else None

@@ -12,24 +12,37 @@ export class ApiError extends Error {
     this.rule = body && body.rule ? body.rule : null;
     this.reason = body && body.reason ? body.reason : null;
     this.ruleUrl = body && body.rule_url ? body.rule_url : null;
+    // an order made for an older state of the game (409): the game's version now
+    this.version = body && typeof body.version === "number" ? body.version : null;
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+// `rawBody`: a JSON text sent as it is; `asText`: the answer's JSON text, not parsed. Both keep
+// numbers JavaScript cannot hold exactly (a save's 128-bit seed) byte for byte.
+export async function api(path, { method = "GET", body, rawBody, asText = false, token } = {}) {
   const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (body !== undefined || rawBody !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Shieldwall-Token"] = token;
   const res = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: rawBody !== undefined ? rawBody : body === undefined ? undefined : JSON.stringify(body),
   });
+  const text = await res.text();
   let data = null;
   try {
-    data = await res.json();
+    data = JSON.parse(text);
   } catch {
     data = null;
   }
   if (!res.ok) throw new ApiError(res.status, data);
-  return data;
+  return asText ? text : data;
+}
+
+// A fresh id for one order: a retry of the same order carries it again, and the server answers the
+// retry with the first answer instead of playing the order twice.
+export function newClientId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

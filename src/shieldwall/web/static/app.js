@@ -45,7 +45,7 @@
 // /static/board.js (bearing, normalize). A rule system without a web module is played through
 // the engine's menu (renderActions above), which makes any rule system playable here.
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, newClientId } from "./api.js";
 import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
@@ -175,9 +175,11 @@ async function showLobby() {
       return;
     }
     try {
-      const save = JSON.parse(await file.text());
+      const text = await file.text();
+      JSON.parse(text); // refuse a file that is not JSON here; the text itself is sent as it is
+      const rest = JSON.stringify({ side: $("#f-import-side").value, opponent: $("#f-import-opponent").value });
       const r = await api("/api/games/import", { method: "POST",
-        body: { save, side: $("#f-import-side").value, opponent: $("#f-import-opponent").value } });
+        rawBody: `{"save": ${text}, ${rest.slice(1)}` });
       saved.remember({ id: r.game.id, token: r.token, sides: r.sides, title: r.game.title, mode: r.game.mode,
         invite_url: r.invite_url });
       location.assign(`/play/${r.game.id}`);
@@ -368,7 +370,7 @@ class GameView {
     if (v.turn !== undefined) bits.push(v.max_turns !== undefined && v.max_turns !== null ? `turn ${v.turn}/${v.max_turns}` : `turn ${v.turn}`);
     if (v.side !== undefined && v.phase !== undefined) bits.push(`${v.side} ${v.phase}`);
     bits.push(`you: ${st.you.join(" & ")}`);
-    if (st.seed !== null) bits.push(`seed ${st.seed}`);
+    if (st.seed !== null) bits.push(`seed ${st.seed_text || st.seed}`);
     $("#status").textContent = bits.join(" · ");
     $("#btn-undo").disabled = !st.can_undo || this.busy;
     $("#btn-undo").hidden = st.mode === "remote";
@@ -567,7 +569,16 @@ class GameView {
     this.board.clearGhost();
     $("#actions").querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
-      const r = await this.call("/orders", { method: "POST", body: { order } });
+      // the order is made for this version of the game; a retry after a lost answer is recognised
+      // by its client id (never played twice)
+      const body = { order, client_id: newClientId(), version: this.st.version };
+      let r;
+      try {
+        r = await this.call("/orders", { method: "POST", body });
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+        r = await this.call("/orders", { method: "POST", body });
+      }
       const bots = r.bot_orders.length ? ` · the ${this.st.mode === "bot" ? "bot" : "other side"} gave ${r.bot_orders.length} order${r.bot_orders.length === 1 ? "" : "s"}` : "";
       this.showMessage("good", [`Done: ${r.accepted}${bots}`]);
       this.appendLog(r.events);
@@ -582,6 +593,18 @@ class GameView {
     } catch (e) {
       this.busy = false;
       this.showError(e);
+      if (e instanceof ApiError && e.version !== null) {
+        // the game moved on meanwhile (an order from another tab or player): show it as it is now
+        try {
+          const st = await this.call("");
+          const log = await this.call(`/log?since=${this.logSize}`);
+          this.appendLog(log.entries);
+          this.setState(st);
+          return;
+        } catch {
+          /* the message stays; the next action reloads */
+        }
+      }
       this.renderActions();
     }
   }
@@ -615,8 +638,8 @@ class GameView {
 
   async save() {
     try {
-      const data = await this.call("/save");
-      const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+      const text = await this.call("/save", { asText: true });
+      const blob = new Blob([text], { type: "application/json" });
       const a = el("a", { href: URL.createObjectURL(blob), download: `shieldwall-${this.id}.json` });
       document.body.append(a);
       a.click();
