@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from shieldwall.core.dice import AVERAGE_DIE, D6, Die
+from shieldwall.core.dice import AVERAGE_DIE, D6, Die, seeded_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -39,7 +40,7 @@ class OneHourState(State):
         self._game = game
         self.params: Mapping[str, Any] = game.params
         self.seed = seed
-        self.rng = np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
+        self.rng = seeded_rng(seed)
         self.terrain = game.terrain
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         self.personalities: dict[str, Personality] = {
@@ -438,19 +439,7 @@ class OneHourState(State):
             "active": self.active,
             "rolled": self.rolled if self.step == "move" else None,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
-            "terrain": [
-                {
-                    "id": f.id,
-                    "kind": f.kind,
-                    "name": f.name,
-                    "points": [list(p) for p in f.points],
-                    "linear": f.linear,
-                    "width": f.width,
-                    "crest": [list(p) for p in f.crest],
-                    "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings],
-                }
-                for f in self.terrain.features
-            ],
+            "terrain": [feature_view(f) for f in self.terrain.features],
             "units": self._unit_views(),
             "personalities": [
                 {"id": p.id, "side": p.side, "kind": p.kind, "banner": p.banner, "unit": p.unit}
