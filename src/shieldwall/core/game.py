@@ -12,9 +12,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from shieldwall.core.errors import UnknownName
+from shieldwall.core.errors import DataError, ShieldwallError, UnknownName
 from shieldwall.core.events import Event
 
 
@@ -169,3 +169,56 @@ class Game(ABC):
             if p.choices and out[k] not in p.choices:
                 raise UnknownName(f"value for {k}", str(out[k]), [str(c) for c in p.choices])
         return out
+
+
+class ScenarioLike(Protocol):
+    """What ``ScenarioGame`` reads of a rule system's validated scenario."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+
+S = TypeVar("S", bound=ScenarioLike)
+
+
+class ScenarioGame(Game, Generic[S]):
+    """A ``Game`` bound to a validated scenario ``spec``. Its parameter values (``bind``) are the rule
+    system's defaults, then the scenario's turn limit and ``[options]``, then the overrides, each
+    set checked by ``check_params``."""
+
+    spec: S
+    _params: dict[str, Any]
+
+    @classmethod
+    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The core's check (names, types, choices); a value that does not parse is a ``DataError``
+        naming the parameters (``rule parameters: ...``), never a bare ``ValueError``."""
+        try:
+            return super().check_params(overrides)
+        except ShieldwallError:
+            raise
+        except ValueError as exc:
+            raise DataError("rule parameters", "", str(exc)) from None
+
+    def bind(self, spec: S, defaults: Mapping[str, Any], overrides: Mapping[str, Any] | None) -> None:
+        """Keep ``spec`` and set the parameter values from ``defaults``, the scenario and ``overrides``."""
+        self.spec = spec
+        params = dict(defaults)
+        params["turns"] = spec.turns
+        params.update(self.check_params(spec.options))
+        params.update(self.check_params(dict(overrides or {})))
+        self._params = params
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self._params
+
+    @property
+    def scenario_name(self) -> str:
+        return self.spec.name
