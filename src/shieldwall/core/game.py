@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+from shieldwall.core.dice import seeded_rng
 from shieldwall.core.errors import DataError, ShieldwallError, UnknownName
 from shieldwall.core.events import Event
+from shieldwall.core.terrain import TerrainMap
 
 
 @runtime_checkable
@@ -188,11 +190,12 @@ S = TypeVar("S", bound=ScenarioLike)
 
 
 class ScenarioGame(Game, Generic[S]):
-    """A ``Game`` bound to a validated scenario ``spec``. Its parameter values (``bind``) are the rule
-    system's defaults, then the scenario's turn limit and ``[options]``, then the overrides, each
-    set checked by ``check_params``."""
+    """A ``Game`` bound to a validated scenario ``spec``, played on ``terrain``. Its parameter values
+    (``bind``) are the rule system's defaults, then the scenario's turn limit and ``[options]``, then
+    the overrides, each set checked by ``check_params``."""
 
     spec: S
+    terrain: TerrainMap
     _params: dict[str, Any]
 
     @classmethod
@@ -222,3 +225,39 @@ class ScenarioGame(Game, Generic[S]):
     @property
     def scenario_name(self) -> str:
         return self.spec.name
+
+
+G = TypeVar("G", bound=ScenarioGame[Any])
+
+
+class BattleState(State, Generic[G]):
+    """A ``State`` of a ``ScenarioGame``'s battle: the game, its parameter values and terrain, the
+    seed and the battle's one generator (``begin``), the events so far and the result once the
+    battle is over (``_events`` and ``_result``, which the rule system sets)."""
+
+    _game: G
+    params: Mapping[str, Any]
+    _events: list[Event]
+    _result: Result | None
+
+    def begin(self, game: G, seed: int | None) -> None:
+        """Set the game, its parameter values and terrain, the seed and the generator from it."""
+        self._game = game
+        self.params = game.params
+        self.seed = seed
+        self.rng = seeded_rng(seed)
+        self.terrain = game.terrain
+
+    @property
+    def game(self) -> G:
+        return self._game
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    def is_terminal(self) -> bool:
+        return self._result is not None
+
+    def result(self) -> Result | None:
+        return self._result

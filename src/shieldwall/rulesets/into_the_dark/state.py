@@ -17,10 +17,10 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.dice import D6, seeded_rng
+from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
-from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.terrain import feature_view
 
 from . import menus, order_text
@@ -42,15 +42,11 @@ if TYPE_CHECKING:
 RS = "into-the-dark"
 
 
-class IntoTheDarkState(State):
+class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     """One moment of an into-the-dark battle. Use ``IntoTheDarkGame.new_state(seed)``."""
 
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
-        self._game = game
-        self.params: Mapping[str, Any] = game.params
-        self.seed = seed
-        self.rng = seeded_rng(seed)
-        self.terrain = game.terrain
+        self.begin(game, seed)
         self.factor = SCALE_FACTOR[str(self.params["scale"])]
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         self.turn = 1
@@ -81,19 +77,6 @@ class IntoTheDarkState(State):
         self._start()
 
     # ------------------------------------------------------------------ State API
-    @property
-    def game(self) -> IntoTheDarkGame:
-        return self._game
-
-    @property
-    def events(self) -> list[Event]:
-        return self._events
-
-    def is_terminal(self) -> bool:
-        return self._result is not None
-
-    def result(self) -> Result | None:
-        return self._result
 
     def decision(self) -> Decision | None:
         if self._result is not None or self.pending is None:

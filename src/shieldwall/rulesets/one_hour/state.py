@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from shieldwall.core.dice import AVERAGE_DIE, D6, Die, seeded_rng
+from shieldwall.core.dice import AVERAGE_DIE, D6, Die
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
-from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
@@ -33,15 +33,11 @@ if TYPE_CHECKING:
 RS = "one-hour-dark-ages"
 
 
-class OneHourState(State):
+class OneHourState(BattleState["OneHourGame"]):
     """One moment of a one-hour-dark-ages battle. Use ``OneHourGame.new_state(seed)``."""
 
     def __init__(self, game: OneHourGame, seed: int | None) -> None:
-        self._game = game
-        self.params: Mapping[str, Any] = game.params
-        self.seed = seed
-        self.rng = seeded_rng(seed)
-        self.terrain = game.terrain
+        self.begin(game, seed)
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         self.personalities: dict[str, Personality] = {
             p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
@@ -73,23 +69,10 @@ class OneHourState(State):
         self._start()
 
     # ------------------------------------------------------------------ State API
-    @property
-    def game(self) -> OneHourGame:
-        return self._game
-
-    @property
-    def events(self) -> list[Event]:
-        return self._events
 
     @property
     def side(self) -> str:
         return self.order[self.player]
-
-    def is_terminal(self) -> bool:
-        return self._result is not None
-
-    def result(self) -> Result | None:
-        return self._result
 
     def decision(self) -> Decision | None:
         if self._result is not None:
