@@ -6,29 +6,20 @@ from typing import Any, Literal
 
 import pytest
 
+from shieldwall.core import schema
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.game import Parameter
-from shieldwall.core.schema import (
-    Pt,
-    StrictModel,
-    TerrainSpecBase,
-    check_crossings_on_line,
-    check_feature_id_and_points,
-    check_options,
-    known_name,
-    terrain_feature,
-)
 from shieldwall.core.terrain import Crossing
 
 
-class _Crossing(StrictModel):
+class _Crossing(schema.StrictModel):
     kind: Literal["ford"]
-    at: Pt
+    at: schema.Pt
     width: float = 3.0
 
 
-class _Terrain(TerrainSpecBase[_Crossing]):
+class _Terrain(schema.TerrainSpecBase[_Crossing]):
     @classmethod
     def terrain_kinds(cls) -> tuple[str, ...]:
         return ("hill", "stream")
@@ -43,9 +34,9 @@ _PARAMS = {
 
 
 def test_known_name_lists_the_valid_names() -> None:
-    assert known_name("hill", ("hill", "wood"), "terrain kind") == "hill"
+    assert schema.known_name("hill", ("hill", "wood"), "terrain kind") == "hill"
     with pytest.raises(ValueError, match="unknown terrain kind 'lava'; valid: hill, wood"):
-        known_name("lava", ("hill", "wood"), "terrain kind")
+        schema.known_name("lava", ("hill", "wood"), "terrain kind")
 
 
 def test_terrain_table_checks_its_kind_and_its_fields() -> None:
@@ -73,25 +64,27 @@ def test_check_options_refusals(options: dict[str, Any], int_as_float: bool, mes
         return "at most 3 inches" if name == "reach" and value > 3 else None
 
     with pytest.raises(DataError, match=message):
-        check_options(options, _PARAMS, "f.toml", int_as_float=int_as_float, range_problem=too_far)
+        schema.check_options(options, _PARAMS, "f.toml", int_as_float=int_as_float, range_problem=too_far)
 
 
 def test_check_options_accepts_a_whole_number_for_a_float_only_when_asked() -> None:
-    check_options({"reach": 2, "turns": 8, "dice": "d5", "bold": True}, _PARAMS, "f.toml", int_as_float=True)
-    check_options({"reach": 2.0}, _PARAMS, "f.toml")
+    schema.check_options(
+        {"reach": 2, "turns": 8, "dice": "d5", "bold": True}, _PARAMS, "f.toml", int_as_float=True
+    )
+    schema.check_options({"reach": 2.0}, _PARAMS, "f.toml")
 
 
 def test_feature_id_and_points_checks() -> None:
     seen: set[str] = set()
     hill = _Terrain(id="h", kind="hill", points=[(0, 0), (4, 0)])
-    check_feature_id_and_points(0, hill, True, seen, "f.toml")
+    schema.check_feature_id_and_points(0, hill, True, seen, "f.toml")
     assert seen == {"h"}
     with pytest.raises(DataError, match=r"terrain\[1\].id: duplicate terrain id 'h'"):
-        check_feature_id_and_points(1, hill, True, seen, "f.toml")
+        schema.check_feature_id_and_points(1, hill, True, seen, "f.toml")
     with pytest.raises(
         DataError, match=r"terrain\[2\].points: an area feature \(hill\) needs at least 3 points"
     ):
-        check_feature_id_and_points(2, hill.model_copy(update={"id": "h2"}), False, seen, "f.toml")
+        schema.check_feature_id_and_points(2, hill.model_copy(update={"id": "h2"}), False, seen, "f.toml")
 
 
 def test_crossings_must_lie_within_half_an_inch_of_the_line_and_become_feature_crossings() -> None:
@@ -103,11 +96,11 @@ def test_crossings_must_lie_within_half_an_inch_of_the_line_and_become_feature_c
         crossings=[_Crossing(kind="ford", at=(5, 0.4))],
         crest=[(1, 1)],
     )
-    check_crossings_on_line(0, stream, 2.0, "stream", "f.toml")
+    schema.check_crossings_on_line(0, stream, 2.0, "stream", "f.toml")
     off = stream.model_copy(update={"crossings": [_Crossing(kind="ford", at=(5, 1.7))]})
     with pytest.raises(DataError, match=r"terrain\[0\].crossings\[0\].at: the crossing is not on the stream"):
-        check_crossings_on_line(0, off, 2.0, "stream", "f.toml")
-    f = terrain_feature(stream, name="Stream", linear=True, width=2.0)
+        schema.check_crossings_on_line(0, off, 2.0, "stream", "f.toml")
+    f = schema.terrain_feature(stream, name="Stream", linear=True, width=2.0)
     assert (f.id, f.kind, f.name, f.points, f.linear, f.width) == (
         "s",
         "stream",
@@ -118,7 +111,7 @@ def test_crossings_must_lie_within_half_an_inch_of_the_line_and_become_feature_c
     )
     assert (f.crossings, f.crest, f.plateau) == ((Crossing("ford", (5, 0.4), 3.0),), ((1, 1),), False)
     assert (
-        terrain_feature(
+        schema.terrain_feature(
             stream.model_copy(update={"name": "Brook"}), name="Stream", linear=True, width=2.0
         ).name
         == "Brook"

@@ -48,19 +48,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from shieldwall.core import schema
 from shieldwall.core.datafiles import read_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
-from shieldwall.core.schema import (
-    HomeEdge,
-    Pt,
-    StrictModel,
-    TerrainSpecBase,
-    check_crossings_on_line,
-    check_feature_id_and_points,
-    check_options,
-    terrain_feature,
-)
 from shieldwall.core.terrain import TerrainMap
 
 from .army import Army, parse_army
@@ -69,7 +60,7 @@ from .params import PARAMETERS
 from .profiles import terrain_table
 
 
-class TableSpec(StrictModel):
+class TableSpec(schema.StrictModel):
     """The playing surface in inches (setup.gaming-area): the scenario gives its size and places the
     terrain ("Unless you're recreating a battle from history ... use whatever system both players
     agree on")."""
@@ -78,26 +69,26 @@ class TableSpec(StrictModel):
     depth: float = Field(gt=0)
 
 
-class BasingSpec(StrictModel):
+class BasingSpec(schema.StrictModel):
     system: Literal["wrg-60", "wrg-75", "gw", "custom"]
     width_mm: dict[Literal["C", "L", "O"], float] | None = None
     foot_depth_mm: float = Field(gt=0, le=200)
     mounted_depth_mm: float = Field(gt=0, le=200)
 
 
-class CrossingSpec(StrictModel):
+class CrossingSpec(schema.StrictModel):
     kind: Literal["bridge", "ford"]
-    at: Pt
+    at: schema.Pt
     width: float = Field(gt=0)
 
 
-class TerrainSpec(TerrainSpecBase[CrossingSpec]):
+class TerrainSpec(schema.TerrainSpecBase[CrossingSpec]):
     @classmethod
     def terrain_kinds(cls) -> dict[str, Any]:
         return terrain_table().kinds
 
 
-class DeploySpec(StrictModel):
+class DeploySpec(schema.StrictModel):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     unit: str
     x: float
@@ -107,7 +98,7 @@ class DeploySpec(StrictModel):
     shieldwall: bool = False
 
 
-class GeneralSpec(StrictModel):
+class GeneralSpec(schema.StrictModel):
     """Where a general of the army file stands (command.generals): with ``unit`` (a deploy id of his
     division), ``leading`` it (joined) or not, and his first ``orders`` (command.orders)."""
 
@@ -117,9 +108,9 @@ class GeneralSpec(StrictModel):
     orders: Literal["attack", "hold", "fall-back"] = "attack"
 
 
-class SideSpec(StrictModel):
+class SideSpec(schema.StrictModel):
     name: str
-    home_edge: HomeEdge = "south"
+    home_edge: schema.HomeEdge = "south"
     army: dict[str, Any] | None = None
     army_file: str | None = None
     deploy: list[DeploySpec] = Field(min_length=1)
@@ -131,7 +122,7 @@ class SideSpec(StrictModel):
     card_depth: float | None = Field(default=None, gt=0)
 
 
-class ScenarioSpec(StrictModel):
+class ScenarioSpec(schema.StrictModel):
     ruleset: Literal["into-the-dark"]
     name: str
     description: str = ""
@@ -152,7 +143,7 @@ UNPLAYED_OPTIONS: dict[str, str] = {}
 def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]:
     """Validate a scenario mapping; returns the spec and each side's army."""
     spec = validate(ScenarioSpec, data, file)
-    check_options(spec.options, PARAMETERS, file)
+    schema.check_options(spec.options, PARAMETERS, file)
     if spec.basing.system == "custom" and not spec.basing.width_mm:
         raise DataError(
             file,
@@ -257,7 +248,7 @@ def _check_terrain(spec: ScenarioSpec, file: str) -> None:
     seen: set[str] = set()
     for i, t in enumerate(spec.terrain):
         k = kinds[t.kind]
-        check_feature_id_and_points(i, t, k.linear, seen, file)
+        schema.check_feature_id_and_points(i, t, k.linear, seen, file)
         if k.linear and t.width is None and k.width is None:
             raise DataError(file, f"terrain[{i}].width", f"give the width of the {t.kind} in inches")
         if k.width is not None and t.width is not None and t.width != k.width:
@@ -270,7 +261,7 @@ def _check_terrain(spec: ScenarioSpec, file: str) -> None:
             )
         if t.crest and not k.elevated:
             raise DataError(file, f"terrain[{i}].crest", "only hills have a crest")
-        check_crossings_on_line(i, t, t.width or 0.0, "stream", file)
+        schema.check_crossings_on_line(i, t, t.width or 0.0, "stream", file)
 
 
 def terrain_map(spec: ScenarioSpec) -> TerrainMap:
@@ -279,7 +270,7 @@ def terrain_map(spec: ScenarioSpec) -> TerrainMap:
     for t in spec.terrain:
         k = kinds[t.kind]
         width = float(t.width if t.width is not None else (k.width or 0.0))
-        feats.append(terrain_feature(t, name=k.name, linear=k.linear, width=width))
+        feats.append(schema.terrain_feature(t, name=k.name, linear=k.linear, width=width))
     return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))
 
 

@@ -12,25 +12,15 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
+from shieldwall.core import schema
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
-from shieldwall.core.schema import (
-    HomeEdge,
-    Pt,
-    StrictModel,
-    TerrainSpecBase,
-    check_crossings_on_line,
-    check_feature_id_and_points,
-    check_options,
-    known_name,
-    terrain_feature,
-)
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.params import PARAMETERS, range_problem
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 
 
-class _Strict(StrictModel):
+class _Strict(schema.StrictModel):
     # every number finite: TOML can say inf and nan, and no distance, heading or size is either
     model_config = ConfigDict(allow_inf_nan=False)
 
@@ -42,11 +32,11 @@ class TableSpec(_Strict):
 
 class CrossingSpec(_Strict):
     kind: Literal["bridge", "ford", "shallows"]
-    at: Pt
+    at: schema.Pt
     width: float = Field(default=4.0, gt=0)
 
 
-class TerrainSpec(TerrainSpecBase[CrossingSpec], _Strict):
+class TerrainSpec(schema.TerrainSpecBase[CrossingSpec], _Strict):
     width: float = Field(default=2.0, gt=0)
 
     @classmethod
@@ -78,7 +68,7 @@ class UnitSpec(_Strict):
     @field_validator("type")
     @classmethod
     def _known_type(cls, v: str) -> str:
-        return known_name(v, unit_profiles(), "unit type")
+        return schema.known_name(v, unit_profiles(), "unit type")
 
 
 class PersonalitySpec(_Strict):
@@ -93,7 +83,7 @@ class SideSpec(_Strict):
     name: str
     army_list: str = ""
     ally_list: str = ""
-    home_edge: HomeEdge = "south"
+    home_edge: schema.HomeEdge = "south"
     force_morale_bonus: int = Field(default=0, ge=-3, le=3)
     units: list[UnitSpec] = Field(min_length=1)
     personalities: list[PersonalitySpec] = []
@@ -114,7 +104,7 @@ class ScenarioSpec(_Strict):
 
 def build_scenario(data: Any, file: str) -> ScenarioSpec:
     spec = validate(ScenarioSpec, data, file)
-    check_options(spec.options, PARAMETERS, file, int_as_float=True, range_problem=range_problem)
+    schema.check_options(spec.options, PARAMETERS, file, int_as_float=True, range_problem=range_problem)
     _check_ids(spec, file)
     for side in ("red", "blue"):
         _check_army(spec, side, file)
@@ -130,12 +120,12 @@ def _check_ids(spec: ScenarioSpec, file: str) -> None:
             seen.add(u.id)
     tseen: set[str] = set()
     for i, t in enumerate(spec.terrain):
-        check_feature_id_and_points(i, t, terrain_effects()[t.kind].linear, tseen, file)
+        schema.check_feature_id_and_points(i, t, terrain_effects()[t.kind].linear, tseen, file)
         if t.crossings and t.kind != "river":
             raise DataError(file, f"terrain[{i}].crossings", "only rivers have crossings")
         if t.crest and t.kind != "hill":
             raise DataError(file, f"terrain[{i}].crest", "only hills have a crest")
-        check_crossings_on_line(i, t, t.width, "river", file)
+        schema.check_crossings_on_line(i, t, t.width, "river", file)
 
 
 def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
@@ -256,5 +246,7 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
 
 def terrain_map(spec: ScenarioSpec) -> TerrainMap:
     eff = terrain_effects()
-    feats = [terrain_feature(t, name=t.kind, linear=eff[t.kind].linear, width=t.width) for t in spec.terrain]
+    feats = [
+        schema.terrain_feature(t, name=t.kind, linear=eff[t.kind].linear, width=t.width) for t in spec.terrain
+    ]
     return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))
