@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import pytest
 
 from shieldwall.core.errors import DataError, IllegalOrder, ReplayMismatch, ShieldwallError, UnknownName
 from shieldwall.core.events import Event
-from shieldwall.core.game import Game, Parameter, RulesetInfo, State
+from shieldwall.core.game import (
+    BattleState,
+    Decision,
+    Game,
+    Parameter,
+    Result,
+    RulesetInfo,
+    ScenarioGame,
+    State,
+)
+from shieldwall.core.terrain import TerrainMap
 
 
 def test_event_round_trip() -> None:
@@ -114,3 +125,72 @@ def test_check_params() -> None:
         _Game.check_params({"mode": "closed"})
     with pytest.raises(ValueError, match="expects a whole number"):
         _Game.check_params({"turns": "many"})
+
+
+@dataclass
+class _Spec:
+    name: str = "Field of Tests"
+    turns: int = 10
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class _ScenarioGame(ScenarioGame[_Spec]):
+    info: ClassVar[RulesetInfo] = _Game.info
+    parameters: ClassVar[Mapping[str, Parameter]] = _Game.parameters
+
+    def __init__(self, spec: _Spec, overrides: Mapping[str, Any] | None = None) -> None:
+        self.bind(spec, {"turns": 8, "rout": True, "mode": "open"}, overrides)
+        self.terrain = TerrainMap(48.0, 36.0)
+
+    def new_state(self, seed: int | None = None) -> State:
+        raise NotImplementedError
+
+
+def test_scenario_game_binds_defaults_then_the_scenario_then_the_overrides() -> None:
+    g = _ScenarioGame(_Spec(options={"mode": "hidden", "rout": False}), {"rout": "yes"})
+    assert g.params == {"turns": 10, "rout": True, "mode": "hidden"}
+    assert g.scenario_name == "Field of Tests"
+    assert _ScenarioGame(_Spec(options={"turns": 6})).params["turns"] == 6
+
+
+def test_scenario_game_reports_a_value_that_does_not_parse_as_a_data_error() -> None:
+    with pytest.raises(DataError, match="^rule parameters: .*expects a whole number"):
+        _ScenarioGame(_Spec(), {"turns": "many"})
+    with pytest.raises(UnknownName):  # already a clear error: not wrapped
+        _ScenarioGame(_Spec(), {"turnz": "6"})
+
+
+class _BattleState(BattleState[_ScenarioGame]):
+    def __init__(self, game: _ScenarioGame, seed: int | None) -> None:
+        self.begin(game, seed)
+        self._events = []
+        self._result = None
+
+    def decision(self) -> Decision | None:
+        return None
+
+    def legal_orders(self) -> list[Any]:
+        return []
+
+    def apply(self, order: Any) -> list[Event]:
+        self._result = Result("red", "test", 1)
+        return []
+
+    def parse_order(self, spec: str | Mapping[str, Any]) -> Any:
+        return spec
+
+    def copy(self) -> _BattleState:
+        return self
+
+    def view(self) -> dict[str, Any]:
+        return {}
+
+
+def test_battle_state_begins_from_its_game_and_seed() -> None:
+    g = _ScenarioGame(_Spec())
+    s = _BattleState(g, 7)
+    assert s.game is g and s.params is g.params and s.terrain is g.terrain and s.seed == 7
+    assert s.rng.integers(0, 1000, 3).tolist() == _BattleState(g, 7).rng.integers(0, 1000, 3).tolist()
+    assert s.events == [] and not s.is_terminal() and s.result() is None
+    s.apply("end")
+    assert s.is_terminal() and s.result() == Result("red", "test", 1)

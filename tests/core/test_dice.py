@@ -8,7 +8,7 @@ import icepool
 import numpy as np
 import pytest
 
-from shieldwall.core.dice import AVERAGE_DIE, D6, D10, D100, DICE, Die, Dist, pool
+from shieldwall.core.dice import AVERAGE_DIE, D6, D10, D100, DICE, Die, Dist, pool, seeded_rng
 
 
 def oracle(die: icepool.Die) -> dict[int, Fraction]:
@@ -273,3 +273,10 @@ def test_sample_three_d6_frequencies_against_icepool() -> None:
     for k, p in ice.items():
         # largest p is 1/8: sd ~ 0.00135; 0.007 is > 5 sd
         assert abs(counts.get(k, 0) / n - float(p)) < 0.007, k
+
+
+def test_seeded_rng_follows_the_seed_sequence_and_plays_none_as_zero() -> None:
+    want = np.random.default_rng(np.random.SeedSequence(7)).integers(0, 1000, 5).tolist()
+    assert seeded_rng(7).integers(0, 1000, 5).tolist() == want
+    assert seeded_rng(None).integers(0, 1000, 5).tolist() == seeded_rng(0).integers(0, 1000, 5).tolist()
+    assert seeded_rng(8).integers(0, 1000, 5).tolist() != want

@@ -27,6 +27,8 @@ from shieldwall.core.geometry import (
     point_segment_distance,
     polygon_distance,
     polygon_edges,
+    rect_inside_polygon,
+    rect_meets_polygon,
     segment_intersects_convex,
     segment_intersects_polyline,
     segment_polygon_crossings,
@@ -617,3 +619,23 @@ def test_facing_of_just_outside_each_edge_centre(fp: Footprint, facing: str, out
     p = (cx + nx / ln * out, cy + ny / ln * out)
     assert fp.facing_of(p) == facing
     assert beyond_edge_line(fp, facing, [p])
+
+
+# An L-shaped (concave) field: the square 0..10 x 0..10 without its top-right quarter 5..10 x 5..10.
+_L_FIELD: list[Point] = [(0, 0), (10, 0), (10, 5), (5, 5), (5, 10), (0, 10)]
+
+
+@pytest.mark.parametrize(
+    ("rect", "meets", "inside"),
+    [
+        ([(1, 1), (3, 1), (3, 3), (1, 3)], True, True),  # wholly within
+        ([(4, 4), (6, 4), (6, 6), (4, 6)], True, False),  # across the inner corner
+        ([(6, 6), (9, 6), (9, 9), (6, 9)], False, False),  # in the missing quarter
+        ([(-2, -2), (12, -2), (12, 12), (-2, 12)], True, False),  # the field wholly within the rect
+        ([(-3, 2), (-1, 2), (-1, 4), (-3, 4)], False, False),  # beside it
+        ([(-1, 8), (11, 8), (11, 9), (-1, 9)], True, False),  # crossing an arm, no corner inside
+    ],
+)
+def test_rect_meets_and_inside_a_concave_polygon(rect: list[Point], meets: bool, inside: bool) -> None:
+    assert rect_meets_polygon(rect, _L_FIELD) is meets
+    assert rect_inside_polygon(rect, _L_FIELD) is inside

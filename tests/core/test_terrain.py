@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shieldwall.core.geometry import Point
-from shieldwall.core.terrain import Crossing, Feature, TerrainMap
+from shieldwall.core.terrain import Crossing, Feature, TerrainMap, feature_view
 
 WOOD = Feature("w1", "wood", ((0, 0), (10, 0), (10, 10), (0, 10)), name="Dark Wood")
 # An L-shaped (concave) marsh: the missing quarter is x in (5,10), y in (5,10).
@@ -249,3 +249,25 @@ def test_terrain_map_helpers() -> None:
     assert tm.on_table((0, 0)) and tm.on_table((48, 36)) and tm.on_table((24, 18))
     assert not tm.on_table((-0.1, 5)) and not tm.on_table((5, 36.1)) and not tm.on_table((48.1, 0))
     assert TerrainMap(10, 10).features == ()
+
+
+def test_feature_view_is_plain_lists_and_numbers() -> None:
+    f = Feature(
+        "s1",
+        "stream",
+        ((0.0, 0.0), (10.0, 0.0)),
+        True,
+        2.0,
+        name="Brook",
+        crossings=(Crossing("ford", (5.0, 0.0), 3.0),),
+    )
+    assert feature_view(f) == {
+        "id": "s1",
+        "kind": "stream",
+        "name": "Brook",
+        "points": [[0.0, 0.0], [10.0, 0.0]],
+        "linear": True,
+        "width": 2.0,
+        "crest": [],
+        "crossings": [{"kind": "ford", "at": [5.0, 0.0], "width": 3.0}],
+    }

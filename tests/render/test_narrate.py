@@ -10,7 +10,7 @@ from shieldwall.cli import run
 from shieldwall.core.events import Event
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
-from shieldwall.render.narrate import describe
+from shieldwall.render.narrate import describe, namer
 from shieldwall.rulesets.into_the_dark.narrate import describe as describe_itd
 
 #: the generic fallback line: "kind: {data}" or "kind: key=value, ..."
@@ -161,3 +161,9 @@ def test_events_of_an_unknown_rule_system_or_kind_get_the_generic_line() -> None
     assert describe(Event(1, "movement", "red", "move", "", {"unit": "r1"})) == "move: {'unit': 'r1'}"
     odd = Event(1, "movement", "red", "comet-sighted", "one-hour-dark-ages:omens", {"tail": 3})
     assert describe(odd) == "comet-sighted: {'tail': 3}"
+
+
+def test_namer_shows_the_given_name_else_the_id() -> None:
+    nm = namer({"r1": "Huscarls [r1]"})
+    assert (nm("r1"), nm("b2"), nm(None)) == ("Huscarls [r1]", "b2", "None")
+    assert namer(None)("r1") == "r1"

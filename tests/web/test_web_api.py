@@ -545,7 +545,16 @@ def test_pages_and_static_files(client: Any) -> None:
     for path in ("/", "/play/abc", "/join/abc"):
         r = client.get(path)
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
-    for name in ("app.js", "api.js", "board.js", "log.js", "saved.js", "style.css", "favicon.svg"):
+    for name in (
+        "app.js",
+        "api.js",
+        "board.js",
+        "log.js",
+        "reach.js",
+        "saved.js",
+        "style.css",
+        "favicon.svg",
+    ):
         assert client.get(f"/static/{name}").status_code == 200, name
     assert client.get("/static/nope.js").status_code == 404
     r = client.get(f"/rules/{RS}")

@@ -88,7 +88,7 @@ def test_the_wheel_has_every_plugins_scenarios_data_and_web_piece(wheel: Path) -
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "[shieldwall.rulesets]" in text and all(f"{rid} = " in text for rid in systems)
-    for page in ("index.html", "app.js", "log.js", "board.js", "api.js", "style.css"):
+    for page in ("index.html", "app.js", "log.js", "board.js", "reach.js", "api.js", "style.css"):
         assert f"shieldwall/web/static/{page}" in names, page
 
 

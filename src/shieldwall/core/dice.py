@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     import numpy as np
 
 
+def seeded_rng(seed: int | None) -> np.random.Generator:
+    """A battle's one generator: ``seed`` (None plays as 0) through a ``numpy.random.SeedSequence``."""
+    import numpy as np
+
+    return np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
+
+
 @dataclass(frozen=True, slots=True)
 class Die:
     """A die with named, equally likely faces (faces may repeat, as on the average die)."""

@@ -12,10 +12,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from shieldwall.core.errors import UnknownName
+from shieldwall.core.dice import seeded_rng
+from shieldwall.core.errors import DataError, ShieldwallError, UnknownName
 from shieldwall.core.events import Event
+from shieldwall.core.terrain import TerrainMap
 
 
 @runtime_checkable
@@ -172,3 +174,93 @@ class Game(ABC):
             if p.choices and out[k] not in p.choices:
                 raise UnknownName(f"value for {k}", str(out[k]), [str(c) for c in p.choices])
         return out
+
+
+class ScenarioLike(Protocol):
+    """What ``ScenarioGame`` reads of a rule system's validated scenario."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+
+S = TypeVar("S", bound=ScenarioLike)
+
+
+class ScenarioGame(Game, Generic[S]):
+    """A ``Game`` bound to a validated scenario ``spec``, played on ``terrain``. Its parameter values
+    (``bind``) are the rule system's defaults, then the scenario's turn limit and ``[options]``, then
+    the overrides, each set checked by ``check_params``."""
+
+    spec: S
+    terrain: TerrainMap
+    _params: dict[str, Any]
+
+    @classmethod
+    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The core's check (names, types, choices); a value that does not parse is a ``DataError``
+        naming the parameters (``rule parameters: ...``), never a bare ``ValueError``."""
+        try:
+            return super().check_params(overrides)
+        except ShieldwallError:
+            raise
+        except ValueError as exc:
+            raise DataError("rule parameters", "", str(exc)) from None
+
+    def bind(self, spec: S, defaults: Mapping[str, Any], overrides: Mapping[str, Any] | None) -> None:
+        """Keep ``spec`` and set the parameter values from ``defaults``, the scenario and ``overrides``."""
+        self.spec = spec
+        params = dict(defaults)
+        params["turns"] = spec.turns
+        params.update(self.check_params(spec.options))
+        params.update(self.check_params(dict(overrides or {})))
+        self._params = params
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self._params
+
+    @property
+    def scenario_name(self) -> str:
+        return self.spec.name
+
+
+G = TypeVar("G", bound=ScenarioGame[Any])
+
+
+class BattleState(State, Generic[G]):
+    """A ``State`` of a ``ScenarioGame``'s battle: the game, its parameter values and terrain, the
+    seed and the battle's one generator (``begin``), the events so far and the result once the
+    battle is over (``_events`` and ``_result``, which the rule system sets)."""
+
+    _game: G
+    params: Mapping[str, Any]
+    _events: list[Event]
+    _result: Result | None
+
+    def begin(self, game: G, seed: int | None) -> None:
+        """Set the game, its parameter values and terrain, the seed and the generator from it."""
+        self._game = game
+        self.params = game.params
+        self.seed = seed
+        self.rng = seeded_rng(seed)
+        self.terrain = game.terrain
+
+    @property
+    def game(self) -> G:
+        return self._game
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    def is_terminal(self) -> bool:
+        return self._result is not None
+
+    def result(self) -> Result | None:
+        return self._result

@@ -256,6 +256,24 @@ def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
     return inside
 
 
+def rect_meets_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
+    """Whether a convex rectangle and a (possibly concave) polygon share interior area."""
+    if any(point_in_polygon(p, poly) for p in rect):
+        return True
+    if any(point_in_polygon(p, rect) for p in poly):
+        return True
+    for a, b in polygon_edges(rect):
+        for c, d in polygon_edges(poly):
+            if segments_intersect(a, b, c, d):
+                return True
+    return False
+
+
+def rect_inside_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
+    """Whether every corner of a rectangle lies inside a (possibly concave) polygon."""
+    return all(point_in_polygon(p, poly) for p in rect)
+
+
 def polyline_distance_to_point(p: Point, line: Sequence[Point]) -> float:
     return min(point_segment_distance(p, line[i], line[i + 1]) for i in range(len(line) - 1))
 

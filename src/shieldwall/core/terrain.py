@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from shieldwall.core.geometry import (
     Point,
@@ -95,6 +96,20 @@ class Feature:
         if dc + de <= 1e-12:
             return 1.0
         return de / (dc + de)
+
+
+def feature_view(f: Feature) -> dict[str, Any]:
+    """A feature as a battle's view gives it (plain lists and numbers, for JSON)."""
+    return {
+        "id": f.id,
+        "kind": f.kind,
+        "name": f.name,
+        "points": [list(p) for p in f.points],
+        "linear": f.linear,
+        "width": f.width,
+        "crest": [list(p) for p in f.crest],
+        "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings],
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from shieldwall.core.errors import ShieldwallError, UnknownName
 
@@ -448,6 +448,65 @@ class DuelOdds:
 
 
 Grid = list[list[Fraction | None]]
+
+
+class SolvedDuel(Protocol):
+    """What ``solved_duel`` reads of a duel solved to the finish (``odds.markov``'s
+    ``DuelSolution`` and ``RoundsSolution``)."""
+
+    @property
+    def first_wins(self) -> Fraction: ...
+
+    @property
+    def second_wins(self) -> Fraction: ...
+
+    @property
+    def turns(self) -> Mapping[int, Fraction]: ...
+
+    @property
+    def first_by_turn(self) -> Mapping[int, Fraction]: ...
+
+    @property
+    def second_by_turn(self) -> Mapping[int, Fraction]: ...
+
+    @property
+    def undecided(self) -> Fraction: ...
+
+    @property
+    def beyond(self) -> Fraction: ...
+
+    @property
+    def horizon(self) -> int: ...
+
+
+def solved_duel(
+    ruleset: str,
+    first: str,
+    second: str,
+    settings: Mapping[str, Any],
+    sol: SolvedDuel,
+    details: tuple[str, ...],
+    *,
+    draw: Fraction = Fraction(0),
+) -> DuelOdds:
+    """The ``DuelOdds`` of a solved duel; ``draw`` is the probability that both sides go at once
+    (rule systems with simultaneous melee)."""
+    return DuelOdds(
+        ruleset,
+        first,
+        second,
+        settings,
+        sol.first_wins,
+        sol.second_wins,
+        sol.turns,
+        sol.first_by_turn,
+        sol.second_by_turn,
+        draw,
+        sol.undecided,
+        sol.beyond,
+        sol.horizon,
+        details,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,9 @@ that has no narration, gets the generic line (:func:`generic`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from shieldwall import registry
 from shieldwall.core.events import Event
 
@@ -15,6 +18,16 @@ from shieldwall.core.events import Event
 def generic(ev: Event) -> str:
     """The line of an event nothing knows better words for: its kind and its data."""
     return f"{ev.kind}: {ev.data}"
+
+
+def namer(names: Mapping[str, str] | None) -> Callable[[Any], str]:
+    """The name to show for a unit id: its entry in ``names``, else the id itself."""
+    n = names or {}
+
+    def nm(uid: Any) -> str:
+        return n.get(str(uid), str(uid))
+
+    return nm
 
 
 def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from shieldwall.core.ordertext import num
+
 from . import orders as O
 
 
@@ -40,7 +42,7 @@ class FallBack(O._Order):
     kind: ClassVar[str] = "fallback"
 
     def __str__(self) -> str:
-        return f"fallback {self.unit} {O._num(self.distance)}"
+        return f"fallback {self.unit} {num(self.distance)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,7 @@ class Deploy(O._Order):
     kind: ClassVar[str] = "deploy"
 
     def __str__(self) -> str:
-        return f"deploy {self.unit} {O._num(self.x)} {O._num(self.y)} {O._num(self.heading)}"
+        return f"deploy {self.unit} {num(self.x)} {num(self.y)} {num(self.heading)}"
 
 
 @dataclass(frozen=True, slots=True)

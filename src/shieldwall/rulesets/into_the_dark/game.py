@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from shieldwall.core.errors import DataError, ShieldwallError
-from shieldwall.core.game import Game, Parameter, RulesetInfo
+from shieldwall.core.errors import DataError
+from shieldwall.core.game import Parameter, RulesetInfo, ScenarioGame
 
 from .army import Army
 from .clauses import cite
@@ -19,7 +19,7 @@ from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map
 from .state import IntoTheDarkState
 
 
-class IntoTheDarkGame(Game):
+class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
     info: ClassVar[RulesetInfo] = INFO
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
 
@@ -27,12 +27,7 @@ class IntoTheDarkGame(Game):
     def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
         """The core's check (names, types, choices) and the turn limit's range (as in a scenario's
         ``turns``); a bad value is a ``DataError`` naming the parameter, never a bare ``ValueError``."""
-        try:
-            out = super().check_params(overrides)
-        except ShieldwallError:
-            raise
-        except ValueError as exc:
-            raise DataError("rule parameters", "", str(exc)) from None
+        out = super().check_params(overrides)
         turns = out.get("turns")
         if turns is not None and (
             isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 100
@@ -49,13 +44,8 @@ class IntoTheDarkGame(Game):
         overrides: Mapping[str, Any] | None = None,
         file: str = "<scenario>",
     ) -> None:
-        self.spec = spec
+        self.bind(spec, DEFAULTS, overrides)
         self.armies = dict(armies)
-        params = dict(DEFAULTS)
-        params["turns"] = spec.turns
-        params.update(self.check_params(spec.options))
-        params.update(self.check_params(dict(overrides or {})))
-        self._params = params
         self.terrain = terrain_map(spec)
         self.home_edge = {s: getattr(spec, s).home_edge for s in SIDES}
         self.side_names = {s: getattr(spec, s).name for s in SIDES}
@@ -150,14 +140,6 @@ class IntoTheDarkGame(Game):
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> IntoTheDarkGame:
         spec, armies = build_scenario(data, file)
         return cls(spec, armies, overrides, file)
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        return self._params
-
-    @property
-    def scenario_name(self) -> str:
-        return self.spec.name
 
     def new_state(self, seed: int | None = None) -> IntoTheDarkState:
         return IntoTheDarkState(self, seed)

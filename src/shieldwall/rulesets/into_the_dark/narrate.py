@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from shieldwall.core.events import Event
+from shieldwall.render.narrate import generic, namer
 
 Names = Callable[[Any], str]
 
@@ -301,15 +302,10 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
 
 def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     """One line for an into-the-dark event (None for bookkeeping), ending with its clause."""
-    n = names or {}
-
-    def nm(uid: Any) -> str:
-        return n.get(str(uid), str(uid))
-
     try:
-        line = _line(ev, nm)
+        line = _line(ev, namer(names))
     except (KeyError, TypeError, ValueError, AttributeError):
-        line = f"{ev.kind}: {ev.data}"
+        line = generic(ev)
     if line is None:
         return None
     if ev.kind in ("turn", "result", "battle"):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from shieldwall.core.ordertext import read_order, split_order
+
 from .extra_orders import parse_dict as maneuver_from_dict
 from .extra_orders import parse_text as maneuver_from_text
 from .orders import (
@@ -47,10 +49,7 @@ _PAIR: dict[str, Any] = {"fire": Fire, "shoot": Shoot}
 
 
 def parse_text(text: str) -> Order:
-    words = text.split()
-    if not words:
-        raise _bad("empty order")
-    k, args = words[0].lower(), words[1:]
+    k, args = split_order(text, _bad)
     if k in _NONE and not args:
         return _NONE[k]()  # type: ignore[no-any-return]
     if k in _UNIT and len(args) == 1:
@@ -81,7 +80,7 @@ def parse_text(text: str) -> Order:
     if k == "shieldwall" and len(args) == 2 and args[1] in ("on", "off"):
         return Shieldwall(args[0], args[1] == "on")
     if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
-        return maneuver_from_text(words)  # type: ignore[return-value]
+        return maneuver_from_text([k, *args])  # type: ignore[return-value]
     if k == "face" and len(args) == 3:
         if args[1] not in FACE_SIDES or args[2] not in FACE_HOW:
             raise _bad(f"face U {'|'.join(FACE_SIDES)} {'|'.join(FACE_HOW)}")
@@ -129,6 +128,4 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
 
 
 def parse(spec: str | Mapping[str, Any]) -> Order:
-    if isinstance(spec, str):
-        return parse_text(spec)
-    return parse_dict(spec)
+    return read_order(spec, parse_text, parse_dict)

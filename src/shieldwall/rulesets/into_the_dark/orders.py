@@ -32,20 +32,17 @@ Text forms (one order per line in save files and the CLI; read by ``order_text.p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.ordertext import BareOrder, OrderBase, UnitOrder, UnitTargetOrder
+from shieldwall.core.ordertext import num as _num
 
 from .clauses import cite
 
 FACE_SIDES = ("left", "right", "rear")
 FACE_HOW = ("column", "figures")
-
-
-def _num(v: float) -> str:
-    r = round(v, 3)
-    return str(int(r)) if r == int(r) else f"{r:g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,103 +90,78 @@ def _step_dict(s: Step) -> dict[str, Any]:
     return {"about": True}
 
 
-class _Order:
-    kind: ClassVar[str]
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            if f.name == "steps":
-                v = [_step_dict(s) for s in v]
-            d[f.name] = v
-        return d
+class _Order(OrderBase):
+    def dict_value(self, name: str, value: Any) -> Any:
+        return [_step_dict(s) for s in value] if name == "steps" else value
 
 
 @dataclass(frozen=True, slots=True)
-class End(_Order):
+class End(BareOrder):
     kind: ClassVar[str] = "end"
 
-    def __str__(self) -> str:
-        return "end"
-
 
 @dataclass(frozen=True, slots=True)
-class Keep(_Order):
+class Keep(BareOrder):
     kind: ClassVar[str] = "keep"
 
-    def __str__(self) -> str:
-        return "keep"
-
 
 @dataclass(frozen=True, slots=True)
-class Pass(_Order):
+class Pass(BareOrder):
     kind: ClassVar[str] = "pass"
 
-    def __str__(self) -> str:
-        return "pass"
-
 
 @dataclass(frozen=True, slots=True)
-class _Unit(_Order):
-    unit: str
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.unit}"
-
-
-@dataclass(frozen=True, slots=True)
-class Rally(_Unit):
+class Rally(UnitOrder):
     kind: ClassVar[str] = "rally"
 
 
 @dataclass(frozen=True, slots=True)
-class Activate(_Unit):
+class Activate(UnitOrder):
     kind: ClassVar[str] = "activate"
 
 
 @dataclass(frozen=True, slots=True)
-class Hold(_Unit):
+class Hold(UnitOrder):
     kind: ClassVar[str] = "hold"
 
 
 @dataclass(frozen=True, slots=True)
-class Reform(_Unit):
+class Reform(UnitOrder):
     kind: ClassVar[str] = "reform"
 
 
 @dataclass(frozen=True, slots=True)
-class Stand(_Unit):
+class Stand(UnitOrder):
     kind: ClassVar[str] = "stand"
 
 
 @dataclass(frozen=True, slots=True)
-class Evade(_Unit):
+class Evade(UnitOrder):
     kind: ClassVar[str] = "evade"
 
 
 @dataclass(frozen=True, slots=True)
-class Decline(_Unit):
+class Decline(UnitOrder):
     kind: ClassVar[str] = "decline"
 
 
 @dataclass(frozen=True, slots=True)
-class Pursue(_Unit):
+class Pursue(UnitOrder):
     kind: ClassVar[str] = "pursue"
 
 
 @dataclass(frozen=True, slots=True)
-class Resist(_Unit):
+class Resist(UnitOrder):
     kind: ClassVar[str] = "resist"
 
 
 @dataclass(frozen=True, slots=True)
-class Allow(_Unit):
+class Allow(UnitOrder):
     kind: ClassVar[str] = "allow"
 
 
 @dataclass(frozen=True, slots=True)
-class Refuse(_Unit):
+class Refuse(UnitOrder):
     kind: ClassVar[str] = "refuse"
 
 
@@ -260,23 +232,13 @@ class Face(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class Fire(_Order):
-    unit: str
-    target: str
+class Fire(UnitTargetOrder):
     kind: ClassVar[str] = "fire"
-
-    def __str__(self) -> str:
-        return f"fire {self.unit} {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
-class Shoot(_Order):
-    unit: str
-    target: str
+class Shoot(UnitTargetOrder):
     kind: ClassVar[str] = "shoot"
-
-    def __str__(self) -> str:
-        return f"shoot {self.unit} {self.target}"
 
 
 Order = (

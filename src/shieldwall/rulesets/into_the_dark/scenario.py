@@ -46,26 +46,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field
 
+from shieldwall.core import schema
 from shieldwall.core.datafiles import read_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
-from shieldwall.core.terrain import Crossing, Feature, TerrainMap
+from shieldwall.core.terrain import TerrainMap
 
 from .army import Army, parse_army
 from .clauses import cite
 from .params import PARAMETERS
 from .profiles import terrain_table
 
-Pt = tuple[float, float]
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class TableSpec(_Strict):
+class TableSpec(schema.StrictModel):
     """The playing surface in inches (setup.gaming-area): the scenario gives its size and places the
     terrain ("Unless you're recreating a battle from history ... use whatever system both players
     agree on")."""
@@ -74,39 +69,26 @@ class TableSpec(_Strict):
     depth: float = Field(gt=0)
 
 
-class BasingSpec(_Strict):
+class BasingSpec(schema.StrictModel):
     system: Literal["wrg-60", "wrg-75", "gw", "custom"]
     width_mm: dict[Literal["C", "L", "O"], float] | None = None
     foot_depth_mm: float = Field(gt=0, le=200)
     mounted_depth_mm: float = Field(gt=0, le=200)
 
 
-class CrossingSpec(_Strict):
+class CrossingSpec(schema.StrictModel):
     kind: Literal["bridge", "ford"]
-    at: Pt
+    at: schema.Pt
     width: float = Field(gt=0)
 
 
-class TerrainSpec(_Strict):
-    id: str
-    kind: str
-    name: str = ""
-    points: list[Pt] = Field(min_length=2)
-    width: float | None = Field(default=None, gt=0)
-    crossings: list[CrossingSpec] = []
-    crest: list[Pt] = []
-    plateau: bool = False
-
-    @field_validator("kind")
+class TerrainSpec(schema.TerrainSpecBase[CrossingSpec]):
     @classmethod
-    def _known_kind(cls, v: str) -> str:
-        kinds = terrain_table().kinds
-        if v not in kinds:
-            raise ValueError(f"unknown terrain kind {v!r}; valid: {', '.join(kinds)}")
-        return v
+    def terrain_kinds(cls) -> dict[str, Any]:
+        return terrain_table().kinds
 
 
-class DeploySpec(_Strict):
+class DeploySpec(schema.StrictModel):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     unit: str
     x: float
@@ -116,7 +98,7 @@ class DeploySpec(_Strict):
     shieldwall: bool = False
 
 
-class GeneralSpec(_Strict):
+class GeneralSpec(schema.StrictModel):
     """Where a general of the army file stands (command.generals): with ``unit`` (a deploy id of his
     division), ``leading`` it (joined) or not, and his first ``orders`` (command.orders)."""
 
@@ -126,9 +108,9 @@ class GeneralSpec(_Strict):
     orders: Literal["attack", "hold", "fall-back"] = "attack"
 
 
-class SideSpec(_Strict):
+class SideSpec(schema.StrictModel):
     name: str
-    home_edge: Literal["south", "north", "west", "east"] = "south"
+    home_edge: schema.HomeEdge = "south"
     army: dict[str, Any] | None = None
     army_file: str | None = None
     deploy: list[DeploySpec] = Field(min_length=1)
@@ -140,7 +122,7 @@ class SideSpec(_Strict):
     card_depth: float | None = Field(default=None, gt=0)
 
 
-class ScenarioSpec(_Strict):
+class ScenarioSpec(schema.StrictModel):
     ruleset: Literal["into-the-dark"]
     name: str
     description: str = ""
@@ -161,7 +143,7 @@ UNPLAYED_OPTIONS: dict[str, str] = {}
 def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]:
     """Validate a scenario mapping; returns the spec and each side's army."""
     spec = validate(ScenarioSpec, data, file)
-    _check_options(spec, file)
+    schema.check_options(spec.options, PARAMETERS, file)
     if spec.basing.system == "custom" and not spec.basing.width_mm:
         raise DataError(
             file,
@@ -261,30 +243,12 @@ def _side_army(sd: SideSpec, side: str, file: str) -> Army:
     return parse_army(read_toml(path), str(path))
 
 
-def _check_options(spec: ScenarioSpec, file: str) -> None:
-    for k, v in spec.options.items():
-        if k not in PARAMETERS:
-            raise DataError(file, f"options.{k}", f"unknown option; valid: {', '.join(PARAMETERS)}")
-        p = PARAMETERS[k]
-        want = type(p.default)
-        if not isinstance(v, want) or (isinstance(v, bool) and want is not bool):
-            raise DataError(file, f"options.{k}", f"expects a {want.__name__}, got {v!r}")
-        if p.choices and v not in p.choices:
-            raise DataError(file, f"options.{k}", f"must be one of {', '.join(map(str, p.choices))}")
-
-
 def _check_terrain(spec: ScenarioSpec, file: str) -> None:
     kinds = terrain_table().kinds
     seen: set[str] = set()
     for i, t in enumerate(spec.terrain):
         k = kinds[t.kind]
-        if t.id in seen:
-            raise DataError(file, f"terrain[{i}].id", f"duplicate terrain id {t.id!r}")
-        seen.add(t.id)
-        if not k.linear and len(t.points) < 3:
-            raise DataError(
-                file, f"terrain[{i}].points", f"an area feature ({t.kind}) needs at least 3 points"
-            )
+        schema.check_feature_id_and_points(i, t, k.linear, seen, file)
         if k.linear and t.width is None and k.width is None:
             raise DataError(file, f"terrain[{i}].width", f"give the width of the {t.kind} in inches")
         if k.width is not None and t.width is not None and t.width != k.width:
@@ -297,10 +261,7 @@ def _check_terrain(spec: ScenarioSpec, file: str) -> None:
             )
         if t.crest and not k.elevated:
             raise DataError(file, f"terrain[{i}].crest", "only hills have a crest")
-        for j, c in enumerate(t.crossings):
-            f = Feature(t.id, t.kind, tuple(t.points), True, t.width or 0.0)
-            if f.distance_to(c.at) > 0.5:
-                raise DataError(file, f"terrain[{i}].crossings[{j}].at", "the crossing is not on the stream")
+        schema.check_crossings_on_line(i, t, t.width or 0.0, "stream", file)
 
 
 def terrain_map(spec: ScenarioSpec) -> TerrainMap:
@@ -308,19 +269,8 @@ def terrain_map(spec: ScenarioSpec) -> TerrainMap:
     feats = []
     for t in spec.terrain:
         k = kinds[t.kind]
-        feats.append(
-            Feature(
-                id=t.id,
-                kind=t.kind,
-                name=t.name or k.name,
-                points=tuple(t.points),
-                linear=k.linear,
-                width=float(t.width if t.width is not None else (k.width or 0.0)),
-                crossings=tuple(Crossing(c.kind, c.at, c.width) for c in t.crossings),
-                crest=tuple(t.crest),
-                plateau=t.plateau,
-            )
-        )
+        width = float(t.width if t.width is not None else (k.width or 0.0))
+        feats.append(schema.terrain_feature(t, name=k.name, linear=k.linear, width=width))
     return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))
 
 

@@ -26,9 +26,11 @@ from shieldwall.core.geometry import (
     point_segment_distance,
     polygon_distance,
     polygon_edges,
+    polyline_distance_to_point,
+    rect_inside_polygon,
+    rect_meets_polygon,
     segment_distance,
     segment_intersects_convex,
-    segments_intersect,
 )
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap
 
@@ -296,31 +298,11 @@ def _poly_polyline_distance(poly: Sequence[Point], line: Sequence[Point]) -> flo
     return best
 
 
-def _polyline_point_distance(p: Point, line: Sequence[Point]) -> float:
-    return min(point_segment_distance(p, line[i], line[i + 1]) for i in range(len(line) - 1))
-
-
 def _bbox_far(fp: Footprint, f: Feature, pad: float) -> bool:
     xs = [p[0] for p in f.points]
     ys = [p[1] for p in f.points]
     r = fp.radius + pad
     return fp.x + r < min(xs) or fp.x - r > max(xs) or fp.y + r < min(ys) or fp.y - r > max(ys)
-
-
-def _rect_meets_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
-    if any(point_in_polygon(p, poly) for p in rect):
-        return True
-    if any(point_in_polygon(p, rect) for p in poly):
-        return True
-    for a, b in polygon_edges(rect):
-        for c, d in polygon_edges(poly):
-            if segments_intersect(a, b, c, d):
-                return True
-    return False
-
-
-def _rect_inside_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
-    return all(point_in_polygon(p, poly) for p in rect)
 
 
 def terrain_under(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, TerrainKind]]:
@@ -336,7 +318,7 @@ def terrain_under(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, Ter
         if _bbox_far(fp, f, f.width):
             continue
         if f.linear:
-            if _polyline_point_distance(fp.centre, f.points) > fp.radius + f.width / 2.0:
+            if polyline_distance_to_point(fp.centre, f.points) > fp.radius + f.width / 2.0:
                 continue
             if _poly_polyline_distance(rect, f.points) > f.width / 2.0 - 1e-9:
                 continue
@@ -346,7 +328,7 @@ def terrain_under(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, Ter
                     kind: Any = c.kind
                     k = table.kinds[table.crossings[kind].treated_as]
             out.append((f, k))
-        elif _rect_meets_polygon(rect, f.points):
+        elif rect_meets_polygon(rect, f.points):
             out.append((f, k))
     return out
 
@@ -404,7 +386,7 @@ def on_road(fp: Footprint, terrain: TerrainMap) -> bool:
 
 
 def completely_in(fp: Footprint, f: Feature) -> bool:
-    return (not f.linear) and _rect_inside_polygon(fp.corners(), f.points)
+    return (not f.linear) and rect_inside_polygon(fp.corners(), f.points)
 
 
 def crosses_linear(p: Point, q: Point, f: Feature) -> bool:

@@ -17,12 +17,11 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
-from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.game import BattleState, Decision, Result
+from shieldwall.core.terrain import feature_view
 
 from . import menus, order_text
 from . import orders as O
@@ -43,15 +42,11 @@ if TYPE_CHECKING:
 RS = "into-the-dark"
 
 
-class IntoTheDarkState(State):
+class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     """One moment of an into-the-dark battle. Use ``IntoTheDarkGame.new_state(seed)``."""
 
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
-        self._game = game
-        self.params: Mapping[str, Any] = game.params
-        self.seed = seed
-        self.rng = np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
-        self.terrain = game.terrain
+        self.begin(game, seed)
         self.factor = SCALE_FACTOR[str(self.params["scale"])]
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         self.turn = 1
@@ -82,19 +77,6 @@ class IntoTheDarkState(State):
         self._start()
 
     # ------------------------------------------------------------------ State API
-    @property
-    def game(self) -> IntoTheDarkGame:
-        return self._game
-
-    @property
-    def events(self) -> list[Event]:
-        return self._events
-
-    def is_terminal(self) -> bool:
-        return self._result is not None
-
-    def result(self) -> Result | None:
-        return self._result
 
     def decision(self) -> Decision | None:
         if self._result is not None or self.pending is None:
@@ -315,19 +297,7 @@ class IntoTheDarkState(State):
             "initiative": self.first,
             "active": self.active,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
-            "terrain": [
-                {
-                    "id": f.id,
-                    "kind": f.kind,
-                    "name": f.name,
-                    "points": [list(p) for p in f.points],
-                    "linear": f.linear,
-                    "width": f.width,
-                    "crest": [list(p) for p in f.crest],
-                    "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings],
-                }
-                for f in self.terrain.features
-            ],
+            "terrain": [feature_view(f) for f in self.terrain.features],
             "units": [self.unit_view(u) for u in self.units.values()],
             "cards": view_cards(self),
             "generals": copy.deepcopy(self.generals),

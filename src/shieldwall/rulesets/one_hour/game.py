@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from shieldwall.core.errors import DataError, ShieldwallError
-from shieldwall.core.game import Game, Parameter, RulesetInfo
+from shieldwall.core.errors import DataError
+from shieldwall.core.game import Parameter, RulesetInfo, ScenarioGame
 from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit
 from shieldwall.rulesets.one_hour.params import DEFAULTS, PARAMETERS, range_problem
@@ -17,7 +17,7 @@ from shieldwall.rulesets.one_hour.spatial import placement_problem
 from shieldwall.rulesets.one_hour.state import OneHourState
 
 
-class OneHourGame(Game):
+class OneHourGame(ScenarioGame[ScenarioSpec]):
     info: ClassVar[RulesetInfo] = INFO
     parameters: ClassVar[Mapping[str, Parameter]] = PARAMETERS
 
@@ -26,12 +26,7 @@ class OneHourGame(Game):
         """The core's check (names, types, choices) and each numeric parameter's range; a bad value
         is a ``DataError`` naming the parameter (``rule parameters: shots: ...``), never a bare
         ``ValueError``."""
-        try:
-            out = super().check_params(overrides)
-        except ShieldwallError:
-            raise
-        except ValueError as exc:
-            raise DataError("rule parameters", "", str(exc)) from None
+        out = super().check_params(overrides)
         for k, v in out.items():
             problem = range_problem(k, v)
             if problem:
@@ -41,12 +36,8 @@ class OneHourGame(Game):
     def __init__(
         self, spec: ScenarioSpec, overrides: Mapping[str, Any] | None = None, file: str = "<scenario>"
     ) -> None:
-        self.spec = spec
-        params = dict(DEFAULTS)
-        params["turns"] = spec.turns
-        params.update(self.check_params(spec.options))
-        params.update(self.check_params(dict(overrides or {})))
-        self._params = params
+        self.bind(spec, DEFAULTS, overrides)
+        params = self._params
         self.terrain = terrain_map(spec)
         self.initial_units: list[Unit] = []
         self.initial_personalities: list[Personality] = []
@@ -101,14 +92,6 @@ class OneHourGame(Game):
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> OneHourGame:
         return cls(build_scenario(data, file), overrides, file)
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        return self._params
-
-    @property
-    def scenario_name(self) -> str:
-        return self.spec.name
 
     def new_state(self, seed: int | None = None) -> OneHourState:
         return OneHourState(self, seed)

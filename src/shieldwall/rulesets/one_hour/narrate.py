@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from shieldwall.core.events import Event
-from shieldwall.render.narrate import generic
+from shieldwall.render.narrate import generic, namer
 
 
 def _mods(data: dict[str, Any]) -> str:
@@ -25,12 +25,8 @@ def _mods(data: dict[str, Any]) -> str:
 
 def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     """One line for a one-hour-dark-ages event, or None for bookkeeping events not worth a line."""
-    n = names or {}
     d = ev.data
-
-    def nm(uid: Any) -> str:
-        return n.get(str(uid), str(uid))
-
+    nm = namer(names)
     k = ev.kind
     if k == "battle":
         return f"Battle of {d.get('scenario')} (seed {d.get('seed')})"

@@ -85,6 +85,7 @@ from shieldwall.odds.base import (
     SetKey,
     attack_odds,
     positional,
+    solved_duel,
 )
 
 if TYPE_CHECKING:
@@ -528,22 +529,7 @@ class OneHourOdds(OddsPlugin):
             "a turn is the first unit's player-turn then the second's; "
             "removal is checked in each Routs phase",
         )
-        return DuelOdds(
-            RS,
-            a.spec.text,
-            b.spec.text,
-            s,
-            sol.first_wins,
-            sol.second_wins,
-            sol.turns,
-            sol.first_by_turn,
-            sol.second_by_turn,
-            Fraction(0),
-            sol.undecided,
-            sol.beyond,
-            sol.horizon,
-            details,
-        )
+        return solved_duel(RS, a.spec.text, b.spec.text, s, sol, details)
 
     def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every unit type against every other, for each facing: the mean hits of one melee attack

@@ -25,18 +25,22 @@ Text forms (one order per line in save files and the CLI)::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.ordertext import (
+    BareOrder,
+    OrderBase,
+    UnitOrder,
+    UnitTargetOrder,
+    read_order,
+    split_order,
+)
+from shieldwall.core.ordertext import num as _num
 
 RS = "one-hour-dark-ages"
 FACING_NAMES = ("front", "left", "right", "rear")
-
-
-def _num(v: float) -> str:
-    r = round(v, 3)
-    return str(int(r)) if r == int(r) else f"{r:g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,32 +64,23 @@ class Go:
 Step = Turn | Go
 
 
-class _Order:
-    kind: ClassVar[str]
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            if f.name == "steps":
-                v = [
-                    {"turn": s.angle, "pivot": s.pivot} if isinstance(s, Turn) else {"go": [s.x, s.y]}
-                    for s in v
-                ]
-            elif f.name == "turn" and v is not None:
-                v = {"turn": v.angle, "pivot": v.pivot}
-            elif f.name == "toward" and v is not None:
-                v = list(v)
-            d[f.name] = v
-        return d
+class _Order(OrderBase):
+    def dict_value(self, name: str, value: Any) -> Any:
+        if name == "steps":
+            return [
+                {"turn": s.angle, "pivot": s.pivot} if isinstance(s, Turn) else {"go": [s.x, s.y]}
+                for s in value
+            ]
+        if name == "turn" and value is not None:
+            return {"turn": value.angle, "pivot": value.pivot}
+        if name == "toward" and value is not None:
+            return list(value)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
-class End(_Order):
+class End(BareOrder):
     kind: ClassVar[str] = "end"
-
-    def __str__(self) -> str:
-        return "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,17 +100,7 @@ class Activate(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class _UnitOnly(_Order):
-    """An order naming one of the player's units: ``<kind> UNIT``."""
-
-    unit: str
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.unit}"
-
-
-@dataclass(frozen=True, slots=True)
-class Hold(_UnitOnly):
+class Hold(UnitOrder):
     kind: ClassVar[str] = "hold"
 
 
@@ -150,33 +135,22 @@ class Charge(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class _UnitTarget(_Order):
-    """An order naming one of the player's units and an enemy unit: ``<kind> UNIT TARGET``."""
-
-    unit: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.unit} {self.target}"
-
-
-@dataclass(frozen=True, slots=True)
-class MovingShot(_UnitTarget):
+class MovingShot(UnitTargetOrder):
     kind: ClassVar[str] = "shot"
 
 
 @dataclass(frozen=True, slots=True)
-class Shoot(_UnitTarget):
+class Shoot(UnitTargetOrder):
     kind: ClassVar[str] = "shoot"
 
 
 @dataclass(frozen=True, slots=True)
-class Fight(_UnitTarget):
+class Fight(UnitTargetOrder):
     kind: ClassVar[str] = "fight"
 
 
 @dataclass(frozen=True, slots=True)
-class Face(_UnitTarget):
+class Face(UnitTargetOrder):
     kind: ClassVar[str] = "face"
 
 
@@ -191,12 +165,12 @@ class Transfer(_Order):
 
 
 @dataclass(frozen=True, slots=True)
-class Skip(_UnitOnly):
+class Skip(UnitOrder):
     kind: ClassVar[str] = "skip"
 
 
 @dataclass(frozen=True, slots=True)
-class FallBack(_UnitOnly):
+class FallBack(UnitOrder):
     kind: ClassVar[str] = "fallback"
 
 
@@ -237,10 +211,7 @@ def _turn(text: str) -> Turn:
 
 
 def parse_text(text: str) -> Order:
-    words = text.split()
-    if not words:
-        raise _bad("empty order")
-    k, args = words[0].lower(), words[1:]
+    k, args = split_order(text, _bad)
     if k == "end" and not args:
         return End()
     if k in _SINGLES and len(args) == 1:
@@ -319,6 +290,4 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
 
 
 def parse(spec: str | Mapping[str, Any]) -> Order:
-    if isinstance(spec, str):
-        return parse_text(spec)
-    return parse_dict(spec)
+    return read_order(spec, parse_text, parse_dict)

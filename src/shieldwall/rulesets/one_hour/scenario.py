@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
+from shieldwall.core import schema
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
-from shieldwall.core.terrain import Crossing, Feature, TerrainMap
+from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.params import PARAMETERS, range_problem
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 
-Pt = tuple[float, float]
 
-
-class _Strict(BaseModel):
+class _Strict(schema.StrictModel):
     # every number finite: TOML can say inf and nan, and no distance, heading or size is either
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(allow_inf_nan=False)
 
 
 class TableSpec(_Strict):
@@ -33,27 +32,16 @@ class TableSpec(_Strict):
 
 class CrossingSpec(_Strict):
     kind: Literal["bridge", "ford", "shallows"]
-    at: Pt
+    at: schema.Pt
     width: float = Field(default=4.0, gt=0)
 
 
-class TerrainSpec(_Strict):
-    id: str
-    kind: str
-    name: str = ""
-    points: list[Pt] = Field(min_length=2)
+class TerrainSpec(schema.TerrainSpecBase[CrossingSpec], _Strict):
     width: float = Field(default=2.0, gt=0)
-    crossings: list[CrossingSpec] = []
-    crest: list[Pt] = []
-    plateau: bool = False
 
-    @field_validator("kind")
     @classmethod
-    def _known_kind(cls, v: str) -> str:
-        kinds = terrain_effects()
-        if v not in kinds:
-            raise ValueError(f"unknown terrain kind {v!r}; valid: {', '.join(kinds)}")
-        return v
+    def terrain_kinds(cls) -> dict[str, Any]:
+        return terrain_effects()
 
 
 class UnitSpec(_Strict):
@@ -80,10 +68,7 @@ class UnitSpec(_Strict):
     @field_validator("type")
     @classmethod
     def _known_type(cls, v: str) -> str:
-        types = unit_profiles()
-        if v not in types:
-            raise ValueError(f"unknown unit type {v!r}; valid: {', '.join(types)}")
-        return v
+        return schema.known_name(v, unit_profiles(), "unit type")
 
 
 class PersonalitySpec(_Strict):
@@ -98,7 +83,7 @@ class SideSpec(_Strict):
     name: str
     army_list: str = ""
     ally_list: str = ""
-    home_edge: Literal["south", "north", "west", "east"] = "south"
+    home_edge: schema.HomeEdge = "south"
     force_morale_bonus: int = Field(default=0, ge=-3, le=3)
     units: list[UnitSpec] = Field(min_length=1)
     personalities: list[PersonalitySpec] = []
@@ -119,27 +104,11 @@ class ScenarioSpec(_Strict):
 
 def build_scenario(data: Any, file: str) -> ScenarioSpec:
     spec = validate(ScenarioSpec, data, file)
-    _check_options(spec, file)
+    schema.check_options(spec.options, PARAMETERS, file, int_as_float=True, range_problem=range_problem)
     _check_ids(spec, file)
     for side in ("red", "blue"):
         _check_army(spec, side, file)
     return spec
-
-
-def _check_options(spec: ScenarioSpec, file: str) -> None:
-    for k, v in spec.options.items():
-        if k not in PARAMETERS:
-            raise DataError(file, f"options.{k}", f"unknown option; valid: {', '.join(PARAMETERS)}")
-        p = PARAMETERS[k]
-        want = type(p.default)
-        ok = isinstance(v, want) or (want is float and isinstance(v, int) and not isinstance(v, bool))
-        if not ok or (isinstance(v, bool) and want is not bool):
-            raise DataError(file, f"options.{k}", f"expects a {want.__name__}, got {v!r}")
-        if p.choices and v not in p.choices:
-            raise DataError(file, f"options.{k}", f"must be one of {', '.join(map(str, p.choices))}")
-        problem = range_problem(k, v)
-        if problem:
-            raise DataError(file, f"options.{k}", problem)
 
 
 def _check_ids(spec: ScenarioSpec, file: str) -> None:
@@ -151,22 +120,12 @@ def _check_ids(spec: ScenarioSpec, file: str) -> None:
             seen.add(u.id)
     tseen: set[str] = set()
     for i, t in enumerate(spec.terrain):
-        if t.id in tseen:
-            raise DataError(file, f"terrain[{i}].id", f"duplicate terrain id {t.id!r}")
-        tseen.add(t.id)
-        eff = terrain_effects()[t.kind]
-        if not eff.linear and len(t.points) < 3:
-            raise DataError(
-                file, f"terrain[{i}].points", f"an area feature ({t.kind}) needs at least 3 points"
-            )
+        schema.check_feature_id_and_points(i, t, terrain_effects()[t.kind].linear, tseen, file)
         if t.crossings and t.kind != "river":
             raise DataError(file, f"terrain[{i}].crossings", "only rivers have crossings")
         if t.crest and t.kind != "hill":
             raise DataError(file, f"terrain[{i}].crest", "only hills have a crest")
-        for j, c in enumerate(t.crossings):
-            f = Feature(t.id, t.kind, tuple(t.points), True, t.width)
-            if f.distance_to(c.at) > 0.5:
-                raise DataError(file, f"terrain[{i}].crossings[{j}].at", "the crossing is not on the river")
+        schema.check_crossings_on_line(i, t, t.width, "river", file)
 
 
 def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
@@ -286,20 +245,8 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
 
 
 def terrain_map(spec: ScenarioSpec) -> TerrainMap:
-    feats = []
     eff = terrain_effects()
-    for t in spec.terrain:
-        feats.append(
-            Feature(
-                id=t.id,
-                kind=t.kind,
-                name=t.name or t.kind,
-                points=tuple(t.points),
-                linear=eff[t.kind].linear,
-                width=t.width,
-                crossings=tuple(Crossing(c.kind, c.at, c.width) for c in t.crossings),
-                crest=tuple(t.crest),
-                plateau=t.plateau,
-            )
-        )
+    feats = [
+        schema.terrain_feature(t, name=t.kind, linear=eff[t.kind].linear, width=t.width) for t in spec.terrain
+    ]
     return TerrainMap(spec.table.width, spec.table.depth, tuple(feats))

@@ -22,11 +22,10 @@ from shieldwall.core.geometry import (
     dist,
     footprints_within,
     in_front_arc,
-    point_in_polygon,
     polygon_distance,
     polygon_edges,
+    rect_meets_polygon,
     segment_intersects_convex,
-    segments_intersect,
     sweep_distance,
     sweep_distance_apart,
     swept_rectangle,
@@ -38,19 +37,6 @@ from shieldwall.rulesets.one_hour.profiles import terrain_effects
 RS = "one-hour-dark-ages"
 #: How close to a linear feature a unit must be to be "defending" it (inches). See rulings.
 DEFEND_LINEAR = 1.5
-
-
-def rect_meets_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
-    """Whether a convex rectangle and a (possibly concave) polygon share interior area."""
-    if any(point_in_polygon(p, poly) for p in rect):
-        return True
-    if any(point_in_polygon(p, rect) for p in poly):
-        return True
-    for a, b in polygon_edges(rect):
-        for c, d in polygon_edges(poly):
-            if segments_intersect(a, b, c, d):
-                return True
-    return False
 
 
 # --- line of sight ---------------------------------------------------------------------------

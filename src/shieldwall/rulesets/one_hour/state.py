@@ -17,8 +17,9 @@ import numpy as np
 from shieldwall.core.dice import AVERAGE_DIE, D6, Die
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
-from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -32,15 +33,11 @@ if TYPE_CHECKING:
 RS = "one-hour-dark-ages"
 
 
-class OneHourState(State):
+class OneHourState(BattleState["OneHourGame"]):
     """One moment of a one-hour-dark-ages battle. Use ``OneHourGame.new_state(seed)``."""
 
     def __init__(self, game: OneHourGame, seed: int | None) -> None:
-        self._game = game
-        self.params: Mapping[str, Any] = game.params
-        self.seed = seed
-        self.rng = np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
-        self.terrain = game.terrain
+        self.begin(game, seed)
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         self.personalities: dict[str, Personality] = {
             p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
@@ -72,23 +69,10 @@ class OneHourState(State):
         self._start()
 
     # ------------------------------------------------------------------ State API
-    @property
-    def game(self) -> OneHourGame:
-        return self._game
-
-    @property
-    def events(self) -> list[Event]:
-        return self._events
 
     @property
     def side(self) -> str:
         return self.order[self.player]
-
-    def is_terminal(self) -> bool:
-        return self._result is not None
-
-    def result(self) -> Result | None:
-        return self._result
 
     def decision(self) -> Decision | None:
         if self._result is not None:
@@ -438,19 +422,7 @@ class OneHourState(State):
             "active": self.active,
             "rolled": self.rolled if self.step == "move" else None,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
-            "terrain": [
-                {
-                    "id": f.id,
-                    "kind": f.kind,
-                    "name": f.name,
-                    "points": [list(p) for p in f.points],
-                    "linear": f.linear,
-                    "width": f.width,
-                    "crest": [list(p) for p in f.crest],
-                    "crossings": [{"kind": c.kind, "at": list(c.at), "width": c.width} for c in f.crossings],
-                }
-                for f in self.terrain.features
-            ],
+            "terrain": [feature_view(f) for f in self.terrain.features],
             "units": self._unit_views(),
             "personalities": [
                 {"id": p.id, "side": p.side, "kind": p.kind, "banner": p.banner, "unit": p.unit}

@@ -41,8 +41,9 @@
 // g.reach, g.mode, g.pendingCharge (a charge whose facing is being chosen), g.busy, g.board
 // (board.js: ghost, clearGhost, drawPath, toScreen), g.send(order), g.select(uid), g.deselect(),
 // g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e); and
-// fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl) and
-// /static/board.js (bearing, normalize). A rule system without a web module is played through
+// fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl),
+// /static/board.js (bearing, normalize) and /static/reach.js (round, inch, hoverReach,
+// chooseCharge, renderChargeChoices). A rule system without a web module is played through
 // the engine's menu (renderActions above), which makes any rule system playable here.
 
 import { api, ApiError, newClientId } from "./api.js";

@@ -24,6 +24,7 @@ from shieldwall.odds.base import (
     SetKey,
     attack_odds,
     morale_odds,
+    solved_duel,
 )
 
 from .matrix import matrix_odds
@@ -267,22 +268,7 @@ class IntoTheDarkOdds(OddsPlugin):
                 else ()
             ),
         )
-        return DuelOdds(
-            RS,
-            a.spec.text,
-            b.spec.text,
-            s,
-            sol.first_wins,
-            sol.second_wins,
-            sol.turns,
-            sol.first_by_turn,
-            sol.second_by_turn,
-            sol.draw,
-            sol.undecided,
-            sol.beyond,
-            sol.horizon,
-            details,
-        )
+        return solved_duel(RS, a.spec.text, b.spec.text, s, sol, details, draw=sol.draw)
 
     # --- matrix -----------------------------------------------------------------------------------
     def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:

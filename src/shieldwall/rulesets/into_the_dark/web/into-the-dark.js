@@ -14,9 +14,8 @@
 
 import { bearing, normalize } from "/static/board.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
+import { chooseCharge, hoverReach, inch, renderChargeChoices, round } from "/static/reach.js";
 
-const round = (v, n = 2) => Math.round(v * 10 ** n) / 10 ** n;
-const inch = (v) => `${round(v, 2)}"`;
 const rad = (a) => (a * Math.PI) / 180;
 const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
 
@@ -181,12 +180,11 @@ export function renderActions(g, box, btn, group) {
 
   if (g.pendingCharge) {
     const c = g.pendingCharge;
-    box.append(group(`Charge ${g.unitName(c.target)}: on which edge?`,
+    renderChargeChoices(g, box, group, `Charge ${g.unitName(c.target)}: on which edge?`,
       c.facings.flatMap((f) => [
         f.order ? btn(`${f.facing} (${inch(f.distance)})`, f.order, "charge", f.text) : null,
         f.impetuous ? btn(`${f.facing}, impetuous`, f.impetuous.order, "charge", f.impetuous.text) : null,
-      ]),
-      el("button", { type: "button", onclick: () => { g.pendingCharge = null; g.renderActions(); } }, "Cancel")));
+      ]));
     return;
   }
 
@@ -283,10 +281,7 @@ export function onUnit(g, uid) {
     if (c) {
       const opts = c.facings.flatMap((f) => [f.order, f.impetuous && f.impetuous.order]).filter(Boolean);
       if (opts.length === 1) g.send(opts[0]);
-      else {
-        g.pendingCharge = c;
-        g.renderActions();
-      }
+      else chooseCharge(g, c);
       return true;
     }
   }
@@ -347,13 +342,9 @@ export function onHover(g, p, uid) {
   const d = st.decision;
   const r = g.reach;
   if (uid && r && uid !== r.unit) {
-    g.board.clearGhost();
-    const c = r.charges.find((x) => x.target === uid);
-    if (c) return g.renderHint(`${r.charges_now ? "Charge" : "Could charge"} ${g.unitName(uid)}: ${c.facings.map((f) => `${f.facing} ${inch(f.distance)}`).join(", ")}`), true;
-    if (r.shooting && r.shooting.targets.includes(uid)) return g.renderHint(`${r.unit} can hit ${g.unitName(uid)} (${r.shooting.mode}, long range ${inch(r.shooting.range)})`), true;
-    const w = r.charge_why_not[uid] || (r.shooting && r.shooting.why_not[uid]);
-    if (w) return g.renderHint(`${r.unit} cannot charge ${uid}: ${w.reason} (§${w.rule.split(":")[1]})`), true;
-    return true;
+    const s = r.shooting;
+    return hoverReach(g, r, uid, s && s.targets.includes(uid) ? `${r.unit} can hit ${g.unitName(uid)} (${s.mode}, long range ${inch(s.range)})` : null,
+      r.charge_why_not[uid] || (s && s.why_not[uid]));
   }
   if (!st.your_turn || !d || uid) return false;
   if (d.kind === "deploy" && g.deployUnit) {

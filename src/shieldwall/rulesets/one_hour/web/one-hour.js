@@ -11,9 +11,8 @@
 
 import { bearing, normalize } from "/static/board.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
+import { chooseCharge, hoverReach, inch, renderChargeChoices, round } from "/static/reach.js";
 
-const round = (v, n = 2) => Math.round(v * 10 ** n) / 10 ** n;
-const inch = (v) => `${round(v, 2)}"`;
 const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
 
 // ------------------------------------------------------------------------------- state
@@ -119,9 +118,8 @@ export function renderActions(g, box, btn, group) {
 
   if (g.pendingCharge) {
     const c = g.pendingCharge;
-    box.append(group(`Charge ${g.unitName(c.target)} on which facing?`,
-      c.facings.map((f) => btn(`${f.facing} (${inch(f.distance)})`, f.order, "charge")),
-      el("button", { type: "button", onclick: () => { g.pendingCharge = null; g.renderActions(); } }, "Cancel")));
+    renderChargeChoices(g, box, group, `Charge ${g.unitName(c.target)} on which facing?`,
+      c.facings.map((f) => btn(`${f.facing} (${inch(f.distance)})`, f.order, "charge")));
     return;
   }
 
@@ -199,10 +197,7 @@ export function onUnit(g, uid) {
     const c = g.reach.charges.find((x) => x.target === uid);
     if (c) {
       if (c.facings.length === 1) g.send(c.facings[0].order);
-      else {
-        g.pendingCharge = c;
-        g.renderActions();
-      }
+      else chooseCharge(g, c);
       return true;
     }
   }
@@ -251,13 +246,9 @@ export function onHover(g, p, uid) {
   const d = st.decision;
   const r = g.reach;
   if (uid && r && uid !== r.unit) {
-    g.board.clearGhost();
-    const c = r.charges.find((x) => x.target === uid);
-    if (c) return g.renderHint(`${r.charges_now ? "Charge" : "Could charge"} ${g.unitName(uid)}: ${c.facings.map((f) => `${f.facing} ${inch(f.distance)}`).join(", ")}`), true;
-    if (r.shooting && r.shooting.targets.includes(uid)) return g.renderHint(`${r.unit} may shoot ${g.unitName(uid)} (range ${inch(r.shooting.range)})`), true;
-    const w = r.charge_why_not[uid];
-    if (w) return g.renderHint(`${r.unit} cannot charge ${uid}: ${w.reason} (§${w.rule.split(":")[1]})`), true;
-    return true;
+    const canShoot = r.shooting && r.shooting.targets.includes(uid);
+    return hoverReach(g, r, uid, canShoot ? `${r.unit} may shoot ${g.unitName(uid)} (range ${inch(r.shooting.range)})` : null,
+      r.charge_why_not[uid]);
   }
   if (!(st.your_turn && d && d.kind === "move" && g.selected === d.unit && !uid)) return false;
   const u = g.units[d.unit];
