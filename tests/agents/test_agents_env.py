@@ -18,6 +18,7 @@ from shieldwall.core.errors import UnknownName
 from shieldwall.core.game import Decision
 from shieldwall.io.scenarios import builtin_scenarios, load_game
 from shieldwall.match import play
+from shieldwall.plugin import RuleSystem
 from shieldwall.visibility import view_for
 
 SCENARIOS = list(builtin_scenarios())
@@ -79,6 +80,16 @@ def test_pettingzoo_api_and_seed_tests_over_whole_battles(name: str) -> None:
     api_test(e, num_cycles=5000)
     assert e.ended == 1
     seed_test(lambda: env(name), num_cycles=5000)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_third_party_rule_system_passes_too(toy: RuleSystem) -> None:
+    """The toy plugin (tests/toy), which the environments have never heard of, passes every check."""
+    e = Counting(load_game("toy-duel/skirmish"), seed=1)
+    api_test(e, num_cycles=1000)
+    assert e.ended == 1
+    seed_test(lambda: env("toy-duel/skirmish"), num_cycles=1000)
+    check_env(side_env("toy-duel", opponent="random"))
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
