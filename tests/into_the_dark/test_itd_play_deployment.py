@@ -9,7 +9,7 @@ import pytest
 
 from shieldwall.core.errors import DataError, IllegalOrder
 from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
-from shieldwall.web.visibility import filter_event, view_for
+from shieldwall.visibility import filter_event, view_for
 
 from .playkit import RS, scenario, u
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from shieldwall.core.events import Event
 from shieldwall.io.scenarios import load_game
-from shieldwall.web.visibility import filter_event, filter_view, view_for
+from shieldwall.visibility import filter_event, filter_view, view_for
 
 
 def _view() -> dict[str, Any]:

@@ -1,8 +1,13 @@
 """The bot interface and the bots by name.
 
-A bot is either generic (it plays any rule system through the public State API, e.g. ``random``)
-or a rule system's own: its plugin declares it (``RuleSystem.bots``, name -> ``Bot`` subclass).
-For one rule system its own names come first, then the generic ones.
+A bot is either generic (it plays any rule system through the public State API, e.g. ``random``,
+``mcts``) or a rule system's own: its plugin declares it (``RuleSystem.bots``, name -> ``Bot``
+subclass). For one rule system its own names come first, then the generic ones.
+
+The search bot ``mcts`` (:mod:`shieldwall.ai.mcts`) takes its budget after a colon (``mcts:2000``
+playouts, ``mcts:1s`` seconds), passed to its class as ``cls(seed, budget)``. ``make_bot`` makes it
+for every rule system, but ``bot_names`` does not list it yet: without the fast core a decision
+takes seconds, too slow for the web table and the simulator, which offer only the listed names.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ class Bot(ABC):
 _GENERIC: dict[str, tuple[str, str]] = {
     "random": ("shieldwall.ai.random_bot", "RandomBot"),
 }
+#: generic bots that take a budget (``name:budget``), not listed by ``bot_names`` yet
+_SEARCH: dict[str, tuple[str, str]] = {
+    "mcts": ("shieldwall.ai.mcts", "MCTSBot"),
+}
 
 
 def bot_names(ruleset: str | None = None) -> list[str]:
@@ -50,11 +59,18 @@ def make_bot(name: str, seed: int | None = None, ruleset: str | None = None) -> 
     """The bot ``name`` for a battle of ``ruleset`` (only the generic bots when None), seeded."""
     rs = registry.get(ruleset) if ruleset is not None else None
     cls = rs.bot_class(name) if rs is not None else None
-    if cls is None:
-        if name not in _GENERIC:
-            raise UnknownName("bot", name, bot_names(ruleset) if ruleset is not None else list(_GENERIC))
-        mod, attr = _GENERIC[name]
-        cls = getattr(importlib.import_module(mod), attr)
+    if cls is not None:
+        own: Bot = cls(seed)
+        return own
+    base, colon, budget = name.partition(":")
+    if base in _SEARCH:
+        mod, attr = _SEARCH[base]
+        search: Bot = getattr(importlib.import_module(mod), attr)(seed, budget)
+        return search
+    if colon or name not in _GENERIC:
+        raise UnknownName("bot", name, bot_names(ruleset) if ruleset is not None else list(_GENERIC))
+    mod, attr = _GENERIC[name]
+    cls = getattr(importlib.import_module(mod), attr)
     bot: Bot = cls(seed)
     return bot
 

@@ -17,11 +17,7 @@ from fastapi import Path as PathParam
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.render.svg import render_svg
-from shieldwall.web import log as L
-from shieldwall.web.models import GAME_ID, DecisionOut, ErrorOut, GameCreated, GameState, ScenarioOut
-from shieldwall.web.sessions import Created, Games, Session
-from shieldwall.web.store import Store
-from shieldwall.web.visibility import (
+from shieldwall.visibility import (
     FilteredEvents,
     event_reader,
     filter_reach,
@@ -29,6 +25,10 @@ from shieldwall.web.visibility import (
     view_for,
     visible_unit_ids,
 )
+from shieldwall.web import log as L
+from shieldwall.web.models import GAME_ID, DecisionOut, ErrorOut, GameCreated, GameState, ScenarioOut
+from shieldwall.web.sessions import Created, Games, Session
+from shieldwall.web.store import Store
 
 TOKEN_HEADER = "X-Shieldwall-Token"
 

@@ -10,6 +10,7 @@ from fastapi import Path as PathParam
 
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.visibility import filter_reach, hidden_unit_ids, order_text, view_for, visible_unit_ids
 from shieldwall.web import log as L
 from shieldwall.web.context import (
     BAD_INPUT,
@@ -39,7 +40,6 @@ from shieldwall.web.models import (
     UndoOut,
 )
 from shieldwall.web.sessions import ApiError
-from shieldwall.web.visibility import filter_reach, hidden_unit_ids, order_text, view_for, visible_unit_ids
 
 router = APIRouter(tags=["games"])
 

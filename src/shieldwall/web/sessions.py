@@ -25,8 +25,8 @@ from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, State
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
+from shieldwall.visibility import filter_view, secrets_pending
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict
-from shieldwall.web.visibility import filter_view, secrets_pending
 
 log = logging.getLogger("shieldwall.web")
 

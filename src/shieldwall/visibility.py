@@ -1,7 +1,8 @@
-"""What a player may see: the filter between a battle and a side's browser.
+"""What a player may see: the filter between a battle and a side's browser or agent.
 
-A rule system with hidden information marks it in its views and events; the web app removes it
-for a viewer who does not command the side it belongs to. The conventions:
+A rule system with hidden information marks it in its views and events; the web app and the agent
+environments (``shieldwall.agents``) remove it for a viewer who does not command the side it
+belongs to. The conventions:
 
 * a unit dict in ``view["units"]`` with ``"hidden_from": [sides]`` (e.g. concealed deployment) is
   left out of the view for those sides; so is its ``id`` from the highlight lists;

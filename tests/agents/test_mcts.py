@@ -1,0 +1,104 @@
+"""The generic search bot ``mcts``: its names and budgets, replays, its rollouts, any rule system."""
+
+from __future__ import annotations
+
+import pytest
+
+from shieldwall import registry
+from shieldwall.ai.base import bot_names, make_bot
+from shieldwall.ai.mcts import DEFAULT_PLAYOUTS, BadBudget, MCTSBot, material, parse_budget
+from shieldwall.core.errors import ShieldwallError, UnknownName
+from shieldwall.io.scenarios import load_game
+from shieldwall.match import play
+from shieldwall.plugin import RuleSystem
+
+QUICK = "one-hour-dark-ages/bryn-glas"
+
+
+def test_budgets() -> None:
+    assert parse_budget("") == (DEFAULT_PLAYOUTS, None)
+    assert parse_budget("2000") == (2000, None)
+    assert parse_budget("1s") == (None, 1.0)
+    assert parse_budget("0.25s") == (None, 0.25)
+    for bad in ("0", "-3", "fast", "0s", "nans", "1.5"):
+        with pytest.raises(BadBudget, match="playouts"):
+            parse_budget(bad)
+
+
+def test_make_bot_knows_mcts_for_every_rule_system() -> None:
+    for rid in registry.ids():
+        bot = make_bot("mcts:7", 1, rid)
+        assert isinstance(bot, MCTSBot) and bot.playouts == 7 and bot.seconds is None
+    assert make_bot("mcts", 1).playouts == DEFAULT_PLAYOUTS  # type: ignore[attr-defined]
+    assert make_bot("mcts:2s", 1).seconds == 2.0  # type: ignore[attr-defined]
+    with pytest.raises(ShieldwallError):
+        make_bot("mcts:lots", 1)
+    with pytest.raises(UnknownName):
+        make_bot("random:3", 1, "one-hour-dark-ages")
+    assert "mcts" not in bot_names("one-hour-dark-ages")  # not offered by the web table and simulate yet
+
+
+def test_a_battle_with_mcts_replays_byte_for_byte_on_a_rule_system_without_bots(toy: RuleSystem) -> None:
+    assert not toy.bots  # rollouts are random here
+    game = load_game("toy-duel/skirmish")
+    a = play(game, 5, "mcts:30", "random")
+    b = play(game, 5, "mcts:30", "random")
+    assert [e.to_dict() for e in a.state.events] == [e.to_dict() for e in b.state.events]
+    assert a.state.is_terminal()
+    bot = make_bot("mcts:5", 1, "toy-duel")
+    bot.choose(game.new_state(1))
+    assert bot._rollout is None  # type: ignore[attr-defined]  # random rollouts: the toy has no bot
+
+
+def test_mcts_chooses_the_same_orders_from_the_same_seed() -> None:
+    """``mcts:N`` depends only on its seed and the state: two bots seeded alike agree, decision
+    by decision, and the battle's own dice are untouched by the search."""
+    game = load_game(QUICK)
+    state = game.new_state(2)
+    one, two = make_bot("mcts:6", 11, game.info.id), make_bot("mcts:6", 11, game.info.id)
+    searched = 0
+    for _ in range(12):
+        before = state.rng.bit_generator.state  # type: ignore[attr-defined]
+        o1, o2 = one.choose(state), two.choose(state)
+        assert str(o1) == str(o2)
+        assert state.rng.bit_generator.state == before  # type: ignore[attr-defined]
+        searched += one.last_playouts  # type: ignore[attr-defined]
+        state.apply(o1)
+    assert searched > 0
+    assert type(one._rollout).__name__ == type(make_bot("scripted", 1, game.info.id)).__name__  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_mcts_200_replays_identically() -> None:
+    game = load_game(QUICK)
+    runs = []
+    for _ in range(2):
+        state = game.new_state(3)
+        bot = make_bot("mcts:200", 4, game.info.id)
+        orders = []
+        while len(orders) < 3:
+            o = bot.choose(state)
+            if bot.last_playouts:  # type: ignore[attr-defined]
+                orders.append(str(o))
+            state.apply(o)
+        runs.append((orders, [e.to_dict() for e in state.events]))
+    assert runs[0] == runs[1]
+
+
+def test_material_is_even_at_the_start_and_zero_sum() -> None:
+    state = load_game(QUICK).new_state(1)
+    assert material(state) == {"red": 0.0, "blue": 0.0}
+    played = play(load_game(QUICK), 1, "scripted", "random").state
+    m = material(played)
+    assert m["red"] == pytest.approx(-m["blue"])
+    assert -1.0 <= m["red"] <= 1.0
+
+
+def test_a_time_budget_searches_until_the_clock_runs_out() -> None:
+    game = load_game(QUICK)
+    state = game.new_state(1)
+    bot = make_bot("mcts:0.2s", 1, game.info.id)
+    while len(state.legal_orders()) == 1:
+        state.apply(state.legal_orders()[0])
+    bot.choose(state)
+    assert bot.last_playouts >= 1  # type: ignore[attr-defined]
