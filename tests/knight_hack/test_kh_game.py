@@ -116,9 +116,25 @@ def test_charge_declare_sealed_until_both_sides_declare() -> None:
     assert ev.data["charges"] == {"red": [["r1", "b1"]], "blue": []}
 
 
-def test_charge_declare_refuses_an_object_out_of_range() -> None:
+def test_charge_declare_range_in_play_an_object_beyond_normal_move_is_refused() -> None:
+    s = game([(unit("r1"), 20, 10, 0)], [(unit("b1"), 20, 20, 180), (unit("b2"), 24, 30, 180)]).new_state(1)
+    assert [str(o) for o in s.legal_orders()] == ["hold r1", "charge r1 b1"]
+    before = (len(s.events), json.dumps(s.view(), sort_keys=True))
+    with pytest.raises(IllegalOrder) as ei:
+        s.apply("charge r1 b2")
+    assert ei.value.rule == "knight-hack:charge.declare-range"
+    assert (len(s.events), json.dumps(s.view(), sort_keys=True)) == before
+    with pytest.raises(IllegalOrder):
+        s.apply("fire r1 b1")  # not the pending decision
+    s.apply({"kind": "charge", "unit": "r1", "target": "b1"})
+
+
+def test_charge_declare_a_unit_with_no_legal_charge_is_not_asked() -> None:
     s = game([(unit("r1"), 20, 5, 0)], [(unit("b1"), 20, 30, 180)]).new_state(1)
-    assert s.decision() is None or s.decision().kind != "declare"  # no legal charge: nothing asked
+    d = s.decision()
+    assert d is not None and d.kind == "move-order"
+    ev = next(e for e in s.events if e.kind == "charges-declared")
+    assert ev.data["charges"] == {"red": [], "blue": []}
 
 
 def test_charge_disorder_on_contact_and_contact_only_by_charge() -> None:

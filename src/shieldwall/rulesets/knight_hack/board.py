@@ -173,7 +173,7 @@ class Board:
         return level, [{"source": t.source, "value": t.value, "note": t.note} for t in terms]
 
     def remove(self, u: Unit, why: str, clause: str) -> None:
-        u.status, u.figures = "removed", u.figures
+        u.status = "removed"
         self.break_contact(u.id)
         self.log("removed", clause, u.side, unit=u.id, reason=why)
 
