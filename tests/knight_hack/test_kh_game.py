@@ -183,6 +183,21 @@ def test_charge_redirect_a_charged_charger_may_turn_on_its_charger() -> None:
     assert ev.rule == "knight-hack:charge.redirect" and ev.data == {"unit": "b1", "target": "r1"}
 
 
+def test_rally_countercharge_a_charged_rallying_unit_may_counter_charge_disordered() -> None:
+    s = _facing_pair().new_state(6)
+    s.board.units["b1"].status = "rallying"
+    s.board.units["b1"].good_from = (3, "movement")
+    s.apply("charge r1 b1")
+    d = s.decision()
+    assert d is not None and (d.kind, d.unit) == ("respond", "b1")
+    assert [str(o) for o in s.legal_orders()] == ["stand b1", "redirect b1 r1"]
+    s.apply("redirect b1 r1")
+    ev = next(e for e in s.events if e.kind == "countercharge")
+    assert ev.rule == "knight-hack:rally.countercharge" and ev.data == {"unit": "b1", "target": "r1"}
+    assert "contact" in kinds(s)
+    assert s.board.units["b1"].status == "disordered"
+
+
 def test_missile_window_fire_comes_before_the_charge_moves() -> None:
     archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
     s = game([(archers, 20, 10, 0)], [(unit("b1"), 20, 19, 180)]).new_state(5)

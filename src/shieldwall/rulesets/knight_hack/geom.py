@@ -50,11 +50,13 @@ def charge_line(b: Board, u: Unit, t: Unit) -> tuple[float, float, float]:
     return h, arc, arc + d
 
 
-def check_charge(b: Board, u: Unit, t: Unit) -> float:
-    """``IllegalOrder`` unless ``u`` may declare a charge on ``t`` now; returns its heading."""
+def check_charge(b: Board, u: Unit, t: Unit, counter: bool = False) -> float:
+    """``IllegalOrder`` unless ``u`` may declare a charge on ``t`` now (or, ``counter``, a rallying
+    unit counter-charge its charger, R19); returns its heading."""
     if t.side == u.side or t.gone:
         raise IllegalOrder(rule("charge.declare"), f"{t.id} is not an enemy on the table")
-    if u.status not in ("good", "disordered") or b.in_melee(u.id):
+    able = ("good", "disordered", "rallying") if counter else ("good", "disordered")
+    if u.status not in able or b.in_melee(u.id):
         raise IllegalOrder(rule("charge.declare"), f"{u.id} is {u.status} or in melee and cannot charge")
     facing = t.footprint().facing_of(u.footprint().front_centre)
     check_may_charge(b.tables, charger_of(b, u), charger_of(b, t), Contact(facing, b.in_melee(t.id)))

@@ -84,6 +84,9 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     "turn": lambda ev, d, nm: f"Turn {ev.turn}: charge, movement, melee, rally",
     "charges-declared": _declared,
     "stands": lambda ev, d, nm: f"{nm(d['unit'])} gives up its charge and stands to receive",
+    "countercharge": lambda ev, d, nm: (
+        f"{nm(d['unit'])}, rallying, counter-charges {nm(d['target'])}, disordered"
+    ),
     "redirects": lambda ev, d, nm: f"{nm(d['unit'])} turns its charge on {nm(d['target'])}",
     "roll-off": lambda ev, d, nm: (
         f"Roll-off for the {'fire' if d['of'] == 'fire' else 'initiative'} {d['faces']}: {d['winner']} wins"

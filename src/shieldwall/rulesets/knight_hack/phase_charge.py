@@ -113,11 +113,12 @@ def respond_menu(b: Board, ask: Ask) -> list[Order]:
         out.append(Order("keep", u.id))
     if b.tables.types[u.type].evade_move is not None and u.status in ("good", "disordered"):
         out.append(Order("evade", u.id))
-    if mine:
+    rallying = u.status == "rallying"
+    if mine or rallying:
         for c in _chargers(b, u.id):
             if c.id != mine:
                 try:
-                    check_charge(b, u, c)
+                    check_charge(b, u, c, counter=rallying)
                 except IllegalOrder:
                     continue
                 out.append(Order("redirect", u.id, c.id))
@@ -128,7 +129,7 @@ def handle_respond(b: Board, ask: Ask, o: Order) -> None:
     u = b.units[str(ask.unit)]
     if o not in respond_menu(b, ask):
         if o.kind == "redirect" and o.target in b.units:
-            check_charge(b, u, b.units[str(o.target)])
+            check_charge(b, u, b.units[str(o.target)], counter=u.status == "rallying")
         raise IllegalOrder(rule("charge.redirect"), f"{o} is not a response {u.id} can make now")
     if o.kind == "evade":
         b.evading.add(u.id)
@@ -136,6 +137,12 @@ def handle_respond(b: Board, ask: Ask, o: Order) -> None:
     elif o.kind == "stand":
         if b.declared.pop(u.id, None):
             b.log("stands", "charge.redirect", u.side, unit=u.id)
+    elif o.kind == "redirect" and u.status == "rallying":
+        t = b.units[str(o.target)]
+        b.charge_heading[u.id] = check_charge(b, u, t, counter=True)
+        b.declared[u.id] = t.id
+        u.status, u.good_from = "disordered", None
+        b.log("countercharge", "rally.countercharge", u.side, unit=u.id, target=t.id)
     elif o.kind == "redirect":
         t = b.units[str(o.target)]
         b.charge_heading[u.id] = check_charge(b, u, t)
