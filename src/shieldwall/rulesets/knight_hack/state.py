@@ -117,6 +117,7 @@ class KnightHackState(State):
                     "heading": round(u.heading, 4),
                     "frontage": u.width,
                     "depth": u.depth,
+                    "weapons": list(u.weapons),
                     "figures": max(0, u.figures),
                     "muster": u.muster,
                     "hits": u.muster - max(0, u.figures),
