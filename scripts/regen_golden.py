@@ -41,6 +41,9 @@ GOLDEN = [
     ("into-the-dark/senlac", 1, "scripted", "scripted"),
     ("into-the-dark/wye-fords", 4, "scripted", "random"),
     ("into-the-dark/senlac", 9, "random", "random"),
+    ("knight-hack/bourgtheroulde-1124", 1, "scripted", "scripted"),
+    ("knight-hack/bourgtheroulde-1124", 2, "scripted", "random"),
+    ("knight-hack/bourgtheroulde-1124", 3, "random", "random"),
 ]
 
 PLAYTHROUGH_HEADER = """\

@@ -1,0 +1,191 @@
+"""The mutable battle board the turn engine works on: units, melees, the queue of decisions, the log.
+
+Plain data and small helpers only; the phases (:mod:`.phase_charge`, :mod:`.phase_move`,
+:mod:`.phase_melee`) change it, :mod:`.turn` sequences them and :mod:`.state` wraps it in the
+``State`` API. Scale (ruling R34): a figure is 1 inch of frontage and a rank 1 inch of depth.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from shieldwall.core.events import Event
+from shieldwall.core.game import Result
+from shieldwall.core.geometry import Footprint
+from shieldwall.rulesets.knight_hack.clauses import rule
+from shieldwall.rulesets.knight_hack.factors import Fighter
+from shieldwall.rulesets.knight_hack.morale import MoraleState, morale_level
+from shieldwall.rulesets.knight_hack.tables import Tables
+
+#: inches of frontage per figure in the front rank, and of depth per rank (R34)
+FIGURE_WIDTH = 1.0
+RANK_DEPTH = 1.0
+#: a unit's status: in good order, disordered, rallying, routed, or gone from the table
+STATUSES = ("good", "disordered", "rallying", "routed", "removed")
+_WHEN = {"movement": 0, "end": 1}
+
+
+@dataclass
+class Unit:
+    id: str
+    side: str
+    name: str
+    type: str
+    cls: str
+    muster: int
+    figures: int
+    frontage: int
+    weapons: tuple[str, ...]
+    fanatic: bool
+    leader: bool
+    x: float
+    y: float
+    heading: float
+    status: str = "good"
+    #: (turn, "movement" | "end") from which a rallying unit is in good order (R18)
+    good_from: tuple[int, str] | None = None
+    must_charge: bool = False
+    rout_tested: bool = False
+
+    @property
+    def ranks(self) -> int:
+        return max(1, math.ceil(self.figures / max(1, min(self.frontage, self.figures))))
+
+    @property
+    def width(self) -> float:
+        return min(self.frontage, self.figures) * FIGURE_WIDTH
+
+    @property
+    def depth(self) -> float:
+        return self.ranks * RANK_DEPTH
+
+    def footprint(self) -> Footprint:
+        return Footprint(self.x, self.y, self.heading, self.width, self.depth)
+
+    def fighter(self) -> Fighter:
+        return Fighter(self.type, self.cls, self.figures, self.weapons)
+
+    def rallied_by(self, turn: int, when: str) -> bool:
+        """Whether a rallying unit is in good order by ``when`` ("movement" or "end") of ``turn``."""
+        if self.good_from is None:
+            return False
+        t, w = self.good_from
+        return (t, _WHEN[w]) <= (turn, _WHEN[when])
+
+    @property
+    def gone(self) -> bool:
+        return self.status == "removed"
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+@dataclass
+class Melee:
+    """Two units in contact: ``a_faces`` is the facing of ``b`` that ``a`` fights (and vice versa);
+    ``charger`` charged into it this turn (its first round bonus)."""
+
+    a: str
+    b: str
+    a_faces: str
+    b_faces: str
+    charger: str | None = None
+    fought: bool = False
+
+    def other(self, uid: str) -> str:
+        return self.b if uid == self.a else self.a
+
+    def faces(self, uid: str) -> str:
+        return self.a_faces if uid == self.a else self.b_faces
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A pending decision: ``kind`` is declare, respond, fire-order, fire, move-order, unit, melee."""
+
+    side: str
+    kind: str
+    unit: str | None = None
+
+
+@dataclass
+class Board:
+    tables: Tables
+    params: dict[str, Any]
+    sides: tuple[str, str]
+    width: float
+    depth: float
+    #: side -> its home edge ("south" or "north"): where its routers run
+    edges: dict[str, str]
+    rng: np.random.Generator
+    units: dict[str, Unit]
+    turn: int = 1
+    phase: str = "charge"
+    stage: int = -1
+    melees: list[Melee] = field(default_factory=list)
+    queue: list[Ask] = field(default_factory=list)
+    #: this turn's sealed declarations: charger -> object (None: no charge)
+    declared: dict[str, str | None] = field(default_factory=dict)
+    #: charger -> the heading of its charge, fixed at declaration
+    charge_heading: dict[str, float] = field(default_factory=dict)
+    evading: set[str] = field(default_factory=set)
+    missile_hits: dict[str, int] = field(default_factory=dict)
+    fire_first: str | None = None
+    initiative: str | None = None
+    events: list[Event] = field(default_factory=list)
+    result: Result | None = None
+
+    def log(self, kind: str, clause: str, side: str | None = None, **data: Any) -> None:
+        self.events.append(Event(self.turn, self.phase, side, kind, rule(clause), data))
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def live(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if not u.gone and (side is None or u.side == side)]
+
+    def melees_of(self, uid: str) -> list[Melee]:
+        return [m for m in self.melees if uid in (m.a, m.b)]
+
+    def in_melee(self, uid: str) -> bool:
+        return any(uid in (m.a, m.b) for m in self.melees)
+
+    def break_contact(self, uid: str) -> None:
+        self.melees = [m for m in self.melees if uid not in (m.a, m.b)]
+
+    def morale(self, u: Unit) -> tuple[int, list[dict[str, Any]]]:
+        """The unit's morale level now, with its terms (knight-hack:morale.level)."""
+        flanked = any(m.faces(m.other(u.id)) in ("left", "right", "rear") for m in self.melees_of(u.id))
+        st = MoraleState(
+            u.muster,
+            u.muster - u.figures,
+            disordered=u.status == "disordered",
+            flanked=flanked,
+            leader_near=u.leader,
+            fanatic=u.fanatic,
+        )
+        level, terms = morale_level(self.tables, u.type, u.cls, st, self.params["bml_figures"])
+        return level, [{"source": t.source, "value": t.value, "note": t.note} for t in terms]
+
+    def remove(self, u: Unit, why: str, clause: str) -> None:
+        u.status = "removed"
+        self.break_contact(u.id)
+        self.log("removed", clause, u.side, unit=u.id, reason=why)
+
+    def points(self, u: Unit) -> int:
+        return self.tables.types[u.type].cost_per_figure[u.cls] * u.muster
+
+    def points_lost(self, side: str) -> int:
+        """Points of units removed or routed, and of the figures lost by the others."""
+        lost = 0
+        for u in self.units.values():
+            if u.side != side:
+                continue
+            cpf = self.tables.types[u.type].cost_per_figure[u.cls]
+            lost += cpf * u.muster if u.status in ("removed", "routed") else cpf * (u.muster - u.figures)
+        return lost

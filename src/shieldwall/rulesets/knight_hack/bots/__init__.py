@@ -1,0 +1,132 @@
+"""knight-hack's own bot (the plugin's ``bots``): ``scripted``, a simple general.
+
+It charges where the odds are best (its target number against the object's, the charge bonus
+counted), shoots at chargers first, evades a charge it would lose badly when it can, lets the enemy
+move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted and close
+foot towards the nearest enemy, keeps its archers where they stand, and takes every rout test.
+It reads only the public State API: the menu, the view, the event log and the game's tables.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shieldwall.ai.base import Bot
+from shieldwall.core.errors import UnknownName
+from shieldwall.core.game import State
+
+from ..factors import Fighter, MeleeConditions, melee_target
+from ..orders import Order
+from ..plugin import RS
+from ..tables import Tables
+
+__all__ = ["ScriptedBot"]
+
+Units = dict[str, dict[str, Any]]
+
+
+def _fighter(u: dict[str, Any]) -> Fighter:
+    return Fighter(u["type"], u["class"], u["figures"], tuple(u["weapons"]))
+
+
+def _edge(tables: Tables, u: dict[str, Any], t: dict[str, Any], charging: bool) -> int:
+    """u's target number against t minus t's against u (the charge bonus when ``charging``)."""
+    mine = melee_target(tables, _fighter(u), _fighter(t), MeleeConditions(charging_first_round=charging))
+    theirs = melee_target(tables, _fighter(t), _fighter(u), MeleeConditions())
+    return mine.value - theirs.value
+
+
+def _charges(state: State) -> dict[str, str]:
+    """This turn's charges as revealed in the log: charger -> object."""
+    out: dict[str, str] = {}
+    for e in reversed(state.events):
+        if e.kind in ("redirects", "countercharge"):
+            out.setdefault(e.data["unit"], e.data["target"])
+        elif e.kind == "charges-declared":
+            for pairs in e.data["charges"].values():
+                for c, t in pairs:
+                    out.setdefault(c, t)
+            break
+    return out
+
+
+class ScriptedBot(Bot):
+    """``scripted``: the simple general above; deterministic (its generator breaks no ties)."""
+
+    name = "scripted"
+
+    def choose(self, state: State) -> Any:
+        rid = state.game.info.id
+        if rid != RS:
+            raise UnknownName(f"rule system for the {RS} scripted bot", rid, [RS])
+        game: Any = state.game  # a KnightHackGame: its scenario's tables
+        tables: Tables = game.scenario.tables
+        units: Units = {u["id"]: u for u in state.view()["units"]}
+        menu: list[Order] = state.legal_orders()
+        kind = menu[0].kind
+        if kind in ("hold", "charge"):
+            return self._declare(tables, units, menu)
+        if kind in ("stand", "keep", "evade", "redirect"):
+            return self._respond(tables, units, menu, _charges(state))
+        if kind in ("shoot", "move-order"):
+            want = kind == "shoot"  # shoot first; move second
+            return next(o for o in menu if o.first is want)
+        if kind in ("hold-fire", "fire"):
+            return self._fire(units, menu, _charges(state))
+        if kind in ("rout-on", "rally", "move"):
+            return self._unit(tables, units, menu)
+        return menu[0]
+
+    def _declare(self, tables: Tables, units: Units, menu: list[Order]) -> Order:
+        if menu[0].kind == "charge":  # a forced charge (knight-hack:charge.no-contact)
+            return menu[0]
+        best, score = menu[0], 0
+        for o in menu[1:]:
+            s = _edge(tables, units[str(o.unit)], units[str(o.target)], True)
+            if s > score:
+                best, score = o, s
+        return best
+
+    def _respond(self, tables: Tables, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
+        u = units[str(menu[0].unit)]
+        chargers = [units[c] for c, t in charges.items() if t == u["id"]]
+        worst = min((_edge(tables, u, c, False) - 10 for c in chargers), default=0)
+        evade = next((o for o in menu if o.kind == "evade"), None)
+        if evade is not None and worst < -20:
+            return evade
+        return next((o for o in menu if o.kind == "keep"), menu[0])
+
+    def _fire(self, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
+        shots = [o for o in menu if o.kind == "fire"]
+        pool = [o for o in shots if o.target in charges] or shots
+        u = units[str(menu[0].unit)]
+
+        def dist(o: Order) -> tuple[float, str]:
+            t = units[str(o.target)]
+            return math.dist((u["x"], u["y"]), (t["x"], t["y"])), str(o.target)
+
+        return min(pool, key=dist)
+
+    def _unit(self, tables: Tables, units: Units, menu: list[Order]) -> Order:
+        u = units[str(menu[0].unit)]
+        if menu[0].kind == "rout-on":
+            return menu[-1]
+        if menu[0].kind == "rally":
+            return menu[0]
+        shooter = any(tables.weapons[w].range for w in u["weapons"])
+        enemies = [
+            e for e in units.values() if e["side"] != u["side"] and e["status"] not in ("routed", "removed")
+        ]
+        if shooter or not enemies:
+            return menu[0]
+
+        def after(o: Order) -> float:
+            h = o.arg("turn")
+            heading = u["heading"] if h is None else h
+            go = o.arg("go") or 0.0
+            r = math.radians(heading)
+            x, y = u["x"] + math.sin(r) * go, u["y"] + math.cos(r) * go
+            return min(math.dist((x, y), (e["x"], e["y"])) for e in enemies)
+
+        return min(menu, key=lambda o: (round(after(o), 6), str(o)))

@@ -1,0 +1,143 @@
+"""The turn engine's measurements: charge paths, clear moves, the table's edges (R21, R34-R36)."""
+
+from __future__ import annotations
+
+import math
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    Footprint,
+    bearing,
+    footprint_distance,
+    heading_vector,
+    in_front_arc,
+    normalize_angle,
+    sweep_distance,
+)
+from shieldwall.rulesets.knight_hack.board import Board, Unit
+from shieldwall.rulesets.knight_hack.charge import (
+    Charger,
+    Contact,
+    check_declare_range,
+    check_may_charge,
+    wheel_arc,
+)
+from shieldwall.rulesets.knight_hack.clauses import rule
+
+#: a normal move stops this far short of another unit (contact.only-by-charge, R35)
+GAP = 0.25
+
+
+def on_table(b: Board, fp: Footprint) -> bool:
+    return all(0 <= x <= b.width and 0 <= y <= b.depth for x, y in fp.corners())
+
+
+def charger_of(b: Board, u: Unit) -> Charger:
+    javelin = any(b.tables.weapons[w].javelin for w in u.weapons)
+    return Charger(u.type, u.cls, fanatic=u.fanatic, javelin=javelin)
+
+
+def charge_line(b: Board, u: Unit, t: Unit) -> tuple[float, float, float]:
+    """``(heading, wheel arc, path length)`` of ``u``'s charge on ``t``: it wheels on its front
+    to face ``t``'s centre, then goes straight (R21); the path is inf when it would miss."""
+    fp = u.footprint()
+    h = bearing(fp.front_centre, (t.x, t.y)) % 360.0
+    turn = normalize_angle(h - u.heading)
+    arc = wheel_arc(u.width, turn)
+    turned = fp.turned(turn, pivot="front")
+    d = sweep_distance(turned.corners(), heading_vector(h), t.footprint().corners())
+    return h, arc, arc + d
+
+
+def check_charge(b: Board, u: Unit, t: Unit, counter: bool = False) -> float:
+    """``IllegalOrder`` unless ``u`` may declare a charge on ``t`` now (or, ``counter``, a rallying
+    unit counter-charge its charger, R19); returns its heading."""
+    if t.side == u.side or t.gone:
+        raise IllegalOrder(rule("charge.declare"), f"{t.id} is not an enemy on the table")
+    able = ("good", "disordered", "rallying") if counter else ("good", "disordered")
+    if u.status not in able or b.in_melee(u.id):
+        raise IllegalOrder(rule("charge.declare"), f"{u.id} is {u.status} or in melee and cannot charge")
+    facing = t.footprint().facing_of(u.footprint().front_centre)
+    check_may_charge(b.tables, charger_of(b, u), charger_of(b, t), Contact(facing, b.in_melee(t.id)))
+    h, arc, path = charge_line(b, u, t)
+    normal = b.tables.types[u.type].normal_move
+    if math.isinf(path):
+        raise IllegalOrder(rule("charge.declare-range"), f"{t.id} is not ahead of {u.id} within a wheel")
+    if arc > normal / 4 + 1e-9:
+        raise IllegalOrder(
+            rule("charge.wheel"), f"facing {t.id} needs a wheel of {arc:.2f} in., over 1/4 of the move"
+        )
+    check_declare_range(path, normal)
+    return h
+
+
+def clear_distance(b: Board, u: Unit, fp: Footprint, heading: float) -> float:
+    """How far ``fp`` may go along ``heading`` before coming within :data:`GAP` of another unit."""
+    vec = heading_vector(heading)
+    best = math.inf
+    for o in b.units.values():
+        if o.gone or o.id == u.id:
+            continue
+        d = sweep_distance(fp.corners(), vec, o.footprint().corners())
+        best = min(best, d - GAP)
+    return best
+
+
+def check_clear(b: Board, u: Unit, fp: Footprint, clause: str = "contact.only-by-charge") -> None:
+    """A footprint after a move or an evolution must stay on the table and out of contact."""
+    if not on_table(b, fp):
+        raise IllegalOrder(rule("move.unit-order"), f"{u.id} would leave the table")
+    for o in b.units.values():
+        if not o.gone and o.id != u.id and footprint_distance(fp, o.footprint()) < GAP - 1e-9:
+            raise IllegalOrder(
+                rule(clause), f"{u.id} would come into contact with {o.id}: only a charge makes contact"
+            )
+
+
+def nearest_enemy(b: Board, u: Unit) -> Unit | None:
+    enemies = [e for e in b.live(b.other(u.side)) if e.status != "routed"]
+    return min(enemies, key=lambda e: (math.dist((u.x, u.y), (e.x, e.y)), e.id), default=None)
+
+
+def threats(b: Board, u: Unit) -> list[Footprint]:
+    """Enemies whose normal move reaches ``u`` (R20)."""
+    fp = u.footprint()
+    return [
+        e.footprint()
+        for e in b.live(b.other(u.side))
+        if e.status in ("good", "disordered")
+        and footprint_distance(e.footprint(), fp) <= b.tables.types[e.type].normal_move
+    ]
+
+
+def in_arc(fp: Footprint, t: Unit) -> bool:
+    return in_front_arc(fp, t.footprint().corners())
+
+
+def away_heading(b: Board, side: str) -> float:
+    """Towards the side's home edge."""
+    return 180.0 if b.edges[side] == "south" else 0.0
+
+
+def clip_to_table(b: Board, u: Unit, heading: float, distance: float) -> float:
+    """The part of a move along ``heading`` that keeps the footprint on the table."""
+    vec = heading_vector(heading)
+    fp = u.footprint()
+    lo, hi = 0.0, distance
+    if on_table(b, fp.moved(vec[0] * hi, vec[1] * hi)):
+        return hi
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if on_table(b, fp.moved(vec[0] * mid, vec[1] * mid)):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def contact_facing(t: Unit, u: Unit) -> str:
+    return t.footprint().facing_of(u.footprint().front_centre)
+
+
+__all__ = ["CONTACT_TOL", "GAP"]

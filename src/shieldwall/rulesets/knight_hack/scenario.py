@@ -1,0 +1,161 @@
+"""Knight Hack scenario files: the table, cosmetic terrain, the turn limit and the two armies.
+
+    ruleset = "knight-hack"
+    name = "Bourgthéroulde, 26 March 1124"
+    data = "sample"                 # the data set: "sample" or a folder relative to the file
+    turns = 8
+    [table]
+    width = 48
+    depth = 36
+    [[terrain]]                     # drawn only: the errata has no terrain rules (R36)
+    id = "wood"; kind = "wood"; points = [[0, 20], [8, 20], [8, 30], [0, 30]]
+    [red]
+    army = "royal-household-1124"   # a packaged sample army, or give units = [...] inline
+    edge = "south"                  # its home edge: routers run for it
+    [[red.place]]
+    unit = "archers"; x = 12; y = 10; heading = 0
+
+Every unit is placed once, on the table, out of contact with every other unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shieldwall.core.datafiles import validate
+from shieldwall.core.errors import DataError
+from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
+from shieldwall.rulesets.knight_hack.board import FIGURE_WIDTH, RANK_DEPTH
+from shieldwall.rulesets.knight_hack.tables import Tables, sample_folder
+
+SIDES = ("red", "blue")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Table(_M):
+    width: float = Field(gt=0, le=200)
+    depth: float = Field(gt=0, le=200)
+
+
+class TerrainSpec(_M):
+    id: str = Field(min_length=1)
+    kind: str = Field(min_length=1)
+    name: str = ""
+    points: list[tuple[float, float]] = Field(min_length=2)
+    linear: bool = False
+    width: float = Field(default=0.0, ge=0)
+
+
+class Placement(_M):
+    unit: str
+    x: float
+    y: float
+    heading: float = 0.0
+
+
+class ArmySpec(_M):
+    army: str | None = None
+    name: str | None = None
+    units: list[ArmyUnit] | None = None
+    edge: Literal["south", "north"]
+    place: list[Placement] = Field(min_length=1)
+
+
+class ScenarioFile(_M):
+    ruleset: Literal["knight-hack"] = "knight-hack"
+    name: str = Field(min_length=1)
+    description: str = ""
+    date: str = ""
+    provenance: str = ""
+    data: str = "sample"
+    turns: int = Field(default=8, ge=1, le=50)
+    table: Table
+    terrain: list[TerrainSpec] = Field(default_factory=list)
+    red: ArmySpec
+    blue: ArmySpec
+
+
+@dataclass(frozen=True)
+class Deployed:
+    side: str
+    unit: ArmyUnit
+    x: float
+    y: float
+    heading: float
+
+
+@dataclass(frozen=True)
+class Scenario:
+    spec: ScenarioFile
+    tables: Tables
+    armies: dict[str, str]
+    edges: dict[str, str]
+    units: tuple[Deployed, ...]
+
+
+def _army_units(a: ArmySpec, side: str, tables: Tables, file: str) -> tuple[str, list[ArmyUnit]]:
+    if (a.army is None) == (a.units is None):
+        raise DataError(file, side, "give either army (a packaged sample army) or units (inline), not both")
+    if a.units is not None:
+        check_units(a.units, tables, file, f"{side}.units")
+        return a.name or side, list(a.units)
+    node = sample_folder() / "armies" / f"{a.army}.toml"
+    if not node.is_file():
+        names = sorted(
+            f.name[:-5] for f in (sample_folder() / "armies").iterdir() if f.name.endswith(".toml")
+        )
+        raise DataError(file, f"{side}.army", f"no packaged army {a.army!r}; there are: {', '.join(names)}")
+    army = load_army(Path(str(node)))
+    return a.name or army.name, list(army.units)
+
+
+def build_scenario(data: Any, file: str) -> Scenario:
+    spec = validate(ScenarioFile, data, file)
+    base = Path(file).parent if Path(file).is_file() else Path(".")
+    tables = tables_for(spec.data, base)
+    deployed: list[Deployed] = []
+    names: dict[str, str] = {}
+    edges: dict[str, str] = {}
+    for side in SIDES:
+        a: ArmySpec = getattr(spec, side)
+        names[side], units = _army_units(a, side, tables, file)
+        edges[side] = a.edge
+        by_id = {u.id: u for u in units}
+        seen: set[str] = set()
+        for i, p in enumerate(a.place):
+            where = f"{side}.place[{i}]"
+            if p.unit not in by_id:
+                raise DataError(file, f"{where}.unit", f"no unit {p.unit!r} in the {side} army")
+            if p.unit in seen:
+                raise DataError(file, f"{where}.unit", f"{p.unit} is placed twice")
+            seen.add(p.unit)
+            deployed.append(Deployed(side, by_id[p.unit], p.x, p.y, p.heading % 360.0))
+        missing = [u for u in by_id if u not in seen]
+        if missing:
+            raise DataError(file, f"{side}.place", f"unit {missing[0]!r} is not placed")
+    ids = [d.unit.id for d in deployed]
+    dup = next((i for i in ids if ids.count(i) > 1), None)
+    if dup:
+        raise DataError(file, "red", f"unit id {dup!r} is used by both armies")
+    fps = [(d, _footprint(d)) for d in deployed]
+    for d, fp in fps:
+        if not all(0 <= x <= spec.table.width and 0 <= y <= spec.table.depth for x, y in fp.corners()):
+            raise DataError(file, f"{d.side}.place", f"{d.unit.id} is not wholly on the table")
+    for i, (d, fp) in enumerate(fps):
+        for e, fq in fps[i + 1 :]:
+            if footprint_distance(fp, fq) < 0.25:
+                raise DataError(file, f"{d.side}.place", f"{d.unit.id} and {e.unit.id} are in contact")
+    return Scenario(spec, tables, names, edges, tuple(deployed))
+
+
+def _footprint(d: Deployed) -> Footprint:
+    ranks = -(-d.unit.figures // d.unit.frontage)
+    return Footprint(d.x, d.y, d.heading, d.unit.frontage * FIGURE_WIDTH, ranks * RANK_DEPTH)

@@ -1,0 +1,136 @@
+"""One moment of a Knight Hack battle: the ``State`` API over the board (:mod:`.board`) and the turn
+sequence (:mod:`.turn`)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.events import Event
+from shieldwall.core.game import Decision, Result, State
+from shieldwall.rulesets.knight_hack.board import Board
+from shieldwall.rulesets.knight_hack.orders import Order, parse_order
+from shieldwall.rulesets.knight_hack.plugin import RS
+from shieldwall.rulesets.knight_hack.turn import MENUS, PROMPTS, advance, apply
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.knight_hack.game import KnightHackGame
+
+
+class KnightHackState(State):
+    def __init__(self, game: KnightHackGame, board: Board) -> None:
+        self._game, self.board = game, board
+        sc = game.scenario
+        board.log(
+            "battle",
+            "turn.sequence",
+            None,
+            scenario=sc.spec.name,
+            date=sc.spec.date,
+            armies=dict(sc.armies),
+            tables=board.tables.name,
+            label=board.tables.label,
+            digests=dict(board.tables.digests),
+            turns=game.params["turns"],
+        )
+        advance(board)
+
+    @property
+    def game(self) -> KnightHackGame:
+        return self._game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.board.events
+
+    def decision(self) -> Decision | None:
+        b = self.board
+        if b.result is not None or not b.queue:
+            return None
+        ask = b.queue[0]
+        prompt = PROMPTS[ask.kind].format(unit=b.units[ask.unit].name if ask.unit else "")
+        return Decision(ask.side, ask.kind, prompt, ask.unit, {"phase": b.phase, "turn": b.turn})
+
+    def legal_orders(self) -> list[Order]:
+        b = self.board
+        if b.result is not None or not b.queue:
+            return []
+        return MENUS[b.queue[0].kind](b, b.queue[0])
+
+    def parse_order(self, spec: str | Mapping[str, Any]) -> Order:
+        return parse_order(spec)
+
+    def apply(self, order: Any) -> list[Event]:
+        o = order if isinstance(order, Order) else parse_order(order)
+        start = len(self.board.events)
+        apply(self.board, o)
+        return self.board.events[start:]
+
+    def is_terminal(self) -> bool:
+        return self.board.result is not None
+
+    def result(self) -> Result | None:
+        return self.board.result
+
+    def copy(self) -> KnightHackState:
+        new = object.__new__(KnightHackState)
+        new._game = self._game
+        tables = self.board.tables
+        new.board = copy.deepcopy(self.board, {id(tables): tables})
+        return new
+
+    def view(self) -> dict[str, Any]:
+        b = self.board
+        sc = self._game.scenario
+        return {
+            "ruleset": RS,
+            "scenario": sc.spec.name,
+            "label": b.tables.label,
+            "turn": b.turn,
+            "phase": b.phase,
+            "side": b.queue[0].side if b.queue and b.result is None else None,
+            "initiative": b.initiative,
+            "table": {"width": b.width, "depth": b.depth},
+            "terrain": [
+                {
+                    "id": t.id,
+                    "kind": t.kind,
+                    "name": t.name,
+                    "points": [list(p) for p in t.points],
+                    "linear": t.linear,
+                    "width": t.width,
+                    "crest": [],
+                    "crossings": [],
+                }
+                for t in sc.spec.terrain
+            ],
+            "units": [
+                {
+                    "id": u.id,
+                    "side": u.side,
+                    "name": u.name,
+                    "type": u.type,
+                    "class": u.cls,
+                    "x": round(u.x, 4),
+                    "y": round(u.y, 4),
+                    "heading": round(u.heading, 4),
+                    "frontage": u.width,
+                    "depth": u.depth,
+                    "weapons": list(u.weapons),
+                    "figures": max(0, u.figures),
+                    "muster": u.muster,
+                    "hits": u.muster - max(0, u.figures),
+                    "max_hits": u.muster,
+                    "status": u.status,
+                    "disordered": u.status == "disordered",
+                    "removed": u.gone,
+                    "in_melee": b.in_melee(u.id),
+                    "must_charge": u.must_charge,
+                }
+                for u in b.units.values()
+            ],
+            "melees": [{"a": m.a, "b": m.b, "a_faces": m.a_faces, "b_faces": m.b_faces} for m in b.melees],
+            "points_lost": {s: b.points_lost(s) for s in b.sides},
+            "result": b.result.to_dict() if b.result else None,
+        }
