@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from shieldwall.ai.base import bot_names, bot_seed, make_bot
-from shieldwall.core.datafiles import read_toml
+from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, State
 from shieldwall.io.saves import make_save
@@ -156,7 +156,8 @@ class Games:
                 422, f"scenario {name!r} is for the rule system {data.get('ruleset')!r}, not {ruleset!r}"
             )
         try:
-            game = game_from_data(data, name, dict(overrides))
+            with no_file_references():  # data from the network names no file on the server
+                game = game_from_data(data, name, dict(overrides))
         except ShieldwallError as exc:
             raise ApiError(422, f"the scenario or its options do not validate: {exc}") from None
         except Exception as exc:  # a malformed custom scenario must never be a server error
@@ -244,7 +245,8 @@ class Games:
 
     def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State]:
         try:
-            game = game_from_data(rec.scenario, rec.scenario_name, rec.overrides)
+            with no_file_references():
+                game = game_from_data(rec.scenario, rec.scenario_name, rec.overrides)
         except ShieldwallError as exc:
             raise ApiError(409, f"game {rec.id} can no longer be loaded: {exc}") from None
         state = game.new_state(rec.seed)

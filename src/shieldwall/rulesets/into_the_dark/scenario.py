@@ -1,7 +1,8 @@
 """The into-the-dark scenario schema (validated with pydantic).
 
 A scenario gives the table, the basing, the terrain, both armies (inline in the army-file format of
-``army.py``, or an ``army_file`` path relative to the scenario file) and where each unit stands.
+``army.py``, or an ``army_file`` path relative to the scenario file; a scenario sent to the web
+app may not name a file: ``core.datafiles.no_file_references``) and where each unit stands.
 "If the battle is part of a campaign or scenario, the method of deployment will be determined by the
 conditions of that campaign or scenario" (setup.deployment): positions come from the scenario, and
 ``meeting_engagement = true`` checks the meeting-engagement limits (within 1/4 of the table from the
@@ -48,7 +49,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shieldwall.core.datafiles import read_toml, validate
+from shieldwall.core.datafiles import file_references_allowed, read_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap
@@ -256,6 +257,13 @@ def _side_army(sd: SideSpec, side: str, file: str) -> Army:
     if sd.army is not None:
         return parse_army(sd.army, f"{file}: {side}.army")
     assert sd.army_file is not None
+    if not file_references_allowed():
+        # the same words whatever the path: they reveal nothing about the server's files
+        raise DataError(
+            file,
+            f"{side}.army_file",
+            f"a scenario sent as data may not name a file; give the army inline as [{side}.army]",
+        )
     base = Path(file).parent if Path(file).exists() else Path(".")
     path = base / sd.army_file
     return parse_army(read_toml(path), str(path))
