@@ -143,7 +143,7 @@ class Games:
         opponent: str,
         seed: int | None,
         overrides: Mapping[str, Any],
-        orders: list[dict[str, Any]] | None = None,
+        orders: list[dict[str, Any] | str] | None = None,
     ) -> Created:
         if scenario_data is not None:
             data = dict(scenario_data)
@@ -191,7 +191,10 @@ class Games:
                 raise ApiError(422, f"orders[{i}]: the battle was already over")
             try:
                 _finite(od, f"orders[{i}]")
-                state.apply(state.parse_order(od))
+                order = state.parse_order(od)
+                od = order.to_dict()  # kept as the live route keeps it (a text order too)
+                _finite(od, f"orders[{i}]")
+                state.apply(order)
             except IllegalOrder as exc:
                 raise ApiError(
                     422, f"orders[{i}] is not legal on replay: {exc.reason}", exc.rule, exc.reason
@@ -200,7 +203,7 @@ class Games:
                 raise
             except Exception as exc:
                 raise ApiError(422, f"orders[{i}] could not be replayed: {exc!r}") from None
-            rows.append(OrderRow(i, d.side, "imported", dict(od)))
+            rows.append(OrderRow(i, d.side, "imported", od))
         token = secrets.token_urlsafe(24)
         mine = sides if mode == "hotseat" else [side]
         invite = secrets.token_urlsafe(24) if mode == "remote" else None

@@ -52,6 +52,18 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shieldwall.core.datafiles import file_references_allowed, read_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+from shieldwall.core.limits import (
+    MAX_EXTRAS,
+    MAX_FEATURES,
+    MAX_FIGURES,
+    MAX_POINTS,
+    MAX_TABLE,
+    MAX_UNITS,
+    Coord,
+    Heading,
+    Pt,
+    off_table,
+)
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap
 
 from .army import Army, parse_army
@@ -59,11 +71,10 @@ from .clauses import cite
 from .params import PARAMETERS
 from .profiles import terrain_table
 
-Pt = tuple[float, float]
-
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # every number finite: TOML can say inf and nan, and no distance, heading or size is either
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class TableSpec(_Strict):
@@ -71,8 +82,8 @@ class TableSpec(_Strict):
     terrain ("Unless you're recreating a battle from history ... use whatever system both players
     agree on")."""
 
-    width: float = Field(gt=0)
-    depth: float = Field(gt=0)
+    width: float = Field(gt=0, le=MAX_TABLE)
+    depth: float = Field(gt=0, le=MAX_TABLE)
 
 
 class BasingSpec(_Strict):
@@ -85,17 +96,17 @@ class BasingSpec(_Strict):
 class CrossingSpec(_Strict):
     kind: Literal["bridge", "ford"]
     at: Pt
-    width: float = Field(gt=0)
+    width: float = Field(gt=0, le=MAX_TABLE)
 
 
 class TerrainSpec(_Strict):
     id: str
     kind: str
     name: str = ""
-    points: list[Pt] = Field(min_length=2)
-    width: float | None = Field(default=None, gt=0)
-    crossings: list[CrossingSpec] = []
-    crest: list[Pt] = []
+    points: list[Pt] = Field(min_length=2, max_length=MAX_POINTS)
+    width: float | None = Field(default=None, gt=0, le=MAX_TABLE)
+    crossings: list[CrossingSpec] = Field(default=[], max_length=MAX_POINTS)
+    crest: list[Pt] = Field(default=[], max_length=MAX_POINTS)
     plateau: bool = False
 
     @field_validator("kind")
@@ -110,10 +121,10 @@ class TerrainSpec(_Strict):
 class DeploySpec(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     unit: str
-    x: float
-    y: float
-    heading: float = 0.0
-    frontage: int | None = Field(default=None, ge=1)
+    x: Coord
+    y: Coord
+    heading: Heading = 0.0
+    frontage: int | None = Field(default=None, ge=1, le=MAX_FIGURES)
     shieldwall: bool = False
 
 
@@ -132,13 +143,13 @@ class SideSpec(_Strict):
     home_edge: Literal["south", "north", "west", "east"] = "south"
     army: dict[str, Any] | None = None
     army_file: str | None = None
-    deploy: list[DeploySpec] = Field(min_length=1)
+    deploy: list[DeploySpec] = Field(min_length=1, max_length=MAX_UNITS)
     # Concealed Deployment: "agree upon using a number of 'dummy' cards that represent no unit at
     # all" - how many, and the size of one card in inches (the text gives none: the scenario does).
-    generals: list[GeneralSpec] = []
-    dummies: int = Field(default=0, ge=0, le=20)
-    card_width: float | None = Field(default=None, gt=0)
-    card_depth: float | None = Field(default=None, gt=0)
+    generals: list[GeneralSpec] = Field(default=[], max_length=MAX_EXTRAS)
+    dummies: int = Field(default=0, ge=0, le=MAX_EXTRAS)
+    card_width: float | None = Field(default=None, gt=0, le=MAX_TABLE)
+    card_depth: float | None = Field(default=None, gt=0, le=MAX_TABLE)
 
 
 class ScenarioSpec(_Strict):
@@ -150,7 +161,7 @@ class ScenarioSpec(_Strict):
     basing: BasingSpec
     meeting_engagement: bool = False
     options: dict[str, Any] = {}
-    terrain: list[TerrainSpec] = []
+    terrain: list[TerrainSpec] = Field(default=[], max_length=MAX_FEATURES)
     red: SideSpec
     blue: SideSpec
 
@@ -194,6 +205,9 @@ def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]
             if d.id in seen:
                 raise DataError(file, f"{where}.id", f"duplicate unit id {d.id!r}")
             seen.add(d.id)
+            problem = off_table(d.x, d.y, spec.table.width, spec.table.depth)
+            if problem:
+                raise DataError(file, f"{where}.x", f"the unit stands off the table: {problem}")
             try:
                 u = armies[side].unit(d.unit)
             except KeyError:

@@ -14,11 +14,20 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
+from shieldwall.core.limits import (
+    MAX_EXTRAS,
+    MAX_FEATURES,
+    MAX_POINTS,
+    MAX_TABLE,
+    MAX_TEXT,
+    MAX_UNITS,
+    Coord,
+    Heading,
+    Pt,
+)
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap
 from shieldwall.rulesets.one_hour.params import PARAMETERS, range_problem
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
-
-Pt = tuple[float, float]
 
 
 class _Strict(BaseModel):
@@ -27,24 +36,24 @@ class _Strict(BaseModel):
 
 
 class TableSpec(_Strict):
-    width: float = Field(default=48.0, gt=0)
-    depth: float = Field(default=36.0, gt=0)
+    width: float = Field(default=48.0, gt=0, le=MAX_TABLE)
+    depth: float = Field(default=36.0, gt=0, le=MAX_TABLE)
 
 
 class CrossingSpec(_Strict):
     kind: Literal["bridge", "ford", "shallows"]
     at: Pt
-    width: float = Field(default=4.0, gt=0)
+    width: float = Field(default=4.0, gt=0, le=MAX_TABLE)
 
 
 class TerrainSpec(_Strict):
     id: str
     kind: str
-    name: str = ""
-    points: list[Pt] = Field(min_length=2)
-    width: float = Field(default=2.0, gt=0)
-    crossings: list[CrossingSpec] = []
-    crest: list[Pt] = []
+    name: str = Field(default="", max_length=MAX_TEXT)
+    points: list[Pt] = Field(min_length=2, max_length=MAX_POINTS)
+    width: float = Field(default=2.0, gt=0, le=MAX_TABLE)
+    crossings: list[CrossingSpec] = Field(default=[], max_length=MAX_POINTS)
+    crest: list[Pt] = Field(default=[], max_length=MAX_POINTS)
     plateau: bool = False
 
     @field_validator("kind")
@@ -59,10 +68,10 @@ class TerrainSpec(_Strict):
 class UnitSpec(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     type: str
-    name: str = ""
-    x: float
-    y: float
-    heading: float = 0.0
+    name: str = Field(default="", max_length=MAX_TEXT)
+    x: Coord
+    y: Coord
+    heading: Heading = 0.0
     frontage: float = 5.0  # "Figures & Basing": 4-6 inch frontage per Unit
     depth: float = Field(default=2.0, gt=0, le=6)  # "no prescribed depth" (kept within reason)
     upgrade: Literal["", "household", "determined", "levy", "reluctant"] = ""
@@ -100,8 +109,8 @@ class SideSpec(_Strict):
     ally_list: str = ""
     home_edge: Literal["south", "north", "west", "east"] = "south"
     force_morale_bonus: int = Field(default=0, ge=-3, le=3)
-    units: list[UnitSpec] = Field(min_length=1)
-    personalities: list[PersonalitySpec] = []
+    units: list[UnitSpec] = Field(min_length=1, max_length=MAX_UNITS)
+    personalities: list[PersonalitySpec] = Field(default=[], max_length=MAX_EXTRAS)
 
 
 class ScenarioSpec(_Strict):
@@ -112,7 +121,7 @@ class ScenarioSpec(_Strict):
     turns: int = Field(default=15, ge=1, le=100)
     table: TableSpec = TableSpec()
     options: dict[str, Any] = {}
-    terrain: list[TerrainSpec] = []
+    terrain: list[TerrainSpec] = Field(default=[], max_length=MAX_FEATURES)
     red: SideSpec
     blue: SideSpec
 
