@@ -7,6 +7,7 @@ Sub-commands live in small ``cli_*`` modules so that each stays light to import:
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import typer
 
@@ -19,6 +20,18 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def check_folder(path: Path | None, option: str, *, is_folder: bool = False) -> None:
+    """Fail before any work when ``path`` (a file to write, or a folder with ``is_folder``) has no
+    folder to go into."""
+    if path is None:
+        return
+    folder = path if is_folder else (path.parent if str(path.parent) else Path("."))
+    if not folder.is_dir():
+        fail(f"{option} {path}: there is no folder {folder}")
+    if not is_folder and path.is_dir():
+        fail(f"{option} {path}: is a folder; give a file name")
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -81,6 +94,12 @@ def run(argv: list[str] | None = None) -> int:
     except ShieldwallError as exc:
         try:
             fail(str(exc))
+        except typer.Exit as ex:
+            return ex.exit_code
+    except OSError as exc:  # a file that cannot be written or read: a message, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        try:
+            fail(f"{where}{exc.strerror or exc}", code=1)
         except typer.Exit as ex:
             return ex.exit_code
     except KeyboardInterrupt:

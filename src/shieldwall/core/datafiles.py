@@ -39,21 +39,22 @@ def file_references_allowed() -> bool:
     return _FILE_REFERENCES.get()
 
 
-def _read_text(p: Path) -> str:
-    """At most ``MAX_FILE_BYTES`` of a regular file (a device, a fifo or a folder is refused)."""
+def read_text(p: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """A regular file of at most ``limit`` bytes as text (a device, a fifo or a folder is refused
+    with a ``DataError``; a missing file raises ``FileNotFoundError``)."""
     if not stat.S_ISREG(p.stat().st_mode):  # before opening: a fifo would block the open
         raise DataError(str(p), "", "not a regular file")
     with p.open("rb") as fh:
-        raw = fh.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise DataError(str(p), "", f"larger than {MAX_FILE_BYTES} bytes")
+        raw = fh.read(limit + 1)
+    if len(raw) > limit:
+        raise DataError(str(p), "", f"larger than {limit} bytes")
     return raw.decode("utf-8")
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
-        text = _read_text(p)
+        text = read_text(p)
     except FileNotFoundError:
         raise DataError(str(p), "", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from shieldwall.core.datafiles import read_text
 from shieldwall.core.errors import DataError, IllegalOrder, ReplayMismatch
 from shieldwall.core.game import Game, State
 from shieldwall.io.scenarios import game_from_data
@@ -50,16 +51,24 @@ def write_save(path: str | Path, save: Mapping[str, Any]) -> None:
     p = Path(path)
     tmp = p.with_suffix(p.suffix + ".tmp")
     tmp.write_text(json.dumps(save, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    try:
+        tmp.replace(p)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+#: the largest save file read (a long battle's save with its events is a few megabytes)
+MAX_SAVE_BYTES = 64_000_000
 
 
 def read_save(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = json.loads(read_text(p, MAX_SAVE_BYTES))
     except FileNotFoundError:
         raise DataError(str(p), "", "file not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DataError(str(p), "", f"not a readable JSON save file: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DataError(str(p), "format", f"not a shieldwall save file (expected format {FORMAT!r})")
