@@ -7,11 +7,13 @@ Sub-commands live in small ``cli_*`` modules so that each stays light to import:
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import typer
 
+from shieldwall.cli_errors import check_folder, fail
 from shieldwall.core.errors import ShieldwallError
+
+__all__ = ["app", "check_folder", "fail", "main", "run"]
 
 app = typer.Typer(
     name="shieldwall",
@@ -20,27 +22,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-def check_folder(path: Path | None, option: str, *, is_folder: bool = False) -> None:
-    """Fail before any work when ``path`` (a file to write, or a folder with ``is_folder``) has no
-    folder to go into."""
-    if path is None:
-        return
-    folder = path if is_folder else (path.parent if str(path.parent) else Path("."))
-    if not folder.is_dir():
-        fail(f"{option} {path}: there is no folder {folder}")
-    if not is_folder and path.is_dir():
-        fail(f"{option} {path}: is a folder; give a file name")
-
-
-def fail(message: str, code: int = 2) -> None:
-    """Print a clear error (never a traceback) and exit."""
-    from rich.console import Console
-    from rich.text import Text
-
-    Console(stderr=True, soft_wrap=True).print(Text("error: ", style="bold red") + Text(message))
-    raise typer.Exit(code)
 
 
 @app.command("rulesets")

@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.text import Text
 
-        from shieldwall.cli import check_folder
+        from shieldwall.cli_errors import check_folder
         from shieldwall.io.saves import make_save, write_save
         from shieldwall.io.scenarios import load_game
         from shieldwall.match import play

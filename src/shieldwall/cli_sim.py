@@ -180,7 +180,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         progress: Annotated[bool, typer.Option(help="Show a progress bar (on stderr).")] = True,
     ) -> None:
-        from shieldwall.cli import check_folder
+        from shieldwall.cli_errors import check_folder
         from shieldwall.sim.simulate import SimConfig, run
 
         check_folder(out, "--out")
@@ -260,7 +260,7 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--json", help="Print one JSON object instead of tables.")
         ] = False,
     ) -> None:
-        from shieldwall.cli import check_folder
+        from shieldwall.cli_errors import check_folder
         from shieldwall.core.errors import DataError
         from shieldwall.sim.report import plot, summarise
 
