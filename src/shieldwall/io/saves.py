@@ -75,15 +75,20 @@ def read_save(path: str | Path) -> dict[str, Any]:
     for key, typ in (("scenario", dict), ("orders", list)):
         if not isinstance(data.get(key), typ):
             raise DataError(str(p), key, f"missing or not a {typ.__name__}")
-    if data.get("seed") is not None and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
-        raise DataError(str(p), "seed", "must be an integer")
-    if data.get("seed") is not None and data["seed"] < 0:
-        raise DataError(str(p), "seed", f"must be 0 or more, not {data['seed']}")
+    _check_seed(data.get("seed"), str(p))
     return data
+
+
+def _check_seed(seed: Any, file: str) -> None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise DataError(file, "seed", "must be an integer")
+    if seed is not None and seed < 0:
+        raise DataError(file, "seed", f"must be 0 or more, not {seed}")
 
 
 def replay(save: Mapping[str, Any], file: str = "<save>", verify: bool = True) -> State:
     """Re-run a save: apply each order in turn; with ``verify`` check every saved event."""
+    _check_seed(save.get("seed"), file)
     game = game_from_data(save["scenario"], file, save.get("overrides") or {})
     state = game.new_state(save.get("seed"))
     for i, od in enumerate(save["orders"]):
