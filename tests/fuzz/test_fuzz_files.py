@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,9 @@ from shieldwall import registry
 from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import DataError, ShieldwallError
 from shieldwall.io.saves import make_save, replay
-from shieldwall.io.scenarios import builtin_scenarios, game_from_data
+from shieldwall.io.scenarios import builtin_scenarios, game_from_data, load_game
 from shieldwall.match import play
-from shieldwall.rulesets.into_the_dark.army import parse_army
+from shieldwall.rulesets.into_the_dark.army import load_army, parse_army
 
 from .budget import budget
 from .strategies import JSON, mutated
@@ -106,3 +107,34 @@ def test_fuzz_mutated_saves(data: st.DataObject) -> None:
     ):
         return  # read_save refuses these before replay (tests/cli)
     _only_our_errors(replay, sv, "fuzz.json", False)
+
+
+@functools.cache
+def _texts() -> dict[str, str]:
+    files = {n: p for n, p in builtin_scenarios().items()} | {a.name: a for a in ARMIES}
+    return {n: Path(p).read_text(encoding="utf-8") for n, p in files.items()}
+
+
+@budget()
+@given(st.data())
+def test_fuzz_mutated_toml_text(data: st.DataObject) -> None:
+    """The files as text, edited a few characters at a time, read as a scenario or an army file."""
+    name = data.draw(st.sampled_from(sorted(_texts())))
+    text = _texts()[name]
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text)))
+        cut = data.draw(st.integers(0, 8))
+        text = (
+            text[:i]
+            + data.draw(st.sampled_from(["", "0", "-", "9e99", "nan", "inf", '"', "[", "]", "=", "\n", "x"]))
+            + text[i + cut :]
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        f = Path(tmp) / "fuzz.toml"
+        f.write_text(text, encoding="utf-8")
+        if name.endswith(".toml"):
+            _only_our_errors(load_army, f)
+        else:
+            game = _only_our_errors(load_game, f)
+            if game is not None:
+                _load_and_start(game.source_data)
