@@ -43,7 +43,7 @@ def read_text(p: Path, limit: int = MAX_FILE_BYTES) -> str:
     """A regular file of at most ``limit`` bytes as text (a device, a fifo or a folder is refused
     with a ``DataError``; a missing file raises ``FileNotFoundError``)."""
     if not stat.S_ISREG(p.stat().st_mode):  # before opening: a fifo would block the open
-        raise DataError(str(p), "", "not a regular file")
+        raise DataError(str(p), "", "cannot read: not a regular file")
     with p.open("rb") as fh:
         raw = fh.read(limit + 1)
     if len(raw) > limit:
