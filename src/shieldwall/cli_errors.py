@@ -7,15 +7,15 @@ from pathlib import Path
 import typer
 
 
-def check_folder(path: Path | None, option: str, *, is_folder: bool = False) -> None:
-    """Fail before any work when ``path`` (a file to write, or a folder with ``is_folder``) has no
-    folder to go into."""
+def check_folder(path: Path | None, option: str) -> None:
+    """Fail before any work when the file ``path`` is to be written has no folder to go into (or
+    is itself a folder)."""
     if path is None:
         return
-    folder = path if is_folder else (path.parent if str(path.parent) else Path("."))
+    folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         fail(f"{option} {path}: there is no folder {folder}")
-    if not is_folder and path.is_dir():
+    if path.is_dir():
         fail(f"{option} {path}: is a folder; give a file name")
 
 

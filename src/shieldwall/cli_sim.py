@@ -180,10 +180,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
         progress: Annotated[bool, typer.Option(help="Show a progress bar (on stderr).")] = True,
     ) -> None:
-        from shieldwall.cli_errors import check_folder
         from shieldwall.sim.simulate import SimConfig, run
 
-        check_folder(out, "--out")
         config = SimConfig(
             scenario=scenario,
             battles=battles,
@@ -260,13 +258,11 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--json", help="Print one JSON object instead of tables.")
         ] = False,
     ) -> None:
-        from shieldwall.cli_errors import check_folder
         from shieldwall.core.errors import DataError
         from shieldwall.sim.report import plot, summarise
 
         if not file.exists():
             raise DataError(str(file), "", "file not found")
-        check_folder(plots, "--plots", is_folder=True)
         data = summarise(file)
         paths = plot(data, plots if plots is not None else file.parent, file.stem)
         data["plots"] = [str(p) for p in paths]

@@ -16,7 +16,6 @@ from shieldwall.cli import run
         (["battle", "--seed", "1", "--save", "{tmp}/missing/x.json"], "--save"),
         (["battle", "--seed", "1", "--svg", "{tmp}/missing/x.svg"], "--svg"),
         (["battle", "--seed", "1", "--save", "{tmp}"], "is a folder"),
-        (["simulate", "-n", "2", "--no-progress", "--out", "{tmp}/missing/x.parquet"], "--out"),
         (["replay", "/dev/zero"], "not a regular file"),
         (["replay", "{tmp}"], "not a regular file"),
     ],
@@ -30,13 +29,20 @@ def test_a_bad_path_is_a_one_line_error(
     assert list(tmp_path.iterdir()) == []  # nothing written, not even a temporary file
 
 
-def test_report_plots_into_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_and_simulate_into_a_folder_that_cannot_be_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a missing folder is made (with its parents); one under a file cannot be: a one-line error
     out = tmp_path / "sim.parquet"
     assert run(["simulate", "-n", "2", "--seed", "1", "--no-progress", "--out", str(out)]) == 0
     capsys.readouterr()
-    code = run(["report", str(out), "--plots", str(tmp_path / "missing")])
+    (tmp_path / "afile").write_text("x")
+    code = run(["report", str(out), "--plots", str(tmp_path / "afile" / "plots")])
     err = capsys.readouterr().err
-    assert code != 0 and "--plots" in err and "no folder" in err, err
+    assert code != 0 and err.startswith("error: ") and "afile" in err, err
+    code = run(["simulate", "-n", "2", "--no-progress", "--out", str(tmp_path / "afile" / "x.parquet")])
+    err = capsys.readouterr().err
+    assert code != 0 and err.startswith("error: ") and "afile" in err, err
 
 
 def test_an_invalid_port_is_refused_and_creates_no_database(

@@ -97,7 +97,13 @@ def _itd() -> dict[str, Any]:
     [
         (lambda d: d["red"]["deploy"][0].__setitem__("x", 1e30), "red.deploy[0].x"),
         (lambda d: d["red"]["deploy"][0].__setitem__("x", 500), "red.deploy[0].x"),
-        (lambda d: d["red"]["army"]["units"][0].__setitem__("figures", 10**6), "figures"),
+        (
+            lambda d: (
+                d["red"]["army"].pop("points_limit"),
+                d["red"]["army"]["units"][0].update(figures=101),
+            ),
+            "figures",
+        ),
         (lambda d: d["table"].__setitem__("depth", 1e9), "table.depth"),
     ],
 )

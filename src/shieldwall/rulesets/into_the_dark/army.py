@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shieldwall.core.datafiles import read_toml, validate
 from shieldwall.core.errors import DataError
-from shieldwall.core.limits import MAX_EXTRAS, MAX_FIGURES, MAX_UNITS
+from shieldwall.core.limits import MAX_EXTRAS, MAX_UNITS
 
 from . import profiles
 from .clauses import cite
@@ -109,9 +109,9 @@ class ArmyUnit(BaseModel):
     code: str
     quality: QualityName
     type: Role
-    figures: int = Field(ge=1, le=MAX_FIGURES)
-    frontage: int | None = Field(default=None, ge=1, le=MAX_FIGURES)
-    ranks: int | None = Field(default=None, ge=1, le=MAX_FIGURES)
+    figures: int = Field(ge=1)
+    frontage: int | None = Field(default=None, ge=1)
+    ranks: int | None = Field(default=None, ge=1)
     weapon: BasicWeapon | None = None
     options: tuple[Option, ...] = ()
     notes: str = ""

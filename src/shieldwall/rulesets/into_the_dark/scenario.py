@@ -269,7 +269,13 @@ def _side_army(sd: SideSpec, side: str, file: str) -> Army:
     if (sd.army is None) == (sd.army_file is None):
         raise DataError(file, f"{side}", "give exactly one of army (inline) or army_file")
     if sd.army is not None:
-        return parse_army(sd.army, f"{file}: {side}.army")
+        army = parse_army(sd.army, f"{file}: {side}.army")
+        for i, u in enumerate(army.units):
+            if u.figures > MAX_FIGURES:  # a scenario's bound (core.limits); the odds take any size
+                raise DataError(
+                    file, f"{side}.army.units[{i}].figures", f"at most {MAX_FIGURES} figures a unit"
+                )
+        return army
     assert sd.army_file is not None
     if not file_references_allowed():
         # the same words whatever the path: they reveal nothing about the server's files
