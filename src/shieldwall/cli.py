@@ -10,7 +10,10 @@ import sys
 
 import typer
 
+from shieldwall.cli_errors import check_folder, fail
 from shieldwall.core.errors import ShieldwallError
+
+__all__ = ["app", "check_folder", "fail", "main", "run"]
 
 app = typer.Typer(
     name="shieldwall",
@@ -19,15 +22,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-def fail(message: str, code: int = 2) -> None:
-    """Print a clear error (never a traceback) and exit."""
-    from rich.console import Console
-    from rich.text import Text
-
-    Console(stderr=True, soft_wrap=True).print(Text("error: ", style="bold red") + Text(message))
-    raise typer.Exit(code)
 
 
 @app.command("rulesets")
@@ -81,6 +75,12 @@ def run(argv: list[str] | None = None) -> int:
     except ShieldwallError as exc:
         try:
             fail(str(exc))
+        except typer.Exit as ex:
+            return ex.exit_code
+    except OSError as exc:  # a file that cannot be written or read: a message, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        try:
+            fail(f"{where}{exc.strerror or exc}", code=1)
         except typer.Exit as ex:
             return ex.exit_code
     except KeyboardInterrupt:

@@ -50,11 +50,14 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.text import Text
 
+        from shieldwall.cli_errors import check_folder
         from shieldwall.io.saves import make_save, write_save
         from shieldwall.io.scenarios import load_game
         from shieldwall.match import play
         from shieldwall.render.narrate import describe
 
+        check_folder(save, "--save")
+        check_folder(svg, "--svg")
         overrides = _parse_sets(variant)
         game = load_game(scenario, overrides)
         played = play(game, seed, red, blue)

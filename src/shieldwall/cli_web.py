@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
         host: Annotated[
             str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
         ] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on (1-65535).")] = 8000,
         db: Annotated[
             Path | None, typer.Option(help="SQLite file for the games (default: ~/.local/share/shieldwall/).")
         ] = None,
@@ -44,4 +44,6 @@ def register(app: typer.Typer) -> None:
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         url = f"http://{shown}:{port}/"
         print(f"shieldwall is serving at {url}  (games in {path}; Ctrl+C stops)", flush=True)
-        uvicorn.run(application, host=host, port=port, log_level="warning")
+        # on SIGTERM or Ctrl+C: stop taking requests, give those in flight 1 s, then close (a client
+        # that never finishes its body would otherwise hold the server up for ever)
+        uvicorn.run(application, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)

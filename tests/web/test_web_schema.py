@@ -112,3 +112,24 @@ def test_no_server_errors_in_an_into_the_dark_game(case: Any) -> None:
         case.path_parameters["unit_id"] = ("r1", "b1", "r3", str(case.path_parameters["unit_id"]))[n % 4]
     case.headers = {**(case.headers or {}), "X-Shieldwall-Token": ITD_TOKEN}
     _no_5xx(case)
+
+
+_SAVE = _client.get(f"/api/games/{GAME}/save", headers={"X-Shieldwall-Token": TOKEN}).json()
+_SENLAC = _client.get(f"/api/games/{ITD_GAME}/save", headers={"X-Shieldwall-Token": ITD_TOKEN}).json()[
+    "scenario"
+]
+
+
+@pytest.mark.slow
+@schema.include(method="POST", path_regex="^/api/games(/import)?$").parametrize()
+@FUZZ
+def test_no_server_errors_with_real_scenarios_and_saves(case: Any) -> None:
+    """Creating and importing with the generated fields laid over a real scenario or save (so that
+    most of the body is valid and the generated parts reach the rules' validation and replay)."""
+    body = case.body if isinstance(case.body, dict) else None
+    if body is not None and isinstance(body.get("scenario_data"), dict):
+        body["ruleset"] = "into-the-dark"
+        body["scenario_data"] = {**_SENLAC, **body["scenario_data"]}
+    if body is not None and isinstance(body.get("save"), dict):
+        body["save"] = {**_SAVE, **body["save"]}
+    _no_5xx(case)

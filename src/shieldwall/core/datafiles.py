@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -13,11 +16,45 @@ from shieldwall.core.errors import DataError
 
 M = TypeVar("M", bound=BaseModel)
 
+#: the largest data file read (scenario, army, chart): a device or a huge file is refused, not read
+MAX_FILE_BYTES = 4_000_000
+
+_FILE_REFERENCES: ContextVar[bool] = ContextVar("shieldwall_file_references", default=True)
+
+
+@contextmanager
+def no_file_references() -> Iterator[None]:
+    """Inside this block, data may not name a file to load (a scenario's ``army_file``): data that
+    came from the network travels as content, never as a path on the server. A rule system's loader
+    asks :func:`file_references_allowed` and refuses with the same words whatever the path."""
+    token = _FILE_REFERENCES.set(False)
+    try:
+        yield
+    finally:
+        _FILE_REFERENCES.reset(token)
+
+
+def file_references_allowed() -> bool:
+    """Whether the data being loaded may name files (yes on the command line, no from the web)."""
+    return _FILE_REFERENCES.get()
+
+
+def read_text(p: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """A regular file of at most ``limit`` bytes as text (a device, a fifo or a folder is refused
+    with a ``DataError``; a missing file raises ``FileNotFoundError``)."""
+    if not stat.S_ISREG(p.stat().st_mode):  # before opening: a fifo would block the open
+        raise DataError(str(p), "", "cannot read: not a regular file")
+    with p.open("rb") as fh:
+        raw = fh.read(limit + 1)
+    if len(raw) > limit:
+        raise DataError(str(p), "", f"larger than {limit} bytes")
+    return raw.decode("utf-8")
+
 
 def read_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p)
     except FileNotFoundError:
         raise DataError(str(p), "", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -17,9 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .errors import DataError
 from .game import Parameter
+from .limits import MAX_POINTS, MAX_TABLE, MAX_TEXT, Pt
 from .terrain import Crossing, Feature
 
-Pt = tuple[float, float]
+__all__ = ["HomeEdge", "Pt", "StrictModel", "TerrainSpecBase"]
 #: The table edge a side's army comes from.
 HomeEdge = Literal["south", "north", "west", "east"]
 
@@ -27,9 +28,10 @@ C = TypeVar("C", bound=BaseModel)
 
 
 class StrictModel(BaseModel):
-    """A scenario table: an unknown field is an error."""
+    """A scenario table: an unknown field is an error, and every number is finite (TOML can say inf
+    and nan; no distance, heading or size is either)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 def known_name(value: str, names: Collection[str], what: str) -> str:
@@ -48,11 +50,11 @@ class TerrainSpecBase(StrictModel, Generic[C]):
 
     id: str
     kind: str
-    name: str = ""
-    points: list[Pt] = Field(min_length=2)
-    width: float | None = Field(default=None, gt=0)
-    crossings: list[C] = []
-    crest: list[Pt] = []
+    name: str = Field(default="", max_length=MAX_TEXT)
+    points: list[Pt] = Field(min_length=2, max_length=MAX_POINTS)
+    width: float | None = Field(default=None, gt=0, le=MAX_TABLE)
+    crossings: list[C] = Field(default=[], max_length=MAX_POINTS)
+    crest: list[Pt] = Field(default=[], max_length=MAX_POINTS)
     plateau: bool = False
 
     @classmethod

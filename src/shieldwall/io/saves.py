@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from shieldwall.core.datafiles import read_text
 from shieldwall.core.errors import DataError, IllegalOrder, ReplayMismatch
 from shieldwall.core.game import Game, State
 from shieldwall.io.scenarios import game_from_data
@@ -50,31 +51,44 @@ def write_save(path: str | Path, save: Mapping[str, Any]) -> None:
     p = Path(path)
     tmp = p.with_suffix(p.suffix + ".tmp")
     tmp.write_text(json.dumps(save, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    try:
+        tmp.replace(p)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+#: the largest save file read (a long battle's save with its events is a few megabytes)
+MAX_SAVE_BYTES = 64_000_000
 
 
 def read_save(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = json.loads(read_text(p, MAX_SAVE_BYTES))
     except FileNotFoundError:
         raise DataError(str(p), "", "file not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DataError(str(p), "", f"not a readable JSON save file: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DataError(str(p), "format", f"not a shieldwall save file (expected format {FORMAT!r})")
     for key, typ in (("scenario", dict), ("orders", list)):
         if not isinstance(data.get(key), typ):
             raise DataError(str(p), key, f"missing or not a {typ.__name__}")
-    if data.get("seed") is not None and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
-        raise DataError(str(p), "seed", "must be an integer")
-    if data.get("seed") is not None and data["seed"] < 0:
-        raise DataError(str(p), "seed", f"must be 0 or more, not {data['seed']}")
+    _check_seed(data.get("seed"), str(p))
     return data
+
+
+def _check_seed(seed: Any, file: str) -> None:
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise DataError(file, "seed", "must be an integer")
+    if seed is not None and seed < 0:
+        raise DataError(file, "seed", f"must be 0 or more, not {seed}")
 
 
 def replay(save: Mapping[str, Any], file: str = "<save>", verify: bool = True) -> State:
     """Re-run a save: apply each order in turn; with ``verify`` check every saved event."""
+    _check_seed(save.get("seed"), file)
     game = game_from_data(save["scenario"], file, save.get("overrides") or {})
     state = game.new_state(save.get("seed"))
     for i, od in enumerate(save["orders"]):

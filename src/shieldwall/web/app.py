@@ -19,7 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.web import log as L
@@ -35,19 +35,37 @@ __all__ = ["MAX_BODY", "STATIC", "TOKEN_HEADER", "BodyLimit", "create_app"]
 
 
 class BodyLimit:
-    """Refuse request bodies over ``MAX_BODY`` bytes (413) before reading them."""
+    """Refuse request bodies over ``MAX_BODY`` bytes (413): at once when the declared length is over,
+    and otherwise by counting the bytes as they arrive (a chunked body declares no length)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for k, v in scope.get("headers", []):
-                if k == b"content-length" and v.isdigit() and int(v) > MAX_BODY:
-                    resp = JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, status_code=413)
-                    await resp(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for k, v in scope.get("headers", []):
+            if k == b"content-length" and (not v.isdigit() or int(v) > MAX_BODY):
+                await _too_large(scope, receive, send)
+                return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > MAX_BODY:  # answered 413 by the app's handler of HTTP errors
+                    raise StarletteHTTPException(413, f"request body over {MAX_BODY} bytes")
+            return message
+
+        await self.app(scope, counted, send)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    resp = JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, status_code=413)
+    await resp(scope, receive, send)
 
 
 def _error(

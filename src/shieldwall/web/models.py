@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shieldwall import registry
 from shieldwall.io.scenarios import default_scenario
+from shieldwall.web.bounds import MAX_ORDERS, check_json
 
 GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
 CLIENT_ID = r"^[A-Za-z0-9_-]{8,64}$"
+
+
+def _bounded(where: str) -> AfterValidator:
+    return AfterValidator(lambda v: check_json(v, where))
+
+
+def _save(v: dict[str, Any]) -> dict[str, Any]:
+    check_json(v, "save")
+    orders = v.get("orders")
+    if isinstance(orders, list) and len(orders) > MAX_ORDERS:
+        raise ValueError(f"save.orders: more than {MAX_ORDERS} orders")
+    return v
 
 
 class ErrorOut(BaseModel):
@@ -96,7 +109,7 @@ class NewGame(BaseModel):
         max_length=200,
         json_schema_extra=lambda s: s.update(default=default_scenario()),
     )
-    scenario_data: dict[str, Any] | None = Field(
+    scenario_data: Annotated[dict[str, Any] | None, _bounded("scenario_data")] = Field(
         default=None, description="A scenario as parsed TOML/JSON data, instead of a built-in one."
     )
     side: str = Field("red", max_length=32)
@@ -104,7 +117,7 @@ class NewGame(BaseModel):
     seed: int | None = Field(
         default=None, ge=0, le=2**62, strict=True, description="Battle seed; random when left out."
     )
-    overrides: dict[str, str | int | float | bool] = Field(
+    overrides: Annotated[dict[str, str | int | float | bool], _bounded("overrides")] = Field(
         default_factory=dict, description="Rule parameters KEY -> value (see /api/rulesets)."
     )
 
@@ -114,7 +127,7 @@ class ImportSave(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    save: dict[str, Any]
+    save: Annotated[dict[str, Any], AfterValidator(_save)]
     side: str = Field("red", max_length=32)
     opponent: str = Field("scripted", max_length=32)
 
@@ -214,7 +227,9 @@ class GameCreated(BaseModel):
 
 
 class OrderIn(BaseModel):
-    order: str | dict[str, Any] = Field(
+    model_config = ConfigDict(extra="forbid")
+
+    order: Annotated[str | dict[str, Any], _bounded("order")] = Field(
         description="An order in its text form ('activate r1', 'charge r1 b2 front') or dict form "
         "({'kind': 'move', 'unit': 'r1', 'steps': [{'go': [14, 9]}]}).",
         examples=["activate r1", {"kind": "hold", "unit": "r1"}],

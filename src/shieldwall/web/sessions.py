@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from shieldwall.ai.base import bot_names, bot_seed, make_bot
-from shieldwall.core.datafiles import read_toml
+from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, State
 from shieldwall.io.saves import make_save
@@ -189,7 +189,7 @@ class Games:
         opponent: str,
         seed: int | None,
         overrides: Mapping[str, Any],
-        orders: list[dict[str, Any]] | None = None,
+        orders: list[dict[str, Any] | str] | None = None,
     ) -> Created:
         if scenario_data is not None:
             data = dict(scenario_data)
@@ -202,7 +202,8 @@ class Games:
                 422, f"scenario {name!r} is for the rule system {data.get('ruleset')!r}, not {ruleset!r}"
             )
         try:
-            game = game_from_data(data, name, dict(overrides))
+            with no_file_references():  # data from the network names no file on the server
+                game = game_from_data(data, name, dict(overrides))
         except ShieldwallError as exc:
             raise ApiError(422, f"the scenario or its options do not validate: {exc}") from None
         except Exception as exc:  # a malformed custom scenario must never be a server error
@@ -238,7 +239,10 @@ class Games:
                 raise ApiError(422, f"orders[{i}]: the battle was already over")
             try:
                 _finite(od, f"orders[{i}]")
-                state.apply(state.parse_order(od))
+                order = state.parse_order(od)
+                od = order.to_dict()  # kept as the live route keeps it (a text order too)
+                _finite(od, f"orders[{i}]")
+                state.apply(order)
             except IllegalOrder as exc:
                 raise ApiError(
                     422, f"orders[{i}] is not legal on replay: {exc.reason}", exc.rule, exc.reason
@@ -247,7 +251,7 @@ class Games:
                 raise
             except Exception as exc:
                 raise ApiError(422, f"orders[{i}] could not be replayed: {exc!r}") from None
-            rows.append(OrderRow(i, d.side, "imported", dict(od)))
+            rows.append(OrderRow(i, d.side, "imported", od))
         token = secrets.token_urlsafe(24)
         mine = sides if mode == "hotseat" else [side]
         invite = secrets.token_urlsafe(24) if mode == "remote" else None
@@ -292,7 +296,8 @@ class Games:
 
     def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State, list[int]]:
         try:
-            game = game_from_data(rec.scenario, rec.scenario_name, rec.overrides)
+            with no_file_references():
+                game = game_from_data(rec.scenario, rec.scenario_name, rec.overrides)
         except ShieldwallError as exc:
             raise ApiError(409, f"game {rec.id} can no longer be loaded: {exc}") from None
         state = game.new_state(rec.seed)

@@ -39,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shieldwall.core.datafiles import read_toml, validate
 from shieldwall.core.errors import DataError
+from shieldwall.core.limits import MAX_EXTRAS, MAX_UNITS
 
 from . import profiles
 from .clauses import cite
@@ -262,9 +263,9 @@ class _ArmyFile(BaseModel):
 
     name: str = Field(min_length=1)
     description: str = ""
-    points_limit: int | None = Field(default=None, ge=1)
-    generals: list[dict[str, Any]] = Field(default_factory=list)
-    units: list[dict[str, Any]] = Field(min_length=1)
+    points_limit: int | None = Field(default=None, ge=1, le=10**9)
+    generals: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_EXTRAS)
+    units: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_UNITS)
 
 
 class Army(BaseModel):

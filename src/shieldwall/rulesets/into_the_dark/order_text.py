@@ -89,6 +89,8 @@ def parse_text(text: str) -> Order:
 
 
 def parse_dict(d: Mapping[str, Any]) -> Order:
+    if not isinstance(d, Mapping):
+        raise _bad(f"an order is a text or an object, not {d!r}")
     try:
         k = d["kind"]
         if k in _NONE:

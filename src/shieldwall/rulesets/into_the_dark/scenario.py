@@ -1,7 +1,8 @@
 """The into-the-dark scenario schema (validated with pydantic).
 
 A scenario gives the table, the basing, the terrain, both armies (inline in the army-file format of
-``army.py``, or an ``army_file`` path relative to the scenario file) and where each unit stands.
+``army.py``, or an ``army_file`` path relative to the scenario file; a scenario sent to the web
+app may not name a file: ``core.datafiles.no_file_references``) and where each unit stands.
 "If the battle is part of a campaign or scenario, the method of deployment will be determined by the
 conditions of that campaign or scenario" (setup.deployment): positions come from the scenario, and
 ``meeting_engagement = true`` checks the meeting-engagement limits (within 1/4 of the table from the
@@ -49,9 +50,19 @@ from typing import Any, Literal
 from pydantic import Field
 
 from shieldwall.core import schema
-from shieldwall.core.datafiles import read_toml, validate
+from shieldwall.core.datafiles import file_references_allowed, read_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+from shieldwall.core.limits import (
+    MAX_EXTRAS,
+    MAX_FEATURES,
+    MAX_FIGURES,
+    MAX_TABLE,
+    MAX_UNITS,
+    Coord,
+    Heading,
+    off_table,
+)
 from shieldwall.core.terrain import TerrainMap
 
 from .army import Army, parse_army
@@ -65,8 +76,8 @@ class TableSpec(schema.StrictModel):
     terrain ("Unless you're recreating a battle from history ... use whatever system both players
     agree on")."""
 
-    width: float = Field(gt=0)
-    depth: float = Field(gt=0)
+    width: float = Field(gt=0, le=MAX_TABLE)
+    depth: float = Field(gt=0, le=MAX_TABLE)
 
 
 class BasingSpec(schema.StrictModel):
@@ -79,7 +90,7 @@ class BasingSpec(schema.StrictModel):
 class CrossingSpec(schema.StrictModel):
     kind: Literal["bridge", "ford"]
     at: schema.Pt
-    width: float = Field(gt=0)
+    width: float = Field(gt=0, le=MAX_TABLE)
 
 
 class TerrainSpec(schema.TerrainSpecBase[CrossingSpec]):
@@ -91,10 +102,10 @@ class TerrainSpec(schema.TerrainSpecBase[CrossingSpec]):
 class DeploySpec(schema.StrictModel):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     unit: str
-    x: float
-    y: float
-    heading: float = 0.0
-    frontage: int | None = Field(default=None, ge=1)
+    x: Coord
+    y: Coord
+    heading: Heading = 0.0
+    frontage: int | None = Field(default=None, ge=1, le=MAX_FIGURES)
     shieldwall: bool = False
 
 
@@ -113,13 +124,13 @@ class SideSpec(schema.StrictModel):
     home_edge: schema.HomeEdge = "south"
     army: dict[str, Any] | None = None
     army_file: str | None = None
-    deploy: list[DeploySpec] = Field(min_length=1)
+    deploy: list[DeploySpec] = Field(min_length=1, max_length=MAX_UNITS)
     # Concealed Deployment: "agree upon using a number of 'dummy' cards that represent no unit at
     # all" - how many, and the size of one card in inches (the text gives none: the scenario does).
-    generals: list[GeneralSpec] = []
-    dummies: int = Field(default=0, ge=0, le=20)
-    card_width: float | None = Field(default=None, gt=0)
-    card_depth: float | None = Field(default=None, gt=0)
+    generals: list[GeneralSpec] = Field(default=[], max_length=MAX_EXTRAS)
+    dummies: int = Field(default=0, ge=0, le=MAX_EXTRAS)
+    card_width: float | None = Field(default=None, gt=0, le=MAX_TABLE)
+    card_depth: float | None = Field(default=None, gt=0, le=MAX_TABLE)
 
 
 class ScenarioSpec(schema.StrictModel):
@@ -131,7 +142,7 @@ class ScenarioSpec(schema.StrictModel):
     basing: BasingSpec
     meeting_engagement: bool = False
     options: dict[str, Any] = {}
-    terrain: list[TerrainSpec] = []
+    terrain: list[TerrainSpec] = Field(default=[], max_length=MAX_FEATURES)
     red: SideSpec
     blue: SideSpec
 
@@ -175,6 +186,9 @@ def build_scenario(data: Any, file: str) -> tuple[ScenarioSpec, dict[str, Army]]
             if d.id in seen:
                 raise DataError(file, f"{where}.id", f"duplicate unit id {d.id!r}")
             seen.add(d.id)
+            problem = off_table(d.x, d.y, spec.table.width, spec.table.depth)
+            if problem:
+                raise DataError(file, f"{where}.x", f"the unit stands off the table: {problem}")
             try:
                 u = armies[side].unit(d.unit)
             except KeyError:
@@ -236,8 +250,21 @@ def _side_army(sd: SideSpec, side: str, file: str) -> Army:
     if (sd.army is None) == (sd.army_file is None):
         raise DataError(file, f"{side}", "give exactly one of army (inline) or army_file")
     if sd.army is not None:
-        return parse_army(sd.army, f"{file}: {side}.army")
+        army = parse_army(sd.army, f"{file}: {side}.army")
+        for i, u in enumerate(army.units):
+            if u.figures > MAX_FIGURES:  # a scenario's bound (core.limits); the odds take any size
+                raise DataError(
+                    file, f"{side}.army.units[{i}].figures", f"at most {MAX_FIGURES} figures a unit"
+                )
+        return army
     assert sd.army_file is not None
+    if not file_references_allowed():
+        # the same words whatever the path: they reveal nothing about the server's files
+        raise DataError(
+            file,
+            f"{side}.army_file",
+            f"a scenario sent as data may not name a file; give the army inline as [{side}.army]",
+        )
     base = Path(file).parent if Path(file).exists() else Path(".")
     path = base / sd.army_file
     return parse_army(read_toml(path), str(path))

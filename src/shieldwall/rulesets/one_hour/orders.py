@@ -252,7 +252,16 @@ def parse_text(text: str) -> Order:
     raise _bad(f"cannot read order {text!r}; see 'shieldwall battle --help' for the order forms")
 
 
+def _dict_turn(t: Mapping[str, Any]) -> Turn:
+    pivot = str(t.get("pivot", "centre"))
+    if pivot not in ("centre", "front"):
+        raise _bad(f"a turn pivots on 'centre' or 'front', not {pivot!r}")
+    return Turn(float(t["turn"]), pivot)
+
+
 def parse_dict(d: Mapping[str, Any]) -> Order:
+    if not isinstance(d, Mapping):
+        raise _bad(f"an order is a text or an object, not {d!r}")
     try:
         k = d["kind"]
         if k == "end":
@@ -265,20 +274,23 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return _PAIRS[k](str(d["unit"]), str(d["target"]))  # type: ignore[no-any-return]
         if k == "activate":
             tw = d.get("toward")
-            return Activate(str(d["unit"]), d.get("charge"), (float(tw[0]), float(tw[1])) if tw else None)
+            charge = d.get("charge")
+            if charge is not None and not isinstance(charge, str):
+                raise ValueError(f"charge names a unit, not {charge!r}")
+            return Activate(str(d["unit"]), charge, (float(tw[0]), float(tw[1])) if tw else None)
         if k == "charge":
             t = d.get("turn")
             return Charge(
                 str(d["unit"]),
                 str(d["target"]),
                 str(d["facing"]),
-                Turn(float(t["turn"]), str(t.get("pivot", "centre"))) if t else None,
+                _dict_turn(t) if t else None,
             )
         if k == "move":
             steps: list[Step] = []
             for s in d["steps"]:
                 if "turn" in s:
-                    steps.append(Turn(float(s["turn"]), str(s.get("pivot", "centre"))))
+                    steps.append(_dict_turn(s))
                 else:
                     steps.append(Go(float(s["go"][0]), float(s["go"][1])))
             return Move(str(d["unit"]), tuple(steps), str(d.get("label", "")))

@@ -15,6 +15,15 @@ from pydantic import ConfigDict, Field, field_validator
 from shieldwall.core import schema
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
+from shieldwall.core.limits import (
+    MAX_EXTRAS,
+    MAX_FEATURES,
+    MAX_TABLE,
+    MAX_TEXT,
+    MAX_UNITS,
+    Coord,
+    Heading,
+)
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.params import PARAMETERS, range_problem
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
@@ -26,18 +35,18 @@ class _Strict(schema.StrictModel):
 
 
 class TableSpec(_Strict):
-    width: float = Field(default=48.0, gt=0)
-    depth: float = Field(default=36.0, gt=0)
+    width: float = Field(default=48.0, gt=0, le=MAX_TABLE)
+    depth: float = Field(default=36.0, gt=0, le=MAX_TABLE)
 
 
 class CrossingSpec(_Strict):
     kind: Literal["bridge", "ford", "shallows"]
     at: schema.Pt
-    width: float = Field(default=4.0, gt=0)
+    width: float = Field(default=4.0, gt=0, le=MAX_TABLE)
 
 
 class TerrainSpec(schema.TerrainSpecBase[CrossingSpec], _Strict):
-    width: float = Field(default=2.0, gt=0)
+    width: float = Field(default=2.0, gt=0, le=MAX_TABLE)
 
     @classmethod
     def terrain_kinds(cls) -> dict[str, Any]:
@@ -47,10 +56,10 @@ class TerrainSpec(schema.TerrainSpecBase[CrossingSpec], _Strict):
 class UnitSpec(_Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     type: str
-    name: str = ""
-    x: float
-    y: float
-    heading: float = 0.0
+    name: str = Field(default="", max_length=MAX_TEXT)
+    x: Coord
+    y: Coord
+    heading: Heading = 0.0
     frontage: float = 5.0  # "Figures & Basing": 4-6 inch frontage per Unit
     depth: float = Field(default=2.0, gt=0, le=6)  # "no prescribed depth" (kept within reason)
     upgrade: Literal["", "household", "determined", "levy", "reluctant"] = ""
@@ -85,8 +94,8 @@ class SideSpec(_Strict):
     ally_list: str = ""
     home_edge: schema.HomeEdge = "south"
     force_morale_bonus: int = Field(default=0, ge=-3, le=3)
-    units: list[UnitSpec] = Field(min_length=1)
-    personalities: list[PersonalitySpec] = []
+    units: list[UnitSpec] = Field(min_length=1, max_length=MAX_UNITS)
+    personalities: list[PersonalitySpec] = Field(default=[], max_length=MAX_EXTRAS)
 
 
 class ScenarioSpec(_Strict):
@@ -97,7 +106,7 @@ class ScenarioSpec(_Strict):
     turns: int = Field(default=15, ge=1, le=100)
     table: TableSpec = TableSpec()
     options: dict[str, Any] = {}
-    terrain: list[TerrainSpec] = []
+    terrain: list[TerrainSpec] = Field(default=[], max_length=MAX_FEATURES)
     red: SideSpec
     blue: SideSpec
 
