@@ -79,3 +79,20 @@ def test_read_toml_refuses_devices_folders_and_huge_files(tmp_path: Path) -> Non
     os.mkfifo(fifo)
     with pytest.raises(DataError, match="not a regular file"):
         read_toml(fifo)  # refused before open(), which would block
+
+
+def test_a_knight_hack_scenario_names_no_server_data_folder(client: TestClient, tmp_path: Path) -> None:
+    """Knight Hack's ``data`` may name a folder of tables (the command line); from the web it is
+    refused with the same words whatever the path."""
+    details = set()
+    for p in [*_paths(tmp_path), "../../../../etc"]:
+        data = read_toml(builtin_scenarios()["knight-hack/bourgtheroulde-1124"])
+        data["data"] = p
+        r = client.post("/api/games", json={"ruleset": "knight-hack", "scenario_data": data})
+        assert r.status_code == 422, (p, r.text)
+        details.add(r.json()["detail"])
+    assert len(details) == 1, details
+    (only,) = details
+    assert "data" in only and "may not name a file" in only
+    ok = read_toml(builtin_scenarios()["knight-hack/bourgtheroulde-1124"])
+    assert client.post("/api/games", json={"ruleset": "knight-hack", "scenario_data": ok}).status_code == 201

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shieldwall.core.datafiles import read_toml, validate
 from shieldwall.core.errors import DataError
+from shieldwall.core.limits import MAX_EXTRAS, MAX_FIGURES, MAX_TEXT
 from shieldwall.rulesets.knight_hack.clauses import RS
 from shieldwall.rulesets.knight_hack.morale import basic_morale_level
 from shieldwall.rulesets.knight_hack.schemas import Provenance
@@ -47,13 +48,13 @@ from shieldwall.rulesets.knight_hack.tables import Tables, load_tables, sample_t
 class ArmyUnit(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    id: str = Field(min_length=1)
-    name: str | None = None
-    type: str
-    unit_class: str = Field(alias="class")
-    figures: int = Field(ge=1)
-    frontage: int = Field(ge=1)
-    weapons: list[str] = Field(default_factory=list)
+    id: str = Field(min_length=1, max_length=MAX_TEXT)
+    name: str | None = Field(default=None, max_length=MAX_TEXT)
+    type: str = Field(max_length=MAX_TEXT)
+    unit_class: str = Field(alias="class", max_length=MAX_TEXT)
+    figures: int = Field(ge=1, le=MAX_FIGURES)
+    frontage: int = Field(ge=1, le=MAX_FIGURES)
+    weapons: list[str] = Field(default_factory=list, max_length=MAX_EXTRAS)
     fanatic: bool = False
     ambush: bool = False
     leader: bool = False

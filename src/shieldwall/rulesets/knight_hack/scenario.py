@@ -26,9 +26,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shieldwall.core.datafiles import validate
+from shieldwall.core.datafiles import file_references_allowed, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.limits import (
+    MAX_FEATURES,
+    MAX_POINTS,
+    MAX_TABLE,
+    MAX_TEXT,
+    MAX_UNITS,
+    Coord,
+    Heading,
+    Pt,
+)
 from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
 from shieldwall.rulesets.knight_hack.board import FIGURE_WIDTH, RANK_DEPTH
 from shieldwall.rulesets.knight_hack.tables import Tables, sample_folder
@@ -37,48 +47,49 @@ SIDES = ("red", "blue")
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # every number finite and every list bounded (core.limits): a scenario may come from the web
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Table(_M):
-    width: float = Field(gt=0, le=200)
-    depth: float = Field(gt=0, le=200)
+    width: float = Field(gt=0, le=min(200.0, MAX_TABLE))
+    depth: float = Field(gt=0, le=min(200.0, MAX_TABLE))
 
 
 class TerrainSpec(_M):
-    id: str = Field(min_length=1)
-    kind: str = Field(min_length=1)
-    name: str = ""
-    points: list[tuple[float, float]] = Field(min_length=2)
+    id: str = Field(min_length=1, max_length=MAX_TEXT)
+    kind: str = Field(min_length=1, max_length=MAX_TEXT)
+    name: str = Field(default="", max_length=MAX_TEXT)
+    points: list[Pt] = Field(min_length=2, max_length=MAX_POINTS)
     linear: bool = False
-    width: float = Field(default=0.0, ge=0)
+    width: float = Field(default=0.0, ge=0, le=MAX_TABLE)
 
 
 class Placement(_M):
-    unit: str
-    x: float
-    y: float
-    heading: float = 0.0
+    unit: str = Field(max_length=MAX_TEXT)
+    x: Coord
+    y: Coord
+    heading: Heading = 0.0
 
 
 class ArmySpec(_M):
-    army: str | None = None
-    name: str | None = None
-    units: list[ArmyUnit] | None = None
+    army: str | None = Field(default=None, max_length=MAX_TEXT)
+    name: str | None = Field(default=None, max_length=MAX_TEXT)
+    units: list[ArmyUnit] | None = Field(default=None, max_length=MAX_UNITS)
     edge: Literal["south", "north"]
-    place: list[Placement] = Field(min_length=1)
+    place: list[Placement] = Field(min_length=1, max_length=MAX_UNITS)
 
 
 class ScenarioFile(_M):
     ruleset: Literal["knight-hack"] = "knight-hack"
-    name: str = Field(min_length=1)
-    description: str = ""
-    date: str = ""
-    provenance: str = ""
-    data: str = "sample"
+    name: str = Field(min_length=1, max_length=MAX_TEXT)
+    description: str = Field(default="", max_length=MAX_TEXT)
+    date: str = Field(default="", max_length=MAX_TEXT)
+    provenance: str = Field(default="", max_length=MAX_TEXT)
+    data: str = Field(default="sample", max_length=MAX_TEXT)
     turns: int = Field(default=8, ge=1, le=50)
     table: Table
-    terrain: list[TerrainSpec] = Field(default_factory=list)
+    terrain: list[TerrainSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
     red: ArmySpec
     blue: ArmySpec
 
@@ -119,6 +130,9 @@ def _army_units(a: ArmySpec, side: str, tables: Tables, file: str) -> tuple[str,
 
 def build_scenario(data: Any, file: str) -> Scenario:
     spec = validate(ScenarioFile, data, file)
+    if spec.data != "sample" and not file_references_allowed():
+        # the same words whatever the path: a scenario sent to the web app reveals nothing of the server
+        raise DataError(file, "data", 'a scenario sent as data may not name a file; use data = "sample"')
     base = Path(file).parent if Path(file).is_file() else Path(".")
     tables = tables_for(spec.data, base)
     deployed: list[Deployed] = []
