@@ -172,3 +172,17 @@ def test_a_save_with_too_many_orders_is_refused(client: TestClient, start: Calla
     sv["orders"] = ["end"] * 20_001
     r = client.post("/api/games/import", json={"save": sv})
     assert r.status_code == 422 and "save.orders" in r.json()["detail"]
+
+
+def test_a_seed_may_have_128_bits_but_no_other_number_is_that_big() -> None:
+    import pytest as _pytest
+
+    from shieldwall.web.bounds import MAX_SEED, check_json
+
+    check_json({"seed": MAX_SEED - 1, "events": [{"data": {"seed": MAX_SEED - 1}}]}, "save")
+    with _pytest.raises(ValueError, match="save.seed"):
+        check_json({"seed": MAX_SEED}, "save")
+    with _pytest.raises(ValueError, match="save.seed"):
+        check_json({"seed": -1.5e13}, "save")
+    with _pytest.raises(ValueError, match=r"save.orders\[0\].x"):
+        check_json({"orders": [{"x": 2**100}]}, "save")

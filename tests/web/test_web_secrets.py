@@ -84,7 +84,8 @@ def test_the_servers_seed_is_secret_until_the_end_and_the_save_replays(
     assert replayed.is_terminal() and replayed.view()["units"] == st["view"]["units"]
     # the save resumes as it was (the import takes a 128-bit seed)
     imp = client.post("/api/games/import", json={"save": save, "side": "red", "opponent": "hotseat"})
-    assert imp.status_code == 201 and imp.json()["game"]["result"] == st["result"]
+    assert imp.status_code == 201, imp.text
+    assert imp.json()["game"]["result"] == st["result"]
 
 
 def test_a_seed_the_player_chose_is_shown(client: Any) -> None:

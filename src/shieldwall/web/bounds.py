@@ -18,6 +18,9 @@ MAX_NODES = 60_000
 MAX_ORDERS = 20_000
 #: the largest magnitude of a number (a table is at most a few hundred units wide)
 MAX_NUMBER = 1e12
+#: a battle seed (a save's ``seed`` and its battle event's ``data.seed``) is the one number that may be
+#: larger: the server's seeds have 128 bits
+MAX_SEED = 2**128
 
 
 def check_json(value: Any, where: str) -> Any:
@@ -34,6 +37,8 @@ def check_json(value: Any, where: str) -> Any:
         if isinstance(v, bool) or v is None or isinstance(v, str):
             continue
         if isinstance(v, int | float):
+            if type(v) is int and path.endswith(".seed") and 0 <= v < MAX_SEED:
+                continue
             if not math.isfinite(v) or abs(v) > MAX_NUMBER:
                 raise ValueError(f"{path}: {v!r} is not a usable number (finite, at most {MAX_NUMBER:g})")
         elif isinstance(v, dict):
