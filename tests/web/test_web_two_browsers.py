@@ -1,0 +1,119 @@
+"""Two players in two browsers (separate browser contexts: no shared cookies or storage) play one
+game through the invitation link, and each sees the same table: after every order, once the other
+page has caught up, both show the same version, the same units and the same log."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
+assert _spec and _spec.loader
+_b = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_b)
+
+server = _b.server  # uvicorn on a free loopback port (fixture)
+pytestmark = _b.pytestmark
+
+
+@pytest.fixture
+def two_pages() -> Iterator[tuple[Any, Any]]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(_b.CHROMIUM), args=_b.ARGS, headless=True)
+        pages = []
+        try:
+            for _ in range(2):
+                ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+                pg = ctx.new_page()
+                pg.set_default_timeout(20_000)
+                pg.errors = []
+                pg.on("pageerror", lambda e, pg=pg: pg.errors.append(str(e)))
+                pages.append(pg)
+            yield pages[0], pages[1]
+        finally:
+            browser.close()
+
+
+def _st(page: Any) -> dict[str, Any]:
+    st: dict[str, Any] = page.evaluate("window.shieldwall.game.st")
+    return st
+
+
+def _caught_up(page: Any, version: int) -> dict[str, Any]:
+    """The page's state once its poll has brought it to ``version``."""
+    page.wait_for_function(
+        f"window.shieldwall.game.st && window.shieldwall.game.st.version === {version}", timeout=20_000
+    )
+    _b._idle(page)
+    return _st(page)
+
+
+def _log_texts(page: Any) -> list[str]:
+    texts: list[str] = page.eval_on_selector_all("#tab-log .entry", "els => els.map(e => e.textContent)")
+    return texts
+
+
+def test_a_game_between_two_browsers_shows_both_the_same_table(
+    server: str, two_pages: tuple[Any, Any]
+) -> None:
+    red, blue = two_pages
+
+    def engine_menu(route: Any) -> None:  # both pages play by the engine's menu (buttons)
+        resp = route.fetch()
+        route.fulfill(response=resp, json=[{**r, "web_module": None, "reach": False} for r in resp.json()])
+
+    for pg in (red, blue):
+        pg.route("**/api/rulesets", engine_menu)
+    red.goto(server + "/")
+    red.wait_for_selector("#f-scenario option", state="attached")
+    red.select_option("#f-opponent", "remote")
+    red.select_option("#f-side", "red")
+    red.fill("#f-seed", "11")
+    red.click("#f-start")
+    red.wait_for_selector("#board svg .unit")
+    invite = red.input_value("#invite-url")
+    assert "#invite=" in invite
+    blue.goto(invite)
+    blue.wait_for_selector("#board svg .unit")
+    _b._idle(blue)
+    assert _st(blue)["id"] == _st(red)["id"]
+
+    pages = {"red": red, "blue": blue}
+    seen_sides: set[str] = set()
+    for _ in range(60):
+        st = _st(red)
+        if st["result"] is not None:
+            break
+        side = st["decision"]["side"]
+        me, other = pages[side], pages["blue" if side == "red" else "red"]
+        mine = _caught_up(me, st["version"])
+        assert mine["your_turn"], (side, mine["waiting_for"])
+        seen_sides.add(side)
+        m = _b._menu_pick(mine)
+        me.locator(f"#actions button[title={json.dumps(m['text'])}]").first.click()
+        assert _b._wait_version(me, mine["version"]), me.inner_text("#message")
+        now = _st(me)
+        theirs = _caught_up(other, now["version"])
+        # the same table: the same units where they stand, the same decision, the same log
+        assert theirs["view"]["units"] == now["view"]["units"]
+        assert theirs["decision"] == now["decision"]
+        deadline = time.monotonic() + 10
+        while _log_texts(other) != _log_texts(me) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _log_texts(other) == _log_texts(me)
+        if len(seen_sides) == 2 and now["version"] > 30:
+            break
+    assert seen_sides == {"red", "blue"}, "both players gave orders"
+    assert red.errors == [] and blue.errors == []
