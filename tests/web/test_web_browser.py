@@ -1,6 +1,6 @@
 """End to end in Debian's Chromium: start a one-hour battle against the random bot, move units and
 charge by clicking the table, see the dice in the log, and take screenshots (docs/images/ with
-SHIELDWALL_SCREENSHOTS=1)..
+SHIELDWALL_SCREENSHOTS=1).
 
 The play is adaptive (it reads the engine's reach from the page), so a change of rulings that
 moves the dice around does not break it: it keeps moving units at the enemy until a charge is on,
