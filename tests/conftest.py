@@ -8,7 +8,11 @@
     the default on a developer's machine: a generous one-second deadline per example, so a property
     whose examples suddenly take hundreds of times longer than usual is noticed.
 
-``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one by name; so does Hypothesis's own
+``fuzz``
+    the long fuzz run (``tests/fuzz``: 5,000 examples a target, see ``tests/fuzz/budget.py``); for
+    the rest of the suite it is ``ci``.
+
+``HYPOTHESIS_PROFILE=ci`` (or ``dev``, ``fuzz``) picks one by name; so does Hypothesis's own
 ``--hypothesis-profile``, which wins over both. Property tests that play whole battles per example
 set ``deadline=None`` themselves: no profile's deadline applies to them. Other tests leave the
 deadline to the profile.
@@ -31,8 +35,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", deadline=timedelta(seconds=1))
+settings.register_profile("fuzz", parent=settings.get_profile("ci"))
 
-PROFILES = ("ci", "dev")
+PROFILES = ("ci", "dev", "fuzz")
 
 
 def hypothesis_profile(environ: Mapping[str, str]) -> str:
