@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from shieldwall.core.errors import DataError, IllegalOrder
+from shieldwall.rulesets.into_the_dark.extra_orders import Deploy
 from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
 from shieldwall.visibility import filter_event, view_for
 
@@ -43,7 +44,8 @@ def test_setup_deployment_low_roller_places_foot_first_then_mounted_alternating(
     order: list[tuple[str, str]] = []
     while (d := st.decision()) is not None and d.kind == "deploy":
         o = st.legal_orders()[0]
-        order.append((d.side, st.units[o.unit].code))  # type: ignore[attr-defined]
+        assert isinstance(o, Deploy)
+        order.append((d.side, st.units[o.unit].code))
         st.apply(o)
     # foot first (alternating, red's leftover foot unit after), then the mounted
     kinds = [c[-1] for _, c in order]
@@ -107,7 +109,7 @@ def test_concealed_deployment_dummies_take_space_then_vanish() -> None:
     seen = set()
     while (d := st.decision()) is not None and d.kind == "deploy":
         o = st.legal_orders()
-        seen |= {x.unit for x in o}  # type: ignore[attr-defined]
+        seen |= {x.unit for x in o if isinstance(x, Deploy)}
         st.apply(o[-1])
     assert {"red-dummy-1", "blue-dummy-1"} <= seen
     rev = next(e for e in st.events if e.kind == "reveal")
