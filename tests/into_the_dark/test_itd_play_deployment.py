@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from shieldwall.core.errors import DataError, IllegalOrder
+from shieldwall.rulesets.into_the_dark.extra_orders import Deploy
 from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
 from shieldwall.visibility import filter_event, view_for
 
@@ -43,7 +44,8 @@ def test_setup_deployment_low_roller_places_foot_first_then_mounted_alternating(
     order: list[tuple[str, str]] = []
     while (d := st.decision()) is not None and d.kind == "deploy":
         o = st.legal_orders()[0]
-        order.append((d.side, st.units[o.unit].code))  # type: ignore[attr-defined]
+        assert isinstance(o, Deploy)
+        order.append((d.side, st.units[o.unit].code))
         st.apply(o)
     # foot first (alternating, red's leftover foot unit after), then the mounted
     kinds = [c[-1] for _, c in order]
@@ -107,7 +109,7 @@ def test_concealed_deployment_dummies_take_space_then_vanish() -> None:
     seen = set()
     while (d := st.decision()) is not None and d.kind == "deploy":
         o = st.legal_orders()
-        seen |= {x.unit for x in o}  # type: ignore[attr-defined]
+        seen |= {x.unit for x in o if isinstance(x, Deploy)}
         st.apply(o[-1])
     assert {"red-dummy-1", "blue-dummy-1"} <= seen
     rev = next(e for e in st.events if e.kind == "reveal")
@@ -155,3 +157,38 @@ def test_concealed_deployment_tells_the_other_side_nothing_of_its_dummies() -> N
     assert len(seen) == len(theirs) and len({(c["frontage"], c["depth"]) for c in seen}) == 1
     placed = [st.event_for(e, d.side) for e in st.events if e.kind == "card-placed" and e.side == foe]
     assert len({(e.data["width"], e.data["depth"]) for e in placed}) == 1
+
+
+def test_concealed_deployment_dummies_placing_next_to_a_card_answers_alike_for_dummy_and_unit() -> None:
+    """Placing a unit next to one of the other side's face-down cards is judged by the card as that
+    side is shown it (all of one size), never by what lies under it: the same offsets from a dummy
+    card (smaller than a unit here) and from a unit's card get the same answers, accepted or refused
+    with the same words (docs/rulings 70). Blue deploys from the west edge so that the two deployment
+    zones share a corner where red can stand next to blue's cards."""
+    red = [u(f"r{i}", "CPF", 150 + 10 * i, 5, figures=4) for i in (1, 2, 3)]  # 4" x 1"
+    blue = [u("b1", "CPF", 30, 100, 90)]  # 4" x 2"
+    data = scenario(
+        red, blue, options={**ALT, "concealed_deployment": True}, table=(200.0, 200.0), spare=False
+    )
+    data["blue"].update(home_edge="west", dummies=1, card_width=2.0, card_depth=1.0)
+    st = IntoTheDarkGame.from_data(data, "test.toml").new_state(0)
+    plan = {"red": ["r1 150 5 0", "r2 170 5 0"], "blue": ["blue-dummy-1 30 22 90", "b1 30 40 90"]}
+    while (d := st.decision()) is not None and d.kind == "deploy" and (d.side == "blue" or plan["blue"]):
+        st.apply(f"deploy {plan[d.side].pop(0)}")
+    assert d is not None and d.kind == "deploy" and d.side == "red" and not plan["blue"]
+    true = {k: c["fp"][3:] for k, c in st.cards.items() if c["side"] == "blue"}
+    assert sorted(true.values()) == [(2.0, 1.0), (4.0, 2.0)]  # a dummy card and a unit's card
+    answers: dict[str, list[str]] = {}
+    for card in (c for c in st.view_for("red")["cards"] if c["side"] == "blue"):
+        got = answers.setdefault(card["id"], [])
+        for i in range(-12, 13):
+            for j in range(-12, 13):
+                probe = st.copy()
+                try:
+                    probe.apply(f"deploy r3 {card['x'] + i / 2} {card['y'] + j / 2} 0")
+                    got.append("accepted")
+                except IllegalOrder as e:
+                    got.append(f"{e.rule}: {e.reason}")
+    first, second = answers.values()
+    assert first == second
+    assert "accepted" in first and any("overlap" in a for a in first)

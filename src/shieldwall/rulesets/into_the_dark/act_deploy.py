@@ -112,11 +112,26 @@ def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> 
         factor, dis, _ = terrain_effect(st.units[uid], fp, st.terrain)
         if factor is None:
             return f"it may not stand in that terrain ({cite(dis[0])})"
-    others = [x.fp for x in st.live()] + [Footprint(*c["fp"]) for c in st.cards.values()]
-    for o in others:
+    for o in placed_seen_by(st, side):
         if convex_penetration(fp.corners(), o.corners()) > CONTACT_TOL:
             return "it would overlap a unit or card already placed"
     return None
+
+
+def placed_seen_by(st: IntoTheDarkState, side: str) -> list[Footprint]:
+    """What stands on the table as ``side`` sees it while it places a unit or a dummy card: the
+    units it sees, its own cards as they are, and the other side's face-down cards exactly as it is
+    shown them (``cards_seen_by``: all of one size), never the unit or dummy under them. Measured by
+    their true size they would answer a probing order with what the card hides (docs/rulings 70,
+    concealed-deployment.dummies)."""
+    under = {c["unit"] for c in st.cards.values() if c["side"] != side}
+    out = [u.fp for u in st.live() if u.id not in under]
+    for shown, card in zip(cards_seen_by(st, side), st.cards.values(), strict=True):
+        if card["side"] == side:
+            out.append(Footprint(*card["fp"]))
+        else:
+            out.append(Footprint(shown["x"], shown["y"], shown["heading"], shown["frontage"], shown["depth"]))
+    return out
 
 
 def deploy(st: IntoTheDarkState, order: Deploy) -> None:
