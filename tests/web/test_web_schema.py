@@ -199,6 +199,10 @@ def _steer(case: Any) -> None:
 
 _Machine = schema.include(path_regex="^/api/games").as_state_machine()
 STATEFUL_SEEN: dict[tuple[str, str, int], int] = {}
+#: the calls that failed, kept for the report: when a call fails, Hypothesis replays the sequence
+#: to shrink it, and the game's ids and tokens are new each time (and Schemathesis's choice of
+#: links learns as it goes), so it may only say "Flaky" and not show the failure itself
+STATEFUL_FAILURES: list[str] = []
 #: the invitation of each remote game the run started (its invite_url's fragment, which no link
 #: can reach into)
 _INVITES: dict[str, str] = {}
@@ -214,16 +218,22 @@ class _GameRoutes(_Machine):
         key = (case.method, case.path, response.status_code)
         STATEFUL_SEEN[key] = STATEFUL_SEEN.get(key, 0) + 1
 
+    def call(self, case: Any, **kwargs: Any) -> Any:
+        try:
+            return super().call(case, **kwargs)
+        except Exception as e:  # the app raised instead of answering
+            STATEFUL_FAILURES.append(f"{case.method} {case.formatted_path} {case.body!r}: {e!r}")
+            raise
+
     def validate_response(
         self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any
     ) -> None:
-        assert response.status_code < 500, (
-            case.method,
-            case.formatted_path,
-            response.status_code,
-            response.text,
-        )
-        case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
+        try:
+            assert response.status_code < 500, (response.status_code, response.text)
+            case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
+        except BaseException as e:
+            STATEFUL_FAILURES.append(f"{case.method} {case.formatted_path} {case.body!r}: {e}")
+            raise
 
 
 @pytest.mark.slow
@@ -235,17 +245,23 @@ def test_stateful_game_routes() -> None:
     ``SHIELDWALL_STATEFUL_EXAMPLES=500 SHIELDWALL_STATEFUL_STEPS=30`` (random, not derandomized:
     each such run tries new sequences)."""
     STATEFUL_SEEN.clear()
-    run_state_machine_as_test(
-        _GameRoutes,
-        settings=settings(
-            max_examples=STATEFUL_EXAMPLES,
-            stateful_step_count=STATEFUL_STEPS,
-            deadline=None,
-            derandomize=not LONG_RUN,
-            suppress_health_check=list(HealthCheck),
-            database=None,
-        ),
-    )
+    STATEFUL_FAILURES.clear()
+    try:
+        run_state_machine_as_test(
+            _GameRoutes,
+            settings=settings(
+                max_examples=STATEFUL_EXAMPLES,
+                stateful_step_count=STATEFUL_STEPS,
+                deadline=None,
+                derandomize=not LONG_RUN,
+                suppress_health_check=list(HealthCheck),
+                database=None,
+            ),
+        )
+    except BaseException:
+        if STATEFUL_FAILURES:
+            pytest.fail("the stateful run failed first at:\n" + STATEFUL_FAILURES[0])
+        raise
     ok = {(method, path) for (method, path, status), _ in STATEFUL_SEEN.items() if status < 300}
     # the links were followed: games were made, and the routes of a game answered for it (which
     # takes its token: no generated header is one)
