@@ -22,6 +22,7 @@ from shieldwall.web.context import (
     draw,
     reach_function,
 )
+from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
 from shieldwall.web.models import (
     NAME,
     CombatOut,
@@ -51,10 +52,14 @@ def _known() -> str:
 @router.post(
     "/api/games",
     status_code=201,
-    responses={
-        **BAD_INPUT,
-        422: {"model": ErrorOut, "description": "Unknown scenario, side, opponent or parameter."},
-    },
+    responses=with_links(
+        {
+            **BAD_INPUT,
+            422: {"model": ErrorOut, "description": "Unknown scenario, side, opponent or parameter."},
+        },
+        201,
+        CREATED_LINKS,
+    ),
 )
 def new_game(body: NewGame, request: Request, ctx: Ctx) -> GameCreated:
     """Start a battle. The answer holds your secret side token (and, against a friend on
@@ -73,7 +78,7 @@ def new_game(body: NewGame, request: Request, ctx: Ctx) -> GameCreated:
     return ctx.created(request, c)
 
 
-@router.post("/api/games/import", status_code=201, responses=BAD_INPUT)
+@router.post("/api/games/import", status_code=201, responses=with_links(BAD_INPUT, 201, CREATED_LINKS))
 def import_save(body: ImportSave, request: Request, ctx: Ctx) -> GameCreated:
     """Resume a battle from a save file: its orders are replayed and checked by the rules."""
     sv = body.save
@@ -114,7 +119,7 @@ def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> GameState:
         return ctx.state_out(s, sides)
 
 
-@router.post("/api/games/{game_id}/orders", responses=ORDER_ERRORS)
+@router.post("/api/games/{game_id}/orders", responses=with_links(ORDER_ERRORS, 200, PLAYED_LINKS))
 def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None) -> OrderOut:
     """Give one order for the decision your side owns. The rules validate it (422 with the
     clause and the reason when illegal); then a bot opponent replies until it is your turn.
@@ -201,7 +206,7 @@ def last_combat(
         return None
 
 
-@router.post("/api/games/{game_id}/undo", responses=ERRORS)
+@router.post("/api/games/{game_id}/undo", responses=with_links(ERRORS, 200, PLAYED_LINKS))
 def undo(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> UndoOut:
     """Take back your last order (hotseat and vs-bot games): back to the start of that decision,
     the bot's replies dropped too. The dice are the battle's: the same order rolls the same."""
@@ -218,7 +223,7 @@ def save(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> dict[str, Any]:
     return ctx.games.save(s, sides)
 
 
-@router.post("/api/games/{game_id}/join", responses=ERRORS)
+@router.post("/api/games/{game_id}/join", responses=with_links(ERRORS, 200, JOINED_LINKS))
 def join(game_id: GameIdPath, body: JoinIn, request: Request, ctx: Ctx) -> JoinOut:
     """Take the open side of a game between two browsers with its one-time invitation."""
     side, token = ctx.games.join(game_id, body.invite)
