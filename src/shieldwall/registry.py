@@ -20,6 +20,9 @@ GROUP = "shieldwall.rulesets"
 
 _CACHE: dict[str, RuleSystem] | None = None
 _EXTRA: dict[str, RuleSystem] = {}
+#: the discovered and registered plugins in display order, built once (narration and the web look a
+#: rule system up for every event); forgotten when the set changes (``refresh``, ``registered``)
+_ORDERED: dict[str, RuleSystem] | None = None
 
 
 def _discover() -> dict[str, RuleSystem]:
@@ -39,13 +42,19 @@ def _discover() -> dict[str, RuleSystem]:
     return found
 
 
+def _ordered() -> dict[str, RuleSystem]:
+    global _CACHE, _ORDERED
+    if _ORDERED is None:
+        if _CACHE is None:
+            _CACHE = _discover()
+        merged = {**_CACHE, **_EXTRA}
+        _ORDERED = dict(sorted(merged.items(), key=lambda kv: (kv[1].order, kv[0])))
+    return _ORDERED
+
+
 def systems() -> dict[str, RuleSystem]:
     """Every rule system, by id, in display order (``RuleSystem.order``, then id)."""
-    global _CACHE
-    if _CACHE is None:
-        _CACHE = _discover()
-    merged = {**_CACHE, **_EXTRA}
-    return dict(sorted(merged.items(), key=lambda kv: (kv[1].order, kv[0])))
+    return dict(_ordered())
 
 
 def ids() -> list[str]:
@@ -54,7 +63,7 @@ def ids() -> list[str]:
 
 def get(ruleset_id: str) -> RuleSystem:
     """The rule system with this id (``UnknownName`` listing the valid ones)."""
-    found = systems()
+    found = _ordered()
     if ruleset_id not in found:
         raise UnknownName("rule system", ruleset_id, list(found))
     return found[ruleset_id]
@@ -62,7 +71,7 @@ def get(ruleset_id: str) -> RuleSystem:
 
 def find(ruleset_id: Any) -> RuleSystem | None:
     """The rule system with this id, or None (for input that may name none)."""
-    return systems().get(ruleset_id) if isinstance(ruleset_id, str) else None
+    return _ordered().get(ruleset_id) if isinstance(ruleset_id, str) else None
 
 
 def game_class(ruleset_id: str) -> Any:
@@ -81,17 +90,20 @@ def default() -> RuleSystem:
 @contextmanager
 def registered(*plugins: RuleSystem) -> Iterator[None]:
     """Register plugins for the duration of a ``with`` block (tests, embedding applications)."""
+    global _ORDERED
     saved = dict(_EXTRA)
     for p in plugins:
         _EXTRA[p.id] = p
+    _ORDERED = None
     try:
         yield
     finally:
         _EXTRA.clear()
         _EXTRA.update(saved)
+        _ORDERED = None
 
 
 def refresh() -> None:
     """Forget the discovered plugins (after installing one at run time)."""
-    global _CACHE
-    _CACHE = None
+    global _CACHE, _ORDERED
+    _CACHE = _ORDERED = None
