@@ -1,6 +1,6 @@
 """A battle of any rule system as an OpenSpiel game, the dice as explicit chance nodes.
 
-``pyspiel.load_game("shieldwall", {"scenario": "one-hour-dark-ages/bryn-glas"})`` (after
+``pyspiel.load_game("shieldwall", {"scenario": "<ruleset>/<stem>"})`` (after
 ``import shieldwall.agents.openspiel``, which registers the game) gives a ``pyspiel.Game`` on which
 OpenSpiel's own algorithms run: its MCTS bot, ``evaluate_bots``, random playouts.
 
@@ -24,15 +24,15 @@ Chance
     more outcome, until it completes. The rules are unchanged: the same orders and the same
     outcomes give the same battle as ``shieldwall battle`` with those dice.
 
-    The rolls a rule system makes while it *sets up* a battle (Into the Dark's and Knight Hack's
-    opening roll-offs) come from the game parameter ``seed``; every roll after the first decision is
+    The rolls a rule system makes while it *sets up* a battle (an opening roll-off for the
+    initiative, say) come from the game parameter ``seed``; every roll after the first decision is
     a chance node.
 
 Observations
     Strings: the JSON of what the side may see (:func:`shieldwall.visibility.view_for`, exactly
     what the web page shows it), for both the observation and the information state; tensors: the
-    PettingZoo observation vector. The game declares imperfect information (Into the Dark's
-    concealed deployment hides units; the other systems simply show everything).
+    PettingZoo observation vector. The game declares imperfect information (a rule system may
+    conceal units, e.g. in concealed deployment; one that does not simply shows everything).
 
 Returns
     +1 to the winner, -1 to the others, 0 to all in a draw, at the end only.
@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from shieldwall import registry
 from shieldwall.agents.aec import load
 from shieldwall.agents.encoding import MAX_ACTIONS, Encoding
 from shieldwall.core.game import Game, State
@@ -54,7 +55,8 @@ from shieldwall.match import decision_limit
 from shieldwall.visibility import view_for
 
 SHORT_NAME = "shieldwall"
-DEFAULT_SCENARIO = "one-hour-dark-ages/bryn-glas"
+#: the ``scenario`` parameter's default: the default rule system's default scenario
+DEFAULT_SCENARIO = ""
 #: the most outcomes one chance node may have (a ``Dist.sample`` over a big weight total)
 MAX_CHANCE_OUTCOMES = 1_000_000
 #: a bound on the chance nodes of one battle, over its decision limit (the longest order of the
@@ -159,7 +161,7 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
-        self.battle: Game = load(str(params["scenario"]))
+        self.battle: Game = load(str(params["scenario"]) or registry.default().id)
         self.seed = int(params["seed"])
         opening = self.battle.new_state(self.seed)
         encoding = Encoding(opening, max_actions=int(params["max_actions"]))
