@@ -101,6 +101,7 @@ class KnightHackGame(Game):
                 d.x,
                 d.y,
                 d.heading,
+                hidden=d.ambush,
             )
             for d in sc.units
         }

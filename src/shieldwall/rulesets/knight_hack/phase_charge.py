@@ -33,6 +33,7 @@ from shieldwall.rulesets.knight_hack.geom import (
     contact_facing,
     in_arc,
     nearest_enemy,
+    seen_enemies,
 )
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import apply_fail, take_test
@@ -51,10 +52,10 @@ def enter_declare(b: Board) -> None:
 
 def declare_menu(b: Board, ask: Ask) -> list[Order]:
     u = b.units[str(ask.unit)]
-    if u.status not in ("good", "disordered") or b.in_melee(u.id):
-        return []
+    if u.status not in ("good", "disordered") or b.in_melee(u.id) or u.hidden:
+        return []  # an ambusher springs in the movement phase only (R49)
     legal = []
-    for t in b.live(b.other(u.side)):
+    for t in seen_enemies(b, u):
         try:
             check_charge(b, u, t)
         except IllegalOrder:
@@ -159,14 +160,14 @@ def _range(b: Board, u: Unit) -> float:
 
 def fire_targets(b: Board, u: Unit) -> list[Unit]:
     rng = _range(b, u)
-    if not rng or u.gone or u.status not in ("good", "disordered") or b.in_melee(u.id):
+    if not rng or u.gone or u.hidden or u.status not in ("good", "disordered") or b.in_melee(u.id):
         return []
     if b.declared.get(u.id) or u.id in b.evading:
         return []
     fp = u.footprint()
     return [
         t
-        for t in b.live(b.other(u.side))
+        for t in seen_enemies(b, u)
         if not b.in_melee(t.id) and in_arc(fp, t) and footprint_distance(fp, t.footprint()) <= rng
     ]
 
@@ -261,7 +262,7 @@ def enter_charges(b: Board) -> None:
         _evade(b, b.units[tid])
     for side in b.sides:
         for uid in sorted(c for c, t in b.declared.items() if t and b.units[c].side == side):
-            _charge(b, b.units[uid], b.units[str(b.declared[uid])])
+            charge_move(b, b.units[uid], b.units[str(b.declared[uid])])
 
 
 def _evade(b: Board, t: Unit) -> None:
@@ -277,7 +278,8 @@ def _evade(b: Board, t: Unit) -> None:
     b.log("rallying", "rally.evaders", t.side, unit=t.id, cause="evaded", good_from=list(t.good_from))
 
 
-def _charge(b: Board, u: Unit, obj: Unit) -> None:
+def charge_move(b: Board, u: Unit, obj: Unit) -> None:
+    """``u``'s charge move on ``obj`` (its heading fixed in ``b.charge_heading``)."""
     if u.gone or b.in_melee(u.id) or u.status not in ("good", "disordered"):
         return
     d6 = D6.roll(b.rng)
@@ -323,6 +325,9 @@ def _charge(b: Board, u: Unit, obj: Unit) -> None:
         b.log("rallying", "rally.no-contact", u.side, unit=u.id, cause="charged-no-contact")
         return
     t = b.units[move.contacted]
+    if t.hidden:  # a charge runs into a hidden ambusher: it is found and fights (R49)
+        t.hidden = False
+        b.log("ambush-found", "ambush.execute", t.side, unit=t.id, by=u.id, x=t.x, y=t.y, heading=t.heading)
     if t.id != obj.id:
         b.log("retarget", "charge.retarget-after-evade", u.side, unit=u.id, object=obj.id, contacted=t.id)
     b.melees.append(Melee(u.id, t.id, contact_facing(t, u), contact_facing(u, t), charger=u.id))

@@ -20,8 +20,6 @@ INFO = RulesetInfo(
     source="shared/rules/percentile-rules-errata-1997.txt",
     summary="Medieval 1000-1230: sealed charges, percentile casualties from one d100, points-based "
     "morale levels; plays on user tables (an illustrative sample ships, not the published charts).",
-    # ambushes (knight-hack:ambush.execute) are not played yet: docs/rules/knight-hack.md
-    complete=False,
 )
 
 PLUGIN = RuleSystem(

@@ -70,6 +70,8 @@ class Placement(_M):
     x: Coord
     y: Coord
     heading: Heading = 0.0
+    #: the unit starts hidden in ambush here (as its army file's ``ambush = true``; R26, R49)
+    ambush: bool = False
 
 
 class ArmySpec(_M):
@@ -101,6 +103,8 @@ class Deployed:
     x: float
     y: float
     heading: float
+    #: hidden in ambush at deployment (the army's ``ambush`` or the placement's)
+    ambush: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,8 @@ def build_scenario(data: Any, file: str) -> Scenario:
             if p.unit in seen:
                 raise DataError(file, f"{where}.unit", f"{p.unit} is placed twice")
             seen.add(p.unit)
-            deployed.append(Deployed(side, by_id[p.unit], p.x, p.y, p.heading % 360.0))
+            u = by_id[p.unit]
+            deployed.append(Deployed(side, u, p.x, p.y, p.heading % 360.0, u.ambush or p.ambush))
         missing = [u for u in by_id if u not in seen]
         if missing:
             raise DataError(file, f"{side}.place", f"unit {missing[0]!r} is not placed")
