@@ -314,7 +314,9 @@ class KnightHackOdds(OddsPlugin):
         self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
     ) -> DuelOdds:
         """One melee round, exactly (:mod:`.odds_melee`; memoised per query)."""
-        return self.memo("duel", (first, second), sets, lambda s, st, g: duel_round(s, st, g, _tables()))
+        return self.memo(
+            "duel", (first, second), sets, lambda s, st, g: duel_round(s, st, g, _tables(), parse_spec)
+        )
 
 
 PLUGIN = KnightHackOdds()

@@ -23,9 +23,10 @@ SECOND destroys it at its first casualty (``knight-hack:charge.rear-open``, R23)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from shieldwall.core.errors import ShieldwallError
 from shieldwall.odds.base import DuelOdds, Given, ReadSettings, SetKey
@@ -34,10 +35,26 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.knight_hack.casualties import AutoMode
     from shieldwall.rulesets.knight_hack.factors import Target
     from shieldwall.rulesets.knight_hack.melee import MeleeRound
-    from shieldwall.rulesets.knight_hack.odds import KHSpec
     from shieldwall.rulesets.knight_hack.tables import Tables
 
 RS = "knight-hack"
+
+
+class KHSpec(Protocol):
+    """A parsed SPEC (``odds.KHSpec``): a troop type, class and figures, or a number T."""
+
+    @property
+    def type(self) -> str | None: ...
+    @property
+    def cls(self) -> str: ...
+    @property
+    def figures(self) -> int | None: ...
+    @property
+    def number(self) -> int | None: ...
+
+
+#: ``odds.parse_spec`` (passed in: this module does not import ``odds``, which registers it)
+ParseSpec = Callable[..., KHSpec]
 _D = frozenset({"duel"})
 YES_NO = ("no", "yes")
 
@@ -155,10 +172,11 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.4g}%"
 
 
-def duel_round(specs: tuple[str, ...], st: ReadSettings, given: Given, tables: Tables) -> DuelOdds:
+def duel_round(
+    specs: tuple[str, ...], st: ReadSettings, given: Given, tables: Tables, parse_spec: ParseSpec
+) -> DuelOdds:
     """The exact outcome of one melee round of ``specs[0]`` (first) against ``specs[1]`` (second)."""
     from shieldwall.rulesets.knight_hack.melee import round_winner
-    from shieldwall.rulesets.knight_hack.odds import parse_spec
 
     a = parse_spec(specs[0], number_ok=True)
     b = parse_spec(specs[1], number_ok=True)

@@ -1,10 +1,11 @@
 """knight-hack's own bot (the plugin's ``bots``): ``scripted``, a simple general.
 
 It charges where the odds are best (its target number against the object's, the charge bonus
-counted), springs an ambush on the same reckoning, shoots at chargers first, evades a charge it would lose badly when it can, lets the enemy
-move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted and close
-foot towards the nearest enemy, keeps its archers where they stand, and takes every rout test.
-It reads only the public State API: the menu, the view, the event log and the game's tables.
+counted), springs an ambush on the same reckoning, shoots at chargers first, evades a charge it
+would lose badly when it can, lets the enemy move first (the errata's own advice,
+``knight-hack:info.advice``), advances its mounted and close foot towards the nearest enemy, keeps
+its archers where they stand, and takes every rout test. It reads only the public State API: the
+menu, the view (without what its side may not see), the event log and the game's tables.
 """
 
 from __future__ import annotations
