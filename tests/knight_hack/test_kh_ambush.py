@@ -149,3 +149,14 @@ def test_ambush_variant_plays_and_the_rebels_never_read_the_ambushers_before_the
             s.apply(bots[d.side].choose(s))
         assert "javelinmen" in {u["id"] for u in s.view()["units"]}
         assert "hidden_from" not in next(u for u in s.view()["units"] if u["id"] == "javelinmen")
+
+
+def test_ambush_execute_is_narrated() -> None:
+    from shieldwall.rulesets.knight_hack.narrate import describe
+
+    s = ambush_game().new_state(2)
+    to_ambush(s)
+    s.apply("ambush jav b-kn")
+    ev = next(e for e in s.events if e.kind == "ambush")
+    line = describe(ev, {"jav": "Javelinmen", "b-kn": "Knights"})
+    assert line == "Ambush! Javelinmen springs from hiding on Knights"

@@ -103,6 +103,8 @@ class Melee:
     b_faces: str
     charger: str | None = None
     fought: bool = False
+    #: both units charged into it (their charges met part-way, R50): both have the charge bonus
+    both_charged: bool = False
 
     def other(self, uid: str) -> str:
         return self.b if uid == self.a else self.a

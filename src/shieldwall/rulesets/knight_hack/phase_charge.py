@@ -35,6 +35,7 @@ from shieldwall.rulesets.knight_hack.geom import (
     nearest_enemy,
     seen_enemies,
 )
+from shieldwall.rulesets.knight_hack.meeting import meet, mutual
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import apply_fail, take_test
 from shieldwall.rulesets.knight_hack.rolloff import roll_off
@@ -260,9 +261,18 @@ def enter_charges(b: Board) -> None:
             apply_fail(b, t, "receive-charge", "morale.receive-charge")
     for tid in sorted(b.evading):
         _evade(b, b.units[tid])
+    dice: dict[str, int] = {}
     for side in b.sides:
         for uid in sorted(c for c, t in b.declared.items() if t and b.units[c].side == side):
-            charge_move(b, b.units[uid], b.units[str(b.declared[uid])])
+            u = b.units[uid]
+            other = mutual(b, u) if uid not in dice else None
+            if other is not None and not b.in_melee(u.id):
+                rolled = meet(b, u, other)  # charges that meet part-way (R50)
+                if rolled is None:
+                    continue
+                dice[u.id], dice[other.id] = rolled
+            if b.declared.get(uid):
+                charge_move(b, u, b.units[str(b.declared[uid])], dice.get(uid))
 
 
 def _evade(b: Board, t: Unit) -> None:
@@ -278,11 +288,13 @@ def _evade(b: Board, t: Unit) -> None:
     b.log("rallying", "rally.evaders", t.side, unit=t.id, cause="evaded", good_from=list(t.good_from))
 
 
-def charge_move(b: Board, u: Unit, obj: Unit) -> None:
-    """``u``'s charge move on ``obj`` (its heading fixed in ``b.charge_heading``)."""
+def charge_move(b: Board, u: Unit, obj: Unit, d6: int | None = None) -> None:
+    """``u``'s charge move on ``obj`` (its heading fixed in ``b.charge_heading``); ``d6``: its charge
+    die when already rolled (a meeting that did not happen, :mod:`.meeting`)."""
     if u.gone or b.in_melee(u.id) or u.status not in ("good", "disordered"):
         return
-    d6 = D6.roll(b.rng)
+    if d6 is None:
+        d6 = D6.roll(b.rng)
     normal = b.tables.types[u.type].normal_move
     distance = charge_distance(normal, d6)
     h = b.charge_heading[u.id]
