@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 
 import pytest
+from tests.knight_hack.test_kh_game import game, unit
 
 from shieldwall.rulesets.knight_hack.state import KnightHackState
-from tests.knight_hack.test_kh_game import game, unit
 
 
 def _mutual(seed: int) -> KnightHackState:
