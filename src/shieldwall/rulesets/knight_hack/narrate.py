@@ -89,7 +89,7 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     ),
     "redirects": lambda ev, d, nm: f"{nm(d['unit'])} turns its charge on {nm(d['target'])}",
     "roll-off": lambda ev, d, nm: (
-        f"Roll-off for the {'fire' if d['of'] == 'fire' else 'initiative'} {d['faces']}: {d['winner']} wins"
+        f"Roll-off for the {'fire' if d['of'] == 'fire' else 'initiative'} {d['rolls']}: {d['winner']} wins"
     ),
     "fire-order": lambda ev, d, nm: f"{d['first']} shoots first",
     "move-order": lambda ev, d, nm: f"{d['first']} moves first",

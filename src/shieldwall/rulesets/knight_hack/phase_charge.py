@@ -38,7 +38,7 @@ from shieldwall.rulesets.knight_hack.geom import (
 from shieldwall.rulesets.knight_hack.meeting import meet, mutual
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import apply_fail, take_test
-from shieldwall.rulesets.knight_hack.rolloff import roll_off
+from shieldwall.rulesets.knight_hack.rolloff import roll_off, roll_off_data
 
 # --- declarations (sealed: logged only when both sides are in) -----------------------------------
 
@@ -182,7 +182,14 @@ def enter_fire(b: Board) -> None:
     able = [s for s in b.sides if any(fire_targets(b, u) for u in b.live(s))]
     if len(able) == 2:
         winner, rolls = roll_off(b.rng, b.sides, "d6")
-        b.log("roll-off", "missile.order", winner, faces=[list(r) for r in rolls], winner=winner, of="fire")
+        b.log(
+            "roll-off",
+            "missile.order",
+            winner,
+            **roll_off_data(b.sides, rolls, "d6"),
+            winner=winner,
+            of="fire",
+        )
         b.queue.append(Ask(winner, "fire-order"))
     elif able:
         _queue_fire(b, able[0])

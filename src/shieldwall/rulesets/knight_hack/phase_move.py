@@ -26,7 +26,7 @@ from shieldwall.rulesets.knight_hack.geom import (
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import take_test
 from shieldwall.rulesets.knight_hack.rally import check_rally_move, left_table
-from shieldwall.rulesets.knight_hack.rolloff import roll_off
+from shieldwall.rulesets.knight_hack.rolloff import roll_off, roll_off_data
 
 
 def enter_initiative(b: Board) -> None:
@@ -36,7 +36,10 @@ def enter_initiative(b: Board) -> None:
             u.status, u.good_from = "good", None
             b.log("rallied", "rally.pursuers", u.side, unit=u.id)
     winner, rolls = roll_off(b.rng, b.sides, b.params["initiative_die"])
-    b.log("roll-off", "move.initiative", winner, faces=[list(r) for r in rolls], winner=winner, of="move")
+    die = b.params["initiative_die"]
+    b.log(
+        "roll-off", "move.initiative", winner, **roll_off_data(b.sides, rolls, die), winner=winner, of="move"
+    )
     b.initiative = winner
     b.queue.append(Ask(winner, "move-order"))
 

@@ -34,8 +34,11 @@ PLUGIN = RuleSystem(
     bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
     drawing=f"{_PKG}.drawing:DRAWING",
     narrate=f"{_PKG}.narrate:describe",
+    explain=f"{_PKG}.explain:explain",
+    reach=f"{_PKG}.reach:reach",
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     scenarios="scenarios",
+    web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",
 )
