@@ -160,3 +160,23 @@ def test_ambush_execute_is_narrated() -> None:
     ev = next(e for e in s.events if e.kind == "ambush")
     line = describe(ev, {"jav": "Javelinmen", "b-kn": "Knights"})
     assert line == "Ambush! Javelinmen springs from hiding on Knights"
+
+
+def test_ambush_execute_a_rally_move_into_a_hidden_ambusher_stops_short() -> None:
+    from shieldwall.rulesets.knight_hack.orders import Order
+    from shieldwall.rulesets.knight_hack.phase_move import _rally
+
+    # a rallying open unit falls back towards javelinmen hidden behind it
+    g = game(
+        [(javelinmen(ambush=True), 20, 10, 0), (unit("r-kn"), 40, 4, 0)],
+        [(unit("b-op", "open-foot", 6, 6, cls="C", weapons=["javelin"]), 20, 14, 0)],
+    )
+    s = g.new_state(1)
+    b = s.board
+    u = b.units["b-op"]
+    u.status = "rallying"
+    _rally(b, u, Order("rally", "b-op", args=(("back", 6.0),)))
+    found = next(e for e in b.events if e.kind == "ambush-found")
+    assert found.data == {**found.data, "unit": "jav", "by": "b-op"}
+    mv = next(e for e in b.events if e.kind == "rally-move")
+    assert 0 < mv.data["back"] < 6 and not b.units["jav"].hidden

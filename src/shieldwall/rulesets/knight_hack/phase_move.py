@@ -223,8 +223,18 @@ def plan_rally(b: Board, u: Unit, o: Order) -> tuple[float, float]:
 
 
 def _rally(b: Board, u: Unit, o: Order) -> None:
-    u.x, u.y = plan_rally(b, u, o)
     fwd, back = o.arg("forward") or 0.0, o.arg("back") or 0.0
+    x, y = plan_rally(b, u, o)
+    d = fwd or back
+    if d and any(e.hidden for e in b.live(b.other(u.side))):
+        h = u.heading if fwd else (u.heading + 180.0) % 360.0
+        real, met = hidden_in_way(b, u, u.footprint(), h, d)
+        if met:  # it stops short of the hidden ambushers it would run into, and finds them (R49)
+            reveal_run_into(b, u, met)
+            vx, vy = heading_vector(h)
+            x, y = u.x + vx * real, u.y + vy * real
+            fwd, back = (round(real, 3), 0.0) if fwd else (0.0, round(real, 3))
+    u.x, u.y = x, y
     b.log("rally-move", "rally.move", u.side, unit=u.id, forward=fwd, back=back)
     th = threats(b, u)
     if th and not any(in_arc(u.footprint(), e) for e in b.live(b.other(u.side)) if e.footprint() in th):
