@@ -22,11 +22,11 @@ from __future__ import annotations
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.charge import receiver_must_test
+from shieldwall.rulesets.knight_hack.charging import charge_move
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.geom import check_charge, seen_enemies
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import apply_fail, take_test
-from shieldwall.rulesets.knight_hack.phase_charge import charge_move
 
 
 def in_reach(b: Board, u: Unit) -> list[Unit]:
