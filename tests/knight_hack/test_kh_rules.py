@@ -267,7 +267,7 @@ def test_odds_errors_name_the_choices() -> None:
     with pytest.raises(ShieldwallError, match="needs a troop type"):
         PLUGIN.attack("60", "any", {"flank": "yes"})
     with pytest.raises(ShieldwallError, match="does not apply"):
-        PLUGIN.duel("60", "60")
+        PLUGIN.matrix()
 
 
 def test_morale_auto_pass_odds() -> None:
@@ -281,7 +281,7 @@ def test_morale_auto_pass_odds() -> None:
     }
 
 
-@pytest.mark.parametrize("module", ["casualties", "odds"])
+@pytest.mark.parametrize("module", ["casualties", "odds", "odds_melee"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib
