@@ -165,8 +165,14 @@ async function showLobby() {
     }
   };
 
-  $("#import-game").onsubmit = async (ev) => {
+  // Resume: the save's orders are replayed by the server and the battle goes on from there.
+  // Watch: the same, at this screen (hotseat), opened on its replay from the deployment.
+  $("#import-game").onsubmit = (ev) => {
     ev.preventDefault();
+    importSave(false);
+  };
+  $("#f-watch").onclick = () => importSave(true);
+  async function importSave(watch) {
     const err = $("#import-error");
     err.hidden = true;
     const file = $("#f-save").files[0];
@@ -178,17 +184,17 @@ async function showLobby() {
     try {
       const text = await file.text();
       JSON.parse(text); // refuse a file that is not JSON here; the text itself is sent as it is
-      const rest = JSON.stringify({ side: $("#f-import-side").value, opponent: $("#f-import-opponent").value });
+      const rest = JSON.stringify({ side: $("#f-import-side").value, opponent: watch ? "hotseat" : $("#f-import-opponent").value });
       const r = await api("/api/games/import", { method: "POST",
         rawBody: `{"save": ${text}, ${rest.slice(1)}` });
       saved.remember({ id: r.game.id, token: r.token, sides: r.sides, title: r.game.title, mode: r.game.mode,
         invite_url: r.invite_url });
-      location.assign(`/play/${r.game.id}`);
+      location.assign(`/play/${r.game.id}${watch ? "#watch" : ""}`);
     } catch (e) {
       err.textContent = e instanceof SyntaxError ? "That file is not JSON." : e.message;
       err.hidden = false;
     }
-  };
+  }
 }
 
 // ---------------------------------------------------------------------------------------- join
@@ -219,6 +225,8 @@ async function startGame(id) {
     saved.remember({ ...(old || {}), id, token: fromLink });
     history.replaceState(null, "", `/play/${id}`);
   }
+  const watch = fragment().has("watch");
+  if (watch) history.replaceState(null, "", `/play/${id}`);
   const entry = saved.find(id);
   $("#game").hidden = false;
   if (!entry || !entry.token) {
@@ -229,6 +237,7 @@ async function startGame(id) {
   const game = new GameView(id, entry.token);
   window.shieldwall.game = game;
   await game.start();
+  if (watch) await game.watch();
 }
 
 class GameView {
@@ -746,6 +755,13 @@ class GameView {
     } catch (e) {
       this.showError(e);
     }
+  }
+
+  // Watch a battle: its replay from the deployment, turn by turn.
+  async watch() {
+    this.tab("replay");
+    await this.loadReplay();
+    await this.frame(0);
   }
 
   exitReplay() {

@@ -1,0 +1,138 @@
+"""The table as a player uses it, in Debian's Chromium: the save (the engine's own format, replayed
+by ``shieldwall replay``), loading a save to continue or to watch, zoom and pan, snapping a click
+to a legal position, the ruler and the step-through of the other side's turn. Screenshots into
+docs/images/ with SHIELDWALL_SCREENSHOTS=1 (see test_web_browser.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
+assert _spec and _spec.loader
+_b = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_b)
+
+server = _b.server  # uvicorn on a free loopback port (fixture)
+page = _b.page  # Chromium (fixture)
+pytestmark = _b.pytestmark
+IMAGES = _b.IMAGES
+_state, _idle, _unit, _click_unit, _click_table, _wait_version = (
+    _b._state,
+    _b._idle,
+    _b._unit,
+    _b._click_unit,
+    _b._click_table,
+    _b._wait_version,
+)
+
+
+def _start(
+    page: Any, server: str, opponent: str = "random", seed: str = "7", scenario: str | None = None
+) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    if scenario:
+        page.select_option("#f-ruleset", scenario.split("/")[0])
+        page.select_option("#f-scenario", scenario)
+    page.select_option("#f-opponent", opponent)
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", seed)
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+
+
+def _play_one_hour(page: Any, moves: int) -> None:
+    """Red's decisions by pointing: roll for a unit, click a point toward the enemy (a move whose
+    numbers are floats, 7.0 among them), end the phase otherwise; until `moves` moves are made."""
+    made = 0
+    for _ in range(120):
+        if made >= moves:
+            return
+        st = _state(page)
+        assert st["result"] is None
+        d = st["decision"]
+        before = st["version"]
+        if d["kind"] == "activate" and made < moves:
+            acts = [m for m in st["menu"] if m["kind"] == "activate"]
+            if not acts:
+                page.click("#actions button.end")
+                assert _wait_version(page, before)
+                continue
+            _click_unit(page, st, acts[0]["unit"])
+            page.wait_for_selector("#unit h3")
+            page.click("#actions button.primary")
+            assert _wait_version(page, before)
+        elif d["kind"] == "move":
+            _b._move_toward_the_enemy(page, st)
+            made += 1
+        else:
+            end = page.locator("#actions button.end")
+            (end if end.count() else page.locator("#actions button").first).click()
+            assert _wait_version(page, before)
+    pytest.fail(f"only {made} moves in 120 decisions")
+
+
+def test_save_in_the_browser_replays_in_the_cli_and_loads_to_continue_or_watch(
+    server: str, page: Any, tmp_path: Path, capsys: Any
+) -> None:
+    import httpx
+
+    from shieldwall.cli import run
+
+    _start(page, server, seed="7")
+    _play_one_hour(page, 3)
+    st = _state(page)
+    with page.expect_download() as dl:
+        page.click("#btn-save")
+    path = tmp_path / "battle.json"
+    dl.value.save_as(str(path))
+    text = path.read_text(encoding="utf-8")
+    # the file is the server's save, byte for byte (no re-serialising: 7.0 stays 7.0)
+    token = page.evaluate("window.shieldwall.game.token")
+    served = httpx.get(f"{server}/api/games/{st['id']}/save", headers={"X-Shieldwall-Token": token})
+    assert text == served.text
+    save = json.loads(text)
+    assert save["format"] == "shieldwall-save/1" and len(save["orders"]) == st["version"]
+    moves = [o for o in save["orders"] if o.get("kind") == "move"]
+    assert moves, "the save holds the moves made by pointing"
+    # the CLI replays it: every event identical
+    capsys.readouterr()
+    assert run(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verified"] is True and out["events"] == len(save["events"])
+    assert run(["replay", str(path)]) == 0
+    assert "all identical to the save" in capsys.readouterr().out
+
+    # load it to continue: a new game at the same point, red to play
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.set_input_files("#f-save", str(path))
+    page.select_option("#f-import-opponent", "random")
+    page.click("#f-resume")
+    page.wait_for_selector("#board svg .unit")
+    resumed = _state(page)
+    assert resumed["id"] != st["id"] and resumed["version"] == st["version"]
+    assert resumed["decision"] == st["decision"] and resumed["your_turn"]
+    # load it to watch: the replay from the deployment, turn by turn
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.set_input_files("#f-save", str(path))
+    page.click("#f-watch")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    assert "deployment" in page.inner_text("#replay-label")
+    assert page.locator("#tab-replay .turn-row").count() >= 2
+    page.click("#replay-next")
+    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('turn 1')")
+    assert page.locator("#replay-events .entry").count() >= 1
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _dist(a: dict[str, float], b: dict[str, float]) -> float:
+    return math.hypot(a["x"] - b["x"], a["y"] - b["y"])
