@@ -553,6 +553,7 @@ def test_pages_and_static_files(client: Any) -> None:
         "log.js",
         "reach.js",
         "saved.js",
+        "tools.js",
         "style.css",
         "favicon.svg",
     ):

@@ -136,3 +136,73 @@ def test_save_in_the_browser_replays_in_the_cli_and_loads_to_continue_or_watch(
 
 def _dist(a: dict[str, float], b: dict[str, float]) -> float:
     return math.hypot(a["x"] - b["x"], a["y"] - b["y"])
+
+
+def _view(page: Any) -> dict[str, float]:
+    v: dict[str, float] = page.evaluate("({...window.shieldwall.board.view(), k: window.shieldwall.board.k})")
+    return v
+
+
+def test_zoom_and_pan_with_the_wheel_a_drag_the_keys_and_the_buttons(server: str, page: Any) -> None:
+    _start(page, server, opponent="hotseat")
+    full = _view(page)
+    assert full["k"] == 1 and page.locator("#minimap").is_hidden()
+    # the wheel zooms about the pointer: the table point under it stays under it
+    at = page.evaluate("window.shieldwall.board.toScreen(30, 12)")
+    page.mouse.move(at["x"], at["y"])
+    for _ in range(3):
+        page.mouse.wheel(0, -300)
+    page.wait_for_function("window.shieldwall.board.k > 2")
+    z = _view(page)
+    assert z["w"] < full["w"] / 2 and abs(z["w"] / z["h"] - full["w"] / full["h"]) < 1e-6
+    p = page.evaluate(f"window.shieldwall.board.toTable({at['x']}, {at['y']})")
+    assert _dist(p, {"x": 30, "y": 12}) < 0.05
+    assert page.inner_text("#zoom-level") == f"{round(z['k'] * 100)}%"
+    # the minimap shows the whole table with the view outlined
+    assert page.locator("#minimap").is_visible()
+    assert page.locator("#minimap .view-rect").count() == 1
+    # a drag of the background pans, and is not a click (no order, the selection stays)
+    st = _state(page)
+    page.mouse.move(at["x"], at["y"])
+    page.mouse.down()
+    page.mouse.move(at["x"] - 60, at["y"] - 30, steps=5)
+    page.mouse.up()
+    panned = _view(page)
+    ppu = page.evaluate("window.shieldwall.board.svg.getScreenCTM().a")
+    assert abs((panned["x"] - z["x"]) * ppu - 60) < 2 and abs((panned["y"] - z["y"]) * ppu - 30) < 2
+    assert _state(page)["version"] == st["version"]
+    # a click still lands where it is drawn: a unit clicked at this zoom is selected
+    red = next(u for u in st["view"]["units"] if u["side"] == "red")
+    page.evaluate(f"window.shieldwall.board.centreOn({red['x']}, {red['y']})")
+    _click_unit(page, st, red["id"])
+    page.wait_for_selector("#unit h3")
+    assert red["id"] in page.inner_text("#unit h3")
+    page.screenshot(path=str(IMAGES / "web-zoom.png"))
+    # the zoom stays when the table is drawn again (a new state)
+    k = _view(page)["k"]
+    page.click("#actions button.end")
+    assert _wait_version(page, st["version"])
+    assert _view(page)["k"] == k
+    # the keys: + and - zoom, the arrows pan, 0 fits
+    page.focus("#board")
+    page.keyboard.press("+")
+    assert _view(page)["k"] > k
+    before = _view(page)
+    page.keyboard.press("ArrowLeft")
+    after = _view(page)
+    assert after["x"] < before["x"] and after["y"] == before["y"]
+    page.keyboard.press("-")
+    assert _view(page)["k"] < before["k"]
+    page.keyboard.press("0")
+    assert _view(page)["k"] == 1 and page.locator("#minimap").is_hidden()
+    # the buttons; a click on the minimap looks there
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    assert _view(page)["k"] > 1.5
+    box = page.locator("#minimap svg").bounding_box()
+    page.mouse.click(box["x"] + 3, box["y"] + box["height"] - 3)  # the south-west corner
+    v = _view(page)
+    assert v["x"] == pytest.approx(full["x"]) and v["y"] + v["h"] == pytest.approx(full["y"] + full["h"])
+    page.click("#zoom-fit")
+    assert _view(page) == {**full, "k": 1}
+    assert page.errors == []  # type: ignore[attr-defined]

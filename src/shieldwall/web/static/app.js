@@ -50,6 +50,7 @@ import { api, ApiError, newClientId } from "./api.js";
 import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
+import { installViewTools } from "./tools.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -263,6 +264,7 @@ class GameView {
       onLeave: () => this.board.clearGhost(),
     });
     window.shieldwall.board = this.board;
+    installViewTools(this.board);
   }
 
   // The rule system of the game and its web module (no module: the generic page).
