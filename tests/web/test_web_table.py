@@ -206,3 +206,37 @@ def test_zoom_and_pan_with_the_wheel_a_drag_the_keys_and_the_buttons(server: str
     page.click("#zoom-fit")
     assert _view(page) == {**full, "k": 1}
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_click_a_little_too_far_snaps_and_a_far_one_shows_its_clause(server: str, page: Any) -> None:
+    _start(page, server, opponent="hotseat")
+    st = _state(page)
+    uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
+    _click_unit(page, st, uid)
+    page.wait_for_selector("#unit h3")
+    page.click("#actions button.primary")  # roll to move
+    assert _wait_version(page, st["version"])
+    st = _state(page)
+    rolled = float(st["decision"]["data"]["rolled"])
+    u = _unit(st, uid)
+    heading = math.radians(u["heading"])
+    ahead = (math.sin(heading), math.cos(heading))
+    # 3" too far: refused, with the clause, nothing moves
+    _click_table(page, u["x"] + ahead[0] * (rolled + 3), u["y"] + ahead[1] * (rolled + 3))
+    _idle(page)
+    assert page.locator("#message.bad a.rule-link").is_visible()
+    assert "rolled" in page.inner_text("#message")
+    assert _state(page)["version"] == st["version"]
+    # 0.25" too far (four screen pixels here): snapped to the nearest point the rules allow
+    tol = page.evaluate("window.shieldwall.board.tolerance()")
+    assert 0.4 < tol < 1.5
+    over = rolled + 0.25
+    _click_table(page, u["x"] + ahead[0] * over, u["y"] + ahead[1] * over)
+    assert _wait_version(page, st["version"])
+    page.wait_for_selector("#message.good .snapped a.rule-link")
+    assert "Snapped to the nearest legal position" in page.inner_text("#message")
+    moved = _unit(_state(page), uid)
+    gone = _dist(moved, u)
+    assert rolled - tol / 8 - 0.01 <= gone <= rolled + 1e-6
+    page.screenshot(path=str(IMAGES / "web-snap.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -15,6 +15,10 @@ NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
 CLIENT_ID = r"^[A-Za-z0-9_-]{8,64}$"
 
 
+#: the most alternatives an order may carry (``OrderIn.near``)
+MAX_NEAR = 200
+
+
 def _bounded(where: str) -> AfterValidator:
     return AfterValidator(lambda v: check_json(v, where))
 
@@ -248,6 +252,20 @@ class OrderIn(BaseModel):
         description="The game's `version` the order was made for. If the game has moved on (another "
         "order came first), the order is refused with 409 and the current version.",
     )
+    near: Annotated[list[str | dict[str, Any]], _bounded("near")] = Field(
+        default_factory=list,
+        max_length=MAX_NEAR,
+        description="Orders to play instead if the rules refuse `order`, nearest first (the page sends "
+        "the same order for the points around a click): the first legal one is played, and the answer's "
+        "`snapped` says which and why `order` was refused. None legal: the refusal of `order`.",
+    )
+
+
+class SnapOut(BaseModel):
+    index: int = Field(description="The order of `near` that was played.")
+    rule: str = Field(description="The clause that refused the order as given.")
+    reason: str = Field(description="Why the order as given was refused.")
+    rule_url: str
 
 
 class OrderOut(BaseModel):
@@ -256,6 +274,9 @@ class OrderOut(BaseModel):
         default=False,
         description="True when this answers a retry (a `client_id` already accepted): nothing changed, "
         "`accepted`, `bot_orders` and `events` are those of the first answer, `state` is the game now.",
+    )
+    snapped: SnapOut | None = Field(
+        default=None, description="Set when `order` was refused and one of `near` was played instead."
     )
     bot_orders: list[str]
     events: list[LogEntry] = Field(description="Everything that happened: your order and the bots' replies.")

@@ -38,6 +38,7 @@ from shieldwall.web.models import (
     OrderIn,
     OrderOut,
     ReachOut,
+    SnapOut,
     UndoOut,
 )
 from shieldwall.web.sessions import ApiError
@@ -128,11 +129,16 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
     the game is refused (409, with the current ``version``)."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        p = ctx.games.play(s, sides, body.order, body.client_id, body.version)
+        p = ctx.games.play(s, sides, body.order, body.client_id, body.version, body.near)
         evs = s.state.events
+        snapped = None
+        if p.snapped is not None:
+            i, why = p.snapped
+            snapped = SnapOut(index=i, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule))
         return OrderOut(
             accepted=p.accepted,
             repeat=p.repeat,
+            snapped=snapped,
             bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in p.bots],
             events=ctx.entries(s, sides, p.first, p.end),  # type: ignore[arg-type]
             state=ctx.state_out(s, sides),

@@ -13,7 +13,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,7 @@ import numpy as np
 from shieldwall.ai.base import bot_names, bot_seed, make_bot
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
-from shieldwall.core.game import Game, State
+from shieldwall.core.game import Game, Order, State
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
 from shieldwall.visibility import filter_view, secrets_pending
@@ -140,6 +140,7 @@ class Played:
     bots: list[tuple[str, int, int]]
     repeat: bool = False
     end: int | None = None  # where the answer's events end (None: the log's end)
+    snapped: tuple[int, IllegalOrder] | None = None  # the alternative played, and the refusal
 
 
 def new_seed() -> int:
@@ -393,12 +394,15 @@ class Games:
         spec: str | Mapping[str, Any],
         client_id: str | None = None,
         version: int | None = None,
+        near: Sequence[str | Mapping[str, Any]] = (),
     ) -> Played:
         """Give one order for a side the token commands; then the bots reply.
 
         ``client_id``: a retry of an order already accepted with that id is answered as the first
         time and changes nothing. ``version``: the game's version the order was made for; 409 (with
-        the current version) if the game has moved on since."""
+        the current version) if the game has moved on since. ``near``: if the rules refuse the
+        order, the first of these they allow is played instead (a click snapped to the nearest
+        legal position); none: the order's own refusal."""
         with s.lock:
             if client_id is not None:
                 again = self._answered(s, sides, client_id)
@@ -417,24 +421,17 @@ class Games:
             if d.side not in sides:
                 who = "the bot" if s.rec.players.get(d.side, "human") != "human" else "the other player"
                 raise ApiError(409, f"not your turn: the decision belongs to {d.side} ({who}): {d.prompt}")
-            if isinstance(spec, Mapping):
-                _finite(dict(spec))
-            order = s.state.parse_order(spec)
-            _finite(order.to_dict())
-            owners = s.unit_sides()
-            od = order.to_dict()
-            for key in ("unit", "personality"):
-                uid = od.get(key)
-                if key == "unit" and isinstance(uid, str) and uid in owners and owners[uid] not in sides:
-                    raise ApiError(
-                        403,
-                        f"{uid} is {owners[uid]}'s unit; your token commands {', '.join(sides)}",
-                        reason=f"{uid} is {owners[uid]}'s unit",
-                    )
+            order = self._checked(s, sides, spec)
             first = len(s.state.events)
             backup = s.state.copy()
+            snapped = None
             try:
-                s.state.apply(order)
+                try:
+                    s.state.apply(order)
+                except IllegalOrder as refused:
+                    if not near:
+                        raise
+                    order, snapped = self._nearest(s, sides, near, refused)
             except IllegalOrder:
                 raise
             except Exception as exc:
@@ -446,7 +443,7 @@ class Games:
                     reason="internal error while applying the order",
                 ) from None
             n = len(s.orders)
-            row = OrderRow(n, d.side, "human", od, client_id)
+            row = OrderRow(n, d.side, "human", order.to_dict(), client_id)
             s.orders.append(row)
             s.marks.append(first)
             s.frames_cache = None
@@ -460,7 +457,38 @@ class Games:
                 del s.orders[n:]
                 del s.marks[n:]
                 raise
-            return Played(first, str(order), bots)
+            return Played(first, str(order), bots, snapped=snapped)
+
+    def _checked(self, s: Session, sides: list[str], spec: str | Mapping[str, Any]) -> Order:
+        """The order parsed, with usable numbers, for a unit of a side the token commands."""
+        if isinstance(spec, Mapping):
+            _finite(dict(spec))
+        order: Order = s.state.parse_order(spec)
+        od = order.to_dict()
+        _finite(od)
+        owners = s.unit_sides()
+        uid = od.get("unit")
+        if isinstance(uid, str) and uid in owners and owners[uid] not in sides:
+            raise ApiError(
+                403,
+                f"{uid} is {owners[uid]}'s unit; your token commands {', '.join(sides)}",
+                reason=f"{uid} is {owners[uid]}'s unit",
+            )
+        return order
+
+    def _nearest(
+        self, s: Session, sides: list[str], near: Sequence[str | Mapping[str, Any]], refused: IllegalOrder
+    ) -> tuple[Order, tuple[int, IllegalOrder]]:
+        """Apply the first of ``near`` the rules allow (a refused one leaves the state unchanged);
+        none: ``refused``, the refusal of the order as given."""
+        for i, spec in enumerate(near):
+            try:
+                order = self._checked(s, sides, spec)
+                s.state.apply(order)
+            except (IllegalOrder, ApiError, ShieldwallError):
+                continue
+            return order, (i, refused)
+        raise refused
 
     def _answered(self, s: Session, sides: list[str], client_id: str) -> Played | None:
         """The first answer to the order ``client_id`` if it was accepted (and not undone)."""

@@ -39,7 +39,9 @@
 // What a hook may use of g: g.st (the state: decision, menu, view, reach, your_turn, you),
 // g.units / g.allUnits (id -> unit of the view, without / with the removed ones), g.selected,
 // g.reach, g.mode, g.pendingCharge (a charge whose facing is being chosen), g.busy, g.board
-// (board.js: ghost, clearGhost, drawPath, toScreen), g.send(order), g.select(uid), g.deselect(),
+// (board.js: ghost, clearGhost, drawPath, toScreen, tolerance), g.send(order),
+// g.sendNear(p, orderAt, from) (the order for a point, snapped to the nearest legal one around
+// it: orderAt(q) -> the order for point q or null), g.select(uid), g.deselect(),
 // g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e); and
 // fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl),
 // /static/board.js (bearing, normalize) and /static/reach.js (round, inch, hoverReach,
@@ -50,7 +52,7 @@ import { api, ApiError, newClientId } from "./api.js";
 import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
-import { installViewTools } from "./tools.js";
+import { installViewTools, nearPoints } from "./tools.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -575,7 +577,19 @@ class GameView {
   }
 
   // ------------------------------------------------------------------ orders
-  async send(order) {
+  // The order orderAt(p) for a point p of the table, snapped: if the rules refuse it, the server
+  // plays the nearest legal one of orderAt(q) for the points q around p within the tolerance (16
+  // screen pixels), the point back toward `from` (the unit) first at each distance. orderAt(q)
+  // -> an order, or null where there is none.
+  sendNear(p, orderAt, from) {
+    const order = orderAt(p);
+    if (!order) return;
+    const near = nearPoints(p, from, this.board.tolerance(), this.board)
+      .map(orderAt).filter((o) => o && JSON.stringify(o) !== JSON.stringify(order));
+    this.send(order, { near });
+  }
+
+  async send(order, { near } = {}) {
     if (this.busy) return;
     this.busy = true;
     this.board.clearGhost();
@@ -584,6 +598,7 @@ class GameView {
       // the order is made for this version of the game; a retry after a lost answer is recognised
       // by its client id (never played twice)
       const body = { order, client_id: newClientId(), version: this.st.version };
+      if (near && near.length) body.near = near;
       let r;
       try {
         r = await this.call("/orders", { method: "POST", body });
@@ -592,7 +607,11 @@ class GameView {
         r = await this.call("/orders", { method: "POST", body });
       }
       const bots = r.bot_orders.length ? ` · the ${this.st.mode === "bot" ? "bot" : "other side"} gave ${r.bot_orders.length} order${r.bot_orders.length === 1 ? "" : "s"}` : "";
-      this.showMessage("good", [`Done: ${r.accepted}${bots}`]);
+      const snap = r.snapped
+        ? [el("br"), el("span", { class: "snapped" }, "Snapped to the nearest legal position; where you clicked: ", r.snapped.reason, " ",
+          ruleLink(r.snapped.rule, r.snapped.rule_url))]
+        : [];
+      this.showMessage("good", [`Done: ${r.accepted}${bots}`, ...snap]);
       this.appendLog(r.events);
       this.busy = false;
       const d = r.state.decision;

@@ -201,6 +201,11 @@ export class Board {
     return true;
   }
 
+  // a click's tolerance: 16 screen pixels in table units at the present zoom
+  tolerance() {
+    return 16 / (this.svg.getScreenCTM().a * this.scale);
+  }
+
   toSvg(cx, cy) {
     const pt = this.svg.createSVGPoint();
     pt.x = cx;

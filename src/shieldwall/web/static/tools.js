@@ -25,6 +25,22 @@ export function installViewTools(board) {
   });
 }
 
+// The points around a click p, nearest first, within `tol` table units: 8 rings, on each the point
+// back toward `from` (the unit) first, then 16 around; none off the table. At most 136.
+export function nearPoints(p, from, tol, board) {
+  const out = [];
+  const back = from ? Math.atan2(from.y - p.y, from.x - p.x) : 0;
+  for (let i = 1; i <= 8; i++) {
+    const r = (tol * i) / 8;
+    for (let j = 0; j <= 16; j++) {
+      const a = j === 0 ? back : back + (Math.PI * 2 * j) / 16 + Math.PI / 16;
+      const q = { x: p.x + r * Math.cos(a), y: p.y + r * Math.sin(a) };
+      if (q.x >= 0 && q.y >= 0 && q.x <= board.width && q.y <= board.depth) out.push(q);
+    }
+  }
+  return out;
+}
+
 // A small drawing of the whole table with the part in view outlined; a click there looks there.
 // Shown only while zoomed in.
 class Minimap {
