@@ -240,3 +240,49 @@ def test_a_click_a_little_too_far_snaps_and_a_far_one_shows_its_clause(server: s
     assert rolled - tol / 8 - 0.01 <= gone <= rolled + 1e-6
     page.screenshot(path=str(IMAGES / "web-snap.png"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _drag(page: Any, a: tuple[float, float], b: tuple[float, float]) -> None:
+    pa = page.evaluate(f"window.shieldwall.board.toScreen({a[0]}, {a[1]})")
+    pb = page.evaluate(f"window.shieldwall.board.toScreen({b[0]}, {b[1]})")
+    page.mouse.move(pa["x"], pa["y"])
+    page.mouse.down()
+    page.mouse.move(pb["x"], pb["y"], steps=6)
+    page.mouse.up()
+
+
+def test_the_ruler_measures_two_points_in_the_systems_unit(server: str, page: Any) -> None:
+    _start(page, server, opponent="hotseat")
+    st = _state(page)
+    rulesets = page.evaluate("fetch('/api/rulesets').then((r) => r.json())")
+    assert {r["id"]: r["length_unit"] for r in rulesets}["one-hour-dark-ages"] == "inch"
+    page.click("#ruler")
+    assert "mode-ruler" in (page.get_attribute("#board", "class") or "")
+    _drag(page, (10, 10), (13, 14))  # a 3-4-5 triangle
+    assert page.inner_text("#ruler-readout") == '5"'
+    assert page.locator("#board svg .page-ruler text").text_content() == '5"'
+    # the ruler takes the table's presses: no order, no selection, even over a unit
+    red = next(u for u in st["view"]["units"] if u["side"] == "red")
+    _drag(page, (red["x"], red["y"]), (red["x"] + 6, red["y"]))
+    got = float(page.inner_text("#ruler-readout").rstrip('"'))
+    assert abs(got - 6) <= 0.02
+    assert page.locator("#unit").is_hidden() and _state(page)["version"] == st["version"]
+    # zoomed in, the same distance measures the same
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    page.evaluate("window.shieldwall.board.centreOn(12, 12)")
+    _drag(page, (11, 11), (11, 13.5))
+    assert page.inner_text("#ruler-readout") == '2.5"'
+    assert page.locator("#board svg .page-ruler").count() == 1
+    page.click("#zoom-fit")
+    _drag(page, (red["x"], red["y"]), (red["x"] + 7.25, red["y"] + 9))
+    page.screenshot(path=str(IMAGES / "web-ruler.png"))
+    # Escape puts it away; then a click on a unit selects it again
+    page.keyboard.press("Escape")
+    assert page.locator("#board svg .page-ruler").count() == 0 and page.inner_text("#ruler-readout") == ""
+    _click_unit(page, st, red["id"])
+    page.wait_for_selector("#unit h3")
+    # R takes it out again
+    page.keyboard.press("r")
+    assert "mode-ruler" in (page.get_attribute("#board", "class") or "")
+    assert page.errors == []  # type: ignore[attr-defined]

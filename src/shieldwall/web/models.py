@@ -72,6 +72,9 @@ class RulesetOut(BaseModel):
     reach: bool = Field(
         default=False, description="Whether /api/games/{id}/reach/{unit} answers for its games."
     )
+    length_unit: str = Field(
+        default="inch", description="The unit of length of its table ('inch', 'pace', 'hex'): the ruler's."
+    )
 
 
 class ScenarioOut(BaseModel):

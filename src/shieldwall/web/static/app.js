@@ -266,7 +266,7 @@ class GameView {
       onLeave: () => this.board.clearGhost(),
     });
     window.shieldwall.board = this.board;
-    installViewTools(this.board);
+    this.tools = installViewTools(this.board, () => this.rules.length_unit || "inch");
   }
 
   // The rule system of the game and its web module (no module: the generic page).

@@ -18,6 +18,7 @@ export class Board {
     this.full = null; // the server's viewBox: the whole table and its margins, {x, y, w, h}
     this.zoom = null; // {k, cx, cy}: k times the whole table, centred on (cx, cy) in SVG units; null: fit
     this.listeners = [];
+    this.tool = null; // a tool that takes the presses on the table ({down, drag, up}: the ruler)
     this.dragged = false; // the last press dragged the table (its click is not a click)
     el.addEventListener("wheel", (e) => {
       if (!this.svg) return;
@@ -31,6 +32,7 @@ export class Board {
         this.dragged = false;
         return;
       }
+      if (this.tool) return; // a tool (the ruler) has the pointer: no orders, no selection
       const hit = e.target.closest(UNIT_SELECTOR);
       if (hit) {
         onUnit(hit.getAttribute("data-unit"), e);
