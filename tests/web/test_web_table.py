@@ -286,3 +286,56 @@ def test_the_ruler_measures_two_points_in_the_systems_unit(server: str, page: An
     page.keyboard.press("r")
     assert "mode-ruler" in (page.get_attribute("#board", "class") or "")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_bots_turn_steps_through_one_order_at_a_time(server: str, page: Any) -> None:
+    _start(page, server, opponent="random")
+    page.evaluate("window.shieldwall.game.stepper.delay = 600000")  # the test steps by hand
+    log = page.locator("#tab-log .entry")
+    # red ends its phases until the bot has orders to give
+    for _ in range(10):
+        st = _state(page)
+        before = log.count()
+        page.click("#actions button.end")
+        page.wait_for_function(
+            f"window.shieldwall.game.stepping || window.shieldwall.game.st.version > {st['version']}"
+        )
+        if page.evaluate("window.shieldwall.game.stepping"):
+            break
+    else:
+        pytest.fail("the bot gave no order")
+    page.wait_for_selector("#steps .step-title")
+    title = page.inner_text("#steps .step-title")
+    n = int(title.rsplit(" of ", 1)[1])
+    assert "blue" in title and "order 1 of" in title and n >= 2
+    # one order at a time: its lines in the log (highlighted), the table after it, its words
+    first = page.inner_text("#steps .step-order")
+    assert page.locator("#tab-log .entry.current").count() >= 1
+    shown = log.count()
+    assert shown > before
+    assert page.locator("#actions button").count() == 0  # no orders while the bot's turn is shown
+    page.screenshot(path=str(IMAGES / "web-step-through.png"))
+    page.click("#step-next")
+    assert "order 2 of" in page.inner_text("#steps .step-title")
+    assert log.count() >= shown
+    texts = [first, page.inner_text("#steps .step-order")]
+    # play: the rest go by themselves (fast now); then the table as it is, red to play
+    page.evaluate("window.shieldwall.game.stepper.delay = 30")
+    page.click("#step-play")
+    page.wait_for_function("!window.shieldwall.game.stepping")
+    st = _state(page)
+    assert st["your_turn"] and page.locator("#actions button").count() >= 1
+    entries = log.count()
+    # replay the bot's last turn: the same orders again, the log unchanged
+    page.evaluate("window.shieldwall.game.stepper.delay = 600000")
+    page.click("#step-replay")
+    page.wait_for_selector("#steps .step-title")
+    assert "(replay)" in page.inner_text("#steps .step-title")
+    assert page.inner_text("#steps .step-order") == texts[0]
+    page.click("#step-next")
+    assert page.inner_text("#steps .step-order") == texts[1]
+    page.click("#step-skip")
+    page.wait_for_function("!window.shieldwall.game.stepping")
+    assert log.count() == entries and _state(page)["version"] == st["version"]
+    assert page.locator("#actions button").count() >= 1
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ _TARGETS: dict[str, tuple[str, str]] = {
     "Join": (_GAME + "/join", "post"),
     "Replay": (_GAME + "/replay", "get"),
     "ReplayTurn": (_GAME + "/replay/{turn}", "get"),
+    "Steps": (_GAME + "/steps", "get"),
 }
 
 
@@ -54,7 +55,7 @@ JOINED_LINKS = _links("$request.path.game_id", "$response.body#/token", ("GetGam
 PLAYED_LINKS = _links(
     "$request.path.game_id",
     f"$request.header.{TOKEN_HEADER}",
-    ("GetGame", "GiveOrder", "Undo", "Log", "Combat", "Replay"),
+    ("GetGame", "GiveOrder", "Undo", "Log", "Combat", "Replay", "Steps"),
 )
 
 

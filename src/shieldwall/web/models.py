@@ -368,3 +368,21 @@ class ReplayFrame(BaseModel):
     events: list[LogEntry]
     view: dict[str, Any]
     svg: str
+
+
+class StepOut(BaseModel):
+    index: int = Field(description="The order's place in the battle (0 is the first order).")
+    side: str
+    by: str = Field(description="'human' or 'bot'.")
+    text: str = Field(
+        description="The order in words ('(an order hidden from you)' when what it did is hidden)."
+    )
+    unit: str | None = Field(description="The unit it was given to, if you can see it.")
+    first_event: int = Field(description="The index of its first event in the battle's log.")
+    events: list[LogEntry] = Field(description="What it did, with its dice and clauses.")
+    svg: str = Field(description="The table after it.")
+
+
+class StepsOut(BaseModel):
+    size: int = Field(description="The number of orders in the battle (the game's version).")
+    steps: list[StepOut]

@@ -52,6 +52,7 @@ import { api, ApiError, newClientId } from "./api.js";
 import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
+import { StepThrough } from "./steps.js";
 import { installViewTools, nearPoints } from "./tools.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -266,6 +267,8 @@ class GameView {
       onLeave: () => this.board.clearGhost(),
     });
     window.shieldwall.board = this.board;
+    this.stepping = false; // the other side's orders are being shown one at a time
+    this.stepper = new StepThrough(this);
     this.tools = installViewTools(this.board, () => this.rules.length_unit || "inch");
   }
 
@@ -350,7 +353,7 @@ class GameView {
   }
 
   showBoard(svg) {
-    if (this.replay) return;
+    if (this.replay || this.stepping) return;
     this.board.show(svg);
     $("#board").className = `board${this.mode ? ` mode-${this.mode}` : ""}`;
   }
@@ -373,6 +376,7 @@ class GameView {
     this.renderUnit();
     this.renderActions();
     this.renderHint();
+    this.stepper.render();
   }
 
   renderTop() {
@@ -479,7 +483,7 @@ class GameView {
     const box = $("#actions");
     box.replaceChildren();
     const st = this.st;
-    if (!st || this.replay) return;
+    if (!st || this.replay || this.stepping) return;
     const d = st.decision;
     if (!st.your_turn || !d) return;
     const btn = (label, order, cls = "", title = "") =>
@@ -559,19 +563,19 @@ class GameView {
   }
 
   onUnit(uid) {
-    if (this.replay || !this.st || this.busy) return;
+    if (this.replay || !this.st || this.busy || this.stepping) return;
     if (this.hooks.onUnit && this.hooks.onUnit(this, uid)) return;
     this.select(uid);
   }
 
   onTable(p, e) {
-    if (this.replay || !this.st || this.busy) return;
+    if (this.replay || !this.st || this.busy || this.stepping) return;
     if (this.hooks.onTable && this.hooks.onTable(this, p, e)) return;
     this.deselect();
   }
 
   onHover(p, uid) {
-    if (this.replay || !this.st) return;
+    if (this.replay || !this.st || this.stepping) return;
     if (this.hooks.onHover && this.hooks.onHover(this, p, uid)) return;
     if (!uid) this.board.clearGhost();
   }
@@ -597,7 +601,8 @@ class GameView {
     try {
       // the order is made for this version of the game; a retry after a lost answer is recognised
       // by its client id (never played twice)
-      const body = { order, client_id: newClientId(), version: this.st.version };
+      const before = this.st.version;
+      const body = { order, client_id: newClientId(), version: before };
       if (near && near.length) body.near = near;
       let r;
       try {
@@ -612,15 +617,23 @@ class GameView {
           ruleLink(r.snapped.rule, r.snapped.rule_url))]
         : [];
       this.showMessage("good", [`Done: ${r.accepted}${bots}`, ...snap]);
-      this.appendLog(r.events);
       this.busy = false;
       const d = r.state.decision;
       if (!(d && d.unit)) {
         this.selected = null;
         this.reach = null;
       }
-      this.setState(r.state);
-      if (r.events.some((e) => e.why)) this.loadWhy();
+      const done = () => {
+        this.setState(r.state);
+        if (r.events.some((e) => e.why)) this.loadWhy();
+      };
+      if (r.bot_orders.length && !r.repeat && this.st.mode !== "hotseat") {
+        // your order's lines now; the other side's orders one at a time
+        this.stepper.run(before + 1, r.events, done);
+        return;
+      }
+      this.appendLog(r.events);
+      done();
     } catch (e) {
       this.busy = false;
       this.showError(e);
@@ -688,15 +701,20 @@ class GameView {
   }
 
   async poll() {
-    if (!this.st || this.busy || this.st.your_turn || this.st.result) return;
+    if (!this.st || this.busy || this.stepping || this.st.your_turn || this.st.result) return;
     if (this.st.mode !== "remote") return;
     try {
       const st = await this.call("");
-      if (st.version !== this.st.version || JSON.stringify(st.joined) !== JSON.stringify(this.st.joined)) {
+      const catchUp = async () => {
         const log = await this.call(`/log?since=${this.logSize}`);
         this.appendLog(log.entries);
         this.setState(st);
         this.loadWhy();
+      };
+      if (st.version > this.st.version) {
+        this.stepper.run(this.st.version, [], () => catchUp().catch(() => {}));
+      } else if (st.version !== this.st.version || JSON.stringify(st.joined) !== JSON.stringify(this.st.joined)) {
+        await catchUp();
       }
     } catch {
       /* the next poll tries again */
