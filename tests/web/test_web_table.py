@@ -339,3 +339,45 @@ def test_the_bots_turn_steps_through_one_order_at_a_time(server: str, page: Any)
     assert log.count() == entries and _state(page)["version"] == st["version"]
     assert page.locator("#actions button").count() >= 1
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+_spec2 = importlib.util.spec_from_file_location("web_two", ROOT / "tests/web/test_web_two_browsers.py")
+assert _spec2 and _spec2.loader
+_two = importlib.util.module_from_spec(_spec2)
+_spec2.loader.exec_module(_two)
+two_pages = _two.two_pages  # two browser contexts (fixture)
+
+
+def test_a_spectator_link_watches_the_battle_read_only(server: str, two_pages: tuple[Any, Any]) -> None:
+    player, eye = two_pages
+    _start(player, server, opponent="random")
+    player.click("#btn-watch")
+    link = player.input_value("#watch-url")
+    gid = _state(player)["id"]
+    assert f"/play/{gid}#token=" in link
+    eye.goto(link)
+    eye.wait_for_selector("#board svg .unit")
+    st = _state(eye)
+    assert st["spectator"] and st["you"] == [] and not st["your_turn"]
+    assert "spectator (read only)" in eye.inner_text("#status")
+    assert "Watching (read only)" in eye.inner_text("#decision")
+    assert eye.locator("#actions button").count() == 0
+    for b in ("#btn-undo", "#btn-save", "#btn-watch"):
+        assert eye.locator(b).is_hidden(), b
+    # the player plays on; the spectator's page follows (it polls, and steps through the orders)
+    for _ in range(3):
+        before = _state(player)["version"]
+        player.click("#actions button.end")
+        assert _wait_version(player, before)
+    version = _state(player)["version"]
+    eye.wait_for_function(f"window.shieldwall.game.st.version === {version}", timeout=20_000)
+    _idle(eye)
+    assert _state(eye)["view"]["units"] == _state(player)["view"]["units"]
+    assert eye.locator("#tab-log .entry").count() >= player.locator("#tab-log .entry").count() - 1
+    # a click on a unit shows its reach, but gives no order
+    u = next(x for x in _state(eye)["view"]["units"] if x["side"] == "red")
+    _click_unit(eye, _state(eye), u["id"])
+    eye.wait_for_selector("#unit h3")
+    assert _state(eye)["version"] == version
+    eye.screenshot(path=str(IMAGES / "web-spectator.png"))
+    assert player.errors == [] and eye.errors == []

@@ -198,7 +198,11 @@ class GameState(BaseModel):
     mode: str
     players: dict[str, str]
     joined: dict[str, bool]
-    you: list[str]
+    you: list[str] = Field(description="The sides your token commands (none for a spectator).")
+    spectator: bool = Field(
+        default=False,
+        description="A spectator's token: it sees what both sides may see and gives no orders.",
+    )
     seed: int | None = Field(
         description="The battle seed once it may be known (chosen by the player, or the battle is over)."
     )
@@ -386,3 +390,9 @@ class StepOut(BaseModel):
 class StepsOut(BaseModel):
     size: int = Field(description="The number of orders in the battle (the game's version).")
     steps: list[StepOut]
+
+
+class SpectateOut(BaseModel):
+    watch_url: str = Field(
+        description="The spectator's link: it shows the battle as both sides may see it, read only."
+    )

@@ -39,6 +39,7 @@ from shieldwall.web.models import (
     OrderOut,
     ReachOut,
     SnapOut,
+    SpectateOut,
     UndoOut,
 )
 from shieldwall.web.sessions import ApiError
@@ -235,6 +236,16 @@ def join(game_id: GameIdPath, body: JoinIn, request: Request, ctx: Ctx) -> JoinO
     side, token = ctx.games.join(game_id, body.invite)
     base = str(request.base_url).rstrip("/")
     return JoinOut(side=side, token=token, play_url=f"{base}/play/{game_id}#token={token}")
+
+
+@router.post("/api/games/{game_id}/spectate", responses=ERRORS)
+def spectate(game_id: GameIdPath, request: Request, ctx: Ctx, token: Token = None) -> SpectateOut:
+    """A new read-only link for a spectator: it sees only what both sides may see (no unit or
+    order hidden from either side, no seed before the end) and gives no orders."""
+    s, sides = ctx.session_for(game_id, token)
+    watch = ctx.games.spectate(s, sides)
+    base = str(request.base_url).rstrip("/")
+    return SpectateOut(watch_url=f"{base}/play/{game_id}#token={watch}")
 
 
 @router.post("/api/games/{game_id}/invite", responses=ERRORS)

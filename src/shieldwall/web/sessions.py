@@ -34,6 +34,28 @@ MAX_BOT_DECISIONS = 5000
 MODES = ("bot", "hotseat", "remote")
 
 
+#: the mark a spectator's token carries among its sides in the store (not a side name: sides are
+#: words, this is not)
+WATCH = "@watch"
+
+
+class Viewers(list[str]):
+    """The sides a spectator's token sees *as*: every side, so that whatever is hidden from either
+    side is hidden from it (``visibility``'s filters), and it commands none (``read_only``)."""
+
+    read_only = True
+
+
+def read_only(sides: list[str]) -> bool:
+    """Whether ``sides`` (from ``authorize``) are a spectator's, who may only look."""
+    return bool(getattr(sides, "read_only", False))
+
+
+def refuse_spectator(sides: list[str]) -> None:
+    if read_only(sides):
+        raise ApiError(403, "a spectator's link only watches the battle: it gives no orders")
+
+
 class ApiError(Exception):
     """An error the API answers with ``status`` and a message (never a 500)."""
 
@@ -100,7 +122,11 @@ class Session:
     def finished(self) -> bool:
         return self.state.is_terminal()
 
-    def seed_visible(self) -> bool:
+    def seed_visible(self, sides: list[str] | None = None) -> bool:
+        """Whether the battle seed may be shown (to ``sides``): a spectator sees it only once the
+        battle is over (with it and the orders, one could tell a player every coming roll)."""
+        if sides is not None and read_only(sides):
+            return self.finished()
         return self.rec.seed_public or self.finished()
 
     def last_own_order(self, sides: Iterable[str]) -> int | None:
@@ -328,7 +354,17 @@ class Games:
         sides = self.store.token_sides(s.rec.id, token)
         if not sides:
             raise ApiError(403, "that token does not belong to this game")
+        if WATCH in sides:
+            return Viewers(s.sides)
         return sides
+
+    def spectate(self, s: Session, sides: list[str]) -> str:
+        """A new spectator's token for the game (a player asks for it): it sees what both sides may
+        see and gives no orders."""
+        refuse_spectator(sides)
+        token = secrets.token_urlsafe(24)
+        self.store.add_token(s.rec.id, token, [WATCH])
+        return token
 
     # ------------------------------------------------------------------ playing
     def _persist(self, s: Session, rows: list[OrderRow]) -> None:
@@ -408,6 +444,7 @@ class Games:
                 again = self._answered(s, sides, client_id)
                 if again is not None:
                     return again
+            refuse_spectator(sides)
             if version is not None and version != s.version:
                 raise ApiError(
                     409,
@@ -517,6 +554,7 @@ class Games:
         """Back to the start of the decision of the token's last order (hotseat and vs-bot only):
         drop that order and every bot order after it. Returns how many orders were dropped."""
         with s.lock:
+            refuse_spectator(sides)
             if s.rec.mode == "remote":
                 raise ApiError(
                     409, "undo is for hotseat and vs-bot games; between two browsers an order stands"
@@ -551,6 +589,7 @@ class Games:
         return side, token
 
     def reissue_invite(self, s: Session, sides: list[str]) -> tuple[str, str]:
+        refuse_spectator(sides)
         invites = self.store.invites(s.rec.id)
         open_sides = [side for side, claimed in invites.items() if not claimed and side not in sides]
         if not open_sides:
@@ -562,13 +601,15 @@ class Games:
     # ------------------------------------------------------------------ saves and replays
     def save(self, s: Session, sides: list[str]) -> dict[str, Any]:
         with s.lock:
+            if read_only(sides) and not s.finished():
+                raise ApiError(409, "a spectator may save the battle once it is over (a save holds its seed)")
             if secrets_pending(s.state, sides):
                 raise ApiError(
                     409,
                     "a save file holds every order, and the other side's concealed deployment is not "
                     "revealed yet: save once the cards are turned over",
                 )
-            if not s.seed_visible():
+            if not s.seed_visible(sides):
                 raise ApiError(
                     409,
                     "a save file holds the battle seed, which stays secret between two browsers until the "

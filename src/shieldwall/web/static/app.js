@@ -298,6 +298,7 @@ class GameView {
     $("#btn-undo").onclick = () => this.undo();
     $("#btn-save").onclick = () => this.save();
     $("#btn-link").onclick = () => this.copyLink();
+    $("#btn-watch").onclick = () => this.spectatorLink();
     document.querySelectorAll(".tab-buttons button").forEach((b) => { b.onclick = () => this.tab(b.dataset.tab); });
     $("#replay-prev").onclick = () => this.frame(this.replay.turn - 1);
     $("#replay-next").onclick = () => this.frame(this.replay.turn + 1);
@@ -387,11 +388,13 @@ class GameView {
     const bits = [];
     if (v.turn !== undefined) bits.push(v.max_turns !== undefined && v.max_turns !== null ? `turn ${v.turn}/${v.max_turns}` : `turn ${v.turn}`);
     if (v.side !== undefined && v.phase !== undefined) bits.push(`${v.side} ${v.phase}`);
-    bits.push(`you: ${st.you.join(" & ")}`);
+    bits.push(st.spectator ? "spectator (read only)" : `you: ${st.you.join(" & ")}`);
     if (st.seed !== null) bits.push(`seed ${st.seed_text || st.seed}`);
     $("#status").textContent = bits.join(" · ");
     $("#btn-undo").disabled = !st.can_undo || this.busy;
-    $("#btn-undo").hidden = st.mode === "remote";
+    $("#btn-undo").hidden = st.mode === "remote" || st.spectator;
+    $("#btn-watch").hidden = st.spectator;
+    $("#btn-save").hidden = st.spectator && !st.result;
   }
 
   renderDecision() {
@@ -412,7 +415,10 @@ class GameView {
       return;
     }
     const who = el("span", { class: `who side-${d.side}` }, d.side);
-    if (st.your_turn) {
+    if (st.spectator) {
+      box.replaceChildren(el("div", { class: "small" }, "Watching (read only): you see what both sides may see."),
+        el("div", {}, who, " decides"), el("div", { class: "prompt" }, d.prompt));
+    } else if (st.your_turn) {
       box.replaceChildren(el("div", {}, who, st.you.length > 1 ? " to play" : " (you)"), el("div", { class: "prompt" }, d.prompt));
     } else {
       box.replaceChildren(el("div", {}, who, " decides"), el("div", { class: "prompt" }, d.prompt),
@@ -694,6 +700,18 @@ class GameView {
     }
   }
 
+  // A read-only link for spectators (a new one each time): they see what both sides may see.
+  async spectatorLink() {
+    try {
+      const r = await this.call("/spectate", { method: "POST" });
+      const input = el("input", { type: "text", readonly: true, value: r.watch_url, id: "watch-url", style: "width:100%" });
+      if (navigator.clipboard) navigator.clipboard.writeText(r.watch_url).catch(() => {});
+      this.showMessage("good", ["A spectator's link (read only: it sees what both sides may see, and gives no orders): ", input]);
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+
   copyLink() {
     const link = `${location.origin}/play/${this.id}#token=${this.token}`;
     if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
@@ -702,7 +720,7 @@ class GameView {
 
   async poll() {
     if (!this.st || this.busy || this.stepping || this.st.your_turn || this.st.result) return;
-    if (this.st.mode !== "remote") return;
+    if (this.st.mode !== "remote" && !this.st.spectator) return;
     try {
       const st = await this.call("");
       const catchUp = async () => {

@@ -166,7 +166,7 @@ export class StepThrough {
       box.hidden = false;
       return;
     }
-    const other = g.st && g.st.mode !== "hotseat" && g.st.version > 0;
+    const other = g.st && (g.st.mode !== "hotseat" || g.st.spectator) && g.st.version > 0;
     const onOff = el("input", { type: "checkbox", id: "step-enabled", checked: this.enabled, onchange: () => {
       this.enabled = onOff.checked;
       localStorage.setItem("shieldwall.steps", this.enabled ? "on" : "off");
