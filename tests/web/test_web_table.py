@@ -381,3 +381,37 @@ def test_a_spectator_link_watches_the_battle_read_only(server: str, two_pages: t
     assert _state(eye)["version"] == version
     eye.screenshot(path=str(IMAGES / "web-spectator.png"))
     assert player.errors == [] and eye.errors == []
+
+
+def test_drag_the_unit_being_moved_and_drop_it_a_little_too_far(server: str, page: Any) -> None:
+    _start(page, server, opponent="hotseat")
+    st = _state(page)
+    uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
+    # before its move is rolled the unit is not dragged: a drag from it moves nothing
+    u = _unit(st, uid)
+    _drag(page, (u["x"], u["y"]), (u["x"], u["y"] + 3))
+    _idle(page)
+    assert _state(page)["version"] == st["version"]
+    _click_unit(page, st, uid)
+    page.wait_for_selector("#unit h3")
+    page.click("#actions button.primary")  # roll to move
+    assert _wait_version(page, st["version"])
+    st = _state(page)
+    rolled = float(st["decision"]["data"]["rolled"])
+    heading = math.radians(u["heading"])
+    over = rolled + 0.2
+    target = (u["x"] + math.sin(heading) * over, u["y"] + math.cos(heading) * over)
+    # while dragged, its ghost follows the pointer; dropped 0.2" beyond the roll, it snaps
+    pa = page.evaluate(f"window.shieldwall.board.toScreen({u['x']}, {u['y']})")
+    pb = page.evaluate(f"window.shieldwall.board.toScreen({target[0]}, {target[1]})")
+    page.mouse.move(pa["x"], pa["y"])
+    page.mouse.down()
+    page.mouse.move((pa["x"] + pb["x"]) / 2, (pa["y"] + pb["y"]) / 2, steps=4)
+    assert page.locator("#board svg .page-overlay rect").count() == 1  # the ghost
+    page.mouse.move(pb["x"], pb["y"], steps=4)
+    page.mouse.up()
+    assert _wait_version(page, st["version"])
+    page.wait_for_selector("#message.good .snapped")
+    moved = _unit(_state(page), uid)
+    assert rolled - 0.2 <= _dist(moved, u) <= rolled + 1e-6
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -265,6 +265,8 @@ class GameView {
       onTable: (p, e) => this.onTable(p, e),
       onMove: (p, uid) => this.onHover(p, uid),
       onLeave: () => this.board.clearGhost(),
+      canDrag: (uid) => this.canDrag(uid),
+      onDrop: (p, e) => this.onTable(p, e),
     });
     window.shieldwall.board = this.board;
     this.stepping = false; // the other side's orders are being shown one at a time
@@ -578,6 +580,14 @@ class GameView {
     if (this.replay || !this.st || this.busy || this.stepping) return;
     if (this.hooks.onTable && this.hooks.onTable(this, p, e)) return;
     this.deselect();
+  }
+
+  // The unit being moved may be dragged where it should go (its drop is a click there).
+  canDrag(uid) {
+    const st = this.st;
+    const d = st && st.decision;
+    return !!(st && d && st.your_turn && !this.replay && !this.busy && !this.stepping && d.unit === uid
+      && this.selected === uid && this.hooks.onTable);
   }
 
   onHover(p, uid) {

@@ -9,7 +9,9 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
 
 export class Board {
-  constructor(el, { onUnit, onTable, onMove, onLeave }) {
+  // canDrag(uid): whether unit uid may be dragged to where it should go (the unit being moved);
+  // its drag shows the ghost as the pointer does (onMove) and its drop is a click there (onDrop)
+  constructor(el, { onUnit, onTable, onMove, onLeave, canDrag, onDrop }) {
     this.el = el;
     this.svg = null;
     this.scale = 16;
@@ -19,6 +21,9 @@ export class Board {
     this.zoom = null; // {k, cx, cy}: k times the whole table, centred on (cx, cy) in SVG units; null: fit
     this.listeners = [];
     this.tool = null; // a tool that takes the presses on the table ({down, drag, up}: the ruler)
+    this.onMove = onMove;
+    this.canDrag = canDrag || (() => false);
+    this.onDrop = onDrop || (() => {});
     this.dragged = false; // the last press dragged the table (its click is not a click)
     el.addEventListener("wheel", (e) => {
       if (!this.svg) return;
@@ -168,7 +173,12 @@ export class Board {
       this.el.addEventListener("pointerup", up);
       return;
     }
-    if (!this.zoom || e.target.closest(UNIT_SELECTOR)) return;
+    const hit = e.target.closest(UNIT_SELECTOR);
+    if (hit && this.canDrag(hit.getAttribute("data-unit"))) {
+      this.dragUnit(e);
+      return;
+    }
+    if (!this.zoom || hit) return;
     const start = { x: e.clientX, y: e.clientY, cx: this.zoom.cx, cy: this.zoom.cy };
     const ppu = this.svg.getScreenCTM().a; // client pixels per SVG unit
     const move = (m) => {
@@ -185,6 +195,28 @@ export class Board {
       this.el.removeEventListener("pointermove", move);
       this.el.removeEventListener("pointerup", up);
       this.el.classList.remove("panning");
+    };
+    this.el.addEventListener("pointermove", move);
+    this.el.addEventListener("pointerup", up);
+  }
+
+  // Drag the unit being moved: the ghost follows the pointer, the drop gives the order there (and
+  // snaps like a click). A press that does not move is a click on the unit.
+  dragUnit(e) {
+    const move = (m) => {
+      if (!this.dragged && Math.hypot(m.clientX - e.clientX, m.clientY - e.clientY) <= 4) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        this.el.classList.add("dragging");
+        this.el.setPointerCapture && this.el.setPointerCapture(e.pointerId);
+      }
+      this.onMove(this.toTable(m.clientX, m.clientY), null, m);
+    };
+    const up = (u) => {
+      this.el.removeEventListener("pointermove", move);
+      this.el.removeEventListener("pointerup", up);
+      this.el.classList.remove("dragging");
+      if (this.dragged) this.onDrop(this.toTable(u.clientX, u.clientY), u);
     };
     this.el.addEventListener("pointermove", move);
     this.el.addEventListener("pointerup", up);
