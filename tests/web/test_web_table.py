@@ -127,6 +127,8 @@ def test_save_in_the_browser_replays_in_the_cli_and_loads_to_continue_or_watch(
     page.click("#f-watch")
     page.wait_for_selector("#replay-bar:not([hidden])")
     assert "deployment" in page.inner_text("#replay-label")
+    watched = _state(page)
+    assert watched["spectator"] and watched["version"] == st["version"] and not watched["your_turn"]
     assert page.locator("#tab-replay .turn-row").count() >= 2
     page.click("#replay-next")
     page.wait_for_function("document.querySelector('#replay-label').textContent.includes('turn 1')")

@@ -191,9 +191,15 @@ async function showLobby() {
       const rest = JSON.stringify({ side: $("#f-import-side").value, opponent: watch ? "hotseat" : $("#f-import-opponent").value });
       const r = await api("/api/games/import", { method: "POST",
         rawBody: `{"save": ${text}, ${rest.slice(1)}` });
+      if (watch) {
+        // to watch: a spectator's token of the loaded battle (read only), opened on its replay
+        const w = await api(`/api/games/${r.game.id}/spectate`, { method: "POST", token: r.token });
+        location.assign(`/play/${r.game.id}#watch&token=${w.watch_url.split("#token=")[1]}`);
+        return;
+      }
       saved.remember({ id: r.game.id, token: r.token, sides: r.sides, title: r.game.title, mode: r.game.mode,
         invite_url: r.invite_url });
-      location.assign(`/play/${r.game.id}${watch ? "#watch" : ""}`);
+      location.assign(`/play/${r.game.id}`);
     } catch (e) {
       err.textContent = e instanceof SyntaxError ? "That file is not JSON." : e.message;
       err.hidden = false;
@@ -223,13 +229,13 @@ async function joinGame(id) {
 
 // ---------------------------------------------------------------------------------------- game
 async function startGame(id) {
+  const watch = fragment().has("watch");
   const fromLink = fragment().get("token");
   if (fromLink) {
     const old = saved.find(id);
     saved.remember({ ...(old || {}), id, token: fromLink });
     history.replaceState(null, "", `/play/${id}`);
   }
-  const watch = fragment().has("watch");
   if (watch) history.replaceState(null, "", `/play/${id}`);
   const entry = saved.find(id);
   $("#game").hidden = false;
