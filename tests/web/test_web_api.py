@@ -591,6 +591,7 @@ def test_openapi_describes_every_endpoint(client: Any) -> None:
         "/api/games/{game_id}/replay/{turn}",
         "/api/games/{game_id}/steps",
         "/api/games/{game_id}/spectate",
+        "/api/games/{game_id}/check",
     }
     order = spec["paths"]["/api/games/{game_id}/orders"]["post"]
     assert {"403", "404", "409", "422"} <= set(order["responses"])

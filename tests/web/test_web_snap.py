@@ -77,3 +77,24 @@ def test_a_legal_order_ignores_near_and_near_is_bounded(client: Any, start: Call
     assert r.status_code == 200 and r.json()["snapped"] is None
     moved = next(v for v in r.json()["state"]["view"]["units"] if v["id"] == "r1")
     assert math.isclose(moved["y"], u["y"] + 1, abs_tol=1e-6)
+
+
+def test_check_tries_an_order_without_playing_it(client: Any, start: Callable[..., Any]) -> None:
+    gid, hdr, _ = start()
+    rolled, u = _rolled(client, gid, hdr, "r6")
+    url = f"/api/games/{gid}/check"
+    ok = client.post(url, json={"order": _go("r6", u["x"], u["y"] + rolled - 1)}, headers=hdr).json()
+    assert ok == {"legal": True, "index": None, "rule": None, "reason": None, "rule_url": None}
+    far = u["y"] + rolled + 0.3
+    near = [_go("r6", u["x"], far - 0.05 * i) for i in range(1, 20)]
+    snap = client.post(url, json={"order": _go("r6", u["x"], far), "near": near}, headers=hdr).json()
+    assert snap["legal"] and snap["index"] == 5 and snap["rule"] == f"{RS}:movement"
+    no = client.post(url, json={"order": _go("r6", u["x"], far + 5)}, headers=hdr).json()
+    assert not no["legal"] and no["index"] is None and "rolled" in no["reason"]
+    assert no["rule_url"] == f"/rules/{RS}#movement"
+    # nothing was played, and only the deciding side may ask
+    st = client.get(f"/api/games/{gid}", headers=hdr).json()
+    assert st["version"] == 1 and st["decision"]["unit"] == "r6"
+    eye = client.post(f"/api/games/{gid}/spectate", headers=hdr).json()["watch_url"].split("#token=")[1]
+    r = client.post(url, json={"order": _go("r6", u["x"], far)}, headers={"X-Shieldwall-Token": eye})
+    assert r.status_code == 403

@@ -417,3 +417,44 @@ def test_drag_the_unit_being_moved_and_drop_it_a_little_too_far(server: str, pag
     moved = _unit(_state(page), uid)
     assert rolled - 0.2 <= _dist(moved, u) <= rolled + 1e-6
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_while_dragged_the_page_says_where_the_drop_would_go_and_why_not(server: str, page: Any) -> None:
+    _start(page, server, opponent="hotseat")
+    st = _state(page)
+    uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
+    _click_unit(page, st, uid)
+    page.wait_for_selector("#unit h3")
+    page.click("#actions button.primary")  # roll to move
+    assert _wait_version(page, st["version"])
+    st = _state(page)
+    rolled = float(st["decision"]["data"]["rolled"])
+    u = _unit(st, uid)
+    ahead = (math.sin(math.radians(u["heading"])), math.cos(math.radians(u["heading"])))
+
+    def at(d: float) -> dict[str, float]:
+        p: dict[str, float] = page.evaluate(
+            f"window.shieldwall.board.toScreen({u['x'] + ahead[0] * d}, {u['y'] + ahead[1] * d})"
+        )
+        return p
+
+    start = at(0)
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    p = at(rolled + 3)  # far beyond the roll: refused, and the clause says why, before the drop
+    page.mouse.move(p["x"], p["y"], steps=5)
+    page.wait_for_selector("#board svg .drop-mark.bad")
+    assert "Not allowed here" in page.inner_text("#hint") and "§movement" in page.inner_text("#hint")
+    p = at(rolled + 0.2)  # a little too far: the mark shows the nearest place allowed
+    page.mouse.move(p["x"], p["y"], steps=3)
+    page.wait_for_selector("#board svg .drop-mark.ok line", state="attached")
+    assert "nearest place the rules allow" in page.inner_text("#hint")
+    page.screenshot(path=str(IMAGES / "web-drag.png"))
+    p = at(rolled - 1)  # well inside: allowed as it is
+    page.mouse.move(p["x"], p["y"], steps=3)
+    page.wait_for_function("document.querySelector('#hint').textContent.includes('the rules allow it')")
+    assert _state(page)["version"] == st["version"]  # nothing played while dragging
+    page.mouse.up()
+    assert _wait_version(page, st["version"])
+    assert math.isclose(_dist(_unit(_state(page), uid), u), rolled - 1, abs_tol=0.05)
+    assert page.errors == []  # type: ignore[attr-defined]

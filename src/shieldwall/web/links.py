@@ -26,6 +26,7 @@ _TARGETS: dict[str, tuple[str, str]] = {
     "ReplayTurn": (_GAME + "/replay/{turn}", "get"),
     "Steps": (_GAME + "/steps", "get"),
     "Spectate": (_GAME + "/spectate", "post"),
+    "Check": (_GAME + "/check", "post"),
 }
 
 

@@ -396,3 +396,20 @@ class SpectateOut(BaseModel):
     watch_url: str = Field(
         description="The spectator's link: it shows the battle as both sides may see it, read only."
     )
+
+
+class CheckIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    order: Annotated[str | dict[str, Any], _bounded("order")]
+    near: Annotated[list[str | dict[str, Any]], _bounded("near")] = Field(
+        default_factory=list, max_length=MAX_NEAR
+    )
+
+
+class CheckOut(BaseModel):
+    legal: bool = Field(description="Whether the order as given, or one of `near`, would be taken.")
+    index: int | None = Field(description="The first of `near` taken when the order as given is refused.")
+    rule: str | None = Field(default=None, description="The clause refusing the order as given.")
+    reason: str | None = None
+    rule_url: str | None = None

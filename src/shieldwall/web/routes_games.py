@@ -25,6 +25,8 @@ from shieldwall.web.context import (
 from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
 from shieldwall.web.models import (
     NAME,
+    CheckIn,
+    CheckOut,
     CombatOut,
     ErrorOut,
     GameCreated,
@@ -144,6 +146,20 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
             events=ctx.entries(s, sides, p.first, p.end),  # type: ignore[arg-type]
             state=ctx.state_out(s, sides),
         )
+
+
+@router.post("/api/games/{game_id}/check", responses=ORDER_ERRORS)
+def check_order(game_id: GameIdPath, body: CheckIn, ctx: Ctx, token: Token = None) -> CheckOut:
+    """Would the rules take this order now (or, refused, the first of `near` they take)? Tried on a
+    copy: nothing is played. The page asks while a unit is dragged, to show where it would go and
+    why a place is refused before the drop."""
+    s, sides = ctx.session_for(game_id, token)
+    index, why = ctx.games.check(s, sides, body.order, body.near)
+    if why is None:
+        return CheckOut(legal=True, index=None)
+    return CheckOut(
+        legal=index is not None, index=index, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule)
+    )
 
 
 @router.get("/api/games/{game_id}/reach/{unit_id}", responses=ERRORS)

@@ -496,6 +496,37 @@ class Games:
                 raise
             return Played(first, str(order), bots, snapped=snapped)
 
+    def check(
+        self,
+        s: Session,
+        sides: list[str],
+        spec: str | Mapping[str, Any],
+        near: Sequence[str | Mapping[str, Any]],
+    ) -> tuple[int | None, IllegalOrder | None]:
+        """Would the rules take ``spec`` now (or, refused, one of ``near``)? Tried on a copy of the
+        battle, nothing is played or stored: ``(None, None)`` as given, ``(i, refusal)`` the first
+        of ``near`` allowed, ``(None, refusal)`` none. Only the decision's own side may ask."""
+        with s.lock:
+            refuse_spectator(sides)
+            d = s.state.decision()
+            if d is None or d.side not in sides:
+                raise ApiError(409, "not your decision: only the side deciding may check an order")
+            order = self._checked(s, sides, spec)
+            trial = s.state.copy()
+            try:
+                trial.apply(order)
+                return None, None
+            except IllegalOrder as refused:
+                for i, alt in enumerate(near):
+                    try:
+                        trial.apply(self._checked(s, sides, alt))
+                    except (IllegalOrder, ApiError, ShieldwallError):
+                        continue
+                    return i, refused
+                return None, refused
+            except Exception as exc:  # an engine error on a trial: say so, never a 500
+                raise ApiError(422, f"the rules engine could not try '{order}' ({exc!r})") from None
+
     def _checked(self, s: Session, sides: list[str], spec: str | Mapping[str, Any]) -> Order:
         """The order parsed, with usable numbers, for a unit of a side the token commands."""
         if isinstance(spec, Mapping):

@@ -31,6 +31,9 @@
 //   onUnit(g, uid)                    a click on unit uid -> true if handled (else: select it)
 //   onTable(g, p, e)                  a click on the table at p = {x, y} (table units), e the mouse
 //                                     event -> true if handled (else: deselect)
+//   orderAt(g, p)                     -> {order, from}|null: the order a drop of the unit being moved
+//                                     at p gives, and where it starts (asked of the server while
+//                                     the unit is dragged: where the drop goes, or why not)
 //   onHover(g, p, uid)                the pointer at p, over unit uid (or null) -> true if handled
 //                                     (else: the ghost is cleared when over no unit)
 //   renderWhy(c, g)                   -> Element[]|null: the why of a combat c (GET .../combat)
@@ -272,7 +275,11 @@ class GameView {
       onMove: (p, uid) => this.onHover(p, uid),
       onLeave: () => this.board.clearGhost(),
       canDrag: (uid) => this.canDrag(uid),
-      onDrop: (p, e) => this.onTable(p, e),
+      onDrag: (p) => this.dragPreview(p),
+      onDrop: (p, e) => {
+        this.preview = null;
+        this.onTable(p, e);
+      },
     });
     window.shieldwall.board = this.board;
     this.stepping = false; // the other side's orders are being shown one at a time
@@ -586,6 +593,51 @@ class GameView {
     if (this.replay || !this.st || this.busy || this.stepping) return;
     if (this.hooks.onTable && this.hooks.onTable(this, p, e)) return;
     this.deselect();
+  }
+
+  // While the unit being moved is dragged: where a drop would put it, asked of the server (POST
+  // .../check: the order for the point, and for the points around it). One question at a time;
+  // the latest point wins. The mark and the line under the table say it before the drop.
+  dragPreview(p) {
+    const at = this.hooks.orderAt ? this.hooks.orderAt(this, p) : null;
+    if (!at) return;
+    this.preview = { p, at };
+    if (!this.previewing) this.runPreview();
+  }
+
+  async runPreview() {
+    this.previewing = true;
+    try {
+      while (this.preview) {
+        const { p, at } = this.preview;
+        const pts = nearPoints(p, at.from, this.board.tolerance(), this.board);
+        const alts = pts.map((q) => this.hooks.orderAt(this, q)).map((x) => (x ? x.order : null));
+        const near = alts.filter(Boolean);
+        const where = alts.map((o, i) => (o ? pts[i] : null)).filter(Boolean);
+        let r;
+        try {
+          r = await this.call("/check", { method: "POST", body: { order: at.order, near } });
+        } catch {
+          r = null;
+        }
+        if (!this.preview || this.preview.p !== p) continue; // dropped, or a later point to ask
+        this.preview = null;
+        if (!r) break;
+        const why = r.rule ? ` (§${r.rule.split(":")[1]})` : "";
+        if (r.legal && r.index === null) {
+          this.board.mark(p, true);
+          this.renderHint("Drop here: the rules allow it.");
+        } else if (r.legal) {
+          this.board.mark(where[r.index], true, p);
+          this.renderHint(`Drop here: it goes to the nearest place the rules allow; here exactly: ${r.reason}${why}`);
+        } else {
+          this.board.mark(p, false);
+          this.renderHint(`Not allowed here: ${r.reason}${why}`);
+        }
+      }
+    } finally {
+      this.previewing = false;
+    }
   }
 
   // The unit being moved may be dragged where it should go (its drop is a click there).

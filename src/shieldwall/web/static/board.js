@@ -11,7 +11,7 @@ const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-target[d
 export class Board {
   // canDrag(uid): whether unit uid may be dragged to where it should go (the unit being moved);
   // its drag shows the ghost as the pointer does (onMove) and its drop is a click there (onDrop)
-  constructor(el, { onUnit, onTable, onMove, onLeave, canDrag, onDrop }) {
+  constructor(el, { onUnit, onTable, onMove, onLeave, canDrag, onDrop, onDrag }) {
     this.el = el;
     this.svg = null;
     this.scale = 16;
@@ -24,6 +24,7 @@ export class Board {
     this.onMove = onMove;
     this.canDrag = canDrag || (() => false);
     this.onDrop = onDrop || (() => {});
+    this.onDrag = onDrag || (() => {});
     this.dragged = false; // the last press dragged the table (its click is not a click)
     el.addEventListener("wheel", (e) => {
       if (!this.svg) return;
@@ -210,7 +211,9 @@ export class Board {
         this.el.classList.add("dragging");
         this.el.setPointerCapture && this.el.setPointerCapture(e.pointerId);
       }
-      this.onMove(this.toTable(m.clientX, m.clientY), null, m);
+      const p = this.toTable(m.clientX, m.clientY);
+      this.onMove(p, null, m);
+      this.onDrag(p);
     };
     const up = (u) => {
       this.el.removeEventListener("pointermove", move);
@@ -286,6 +289,30 @@ export class Board {
 
   unitElement(uid) {
     return this.svg ? this.svg.querySelector(`.unit[data-unit="${CSS.escape(uid)}"]`) : null;
+  }
+
+  // A mark where a drop at the pointer would put the unit's centre: green if the rules allow it
+  // (`snapped`: the nearest legal point, a dashed line from the pointer to it), red if not.
+  mark(at, ok, from = null) {
+    if (!this.overlay) return;
+    this.overlay.querySelectorAll(".drop-mark").forEach((n) => n.remove());
+    const s = this.scale;
+    const px = 1 / this.svg.getScreenCTM().a;
+    const g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", `drop-mark ${ok ? "ok" : "bad"}`);
+    const colour = ok ? "#5ee07a" : "#ff6b5e";
+    const [cx, cy] = [at.x * s, (this.depth - at.y) * s];
+    if (from) {
+      const line = document.createElementNS(SVGNS, "line");
+      Object.entries({ x1: from.x * s, y1: (this.depth - from.y) * s, x2: cx, y2: cy, stroke: colour,
+        "stroke-width": 2 * px, "stroke-dasharray": `${4 * px} ${3 * px}` }).forEach(([k, v]) => line.setAttribute(k, v));
+      g.append(line);
+    }
+    const c = document.createElementNS(SVGNS, "circle");
+    Object.entries({ cx, cy, r: 7 * px, fill: "none", stroke: colour, "stroke-width": 3 * px })
+      .forEach(([k, v]) => c.setAttribute(k, v));
+    g.append(c);
+    this.overlay.append(g);
   }
 
   clearGhost() {

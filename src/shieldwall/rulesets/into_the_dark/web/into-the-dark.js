@@ -339,6 +339,17 @@ export function onTable(g, p) {
   return false;
 }
 
+// The order a click (or a drop) at p gives the unit acting, and where it starts: the page asks the
+// server about it while the unit is dragged.
+export function orderAt(g, p) {
+  const st = g.st;
+  const d = st.decision;
+  if (!(st.your_turn && d && d.kind === "unit" && g.selected === d.unit && g.units[d.unit])) return null;
+  const u = g.units[d.unit];
+  const mv = moveTo(u, p);
+  return mv ? { order: { kind: "move", unit: d.unit, steps: mv.steps }, from: u } : null;
+}
+
 export function onHover(g, p, uid) {
   const st = g.st;
   const d = st.decision;
