@@ -225,20 +225,39 @@ export function onTable(g, p, e) {
   if (g.mode === "turn") {
     sendPath(g, [{ turn: angle, pivot: "centre" }]);
   } else if (g.mode === "move") {
-    const steps = [];
-    if (g.faceTravel && Math.abs(angle) > 0.5) steps.push({ turn: angle, pivot: "centre" });
-    steps.push({ go: [round(p.x, 3), round(p.y, 3)] });
+    const stepsTo = (q) => legTo(g, from, q);
     if (e && e.shiftKey) {
       // shift+click: one more leg of a path; a plain click (or Turn) finishes it
-      g.path = [...(g.path || []), ...steps];
+      g.path = [...(g.path || []), ...stepsTo(p)];
       g.board.drawPath(pathPoints(g, u));
       g.renderActions();
       g.renderHint();
       return true;
     }
-    sendPath(g, steps);
+    // a click a little too far (or into a unit) snaps to the nearest point the rules allow
+    const prefix = g.path || [];
+    g.path = [];
+    g.board.drawPath([]);
+    g.sendNear(p, (q) => ({ kind: "move", unit: d.unit, steps: [...prefix, ...stepsTo(q)] }), from);
   }
   return true;
+}
+
+// One more leg of a path from `from` to the point q: a turn to face the way first when asked.
+function legTo(g, from, q) {
+  const a = round(normalize(bearing(from, q) - from.heading), 2);
+  const steps = g.faceTravel && Math.abs(a) > 0.5 ? [{ turn: a, pivot: "centre" }] : [];
+  return [...steps, { go: [round(q.x, 3), round(q.y, 3)] }];
+}
+
+// The order a click (or a drop) at p gives in Move mode, and where the unit starts: the page
+// asks the server about it while the unit is dragged.
+export function orderAt(g, p) {
+  const st = g.st;
+  const d = st.decision;
+  if (!(st.your_turn && d && d.kind === "move" && g.selected === d.unit && g.mode === "move")) return null;
+  const from = pathEnd(g, g.units[d.unit]);
+  return { order: { kind: "move", unit: d.unit, steps: [...(g.path || []), ...legTo(g, from, p)] }, from };
 }
 
 export function onHover(g, p, uid) {
