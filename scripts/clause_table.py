@@ -30,6 +30,7 @@ NOTES = {
     "terrain.sizes": "not enforced: see ruling R20",
     "army-lists": "the lists are user data (scenario files); see ruling R27",
     "orders": "engine syntax, not a rule",
+    "ideas-for-unit-types": "informative: introduces the types of the rows below",
 }
 
 

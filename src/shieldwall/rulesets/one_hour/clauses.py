@@ -182,7 +182,43 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "ideas-for-unit-types": (
         "Ideas for Unit Types",
-        "Roman Militia, Roman/Arthur's Cavalry, Knights, Servants, Irish/Scots Nobles.",
+        "Historical types from the game mechanics; relative values between Units matter; less is more.",
+    ),
+    "ideas-for-unit-types.roman-militia": (
+        "Ideas for Unit Types",
+        "Roman Militia: Infantry who melee at d5-1.",
+    ),
+    "ideas-for-unit-types.roman-cavalry": (
+        "Ideas for Unit Types",
+        "Roman Cavalry: better-equipped cavalry on bigger horses; shoot & melee at d5.",
+    ),
+    "ideas-for-unit-types.arthurs-cavalry": (
+        "Ideas for Unit Types",
+        "Arthur's Cavalry: as Roman Cavalry, but d5+1.",
+    ),
+    "ideas-for-unit-types.arthurs-cavalry.roundtable-knights": (
+        "Ideas for Unit Types",
+        'If "Roundtable Knights", they fight d5+2.',
+    ),
+    "ideas-for-unit-types.mounted-servants": (
+        "Ideas for Unit Types",
+        "Mounted Servants: fight with javelin but at d5-2.",
+    ),
+    "ideas-for-unit-types.mounted-servants.upgrade": (
+        "Ideas for Unit Types",
+        "If Arthur's cavalry is in play, Mounted Servants may also be upgraded; a second Unit must then be downgraded.",
+    ),
+    "ideas-for-unit-types.irish-nobles": (
+        "Ideas for Unit Types",
+        "Irish Nobles: javelin Skirmishers who fight at d5.",
+    ),
+    "ideas-for-unit-types.scots-nobles": (
+        "Ideas for Unit Types",
+        "Scots Nobles: Determined Warband who fight at d5+1 with 18 Hits.",
+    ),
+    "ideas-for-unit-types.viking-veterans": (
+        "Ideas for Unit Types",
+        "Viking Veterans: after deployment choose to fight as Infantry OR Warriors.",
     ),
     "force-morale": (
         "Force Morale",
