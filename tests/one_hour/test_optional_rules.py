@@ -544,6 +544,33 @@ def test_initiative_roll_off_from_turn_2_holder_adds_3_and_keeps_on_a_tie() -> N
     assert [(r.side, r.data["faces"]) for r in rolls] == [("red", [2]), ("blue", [5])]
 
 
+def test_initiative_roll_off_die_is_a_declared_parameter() -> None:
+    # "roll off adding +3 for the Initiative Side": the text does not name the die; it is the
+    # declared parameter initiative_die (ruling R49), a d6 by default whatever the battle's die
+    from shieldwall.rulesets.one_hour.params import PARAMETERS
+
+    p = PARAMETERS["initiative_die"]
+    assert p.default == "d6" and p.choices == ("d6", "d5") and p.rule == f"{RS}:initiative"
+    g = game(
+        [unit("r1", "infantry", 10, 5)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options={"initiative": True, "initiative_die": "d5"},
+    )
+    st = g.new_state(1)
+    end_movement(st)
+    script(st, [5, 5])  # faces of the battle's d5: 5+3 against 5, red keeps it
+    end_movement(st)
+    rolls = [e for e in st.events if e.kind == "roll" and e.rule == f"{RS}:initiative"]
+    assert [r.data["die"] for r in rolls] == ["d5", "d5"]
+    assert last(st, "initiative").data["totals"] == {"red": 8, "blue": 5}
+    with pytest.raises(DataError):
+        game(
+            [unit("r1", "infantry", 10, 5)],
+            [unit("b1", "infantry", 10, 30, 180)],
+            options={"initiative": True, "initiative_die": "d8"},
+        )
+
+
 def test_initiative_passes_only_if_the_holder_loses() -> None:
     # "If the Initiative side loses the roll, Initiative changes to the other side"
     st = _turn_two([("d6", 1), ("d6", 5)], {"dice": "d6"})  # 4 against 5
