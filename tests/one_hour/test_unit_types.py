@@ -243,3 +243,15 @@ def test_ideas_for_unit_types_every_built_in_type_named_in_the_text_has_a_profil
     ):
         assert n in names
     assert load_game(None) is not None
+
+
+def test_ideas_for_unit_types_viking_veterans_order_text_and_dict_forms() -> None:
+    from shieldwall.rulesets.one_hour import orders as O
+
+    o = O.parse("fight-as r1 Warriors")
+    assert o == O.FightAs("r1", "warriors") and str(o) == "fight-as r1 warriors"
+    assert O.parse(o.to_dict()) == o and o.to_dict() == {
+        "kind": "fight-as",
+        "unit": "r1",
+        "choice": "warriors",
+    }

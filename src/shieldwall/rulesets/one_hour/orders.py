@@ -20,6 +20,8 @@ Text forms (one order per line in save files and the CLI)::
     face r1 b2                       turn to face b2, an enemy in contact off r1's front
     fallback r1                      Fall Back! out of melee (optional rule)
     transfer p1 r2                   move personality p1 to unit r2
+    fight-as r1 warriors             after deployment: Viking Veterans r1 fight as Warriors (or
+                                     infantry) for the whole battle
 """
 
 from __future__ import annotations
