@@ -26,10 +26,10 @@ from shieldwall.core.geometry import (
     point_segment_distance,
     polygon_distance,
     polygon_edges,
-    rect_meets_polygon,
     segment_distance,
     segment_intersects_convex,
     segment_intersects_polyline,
+    segments_intersect,
     sweep_distance,
     sweep_distance_apart,
     swept_rectangle,
@@ -177,6 +177,44 @@ def _index(terrain: TerrainMap) -> _TerrainIndex:
     return got[1]
 
 
+#: The edges of each area feature with their bounding boxes (features are fixed for a battle).
+_EDGES: dict[tuple[Point, ...], list[tuple[Point, Point, float, float, float, float]]] = {}
+
+
+def _edges(points: tuple[Point, ...]) -> list[tuple[Point, Point, float, float, float, float]]:
+    got = _EDGES.get(points)
+    if got is None:
+        got = [
+            (a, b, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            for a, b in polygon_edges(points)
+        ]
+        if len(_EDGES) > 512:
+            _EDGES.clear()
+        _EDGES[points] = got
+    return got
+
+
+def _meets(rect: Polygon, f: Feature) -> bool:
+    """``rect_meets_polygon(rect, f.points)`` (a convex polygon and an area feature share a point),
+    skipping what cannot: the feature's corners and edges beyond the rectangle's bounding box."""
+    poly = f.points
+    if any(point_in_polygon(p, poly) for p in rect):
+        return True
+    x0, y0, x1, y1 = _box(rect)
+    s = 1e-6  # far above segments_intersect's touching tolerance (1e-7)
+    x0, y0, x1, y1 = x0 - s, y0 - s, x1 + s, y1 + s
+    if any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and point_in_polygon(p, rect) for p in poly):
+        return True
+    redges = polygon_edges(rect)
+    for c, d, ex0, ey0, ex1, ey1 in _edges(poly):
+        if ex1 < x0 or ex0 > x1 or ey1 < y0 or ey0 > y1:
+            continue
+        for a, b in redges:
+            if segments_intersect(a, b, c, d):
+                return True
+    return False
+
+
 def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feature | None:
     """An area feature the unit may not be in ("Terrain": woods/marsh, lakes), if any."""
     rect = fp.corners()
@@ -185,7 +223,7 @@ def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feat
         if rule == "none" or not unit.profile.rough_terrain:
             if fp.x + r < x0 or fp.x - r > x1 or fp.y + r < y0 or fp.y - r > y1:
                 continue
-            if rect_meets_polygon(rect, f.points):
+            if _meets(rect, f):
                 return f
     return None
 
@@ -219,7 +257,7 @@ def swept_terrain_problem(unit: Unit, band: Polygon, terrain: TerrainMap) -> str
     for f, (x0, y0, x1, y1) in forbidden_areas(unit, terrain):
         if x1 < bx0 or x0 > bx1 or y1 < by0 or y0 > by1:
             continue
-        if rect_meets_polygon(band, f.points):
+        if _meets(band, f):
             te = terrain_effects()[f.kind]
             who = "nobody" if te.enter == "none" else "only Skirmishers and Raiders"
             return f"{te.clause}: the path crosses {f.kind} ({f.id}): {who} may enter"
@@ -561,7 +599,7 @@ def _terrain_run(unit: Unit, start: Footprint, direction: Point, reach: float, t
     for f, (fx0, fy0, fx1, fy1) in areas:
         if fx1 < cx0 or fx0 > cx1 or fy1 < cy0 or fy0 > cy1:
             continue
-        if rect_meets_polygon(body, f.points):
+        if _meets(body, f):
             continue  # already grazing it: the exact path test decides
         d = sweep_distance_apart(body, direction, f.points)
         if d < reach:
