@@ -253,7 +253,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "declared-movement": (
         "Declared Movement",
-        "Declare intent, roll, fulfil; full distance; stop at banner/bonus terrain; Warband must contact.",
+        "The player indicates a Unit, states the intent of its move, rolls, then fulfils the intent as much as possible.",
+    ),
+    "declared-movement.full-distance": (
+        "Declared Movement",
+        "Units move the full distance rolled even if farther than desired.",
+    ),
+    "declared-movement.may-stop": (
+        "Declared Movement",
+        "They may stop alongside a Unit with a banner, or at a terrain feature giving a movement or combat bonus.",
+    ),
+    "declared-movement.must-stop": (
+        "Declared Movement",
+        "They must stop at any Unit they may not interpenetrate, Contacting for Melee if an enemy Unit.",
+    ),
+    "declared-movement.warband": (
+        "Declared Movement",
+        "Warband must contact an enemy Unit if they roll enough distance.",
     ),
     "army-lists": (
         "Army Lists",
