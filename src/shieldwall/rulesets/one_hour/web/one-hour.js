@@ -160,11 +160,15 @@ export function renderActions(g, box, btn, group) {
       skip: () => "No moving shot",
       fight: (m) => `Attack ${m.target}`,
       hold: () => "Hold",
+      "fight-as": (m) => `Fight as ${m.order.choice}`,
     };
     if (mineHere.length) {
       box.append(group(`Orders for ${sel}`, mineHere.map((m) => btn((labels[m.kind] || (() => m.text))(m), take(m).order, m.kind === "activate" ? "primary" : ""))));
     }
   }
+  // "Viking Veterans. After deployment choose to fight as Infantry OR Warriors."
+  const choices = menu.filter((m) => m.kind === "fight-as" && !used.has(m));
+  if (choices.length) box.append(group("After deployment: fight as", choices.map((m) => btn(`${m.order.unit} as ${m.order.choice}`, take(m).order))));
   const transfers = menu.filter((m) => m.kind === "transfer" && !used.has(m));
   if (transfers.length) box.append(group("Personalities", transfers.map((m) => btn(`${m.order.personality} → ${m.order.unit}`, take(m).order))));
   const others = menu.filter((m) => !used.has(m) && m.kind !== "end" && m.unit && m.unit !== sel && d.kind !== "activate" && d.kind !== "shoot");
@@ -183,6 +187,7 @@ export function hint(g) {
   if (!st.your_turn) return null;
   if (d.kind === "move" && g.selected === d.unit) return g.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge. Esc cancels.";
   if (d.kind === "activate") return "Click one of your units, then roll for its move.";
+  if (d.kind === "fight-as") return "Choose what each of your Viking Veterans fights as, Infantry or Warriors, for the whole battle.";
   if (d.kind === "shoot") return "Click a unit that can shoot, then its target.";
   return null;
 }
