@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shieldwall.core.dice import D6
-from shieldwall.core.hexgrid import Hex, turn_cost
+from shieldwall.core.hexgrid import Hex, ccrr, turn_cost
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.movement import Refused, check_stacking, entry_cost, stop_check
 from shieldwall.rulesets.spi_dark_ages.tables import OFF_MAP_MP
@@ -121,7 +121,7 @@ def flee(b: Board) -> None:
             here = b.map.edge_distance(h, u.flight_edge)
             if here == 0:
                 if mp >= OFF_MAP_MP:
-                    b.log("flees-off", "panic.flight.exit", u.side, unit=u.id, at=str(h))
+                    b.log("flees-off", "panic.flight.exit", u.side, unit=u.id, at=ccrr(h))
                     b.remove(u, "exited")
                 break
             best: tuple[tuple[int, int, float], int, Hex, float] | None = None
@@ -147,7 +147,7 @@ def flee(b: Board) -> None:
             mp -= cost
             u.facing = d
             b.place(u, n)
-            b.log("flees", "panic.flight", u.side, unit=u.id, to=str(n), mp_left=mp)
+            b.log("flees", "panic.flight", u.side, unit=u.id, to=ccrr(n), mp_left=mp)
             u.mp_left = mp
             stop_check(b, u)
             if u.stopped:

@@ -8,7 +8,7 @@ A29); it moves to the full extent desired before another unit begins (``movement
 from __future__ import annotations
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.hexgrid import Hex, facing_zone
+from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
 from shieldwall.rulesets.spi_dark_ages.tables import (
@@ -150,7 +150,7 @@ def do_step(b: Board, u: Unit, d: int) -> None:
         u.bank = a
     elif not b.map.is_stream(a):
         u.bank = None
-    b.log("moves", "movement.C", u.side, unit=u.id, to=str(h), cost=cost, mp_left=u.mp_left)
+    b.log("moves", "movement.C", u.side, unit=u.id, to=ccrr(h), cost=cost, mp_left=u.mp_left)
     stop_check(b, u)
 
 
@@ -162,7 +162,7 @@ def stop_check(b: Board, u: Unit) -> None:
     if m is not None:
         u.stopped = True
         u.mp_left = 0.0
-        b.log("stopped", "movement.K.stop", u.side, unit=u.id, by=m.id, at=str(u.hex))
+        b.log("stopped", "movement.K.stop", u.side, unit=u.id, by=m.id, at=ccrr(u.hex))
 
 
 def check_turn(b: Board, u: Unit) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from shieldwall.core.dice import D6
-from shieldwall.core.hexgrid import Hex
+from shieldwall.core.hexgrid import Hex, ccrr
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.combat import Attack, fps, result_code, unit_attack, unit_defence
 from shieldwall.rulesets.spi_dark_ages.morale import apply_result
@@ -64,7 +64,7 @@ def fire_situation(b: Board, firers: list[Unit], target: Hex) -> Attack:
             att += got[0]
             notes += got[1]
     p = fps(b, target)
-    notes.append(f"FPS of {target}: {p} (spi-dark-ages:tec.fps-cap)")
+    notes.append(f"FPS of {ccrr(target)}: {p} (spi-dark-ages:tec.fps-cap)")
     return Attack("fire", att, Fraction(p), 0, tuple(notes))
 
 
@@ -87,7 +87,7 @@ def resolve_fire(
         clause,
         firers[0].side,
         units=[f.id for f in firers],
-        target=str(target),
+        target=ccrr(target),
         defenders=[d.id for d in defenders],
         attack=str(a.attack),
         defence=str(a.defence),
@@ -99,7 +99,7 @@ def resolve_fire(
     )
     hit = apply_result(b, code, [], defenders, fire=True)
     if hit:
-        b.log("fire-result", "crt.result", firers[0].side, result=code, target=str(target))
+        b.log("fire-result", "crt.result", firers[0].side, result=code, target=ccrr(target))
 
 
 def resolve_melee(b: Board, attackers: list[Unit], target: Hex) -> None:
@@ -115,7 +115,7 @@ def resolve_melee(b: Board, attackers: list[Unit], target: Hex) -> None:
         "crt.result",
         attackers[0].side,
         units=[u.id for u in attackers],
-        target=str(target),
+        target=ccrr(target),
         defenders=[d.id for d in defenders],
         attack=str(a.attack),
         defence=str(a.defence),
@@ -143,4 +143,4 @@ def resolve_melee(b: Board, attackers: list[Unit], target: Hex) -> None:
     if pairs:
         b.log("contact", "combat.K.contact", attackers[0].side, pairs=pairs)
     else:
-        b.log("no-contact", "cavalry.contact", attackers[0].side, target=str(target))
+        b.log("no-contact", "cavalry.contact", attackers[0].side, target=ccrr(target))

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
-from shieldwall.core.hexgrid import ccrr
+from shieldwall.core.hexgrid import Hex, ccrr
+from shieldwall.rulesets.spi_dark_ages import picture
 from shieldwall.rulesets.spi_dark_ages.board import Board
 from shieldwall.rulesets.spi_dark_ages.orders import Order, parse_order
 from shieldwall.rulesets.spi_dark_ages.plugin import RS
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 class DarkAgesState(State):
     def __init__(self, game: DarkAgesGame, board: Board, *, start: bool = True) -> None:
         self._game, self.board = game, board
+        self._pic: list[dict[str, Any]] | None = None
         if not start:
             return
         sc = game.scenario
@@ -84,6 +86,17 @@ class DarkAgesState(State):
     def result(self) -> Result | None:
         return self.board.result
 
+    def _terrain(self) -> list[dict[str, Any]]:
+        if self._pic is None:
+            self._pic = picture.terrain(self.board.map)
+        return self._pic
+
+    def _at(self, h: Hex | None, facing: int) -> dict[str, Any]:
+        if h is None:
+            return {"x": 0.0, "y": 0.0, "heading": 0.0, "frontage": 1.2, "depth": 0.6}
+        x, y = picture.centre(self.board.map, h)
+        return {"x": x, "y": y, "heading": picture.HEADINGS[facing], "frontage": 1.2, "depth": 0.6}
+
     def copy(self) -> DarkAgesState:
         return DarkAgesState(self._game, self.board.copy(), start=False)
 
@@ -98,6 +111,9 @@ class DarkAgesState(State):
             "phase": b.phase,
             "side": b.current_side() if b.result is None else None,
             "map": {"name": b.map.name, "cols": b.map.cols, "rows": b.map.rows},
+            "max_turns": b.turns,
+            "table": picture.table(b.map),
+            "terrain": self._terrain(),
             "hexes": [
                 {"hex": ccrr(h), "terrain": list(b.map.terrain_of(h)), "elevation": b.map.elevation(h)}
                 for h in sorted(b.map.terrain)
@@ -111,6 +127,7 @@ class DarkAgesState(State):
                     "class": b.cls(u),
                     "hex": ccrr(u.hex) if u.hex is not None else None,
                     "facing": u.facing,
+                    **self._at(u.hex, u.facing),
                     "demoralized": u.demoralized is not None,
                     "panicked": u.panicked,
                     "in_contact": b.in_contact(u),
