@@ -331,7 +331,7 @@ def test_stacking_C_limit_and_fleets_pass_but_do_not_end_together() -> None:
     with pytest.raises(IllegalOrder) as e:
         st.apply("step g1 1")  # 3 + 3 + 2 > 6
     assert e.value.rule == "spi-dark-ages:stacking.C"
-    from shieldwall.rulesets.spi_dark_ages.movement import fleet_cargo_ok, fleet_end_ok
+    from shieldwall.rulesets.spi_dark_ages.movement import fleet_end_ok
 
     st2 = state(
         [
