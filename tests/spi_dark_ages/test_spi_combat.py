@@ -257,7 +257,7 @@ def test_tec_sections_and_demoralization_fire_immune() -> None:
     )
     b = st.board
     assert unit_attack(b, unit(st, "ga"), t, "fire") == (F(1), ["ga: 3 x 1/2 (TEC) = 1"])  # firing from woods
-    fresh = fire_situation(b, [unit(st, "gb")], t)
+    fresh = fire_situation(b, [unit(st, "gb")], t)  # spi-dark-ages:demoralization.fire-immune
     unit(st, "t1").demoralized = (9, 0, "melee")
     unit(st, "t1").panicked = True
     assert fire_situation(b, [unit(st, "gb")], t) == fresh
@@ -281,12 +281,13 @@ def test_command_C_mods_and_command_C_melee_only_and_demoralization_command() ->
     ]
     st = state(units)
     b = st.board
+    # spi-dark-ages:demoralization.command: a demoralized command unit gives no bonus
     assert melee_situation(b, [unit(st, "g1")], t).modifier == 0  # -1 attacker, +1 defender
     unit(st, "tl").demoralized = (9, 0, "melee")
     assert melee_situation(b, [unit(st, "g1")], t).modifier == -1
     unit(st, "gl").demoralized = (9, 0, "melee")
     assert melee_situation(b, [unit(st, "g1")], t).modifier == 0
-    assert fire_situation(b, [unit(st, "g1")], t).modifier == 0
+    assert fire_situation(b, [unit(st, "g1")], t).modifier == 0  # spi-dark-ages:command.C.melee-only
 
 
 def test_ferocity_and_vitality_one_off_or_on_the_melee_roll() -> None:
@@ -295,7 +296,7 @@ def test_ferocity_and_vitality_one_off_or_on_the_melee_roll() -> None:
     st = state(units, green_ferocity=True)
     assert melee_situation(st.board, [unit(st, "g1")], t).modifier == -1  # a ferocious 5 becomes 4
     assert melee_situation(st.board, [unit(st, "t1")], H(3, 8)).modifier == 1  # against them: 5 -> 6
-    st2 = state(units, tan_vitality=True)
+    st2 = state(units, tan_vitality=True)  # spi-dark-ages:vitality
     assert melee_situation(st2.board, [unit(st2, "t1")], H(3, 8)).modifier == -1
     assert melee_situation(st2.board, [unit(st2, "g1")], t).modifier == 1
 
@@ -342,7 +343,7 @@ def test_tec_up_down_and_tec_slope_slope() -> None:
     assert terrain_effect(b, H(9, 6), "II", "attack", "uphill") == F(1, 2)
     assert unit_attack(b, g1, H(10, 6), "melee")[0] == 1  # type: ignore[index]
     assert unit_defence(b, unit(st, "t1"), [g1])[0] == 8  # the higher unit: Downhill column x2
-    b.place(g1, H(9, 5))  # slope 1006, next to the slope 1107? (10,6) is a slope: both Uphill
+    b.place(g1, H(9, 5))  # spi-dark-ages:tec.slope-slope: slope 1006 against slope 1107, both Uphill
     assert b.map.elevation(H(9, 5)) == b.map.elevation(H(10, 6)) == 1
     assert unit_defence(b, unit(st, "t1"), [g1])[0] == 4
 
@@ -379,7 +380,9 @@ def test_tec_attack_P_prohibits_allocation_and_tec_melee_prohibited_allows_unent
             ("t1", "tan", "spear", H(15, 13), 4),
         ]
     )
-    st2.apply(f"melee x {ccrr(H(15, 13))}")  # class I may not enter that swamp hex but may melee into it
+    st2.apply(
+        f"melee x {ccrr(H(15, 13))}"
+    )  # spi-dark-ages:tec.melee-prohibited: class I may not enter that swamp hex but may melee into it
 
 
 def test_tec_road_only_def_halved_on_such_a_road_hex() -> None:
@@ -416,7 +419,7 @@ def test_crt_loss_command_units_go_last_and_crt_cmd_fire_spares_a_stacked_comman
         [("t1", "tan", "spear", t, 4), ("tl", "tan", "leader", t, 4), ("g1", "green", "spear", H(3, 8), 1)]
     )
     b2 = st2.board
-    apply_result(b2, "2E", [], b2.units_at(t), fire=True)
+    apply_result(b2, "2E", [], b2.units_at(t), fire=True)  # spi-dark-ages:crt.cmd-fire
     assert not unit(st2, "t1").on_map and unit(st2, "tl").on_map
     apply_result(b2, "1E", [], b2.units_at(t), fire=True)  # now alone: it can be hit
     assert not unit(st2, "tl").on_map

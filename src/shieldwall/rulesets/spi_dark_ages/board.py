@@ -163,7 +163,8 @@ class Board:
         return self.type_of(u).cavalry != "none"
 
     def is_demoralized(self, u: Unit) -> bool:
-        """Demoralized or panicked (panicked units are demoralized in all ways: ``panic.effects``)."""
+        """Demoralized or panicked (panicked units are demoralized in all ways: ``panic.effects``);
+        one status: "dispersed" reads "demoralized" (spi-dark-ages:combat.dispersed)."""
         return u.demoralized is not None or u.panicked
 
     # --- the hex index ----------------------------------------------------------------------

@@ -159,6 +159,8 @@ class ScriptedBot(Bot):
             for o in b.around(h) + [x for n in h.neighbours() for x in b.around(n)]
             if o.side == u.side and o.hex is not None and not b.is_command(o) and o.hex.distance(h) <= 3
         }
+        room = b.charts.rules.hex_stack_limit - b.type_of(u).stacking_points
+        stacks = {x for x in stacks if x == h or b.stack_points(x, u.side) <= room}
         if not stacks:
             return None
         goal = min(stacks, key=lambda x: (x.distance(e), x))

@@ -128,6 +128,7 @@ class DarkAgesState(State):
                     "hex": ccrr(u.hex) if u.hex is not None else None,
                     "facing": u.facing,
                     **self._at(u.hex, u.facing),
+                    # spi-dark-ages:demoralization.marker: the marker (the renderer puts it on the stack)
                     "demoralized": u.demoralized is not None,
                     "panicked": u.panicked,
                     "in_contact": b.in_contact(u),
