@@ -41,6 +41,7 @@ SKIP = {
     "narrate.py",
     "bots.py",
     "picture.py",
+    "drawing.py",
 }
 
 

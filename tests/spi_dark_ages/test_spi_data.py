@@ -84,12 +84,16 @@ def test_cavalry_mc_charge_cavalry_cataphract_and_cavalry_floors_are_locked(tmp_
         assert f"spi-dark-ages:{clause}" in str(e)
 
 
+MOUNT = 'name = "Riderless mounts (sample)"\nclass = "III"\nmas = 0\nmds_front = 1\nmds_flank = 1\nma = 8\n'
+MOUNT += "stacking_points = 1\n"
+
+
 def test_dismount_vp_the_mount_is_worth_the_cavalry_minus_the_dismounted(tmp_path: Path) -> None:
     e = _refused(
         tmp_path,
         "units.toml",
-        'name = "Riderless mounts (sample)"\nclass = "III"\nmas = 0\nmds_front = 1\nmds_flank = 1\nma = 8\nstacking_points = 1\nvp = 2',
-        'name = "Riderless mounts (sample)"\nclass = "III"\nmas = 0\nmds_front = 1\nmds_flank = 1\nma = 8\nstacking_points = 1\nvp = 3',
+        MOUNT + "vp = 2",
+        MOUNT + "vp = 3",
     )
     assert "spi-dark-ages:dismount.vp" in str(e)
 

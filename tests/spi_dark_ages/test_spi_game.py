@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import DataError
 from shieldwall.core.hexgrid import HILLTOP
 from shieldwall.rulesets.spi_dark_ages.bots import ScriptedBot
@@ -15,7 +16,6 @@ from shieldwall.rulesets.spi_dark_ages.game import DarkAgesGame
 from shieldwall.rulesets.spi_dark_ages.narrate import describe
 from shieldwall.rulesets.spi_dark_ages.odds import PLUGIN
 from shieldwall.rulesets.spi_dark_ages.scenario import build_scenario
-from shieldwall.core.datafiles import read_toml
 
 TOURS = Path(__file__).resolve().parents[2] / "src/shieldwall/rulesets/spi_dark_ages/scenarios/tours.toml"
 

@@ -109,7 +109,8 @@ def test_panic_effects_full_allowance_panic_flight_order_and_panic_flight_exit()
     assert "flees" in kinds and kinds[-1] == "flees-off"
     assert st.events[-1].rule == "spi-dark-ages:panic.flight.exit"
     assert u.gone == "exited" and b.losses["green"] == 0  # ruling A22: neither VP nor loss
-    # spi-dark-ages:panic.flight.rules: flight pays terrain and facing costs (two hexside turns, 1 MP to enter, 1 to leave)
+    # spi-dark-ages:panic.flight.rules: flight pays terrain and facing costs
+    # (two hexside turns, 1 MP to enter, 1 to leave)
     assert st.events[-2].data["mp_left"] == pytest.approx(4 - 1 - 1)
 
 

@@ -53,7 +53,7 @@ def terrain(m: HexMap) -> list[dict[str, Any]]:
                 {
                     "id": f"{t}-{ccrr(h)}",
                     "kind": KINDS[t],
-                    "name": f"{t} {ccrr(h)}",
+                    "name": " ",
                     "points": corners(m, h),
                     "linear": False,
                     "width": 0.0,
@@ -66,7 +66,7 @@ def terrain(m: HexMap) -> list[dict[str, Any]]:
             {
                 "id": f"hilltop-{ccrr(h)}",
                 "kind": "hill",
-                "name": f"hilltop {ccrr(h)}",
+                "name": " ",
                 "points": corners(m, h),
                 "linear": False,
                 "width": 0.0,

@@ -35,6 +35,7 @@ PLUGIN = RuleSystem(
     parameters=f"{_PKG}.game:PARAMETERS",
     odds=f"{_PKG}.odds:PLUGIN",
     bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
+    drawing=f"{_PKG}.drawing:DRAWING",
     narrate=f"{_PKG}.narrate:describe",
     clauses=f"{_PKG}.clauses:CLAUSES",
     scenarios="scenarios",
