@@ -13,9 +13,9 @@ from shieldwall.rulesets.spi_dark_ages.clauses import CLAUSES, RS, rule
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: not played yet (docs/rulings/spi-dark-ages.md): embarking and disembarking Viking fleets, the base
-#: game's Cross River Attack rule (not in the errata: ruling A28), the Dorylaeum scenario
-NOT_PLAYED = {"fleets.E", "tec.cross-river", "scenario.dorylaeum"}
+#: not played yet (docs/rulings/spi-dark-ages.md): disembarking from moored Viking fleets, the base
+#: game's Cross River Attack rule (not in the errata: ruling A28)
+NOT_PLAYED = {"fleets.E", "tec.cross-river"}
 NOTHING_TO_PLAY = {"movement.I", "victory.darius"}
 
 
@@ -34,7 +34,7 @@ def test_clause_table_is_current() -> None:
 
 
 def test_clause_ids() -> None:
-    assert len(CLAUSES) == 95  # the inventory's 92 clauses (C62 ferocity as one id) + 3 base-rule ids
+    assert len(CLAUSES) == 96  # the inventory's 92 clauses (C62 ferocity as one id) + 4 base-rule ids
     assert rule("movement.K.stop") == f"{RS}:movement.K.stop"
     with pytest.raises(KeyError):
         rule("movement.withdrawal")

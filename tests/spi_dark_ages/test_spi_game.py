@@ -162,3 +162,38 @@ def test_movement_I_and_victory_darius_and_movement_F_no_withdrawal_concession_o
     words = " ".join([*PARAMETERS, *ANSWERS]).lower()
     for absent in ("withdraw", "manipular", "concession", "darius"):
         assert absent not in words
+
+
+DORYLAEUM = TOURS.parent / "dorylaeum.toml"
+
+
+def test_scenario_dorylaeum_half_the_pv_within_15_hexes_of_the_east_edge_rest_on_turn_5() -> None:
+    sc = build_scenario(read_toml(DORYLAEUM), str(DORYLAEUM))
+    on = [p for p in sc.units if p.army == "crusaders" and not p.enter_turn]
+    assert 2 * sum(sc.charts.units[p.type].vp for p in on) >= 60
+    assert all(sc.map.edge_distance(p.hex, "east") < 15 for p in on)
+    data = read_toml(DORYLAEUM)
+    data["army"]["crusaders"]["unit"][0]["at"] = "0909"  # 15 columns from the east edge
+    with pytest.raises(DataError) as e:
+        build_scenario(data, "d.toml")
+    assert "spi-dark-ages:scenario.dorylaeum" in str(e.value)
+    data = read_toml(DORYLAEUM)
+    late = next(u for u in data["army"]["crusaders"]["unit"] if "enter" in u)
+    late["enter"]["turn"] = 4
+    with pytest.raises(DataError):
+        build_scenario(data, "d.toml")
+    data = read_toml(DORYLAEUM)
+    moved = next(u for u in data["army"]["crusaders"]["unit"] if "enter" in u and u["type"] == "hc")
+    del moved["enter"]
+    moved["at"] = "2010"  # more than half the PV set up
+    with pytest.raises(DataError):
+        build_scenario(data, "d.toml")
+
+
+def test_reinforcements_enter_at_their_hex_on_their_turn() -> None:
+    game = DarkAgesGame.from_data(read_toml(DORYLAEUM), str(DORYLAEUM))
+    st = _play(game, 1)
+    enters = [e for e in st.events if e.kind == "enters"]
+    assert enters and all(e.turn >= 5 and e.data["at"] == "2408" for e in enters)
+    assert enters[0].turn == 5 and enters[0].rule == "spi-dark-ages:reinforcements"
+    assert [e for e in st.events if e.kind == "due"]

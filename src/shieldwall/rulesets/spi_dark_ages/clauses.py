@@ -328,6 +328,10 @@ CLAUSES: dict[str, tuple[str, str]] = {
         BASE,
         "Combat results from the user's CRT file: odds column (rounded down), die roll, result code, effects.",
     ),
+    "reinforcements": (
+        BASE,
+        "Units listed with enter = {turn, at} come on at that hex at the start of their side's Movement Phase of that Game-Turn (scenario data).",
+    ),
     "victory.end": (
         BASE,
         "The battle ends after the scenario's Game-Turns or when an army has no unit left on the map; victory by VP of enemy losses.",

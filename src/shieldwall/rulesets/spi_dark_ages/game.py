@@ -56,7 +56,18 @@ class DarkAgesGame(Game):
         for colour, key in sc.armies.items():
             a = sc.spec.army[key]
             armies[colour] = Army(colour, a.name, a.pv, a.pl, a.pv_source, a.ferocity, a.vitality)
-        units = {p.id: Unit(p.id, p.side, p.type, p.hex, p.facing) for p in sc.units}
+        units = {
+            p.id: Unit(
+                p.id,
+                p.side,
+                p.type,
+                None if p.enter_turn else p.hex,
+                p.facing,
+                enter_turn=p.enter_turn,
+                enter_at=p.hex,
+            )
+            for p in sc.units
+        }
         return Board(
             sc.charts,
             sc.map,

@@ -51,11 +51,18 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
+class Enter(_M):
+    turn: int = Field(ge=2, le=50)
+    at: str = Field(min_length=4, max_length=4)
+
+
 class UnitSpec(_M):
     id: str | None = Field(default=None, min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
     type: str = Field(min_length=1, max_length=MAX_TEXT)
-    at: str = Field(min_length=4, max_length=4)
+    #: the set-up hex; a reinforcement gives ``enter`` instead
+    at: str | None = Field(default=None, min_length=4, max_length=4)
     facing: int = Field(default=0, ge=0, le=5)
+    enter: Enter | None = None
 
 
 class ArmySpec(_M):
@@ -66,6 +73,9 @@ class ArmySpec(_M):
     pv_source: Literal["errata", "illustrative", "user"] = "user"
     ferocity: bool = False
     vitality: bool = False
+    #: Dorylaeum (scenario.dorylaeum): half the PV set up within 15 hexes of the east edge, the rest
+    #: entering on the east road on Game-Turn 5
+    east_half: bool = False
     unit: list[UnitSpec] = Field(min_length=1, max_length=MAX_UNITS)
 
 
@@ -91,6 +101,7 @@ class Placed:
     type: str
     hex: Hex
     facing: int
+    enter_turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -160,26 +171,73 @@ def build_scenario(data: Any, file: str) -> Scenario:
             if uid in seen:
                 raise DataError(file, f"{where}.id", f"unit id {uid!r} is used twice")
             seen.add(uid)
+            if (u.at is None) == (u.enter is None):
+                raise DataError(
+                    file, f"{where}.at", "give the set-up hex (at) or a reinforcement's enter, not both"
+                )
+            text = u.at if u.at is not None else u.enter.at  # type: ignore[union-attr]
             try:
-                h = parse_ccrr(u.at)
+                h = parse_ccrr(text)
             except ValueError as exc:
                 raise DataError(file, f"{where}.at", str(exc)) from None
             if not hm.on_map(h):
-                raise DataError(file, f"{where}.at", f"{u.at} is off the map")
+                raise DataError(file, f"{where}.at", f"{text} is off the map")
             t = charts.units[u.type]
+            oob[k] += t.vp
+            if u.enter is not None:
+                placed.append(Placed(uid, a.colour, k, u.type, h, u.facing, u.enter.turn))
+                continue
             if hm.is_river(h) and t.cls != "fleet" and h not in hm.bridge:
-                raise DataError(file, f"{where}.at", f"{u.at} is a river hex ({rule('tec.river')})")
+                raise DataError(file, f"{where}.at", f"{text} is a river hex ({rule('tec.river')})")
             if occupied.setdefault(h, k) != k:
-                raise DataError(file, f"{where}.at", f"{u.at} holds units of both armies")
+                raise DataError(file, f"{where}.at", f"{text} holds units of both armies")
             points[h] = points.get(h, 0) + t.stacking_points
             if points[h] > charts.rules.hex_stack_limit:
                 raise DataError(
-                    file, f"{where}.at", f"{u.at} is over the stacking limit ({rule('stacking.C')})"
+                    file, f"{where}.at", f"{text} is over the stacking limit ({rule('stacking.C')})"
                 )
-            oob[k] += t.vp
             placed.append(Placed(uid, a.colour, k, u.type, h, u.facing))
-    fleets = [p.hex for p in placed if charts.units[p.type].cls == "fleet"]
+    for k, a in spec.army.items():
+        if a.east_half:
+            check_east_half(charts, hm, k, a.pv, [p for p in placed if p.army == k], file)
+    fleets = [p.hex for p in placed if charts.units[p.type].cls == "fleet" and not p.enter_turn]
     if len(fleets) != len(set(fleets)):
         raise DataError(file, "army", f"two fleets in one hex ({rule('stacking.C')})")
     order = (spec.army[spec.second_listed].colour, spec.army[spec.first_listed].colour)
     return Scenario(spec, charts, hm, {a.colour: k for k, a in spec.army.items()}, order, tuple(placed), oob)
+
+
+#: spi-dark-ages:scenario.dorylaeum: within 15 hexes of the east edge (the edge column is hex 1: ruling A25)
+EAST_HEXES = 15
+EAST_TURN = 5
+
+
+def check_east_half(charts: Charts, hm: HexMap, k: str, pv: int, units: list[Placed], file: str) -> None:
+    """Dorylaeum (``scenario.dorylaeum``, ruling A25): the units set up are worth at least half the
+    PV and none of them could be left off without falling below it; every one stands within 15 hexes
+    of the east edge; the rest enter on an east-edge road hex on Game-Turn 5."""
+    where = f"army.{k}"
+    on = [p for p in units if not p.enter_turn]
+    value = sum(charts.units[p.type].vp for p in on)
+    if 2 * value < pv:
+        raise DataError(
+            file, where, f"{value} VP set up, less than half the PV {pv} ({rule('scenario.dorylaeum')})"
+        )
+    if on and 2 * (value - min(charts.units[p.type].vp for p in on)) >= pv:
+        raise DataError(
+            file, where, f"{value} VP set up: more than half the PV {pv} ({rule('scenario.dorylaeum')})"
+        )
+    for p in on:
+        if hm.edge_distance(p.hex, "east") >= EAST_HEXES:
+            raise DataError(
+                file, where, f"{p.id} is not within 15 hexes of the east edge ({rule('scenario.dorylaeum')})"
+            )
+    for p in units:
+        if p.enter_turn and (
+            p.enter_turn != EAST_TURN or hm.edge_distance(p.hex, "east") != 0 or p.hex not in hm.road_hexes
+        ):
+            raise DataError(
+                file,
+                where,
+                f"{p.id} must enter on the east road on Game-Turn 5 ({rule('scenario.dorylaeum')})",
+            )

@@ -43,9 +43,14 @@ class DarkAgesState(State):
             oob_vp={sc.spec.army[k].colour: v for k, v in sc.oob_vp.items()},
         )
         for p in sc.units:
-            board.log(
-                "deploys", "setup.order", p.side, unit=p.id, type=p.type, at=ccrr(p.hex), facing=p.facing
-            )
+            if p.enter_turn:
+                board.log(
+                    "due", "reinforcements", p.side, unit=p.id, type=p.type, at=ccrr(p.hex), turn=p.enter_turn
+                )
+            else:
+                board.log(
+                    "deploys", "setup.order", p.side, unit=p.id, type=p.type, at=ccrr(p.hex), facing=p.facing
+                )
         board.log("game-turn", "setup.turn", None, turn=1)
         begin_phase(board)
         advance(board)

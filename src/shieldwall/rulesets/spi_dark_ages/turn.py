@@ -250,6 +250,7 @@ def begin_phase(b: Board) -> None:
             u.fired = u.meleed = False  # spi-dark-ages:combat.L: counters per Player-Turn
         b.melee_alloc.clear()
         b.fire_alloc.clear()
+        reinforce(b)
         movement.start_phase(b)
         flee(b)
     elif b.phase == "defensive-fire":
@@ -280,6 +281,26 @@ def begin_phase(b: Board) -> None:
         b.closed = True
 
 
+def reinforce(b: Board) -> None:
+    """``reinforcements``: units due this Game-Turn come on at their hex (delayed a turn while the
+    enemy holds it or it is full)."""
+    for u in b.units.values():
+        if u.side != b.phasing or u.gone is not None or u.hex is not None or u.enter_at is None:
+            continue
+        if u.enter_turn != b.turn:
+            continue
+        h = u.enter_at
+        if (
+            b.occupant_side(h) not in (None, u.side)
+            or b.stack_points(h, u.side) + b.type_of(u).stacking_points > b.charts.rules.hex_stack_limit
+        ):
+            u.enter_turn += 1
+            b.log("entry-delayed", "reinforcements", u.side, unit=u.id, at=ccrr(h), turn=u.enter_turn)
+            continue
+        b.place(u, h)
+        b.log("enters", "reinforcements", u.side, unit=u.id, at=ccrr(h))
+
+
 def end_phase(b: Board) -> None:
     if b.phase == "movement":
         _close_active(b, None)
@@ -293,7 +314,9 @@ def end_phase(b: Board) -> None:
 
 def check_end(b: Board) -> None:
     for s in b.sides:
-        if not any(u.side == s and u.on_map for u in b.units.values()):
+        if not any(
+            u.side == s and (u.on_map or (u.gone is None and u.hex is None)) for u in b.units.values()
+        ):
             finish(b, f"{b.armies[s].name} has no unit left on the map")
             return
 
