@@ -13,9 +13,9 @@ from shieldwall.rulesets.spi_dark_ages.clauses import CLAUSES, RS, rule
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: not played yet (docs/rulings/spi-dark-ages.md): disembarking from moored Viking fleets, the base
-#: game's Cross River Attack rule (not in the errata: ruling A28)
-NOT_PLAYED = {"fleets.E", "tec.cross-river"}
+#: not played yet (docs/rulings/spi-dark-ages.md): the base game's Cross River Attack rule (not in the
+#: errata: ruling A28)
+NOT_PLAYED = {"tec.cross-river"}
 NOTHING_TO_PLAY = {"movement.I", "victory.darius"}
 
 

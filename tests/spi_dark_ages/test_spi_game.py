@@ -197,3 +197,34 @@ def test_reinforcements_enter_at_their_hex_on_their_turn() -> None:
     assert enters and all(e.turn >= 5 and e.data["at"] == "2408" for e in enters)
     assert enters[0].turn == 5 and enters[0].rule == "spi-dark-ages:reinforcements"
     assert [e for e in st.events if e.kind == "due"]
+
+
+STAMFORD = TOURS.parent / "stamford-bridge.toml"
+
+
+def test_scenario_pv_pl_stamford_bridge_and_troops_set_up_aboard_fleets() -> None:
+    sc = build_scenario(read_toml(STAMFORD), str(STAMFORD))
+    a = sc.spec.army["anglo-saxons"]
+    assert (a.pv, a.pl, a.pv_source) == (115, 34, "errata")
+    assert sc.map.name.startswith("Derwent") and sc.map.bridge
+    aboard = [p for p in sc.units if p.aboard == "fleet1"]
+    assert len(aboard) == 4  # three combat units and a command unit
+    data = read_toml(STAMFORD)
+    data["army"]["norwegians"]["unit"].insert(
+        [u.get("id") for u in data["army"]["norwegians"]["unit"]].index("n-f1c") + 1,
+        {"id": "n-f1d", "type": "spear", "aboard": "fleet1"},
+    )
+    with pytest.raises(DataError) as e:
+        build_scenario(data, "s.toml")
+    assert "spi-dark-ages:stacking.C.capacity" in str(e.value)
+    data = read_toml(STAMFORD)
+    data["army"]["anglo-saxons"]["pl"] = 30
+    with pytest.raises(DataError):
+        build_scenario(data, "s.toml")
+
+
+def test_stamford_bridge_plays_with_landings() -> None:
+    game = DarkAgesGame.from_data(read_toml(STAMFORD), str(STAMFORD))
+    st = _play(game, 0)
+    assert st.result() is not None
+    assert any(e.kind == "disembarks" and e.rule == "spi-dark-ages:fleets.E" for e in st.events)

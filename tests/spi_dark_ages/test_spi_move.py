@@ -3,6 +3,8 @@ terrain costs, stacking and fleets, dismounting."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shieldwall.core.errors import IllegalOrder
@@ -11,6 +13,10 @@ from shieldwall.core.hexgrid import ccrr
 from .fixtures import H, phase, state, unit
 
 ARCHER = H(6, 8)
+STAMFORD = (
+    Path(__file__).resolve().parents[2]
+    / "src/shieldwall/rulesets/spi_dark_ages/scenarios/stamford-bridge.toml"
+)
 
 
 def _stop_setup(demoralized: bool = False):  # type: ignore[no-untyped-def]
@@ -388,3 +394,69 @@ def test_dismount_phase_only_in_the_own_movement_phase_and_dismount_vp() -> None
     phase(st, "movement", "green")
     st.apply("remount gc")
     assert unit(st, "gc").type == "mc" and not unit(st, "gc-mounts").on_map
+
+
+def _fleet_state():  # type: ignore[no-untyped-def]
+    from shieldwall.core.datafiles import read_toml
+    from shieldwall.rulesets.spi_dark_ages.game import DarkAgesGame
+
+    data = read_toml(STAMFORD)
+    return DarkAgesGame.from_data(data, str(STAMFORD)).new_state(1)
+
+
+def test_fleets_E_troops_disembark_only_from_a_moored_fleet_in_their_own_movement_phase() -> None:
+    st = _fleet_state()
+    b = st.board
+    fleet = unit(st, "fleet1")
+    land = next(
+        n for n in fleet.hex.neighbours() if b.map.on_map(n) and not b.map.is_river(n) and not b.at.get(n)
+    )
+    phase(st, "allocation", "tan")
+    with pytest.raises(IllegalOrder):
+        st.apply(f"disembark n-f1a {ccrr(land)}")
+    phase(st, "movement", "tan")
+    assert f"disembark n-f1a {ccrr(land)}" in [str(o) for o in st.legal_orders()]
+    st.copy().apply(f"disembark n-f1a {ccrr(land)}")
+    st.apply("step fleet1 2")  # the fleet moves: no longer moored this phase
+    with pytest.raises(IllegalOrder) as e:
+        st.apply(f"disembark n-f1a {ccrr(land)}")
+    assert e.value.rule == "spi-dark-ages:fleets.E"
+    phase(st, "movement", "tan")
+    land = next(
+        n for n in fleet.hex.neighbours() if b.map.on_map(n) and not b.map.is_river(n) and not b.at.get(n)
+    )
+    st.apply(f"disembark n-f1a {ccrr(land)}")
+    assert unit(st, "n-f1a").hex == land and unit(st, "n-f1a").aboard is None
+    assert st.events[-1].rule in ("spi-dark-ages:fleets.E", "spi-dark-ages:movement.K.stop")
+
+
+def test_stacking_C_capacity_a_fourth_combat_unit_may_not_embark_but_a_command_unit_may() -> None:
+    st = _fleet_state()
+    b = st.board
+    fleet = unit(st, "fleet1")
+    shore = next(
+        n for n in fleet.hex.neighbours() if b.map.on_map(n) and not b.map.is_river(n) and not b.at.get(n)
+    )
+    from shieldwall.rulesets.spi_dark_ages.board import Unit
+
+    b.units["n-x"] = Unit("n-x", "tan", "spear", None, 0)
+    b.place(b.units["n-x"], shore)
+    b.units["n-l"] = Unit("n-l", "tan", "leader", None, 0)
+    b.place(b.units["n-l"], shore)
+    phase(st, "movement", "tan")
+    with pytest.raises(IllegalOrder) as e:
+        st.apply("embark n-x fleet1")
+    assert e.value.rule == "spi-dark-ages:stacking.C.capacity"
+    st.apply("embark n-l fleet1")
+    assert unit(st, "n-l").aboard == "fleet1" and not unit(st, "n-l").on_map
+    free = next(
+        n
+        for n in fleet.hex.neighbours()
+        if b.map.on_map(n)
+        and not b.map.is_river(n)
+        and b.stack_points(n, "tan") <= 4
+        and b.occupant_side(n) != "green"
+    )
+    st.apply(f"disembark n-f1b {ccrr(free)}")
+    st.apply("embark n-x fleet1")  # room again
+    assert unit(st, "n-x").aboard == "fleet1"

@@ -184,6 +184,15 @@ class Board:
         self.place(u, None)
         u.gone = how
         self.unbond(u)
+        if self.charts.units[u.type].cls == "fleet":
+            # ruling R18: the troops aboard a fleet share its fate (eliminated, or off the map)
+            for o in self.units.values():
+                if o.aboard == u.id and o.gone is None:
+                    o.aboard = None
+                    o.gone = how
+                    if how == "eliminated":
+                        self.losses[o.side] += self.charts.units[o.type].vp
+                    self.log("lost-aboard", "stacking.C.capacity", o.side, unit=o.id, fleet=u.id, how=how)
 
     def occupant_side(self, h: Hex) -> str | None:
         ids = self.at.get(h)

@@ -100,6 +100,12 @@ class ScriptedBot(Bot):
             return want or Order("done", b.active)
         # combat units first (kept next to a command unit's hex), then each command unit joins the
         # friendly stack nearest the enemy (a stacked command unit is safe from fire: crt.cmd-fire)
+        landing = [o for o in menu if o.kind == "disembark" and o.target is not None]
+        if landing:  # troops aboard land as soon as their fleet is moored
+            return min(
+                landing,
+                key=lambda o: (min(parse_ccrr(o.target or "").distance(x) for x in enemies if x), str(o)),
+            )
         ids = sorted(by_unit, key=lambda i: (b.is_command(b.units[i]), i))
         for uid in ids:
             if uid in skipped:
@@ -138,7 +144,7 @@ class ScriptedBot(Bot):
                 n = h.neighbour(int(o.target or 0))
                 if n.distance(e) >= dist:
                     continue
-                if not any(lh is not None and lh.distance(n) <= 1 for lh in leaders):
+                if not b.is_fleet(u) and not any(lh is not None and lh.distance(n) <= 1 for lh in leaders):
                     continue
                 key = (n.distance(e), int(o.target or 0))
                 if best is None or key < best[0]:

@@ -61,10 +61,11 @@ class DarkAgesGame(Game):
                 p.id,
                 p.side,
                 p.type,
-                None if p.enter_turn else p.hex,
+                None if p.enter_turn or p.aboard else p.hex,
                 p.facing,
                 enter_turn=p.enter_turn,
                 enter_at=p.hex,
+                aboard=p.aboard,
             )
             for p in sc.units
         }

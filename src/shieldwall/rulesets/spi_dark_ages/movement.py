@@ -47,7 +47,9 @@ def entry_cost(b: Board, u: Unit, a: Hex, h: Hex) -> float:
     if not m.on_map(h):
         raise Refused("panic.flight.exit", "off the map (only panicked units leave it)")
     terrain = m.terrain_of(h)
-    if h in m.bridge:
+    if cls == "fleet" and not m.is_river(h):
+        raise Refused("tec.river", "a Viking fleet keeps to river hexes (ruling R18)")
+    if h in m.bridge and cls != "fleet":
         # spi-dark-ages:tec.bridge: 1/2 MP from a road hex, 1 MP otherwise
         base = BRIDGE_FROM_ROAD_MP if a in m.road_hexes else BRIDGE_MP
     elif m.is_river(h) and cls != "fleet":
@@ -209,3 +211,56 @@ def start_phase(b: Board) -> None:
         u.moved = u.started = u.stopped = u.contact_turned = False
         u.run = 0
         u.cmd_ok = b.is_command(u) or b.has_command_near(u, fresh=False) or u.enter_turn == b.turn
+        if b.is_fleet(u) and any(o.aboard == u.id and b.is_command(o) for o in b.units.values()):
+            u.cmd_ok = True  # ruling A5: a fleet carrying a command unit
+    for u in b.units.values():
+        if u.side == b.phasing and u.aboard is not None and u.gone is None:
+            fleet = b.units[u.aboard]
+            if fleet.hex is None:
+                continue
+            u.moved = u.started = False
+            u.cmd_ok = b.is_command(u) or fleet.cmd_ok or b.has_command_near(fleet, fresh=False)
+
+
+def check_embark(b: Board, u: Unit, fleet: Unit) -> None:
+    """Embarking (ruling R18): a unit that has not moved this phase, next to (or in) a friendly
+    fleet's hex, boards it while there is room (``stacking.C.capacity``); its move is over."""
+    check_mover(b, u)
+    if u.started or b.in_contact(u) or b.is_fleet(u):
+        raise Refused("stacking.C.capacity", f"{u.id} may not embark now (it has moved or is in contact)")
+    if not b.is_fleet(fleet) or fleet.side != u.side or not fleet.on_map:
+        raise Refused("stacking.C.capacity", f"{fleet.id} is not a friendly fleet on the map")
+    assert u.hex is not None and fleet.hex is not None
+    if u.hex.distance(fleet.hex) > 1:
+        raise Refused("stacking.C.capacity", f"{u.id} is not next to {fleet.id}")
+    if not fleet_cargo_ok(b, fleet, u):
+        raise Refused("stacking.C.capacity", f"{fleet.id} carries three combat units already")
+
+
+def moored(b: Board, fleet: Unit) -> bool:
+    """``fleets.E`` (ruling A19): a fleet is moored if it has not moved this phase and is next to land."""
+    assert fleet.hex is not None
+    return not fleet.started and any(
+        b.map.on_map(n) and not b.map.is_river(n) for n in fleet.hex.neighbours()
+    )
+
+
+def check_disembark(b: Board, u: Unit, h: Hex) -> None:
+    """``fleets.E``: troops disembark only from a moored fleet, in their own Movement Phase, into an
+    adjacent land hex they could enter; their move is over."""
+    if b.phase != "movement" or u.side != b.phasing:
+        raise Refused("fleets.E", "troops disembark only in their own Movement Phase")
+    if u.aboard is None:
+        raise Refused("fleets.E", f"{u.id} is not aboard a fleet")
+    fleet = b.units[u.aboard]
+    if not u.cmd_ok:
+        raise Refused("command.A", f"{u.id} has no command unit with it or its fleet")
+    if u.moved or not moored(b, fleet):
+        raise Refused("fleets.E", f"{fleet.id} is not moored (it has moved this phase or lies off the shore)")
+    assert fleet.hex is not None
+    if fleet.hex.distance(h) != 1 or b.map.is_river(h):
+        raise Refused("fleets.E", f"{ccrr(h)} is not a land hex next to {fleet.id}")
+    entry_cost(b, u, fleet.hex, h)
+    if b.occupant_side(h) not in (None, u.side):
+        raise Refused("movement.F", "a hex held by the enemy may not be entered")
+    check_stacking(b, u, h)

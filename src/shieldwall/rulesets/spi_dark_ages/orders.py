@@ -4,6 +4,8 @@ step U D          move U one hex in direction D (0-5: NE, E, SE, SW, W, NW), a f
 turn U left|right change U's facing one hexside
 done U            U has moved to the full extent desired (movement.C)
 dismount U | remount U
+embark U F        U boards the friendly fleet F next to it
+disembark U CCRR  U lands from its moored fleet on the hex CCRR
 end               end this phase (movement or attack allocation)
 melee U CCRR      allocate U to a melee attack on the hex CCRR
 fire U CCRR       allocate U to fire at the hex CCRR
@@ -27,13 +29,15 @@ ANSWERS = {
     "done": "move",
     "dismount": "move",
     "remount": "move",
+    "embark": "move",
+    "disembark": "move",
     "end": "any",
     "melee": "allocate",
     "fire": "allocate",
     "dfire": "defensive-fire",
     "pass": "defensive-fire",
 }
-_TWO = {"step", "turn", "melee", "fire", "dfire"}
+_TWO = {"step", "turn", "melee", "fire", "dfire", "embark", "disembark"}
 _ONE = {"done", "dismount", "remount", "pass"}
 
 

@@ -31,7 +31,7 @@ from shieldwall.core.hexgrid import Hex, parse_ccrr
 from shieldwall.core.limits import MAX_TEXT, MAX_UNITS
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
 from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap, build_map
-from shieldwall.rulesets.spi_dark_ages.tables import Charts, load_charts, sample_charts
+from shieldwall.rulesets.spi_dark_ages.tables import Charts, load_charts, load_map, sample_charts
 
 SIDES = ("green", "tan")
 
@@ -63,6 +63,8 @@ class UnitSpec(_M):
     at: str | None = Field(default=None, min_length=4, max_length=4)
     facing: int = Field(default=0, ge=0, le=5)
     enter: Enter | None = None
+    #: set up aboard this fleet (a unit id of the same army): no "at"
+    aboard: str | None = Field(default=None, max_length=40)
 
 
 class ArmySpec(_M):
@@ -87,6 +89,8 @@ class ScenarioFile(_M):
     year: int | None = Field(default=None, ge=1, le=2000)
     provenance: str = Field(default="", max_length=MAX_TEXT)
     data: str = Field(default="sample", max_length=MAX_TEXT)
+    #: the map of the data set: map.toml, or another map-<name>.toml of the same folder
+    map: str = Field(default="map.toml", max_length=200)
     turns: int = Field(default=12, ge=1, le=50)
     first_listed: str
     second_listed: str
@@ -102,6 +106,7 @@ class Placed:
     hex: Hex
     facing: int
     enter_turn: int = 0
+    aboard: str | None = None
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,7 @@ def build_scenario(data: Any, file: str) -> Scenario:
         raise DataError(file, "data", 'a scenario sent as data may not name a file; use data = "sample"')
     base = Path(file).parent if Path(file).is_file() else Path(".")
     charts = charts_for(spec.data, base)
-    hm = build_map(charts.map, charts.tec, f"{charts.name}/map.toml")
+    hm = build_map(load_map(charts, spec.map), charts.tec, f"{charts.name}/{spec.map}")
     keys = list(spec.army)
     for k in (spec.first_listed, spec.second_listed):
         if k not in spec.army:
@@ -171,6 +176,21 @@ def build_scenario(data: Any, file: str) -> Scenario:
             if uid in seen:
                 raise DataError(file, f"{where}.id", f"unit id {uid!r} is used twice")
             seen.add(uid)
+            if u.aboard is not None:
+                fleet = next((p for p in placed if p.id == u.aboard and p.army == k), None)
+                if fleet is None or charts.units[fleet.type].cls != "fleet" or u.at or u.enter:
+                    raise DataError(file, f"{where}.aboard", f"{u.aboard!r} is not a fleet listed before it")
+                t = charts.units[u.type]
+                cargo = [p for p in placed if p.aboard == fleet.id and charts.units[p.type].cls != "command"]
+                if t.cls == "fleet" or (
+                    t.cls != "command" and len(cargo) >= charts.units[fleet.type].capacity
+                ):
+                    raise DataError(
+                        file, f"{where}.aboard", f"{fleet.id} is full ({rule('stacking.C.capacity')})"
+                    )
+                oob[k] += t.vp
+                placed.append(Placed(uid, a.colour, k, u.type, fleet.hex, u.facing, 0, fleet.id))
+                continue
             if (u.at is None) == (u.enter is None):
                 raise DataError(
                     file, f"{where}.at", "give the set-up hex (at) or a reinforcement's enter, not both"

@@ -130,9 +130,14 @@ class DarkAgesState(State):
                     "name": b.type_of(u).name,
                     "type": u.type,
                     "class": b.cls(u),
-                    "hex": ccrr(u.hex) if u.hex is not None else None,
+                    "hex": ccrr(u.hex)
+                    if u.hex is not None
+                    else ccrr(h)
+                    if u.aboard is not None and (h := b.units[u.aboard].hex) is not None
+                    else None,
+                    "aboard": u.aboard,
                     "facing": u.facing,
-                    **self._at(u.hex, u.facing),
+                    **self._at(u.hex if u.aboard is None else b.units[u.aboard].hex, u.facing),
                     # spi-dark-ages:demoralization.marker: the marker (the renderer puts it on the stack)
                     "demoralized": u.demoralized is not None,
                     "panicked": u.panicked,

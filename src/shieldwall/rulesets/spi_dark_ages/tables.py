@@ -79,6 +79,8 @@ class Charts:
     map: MapFile
     provenance: dict[str, str]
     digests: dict[str, str]
+    #: the data set's folder (other maps of the set are read from it: :func:`load_map`)
+    folder: Any = None
 
     @property
     def label(self) -> str | None:
@@ -277,7 +279,21 @@ def load_charts(folder: Traversable | Path | str, name: str | None = None) -> Ch
         map=got["map.toml"][0],
         provenance={f: got[f][2] for f in FILES},
         digests={f: got[f][1] for f in FILES},
+        folder=node,
     )
+
+
+def load_map(charts: Charts, name: str) -> MapFile:
+    """Another map of the data set (``map-<name>.toml`` beside ``map.toml``), validated."""
+    if name == "map.toml":
+        return charts.map
+    if "/" in name or "\\" in name or not name.startswith("map-") or not name.endswith(".toml"):
+        raise DataError(charts.name, "map", f"{name!r}: a map of the data set is a file map-<name>.toml")
+    data, _ = _read(charts.folder / name, f"{charts.name}/{name}")
+    m = validate(MapFile, data, f"{charts.name}/{name}")
+    if m.meta.provenance == "illustrative" and charts.label is None:
+        raise DataError(f"{charts.name}/{name}", "meta.provenance", "an illustrative map in a user data set")
+    return m
 
 
 def sample_folder() -> Traversable:

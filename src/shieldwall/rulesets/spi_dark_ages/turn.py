@@ -50,7 +50,10 @@ def _unit_moves(b: Board, u: Unit) -> list[Order]:
 def move_menu(b: Board) -> list[Order]:
     if b.active is not None:
         u = b.units[b.active]
-        return [*_unit_moves(b, u), Order("done", u.id)]
+        moves = _unit_moves(b, u)
+        if b.is_fleet(u) and moves and not movement.fleet_end_ok(b, u):
+            return moves  # stacking.C: it may pass through but not stop in another fleet's hex
+        return [*moves, Order("done", u.id)]
     out: list[Order] = []
     for u in b.units.values():
         if u.side == b.phasing and u.on_map and not u.moved:
@@ -59,7 +62,31 @@ def move_menu(b: Board) -> list[Order]:
                 out.append(Order("dismount", u.id))
             if can_remount(b, u) is None:
                 out.append(Order("remount", u.id))
+            if b.is_fleet(u) and u.hex is not None:
+                out += _fleet_orders(b, u)
     return [*out, Order("end")]
+
+
+def _fleet_orders(b: Board, fleet: Unit) -> list[Order]:
+    """Embarking on and disembarking from ``fleet`` (hex look-ups around the fleet only)."""
+    assert fleet.hex is not None
+    out: list[Order] = []
+    for o in b.around(fleet.hex):
+        try:
+            movement.check_embark(b, o, fleet)
+        except Refused:
+            continue
+        out.append(Order("embark", o.id, fleet.id))
+    for o in b.units.values():
+        if o.aboard != fleet.id or o.gone is not None:
+            continue
+        for n in fleet.hex.neighbours():
+            try:
+                movement.check_disembark(b, o, n)
+            except Refused:
+                continue
+            out.append(Order("disembark", o.id, ccrr(n)))
+    return out
 
 
 def allocate_menu(b: Board) -> list[Order]:
@@ -147,6 +174,7 @@ def handle(b: Board, o: Order) -> None:
         b.closed = True
         return
     answers = {"step": "move", "turn": "move", "done": "move", "dismount": "move", "remount": "move"}
+    answers |= {"embark": "move", "disembark": "move"}
     answers |= {"melee": "allocate", "fire": "allocate", "dfire": "defensive-fire", "pass": "defensive-fire"}
     if answers[o.kind] != kind:
         clause = "movement.J" if kind == "move" and o.kind in ("melee", "fire", "dfire") else "sequence"
@@ -192,9 +220,29 @@ def _handle_move(b: Board, u: Unit, o: Order) -> None:
     if o.kind == "done":
         if b.active != u.id:
             raise Refused("movement.C", f"{u.id} is not moving")
-        if b.is_fleet(u) and not movement.fleet_end_ok(b, u):
+        if b.is_fleet(u) and not movement.fleet_end_ok(b, u) and _unit_moves(b, u):
             raise Refused("stacking.C", "a fleet may not end its move in another fleet's hex")
         _close_active(b, None)
+        return
+    if o.kind == "embark":
+        fleet = b.units.get(o.target or "")
+        if fleet is None:
+            raise Refused("stacking.C.capacity", f"no unit {o.target!r}")
+        movement.check_embark(b, u, fleet)
+        _close_active(b, None)
+        b.place(u, None)
+        u.aboard, u.moved = fleet.id, True
+        b.log("embarks", "stacking.C.capacity", u.side, unit=u.id, fleet=fleet.id)
+        return
+    if o.kind == "disembark":
+        h = _hex(o.target)
+        movement.check_disembark(b, u, h)
+        _close_active(b, None)
+        fid = u.aboard
+        u.aboard, u.moved, u.stopped = None, True, False
+        b.place(u, h)
+        b.log("disembarks", "fleets.E", u.side, unit=u.id, fleet=fid, at=ccrr(h))
+        movement.stop_check(b, u)
         return
     if o.kind in ("dismount", "remount"):
         why = can_dismount(b, u) if o.kind == "dismount" else can_remount(b, u)
