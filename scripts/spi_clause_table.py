@@ -42,6 +42,7 @@ SKIP = {
     "bots.py",
     "picture.py",
     "drawing.py",
+    "reach.py",
 }
 
 

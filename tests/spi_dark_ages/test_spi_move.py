@@ -460,3 +460,20 @@ def test_stacking_C_capacity_a_fourth_combat_unit_may_not_embark_but_a_command_u
     st.apply(f"disembark n-f1b {ccrr(free)}")
     st.apply("embark n-x fleet1")  # room again
     assert unit(st, "n-x").aboard == "fleet1"
+
+
+def test_reach_lists_the_hexes_a_unit_can_end_in_with_their_cost_and_the_stop_hexes() -> None:
+    from shieldwall.rulesets.spi_dark_ages.reach import reach
+
+    st = _stop_setup()
+    r = reach(st, "gs")
+    by = {h["hex"]: h for h in r["hexes"]}
+    assert by[ccrr(H(4, 8))]["mp"] == 1 and not by[ccrr(H(4, 8))]["stop"]
+    assert by[ccrr(ARCHER.neighbour(4))]["stop"]  # spi-dark-ages:movement.K.stop
+    assert all(h["mp"] <= 4 for h in r["hexes"])
+    assert ccrr(ARCHER) not in by  # an enemy hex
+    before = [e.to_dict() for e in st.events]
+    reach(st, "ta")
+    assert [e.to_dict() for e in st.events] == before  # reach changes nothing
+    phase(st, "allocation", "green")
+    assert reach(st, "gs")["highlight"]["active"] == "gs"

@@ -37,6 +37,7 @@ PLUGIN = RuleSystem(
     bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
     drawing=f"{_PKG}.drawing:DRAWING",
     narrate=f"{_PKG}.narrate:describe",
+    reach=f"{_PKG}.reach:reach",
     clauses=f"{_PKG}.clauses:CLAUSES",
     scenarios="scenarios",
     clause_table="docs/rules/spi-dark-ages.md",

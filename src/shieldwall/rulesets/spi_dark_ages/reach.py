@@ -1,0 +1,105 @@
+"""What one unit can reach right now, computed with the engine's own rules (the plugin's ``reach``,
+for the web page's overlay and its JSON).
+
+``reach(state, unit_id)``:
+
+* ``move``: the Movement Points left (this phase) or the allowance (another phase: what it could do
+  in its next Movement Phase), and when it may not move, why, with the clause;
+* ``hexes``: every hex it can end in, with the cheapest MP cost (steps into front hexes and paid
+  hexside turns, ``movement.step_cost``'s rules: terrain, roads, streams, the stop rule in front of
+  enemy missile units, enemy hexes, stacking), ``stop`` marking the hexes where the stop rule ends
+  the move (``movement.K.stop``);
+* ``charges`` / ``shooting``: the enemies it may melee or fire at in the Attack Allocation Phase;
+* ``highlight``: the unit and its targets in the form ``render_svg(..., highlight=...)`` takes.
+
+Nothing here changes the state: the search runs on a ``copy()`` of the board. A Dijkstra over (hex,
+facing) with hex look-ups only.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
+
+from .alloc import fire_targets, melee_targets
+from .movement import Refused, allowance, check_mover, check_stacking, entry_cost
+
+if TYPE_CHECKING:
+    from .board import Board, Unit
+    from .state import DarkAgesState
+
+
+def _hexes(b: Board, u: Unit, budget: float) -> list[dict[str, Any]]:
+    assert u.hex is not None
+    turn_mp = b.charts.tec.facing_mp
+    start = (u.hex, u.facing)
+    best: dict[tuple[Hex, int], float] = {start: 0.0}
+    heap: list[tuple[float, Hex, int]] = [(0.0, u.hex, u.facing)]
+    stops: set[Hex] = set()
+    out: dict[Hex, float] = {u.hex: 0.0}
+    while heap:
+        c, h, f = heapq.heappop(heap)
+        if c > best.get((h, f), 1e9) or (h in stops and h != u.hex):
+            continue
+        nexts: list[tuple[Hex, int, float]] = []
+        if not b.is_fleet(u):
+            nexts += [(h, (f + w) % 6, turn_mp) for w in (1, -1)]
+        for d in range(6):
+            if not b.is_fleet(u) and facing_zone(f, d) != "front":
+                continue
+            n = h.neighbour(d)
+            if not b.map.on_map(n) or b.occupant_side(n) not in (None, u.side):
+                continue
+            try:
+                step = entry_cost(b, u, h, n)
+                check_stacking(b, u, n)
+            except Refused:
+                continue
+            nexts.append((n, f, step))
+        for n, nf, step in nexts:
+            nc = c + step
+            if nc > budget + 1e-9 or nc >= best.get((n, nf), 1e9):
+                continue
+            best[(n, nf)] = nc
+            out[n] = min(out.get(n, 1e9), nc)
+            if n != h and b.missile_front(n, u.side) is not None:
+                stops.add(n)
+            heapq.heappush(heap, (nc, n, nf))
+    return [{"hex": ccrr(h), "mp": out[h], "stop": h in stops} for h in sorted(out)]
+
+
+def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
+    b = st.board.copy()
+    u = b.units.get(unit_id)
+    if u is None or not u.on_map:
+        return {"unit": unit_id, "move": None, "hexes": [], "charges": [], "shooting": None, "highlight": {}}
+    own_phase = b.phase == "movement" and u.side == b.phasing
+    budget = u.mp_left if own_phase else allowance(b, u)
+    why = None
+    if own_phase:
+        try:
+            check_mover(b, u)
+        except Refused as r:
+            why = {"rule": f"spi-dark-ages:{r.clause}", "reason": r.reason}
+    if b.in_contact(u):
+        why = {
+            "rule": "spi-dark-ages:combat.K.bound",
+            "reason": f"{u.id} is in contact: it may not leave its hex",
+        }
+    hexes = [] if why is not None or u.panicked else _hexes(b, u, budget)
+    melee: list[str] = []
+    fire: list[str] = []
+    if b.phase == "allocation" and u.side == b.phasing:
+        melee = sorted({o.id for h in melee_targets(b, u) for o in b.units_at(h)})
+        fire = sorted({o.id for h in fire_targets(b, u) for o in b.units_at(h)})
+    return {
+        "unit": unit_id,
+        "move": {"mp_left": budget, "allowance": allowance(b, u), "why_not": why},
+        "hexes": hexes,
+        "charges": [{"target": t} for t in melee],
+        "charge_why_not": {},
+        "shooting": {"targets": fire, "orders": {}, "why_not": {}} if b.type_of(u).missile else None,
+        "highlight": {"active": unit_id, "charge_targets": melee, "shoot_targets": fire},
+    }
