@@ -78,8 +78,18 @@ def check_fire(b: Board, u: Unit, target: Hex) -> None:
     _command(b, u, target)
 
 
+def _may_attack(b: Board, u: Unit) -> bool:
+    try:
+        _attacker(b, u, "an attack")
+    except Refused:
+        return False
+    return True
+
+
 def melee_targets(b: Board, u: Unit) -> list[Hex]:
     assert u.hex is not None
+    if b.type_of(u).mas == 0 or u.meleed or u.id in b.melee_alloc or not _may_attack(b, u):
+        return []
     out = []
     for n in u.hex.neighbours():
         if b.occupant_side(n) == b.enemy(u.side):
@@ -94,7 +104,7 @@ def melee_targets(b: Board, u: Unit) -> list[Hex]:
 def fire_targets(b: Board, u: Unit) -> list[Hex]:
     assert u.hex is not None
     t = b.type_of(u)
-    if t.missile == 0:
+    if t.missile == 0 or u.fired or u.id in b.fire_alloc or not _may_attack(b, u):
         return []
     out = []
     for h in spiral(u.hex, t.range + 1):

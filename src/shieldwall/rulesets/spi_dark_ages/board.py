@@ -102,6 +102,8 @@ class Board:
     result: Result | None = None
     #: the pending phase takes no more orders
     closed: bool = False
+    #: the last menu computed and the state it belongs to (``turn.menu``)
+    menu_cache: tuple[Any, tuple[Any, ...]] | None = None
 
     def __post_init__(self) -> None:
         for u in self.units.values():
@@ -128,6 +130,7 @@ class Board:
         import copy as _copy
 
         new = _copy.copy(self)
+        new.menu_cache = None
         new.units = {k: _copy.copy(u) for k, u in self.units.items()}
         new.events = list(self.events)
         new.at = {h: list(v) for h, v in self.at.items()}

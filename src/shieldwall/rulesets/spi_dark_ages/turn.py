@@ -31,6 +31,10 @@ PROMPTS = {
 
 
 def _unit_moves(b: Board, u: Unit) -> list[Order]:
+    try:
+        movement.check_mover(b, u)  # once for the unit (each step checks it again)
+    except Refused:
+        return []
     out = []
     for d in range(6):
         try:
@@ -105,6 +109,17 @@ def dfire_menu(b: Board) -> list[Order]:
 
 
 def menu(b: Board) -> list[Order]:
+    """The menu of the pending decision (memoised until the board changes: every order logs an
+    event or closes the phase)."""
+    key = (len(b.events), b.turn, b.player, b.phase, b.closed, b.active, len(b.dfire_queue))
+    if b.menu_cache is not None and b.menu_cache[0] == key:
+        return list(b.menu_cache[1])
+    got = _menu(b)
+    b.menu_cache = (key, tuple(got))
+    return got
+
+
+def _menu(b: Board) -> list[Order]:
     if b.result is not None or b.phase not in DECIDING or b.closed:
         return []
     if b.phase == "defensive-fire":
