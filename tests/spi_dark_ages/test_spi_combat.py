@@ -477,3 +477,23 @@ def test_cavalry_contact_cavalry_is_not_held_by_infantry_but_by_cavalry(
     b.place(unit(st, "g1"), H(3, 10))
     resolve.resolve_melee(b, [unit(st, "g1")], H(4, 10))
     assert b.in_contact(unit(st, "g1"))
+
+
+def test_crt_result_the_reach_previews_each_attack_exactly_as_play_resolves_it() -> None:
+    from shieldwall.rulesets.spi_dark_ages.combat import outcomes
+    from shieldwall.rulesets.spi_dark_ages.reach import reach
+
+    t = H(4, 8)
+    st = _alloc(
+        [
+            ("g1", "green", "axe", H(3, 8), 1),
+            ("gl", "green", "leader", H(3, 8), 1),
+            ("t1", "tan", "spear", t, 4),
+        ]
+    )
+    r = reach(st, "g1")
+    melee = next(o for o in r["odds"] if o["table"] == "melee")
+    assert melee["order"] == f"melee g1 {ccrr(t)}" and melee["units"] == ["g1"]
+    want = outcomes(st.board.charts, melee_situation(st.board, [unit(st, "g1")], t))
+    assert {k: F(v["probability"]) for k, v in melee["results"].items()} == want
+    assert "not SPI" in melee["label"]

@@ -40,5 +40,6 @@ PLUGIN = RuleSystem(
     reach=f"{_PKG}.reach:reach",
     clauses=f"{_PKG}.clauses:CLAUSES",
     scenarios="scenarios",
+    web_module="web/spi-dark-ages.js",
     clause_table="docs/rules/spi-dark-ages.md",
 )

@@ -10,6 +10,9 @@ for the web page's overlay and its JSON).
   enemy missile units, enemy hexes, stacking), ``stop`` marking the hexes where the stop rule ends
   the move (``movement.K.stop``);
 * ``charges`` / ``shooting``: the enemies it may melee or fire at in the Attack Allocation Phase;
+* ``odds``: in the Attack Allocation Phase, the exact CRT preview of each attack it may join (the
+  units already allocated against that hex with it): odds, column, die modifier, every result with
+  its probability (``combat.outcomes``, the distribution play samples);
 * ``highlight``: the unit and its targets in the form ``render_svg(..., highlight=...)`` takes.
 
 Nothing here changes the state: the search runs on a ``copy()`` of the board. A Dijkstra over (hex,
@@ -24,7 +27,10 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
 
 from .alloc import fire_targets, melee_targets
-from .movement import Refused, allowance, check_mover, check_stacking, entry_cost
+from .combat import lookup, outcomes
+from .movement import Refused, allowance, check_mover, check_stacking, entry_cost, step_cost
+from .picture import centre
+from .resolve import fire_situation, melee_situation
 
 if TYPE_CHECKING:
     from .board import Board, Unit
@@ -67,7 +73,46 @@ def _hexes(b: Board, u: Unit, budget: float) -> list[dict[str, Any]]:
             if n != h and b.missile_front(n, u.side) is not None:
                 stops.add(n)
             heapq.heappush(heap, (nc, n, nf))
-    return [{"hex": ccrr(h), "mp": out[h], "stop": h in stops} for h in sorted(out)]
+    steps: dict[Hex, str] = {}
+    if b.phase == "movement" and u.side == b.phasing:
+        for d in range(6):
+            try:
+                step_cost(b, u, d)
+            except Refused:
+                continue
+            steps[u.hex.neighbour(d)] = f"step {u.id} {d}"
+    rows = []
+    for h in sorted(out):
+        x, y = centre(b.map, h)
+        row: dict[str, Any] = {"hex": ccrr(h), "mp": out[h], "stop": h in stops, "x": x, "y": y}
+        if h in steps:
+            row["order"] = steps[h]
+        rows.append(row)
+    return rows
+
+
+def _preview(b: Board, u: Unit, target: Hex, table: str) -> dict[str, Any]:
+    alloc = b.melee_alloc if table == "melee" else b.fire_alloc
+    group = [b.units[i] for i, t in alloc.items() if t == target and i != u.id] + [u]
+    a = melee_situation(b, group, target) if table == "melee" else fire_situation(b, group, target)
+    crt = getattr(b.charts.crt, table)
+    _, column = lookup(crt, a.attack, a.defence)
+    dist = outcomes(b.charts, a)
+    return {
+        "target": ccrr(target),
+        "table": table,
+        "order": f"{table} {u.id} {ccrr(target)}",
+        "units": [g.id for g in group],
+        "attack": str(a.attack),
+        "defence": str(a.defence),
+        "column": column,
+        "modifier": a.modifier,
+        "results": {
+            k: {"probability": f"{p.numerator}/{p.denominator}", "p": float(p)} for k, p in dist.items()
+        },
+        "notes": list(a.notes),
+        "label": b.charts.label,
+    }
 
 
 def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
@@ -91,9 +136,12 @@ def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
     hexes = [] if why is not None or u.panicked else _hexes(b, u, budget)
     melee: list[str] = []
     fire: list[str] = []
+    odds: list[dict[str, Any]] = []
     if b.phase == "allocation" and u.side == b.phasing:
-        melee = sorted({o.id for h in melee_targets(b, u) for o in b.units_at(h)})
-        fire = sorted({o.id for h in fire_targets(b, u) for o in b.units_at(h)})
+        mh, fh = melee_targets(b, u), fire_targets(b, u)
+        melee = sorted({o.id for h in mh for o in b.units_at(h)})
+        fire = sorted({o.id for h in fh for o in b.units_at(h)})
+        odds = [_preview(b, u, h, "melee") for h in mh] + [_preview(b, u, h, "fire") for h in fh]
     return {
         "unit": unit_id,
         "move": {"mp_left": budget, "allowance": allowance(b, u), "why_not": why},
@@ -101,5 +149,6 @@ def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
         "charges": [{"target": t} for t in melee],
         "charge_why_not": {},
         "shooting": {"targets": fire, "orders": {}, "why_not": {}} if b.type_of(u).missile else None,
+        "odds": odds,
         "highlight": {"active": unit_id, "charge_targets": melee, "shoot_targets": fire},
     }
