@@ -42,12 +42,36 @@ def _score(b: Board, attackers: list[Unit], target: Hex) -> Fraction:
     return good - bad * Fraction(3, 2)
 
 
+def nearest_enemy_field(b: Board, side: str) -> dict[Hex, tuple[int, Hex]]:
+    """For every hex of the map: (distance, the nearest enemy unit's hex), ties to the lowest hex;
+    one multi-source breadth-first search from the enemy hexes (hex look-ups, no pairs of units)."""
+    sources = sorted(h for h, ids in b.at.items() if ids and b.units[ids[0]].side != side)
+    field: dict[Hex, tuple[int, Hex]] = {h: (0, h) for h in sources}
+    frontier = sources
+    d = 0
+    while frontier:
+        d += 1
+        nxt: dict[Hex, Hex] = {}
+        for h in frontier:
+            src = field[h][1]
+            for n in h.neighbours():
+                if n in field or not b.map.on_map(n):
+                    continue
+                if n not in nxt or src < nxt[n]:
+                    nxt[n] = src
+        for n, src in nxt.items():
+            field[n] = (d, src)
+        frontier = sorted(nxt)
+    return field
+
+
 class ScriptedBot(Bot):
     name = "scripted"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.skipped: tuple[int, set[str]] = (-1, set())
+        self.field: tuple[tuple[int, int, int], dict[Hex, tuple[int, Hex]]] = ((-1, -1, -1), {})
 
     def choose(self, state: State) -> Any:
         rid = state.game.info.id
@@ -95,8 +119,12 @@ class ScriptedBot(Bot):
         for o in menu:
             if o.unit is not None:
                 by_unit.setdefault(o.unit, []).append(o)
+        key = (b.pturn, len(enemies), 0)
+        if self.field[0] != key:  # the enemy does not move in our Movement Phase
+            self.field = (key, nearest_enemy_field(b, b.phasing))
+        field = self.field[1]
         if b.active is not None:
-            want = self._want(b, b.units[b.active], by_unit.get(b.active, []), enemies, leaders)
+            want = self._want(b, b.units[b.active], by_unit.get(b.active, []), field, leaders)
             return want or Order("done", b.active)
         # combat units first (kept next to a command unit's hex), then each command unit joins the
         # friendly stack nearest the enemy (a stacked command unit is safe from fire: crt.cmd-fire)
@@ -104,25 +132,30 @@ class ScriptedBot(Bot):
         if landing:  # troops aboard land as soon as their fleet is moored
             return min(
                 landing,
-                key=lambda o: (min(parse_ccrr(o.target or "").distance(x) for x in enemies if x), str(o)),
+                key=lambda o: (field.get(parse_ccrr(o.target or ""), (99, o))[0], str(o)),
             )
         ids = sorted(by_unit, key=lambda i: (b.is_command(b.units[i]), i))
         for uid in ids:
             if uid in skipped:
                 continue
-            want = self._want(b, b.units[uid], by_unit[uid], enemies, leaders)
+            want = self._want(b, b.units[uid], by_unit[uid], field, leaders)
             if want is not None:
                 return want
             skipped.add(uid)
         return menu[-1]
 
     def _want(
-        self, b: Board, u: Unit, orders: list[Order], enemies: list[Hex | None], leaders: list[Hex | None]
+        self,
+        b: Board,
+        u: Unit,
+        orders: list[Order],
+        field: dict[Hex, tuple[int, Hex]],
+        leaders: list[Hex | None],
     ) -> Order | None:
-        if not enemies or u.hex is None:
+        if u.hex is None or u.hex not in field:
             return None
         h = u.hex
-        e = min((x for x in enemies if x is not None), key=lambda x: (h.distance(x), x))
+        e = field[h][1]
         dist = h.distance(e)
         if b.is_command(u):
             return self._join(b, u, orders, e)
