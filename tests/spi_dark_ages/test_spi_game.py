@@ -228,3 +228,25 @@ def test_stamford_bridge_plays_with_landings() -> None:
     st = _play(game, 0)
     assert st.result() is not None
     assert any(e.kind == "disembarks" and e.rule == "spi-dark-ages:fleets.E" for e in st.events)
+
+
+@pytest.mark.parametrize(
+    ("chart", "army", "pv", "pl"),
+    [
+        ("Constantinople", "Byzantines", 150, 60),
+        ("Balathista", "Byzantines", 160, 64),
+        ("Manzikert", "Seljuk Turks", 145, 72),
+    ],
+)
+def test_scenario_pv_pl_every_value_of_the_errata_is_locked_under_its_aliases(
+    chart: str, army: str, pv: int, pl: int
+) -> None:
+    data = read_toml(TOURS)
+    data["chart"] = chart
+    data["army"]["arabs"]["name"] = army
+    data["army"]["arabs"]["pv"], data["army"]["arabs"]["pl"] = pv + 1, pl
+    with pytest.raises(DataError) as e:
+        build_scenario(data, "x.toml")
+    assert f"{pv} / {pl}" in str(e.value)
+    data["army"]["arabs"]["pv"] = pv
+    build_scenario(data, "x.toml")
