@@ -1,6 +1,7 @@
 """spi-dark-ages's layers of the SVG picture (the plugin's ``drawing``): the hex map comes from the
 view (``picture.py``: terrain hexes, road hexsides, counters at hex centres facing a hexside); this
-adds the sample counters' short type names, each counter's CCRR hex label, and its markers: D
+adds the sample counters' short type names, each counter's side colour (green or tan: ``inventory``)
+and CCRR hex label, and its markers: D
 (demoralized), P (panicked, shown inverted in the game: ``panic.mark``), C (in contact)."""
 
 from __future__ import annotations
@@ -40,7 +41,20 @@ class DarkAgesDrawing(BaseDrawing):
             if on
         )
         size = c.d(0.32)
+        colour = {"green": "#2f9e44", "tan": "#b08d57"}.get(str(u.get("side")), "#888888")
         out = [
+            el(
+                "circle",
+                {
+                    "cx": num(x - c.d(0.55)),
+                    "cy": num(y - c.d(0.45)),
+                    "r": num(c.d(0.16)),
+                    "fill": colour,
+                    "stroke": "#1d1d1d",
+                    "stroke-width": num(c.d(0.03)),
+                    "class": "side-mark",
+                },
+            ),
             el(
                 "text",
                 {
@@ -51,7 +65,7 @@ class DarkAgesDrawing(BaseDrawing):
                     "class": "hex-label",
                 },
                 text(str(u.get("hex") or "")),
-            )
+            ),
         ]
         if marks:
             out.append(

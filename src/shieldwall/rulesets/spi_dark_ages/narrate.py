@@ -48,6 +48,25 @@ LINES: dict[str, Callable[[Event, dict[str, Any], Names], str]] = {
     "dismounts": lambda ev, d, nm: f"{nm(d['unit'])} dismounts",
     "remounts": lambda ev, d, nm: f"{nm(d['unit'])} remounts",
     "battle-ends": lambda ev, d, nm: f"{ev.side or 'Nobody'} wins: {d['reason']}",
+    "move-ends": lambda ev, d, nm: f"{nm(d['unit'])} has moved",
+    "holds-fire": lambda ev, d, nm: f"{nm(d['unit'])} holds its defensive fire",
+    "fire-result": lambda ev, d, nm: f"Fire result on {d['target']}: {d['result']}",
+    "no-contact": lambda ev, d, nm: f"The melee at {d['target']} is undecided; cavalry is not held by foot",
+    "loss": lambda ev, d, nm: f"{nm(d['unit'])} is lost to the {d['result']}",
+    "panic-exempt": lambda ev, d, nm: f"{nm(d['unit'])} does not panic ({d['why']})",
+    "due": lambda ev, d, nm: (
+        f"{nm(d['unit'])} ({d['type']}) will enter at {d['at']} on Game-Turn {d['turn']}"
+    ),
+    "enters": lambda ev, d, nm: f"{nm(d['unit'])} enters at {d['at']}",
+    "entry-delayed": lambda ev, d, nm: (
+        f"{nm(d['unit'])} cannot enter at {d['at']}: delayed to Game-Turn {d['turn']}"
+    ),
+    "embarks": lambda ev, d, nm: f"{nm(d['unit'])} embarks on {nm(d['fleet'])}",
+    "disembarks": lambda ev, d, nm: f"{nm(d['unit'])} lands from {nm(d['fleet'])} at {d['at']}",
+    "lost-aboard": lambda ev, d, nm: f"{nm(d['unit'])} is lost with {nm(d['fleet'])}",
+    "fleet-stack": lambda ev, d, nm: (
+        f"{nm(d['unit'])} ends its move with another fleet (it could go no further)"
+    ),
 }
 
 
