@@ -497,3 +497,21 @@ def test_crt_result_the_reach_previews_each_attack_exactly_as_play_resolves_it()
     want = outcomes(st.board.charts, melee_situation(st.board, [unit(st, "g1")], t))
     assert {k: F(v["probability"]) for k, v in melee["results"].items()} == want
     assert "not SPI" in melee["label"]
+
+
+def test_combat_D_over_units_the_reach_draws_each_line_of_fire_and_its_blocking_hex() -> None:
+    from shieldwall.rulesets.spi_dark_ages.reach import reach
+
+    st = state(
+        [
+            ("ta", "tan", "archer", H(3, 8), 1),
+            ("tx", "tan", "spear", H(4, 8), 1),
+            ("gt", "green", "spear", H(5, 8), 4),
+            ("gu", "green", "spear", H(3, 6), 4),
+        ]
+    )
+    lines = {f["target"]: f for f in reach(st, "ta")["fire_lines"]}
+    blocked = lines[ccrr(H(5, 8))]
+    assert not blocked["clear"] and blocked["blocked_at"] == ccrr(H(4, 8))
+    assert blocked["rule"] == "spi-dark-ages:combat.D.over-units"
+    assert lines[ccrr(H(3, 6))]["clear"]

@@ -13,6 +13,9 @@ for the web page's overlay and its JSON).
 * ``odds``: in the Attack Allocation Phase, the exact CRT preview of each attack it may join (the
   units already allocated against that hex with it): odds, column, die modifier, every result with
   its probability (``combat.outcomes``, the distribution play samples);
+* ``fire_lines``: for a missile unit, the line of fire to every enemy hex within its range (+1 from
+  a hilltop): clear, or the first hex that blocks it and why (``fire.line_of_fire``: units not on
+  lower ground, blocking terrain, a wooded slope under a hilltop firer);
 * ``highlight``: the unit and its targets in the form ``render_svg(..., highlight=...)`` takes.
 
 Nothing here changes the state: the search runs on a ``copy()`` of the board. A Dijkstra over (hex,
@@ -24,10 +27,11 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
+from shieldwall.core.hexgrid import Hex, ccrr, facing_zone, spiral
 
 from .alloc import fire_targets, melee_targets
 from .combat import lookup, outcomes
+from .fire import fire_range, line_of_fire
 from .movement import Refused, allowance, check_mover, check_stacking, entry_cost, step_cost
 from .picture import centre
 from .resolve import fire_situation, melee_situation
@@ -115,6 +119,25 @@ def _preview(b: Board, u: Unit, target: Hex, table: str) -> dict[str, Any]:
     }
 
 
+def _fire_lines(b: Board, u: Unit) -> list[dict[str, Any]]:
+    assert u.hex is not None
+    t = b.type_of(u)
+    if t.missile == 0:
+        return []
+    out = []
+    for h in spiral(u.hex, t.range + 1):
+        if h == u.hex or b.occupant_side(h) != b.enemy(u.side) or u.hex.distance(h) > fire_range(b, u, h):
+            continue
+        blocked = line_of_fire(b, u, h)
+        x, y = centre(b.map, h)
+        row: dict[str, Any] = {"target": ccrr(h), "x": x, "y": y, "clear": blocked is None}
+        if blocked is not None:
+            bx, by = centre(b.map, blocked[0])
+            row |= {"blocked_at": ccrr(blocked[0]), "bx": bx, "by": by, "rule": f"spi-dark-ages:{blocked[1]}"}
+        out.append(row)
+    return out
+
+
 def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
     b = st.board.copy()
     u = b.units.get(unit_id)
@@ -133,6 +156,7 @@ def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
             "rule": "spi-dark-ages:combat.K.bound",
             "reason": f"{u.id} is in contact: it may not leave its hex",
         }
+    assert u.hex is not None
     hexes = [] if why is not None or u.panicked else _hexes(b, u, budget)
     melee: list[str] = []
     fire: list[str] = []
@@ -150,5 +174,7 @@ def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
         "charge_why_not": {},
         "shooting": {"targets": fire, "orders": {}, "why_not": {}} if b.type_of(u).missile else None,
         "odds": odds,
+        "fire_lines": _fire_lines(b, u),
+        "at": dict(zip(("x", "y"), centre(b.map, u.hex), strict=True)),
         "highlight": {"active": unit_id, "charge_targets": melee, "shoot_targets": fire},
     }

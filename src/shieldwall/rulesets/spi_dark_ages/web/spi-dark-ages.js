@@ -3,7 +3,9 @@
 // hexes the selected unit can end in, shaded with their MP cost (the stop hexes in front of enemy
 // missile units marked), a click on a shaded hex next to the unit steps into it, and in the Attack
 // Allocation Phase the exact CRT preview of every attack it may join (odds, column, die modifier,
-// each result with its probability). The sample charts are labelled: not SPI's.
+// each result with its probability), and the lines of fire of a missile unit to the enemy hexes in
+// its range, each clear (green) or red up to the hex that blocks it (an X naming the rule). The
+// sample charts are labelled: not SPI's.
 
 import { el } from "/static/log.js";
 
@@ -54,12 +56,44 @@ function shade(g, r) {
   }
 }
 
+function fireLines(g, r) {
+  const lay = layer(g);
+  if (!lay || !r || !r.fire_lines || !r.at) return;
+  const s = g.board.scale;
+  const depth = g.board.depth;
+  const P = (x, y) => [x * s, (depth - y) * s];
+  for (const f of r.fire_lines) {
+    const [x1, y1] = P(r.at.x, r.at.y);
+    const [x2, y2] = f.clear ? P(f.x, f.y) : P(f.bx, f.by);
+    const line = document.createElementNS(NS, "line");
+    Object.entries({ x1, y1, x2, y2, stroke: f.clear ? "#2b8a3e" : "#c92a2a", "stroke-width": s * 0.08, "stroke-dasharray": `${s * 0.3} ${s * 0.15}` })
+      .forEach(([k, v]) => line.setAttribute(k, v));
+    lay.append(line);
+    if (!f.clear) {
+      // the blocking hex: an X, its reason in the title
+      const mark = document.createElementNS(NS, "text");
+      mark.setAttribute("x", x2);
+      mark.setAttribute("y", y2 + s * 0.25);
+      mark.setAttribute("font-size", s * 0.8);
+      mark.setAttribute("fill", "#c92a2a");
+      mark.setAttribute("text-anchor", "middle");
+      mark.textContent = "✕";
+      const title = document.createElementNS(NS, "title");
+      title.textContent = `fire at ${f.target} blocked at ${f.blocked_at} (${f.rule})`;
+      mark.append(title);
+      lay.append(mark);
+    }
+  }
+}
+
 export function onState(g) {
   shade(g, g.reach);
+  fireLines(g, g.reach);
 }
 
 export function reachItems(g, r) {
   shade(g, r);
+  fireLines(g, r);
   const out = [];
   if (r.move) {
     out.push(el("li", {}, `MP: ${r.move.mp_left} of ${r.move.allowance}; ${r.hexes.length} hexes within reach`));
@@ -74,6 +108,9 @@ export function reachItems(g, r) {
     out.push(
       el("li", {}, `${o.table} on ${o.target}: ${o.attack} : ${o.defence}, column ${o.column}, die ${o.modifier >= 0 ? "+" : ""}${o.modifier} — ${res}`),
     );
+  }
+  for (const f of r.fire_lines || []) {
+    out.push(el("li", {}, f.clear ? `line of fire to ${f.target}: clear` : `line of fire to ${f.target}: blocked at ${f.blocked_at} (${f.rule})`));
   }
   if ((r.odds || []).length && r.odds[0].label) out.push(el("li", {}, r.odds[0].label));
   return out;
