@@ -250,3 +250,12 @@ def test_scenario_pv_pl_every_value_of_the_errata_is_locked_under_its_aliases(
     assert f"{pv} / {pl}" in str(e.value)
     data["army"]["arabs"]["pv"] = pv
     build_scenario(data, "x.toml")
+
+
+@pytest.mark.parametrize("stem", ["tours", "stamford-bridge", "dorylaeum"])
+def test_the_scripted_bot_only_gives_legal_orders_in_every_scenario(stem: str) -> None:
+    path = TOURS.parent / f"{stem}.toml"
+    game = DarkAgesGame.from_data(read_toml(path), str(path))
+    for seed in range(12):
+        st = _play(game, seed)  # an illegal order would raise
+        assert st.result() is not None

@@ -125,7 +125,8 @@ class ScriptedBot(Bot):
         field = self.field[1]
         if b.active is not None:
             want = self._want(b, b.units[b.active], by_unit.get(b.active, []), field, leaders)
-            return want or Order("done", b.active)
+            # "done" unless it is not on the menu (a fleet may not stop in another fleet's hex)
+            return want or next((o for o in menu if o.kind == "done"), menu[0])
         # combat units first (kept next to a command unit's hex), then each command unit joins the
         # friendly stack nearest the enemy (a stacked command unit is safe from fire: crt.cmd-fire)
         landing = [o for o in menu if o.kind == "disembark" and o.target is not None]
