@@ -44,6 +44,9 @@ GOLDEN = [
     ("knight-hack/bourgtheroulde-1124", 1, "scripted", "scripted"),
     ("knight-hack/bourgtheroulde-1124", 2, "scripted", "random"),
     ("knight-hack/bourgtheroulde-1124", 3, "random", "random"),
+    ("spi-dark-ages/tours", 1, "scripted", "scripted"),
+    ("spi-dark-ages/tours", 2, "scripted", "random"),
+    ("spi-dark-ages/tours", 3, "random", "random"),
 ]
 
 PLAYTHROUGH_HEADER = """\

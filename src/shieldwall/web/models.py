@@ -119,7 +119,7 @@ class NewGame(BaseModel):
     scenario_data: Annotated[dict[str, Any] | None, _bounded("scenario_data")] = Field(
         default=None, description="A scenario as parsed TOML/JSON data, instead of a built-in one."
     )
-    side: str = Field("red", max_length=32)
+    side: str | None = Field(None, max_length=32, description="Your side (default: the first).")
     opponent: str = Field("scripted", max_length=32, description="Bot name, 'hotseat' or 'remote'.")
     seed: int | None = Field(
         default=None, ge=0, le=2**62, strict=True, description="Battle seed; random when left out."
@@ -135,7 +135,7 @@ class ImportSave(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     save: Annotated[dict[str, Any], AfterValidator(_save)]
-    side: str = Field("red", max_length=32)
+    side: str | None = Field(None, max_length=32, description="Your side (default: the first).")
     opponent: str = Field("scripted", max_length=32)
 
 

@@ -212,7 +212,7 @@ class Games:
         ruleset: str,
         scenario: str,
         scenario_data: Mapping[str, Any] | None,
-        side: str,
+        side: str | None,
         opponent: str,
         seed: int | None,
         overrides: Mapping[str, Any],
@@ -236,6 +236,8 @@ class Games:
         except Exception as exc:  # a malformed custom scenario must never be a server error
             raise ApiError(422, f"the scenario does not validate: {exc!r}") from None
         sides = list(game.info.sides)
+        if side is None:
+            side = sides[0]
         if side not in sides:
             raise ApiError(422, f"side must be one of {', '.join(sides)}, not {side!r}")
         others = [s for s in sides if s != side]
