@@ -21,7 +21,9 @@ NOTHING_TO_PLAY = {"movement.I", "victory.darius"}
 
 def test_clause_table_is_current() -> None:
     r = subprocess.run(
-        [sys.executable, str(ROOT / "scripts/spi_clause_table.py"), "--check"], capture_output=True, text=True
+        [sys.executable, str(ROOT / "scripts/clause_table.py"), "spi-dark-ages", "--check"],
+        capture_output=True,
+        text=True,
     )
     assert r.returncode == 0, r.stdout + r.stderr
     text = (ROOT / "docs/rules/spi-dark-ages.md").read_text(encoding="utf-8")
