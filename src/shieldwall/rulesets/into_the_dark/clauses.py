@@ -33,7 +33,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation": (
         "Unit Organisation",
-        "Figures grouped in units in base contact, never split; mixed types move at slowest and fight with the figures in contact.",
+        "Figures grouped in units in base contact, never split; unit names unique (mixed troop types: see the rulings).",
     ),
     "troops.troop-quality": (
         "Troop Quality",
@@ -166,7 +166,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "terrain.deep-water": (
         "Restrictive Terrain: deep water",
-        "Impassable; if forced: U/P cavalry swim at quarter speed, U infantry and armoured cavalry lose 50%, others drown.",
+        "Impassable to normal moves; a unit driven back or routing into it: U/P cavalry swim at quarter speed, U infantry and A cavalry lose half (rounded up) and swim, others drown; in it, a unit swims at quarter speed.",
     ),
     "terrain.roads": ("Roads", '2" wide; cancel disordering terrain for units in column entirely on them.'),
     "combat.ranks": (
