@@ -72,7 +72,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "rally": (O.Rally, O.End),
     "initiative": (O.Keep, O.Pass),
     "movement": (O.Activate, O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform, O.End)
-    + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Command),
+    + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Command, M.Leave),
     "unit": (O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform)
     + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Join),
     "react": (O.Stand, O.CounterCharge, O.Evade, O.Fire),
@@ -165,6 +165,9 @@ def _movement_order(st: IntoTheDarkState, order: Any) -> None:
     act_obey.guard(st, order)
     if isinstance(order, M.Command):
         act_command.command(st, order)
+        return
+    if isinstance(order, M.Leave):
+        act_champions.leave(st, order)
         return
     if isinstance(order, O.End):
         assert st.pending is not None

@@ -104,7 +104,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "turn-sequence.morale": ("Sequence of Play 5. Morale Tests", "Morale tests at the end of the turn."),
     "turn-sequence.end-of-battle": (
         "End of the battle (not given by the text: scenario turn limit, ruling)",
-        "The battle ends at the scenario turn limit or when a side has no unit left able to fight (ruling).",
+        "The text gives none: the battle ends at the scenario turn limit or when a side has no unit left able to fight; the turn-limit winner is the engine's own count, and its result says so (rulings 39, 74).",
     ),
     "movement.movement": (
         "Movement",
@@ -278,7 +278,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "morale.test-triggers": (
         "Morale Tests: events that require a test",
-        'Interpenetrated by routers, impetuous charge, missile fire, melee, friends routing within 6", friends destroyed or fanatics routing within 12".',
+        'Interpenetrated by routers, impetuous charge, missile fire, melee, friends routing within 6", friends destroyed, or fanatics routing (each turn they rout or still rout), within 12".',
     ),
     "morale.melee-test-order": (
         "Morale Tests: losers of a melee test first",
@@ -303,7 +303,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "special-troops.champions": (
         "Champions",
-        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; up to 2 enemy dice may target him.",
+        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; may join and leave units (ruling 73); up to 2 enemy dice may target him.",
     ),
     "special-troops.warbands": (
         "Warbands",

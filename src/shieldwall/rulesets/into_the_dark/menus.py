@@ -55,6 +55,7 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
             *first,
             *(O.Activate(u.id) for u in st.live(side) if act_problem(st, u) is None),
             *act_command.command_menu(st, side),
+            *act_champions.leave_menu(st, side),
         ]
     if kind == "unit":
         return _obeying(st, unit_orders(st, st.units[p["unit"]]))

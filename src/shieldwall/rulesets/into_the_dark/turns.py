@@ -270,6 +270,13 @@ def check_end(st: IntoTheDarkState) -> bool:
     return False
 
 
+#: Said in every turn-limit result (the reason the CLI, the narration and the web's result event show):
+#: the text gives no victory conditions, so the count is this engine's, not Into the Dark's (ruling 39).
+ENGINE_RULE = (
+    "decided by the engine's own count, not by the rules (Into the Dark gives no victory conditions)"
+)
+
+
 def finish_on_time(st: IntoTheDarkState) -> None:
     """At the scenario's turn limit, the side that has lost the smaller share of its points (units
     destroyed, gone or routing) wins; with equal shares, the side whose units still in the field have
@@ -284,21 +291,21 @@ def finish_on_time(st: IntoTheDarkState) -> None:
         if abs(worn["red"] - worn["blue"]) < 1e-9:
             st.finish(
                 None,
-                f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each) "
+                f"turn limit ({st.max_turns}) reached; {ENGINE_RULE}: equal losses ({share['red']:.0%} each) "
                 "and equal casualties",
             )
             return
         w = "red" if worn["red"] < worn["blue"] else "blue"
         st.finish(
             w,
-            f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each); "
+            f"turn limit ({st.max_turns}) reached; {ENGINE_RULE}: equal losses ({share['red']:.0%} each); "
             f"casualties cost red {worn['red']:.1%}, blue {worn['blue']:.1%} of their points",
         )
         return
     w = "red" if share["red"] < share["blue"] else "blue"
     st.finish(
         w,
-        f"turn limit ({st.max_turns}) reached; share of points lost "
+        f"turn limit ({st.max_turns}) reached; {ENGINE_RULE}: share of points lost "
         f"red {share['red']:.0%}, blue {share['blue']:.0%}",
     )
 
