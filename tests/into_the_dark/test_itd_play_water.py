@@ -64,6 +64,9 @@ def test_terrain_deep_water_driven_back_others_drown() -> None:
     st = blue_at_the_water("CPF")
     act_retreat.driven_back(st, "b1", 0.0, 1.0, ("r1",), (), ())  # type: ignore[arg-type]
     assert last(st, "forced-into-deep-water").data["fate"] == "drown"  # type: ignore[arg-type]
+    from shieldwall.rulesets.into_the_dark.narrate import describe
+
+    assert "drowns" in (describe(last(st, "forced-into-deep-water")) or "")  # type: ignore[arg-type]
     d = last(st, "destroyed")  # type: ignore[arg-type]
     assert d.rule == f"{RS}:terrain.deep-water" and st.units["b1"].destroyed  # type: ignore[attr-defined]
     assert any(r["id"] == "b1" for r in st.destroyed_turn)  # type: ignore[attr-defined]

@@ -26,6 +26,7 @@ from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration,
 
 from .clauses import cite
 from .extra_orders import Join, Leave
+from .generals import key_of_figure
 from .model import Unit
 from .movement import on_table, terrain_effect
 from .moves import can_move, done, own_unit, remaining
@@ -37,16 +38,23 @@ if TYPE_CHECKING:
 
 def joined_to(st: IntoTheDarkState, host: Unit) -> list[Unit]:
     """The champions standing in ``host``'s front rank."""
-    return [c for c in st.units.values() if c.joined == host.id and not c.destroyed]
+    return [c for c in st.units.values() if c.joined == host.id and not c.destroyed and not c.general]
+
+
+def _clause(c: Unit) -> str:
+    return "command.generals" if c.general else "special-troops.champions"
 
 
 def join_problem(st: IntoTheDarkState, c: Unit, host: Unit | None) -> str | None:
-    if not c.champion:
-        return "only champions join units"
+    """Why champion or general ``c`` may not join ``host`` now: "Champions may join units"; a general
+    figure: "They may join units however" (special-troops.champions, command.generals)."""
+    if not (c.champion or c.general):
+        return "only champions and generals join units"
+    who = "a general" if c.general else "a champion"
     if host is None or not host.on_table or host.side != c.side:
-        return "a champion joins a friendly unit on the table"
-    if host.champion:
-        return "a champion joins a unit of figures, not another champion"
+        return f"{who} joins a friendly unit on the table"
+    if host.champion or host.general:
+        return f"{who} joins a unit of figures, not a champion or a general"
     if host.routed:
         return f"{host.id} is routing"
     prob = can_move(st, c)
@@ -59,7 +67,7 @@ def join_problem(st: IntoTheDarkState, c: Unit, host: Unit | None) -> str | None
 
 
 def join_menu(st: IntoTheDarkState, c: Unit) -> list[Join]:
-    if not c.champion:
+    if not (c.champion or c.general):
         return []
     return [Join(c.id, h.id) for h in st.live(c.side) if h.id != c.id and join_problem(st, c, h) is None]
 
@@ -69,11 +77,18 @@ def join(st: IntoTheDarkState, order: Join) -> None:
     host = st.units.get(order.host)
     prob = join_problem(st, c, host)
     if prob:
-        raise IllegalOrder(cite("special-troops.champions"), f"{c.id} cannot join {order.host}: {prob}")
+        raise IllegalOrder(cite(_clause(c)), f"{c.id} cannot join {order.host}: {prob}")
     assert host is not None
     c.acted = True
     c.joined = host.id
-    st.log("join", "special-troops.champions", side=c.side, unit=c.id, host=host.id)
+    key = key_of_figure(st, c)
+    if key is not None:
+        # "A general that has joined and is personally leading a unit" (command.general-leading)
+        st.generals[key]["with"] = host.id
+        st.generals[key]["leading"] = True
+        st.log("join", "command.general-leading", side=c.side, unit=c.id, host=host.id, general=key)
+    else:
+        st.log("join", "special-troops.champions", side=c.side, unit=c.id, host=host.id)
     done(st, c)
 
 
@@ -95,9 +110,10 @@ def _out_of(st: IntoTheDarkState, c: Unit, host: Unit) -> Footprint | None:
 
 
 def leave_problem(st: IntoTheDarkState, c: Unit) -> str | None:
-    """Why champion ``c`` may not leave the unit he joined now (ruling 73, special-troops.champions)."""
-    if not c.champion or c.joined is None or c.destroyed:
-        return f"{c.id} is not a champion standing in a unit"
+    """Why champion or general ``c`` may not leave the unit he joined now (rulings 73 and 75,
+    special-troops.champions, command.generals)."""
+    if not (c.champion or c.general) or c.joined is None or c.destroyed:
+        return f"{c.id} is not a champion or general standing in a unit"
     host = st.units.get(c.joined)
     if host is None or not host.on_table:
         return f"{c.joined} is not on the table"
@@ -124,10 +140,12 @@ def leave(st: IntoTheDarkState, order: Leave) -> None:
     assert st.pending is not None
     c = st.units.get(order.unit)
     if c is None or c.side != st.pending["side"]:
-        raise IllegalOrder(cite("special-troops.champions"), f"{order.unit} is not one of your champions")
+        raise IllegalOrder(
+            cite("special-troops.champions"), f"{order.unit} is not one of your champions or generals"
+        )
     prob = leave_problem(st, c)
     if prob:
-        raise IllegalOrder(cite("special-troops.champions"), f"{c.id} cannot leave: {prob}")
+        raise IllegalOrder(cite(_clause(c)), f"{c.id} cannot leave: {prob}")
     host = st.units[c.joined or ""]
     fp = _out_of(st, c, host)
     assert fp is not None
@@ -135,11 +153,17 @@ def leave(st: IntoTheDarkState, order: Leave) -> None:
     c.joined = None
     c.acted = True
     c.moved = True
+    key = key_of_figure(st, c)
+    if key is not None:
+        # on his own again: "A general that has not joined a unit may instead use command 'actions'"
+        st.generals[key]["with"] = None
+        st.generals[key]["leading"] = False
     st.log(
         "leave",
-        "special-troops.champions",
+        _clause(c),
         side=c.side,
         unit=c.id,
         host=host.id,
         to=[round(c.x, 3), round(c.y, 3)],
+        **({"general": key} if key is not None else {}),
     )

@@ -19,6 +19,7 @@ every rule module names ``state.IntoTheDarkState`` as a type only)::
     fighting | morale_rolls | moves         ... read and change the state ...
     charge_plan | generals | scenario       ... a charge's path, who commands; the scenario file
     movement                                the geometry of a move
+    deep_water                              troops forced into deep water
     spatial                                 contact, zones, sight
     model | morale | order_text             units on the table, exact tests, reading orders
     army | combat | extra_orders            army lists, exact combat dice, more orders

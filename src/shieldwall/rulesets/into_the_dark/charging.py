@@ -111,6 +111,8 @@ def charge_orders(
     """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
     its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
     out: list[O.Order] = []
+    if not c.has_melee and not c.has_missiles:
+        return out
     reach = (base_allowance(st, c) if opportunity else remaining(st, c)) + c.frontage + 0.5
     for t in enemies:
         if t.side == c.side or not t.on_table:

@@ -351,7 +351,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.generals": (
         "Generals",
-        "At least one (commanding) general; rating poor 1 / average 2 / good 3; LMM or LMF; 25 points per level; one hit removes him; no value in combat.",
+        "At least one (commanding) general; rating poor 1 / average 2 / good 3; a figure on the table treated as LMM or LMF, moving on his own, joining and leaving units; 25 points per level; one hit removes him (also caught alone); no value in combat.",
     ),
     "command.general-leading": (
         "Generals: leading a unit",
@@ -359,7 +359,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.command-actions": (
         "Generals: command actions",
-        'Rating = actions per turn: new orders (1), order units within 12" against preferences.',
+        'Rating = actions per turn, for a general not joined to a unit: new orders (1), order units within 12" of his figure against preferences.',
     ),
     "command.champion-generals": (
         "Generals: generals may be champions",

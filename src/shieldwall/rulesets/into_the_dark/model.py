@@ -53,7 +53,10 @@ class Unit:
     wounds: int = 0  # hits a champion has taken (special-troops.champions)
     unhorsed: bool = False  # a mounted champion whose first hit removed his mount
     destroyed: bool = False  # every figure lost, or surrendered
-    joined: str | None = None  # a champion mixed in with this unit's front rank (special-troops.champions)
+    joined: str | None = (
+        None  # a champion or general mixed in with this unit's front rank (special-troops.champions)
+    )
+    general: bool = False  # a general's own figure, "treated as if he were LMM (or LMF)" (command.generals)
     # --- this turn ---------------------------------------------------------------------------
     acted: bool = False  # took its action in the movement phase (or rallied)
     used: float = 0.0  # inches of allowance used in the movement phase (about face = half)
@@ -136,7 +139,8 @@ class Unit:
 
     @property
     def has_melee(self) -> bool:
-        return self.spec.has_melee_weapons
+        """A general's figure "has no value in combat" (command.generals): he never charges."""
+        return self.spec.has_melee_weapons and not self.general
 
     @property
     def missile_only(self) -> bool:

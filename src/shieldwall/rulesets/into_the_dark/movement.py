@@ -147,6 +147,8 @@ def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, i
     are halved, and both units become disordered." (movement.interpenetration)"""
     factor = 1.0
     for f in friends:
+        if f.general or u.general:
+            continue  # a general's single figure passes and is passed freely (ruling 75)
         if not footprints_within(fp, f.fp, 0.0):
             continue
         if convex_penetration(fp.corners(), f.fp.corners()) <= CONTACT_TOL:

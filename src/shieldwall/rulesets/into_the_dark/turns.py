@@ -258,7 +258,7 @@ def turn_end(st: IntoTheDarkState) -> None:
 def check_end(st: IntoTheDarkState) -> bool:
     """The text gives no victory conditions (turn-sequence.end-of-battle, docs/rulings): an army with
     no unit left on the table that is not routing has been driven from the field."""
-    formed = {s: any(not u.routed for u in st.live(s)) for s in SIDES}
+    formed = {s: any(not u.routed and not u.general for u in st.live(s)) for s in SIDES}
     names = st.game.side_names
     if not formed["red"] and not formed["blue"]:
         st.finish(None, "neither army has a formed unit left on the table")
@@ -318,7 +318,7 @@ def casualty_shares(st: IntoTheDarkState) -> dict[str, float]:
         total = 0.0
         worn = 0.0
         for u in st.units.values():
-            if u.side != s:
+            if u.side != s or u.general:
                 continue
             pts = float(unit_cost(u.spec).points)
             total += pts
