@@ -33,7 +33,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation": (
         "Unit Organisation",
-        "Figures grouped in units in base contact, never split; unit names unique (mixed troop types: see the rulings).",
+        "Figures grouped in units in base contact, never split; unit names unique; mixed troop types (army `mixed`): cost per type, move at the slowest, melee by the front rank's type, missile fire by the majority type (ruling 76).",
     ),
     "troops.troop-quality": (
         "Troop Quality",

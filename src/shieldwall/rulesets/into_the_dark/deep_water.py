@@ -37,7 +37,7 @@ def fate(u: Unit) -> Fate:
     """What deep water does to ``u``: "unarmoured or protected cavalry may swim ..., unarmoured
     infantry and armoured cavalry loose 50% ... All other troops drown." (terrain.deep-water).
     Cavalry is the mounted category; an unhorsed champion is foot."""
-    armour = u.spec.armour
+    armour = u.majority.armour  # a mixed unit: its majority type (ruling 76)
     if u.mounted:
         if armour in ("U", "P"):
             return "swim"

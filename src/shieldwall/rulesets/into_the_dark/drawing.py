@@ -94,6 +94,11 @@ def unit_marks(c: Canvas, u: Mapping[str, Any]) -> str:
         + (", ".join(w for _, _, w in states) or "steady")
         + (", shieldwall" if u.get("shieldwall") else ""),
     ]
+    if u.get("mixed"):
+        tip.append(
+            "mixed: "
+            + ", ".join(f"{m.get('figures')} {m.get('code')} {m.get('type')}" for m in u.get("mixed") or ())
+        )
     if u.get("general"):
         tip.append("a general's figure: one hit removes him; no value in combat")
     if u.get("generals"):

@@ -18,10 +18,11 @@ if TYPE_CHECKING:
     from .state import IntoTheDarkState
 
 
-def troops(u: Unit, firing: bool = False) -> Troops:
-    """The unit as ``combat.py`` sees it now."""
+def troops(u: Unit, firing: bool = False, missile: bool = False) -> Troops:
+    """The unit as ``combat.py`` sees it now: for a mixed unit, its front rank's type in melee and
+    its majority type giving or receiving missile fire (troops.unit-organisation)."""
     tr = Troops.from_unit(
-        u.spec,
+        u.majority if missile else u.front_spec,
         shaken=u.morale != "steady",
         disordered=u.disordered,
         in_shieldwall=u.shieldwall and not u.disordered,

@@ -47,7 +47,7 @@ def remaining(st: IntoTheDarkState, u: Unit) -> float:
     left = base_allowance(st, u) - u.used
     if u.fired and not u.mounted:
         # a foot unit that has already fired (opportunity fire) may move only up to half (docs/rulings)
-        w = u.spec.missile_weapon
+        w = u.majority.missile_weapon
         if w is not None and not missile_weapons()[w].move_and_fire:
             return 0.0
         left = min(left, st.d(u.allowance) / 2.0 - u.travelled)
@@ -204,7 +204,7 @@ def zoc_length(st: IntoTheDarkState, u: Unit, kind: str) -> float:
     missile troops this zone is equal to their weapons' close range" (setup.zone-of-control)."""
     if kind == "melee":
         return st.d(u.allowance) / 2.0
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     assert w is not None
     return st.d(missile_weapons()[w].close)
 

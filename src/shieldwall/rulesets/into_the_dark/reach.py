@@ -133,7 +133,7 @@ def _charges(
 
 
 def _shooting(st: IntoTheDarkState, u: Unit, now: bool, enemies: list[Unit]) -> dict[str, Any] | None:
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     if w is None or not u.has_missiles:
         return None
     mw = missile_weapons()[w]

@@ -328,13 +328,19 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "max_hits": u.champion_hits if u.champion else u.original,
             "champion": u.champion,
             "general": u.general,
+            "mixed": [
+                {"code": p.code, "figures": p.figures, "type": p.type, "weapon": p.weapon}
+                for p in u.spec.parts()
+            ]
+            if u.spec.mixed
+            else [],
             "morale": u.morale,
             "disordered": u.disordered,
             "evading": u.evading,
             "shieldwall": u.shieldwall,
             "pursuing": u.pursuing,
             "faced": list(u.faced),
-            "missile": u.spec.missile_weapon,
+            "missile": u.majority.missile_weapon,
             "removed": not u.on_table,
             "gone": u.gone,
             "destroyed": u.destroyed,

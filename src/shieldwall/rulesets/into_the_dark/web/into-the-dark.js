@@ -167,6 +167,7 @@ export function unitFlags(u) {
   if (u.faced && u.faced.length) flags.push(`figures facing ${u.faced.join(", ")}`);
   if (u.missile) flags.push(u.missile);
   if (u.role && !u.general) flags.push(`${u.role} troops`);
+  if (u.mixed && u.mixed.length) flags.push(`mixed: ${u.mixed.map((m) => `${m.figures} ${m.code} ${m.type}`).join(", ")}`);
   if (u.general) flags.push("a general's figure (LMM or LMF): one hit removes him, no value in combat");
   if (u.generals && u.generals.length) flags.push(`led by general ${u.generals.join(", ")}`);
   if (u.champions && u.champions.length) flags.push(`champion ${u.champions.join(", ")} in its front rank`);
