@@ -136,3 +136,13 @@ def test_command_command_actions_odds_and_reach_for_the_web() -> None:
     assert c["rule"] == f"{RS}:command.command-actions"
     assert c["new_orders_at_once"] is None  # the only general is the commanding one
     assert reach(st, "r1")["command"] is None
+
+
+def test_command_generals_start_with_their_unit_in_an_alternate_deployment() -> None:
+    data = scenario(
+        [u("r1", "CPF", 20, 5)], [u("b1", "CPF", 20, 30, 180)], options={**CC, "deployment": "alternate"}
+    )
+    data["red"]["generals"] = [{"name": "Red general", "unit": "r1", "x": 30.0, "y": 6.0}]
+    st = IntoTheDarkGame.from_data(data, "test.toml").new_state(0)
+    g = st.generals["red-g1"]
+    assert g["leading"] and g["with"] == "r1" and st.units["red-g1"].joined == "r1"

@@ -146,7 +146,9 @@ def stand(st: IntoTheDarkState, key: str, g: Any, p: Any, host: Unit | None) -> 
     st.units[key] = fig
     info["figure"] = key
     placed = False
-    if p is not None and p.x is not None and p.y is not None and not info["leading"]:
+    if st.params["deployment"] == "alternate":
+        pass  # the units are placed in turn: he starts with his unit (ruling 75)
+    elif p is not None and p.x is not None and p.y is not None and not info["leading"]:
         fig.x, fig.y, fig.heading = p.x, p.y, p.heading
         placed = _clear(st, fig, fig.fp)
     elif host is not None and not info["leading"] and host.deployed:

@@ -73,7 +73,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "setup.equipment": ("Setup", "d6s, a ruler, markers and two armies."),
     "setup.gaming-area": (
         "Gaming Area",
-        "Table size; terrain placed by agreement (one places, the other picks a side).",
+        "Table size and terrain come from the scenario (the text's placing by agreement - one places, the other picks a side - is left to the scenario's author).",
     ),
     "setup.deployment": (
         "Deployment",
