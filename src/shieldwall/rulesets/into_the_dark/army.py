@@ -2,6 +2,7 @@
 
 Format (see ``scenarios/into-the-dark/armies/*.toml``)::
 
+    ruleset = "into-the-dark"           # optional: lets `shieldwall army cost` skip guessing
     name = "Saxon army of 1066"
     points_limit = 1000                 # optional: "Choosing Your Army"
 
@@ -337,6 +338,7 @@ class General(BaseModel):
 class _ArmyFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    ruleset: Literal["into-the-dark"] | None = None
     name: str = Field(min_length=1)
     description: str = ""
     points_limit: int | None = Field(default=None, ge=1, le=10**9)
