@@ -70,8 +70,8 @@ def fit_table(table: Table, console: Console, keys: Sequence[int] = (0,)) -> Tab
             want = sum(lo[i] for i in others) or 1  # shares in proportion to the longest words
             for i in others:
                 lo[i] = max(MIN_FOLDED, min(hi[i], left * lo[i] // want))
-            for col, w in zip(table.columns, lo, strict=True):
-                col.width = w
+            for col, width in zip(table.columns, lo, strict=True):
+                col.width = width
             return table
         for col, w in zip(table.columns, saved, strict=True):
             col.width = w
