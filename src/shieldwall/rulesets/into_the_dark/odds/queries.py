@@ -35,6 +35,8 @@ from .spec import RS, SPEC_HELP, WEAPONS, ITDSpec, parse_spec
 
 if TYPE_CHECKING:
     from shieldwall.core.dice import Dist
+    from shieldwall.odds.float_solution import FloatRounds
+    from shieldwall.odds.markov import RoundsSolution
 
 
 def _yes(v: object) -> bool:
@@ -227,32 +229,55 @@ class IntoTheDarkOdds(OddsPlugin):
 
     # --- duel ---------------------------------------------------------------------------------------
     def duel(
-        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+        self,
+        first: str,
+        second: str,
+        sets: Sets = None,
+        *,
+        exact: bool = False,
+        progress: Progress | None = None,
     ) -> DuelOdds:
         """Rounds of simultaneous melee, each followed by the morale tests, until one unit routs or
-        is destroyed; solved as an absorbing Markov chain (memoised per query).
+        is destroyed; solved as an absorbing Markov chain (memoised per query), in float64 or
+        (``exact``) exact fractions.
 
-        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
+        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average", exact=True)
         >>> d.first_wins + d.second_wins + d.draw + d.undecided
         Fraction(1, 1)
         >>> d.first_wins > d.second_wins
         True
+        >>> f = PLUGIN.duel("12 CAF average", "12 CPF average")
+        >>> abs(f.first_wins - float(d.first_wins)) <= f.error_bound < 1e-12
+        True
         """
-        return self.memo("duel", (first, second), sets, partial(self._duel, progress=progress))
+        return self.memo(
+            "duel", (first, second), sets, partial(self._duel, progress=progress, exact=exact), exact or None
+        )
 
     def _duel(
-        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+        self,
+        specs: tuple[str, ...],
+        s: ReadSettings,
+        given: Given,
+        progress: Progress | None = None,
+        exact: bool = False,
     ) -> DuelOdds:
         first, second = specs
         a, b = self.side(first), self.side(second)
         imp = _yes(s["impetuous"])
         if imp:
             self._check_impetuous(a)
-        from shieldwall.odds.markov import simultaneous_duel
-
         model = DuelModel(a, b, _yes(s["charging"]), imp, _yes(s["uphill"]), _yes(s["obstacle"]))
+        sol: RoundsSolution | FloatRounds
         try:
-            sol = simultaneous_duel(model, progress=progress)
+            if exact:
+                from shieldwall.odds.markov import simultaneous_duel
+
+                sol = simultaneous_duel(model, progress=progress)
+            else:
+                from shieldwall.odds import float_rounds
+
+                sol = float_rounds.solve(model, progress=progress)
         except ValueError as exc:
             raise rule_error(exc) from None
         details = (
@@ -271,21 +296,30 @@ class IntoTheDarkOdds(OddsPlugin):
         return solved_duel(RS, a.spec.text, b.spec.text, s, sol, details, draw=sol.draw)
 
     # --- matrix -----------------------------------------------------------------------------------
-    def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
+    def matrix(
+        self, sets: Sets = None, *, exact: bool = False, progress: Progress | None = None
+    ) -> MatrixOdds:
         """Every representative troop type against every other: the mean casualties of one round of
         melee on each facing, and P(the row type wins / the duel is drawn) of a frontal duel it
-        opens with its charge (memoised per query).
+        opens with its charge (float64, or exact fractions with ``exact``; memoised per query).
 
         >>> m = PLUGIN.matrix({"types": "core"})
         >>> len(m.types), m.facings, m.duel_facings
         (8, ('front', 'flank', 'rear'), ('front',))
         """
-        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
+        return self.memo(
+            "matrix", (), sets, partial(self._matrix, progress=progress, exact=exact), exact or None
+        )
 
     def _matrix(
-        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+        self,
+        specs: tuple[str, ...],
+        s: ReadSettings,
+        given: Given,
+        progress: Progress | None = None,
+        exact: bool = False,
     ) -> MatrixOdds:
-        return matrix_odds(s, progress)
+        return matrix_odds(s, progress, exact)
 
 
 PLUGIN = IntoTheDarkOdds()
