@@ -86,25 +86,26 @@ def _tests(model: RoundModel, na: int, nb: int) -> tuple[Any, Any, Any]:
 
     from shieldwall.odds.markov import _FLAG_INDEX, _FLAGS, _LOSER, _TERM
 
-    decoded: dict[int, tuple[object, tuple[float, ...]]] = {}
-    rows: list[tuple[float, ...]] = []
     after = model.after_melee
-    for fa in range(1, na + 1):
-        for fb in range(1, nb + 1):
-            for sa, sb in _FLAGS:
-                for lo in _LOSER:
-                    aft = after(fa, fb, sa, sb, lo, True)
-                    got = decoded.get(id(aft))
-                    if got is None or got[0] is not aft:
-                        v = [0] * 7
-                        for k, q in aft:
-                            if k.__class__ is str:
-                                v[4 + _TERM[k]] += q
-                            else:
-                                v[_FLAG_INDEX[k]] += q  # type: ignore[index]
-                        term = v[4] + v[5] + v[6]
-                        got = decoded[id(aft)] = (aft, (*(x / 36 for x in v), term / 36))
-                    rows.append(got[1])
+    # every intermediate's tests (the rules memoise equal answers as one object), in index order
+    afts = [
+        after(fa, fb, sa, sb, lo, True)
+        for fa in range(1, na + 1)
+        for fb in range(1, nb + 1)
+        for sa, sb in _FLAGS
+        for lo in _LOSER
+    ]
+    # decoded once per distinct answer (kept alive in ``afts``, so identities are not reused)
+    decoded: dict[int, tuple[float, ...]] = {}
+    for aft in {id(a): a for a in afts}.values():
+        v = [0] * 7
+        for k, q in aft:
+            if k.__class__ is str:
+                v[4 + _TERM[k]] += q
+            else:
+                v[_FLAG_INDEX[k]] += q  # type: ignore[index]
+        decoded[id(aft)] = (*(x / 36 for x in v), (v[4] + v[5] + v[6]) / 36)
+    rows = [decoded[id(a)] for a in afts]
     arr = np.array(rows, dtype=np.float64).reshape(na, nb, 4, 3, 8)
     pad = np.zeros((na + 1, nb + 1, 4, 3, 8))
     pad[1:, 1:] = arr
