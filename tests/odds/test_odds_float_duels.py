@@ -189,3 +189,20 @@ def test_gamma() -> None:
     assert gamma(2**52) == 1.0  # too many roundings for the bound to say anything
     # the bounds the solvers state stay far below 1e-12 for the common duels
     assert one_hour.PLUGIN.duel("warriors", "infantry").error_bound < 1e-13
+
+
+def test_a_cell_of_tests_at_once_is_the_same_as_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``DuelModel.after_melee_cell`` (the float solver's fast path) returns the very objects
+    ``after_melee`` does, in the solver's order; the solver gives the same answer without it."""
+    from shieldwall.odds.markov import _FLAGS, _LOSER
+
+    a, b = itd.side(itd.parse_spec("12 LAM elite")), itd.side(itd.parse_spec("10 CUF fanatic warband"))
+    m = itd.DuelModel(a, b, True, True, True, False)
+    for fa, fb in ((1, 1), (12, 10), (5, 9), (12, 1)):
+        for later in (False, True):
+            one = [m.after_melee(fa, fb, sa, sb, lo, later) for sa, sb in _FLAGS for lo in _LOSER]
+            assert all(x is y for x, y in zip(m.after_melee_cell(fa, fb, later), one, strict=True))
+    fast = float_rounds.solve(itd.DuelModel(a, b, True, True, True, False))
+    monkeypatch.delattr(itd.DuelModel, "after_melee_cell")
+    slow = float_rounds.solve(itd.DuelModel(a, b, True, True, True, False))
+    assert fast == slow

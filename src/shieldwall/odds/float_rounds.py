@@ -86,15 +86,21 @@ def _tests(model: RoundModel, na: int, nb: int) -> tuple[Any, Any, Any]:
 
     from shieldwall.odds.markov import _FLAG_INDEX, _FLAGS, _LOSER, _TERM
 
-    after = model.after_melee
-    # every intermediate's tests (the rules memoise equal answers as one object), in index order
-    afts = [
-        after(fa, fb, sa, sb, lo, True)
-        for fa in range(1, na + 1)
-        for fb in range(1, nb + 1)
-        for sa, sb in _FLAGS
-        for lo in _LOSER
-    ]
+    # every intermediate's tests (the rules memoise equal answers as one object), in index order; a
+    # model may answer a whole cell at once (``after_melee_cell(fa, fb, later)``: its 12 states)
+    cell = getattr(model, "after_melee_cell", None)
+    afts: list[tuple[tuple[object, int], ...]]
+    if cell is not None:
+        afts = [a for fa in range(1, na + 1) for fb in range(1, nb + 1) for a in cell(fa, fb, True)]
+    else:
+        after = model.after_melee
+        afts = [
+            after(fa, fb, sa, sb, lo, True)
+            for fa in range(1, na + 1)
+            for fb in range(1, nb + 1)
+            for sa, sb in _FLAGS
+            for lo in _LOSER
+        ]
     # decoded once per distinct answer (kept alive in ``afts``, so identities are not reused)
     decoded: dict[int, tuple[float, ...]] = {}
     for aft in {id(a): a for a in afts}.values():
