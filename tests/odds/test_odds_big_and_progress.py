@@ -118,10 +118,12 @@ def _collect() -> tuple[list[tuple[str, int, int | None]], Any]:
     return calls, report
 
 
-def test_duel_progress_reports_each_diagonal_then_each_turn() -> None:
+@pytest.mark.parametrize("exact", [True, False])
+def test_duel_progress_reports_each_diagonal_then_each_turn(exact: bool) -> None:
+    """The exact solver and the float64 one (the default) report alike."""
     into_the_dark.PLUGIN.clear_memo()
     calls, report = _collect()
-    d = odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report, exact=True)
+    d = odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report, exact=exact)
     stages = [c[0] for c in calls]
     solving = [c for c in calls if c[0] == "win probabilities"]
     turns = [c for c in calls if c[0] == "turns"]
@@ -135,9 +137,9 @@ def test_duel_progress_reports_each_diagonal_then_each_turn() -> None:
     assert {total for _, _, total in turns} == {None}
     # the same answer as without a callback, and a memoised answer makes no calls
     into_the_dark.PLUGIN.clear_memo()
-    assert odds.duel(ITD, "12 CAF average", "12 CPF average", exact=True) == d
+    assert odds.duel(ITD, "12 CAF average", "12 CPF average", exact=exact) == d
     calls2, report2 = _collect()
-    odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report2, exact=True)
+    odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report2, exact=exact)
     assert calls2 == []
 
 
