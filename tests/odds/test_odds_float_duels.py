@@ -206,3 +206,37 @@ def test_a_cell_of_tests_at_once_is_the_same_as_one_by_one(monkeypatch: pytest.M
     monkeypatch.delattr(itd.DuelModel, "after_melee_cell")
     slow = float_rounds.solve(itd.DuelModel(a, b, True, True, True, False))
     assert fast == slow
+
+
+class _Stalemate:
+    """A made-up round model where some duels can never end: after the first round only a shaken
+    first unit hurts the other, and a drawn round leaves the flags as they are (so two steady units
+    stand for ever); a lost round routs the loser half the time, or shakes both."""
+
+    start = (3, 3)
+
+    def opening(self) -> tuple[tuple[tuple[object, int], ...], int]:
+        return (((False, False), 1),), 1
+
+    def casualties(
+        self, attacker: str, figures: int, shaken: bool, later: bool
+    ) -> tuple[tuple[tuple[int, int], ...], int]:
+        if later:
+            return (((0, 1), (1, 1)), 2) if attacker == "A" and shaken else (((0, 1),), 1)
+        return ((0, 2), (1, 1)) if attacker == "A" else ((0, 1), (1, 1)), 3 if attacker == "A" else 2
+
+    def after_melee(
+        self, fa: int, fb: int, sa: bool, sb: bool, loser: str, later: bool
+    ) -> tuple[tuple[object, int], ...]:
+        if loser == "T":
+            return (((sa, sb), 36),)
+        return (("B" if loser == "A" else "A", 18), ((True, True), 18))
+
+
+def test_rounds_solver_where_the_duel_can_stall_for_ever() -> None:
+    ex = simultaneous_duel(_Stalemate())  # type: ignore[arg-type]
+    fl = float_rounds.solve(_Stalemate())  # type: ignore[arg-type]
+    assert ex.undecided > 0 and fl.undecided > 0
+    _close(fl, ex, fl.error_bound, ("first_wins", "second_wins", "draw", "undecided"))
+    assert fl.beyond == pytest.approx(float(ex.beyond), abs=1e-15) and fl.beyond >= fl.undecided
+    assert fl.horizon > 3  # the stuck mass stays in play while the rest is decided
