@@ -6,9 +6,10 @@ the backend or the number of workers. Only a bounded window of batches is in fli
 (``WINDOW_PER_WORKER`` per worker): the batches are produced lazily and results are streamed, so
 memory stays flat however many battles are played.
 
-Local workers: with ``N`` workers, this process plays batches too, beside ``N - 1`` spawned
+Local workers: with ``N`` workers, this process plays batches too, beside ``N - 1`` pool
 processes (it would otherwise only wait): it starts at once, while the others are still starting,
-so short runs gain too. The setups (the scenario data) go to each process once, when it starts, and
+so short runs gain too, and when a worker falls behind (a busy machine) this process takes back
+the batches it has not started. The setups (the scenario data) go to each process once, when it starts, and
 each process builds its games then; a batch sent to it is only a setup key and its ``(index,
 seed)`` pairs. The processes are forked when this process runs no other thread (they start at once,
 with the games this process has built), and spawned otherwise.
@@ -16,6 +17,7 @@ with the games this process has built), and spawned otherwise.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -88,9 +90,10 @@ def _run_keyed(key: str, items: tuple[tuple[int, int], ...]) -> list[dict[str, A
 def run_local(
     batches: Iterable[Batch], workers: int, setups: Sequence[Setup] = ()
 ) -> Iterator[list[dict[str, Any]]]:
-    """One worker: in this process. More: this process and ``workers - 1`` spawned processes (a
+    """One worker: in this process. More: this process and ``workers - 1`` pool processes (a
     ``ProcessPoolExecutor``): whenever the oldest batch in flight is not finished, this process
-    plays the next batch itself (module docstring)."""
+    plays a batch itself: the oldest one no worker has started yet (cancelled in the pool), else
+    the next one (module docstring)."""
     if workers <= 1:
         for b in batches:
             yield run_batch(b)
@@ -110,8 +113,8 @@ def run_local(
         return ex.submit(run_batch, b)
 
     try:
-        # in batch order: a future (played elsewhere) or the rows (played here)
-        window: deque[Future[list[dict[str, Any]]] | list[dict[str, Any]]] = deque()
+        # in batch order: [future, batch] (played elsewhere) or [rows, None] (played here)
+        window: deque[list[Any]] = deque()
         in_flight = 0  # futures in the window
         # this process is one of the workers: its share of the window is the batches it has played
         # while the oldest was still being played elsewhere
@@ -126,20 +129,32 @@ def run_local(
             exhausted = b is None
             return b
 
+        def play_here() -> bool:
+            """Play a batch here while the oldest is played elsewhere: the oldest one no worker
+            has started (taken back from the pool), else the next one. False: none to play."""
+            nonlocal in_flight
+            for entry in itertools.islice(window, 1, None):
+                if entry[1] is not None and entry[0].cancel():
+                    entry[0], entry[1] = run_batch(entry[1]), None
+                    in_flight -= 1
+                    return True
+            here = take()
+            if here is None:
+                return False
+            window.append([run_batch(here), None])
+            return True
+
         while True:
             while in_flight < limit and not exhausted:
                 nxt = take()
                 if nxt is not None:
-                    window.append(submit(nxt))
+                    window.append([submit(nxt), nxt])
                     in_flight += 1
             if not window:
                 break
-            head = window[0]
-            if isinstance(head, Future):
-                if not head.done() and not exhausted and len(window) - in_flight < ahead:
-                    here = take()
-                    if here is not None:  # play it here while the oldest is played elsewhere
-                        window.append(run_batch(here))
+            head, batch = window[0]
+            if batch is not None:  # played elsewhere
+                if not head.done() and len(window) - in_flight < ahead and play_here():
                     continue
                 window.popleft()
                 in_flight -= 1
