@@ -222,7 +222,9 @@ def register(app: typer.Typer) -> None:
 
         def body() -> None:
             with _progress_bar(progress and not as_json) as report:
-                res = get_plugin(ruleset).duel(first, second, sets or [], exact=exact, progress=report)
+                plugin = get_plugin(ruleset)
+                ask = plugin.duel if exact else plugin.duel_float
+                res = ask(first, second, sets or [], progress=report)
             if as_json:
                 _echo_json(res.to_json())
             else:
@@ -253,7 +255,9 @@ def register(app: typer.Typer) -> None:
 
         def body() -> None:
             with _progress_bar(progress and not as_json) as report:
-                res = get_plugin(ruleset).matrix(sets or [], exact=exact, progress=report)
+                plugin = get_plugin(ruleset)
+                ask = plugin.matrix if exact else plugin.matrix_float
+                res = ask(sets or [], progress=report)
             if png:
                 from shieldwall.odds.render import matrix_png
 

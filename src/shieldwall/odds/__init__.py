@@ -100,7 +100,9 @@ def duel(
     exact fractions with ``exact=True``. ``progress(stage, done, total)`` is told how long work
     advances (:data:`Progress`)."""
     plugin = _LOADED.get(ruleset) or get_plugin(ruleset)
-    return plugin.duel(first, second, sets, exact=exact, progress=progress)
+    if exact:
+        return plugin.duel(first, second, sets, progress=progress)
+    return plugin.duel_float(first, second, sets, progress=progress)
 
 
 def matrix(
@@ -109,4 +111,7 @@ def matrix(
     """Every unit type against every other, for each facing (mean result of one attack, and
     P(the row type wins a duel it opens on that facing): float64 within ``MatrixOdds.error_bound``,
     or exact with ``exact=True``); ``progress(stage, done, total)`` is told after each duel."""
-    return (_LOADED.get(ruleset) or get_plugin(ruleset)).matrix(sets, exact=exact, progress=progress)
+    plugin = _LOADED.get(ruleset) or get_plugin(ruleset)
+    if exact:
+        return plugin.matrix(sets, progress=progress)
+    return plugin.matrix_float(sets, progress=progress)

@@ -756,21 +756,37 @@ class OddsPlugin:
         second: str,
         sets: Iterable[str] | Mapping[str, str | int] | None = None,
         *,
-        exact: bool = False,
         progress: Progress | None = None,
     ) -> DuelOdds:
+        """The duel to the finish, exactly."""
         self.require("duel")
         raise NotImplementedError
 
-    def matrix(
+    def duel_float(
         self,
+        first: str,
+        second: str,
         sets: Iterable[str] | Mapping[str, str | int] | None = None,
         *,
-        exact: bool = False,
         progress: Progress | None = None,
+    ) -> DuelOdds:
+        """The duel to the finish in float64 with its ``error_bound`` (what ``odds.duel`` asks for
+        by default); a plug-in without a float solver answers exactly (:meth:`duel`)."""
+        return self.duel(first, second, sets, progress=progress)
+
+    def matrix(
+        self, sets: Iterable[str] | Mapping[str, str | int] | None = None, *, progress: Progress | None = None
     ) -> MatrixOdds:
+        """The matchup table, its duels exactly."""
         self.require("matrix")
         raise NotImplementedError
+
+    def matrix_float(
+        self, sets: Iterable[str] | Mapping[str, str | int] | None = None, *, progress: Progress | None = None
+    ) -> MatrixOdds:
+        """The matchup table, its duels in float64 (what ``odds.matrix`` asks for by default); a
+        plug-in without a float solver answers exactly (:meth:`matrix`)."""
+        return self.matrix(sets, progress=progress)
 
 
 #: ruleset id -> its plug-in, once imported

@@ -489,28 +489,29 @@ class OneHourOdds(OddsPlugin):
             )
 
     def duel(
-        self,
-        first: str,
-        second: str,
-        sets: Sets = None,
-        *,
-        exact: bool = False,
-        progress: Progress | None = None,
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
     ) -> DuelOdds:
-        """Two units locked in melee, fighting to the finish with alternating one-sided melee
-        (memoised per query), in float64 or (``exact``) exact fractions. Answered in milliseconds,
-        so ``progress`` is not called.
+        """Two units locked in melee, fighting to the finish with alternating one-sided melee,
+        exactly (memoised per query). Answered in milliseconds, so ``progress`` is not called.
 
-        >>> d = PLUGIN.duel("warriors", "infantry", exact=True)
+        >>> d = PLUGIN.duel("warriors", "infantry")
         >>> d.first_wins + d.second_wins
         Fraction(1, 1)
         >>> round(float(d.first_wins), 4), min(d.turns), max(d.turns)
         (0.0697, 3, 8)
-        >>> f = PLUGIN.duel("warriors", "infantry")
+        """
+        return self.memo("duel", (first, second), sets, partial(self._duel_query, exact=True), True)
+
+    def duel_float(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
+        """The same duel in float64, with its ``error_bound`` (memoised per query).
+
+        >>> f, d = PLUGIN.duel_float("warriors", "infantry"), PLUGIN.duel("warriors", "infantry")
         >>> abs(f.first_wins - float(d.first_wins)) <= f.error_bound < 1e-12
         True
         """
-        return self.memo("duel", (first, second), sets, partial(self._duel_query, exact=exact), exact or None)
+        return self.memo("duel", (first, second), sets, self._duel_query)
 
     def _duel_query(
         self, specs: tuple[str, ...], s: ReadSettings, given: Given, exact: bool = False
@@ -555,21 +556,21 @@ class OneHourOdds(OddsPlugin):
         )
         return solved_duel(RS, a.spec.text, b.spec.text, s, sol, details)
 
-    def matrix(
-        self, sets: Sets = None, *, exact: bool = False, progress: Progress | None = None
-    ) -> MatrixOdds:
+    def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every unit type against every other, for each facing: the mean hits of one melee attack
-        and the probability that the row type, charging that facing first, wins the duel (float64,
-        or exact fractions with ``exact``; memoised per query).
+        and the probability that the row type, charging that facing first, wins the duel (exact;
+        memoised per query).
 
         >>> m = PLUGIN.matrix()
         >>> i, j = m.types.index("warriors"), m.types.index("infantry")
         >>> m.mean_hits["front"][i][j], m.mean_hits["front"][j][i]
         (Fraction(5, 2), Fraction(7, 2))
         """
-        return self.memo(
-            "matrix", (), sets, partial(self._matrix, exact=exact, progress=progress), exact or None
-        )
+        return self.memo("matrix", (), sets, partial(self._matrix, exact=True, progress=progress), True)
+
+    def matrix_float(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
+        """The same table, its duels in float64 (``error_bound``: the largest of theirs)."""
+        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
 
     def _matrix(
         self,

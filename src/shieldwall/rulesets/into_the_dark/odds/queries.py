@@ -229,30 +229,32 @@ class IntoTheDarkOdds(OddsPlugin):
 
     # --- duel ---------------------------------------------------------------------------------------
     def duel(
-        self,
-        first: str,
-        second: str,
-        sets: Sets = None,
-        *,
-        exact: bool = False,
-        progress: Progress | None = None,
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
     ) -> DuelOdds:
         """Rounds of simultaneous melee, each followed by the morale tests, until one unit routs or
-        is destroyed; solved as an absorbing Markov chain (memoised per query), in float64 or
-        (``exact``) exact fractions.
+        is destroyed; solved exactly as an absorbing Markov chain (memoised per query).
 
-        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average", exact=True)
+        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
         >>> d.first_wins + d.second_wins + d.draw + d.undecided
         Fraction(1, 1)
         >>> d.first_wins > d.second_wins
         True
-        >>> f = PLUGIN.duel("12 CAF average", "12 CPF average")
+        """
+        return self.memo(
+            "duel", (first, second), sets, partial(self._duel, progress=progress, exact=True), True
+        )
+
+    def duel_float(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
+        """The same duel in float64, with its ``error_bound`` (memoised per query).
+
+        >>> f = PLUGIN.duel_float("12 CAF average", "12 CPF average")
+        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
         >>> abs(f.first_wins - float(d.first_wins)) <= f.error_bound < 1e-12
         True
         """
-        return self.memo(
-            "duel", (first, second), sets, partial(self._duel, progress=progress, exact=exact), exact or None
-        )
+        return self.memo("duel", (first, second), sets, partial(self._duel, progress=progress))
 
     def _duel(
         self,
@@ -296,20 +298,20 @@ class IntoTheDarkOdds(OddsPlugin):
         return solved_duel(RS, a.spec.text, b.spec.text, s, sol, details, draw=sol.draw)
 
     # --- matrix -----------------------------------------------------------------------------------
-    def matrix(
-        self, sets: Sets = None, *, exact: bool = False, progress: Progress | None = None
-    ) -> MatrixOdds:
+    def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every representative troop type against every other: the mean casualties of one round of
         melee on each facing, and P(the row type wins / the duel is drawn) of a frontal duel it
-        opens with its charge (float64, or exact fractions with ``exact``; memoised per query).
+        opens with its charge (exact; memoised per query).
 
         >>> m = PLUGIN.matrix({"types": "core"})
         >>> len(m.types), m.facings, m.duel_facings
         (8, ('front', 'flank', 'rear'), ('front',))
         """
-        return self.memo(
-            "matrix", (), sets, partial(self._matrix, progress=progress, exact=exact), exact or None
-        )
+        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress, exact=True), True)
+
+    def matrix_float(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
+        """The same table, its duels in float64 (``error_bound``: the largest of theirs)."""
+        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
 
     def _matrix(
         self,
