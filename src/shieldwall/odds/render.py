@@ -41,7 +41,7 @@ def frac_cell(p: Prob, width: int = 24) -> str:
 def precision_note(exact: bool, bound: float) -> str:
     """How the probabilities were computed: exactly, or in float64 within ``bound``."""
     if exact:
-        return "exact fractions (absorbing Markov chain)"
+        return "exact fractions"
     return f"float64: every probability within {bound:.1e} of the exact value (--exact for fractions)"
 
 
