@@ -12,8 +12,9 @@ for one-hour-dark-ages, the binomial table per (dice, p) and the outcome table p
 into-the-dark); "cold" with every memo cleared but the parsed units. Duels and matrices are cold.
 The icepool side builds the same distribution from the die faces with icepool's dice algebra
 (tests/odds/icepool_oracle.py, the oracle the tests use), and, as the fastest icepool form, maps a
-hits function over a pre-built die. This is a benchmark, not a test: it asserts nothing, it prints
-a markdown table.
+hits function over a pre-built die. Duels and matrices here are the exact solvers (``exact=True``;
+the float64 ones, the default, against them: ``bench_fast_core.py --only duels``). This is a
+benchmark, not a test: it asserts nothing, it prints a markdown table.
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ def main() -> None:
         ),
     ]:
         t = median_time(
-            lambda f=first, s=second, ds=dsets: odds.duel(RS, f, s, ds),
+            lambda f=first, s=second, ds=dsets: odds.duel(RS, f, s, ds, exact=True),
             200 // k,  # type: ignore[misc]
             setup=clear_caches,
         )
@@ -179,10 +180,10 @@ def main() -> None:
         )
 
     # --- the matrix -----------------------------------------------------------------------------
-    t7 = median_time(lambda: odds.matrix(RS), 20 // k, setup=clear_caches)
-    t14 = median_time(lambda: odds.matrix(RS, {"types": "all"}), 10 // k or 1, setup=clear_caches)
+    t7 = median_time(lambda: odds.matrix(RS, exact=True), 20 // k, setup=clear_caches)
+    t14 = median_time(lambda: odds.matrix(RS, {"types": "all"}, exact=True), 10 // k or 1, setup=clear_caches)
     t14d6 = median_time(
-        lambda: odds.matrix(RS, {"types": "all", "dice": "d6"}), 10 // k or 1, setup=clear_caches
+        lambda: odds.matrix(RS, {"types": "all", "dice": "d6"}, exact=True), 10 // k or 1, setup=clear_caches
     )
     rows += [
         ("full matrix, 7 army-list types x 3 facings (cold)", fmt(t7), "147 attacks + 147 duels"),
@@ -284,8 +285,8 @@ def main() -> None:
         ("12 LAM elite", "12 CUF fanatic warband", "12 v 12", 7),
         ("24 CPF average shieldwall", "24 CUF average warband", "24 v 24", 1),
     ]:
-        t = median_time(lambda f=first, s=second: odds.duel(itd, f, s), reps, setup=clear_duels)  # type: ignore[misc]
-        d = odds.duel(itd, first, second)
+        t = median_time(lambda f=first, s=second: odds.duel(itd, f, s, exact=True), reps, setup=clear_duels)  # type: ignore[misc]
+        d = odds.duel(itd, first, second, exact=True)
         rows.append(
             (
                 f"into-the-dark duel {label} ({first} v {second}), cold",
@@ -294,7 +295,7 @@ def main() -> None:
             )
         )
     for mset, label in [({"types": "core"}, "8 core types"), ({}, "all 14 types")]:
-        t = median_time(lambda m=mset: odds.matrix(itd, m), 1, setup=clear_duels)  # type: ignore[misc]
+        t = median_time(lambda m=mset: odds.matrix(itd, m, exact=True), 1, setup=clear_duels)  # type: ignore[misc]
         n = len(odds.matrix(itd, mset).types)
         rows.append(
             (

@@ -129,6 +129,13 @@ SetOpt = Annotated[
     typer.Option("--set", metavar="KEY=VALUE", help="A situation or rule setting; repeatable. Keys below."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+ExactOpt = Annotated[
+    bool,
+    typer.Option(
+        "--exact",
+        help="Solve the duels in exact fractions (slower) instead of float64 with a stated error bound.",
+    ),
+]
 ProgressOpt = Annotated[
     bool,
     typer.Option(
@@ -201,18 +208,23 @@ def register(app: typer.Typer) -> None:
         second: Annotated[str, typer.Option("--second", metavar="SPEC", help="Its opponent.")],
         sets: SetOpt = None,
         as_json: JsonOpt = False,
+        exact: ExactOpt = False,
         progress: ProgressOpt = True,
     ) -> None:
-        """Two units locked in frontal melee until one is removed: exact P(each wins) and the
-        distribution of the number of turns (an absorbing Markov chain, not sampling).
+        """Two units locked in frontal melee until one is removed: P(each wins) and the
+        distribution of the number of turns (an absorbing Markov chain, not sampling), in float64
+        with a bound on the error of every probability, or exact fractions with --exact.
 
-        JSON: {"first_wins": "N/D", "p_first_wins", "second_wins", "p_second_wins",
-        "turns": [{"value", "probability", "p"}...], "turns_beyond", "undecided", ...}.
+        JSON: {"exact", "error_bound", "first_wins": "N/D" (null in float64), "p_first_wins",
+        "second_wins", "p_second_wins", "turns": [{"value", "probability", "p"}...],
+        "turns_beyond", "undecided", ...}.
         """
 
         def body() -> None:
             with _progress_bar(progress and not as_json) as report:
-                res = get_plugin(ruleset).duel(first, second, sets or [], progress=report)
+                plugin = get_plugin(ruleset)
+                ask = plugin.duel if exact else plugin.duel_float
+                res = ask(first, second, sets or [], progress=report)
             if as_json:
                 _echo_json(res.to_json())
             else:
@@ -230,18 +242,22 @@ def register(app: typer.Typer) -> None:
         png: Annotated[
             str | None, typer.Option("--png", metavar="FILE", help="Also write a heat-map PNG.")
         ] = None,
+        exact: ExactOpt = False,
         progress: ProgressOpt = True,
     ) -> None:
         """Every unit type against every other, for each facing: mean hits of one attack and
-        P(the row type wins a duel it opens on that facing).
+        P(the row type wins a duel it opens on that facing), the duels in float64 with a stated
+        error bound (--exact: exact fractions).
 
-        JSON: {"types", "facings", "mean_hits": {facing: rows x columns}, "p_first_wins": {...},
-        "first_wins": {...} (exact), ...}.
+        JSON: {"types", "facings", "exact", "error_bound", "mean_hits": {facing: rows x columns},
+        "p_first_wins": {...}, "first_wins": {...} (exact; null entries in float64), ...}.
         """
 
         def body() -> None:
             with _progress_bar(progress and not as_json) as report:
-                res = get_plugin(ruleset).matrix(sets or [], progress=report)
+                plugin = get_plugin(ruleset)
+                ask = plugin.matrix if exact else plugin.matrix_float
+                res = ask(sets or [], progress=report)
             if png:
                 from shieldwall.odds.render import matrix_png
 

@@ -91,7 +91,7 @@ def test_int_text_equals_str_for_random_ints(n: int, shift: int) -> None:
 def test_huge_duel_odds_render_and_serialise() -> None:
     """A duel whose fractions pass the digit limit: the JSON holds them whole, the table points at
     --json (the regression: both raised ValueError from ``str(int)``)."""
-    d = odds.duel(ITD, *BIG)
+    d = odds.duel(ITD, *BIG, exact=True)
     assert len(_plain(d.first_wins.denominator)) > sys.get_int_max_str_digits()
     obj = json.loads(json.dumps(d.to_json()))
     assert obj["first_wins"] == f"{_plain(d.first_wins.numerator)}/{_plain(d.first_wins.denominator)}"
@@ -118,10 +118,12 @@ def _collect() -> tuple[list[tuple[str, int, int | None]], Any]:
     return calls, report
 
 
-def test_duel_progress_reports_each_diagonal_then_each_turn() -> None:
+@pytest.mark.parametrize("exact", [True, False])
+def test_duel_progress_reports_each_diagonal_then_each_turn(exact: bool) -> None:
+    """The exact solver and the float64 one (the default) report alike."""
     into_the_dark.PLUGIN.clear_memo()
     calls, report = _collect()
-    d = odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report)
+    d = odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report, exact=exact)
     stages = [c[0] for c in calls]
     solving = [c for c in calls if c[0] == "win probabilities"]
     turns = [c for c in calls if c[0] == "turns"]
@@ -135,9 +137,9 @@ def test_duel_progress_reports_each_diagonal_then_each_turn() -> None:
     assert {total for _, _, total in turns} == {None}
     # the same answer as without a callback, and a memoised answer makes no calls
     into_the_dark.PLUGIN.clear_memo()
-    assert odds.duel(ITD, "12 CAF average", "12 CPF average") == d
+    assert odds.duel(ITD, "12 CAF average", "12 CPF average", exact=exact) == d
     calls2, report2 = _collect()
-    odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report2)
+    odds.duel(ITD, "12 CAF average", "12 CPF average", progress=report2, exact=exact)
     assert calls2 == []
 
 
@@ -148,20 +150,29 @@ def test_matrix_progress_counts_the_pairings(ruleset: str, sets: dict[str, str])
     into_the_dark.PLUGIN.clear_memo()
     one_hour.PLUGIN.clear_memo()
     calls, report = _collect()
-    m = odds.matrix(ruleset, sets, progress=report)
+    m = odds.matrix(ruleset, sets, progress=report, exact=True)
     cells = sum(len(row) for grid in m.first_wins.values() for row in grid)
     assert calls == [("duels", k, cells) for k in range(1, cells + 1)]
 
 
 def test_cli_duel_of_big_units_prints_tables_and_json(app: typer.Typer) -> None:
     runner = CliRunner()
-    r = runner.invoke(app, ["odds", "duel", ITD, "--first", BIG[0], "--second", BIG[1]])
+    big = ["odds", "duel", ITD, "--first", BIG[0], "--second", BIG[1]]
+    r = runner.invoke(app, [*big, "--exact"])
     assert r.exit_code == 0, r.output
     assert "-digit fraction: --json" in r.stdout and "Traceback" not in r.output
-    r = runner.invoke(app, ["odds", "duel", ITD, "--first", BIG[0], "--second", BIG[1], "--json"])
+    r = runner.invoke(app, [*big, "--json", "--exact"])
     assert r.exit_code == 0
-    obj = json.loads(r.stdout)
-    assert len(obj["first_wins"]) > 2 * 4300 and abs(obj["p_first_wins"] - 0.5) < 0.5
+    exact = json.loads(r.stdout)
+    assert len(exact["first_wins"]) > 2 * 4300 and abs(exact["p_first_wins"] - 0.5) < 0.5
+    # by default in float64: the bound stated in the table and in JSON, and met
+    r = runner.invoke(app, big)
+    assert r.exit_code == 0 and "float64: every probability within" in r.stdout
+    obj = json.loads(runner.invoke(app, [*big, "--json"]).stdout)
+    assert obj["exact"] is False and obj["first_wins"] is None and 0 < obj["error_bound"] < 1e-11
+    assert exact["exact"] is True and exact["error_bound"] == 0
+    first = odds.duel(ITD, *BIG, exact=True).first_wins
+    assert abs(obj["p_first_wins"] - float(first)) <= obj["error_bound"]
 
 
 def test_progress_bar_draws_on_a_terminal_and_clears(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,7 +225,7 @@ def _work_of(first: str, second: str, monkeypatch: pytest.MonkeyPatch) -> int:
     monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", 0)
     into_the_dark.PLUGIN.clear_memo()
     with pytest.raises(ShieldwallError, match="too big to solve exactly") as err:
-        odds.duel(ITD, first, second)
+        odds.duel(ITD, first, second, exact=True)
     return int(re.search(r"about ([\d,]+) steps", str(err.value)).group(1).replace(",", ""))  # type: ignore[union-attr]
 
 
@@ -225,20 +236,23 @@ def test_duel_work_limit_is_exact_at_the_boundary(monkeypatch: pytest.MonkeyPatc
     assert work % 24 == 0 and work > 2916
     monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", work)
     into_the_dark.PLUGIN.clear_memo()
-    assert odds.duel(ITD, "12 CAF average", "12 CPF average").first_wins > 0
+    assert odds.duel(ITD, "12 CAF average", "12 CPF average", exact=True).first_wins > 0
     monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", work - 1)
     into_the_dark.PLUGIN.clear_memo()
     with pytest.raises(ShieldwallError, match=f"about {work:,} steps"):
-        odds.duel(ITD, "12 CAF average", "12 CPF average")
+        odds.duel(ITD, "12 CAF average", "12 CPF average", exact=True)
 
 
 def test_duel_of_huge_units_is_refused_quickly_not_run_out_of_memory(app: typer.Typer) -> None:
     """1000 v 12 figures took over 16 GB before it was stopped; now a one-line error, at once. The
     limit's own comparisons: the common formations pass with room to spare."""
-    r = CliRunner().invoke(
-        app, ["odds", "duel", ITD, "--first", "1000 CPF average", "--second", "12 CPF average"]
-    )
+    huge = ["odds", "duel", ITD, "--first", "1000 CPF average", "--second", "12 CPF average"]
+    r = CliRunner().invoke(app, [*huge, "--exact"])
     assert r.exit_code == 2
     assert r.stderr.startswith("error: a duel of 1000 v 12 figures is too big to solve exactly")
+    assert "fewer figures fighting" in r.stderr and "Traceback" not in r.output
+    r = CliRunner().invoke(app, huge)  # in float64 too
+    assert r.exit_code == 2
+    assert r.stderr.startswith("error: a duel of 1000 v 12 figures is too big to solve here")
     assert "fewer figures fighting" in r.stderr and "Traceback" not in r.output
     assert markov.DUEL_WORK_LIMIT >= 100 * 1_555_200  # 24 v 24 (12 wide, 2 deep): 1.6 million

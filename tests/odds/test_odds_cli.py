@@ -79,7 +79,16 @@ def test_attack_json_with_sets(app: typer.Typer, runner: CliRunner) -> None:
 def test_duel_json_shape(app: typer.Typer, runner: CliRunner) -> None:
     code, out, _ = run(app, runner, "duel", RS, "--first", "warriors", "--second", "infantry", "--json")
     assert code == 0
+    fl = json.loads(out)  # float64 by default: no fractions, a stated bound
+    assert fl["exact"] is False and fl["first_wins"] is None and 0 < fl["error_bound"] < 1e-12
+    assert abs(fl["p_first_wins"] - 2497867 / 35831808) <= fl["error_bound"]
+    assert all(t["probability"] is None for t in fl["turns"])
+    code, out, _ = run(
+        app, runner, "duel", RS, "--first", "warriors", "--second", "infantry", "--json", "--exact"
+    )
+    assert code == 0
     obj = json.loads(out)
+    assert obj["exact"] is True
     assert obj["first_wins"] == "2497867/35831808" and obj["second_wins"] == "33333941/35831808"
     assert abs(obj["p_first_wins"] - 2497867 / 35831808) < 1e-15
     assert abs(obj["p_second_wins"] - 33333941 / 35831808) < 1e-15
@@ -93,7 +102,7 @@ def test_duel_json_shape(app: typer.Typer, runner: CliRunner) -> None:
 
 def test_matrix_json_and_png(app: typer.Typer, runner: CliRunner, tmp_path: Path) -> None:
     png = tmp_path / "m.png"
-    code, out, _ = run(app, runner, "matrix", RS, "--json", "--png", str(png))
+    code, out, _ = run(app, runner, "matrix", RS, "--json", "--png", str(png), "--exact")
     assert code == 0
     obj = json.loads(out)
     n = len(one_hour.ARMY_LIST_TYPES)
@@ -105,6 +114,10 @@ def test_matrix_json_and_png(app: typer.Typer, runner: CliRunner, tmp_path: Path
     assert obj["mean_hits"]["front"][i][j] == 2.5
     assert obj["first_wins"]["front"][i][j] == "2497867/35831808"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, out, _ = run(app, runner, "matrix", RS, "--json")  # float64 by default
+    fl = json.loads(out)
+    assert fl["exact"] is False and fl["first_wins"]["front"][i][j] is None
+    assert abs(fl["p_first_wins"]["front"][i][j] - 2497867 / 35831808) <= fl["error_bound"] < 1e-12
 
 
 def test_matrix_marks_impossible_pairings(app: typer.Typer, runner: CliRunner) -> None:
@@ -122,8 +135,10 @@ def test_tables_render(app: typer.Typer, runner: CliRunner) -> None:
         app, runner, "attack", RS, "--attacker", "warriors", "--target", "infantry", "--set", "facing=flank"
     )
     assert code == 0 and "9/2" in out and "double" in out
+    code, out, _ = run(app, runner, "duel", RS, "--first", "cavalry", "--second", "cavalry", "--exact")
+    assert code == 0 and "56135379415/78364164096" in out and "exact fractions" in out
     code, out, _ = run(app, runner, "duel", RS, "--first", "cavalry", "--second", "cavalry")
-    assert code == 0 and "56135379415/78364164096" in out
+    assert code == 0 and f"{56135379415 / 78364164096:.12f}" in out and "float64: every probability" in out
     code, out, _ = run(app, runner, "matrix", RS)
     assert code == 0 and "warriors" in out and "rear facing" in out and "SKI-B" in out
     assert ">99%" in out and "<1%" in out

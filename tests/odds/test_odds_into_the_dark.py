@@ -218,7 +218,7 @@ def _icepool_duel(first: str, second: str) -> icepool.Die:
     ("first", "second"), [("8 CAF average", "8 CPF average"), ("6 LAM elite", "8 CUF levy")]
 )
 def test_duel_matches_icepool_exactly(first: str, second: str) -> None:
-    d = odds.duel(RS, first, second)
+    d = odds.duel(RS, first, second, exact=True)
     res = _icepool_duel(first, second).marginals[4]
     den = res.denominator()
     assert d.first_wins == Fraction(res.quantity(1), den)
@@ -306,7 +306,7 @@ def _simulate(
 )
 def test_duel_agrees_with_seeded_monte_carlo(first: str, second: str, sets: dict[str, str]) -> None:
     """4,000 seeded duels: P(first), P(second), P(draw), each P(round = T) and the mean within 4 SE."""
-    d = odds.duel(RS, first, second, sets)
+    d = odds.duel(RS, first, second, sets, exact=True)
     n = 4_000
     res, turns = _simulate(first, second, sets, n, seed=len(first) * 7 + len(second))
     for code, p in ((1, d.first_wins), (2, d.second_wins), (3, d.draw)):
@@ -321,7 +321,7 @@ def test_duel_agrees_with_seeded_monte_carlo(first: str, second: str, sets: dict
 
 
 def test_mirror_duel_is_symmetric_and_never_ends_only_when_it_cannot() -> None:
-    d = odds.duel(RS, "12 CAF average", "12 CAF average")
+    d = odds.duel(RS, "12 CAF average", "12 CAF average", exact=True)
     assert d.first_wins == d.second_wins and d.draw > 0
     assert d.undecided == 0 and 0 < d.turns_beyond < Fraction(1, 10**15)
 
@@ -365,7 +365,7 @@ def test_spec_grammar() -> None:
             "both supported and unsupported",
         ),
         (lambda: odds.morale(RS, "12 CAF average", {"charging": "yes"}), "valid choices: uphill, shaken"),
-        (lambda: odds.matrix(RS, {"casualties": 3}), "valid choices: types, charge"),
+        (lambda: odds.matrix(RS, {"casualties": 3}, exact=True), "valid choices: types, charge"),
     ],
 )
 def test_errors(call: Any, needle: str) -> None:
@@ -386,7 +386,8 @@ def test_cli_json(app: typer.Typer) -> None:
     for v in obj["outcomes"].values():
         assert set(v) >= {"probability", "p"} and abs(float(Fraction(v["probability"])) - v["p"]) < 1e-12
     r = CliRunner().invoke(
-        app, ["odds", "duel", RS, "--first", "8 CAF average", "--second", "8 CPF average", "--json"]
+        app,
+        ["odds", "duel", RS, "--first", "8 CAF average", "--second", "8 CPF average", "--json", "--exact"],
     )
     assert r.exit_code == 0, r.output
     obj = json.loads(r.stdout)

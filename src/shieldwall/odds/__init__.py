@@ -1,7 +1,9 @@
 """Exact odds: "what are my chances?" computed from the same rule code the engine plays with.
 
 Every query names a rule system and returns exact probabilities (``fractions.Fraction``) with
-floats beside them in ``to_json()``. The numbers come from the rule system's own "distribution of
+floats beside them in ``to_json()``; duels (and the duel grids of matrices) are solved in float64
+by default, with a stated bound on their error, and exactly with ``exact=True``. The numbers come
+from the rule system's own "distribution of
 outcomes given a situation" (the object its engine samples in play), never from a second copy of
 the rules: each rule system answers through its odds plug-in (:class:`OddsPlugin`), named by its
 plugin object and found through :mod:`shieldwall.registry` (:func:`get_plugin`).
@@ -18,9 +20,12 @@ True
 >>> unit = p.spec_examples[0]
 >>> sum(odds.attack(rid, unit, unit).probabilities.values())  # one attack: a distribution
 Fraction(1, 1)
->>> d = odds.duel(rid, unit, unit)  # a duel to the finish, solved as an absorbing Markov chain
+>>> d = odds.duel(rid, unit, unit, exact=True)  # a duel to the finish: an absorbing Markov chain
 >>> d.first_wins + d.second_wins + d.draw + d.undecided
 Fraction(1, 1)
+>>> f = odds.duel(rid, unit, unit)  # by default in float64, with a bound on its error
+>>> abs(f.first_wins - float(d.first_wins)) <= f.error_bound < 1e-11
+True
 
 Errors name the valid choices:
 
@@ -82,16 +87,31 @@ def morale(ruleset: str, unit: str, sets: Sets = None) -> MoraleOdds:
 
 
 def duel(
-    ruleset: str, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ruleset: str,
+    first: str,
+    second: str,
+    sets: Sets = None,
+    *,
+    exact: bool = False,
+    progress: Progress | None = None,
 ) -> DuelOdds:
-    """Two units locked in frontal melee until one is gone: exact P(each side wins) and the
-    distribution of the number of turns. ``progress(stage, done, total)`` is told how long work
+    """Two units locked in frontal melee until one is gone: P(each side wins) and the distribution
+    of the number of turns, in float64 with a bound on the error (``DuelOdds.error_bound``), or
+    exact fractions with ``exact=True``. ``progress(stage, done, total)`` is told how long work
     advances (:data:`Progress`)."""
-    return (_LOADED.get(ruleset) or get_plugin(ruleset)).duel(first, second, sets, progress=progress)
+    plugin = _LOADED.get(ruleset) or get_plugin(ruleset)
+    if exact:
+        return plugin.duel(first, second, sets, progress=progress)
+    return plugin.duel_float(first, second, sets, progress=progress)
 
 
-def matrix(ruleset: str, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
+def matrix(
+    ruleset: str, sets: Sets = None, *, exact: bool = False, progress: Progress | None = None
+) -> MatrixOdds:
     """Every unit type against every other, for each facing (mean result of one attack, and
-    P(the row type wins a duel it opens on that facing)); ``progress(stage, done, total)`` is told
-    after each duel."""
-    return (_LOADED.get(ruleset) or get_plugin(ruleset)).matrix(sets, progress=progress)
+    P(the row type wins a duel it opens on that facing): float64 within ``MatrixOdds.error_bound``,
+    or exact with ``exact=True``); ``progress(stage, done, total)`` is told after each duel."""
+    plugin = _LOADED.get(ruleset) or get_plugin(ruleset)
+    if exact:
+        return plugin.matrix(sets, progress=progress)
+    return plugin.matrix_float(sets, progress=progress)

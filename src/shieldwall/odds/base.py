@@ -13,7 +13,7 @@ themselves are imported when first asked for).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from types import MappingProxyType
@@ -382,65 +382,98 @@ class MoraleOdds:
 morale_odds = positional(MoraleOdds)
 
 
+#: A probability: exact (``Fraction``), or float64 when solved in floating point (duels and the duel
+#: grids of matrices by default; ``exact=True`` for fractions).
+Prob = Fraction | float
+
+
+def _pj(p: Prob) -> dict[str, Any]:
+    """``prob_json`` of an exact or float probability (``"probability": None`` for a float)."""
+    if isinstance(p, Fraction):
+        return prob_json(p)
+    return {"probability": None, "p": p}
+
+
 @dataclass(frozen=True, slots=True)
 class DuelOdds:
-    """Two units fighting to the finish, solved exactly as an absorbing Markov chain.
+    """Two units fighting to the finish, solved as an absorbing Markov chain.
 
     ``turns`` maps a full game turn T (both players' turns) to P(the duel ends in turn T), for
-    T up to ``horizon``; ``turns_beyond`` is the exact probability that it is still going after
-    ``horizon`` turns (zero when every duel ends within the horizon). ``undecided`` is the exact
+    T up to ``horizon``; ``turns_beyond`` is the probability that it is still going after
+    ``horizon`` turns (zero when every duel ends within the horizon). ``undecided`` is the
     probability that it never ends (neither side can ever hurt the other); ``draw`` that both
     sides go at once (rule systems with simultaneous melee).
+
+    ``exact``: the probabilities are exact ``Fraction`` s; otherwise (the default of
+    ``odds.duel``) they are float64 and ``error_bound`` bounds the absolute error of every one of
+    them (:mod:`shieldwall.odds.float_solution`).
     """
 
     ruleset: str
     first: str
     second: str
     settings: Mapping[str, Any]
-    first_wins: Fraction
-    second_wins: Fraction
-    turns: Mapping[int, Fraction]
-    first_wins_by_turn: Mapping[int, Fraction] = field(default_factory=dict)
-    second_wins_by_turn: Mapping[int, Fraction] = field(default_factory=dict)
-    draw: Fraction = Fraction(0)
-    undecided: Fraction = Fraction(0)
-    turns_beyond: Fraction = Fraction(0)
+    first_wins: Prob
+    second_wins: Prob
+    turns: Mapping[int, Prob]
+    first_wins_by_turn: Mapping[int, Prob] = field(default_factory=dict)
+    second_wins_by_turn: Mapping[int, Prob] = field(default_factory=dict)
+    draw: Prob = Fraction(0)
+    undecided: Prob = Fraction(0)
+    turns_beyond: Prob = Fraction(0)
     horizon: int = 0
     details: tuple[str, ...] = ()
+    exact: bool = True
+    error_bound: float = 0.0
 
     @property
-    def mean_turns(self) -> Fraction | None:
-        """Exact mean number of turns, or ``None`` when the turn distribution has a tail beyond
+    def mean_turns(self) -> Prob | None:
+        """Mean number of turns, or ``None`` when the turn distribution has a tail beyond
         the horizon (then see :attr:`mean_turns_within_horizon`)."""
         if self.turns_beyond:
             return None
-        return sum((t * p for t, p in self.turns.items()), Fraction(0))
+        total: Prob = Fraction(0) if self.exact else 0.0
+        for t, p in self.turns.items():
+            total += t * p
+        return total
 
     @property
-    def mean_turns_within_horizon(self) -> Fraction:
+    def mean_turns_within_horizon(self) -> Prob:
         """E[turns | the duel ends within the horizon]."""
-        mass = sum(self.turns.values(), Fraction(0))
+        mass: Prob = Fraction(0) if self.exact else 0.0
+        total: Prob = mass
+        for t, p in self.turns.items():
+            mass += p
+            total += t * p
         if not mass:
-            return Fraction(0)
-        return sum((t * p for t, p in self.turns.items()), Fraction(0)) / mass
+            return mass
+        return total / mass
 
     def to_json(self) -> dict[str, Any]:
+        """Exact fractions as ``"N/D"`` beside their floats; solved in float64, the fraction
+        fields are ``null`` and ``error_bound`` bounds the error of every float."""
         mean = self.mean_turns
+
+        def ft(p: Prob) -> str | None:
+            return fraction_text(p) if isinstance(p, Fraction) else None
+
         return {
             "ruleset": self.ruleset,
             "first": self.first,
             "second": self.second,
             "settings": dict(self.settings),
-            "first_wins": fraction_text(self.first_wins),
+            "exact": self.exact,
+            "error_bound": self.error_bound,
+            "first_wins": ft(self.first_wins),
             "p_first_wins": float(self.first_wins),
-            "second_wins": fraction_text(self.second_wins),
+            "second_wins": ft(self.second_wins),
             "p_second_wins": float(self.second_wins),
-            "draw": fraction_text(self.draw),
+            "draw": ft(self.draw),
             "p_draw": float(self.draw),
-            "undecided": fraction_text(self.undecided),
+            "undecided": ft(self.undecided),
             "p_undecided": float(self.undecided),
-            "turns": dist_json(self.turns),
-            "turns_beyond": prob_json(self.turns_beyond),
+            "turns": [{"value": v, **_pj(self.turns[v])} for v in sorted(self.turns)],
+            "turns_beyond": _pj(self.turns_beyond),
             "horizon": self.horizon,
             "mean_turns": None if mean is None else float(mean),
             "details": list(self.details),
@@ -448,32 +481,35 @@ class DuelOdds:
 
 
 Grid = list[list[Fraction | None]]
+#: a duel grid: exact, or float64 (``MatrixOdds.exact``)
+PGrid = list[list[Prob | None]]
 
 
 class SolvedDuel(Protocol):
     """What ``solved_duel`` reads of a duel solved to the finish (``odds.markov``'s
-    ``DuelSolution`` and ``RoundsSolution``)."""
+    ``DuelSolution`` and ``RoundsSolution``, exact; ``odds.float_solution``'s ``FloatDuel`` and
+    ``FloatRounds``, float64 with an ``error_bound``)."""
 
     @property
-    def first_wins(self) -> Fraction: ...
+    def first_wins(self) -> Prob: ...
 
     @property
-    def second_wins(self) -> Fraction: ...
+    def second_wins(self) -> Prob: ...
 
     @property
-    def turns(self) -> Mapping[int, Fraction]: ...
+    def turns(self) -> Mapping[int, Prob]: ...
 
     @property
-    def first_by_turn(self) -> Mapping[int, Fraction]: ...
+    def first_by_turn(self) -> Mapping[int, Prob]: ...
 
     @property
-    def second_by_turn(self) -> Mapping[int, Fraction]: ...
+    def second_by_turn(self) -> Mapping[int, Prob]: ...
 
     @property
-    def undecided(self) -> Fraction: ...
+    def undecided(self) -> Prob: ...
 
     @property
-    def beyond(self) -> Fraction: ...
+    def beyond(self) -> Prob: ...
 
     @property
     def horizon(self) -> int: ...
@@ -487,10 +523,13 @@ def solved_duel(
     sol: SolvedDuel,
     details: tuple[str, ...],
     *,
-    draw: Fraction = Fraction(0),
+    draw: Prob | None = None,
 ) -> DuelOdds:
-    """The ``DuelOdds`` of a solved duel; ``draw`` is the probability that both sides go at once
-    (rule systems with simultaneous melee)."""
+    """The ``DuelOdds`` of a solved duel, exact or float64 as ``sol`` is (a float solution carries its
+    ``error_bound``); ``draw`` is the probability that both sides go at once (rule systems with
+    simultaneous melee)."""
+    exact = isinstance(sol.first_wins, Fraction)
+    zero: Prob = Fraction(0) if exact else 0.0
     return DuelOdds(
         ruleset,
         first,
@@ -501,11 +540,13 @@ def solved_duel(
         sol.turns,
         sol.first_by_turn,
         sol.second_by_turn,
-        draw,
+        zero if draw is None else draw,
         sol.undecided,
         sol.beyond,
         sol.horizon,
         details,
+        exact,
+        0.0 if exact else float(getattr(sol, "error_bound", 0.0)),
     )
 
 
@@ -519,7 +560,9 @@ class MatrixOdds:
     ``first_wins`` may hold only some facings (a rule system may solve the frontal duel only);
     ``draws`` has P(the duel is drawn) for rule systems where both units can go at once. ``None``
     marks a pairing the rules do not allow in the stated situation. ``short`` are column labels and
-    ``descriptions`` say what each type is (for example its SPEC).
+    ``descriptions`` say what each type is (for example its SPEC). The duel grids are exact
+    (``exact``) or float64 (the default of ``odds.matrix``), each entry then within ``error_bound``
+    (the largest of its duels' bounds) of the exact value.
     """
 
     ruleset: str
@@ -527,12 +570,14 @@ class MatrixOdds:
     types: tuple[str, ...]
     facings: tuple[str, ...]
     mean_hits: Mapping[str, Grid]
-    first_wins: Mapping[str, Grid]
+    first_wins: Mapping[str, PGrid]
     unit: str = "hits"
-    draws: Mapping[str, Grid] = field(default_factory=dict)
+    draws: Mapping[str, PGrid] = field(default_factory=dict)
     short: tuple[str, ...] = ()
     descriptions: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    exact: bool = True
+    error_bound: float = 0.0
 
     @property
     def duel_facings(self) -> tuple[str, ...]:
@@ -540,11 +585,11 @@ class MatrixOdds:
         return tuple(f for f in self.facings if f in self.first_wins)
 
     def to_json(self) -> dict[str, Any]:
-        def fl(g: Grid) -> list[list[float | None]]:
+        def fl(g: Sequence[Sequence[Prob | None]]) -> list[list[float | None]]:
             return [[None if x is None else float(x) for x in row] for row in g]
 
-        def ex(g: Grid) -> list[list[str | None]]:
-            return [[None if x is None else fraction_text(x) for x in row] for row in g]
+        def ex(g: Sequence[Sequence[Prob | None]]) -> list[list[str | None]]:
+            return [[fraction_text(x) if isinstance(x, Fraction) else None for x in row] for row in g]
 
         out: dict[str, Any] = {
             "ruleset": self.ruleset,
@@ -552,6 +597,8 @@ class MatrixOdds:
             "types": list(self.types),
             "facings": list(self.facings),
             "unit": self.unit,
+            "exact": self.exact,
+            "error_bound": self.error_bound,
             "rows": "attacker (first)",
             "columns": "target (second)",
             "mean_hits": {f: fl(g) for f, g in self.mean_hits.items()},
@@ -647,11 +694,13 @@ class OddsPlugin:
         specs: tuple[str, ...],
         pairs: SetsArg,
         compute: Callable[[tuple[str, ...], ReadSettings, Given], R],
+        variant: Hashable = None,
     ) -> R:
         """``compute(specs, settings, given)``, memoised per plug-in on the query (command, SPECs,
         settings): ``settings`` are the query's parsed settings (read-only, shared) and ``given``
-        those the query gives (``Given``). Results are frozen dataclasses and must be treated as
-        read-only (they are shared). Errors are not memoised. :meth:`clear_memo` empties it."""
+        those the query gives (``Given``); ``variant`` tells apart answers to the same query computed
+        differently (a duel exact or in float64). Results are frozen dataclasses and must be treated
+        as read-only (they are shared). Errors are not memoised. :meth:`clear_memo` empties it."""
         key: Hashable | None
         if type(pairs) is dict:  # ``sets_key`` of the commonest case, inline
             try:
@@ -668,7 +717,7 @@ class OddsPlugin:
             out, given = _parser(self.set_keys, command).parse(pairs, self.ruleset)
             return compute(specs, MappingProxyType(out), given)
         memo = self._query_memo
-        full = (command, specs, key)
+        full = (command, specs, key) if variant is None else (command, specs, key, variant)
         got: R | None = memo.get(full)
         if got is None:
             sets = self._settings(command, pairs, key)
@@ -709,14 +758,35 @@ class OddsPlugin:
         *,
         progress: Progress | None = None,
     ) -> DuelOdds:
+        """The duel to the finish, exactly."""
         self.require("duel")
         raise NotImplementedError
+
+    def duel_float(
+        self,
+        first: str,
+        second: str,
+        sets: Iterable[str] | Mapping[str, str | int] | None = None,
+        *,
+        progress: Progress | None = None,
+    ) -> DuelOdds:
+        """The duel to the finish in float64 with its ``error_bound`` (what ``odds.duel`` asks for
+        by default); a plug-in without a float solver answers exactly (:meth:`duel`)."""
+        return self.duel(first, second, sets, progress=progress)
 
     def matrix(
         self, sets: Iterable[str] | Mapping[str, str | int] | None = None, *, progress: Progress | None = None
     ) -> MatrixOdds:
+        """The matchup table, its duels exactly."""
         self.require("matrix")
         raise NotImplementedError
+
+    def matrix_float(
+        self, sets: Iterable[str] | Mapping[str, str | int] | None = None, *, progress: Progress | None = None
+    ) -> MatrixOdds:
+        """The matchup table, its duels in float64 (what ``odds.matrix`` asks for by default); a
+        plug-in without a float solver answers exactly (:meth:`matrix`)."""
+        return self.matrix(sets, progress=progress)
 
 
 #: ruleset id -> its plug-in, once imported

@@ -9,22 +9,40 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.odds.base import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds, fraction_text, int_text
+from shieldwall.odds.base import (
+    AttackOdds,
+    DuelOdds,
+    MatrixOdds,
+    MoraleOdds,
+    Prob,
+    fraction_text,
+    int_text,
+)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
 
-def _pct(p: Fraction) -> str:
+def _pct(p: Prob) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
-def frac_cell(p: Fraction, width: int = 24) -> str:
-    """The exact fraction, or (when it is too long for a table cell) a pointer to --json."""
+def frac_cell(p: Prob, width: int = 24) -> str:
+    """The exact fraction, or (when it is too long for a table cell) a pointer to --json; a float64
+    probability to 15 significant digits."""
+    if not isinstance(p, Fraction):
+        return f"{p:.15g}"
     text = fraction_text(p)
     if len(text) <= width:
         return text
     return f"{len(int_text(p.denominator))}-digit fraction: --json"
+
+
+def precision_note(exact: bool, bound: float) -> str:
+    """How the probabilities were computed: exactly, or in float64 within ``bound``."""
+    if exact:
+        return "exact fractions"
+    return f"float64: every probability within {bound:.1e} of the exact value (--exact for fractions)"
 
 
 def whole_pct(p: float) -> str:
@@ -77,13 +95,13 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
 
     s = Table(
         title=f"{odds.first} (first) against {odds.second} ({odds.ruleset})",
-        caption="\n".join(odds.details) or None,
+        caption="\n".join([*odds.details, precision_note(odds.exact, odds.error_bound)]),
         caption_justify="left",
     )
     s.add_column("result")
     s.add_column("probability", justify="right")
     s.add_column("p", justify="right")
-    rows: list[tuple[str, Fraction]] = [
+    rows: list[tuple[str, Prob]] = [
         (f"{odds.first} (first) wins", odds.first_wins),
         (f"{odds.second} (second) wins", odds.second_wins),
     ]
@@ -103,14 +121,15 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
     t = Table(title="turns until the duel is decided", caption=note)
     for col in ("turn", "P(ends)", "first wins", "second wins", "P(over by then)"):
         t.add_column(col, justify="right")
-    cum = Fraction(0)
+    cum: Prob = Fraction(0) if odds.exact else 0.0
     for turn, p in odds.turns.items():
         cum += p
+        text = fraction_text(p) if isinstance(p, Fraction) else ""
         t.add_row(
             str(turn),
-            f"{fraction_text(p)}  {_pct(p)}" if len(fraction_text(p)) <= 22 else _pct(p),
-            _pct(odds.first_wins_by_turn.get(turn, Fraction(0))),
-            _pct(odds.second_wins_by_turn.get(turn, Fraction(0))),
+            f"{text}  {_pct(p)}" if text and len(text) <= 22 else _pct(p),
+            _pct(odds.first_wins_by_turn.get(turn, 0)),
+            _pct(odds.second_wins_by_turn.get(turn, 0)),
             _pct(cum),
         )
     return [s, t]
@@ -152,7 +171,9 @@ def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
                 title += ", and =P(draw)"
         t = Table(
             title=title,
-            caption="rows attack first; columns are the target" + (f" ({legend})" if legend else ""),
+            caption="rows attack first; columns are the target"
+            + (f" ({legend})" if legend else "")
+            + ("\n" + precision_note(m.exact, m.error_bound) if duel else ""),
             show_lines=True,
         )
         t.add_column("attacker \\ target")

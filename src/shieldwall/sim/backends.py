@@ -5,10 +5,19 @@ batches were given**, whatever order they finish in, so a simulation's output ne
 the backend or the number of workers. Only a bounded window of batches is in flight at once
 (``WINDOW_PER_WORKER`` per worker): the batches are produced lazily and results are streamed, so
 memory stays flat however many battles are played.
+
+Local workers: with ``N`` workers, this process plays batches too, beside ``N - 1`` pool
+processes (it would otherwise only wait): it starts at once, while the others are still starting,
+so short runs gain too, and when a worker falls behind (a busy machine) this process takes back
+the batches it has not started. The setups (the scenario data) go to each process once, when it starts, and
+each process builds its games then; a batch sent to it is only a setup key and its ``(index,
+seed)`` pairs. The processes are forked when this process runs no other thread (they start at once,
+with the games this process has built), and spawned otherwise.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -33,11 +42,16 @@ def default_workers() -> int:
 
 
 def run_batches(
-    batches: Iterable[Batch], backend: str = "local", workers: int | None = None, address: str | None = None
+    batches: Iterable[Batch],
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    setups: Sequence[Setup] = (),
 ) -> Iterator[list[dict[str, Any]]]:
-    """Rows of each batch, in order. ``workers`` defaults to all cores (local) or the cluster's CPUs."""
+    """Rows of each batch, in order. ``workers`` defaults to all cores (local) or the cluster's CPUs.
+    ``setups``: the setups the batches use, if known (local workers receive them once, at start)."""
     if backend == "local":
-        return run_local(batches, workers or default_workers())
+        return run_local(batches, workers or default_workers(), setups)
     if backend == "ray":
         return run_ray(batches, workers, address)
     from shieldwall.core.errors import UnknownName
@@ -45,28 +59,109 @@ def run_batches(
     raise UnknownName("backend", backend, list(BACKENDS))
 
 
-def run_local(batches: Iterable[Batch], workers: int) -> Iterator[list[dict[str, Any]]]:
-    """One worker: in this process. More: a ``ProcessPoolExecutor`` of fresh (spawned) processes."""
+#: a worker process's setups, by key (``_start_worker``)
+_SETUPS: dict[str, Setup] = {}
+
+
+def _start_method() -> str:
+    """``fork`` where it is safe and available (no other Python thread in this process), else
+    ``spawn``."""
+    import threading
+
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
+def _start_worker(setups: Sequence[Setup]) -> None:
+    """A worker process's initializer: keep the setups and build their games now."""
+    from shieldwall.sim.runner import game_for
+
+    for s in setups:
+        _SETUPS[s.key] = s
+        game_for(s)
+
+
+def _run_keyed(key: str, items: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """A batch whose setup the worker received when it started."""
+    return run_batch(Batch(_SETUPS[key], items))
+
+
+def run_local(
+    batches: Iterable[Batch], workers: int, setups: Sequence[Setup] = ()
+) -> Iterator[list[dict[str, Any]]]:
+    """One worker: in this process. More: this process and ``workers - 1`` pool processes (a
+    ``ProcessPoolExecutor``): whenever the oldest batch in flight is not finished, this process
+    plays a batch itself: the oldest one no worker has started yet (cancelled in the pool), else
+    the next one (module docstring)."""
     if workers <= 1:
         for b in batches:
             yield run_batch(b)
         return
-    ctx = multiprocessing.get_context("spawn")
-    ex = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    keyed = [s if s.key else s.with_key() for s in setups]
+    shipped = {s.key for s in keyed}
+    ctx = multiprocessing.get_context(_start_method())
+    if ctx.get_start_method() == "fork":
+        _start_worker(keyed)  # built here once: the forked processes start with them
+    ex = ProcessPoolExecutor(
+        max_workers=workers - 1, mp_context=ctx, initializer=_start_worker, initargs=(tuple(keyed),)
+    )
+
+    def submit(b: Batch) -> Future[list[dict[str, Any]]]:
+        if b.setup.key in shipped:
+            return ex.submit(_run_keyed, b.setup.key, b.items)
+        return ex.submit(run_batch, b)
+
     try:
-        window: deque[Future[list[dict[str, Any]]]] = deque()
+        # in batch order: [future, batch] (played elsewhere) or [rows, None] (played here)
+        window: deque[list[Any]] = deque()
+        in_flight = 0  # futures in the window
+        # this process is one of the workers: its share of the window is the batches it has played
+        # while the oldest was still being played elsewhere
+        limit = (workers - 1) * WINDOW_PER_WORKER
+        ahead = WINDOW_PER_WORKER
         it = iter(batches)
-        limit = workers * WINDOW_PER_WORKER
-        for b in it:
-            window.append(ex.submit(run_batch, b))
-            if len(window) >= limit:
+        exhausted = False
+
+        def take() -> Batch | None:
+            nonlocal exhausted
+            b = next(it, None) if not exhausted else None
+            exhausted = b is None
+            return b
+
+        def play_here() -> bool:
+            """Play a batch here while the oldest is played elsewhere: the oldest one no worker
+            has started (taken back from the pool), else the next one. False: none to play."""
+            nonlocal in_flight
+            for entry in itertools.islice(window, 1, None):
+                if entry[1] is not None and entry[0].cancel():
+                    entry[0], entry[1] = run_batch(entry[1]), None
+                    in_flight -= 1
+                    return True
+            here = take()
+            if here is None:
+                return False
+            window.append([run_batch(here), None])
+            return True
+
+        while True:
+            while in_flight < limit and not exhausted:
+                nxt = take()
+                if nxt is not None:
+                    window.append([submit(nxt), nxt])
+                    in_flight += 1
+            if not window:
                 break
-        while window:
-            rows = window.popleft().result()
-            for b in it:
-                window.append(ex.submit(run_batch, b))
-                break
-            yield rows
+            head, batch = window[0]
+            if batch is not None:  # played elsewhere
+                if not head.done() and len(window) - in_flight < ahead and play_here():
+                    continue
+                window.popleft()
+                in_flight -= 1
+                yield head.result()
+            else:
+                window.popleft()
+                yield head
     finally:
         ex.shutdown(wait=True, cancel_futures=True)
 

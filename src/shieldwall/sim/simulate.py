@@ -213,7 +213,11 @@ def run(config: SimConfig, progress: Callable[[int, int], None] | None = None) -
         chunk: list[dict[str, Any]] = []
         pending = 0
         for rows in run_batches(
-            plan(setups, config.seed, config.battles, bsize), config.backend, workers or None, config.address
+            plan(setups, config.seed, config.battles, bsize),
+            config.backend,
+            workers or None,
+            config.address,
+            setups,
         ):
             chunk.extend(rows)
             pending += 1

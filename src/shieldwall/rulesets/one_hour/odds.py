@@ -35,11 +35,14 @@ Fraction(9, 2)
 >>> odds.attack("one-hour-dark-ages", "skirmishers-bows", "infantry", {"mode": "shoot"}).probabilities
 {0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
 
-A duel to the finish, solved as an absorbing Markov chain:
+A duel to the finish, solved as an absorbing Markov chain (in float64 by default, within its
+``error_bound``; ``exact=True`` for fractions):
 
->>> d = odds.duel("one-hour-dark-ages", "infantry", "warriors")
+>>> d = odds.duel("one-hour-dark-ages", "infantry", "warriors", exact=True)
 >>> d.first_wins
 Fraction(35700821, 35831808)
+>>> abs(odds.duel("one-hour-dark-ages", "infantry", "warriors").first_wins - 35700821 / 35831808) < 1e-15
+True
 >>> sorted(d.turns)
 [3, 4, 5, 6, 7, 8]
 >>> float(odds.duel("one-hour-dark-ages", "cavalry", "cavalry").first_wins) > 0.5  # striking first
@@ -80,9 +83,12 @@ from shieldwall.odds.base import (
     Grid,
     MatrixOdds,
     OddsPlugin,
+    PGrid,
+    Prob,
     Progress,
     ReadSettings,
     SetKey,
+    SolvedDuel,
     attack_odds,
     positional,
     solved_duel,
@@ -489,8 +495,8 @@ class OneHourOdds(OddsPlugin):
     def duel(
         self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
     ) -> DuelOdds:
-        """Two units locked in melee, fighting to the finish with alternating one-sided melee
-        (memoised per query). Answered in milliseconds, so ``progress`` is not called.
+        """Two units locked in melee, fighting to the finish with alternating one-sided melee,
+        exactly (memoised per query). Answered in milliseconds, so ``progress`` is not called.
 
         >>> d = PLUGIN.duel("warriors", "infantry")
         >>> d.first_wins + d.second_wins
@@ -498,12 +504,25 @@ class OneHourOdds(OddsPlugin):
         >>> round(float(d.first_wins), 4), min(d.turns), max(d.turns)
         (0.0697, 3, 8)
         """
+        return self.memo("duel", (first, second), sets, partial(self._duel_query, exact=True), True)
+
+    def duel_float(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
+        """The same duel in float64, with its ``error_bound`` (memoised per query).
+
+        >>> f, d = PLUGIN.duel_float("warriors", "infantry"), PLUGIN.duel("warriors", "infantry")
+        >>> abs(f.first_wins - float(d.first_wins)) <= f.error_bound < 1e-12
+        True
+        """
         return self.memo("duel", (first, second), sets, self._duel_query)
 
-    def _duel_query(self, specs: tuple[str, ...], s: ReadSettings, given: Given) -> DuelOdds:
+    def _duel_query(
+        self, specs: tuple[str, ...], s: ReadSettings, given: Given, exact: bool = False
+    ) -> DuelOdds:
         a, b = self._fighter(specs[0], s), self._fighter(specs[1], s)
         return self._duel(
-            a, b, str(s["facing"]), str(s["terrain"]), str(s["first-terrain"]), str(s["dice"]), s
+            a, b, str(s["facing"]), str(s["terrain"]), str(s["first-terrain"]), str(s["dice"]), s, exact
         )
 
     def _duel(
@@ -515,15 +534,21 @@ class OneHourOdds(OddsPlugin):
         first_terrain: str,
         dice: str,
         s: ReadSettings,
+        exact: bool = False,
     ) -> DuelOdds:
-        from shieldwall.odds.markov import alternating_duel
-
         hits_a = situation(a, b, "melee", "front", terrain, dice)
         open_a = situation(a, b, "melee", facing, terrain, dice) if facing != "front" else hits_a
         hits_b = situation(b, a, "melee", "front", first_terrain, dice)
-        sol = alternating_duel(
-            situation_dist(hits_a), situation_dist(hits_b), a.hits, b.hits, situation_dist(open_a)
-        )
+        da, db, do = situation_dist(hits_a), situation_dist(hits_b), situation_dist(open_a)
+        sol: SolvedDuel
+        if exact:
+            from shieldwall.odds.markov import alternating_duel
+
+            sol = alternating_duel(da, db, a.hits, b.hits, do)
+        else:
+            from shieldwall.odds import float_alternating
+
+            sol = float_alternating.solve(do, da, db, a.hits, b.hits)
         details = (
             f"first: {a.spec.text}, removed at {a.hits} hits; "
             f"second: {b.spec.text}, removed at {b.hits} hits",
@@ -537,31 +562,41 @@ class OneHourOdds(OddsPlugin):
 
     def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every unit type against every other, for each facing: the mean hits of one melee attack
-        and the probability that the row type, charging that facing first, wins the duel (memoised
-        per query).
+        and the probability that the row type, charging that facing first, wins the duel (exact;
+        memoised per query).
 
         >>> m = PLUGIN.matrix()
         >>> i, j = m.types.index("warriors"), m.types.index("infantry")
         >>> m.mean_hits["front"][i][j], m.mean_hits["front"][j][i]
         (Fraction(5, 2), Fraction(7, 2))
         """
+        return self.memo("matrix", (), sets, partial(self._matrix, exact=True, progress=progress), True)
+
+    def matrix_float(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
+        """The same table, its duels in float64 (``error_bound``: the largest of theirs)."""
         return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
 
     def _matrix(
-        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+        self,
+        specs: tuple[str, ...],
+        s: ReadSettings,
+        given: Given,
+        exact: bool = False,
+        progress: Progress | None = None,
     ) -> MatrixOdds:
         types = ALL_TYPES if s["types"] == "all" else ARMY_LIST_TYPES
         terrain, dice = str(s["terrain"]), str(s["dice"])
         fighters = [self._fighter(t, s) for t in types]
         mean: dict[str, Grid] = {}
-        wins: dict[str, Grid] = {}
+        wins: dict[str, PGrid] = {}
+        bound = 0.0
         done, total = 0, len(FACINGS) * len(fighters) ** 2  # pairings (progress)
         for facing in FACINGS:
             mg: Grid = []
-            wg: Grid = []
+            wg: PGrid = []
             for a in fighters:
                 mrow: list[Fraction | None] = []
-                wrow: list[Fraction | None] = []
+                wrow: list[Prob | None] = []
                 for b in fighters:
                     try:
                         sit = situation(a, b, "melee", facing, terrain, dice)
@@ -570,14 +605,16 @@ class OneHourOdds(OddsPlugin):
                         wrow.append(None)
                     else:
                         mrow.append(situation_dist(sit).mean())
-                        wrow.append(self._duel(a, b, facing, terrain, "open", dice, s).first_wins)
+                        d = self._duel(a, b, facing, terrain, "open", dice, s, exact)
+                        wrow.append(d.first_wins)
+                        bound = max(bound, d.error_bound)
                     done += 1
                     if progress is not None:
                         progress("duels", done, total)
                 mg.append(mrow)
                 wg.append(wrow)
             mean[facing], wins[facing] = mg, wg
-        return MatrixOdds(RS, s, tuple(types), FACINGS, mean, wins)
+        return MatrixOdds(RS, s, tuple(types), FACINGS, mean, wins, exact=exact, error_bound=bound)
 
 
 PLUGIN = OneHourOdds()

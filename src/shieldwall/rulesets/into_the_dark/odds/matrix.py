@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import Grid, MatrixOdds, Progress, ReadSettings
+from shieldwall.odds.base import Grid, MatrixOdds, PGrid, Prob, Progress, ReadSettings
 
 from .model import DuelModel
 from .settings import FACINGS
@@ -83,14 +83,16 @@ def troop_types() -> tuple[TroopType, ...]:
     return load_troop_types()
 
 
-def matrix_odds(s: ReadSettings, progress: Progress | None = None) -> MatrixOdds:
+def matrix_odds(s: ReadSettings, progress: Progress | None = None, exact: bool = False) -> MatrixOdds:
     """The matchup table in the settings ``s`` (``types``, ``charge``): the mean casualties of one
     round of melee on each facing, and P(the row type wins / the duel is drawn) of a frontal duel it
-    opens with its charge; ``progress("duels", done, total)`` after each duel."""
+    opens with its charge (float64, or exact fractions with ``exact``); ``progress("duels", done,
+    total)`` after each duel."""
     types = [t for t in troop_types() if s["types"] == "all" or t.core]
     sides = [side_of(t.spec) for t in types]
     charge = str(s["charge"])
     combat = rules()[1]
+    from shieldwall.odds import float_rounds
     from shieldwall.odds.markov import simultaneous_duel
 
     def impetuous(a: Side) -> bool:
@@ -114,19 +116,26 @@ def matrix_odds(s: ReadSettings, progress: Progress | None = None) -> MatrixOdds
                 row.append(situation_dist(sit).mean())
             grid.append(row)
         mean[facing] = grid
-    wins: Grid = []
-    draws: Grid = []
+    wins: PGrid = []
+    draws: PGrid = []
+    bound = 0.0
     for a in sides:
-        wrow: list[Fraction | None] = []
-        drow: list[Fraction | None] = []
+        wrow: list[Prob | None] = []
+        drow: list[Prob | None] = []
         for b in sides:
             model = DuelModel(a, b, charge != "none", impetuous(a), False, False)
-            try:
-                sol = simultaneous_duel(model, max_turns=1)  # win probabilities only
+            try:  # win probabilities only
+                if exact:
+                    sol = simultaneous_duel(model, max_turns=1)
+                    wrow.append(sol.first_wins)
+                    drow.append(sol.draw)
+                else:
+                    fsol = float_rounds.solve(model, max_turns=1)
+                    wrow.append(fsol.first_wins)
+                    drow.append(fsol.draw)
+                    bound = max(bound, fsol.error_bound)
             except ValueError as exc:
                 raise rule_error(exc) from None
-            wrow.append(sol.first_wins)
-            drow.append(sol.draw)
             if progress is not None:
                 progress("duels", len(wins) * len(sides) + len(wrow), len(sides) ** 2)
         wins.append(wrow)
@@ -150,4 +159,6 @@ def matrix_odds(s: ReadSettings, progress: Progress | None = None) -> MatrixOdds
         short=tuple(t.short for t in types),
         descriptions=tuple(t.spec for t in types),
         notes=notes,
+        exact=exact,
+        error_bound=bound,
     )

@@ -167,6 +167,22 @@ class DuelModel:
         self._aft[key] = got
         return got
 
+    def after_melee_cell(self, fa: int, fb: int, later: bool) -> list[tuple[tuple[object, int], ...]]:
+        """``after_melee`` of the 12 intermediate states of one ``(figures, figures)`` cell, the
+        same objects, in the order of the shaken flags (first, second) ``(no, no)``, ``(no, yes)``,
+        ``(yes, no)``, ``(yes, yes)``, then the loser ``A``, ``B``, ``T`` (the float solver asks for
+        every cell: each morale test is looked up once per cell, not once per loser)."""
+        out: list[tuple[tuple[object, int], ...]] = []
+        aft, morale = self._aft, self.morale
+        for sa in (False, True):
+            ia = id(morale("A", fa, fb, sa, later))
+            for sb in (False, True):
+                ib = id(morale("B", fb, fa, sb, later))
+                for lo in "ABT":
+                    got = aft.get((ia, ib, lo))
+                    out.append(got if got is not None else self.after_melee(fa, fb, sa, sb, lo, later))
+        return out
+
     def opening(self) -> tuple[tuple[tuple[object, int], ...], int]:
         """Before the first round: the second unit tests on receiving an impetuous charge.
         Weights and their total."""

@@ -35,6 +35,8 @@ from .spec import RS, SPEC_HELP, WEAPONS, ITDSpec, parse_spec
 
 if TYPE_CHECKING:
     from shieldwall.core.dice import Dist
+    from shieldwall.odds.float_solution import FloatRounds
+    from shieldwall.odds.markov import RoundsSolution
 
 
 def _yes(v: object) -> bool:
@@ -230,7 +232,7 @@ class IntoTheDarkOdds(OddsPlugin):
         self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
     ) -> DuelOdds:
         """Rounds of simultaneous melee, each followed by the morale tests, until one unit routs or
-        is destroyed; solved as an absorbing Markov chain (memoised per query).
+        is destroyed; solved exactly as an absorbing Markov chain (memoised per query).
 
         >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
         >>> d.first_wins + d.second_wins + d.draw + d.undecided
@@ -238,21 +240,46 @@ class IntoTheDarkOdds(OddsPlugin):
         >>> d.first_wins > d.second_wins
         True
         """
+        return self.memo(
+            "duel", (first, second), sets, partial(self._duel, progress=progress, exact=True), True
+        )
+
+    def duel_float(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
+        """The same duel in float64, with its ``error_bound`` (memoised per query).
+
+        >>> f = PLUGIN.duel_float("12 CAF average", "12 CPF average")
+        >>> d = PLUGIN.duel("12 CAF average", "12 CPF average")
+        >>> abs(f.first_wins - float(d.first_wins)) <= f.error_bound < 1e-12
+        True
+        """
         return self.memo("duel", (first, second), sets, partial(self._duel, progress=progress))
 
     def _duel(
-        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+        self,
+        specs: tuple[str, ...],
+        s: ReadSettings,
+        given: Given,
+        progress: Progress | None = None,
+        exact: bool = False,
     ) -> DuelOdds:
         first, second = specs
         a, b = self.side(first), self.side(second)
         imp = _yes(s["impetuous"])
         if imp:
             self._check_impetuous(a)
-        from shieldwall.odds.markov import simultaneous_duel
-
         model = DuelModel(a, b, _yes(s["charging"]), imp, _yes(s["uphill"]), _yes(s["obstacle"]))
+        sol: RoundsSolution | FloatRounds
         try:
-            sol = simultaneous_duel(model, progress=progress)
+            if exact:
+                from shieldwall.odds.markov import simultaneous_duel
+
+                sol = simultaneous_duel(model, progress=progress)
+            else:
+                from shieldwall.odds import float_rounds
+
+                sol = float_rounds.solve(model, progress=progress)
         except ValueError as exc:
             raise rule_error(exc) from None
         details = (
@@ -274,18 +301,27 @@ class IntoTheDarkOdds(OddsPlugin):
     def matrix(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
         """Every representative troop type against every other: the mean casualties of one round of
         melee on each facing, and P(the row type wins / the duel is drawn) of a frontal duel it
-        opens with its charge (memoised per query).
+        opens with its charge (exact; memoised per query).
 
         >>> m = PLUGIN.matrix({"types": "core"})
         >>> len(m.types), m.facings, m.duel_facings
         (8, ('front', 'flank', 'rear'), ('front',))
         """
+        return self.memo("matrix", (), sets, partial(self._matrix, progress=progress, exact=True), True)
+
+    def matrix_float(self, sets: Sets = None, *, progress: Progress | None = None) -> MatrixOdds:
+        """The same table, its duels in float64 (``error_bound``: the largest of theirs)."""
         return self.memo("matrix", (), sets, partial(self._matrix, progress=progress))
 
     def _matrix(
-        self, specs: tuple[str, ...], s: ReadSettings, given: Given, progress: Progress | None = None
+        self,
+        specs: tuple[str, ...],
+        s: ReadSettings,
+        given: Given,
+        progress: Progress | None = None,
+        exact: bool = False,
     ) -> MatrixOdds:
-        return matrix_odds(s, progress)
+        return matrix_odds(s, progress, exact)
 
 
 PLUGIN = IntoTheDarkOdds()

@@ -1,0 +1,83 @@
+"""The local process pool (``sim.backends.run_local``): this process plays batches beside its
+workers, the setups reach each worker once, workers are forked or spawned, and the results are
+byte-identical whatever the number of workers, the start method or the batch size."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import pytest
+
+from shieldwall.sim import backends
+from shieldwall.sim.runner import Batch, run_batch
+from shieldwall.sim.simulate import SimConfig, plan, prepare, run
+
+
+def _config(scenario: str, workers: int, out: Path | None = None, batch: int | None = None) -> SimConfig:
+    return SimConfig(
+        scenario,
+        battles=7,
+        seed=11,
+        workers=workers,
+        red="random",
+        blue="random",
+        variants=["dice=d6"],
+        out=out,
+        batch_size=batch,
+    )
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_results_identical_for_1_2_3_workers_forked_or_spawned(
+    short_scenario: str, tmp_path: Path, method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(backends, "_start_method", lambda: method)
+    got: list[tuple[bytes, list[dict[str, Any]], dict[str, Any]]] = []
+    for workers, batch in ((1, None), (2, 1), (3, 2)):
+        out = tmp_path / f"{method}-{workers}.parquet"
+        d = run(_config(short_scenario, workers, out, batch)).to_dict()
+        for k in ("seconds", "battles_per_second", "workers", "out"):
+            d.pop(k)
+        got.append((out.read_bytes(), pq.read_table(out).to_pylist(), d))
+    assert got[0] == got[1] == got[2]
+
+
+def test_batches_sent_to_workers_carry_a_key_not_the_scenario(short_scenario: str) -> None:
+    """What crosses to a worker per batch is the setup's key and the seeds, a few hundred bytes,
+    not the scenario data (which went once, when the worker started)."""
+    _, setups = prepare(_config(short_scenario, 2))
+    b = next(plan(setups, 0, 25, 25))
+    keyed = pickle.dumps((backends._run_keyed, b.setup.key, b.items))
+    full = pickle.dumps((run_batch, b))
+    assert len(keyed) < 1000 < len(full)
+    backends._SETUPS.clear()
+    backends._start_worker(setups)
+    try:
+        assert backends._run_keyed(b.setup.key, b.items) == run_batch(b)
+    finally:
+        backends._SETUPS.clear()
+
+
+def test_this_process_plays_while_the_workers_start(short_scenario: str) -> None:
+    """With 2 workers, some batches are played here (the pool's one process is still starting
+    when the first batches are due), and every batch comes back once, in order."""
+    _, setups = prepare(_config(short_scenario, 2))
+    batches = list(plan(setups, 3, 10, 1))
+    played_here: list[Batch] = []
+    real = backends.run_batch
+
+    def spy(b: Batch) -> list[dict[str, Any]]:
+        played_here.append(b)
+        return real(b)
+
+    orig = backends.run_batch
+    backends.run_batch = spy  # type: ignore[assignment]
+    try:
+        rows = list(backends.run_local(iter(batches), 2, setups))
+    finally:
+        backends.run_batch = orig  # type: ignore[assignment]
+    assert rows == [run_batch(b) for b in batches]
+    assert 1 <= len(played_here) < len(batches)
