@@ -21,8 +21,8 @@ from shieldwall.io.scenarios import load_game  # noqa: E402
 SCENARIOS = [f"{rid}/{f}" for rid in registry.ids() for f in registry.get(rid).scenario_files()]
 
 
-def _game(scenario: str, seed: int = 1) -> Any:
-    return pyspiel.load_game(osp.SHORT_NAME, {"scenario": scenario, "seed": seed})
+def _game(scenario: str, seed: int = 1, max_actions: int = 64) -> Any:
+    return pyspiel.load_game(osp.SHORT_NAME, {"scenario": scenario, "seed": seed, "max_actions": max_actions})
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -57,16 +57,19 @@ def test_a_seeded_battle_replays_through_the_chance_nodes_event_for_event(scenar
     owner.rng = Recorder(owner.rng)
     bots = {s: make_bot("random", bot_seed(5, i), battle.info.id) for i, s in enumerate(battle.info.sides)}
     actions: list[int] = []
+    longest = 0
     while not state.is_terminal():
         d = state.decision()
         assert d is not None
         menu = state.legal_orders()
+        longest = max(longest, len(menu))
         order = bots[d.side].choose(state)
         actions.append([str(o) for o in menu].index(str(order)))
         state.apply(order)
     draws = owner.rng.draws
 
-    os_state = _game(scenario, seed=5).new_initial_state()
+    # an action space as long as the longest menu, so that every order the bots chose is an action
+    os_state = _game(scenario, seed=5, max_actions=max(longest, 1)).new_initial_state()
     chance = 0
     for a in actions:
         assert not os_state.is_chance_node()
