@@ -51,7 +51,12 @@ def test_cost_bd_ax_half_points_only(sample_copy: Path) -> None:
 def test_factor_bw_cm_locked(sample_copy: Path, tables: Tables) -> None:
     assert tables.base("Bw").v_mounted == 4 and tables.base("Bw").v_bowmen_shooting == 3
     assert (tables.base("Cm").v_mounted, tables.base("Cm").v_naval, tables.base("Cm").v_foot) == (4, 3, 2)
-    _edit(sample_copy, "factors.toml", "v_mounted = 4\nv_naval = 3\nv_bowmen_shooting", "v_mounted = 5\nv_naval = 3\nv_bowmen_shooting")
+    _edit(
+        sample_copy,
+        "factors.toml",
+        "v_mounted = 4\nv_naval = 3\nv_bowmen_shooting",
+        "v_mounted = 5\nv_naval = 3\nv_bowmen_shooting",
+    )
     with pytest.raises(DataError, match=re.escape("dbm-3.2:factor.bw-cm")) as e:
         load_tables(sample_copy)
     assert e.value.field == "base.Bw.v_mounted"
@@ -82,7 +87,7 @@ def test_fig_10b_bow_range_locked(sample_copy: Path, tables: Tables) -> None:
 
 
 def test_fig_11_overlap_and_general_locked(sample_copy: Path) -> None:
-    _edit(sample_copy, "factors.toml", 'delta = -1     # text: Fig 11a/b', "delta = -2     #")
+    _edit(sample_copy, "factors.toml", "delta = -1     # text: Fig 11a/b", "delta = -2     #")
     with pytest.raises(DataError, match=re.escape("dbm-3.2:fig.11")):
         load_tables(sample_copy)
 

@@ -70,9 +70,11 @@ def _entry(lst: ArmyList, el: ArmyElement) -> int | None:
 
 def cost_army(oob: OrderOfBattle, tables: Tables, where: str = "army") -> CostReport:
     """Cost an order of battle and check it against its list (problems name their clause)."""
-    lst = tables.lists.get(oob.list)
+    lst = tables.lists.get(oob.army_list)
     if lst is None:
-        raise DataError(where, "list", f"unknown army list {oob.list!r}; known: {', '.join(sorted(tables.lists))}")
+        raise DataError(
+            where, "list", f"unknown army list {oob.army_list!r}; known: {', '.join(sorted(tables.lists))}"
+        )
     rep = CostReport(army=oob.name, list_id=lst.id, ap_limit=oob.ap_limit, baggage=oob.baggage)
     counts = [0] * len(lst.entries)
     c_in_c = 0
@@ -85,7 +87,13 @@ def cost_army(oob: OrderOfBattle, tables: Tables, where: str = "army") -> CostRe
         for el in cmd.elements:
             i = _entry(lst, el)
             if i is None:
-                rep.problems.append(("", f"{el.id}: {'Reg' if el.regular else 'Irr'} {el.code}({el.grade}) is not in list {lst.id}"))
+                rep.problems.append(
+                    (
+                        "",
+                        f"{el.id}: {'Reg' if el.regular else 'Irr'} {el.code}({el.grade}) "
+                        f"is not in list {lst.id}",
+                    )
+                )
             else:
                 counts[i] += 1
             reg, code, grade = paid_as(el)
@@ -102,14 +110,19 @@ def cost_army(oob: OrderOfBattle, tables: Tables, where: str = "army") -> CostRe
         rep.problems.append(("", f"an army has exactly one C-in-C command, found {c_in_c}"))
     for e, n in zip(lst.entries, counts, strict=True):
         if not e.min <= n <= e.max:
-            rep.problems.append(("", f"{'Reg' if e.regular else 'Irr'} {e.code}({e.grade}): {n} not in {e.min}-{e.max}"))
+            rep.problems.append(
+                ("", f"{'Reg' if e.regular else 'Irr'} {e.code}({e.grade}): {n} not in {e.min}-{e.max}")
+            )
     bag = tables.cost(False, "Bge", "O")
     rep.lines += [CostLine("baggage", f"bge{i + 1}", "Irr Bge(O)", bag) for i in range(oob.baggage)]
     rep.total = round(sum(x.ap for x in rep.lines) * 2) / 2
     rep.baggage_required = baggage_required(rep.total)
     if oob.baggage != rep.baggage_required:
         rep.problems.append(
-            (rule("size.baggage"), f"{rep.total:g} AP needs {rep.baggage_required} baggage elements, has {oob.baggage}")
+            (
+                rule("size.baggage"),
+                f"{rep.total:g} AP needs {rep.baggage_required} baggage elements, has {oob.baggage}",
+            )
         )
     if rep.total > oob.ap_limit:
         rep.problems.append(("", f"{rep.total:g} AP is over the limit of {oob.ap_limit:g}"))
@@ -122,6 +135,8 @@ def format_report(rep: CostReport, label: str | None) -> str:
         out.append(f"[{label}]")
     for ln in rep.lines:
         out.append(f"  {ln.command:<14} {ln.element:<8} {ln.what:<40} {ln.ap:>6g}")
-    out.append(f"  total {rep.total:g} AP of {rep.ap_limit:g}; baggage {rep.baggage} (needs {rep.baggage_required})")
+    out.append(
+        f"  total {rep.total:g} AP of {rep.ap_limit:g}; baggage {rep.baggage} (needs {rep.baggage_required})"
+    )
     out += [f"  PROBLEM {c + ': ' if c else ''}{w}" for c, w in rep.problems] or ["  valid"]
     return "\n".join(out)

@@ -181,7 +181,8 @@ class FactorsFile(_File):
         for i, m in enumerate(self.tactical):
             if m.when not in TACTICAL_CONDITIONS:
                 raise ValueError(
-                    f"tactical[{i}].when {m.when!r} unknown; the engine knows {', '.join(TACTICAL_CONDITIONS)}"
+                    f"tactical[{i}].when {m.when!r} unknown; "
+                    f"the engine knows {', '.join(TACTICAL_CONDITIONS)}"
                 )
         for i, m in enumerate(self.grading):
             if m.when not in GRADING_CONDITIONS:
@@ -269,7 +270,9 @@ class CostsFile(_File):
             _check_codes({r.code: 0}, f"cost[{i}]", complete=False)
             key = (r.regular, r.code, r.grade)
             if key in seen:
-                raise ValueError(f"cost[{i}]: a second row for {'Reg' if r.regular else 'Irr'} {r.code}({r.grade})")
+                raise ValueError(
+                    f"cost[{i}]: a second row for {'Reg' if r.regular else 'Irr'} {r.code}({r.grade})"
+                )
             seen.add(key)
         return self
 
@@ -364,7 +367,7 @@ class ArmyCommand(_Model):
 
 class OrderOfBattle(_Model):
     meta: Meta
-    list: str
+    army_list: str = Field(alias="list")
     name: str = Field(min_length=1)
     ap_limit: float = Field(gt=0)
     baggage: int = Field(ge=0)

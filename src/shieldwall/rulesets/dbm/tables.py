@@ -94,10 +94,15 @@ class Tables:
 
     @property
     def illustrative(self) -> bool:
-        return any(
-            f.meta.illustrative
-            for f in (self.troops, self.geometry, self.factors, self.outcomes, self.costs, *self.lists.values())
-        )
+        files: list[TroopsFile | GeometryFile | FactorsFile | OutcomesFile | CostsFile | ArmyList] = [
+            self.troops,
+            self.geometry,
+            self.factors,
+            self.outcomes,
+            self.costs,
+            *self.lists.values(),
+        ]
+        return any(f.meta.illustrative for f in files)
 
     @property
     def label(self) -> str | None:
@@ -115,7 +120,9 @@ class Tables:
         try:
             return self.factors.base[code]
         except KeyError:
-            raise DataError(f"{self.folder}/factors.toml", f"base.{code}", "missing (no base factor row)") from None
+            raise DataError(
+                f"{self.folder}/factors.toml", f"base.{code}", "missing (no base factor row)"
+            ) from None
 
     def cost(self, regular: bool, code: str, grade: str) -> float:
         for r in self.costs.cost:
@@ -155,7 +162,9 @@ def _lock_factors(raw: dict[str, Any], where: str) -> dict[str, Any]:
         lock = LOCKED_TACTICAL.get(m.get("when", ""))
         if lock and m.get("delta") != lock[0]:
             raise DataError(
-                where, f"tactical[{i}].delta", f"{m.get('delta')} contradicts the text's {lock[0]} ({rule(lock[1])})"
+                where,
+                f"tactical[{i}].delta",
+                f"{m.get('delta')} contradicts the text's {lock[0]} ({rule(lock[1])})",
             )
     tactical = list(raw.get("tactical", []))
     for when, (delta, _c) in LOCKED_TACTICAL.items():
@@ -169,9 +178,13 @@ def _lock_costs(f: CostsFile, where: str) -> CostsFile:
     for i, r in enumerate(rows):
         want = LOCKED_COSTS.get((r.regular, r.code, r.grade))
         if want is not None and r.ap != want:
-            raise DataError(where, f"cost[{i}].ap", f"{r.ap} contradicts the text's {want} ({rule('cost.bd-ax')})")
+            raise DataError(
+                where, f"cost[{i}].ap", f"{r.ap} contradicts the text's {want} ({rule('cost.bd-ax')})"
+            )
     have = {(r.regular, r.code, r.grade) for r in rows}
-    rows += [CostRow(regular=k[0], code=k[1], grade=k[2], ap=v) for k, v in LOCKED_COSTS.items() if k not in have]  # type: ignore[arg-type]
+    for k, v in LOCKED_COSTS.items():
+        if k not in have:
+            rows.append(CostRow.model_validate({"regular": k[0], "code": k[1], "grade": k[2], "ap": v}))
     return f.model_copy(update={"cost": rows})
 
 
@@ -179,19 +192,28 @@ def _check(t: Tables) -> None:
     d = t.folder
     bw = t.ranges.range_p.get("Bw")
     if bw is not None and bw != BOW_RANGE_P:
-        raise DataError(f"{d}/ranges.toml", "range_p.Bw", f"{bw} contradicts the text's 200 p ({rule('fig.10b')})")
+        raise DataError(
+            f"{d}/ranges.toml", "range_p.Bw", f"{bw} contradicts the text's 200 p ({rule('fig.10b')})"
+        )
     for i, r in enumerate(t.outcomes.row):
         if r.band == "beaten" and r.loser in TEXT_ROWS:
             raise DataError(
                 f"{d}/outcomes.toml", f"row[{i}]", f"the text gives this row ({rule(TEXT_ROWS[r.loser])})"
             )
-        if r.loser == "Pk" and r.band == "doubled" and r.otherwise != "destroyed" and "Bd" not in r.destroyed_by:
+        if (
+            r.loser == "Pk"
+            and r.band == "doubled"
+            and r.otherwise != "destroyed"
+            and "Bd" not in r.destroyed_by
+        ):
             raise DataError(
                 f"{d}/outcomes.toml", f"row[{i}]", f"pikes scoring half or less die ({rule('fig.11')})"
             )
     ww = t.terrain.feature.get("WW")
     if ww is not None and ww.fe != 1:
-        raise DataError(f"{d}/terrain.toml", "feature.WW.fe", f"{ww.fe} contradicts 1 FE ({rule('terrain.ww-extent')})")
+        raise DataError(
+            f"{d}/terrain.toml", "feature.WW.fe", f"{ww.fe} contradicts 1 FE ({rule('terrain.ww-extent')})"
+        )
     if t.game.vp_scale_max != VP_SCALE:
         raise DataError(
             f"{d}/game.toml", "vp_scale_max", f"the text's scale is 0 to 10 ({rule('victory.quarter')})"
