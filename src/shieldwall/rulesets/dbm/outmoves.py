@@ -39,6 +39,9 @@ def _first_obstacle(
             continue  # already overlapping (passing through)
         s = sweep_distance(e.fp.corners(), direction, o.fp.corners())
         if s < best - TOL:
+            k = s + 4 * TOL
+            if not overlapping(e.fp.moved(direction[0] * k, direction[1] * k), o.fp, TOL / 2):
+                continue  # it only slides along it (edges on one line) or moves away: no obstacle
             best, who = s, o
     return best, who
 
