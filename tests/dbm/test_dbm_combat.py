@@ -122,19 +122,27 @@ def test_rs_pikes_ranks_and_fourth_rank(tables: Tables) -> None:  # T13
     assert _cc(tables, Fighter("Pk", "O", ranks=pk3), el, 1, 1)[0] == 1 + tables.base("Pk").v_mounted
 
 
-def test_rs_pikes_x_and_rs_spears_and_rs_psiloi(tables: Tables) -> None:
+def test_rs_pikes_x(tables: Tables) -> None:
     bd = Fighter("Bd", "O")
     pkx = Fighter("Pk", "X", ranks=(Rank("Pk", "I"), Rank("Pk", "X")))
     assert _cc(tables, pkx, bd, 1, 1)[0] == 1 + tables.base("Pk").v_foot + 2
     # the 4th rank -1 does not apply against Pk(X)
     pkx4 = Fighter("Pk", "X", ranks=(Rank("Pk", "X"),) * 3)
     assert _cc(tables, pkx4, bd, 1, 1)[1] == 1 + tables.base("Bd").v_foot
+
+
+def test_rs_spears(tables: Tables) -> None:
+    bd = Fighter("Bd", "O")
     sp = Fighter("Sp", "O", ranks=(Rank("Sp", "O"),))
     assert _cc(tables, sp, bd, 1, 1)[0] == 1 + tables.base("Sp").v_foot + 1
     assert (
         _cc(tables, Fighter("Sp", "O", ranks=(Rank("Sp", "I"),)), bd, 1, 1)[0] == 1 + tables.base("Sp").v_foot
     )
     assert not may_support("Sp", "S", Rank("Sp", "O"))  # Sp(O) cannot support Sp(S)
+    assert _cc(tables, sp, Fighter("El", "O"), 1, 1)[0] == 1 + tables.base("Sp").v_mounted  # not v El
+
+
+def test_rs_psiloi(tables: Tables) -> None:
     ps = Fighter("Ps", "O", ranks=(Rank("Ps", "O"),))
     assert _cc(tables, ps, Fighter("LH", "O"), 1, 1)[0] == 1 + tables.base("Ps").v_mounted + 1
     assert _cc(tables, ps, Fighter("Bd", "O"), 1, 1)[0] == 1 + tables.base("Ps").v_foot  # not v skirmishers
@@ -198,13 +206,17 @@ def test_grade_vs_f(tables: Tables) -> None:  # T15
     assert score_pair(tables, art, bdf, "cc", 7 - va, 5 - tables.base("Bd").v_foot)["a"].total == 7
 
 
-def test_tf_demoralised_and_tf_rough(tables: Tables) -> None:
+def test_tf_demoralised(tables: Tables) -> None:
     v = tables.base("Bd").v_foot
     assert _cc(tables, Fighter("Bd", "O", demoralised_command=True), Fighter("Bd", "O"), 1, 1)[0] == 1 + v - 2
     assert (
         _cc(tables, Fighter("Bd", "O", demoralised_command=True, general=True), Fighter("Bd", "O"), 1, 1)[0]
         == 1 + v + 1
     )
+
+
+def test_tf_rough(tables: Tables) -> None:
+    v = tables.base("Bd").v_foot
     assert _cc(tables, Fighter("Bd", "O", going="rough"), Fighter("Sp", "O"), 1, 1)[0] == 1 + v - 2
     assert (
         _cc(tables, Fighter("Bd", "O", going="rough"), Fighter("Kn", "O"), 1, 1)[0]

@@ -16,6 +16,7 @@ from shieldwall.rulesets.dbm.command import (
     ally_flips,
     baggage_loss,
     check_demoralised,
+    check_formation_change,
     check_group_move,
     ee,
     flank_march_compare,
@@ -74,6 +75,12 @@ def test_pip_march_extra(tables: Tables) -> None:  # T11
 
 def test_size_el_general_pips_regular() -> None:
     assert pip_regular(Mover("El", "O", regular=False, general=True, el_general_regular=True))
+
+
+def test_group_formation() -> None:
+    check_formation_change([0.0, 30.0], [0.0, 60.0])
+    with pytest.raises(IllegalOrder, match="dbm-3.2:group.formation"):
+        check_formation_change([0.0, 30.0], [-10.0, 60.0])
 
 
 def test_group_limits() -> None:
@@ -185,7 +192,7 @@ def test_deploy_first() -> None:  # T20
         check_deploy_first("c2", {"c1": 8, "c2": 6})
 
 
-def test_deploy_baggage_and_size_assign() -> None:
+def test_size_assign_baggage_after_deployment() -> None:
     assert assign_baggage("c1", ["c1", "c2"], True)["rule"] == "dbm-3.2:deploy.baggage"
     with pytest.raises(IllegalOrder, match="dbm-3.2:deploy.baggage"):
         assign_baggage("c1", ["c1"], False)
@@ -319,8 +326,11 @@ def test_terrain_mixed_going(tables: Tables) -> None:
     assert visibility_of(["wood"], tables) == "blocks"
 
 
-def test_terrain_hill_and_fe(tables: Tables) -> None:
+def test_terrain_hill(tables: Tables) -> None:
     assert hill_features(["steep", "wooded", "gentle"]) == 1
+
+
+def test_terrain_fe(tables: Tables) -> None:
     assert feature_fe(tables, "WW") == 1 and feature_fe(tables, "river") == 1
 
 

@@ -173,3 +173,9 @@ def test_exchange_optional_mount() -> None:
 def test_size_el_general_paid_as_regular(tables: Tables) -> None:
     el = ArmyElement(id="g", code="El", grade="O", regular=True, general=True)
     assert paid_as(el) == (True, "El", "O")
+
+
+def test_troops_cv_s_and_cv_o_are_list_grades(tables: Tables) -> None:
+    # classification only ("troops.cv-s", "troops.cv-o"): the list carries the grade; both are legal
+    assert {"S", "O"} <= set(tables.troops.type["Cv"].grades)
+    assert ListEntry(code="Cv", grade="S", regular=True, min=0, max=2).grade == "S"

@@ -70,3 +70,22 @@ def test_fig_11_golden(tables: Tables) -> None:
     if os.environ.get("DBM_REGEN"):
         GOLDEN.write_text(got, encoding="utf-8")
     assert GOLDEN.read_text(encoding="utf-8") == got
+
+
+def test_cc_overlap_rear_element_of_a_double_base_does_not_overlap(tables: Tables) -> None:
+    b = layout(tables)
+    b.remove("A")
+    # a Roman element side by side with E (side edge to side edge): an overlap ...
+    side = make(tables, "A", "roman", "Bd", "O", X0 - 80, Y0 - 15, 180.0)
+    b.put(side)
+    assert overlaps(b, b.el["E"]) == ["A"]
+    # ... but not when it is only the rear element of a double base whose front element is A2
+    b.put(make(tables, "A", "roman", "Bd", "O", X0 - 80, Y0 - 15, 180.0, double_with="A2"))
+    b.put(make(tables, "A2", "roman", "Bd", "O", X0 - 80, Y0 - 45, 180.0, double_with="A"))
+    assert "A" not in overlaps(b, b.el["E"])
+
+
+def test_fig_7_late_overlapper_does_not_count(tables: Tables) -> None:
+    b = layout(tables)
+    assert overlaps(b, b.el["I"], late=["D"]) == []
+    assert overlaps(b, b.el["I"]) == ["D"]

@@ -75,6 +75,16 @@ def check_group_move(lines_up_with_enemy_within_bw: bool, mounting: bool) -> Non
         raise IllegalOrder(rule("group.limits"), "a group move cannot mount, dismount, embark or disembark")
 
 
+def check_formation_change(rear_before: Sequence[float], rear_after: Sequence[float]) -> None:
+    """dbm-3.2:group.formation: no element ends further to its rear than before the formation
+    change (positions measured along the group's facing after any initial 180 degree turn)."""
+    for i, (b, a) in enumerate(zip(rear_before, rear_after, strict=True)):
+        if a < b - 1e-6:
+            raise IllegalOrder(
+                rule("group.formation"), f"element {i} would end {b - a:g} p further to its rear"
+            )
+
+
 # --- losses ---------------------------------------------------------------------------------------
 
 

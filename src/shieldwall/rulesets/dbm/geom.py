@@ -149,7 +149,7 @@ def in_contact(a: Footprint, b: Footprint) -> bool:
     return distance(a, b) <= TOL
 
 
-# --- dbm-3.2:move.flank-rear-start (Fig 5) -------------------------------------------------------
+# --- dbm-3.2:move.flank-rear-start (Fig 5, dbm-3.2:fig.5) ---------------------------------------
 
 
 def may_contact_rear(start: Footprint, e: Footprint) -> bool:
