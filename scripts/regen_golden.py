@@ -44,6 +44,9 @@ GOLDEN = [
     ("knight-hack/bourgtheroulde-1124", 1, "scripted", "scripted"),
     ("knight-hack/bourgtheroulde-1124", 2, "scripted", "random"),
     ("knight-hack/bourgtheroulde-1124", 3, "random", "random"),
+    ("dbm-3.2/ford-of-ash", 1, "scripted", "scripted"),
+    ("dbm-3.2/ford-of-ash", 2, "scripted", "random"),
+    ("dbm-3.2/ford-of-ash", 3, "random", "random"),
 ]
 
 PLAYTHROUGH_HEADER = """\

@@ -21,7 +21,7 @@ from shieldwall.rulesets.dbm.elements import Element, make
 from shieldwall.rulesets.dbm.melee import close_combat, overlaps
 from shieldwall.rulesets.dbm.tables import Tables
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "dbm-3.2__fig-11.jsonl"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "dbm-3.2" / "fig-11.jsonl"
 X0, Y0 = 1200.0, 800.0
 
 

@@ -186,7 +186,9 @@ def test_move_lineup_shift_invariant_and_sufficient(off: float, gap: float, thet
     s2 = lineup_shift(rot(m, theta, 3, 4), rot(E, theta, 3, 4), BW)
     # at the tolerance boundary one frame may snap a 0.05 p offset to "no shift needed": both line up
     assert s is not None and s2 is not None and abs(s - s2) <= TOL + 1e-6
-    assert legal_contact(ahead(shifted(rot(m, theta, 3, 4), s2), gap), rot(E, theta, 3, 4)) == "front-to-front"
+    assert (
+        legal_contact(ahead(shifted(rot(m, theta, 3, 4), s2), gap), rot(E, theta, 3, 4)) == "front-to-front"
+    )
     assert legal_contact(ahead(shifted(m, s), gap), E) == "front-to-front"
 
 

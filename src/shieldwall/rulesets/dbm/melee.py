@@ -16,11 +16,11 @@ from typing import Any
 
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
-from shieldwall.rulesets.dbm.combat import Fighter, score_pair
+from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.geom import TOL, corner, edge_overlap, near, opposite, parallel
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
-from shieldwall.rulesets.dbm.support import Rank
+from shieldwall.rulesets.dbm.support import Fighter, Rank
 
 Event = dict[str, Any]
 

@@ -8,15 +8,12 @@ winner's own going (ruling R6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.dbm.clauses import rule
-from shieldwall.rulesets.dbm.support import Rank
+from shieldwall.rulesets.dbm.support import Fighter, Rank
 from shieldwall.rulesets.dbm.tables import Tables
-
-if TYPE_CHECKING:
-    from shieldwall.rulesets.dbm.combat import Fighter
 
 
 def _r(result: str, clause: str, why: str) -> dict[str, Any]:

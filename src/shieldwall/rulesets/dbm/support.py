@@ -140,3 +140,29 @@ def mitigations(
             if single_bow or xbow:
                 out.append((-1, "mrs", "(c) foot supported by a single rank of psiloi"))
     return out
+
+
+@dataclass(frozen=True)
+class Fighter:
+    code: str
+    grade: str
+    regular: bool = True
+    command: str = "c1"
+    general: bool = False
+    demoralised_command: bool = False
+    going: str = "good"  # after the mixed-going rule (terrain.mixed-going)
+    crossing_river: bool = False  # a non-paltry river, not at a road ford or bridge
+    overlaps: int = 0  # enemy elements overlapping it (cc.overlap already applied)
+    uphill: bool = False
+    flank_contact: bool = False
+    rear_contact: bool = False
+    frontal: bool = True  # its opponent is to its front
+    ranks: tuple[Rank, ...] = ()
+    double_base_required: bool = False
+    defending_fort: bool = False
+    touching_exp_front: bool = False
+    just_into_cc_v_art_s: bool = False
+    chariot: bool = False
+    ps_support_permitted: bool = False
+    moved_into_contact_this_bound: bool = False
+    train: bool = False
