@@ -32,8 +32,11 @@ PLUGIN = RuleSystem(
     default_scenario="ford-of-ash",
     game=f"{_PKG}.game:DbmGame",
     parameters=f"{_PKG}.game:PARAMETERS",
+    odds=f"{_PKG}.odds:PLUGIN",
     bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
     clauses=f"{_PKG}.clauses:CLAUSES",
+    commands=f"{_PKG}.cli:register",
+    narrate=f"{_PKG}.narrate:describe",
     scenarios="scenarios",
     clause_table="docs/rules/dbm-3.2.md",
 )
