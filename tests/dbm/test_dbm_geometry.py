@@ -363,3 +363,32 @@ def test_spatial_index_matches_brute_force(
     found = {k for k in g.near(q.corners(), r) if distance(q, fps[k]) <= r}
     brute = {k for k, v in fps.items() if distance(q, v) <= r}
     assert found == brute
+
+
+def test_spatial_index_no_all_pairs_on_big_armies(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
+    """150 elements a side: a move plan and a march limit look only at nearby elements."""
+    from shieldwall.rulesets.dbm.advance import plan_advance
+
+    els = [
+        make(tables, f"r{i}", "red", "Sp", "O", 40 + 80 * (i % 30), 200 + 40 * (i // 30), 0)
+        for i in range(150)
+    ]
+    els += [
+        make(tables, f"b{i}", "blue", "Bd", "O", 40 + 80 * (i % 30), 1400 - 40 * (i // 30), 180)
+        for i in range(150)
+    ]
+    b = Board(tables, els)
+    seen: list[int] = []
+    real = Board.near
+
+    def counting(self: Board, *a: object, **k: object) -> list[Element]:
+        got = real(self, *a, **k)  # type: ignore[arg-type]
+        seen.append(len(got))
+        return got
+
+    monkeypatch.setattr(Board, "near", counting)
+    plan = plan_advance(b, ["r5"], 200.0)
+    assert plan.dist > 0 and max(seen) < 40, max(seen)
+    seen.clear()
+    march_limit(b, [b.el[f"r{i}"] for i in range(4)], grouped_enemy=set())
+    assert max(seen) < 60, max(seen)

@@ -234,18 +234,40 @@ def march_limit(board: Board, group: Sequence[Element], grouped_enemy: set[str],
                 seen.add(o.id)
         return (True, len(seen))
 
-    good0, n0 = ok(0.0)
+    good0, _n0 = ok(0.0)
     if not good0:
         raise IllegalOrder(rule("march.rules"), f"the group starts closer than {standoff:g} p to known enemy")
-    d = 0.0
-    while d + step <= reach + 1e-9:
-        good, n = ok(d + step)
+    foot_rule = standoff == MARCH_STANDOFF_FOOT
+
+    def trigger(d: float) -> tuple[bool, bool]:
+        """(stops here or before, it may still stand here)"""
+        good, n = ok(d)
         if not good:
+            return True, False
+        return (foot_rule and n >= need), True
+
+    # coarse scan, then bisection of the first stretch where the move must stop (to ``step`` paces)
+    coarse = max(step, 20.0)
+    lo, hi = 0.0, None
+    d = 0.0
+    while d < reach - 1e-9:
+        nxt = min(reach, d + coarse)
+        stop, _ = trigger(nxt)
+        if stop:
+            hi = nxt
             break
-        d += step
-        if standoff == MARCH_STANDOFF_FOOT and n >= need:
-            break  # Fig 16a: stop as soon as it has the required number within 200 p
-    return d
+        lo = d = nxt
+    if hi is None:
+        return float(int(reach / step) * step) if reach % step else reach
+    while hi - lo > step + 1e-9:
+        mid = (lo + hi) / 2.0
+        if trigger(mid)[0]:
+            hi = mid
+        else:
+            lo = mid
+    stop, stand = trigger(hi)
+    out = hi if stand else lo
+    return float(int(out / step + 1e-9) * step)
 
 
 def check_march(

@@ -55,6 +55,7 @@ class Bound:
         self.moved: set[str] = set()
         self.marched: set[str] = set()
         self.march_count: dict[str, int] = {}
+        self._cache: tuple[int, dict[str, Any]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
     def begin(self, st: DbmState) -> list[Event]:
@@ -105,7 +106,14 @@ class Bound:
         return float(min(getattr(mv[st.board.el[i].code], going_at(st, st.board.el[i])[0]) for i in ids))
 
     def options(self, st: DbmState) -> dict[str, Any]:
-        """What each order would do (the plans), by its text."""
+        """What each order would do (the plans), by its text (kept until the next event)."""
+        if self._cache is not None and self._cache[0] == len(st.events):
+            return self._cache[1]
+        out = self._options(st)
+        self._cache = (len(st.events), out)
+        return out
+
+    def _options(self, st: DbmState) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for cmd in sorted(k for k, c in st.commands.items() if c.side == self.side and not c.demoralised):
             pips = self.pips.get(cmd, 0)
