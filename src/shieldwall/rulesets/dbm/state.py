@@ -56,6 +56,7 @@ class DbmState(State):
         self.baggage_of: dict[str, str] = {}
         self._elements_meta: dict[str, tuple[str, str, bool]] = {}
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
+        self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
         self.side: str = sc.spec.invader if self.phase == "terrain" else "red"
         self.bound_no = 0
@@ -161,13 +162,29 @@ class DbmState(State):
         new.baggage_of = dict(self.baggage_of)
         new._elements_meta = dict(self._elements_meta)
         new.baggage_losses = dict(self.baggage_losses)
+        new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
         new.bound = copy.deepcopy(self.bound)
         new._events = list(self._events)
         return new
 
+    def _preview(self) -> Board:
+        """Before deployment: where the armies would stand in the default line (the view shows
+        them, marked ``preview``, so a host knows the armies before they deploy)."""
+        trial = copy.copy(self)
+        trial.board = self.board.copy()
+        trial.commands = {}
+        trial.element_command, trial.baggage_of, trial._elements_meta = {}, {}, {}
+        trial._events = []
+        for side in SIDES:
+            if not any(e.side == side for e in self.board.el.values()):
+                deploy_side(trial, side, "line")
+                place_baggage(trial, side, f"{side}1")
+        return trial.board
+
     def view(self) -> dict[str, Any]:
         units = []
-        for e in sorted(self.board.el.values(), key=lambda x: x.id):
+        board = self.board if self.phase not in ("terrain", "deploy") else self._preview()
+        for e in sorted(board.el.values(), key=lambda x: x.id):
             units.append(
                 {
                     "id": e.id,
@@ -183,6 +200,7 @@ class DbmState(State):
                     "depth": e.fp.depth,
                     "hits": 0,
                     "max_hits": 1,
+                    **({"preview": True} if e.id not in self.board.el else {}),
                 }
             )
         return {
@@ -227,12 +245,15 @@ class DbmState(State):
         if eid in self.baggage_of:
             side = self.baggage_of[eid]
             self.baggage_losses[side] += baggage_loss("cc" if cc else "other")
+            self.lost_types[side]["Bge"] = self.lost_types[side].get("Bge", 0) + 1
             return
         if cmd is None:
             return
         c = self.commands[cmd]
         el = self._elements_meta[eid]
         c.lost_ee += ee(el[0], el[1], el[2])
+        lost = self.lost_types[c.side]
+        lost[el[0]] = lost.get(el[0], 0) + 1
 
     def _start_bound(self, side: str) -> None:
         self.phase, self.side = "bound", side
@@ -282,9 +303,6 @@ class DbmState(State):
         self._start_bound(other(self.side))
 
     def _finish(self, winner: str | None, reason: str) -> None:
-        losses = {
-            s: {"ee": int(sum((c.lost_ee for c in self.commands.values() if c.side == s), Fraction(0)))}
-            for s in SIDES
-        }
+        losses = {s: dict(sorted(self.lost_types[s].items())) for s in SIDES}
         self._result = Result(winner, reason, self.bound_no, losses)
         self._emit({"kind": "result", "winner": winner, "reason": reason, "rule": rule("victory.quarter")})
