@@ -158,3 +158,19 @@ def test_dbm_army_cost_command(tmp_path: Path) -> None:
     assert json.loads(r.output)["problems"][0]["rule"] == "dbm-3.2:size.baggage"
     r = CliRunner().invoke(app, ["dbm-army", "cost", "nobody"])
     assert r.exit_code == 2
+
+
+def test_drawing_bases_in_paces() -> None:
+    from shieldwall.render.svg import render_svg
+    from shieldwall.rulesets.dbm.drawing import DRAWING
+
+    st = DbmGame.from_data(_data(), "f.toml").new_state(1)
+    bot = ScriptedBot(1)
+    for _ in range(4):
+        st.apply(bot.choose(st))
+    view = st.view()
+    assert view["table"]["unit"] == "pace" and view["units"][0]["frontage"] == 80.0
+    stream = DRAWING.terrain(view, view["terrain"][-1])
+    assert stream["kind"] == "river" and stream["points"] == [[0.0, 800.0], [2400.0, 800.0]]
+    svg = render_svg(view, scale=0.5)
+    assert 'data-unit="r-gen"' in svg and "terrain-hill" in svg

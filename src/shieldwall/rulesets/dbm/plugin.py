@@ -37,6 +37,7 @@ PLUGIN = RuleSystem(
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     narrate=f"{_PKG}.narrate:describe",
+    drawing=f"{_PKG}.drawing:DRAWING",
     scenarios="scenarios",
     clause_table="docs/rules/dbm-3.2.md",
 )
