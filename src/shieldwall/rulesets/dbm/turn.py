@@ -4,7 +4,9 @@ distant shooting and close combat, with losses booked to commands in element equ
 Clauses: dbm-3.2:pip.march-extra (costs and surcharge), dbm-3.2:march.rules (a marched element makes
 no tactical move and shoots not), dbm-3.2:demor.flee, dbm-3.2:shoot.who, dbm-3.2:shoot.choice (the
 bound's player orders shooting: by id here, ruling R33), dbm-3.2:fig.11 (close combat),
-dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going.
+dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going, dbm-3.2:cc.support-hit.
+An element fighting nobody to its front fights the enemy on its flank or rear, (O) for Kn(X)
+(ruling R16); a flank or rear contact gives the user's flank/rear tactical factors.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
-from shieldwall.rulesets.dbm.geom import ahead
-from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged
+from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
+from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.moves import march_limit
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
@@ -196,10 +198,34 @@ class Bound:
                 st.lose(str(e["id"]), bool(e.get("cc", False)))
                 e["booked"] = True
 
+    def _edge_hits(self, st: DbmState, e: Element) -> tuple[list[str], list[str]]:
+        """Enemy whose front edges touch e's flank edges, and its rear edge."""
+        flank, rear = [], []
+        for o in st.board.touching(e):
+            if o.side == e.side:
+                continue
+            if any(edge_overlap(o.fp, "front", e.fp, s) > 0 for s in ("left", "right")):
+                flank.append(o.id)
+            if edge_overlap(o.fp, "front", e.fp, "rear") > 0:
+                rear.append(o.id)
+        return flank, rear
+
     def _extra(self, st: DbmState, e: Element) -> dict[str, Any]:
         going, river = going_at(st, e)
         cmd = st.commands.get(e.command)
-        return {"going": going, "crossing_river": river, "demoralised_command": bool(cmd and cmd.demoralised)}
+        flank, rear = self._edge_hits(st, e)
+        # dbm-3.2:cc.support-hit: a flank or rear contact on a rear-supporting element counts on the
+        # front element it supports
+        for r in ranks_behind(st.board, e):
+            f2, r2 = self._edge_hits(st, r)
+            flank += f2 + r2
+        return {
+            "going": going,
+            "crossing_river": river,
+            "demoralised_command": bool(cmd and cmd.demoralised),
+            "flank_contact": bool(flank),
+            "rear_contact": bool(rear),
+        }
 
     def finish(self, st: DbmState) -> list[Event]:
         ev: list[Event] = []
@@ -240,11 +266,24 @@ class Bound:
                 first, second = (a, b) if a.side == self.side else (b, a)
                 pairs.append((first.id, second.id))
                 seen |= {aid, b.id}
-        for aid, bid in pairs:
+        # elements not in frontal combat fight the enemy on their flank or rear (not to their front)
+        flankers: list[tuple[str, str]] = []
+        for bid in sorted(st.board.el):
+            b = st.board.el[bid]
+            if bid in seen:
+                continue
+            flank, rear = self._edge_hits(st, b)
+            attackers = sorted(x for x in flank + rear if x not in seen)
+            if attackers:
+                flankers.append((attackers[0], bid))
+                seen |= {attackers[0], bid}
+        for aid, bid in pairs + flankers:
             if aid not in st.board.el or bid not in st.board.el:
                 continue
             da, db = D6.roll(st.rng), D6.roll(st.rng)
             extra = {aid: self._extra(st, st.board.el[aid]), bid: self._extra(st, st.board.el[bid])}
+            if (aid, bid) in flankers:
+                extra[bid]["frontal"] = False
             extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
             sub = close_combat(st.board, aid, bid, da, db, extra)
             self._book(st, sub)
