@@ -1,6 +1,6 @@
 """``shieldwall odds`` for dbm-3.2: who kills whom, how often.
 
-``attack``: one combat between two elements (SPEC ``Code(Grade)[+gen][/Rank(Grade)...]``, the
+``attack``: one combat between two elements (SPEC ``Code(Grade)``, ``+gen``, ``/Code(Grade)`` per rank, the
 ranks lined up behind), all 36 dice pairs enumerated through the same scoring code the game uses
 (:func:`.combat.score_pair`); the outcome is a number: -2 the attacker destroyed, -1 the attacker
 recoils or flees, 0 no result, +1 the target recoils or flees, +2 the target destroyed.
@@ -56,7 +56,7 @@ class DbmOdds(OddsPlugin):
     ruleset = "dbm-3.2"
     title = "DBM 3.2 (illustrative data, not the published tables)"
     commands = ("attack", "matrix")
-    spec_help = "Code(Grade)[+gen][/Code(Grade)...]: an element, +gen for a general, then its rear ranks"
+    spec_help = "Code(Grade), +gen for a general's element, then /Code(Grade) for each rear rank"
     spec_examples = ("Bd(O)+gen", "Pk(O)/Pk(O)/Pk(O)/Pk(O)", "Kn(X)")
     set_keys = SETS
 

@@ -234,6 +234,7 @@ class DbmState(State):
     def _emit(self, e: dict[str, Any]) -> None:
         d = dict(e)
         kind, clause = str(d.pop("kind")), str(d.pop("rule"))
+        d.pop("booked", None)  # the bound's own bookkeeping of losses already counted
         self._events.append(Event(self.bound_no, self.phase, self.side, kind, clause, d))
 
     def add_command(self, name: str, c: CommandState) -> None:
