@@ -44,7 +44,17 @@ def serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "shieldwall.cli", "serve", "--port", str(port), "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "shieldwall.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--no-rate-limit",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -69,6 +69,10 @@ def checks() -> list[tuple[str, list[str]]]:
             "lint-imports (import contracts from pyproject.toml)",
             [str(BIN / "lint-imports"), "--no-cache", "--no-logo"],
         ),
+        (
+            "clause tables (scripts/clause_table.py --check, every rule system)",
+            [py, str(ROOT / "scripts" / "clause_table.py"), "--check"],
+        ),
     ]
 
 

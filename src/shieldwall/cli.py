@@ -27,10 +27,10 @@ app = typer.Typer(
 @app.command("rulesets")
 def rulesets_cmd() -> None:
     """List the rule systems shieldwall knows."""
-    from rich.console import Console
     from rich.table import Table
 
     from shieldwall import registry
+    from shieldwall.render.tables import print_table
 
     t = Table(title="Rule systems")
     for col in ("id", "title", "board", "sides", "status"):
@@ -40,7 +40,7 @@ def rulesets_cmd() -> None:
         t.add_row(
             rid, info.title, info.board, " v ".join(info.sides), "complete" if info.complete else "partial"
         )
-    Console().print(t)
+    print_table(t)
 
 
 def _register() -> None:

@@ -137,11 +137,11 @@ def register(app: typer.Typer) -> None:
     @app.command("scenarios")
     def scenarios_cmd() -> None:
         """List the built-in scenarios."""
-        from rich.console import Console
         from rich.table import Table
 
         from shieldwall.core.datafiles import read_toml
         from shieldwall.io.scenarios import builtin_scenarios, default_scenario
+        from shieldwall.render.tables import print_table
 
         t = Table(title="Built-in scenarios")
         t.add_column("name")
@@ -153,5 +153,6 @@ def register(app: typer.Typer) -> None:
             if "ruleset" not in d:
                 continue
             opts = ", ".join(k for k, v in d.get("options", {}).items() if v is True)
-            t.add_row(name + (" (default)" if name == default else ""), str(d.get("name", "")), opts)
-        Console().print(t)
+            title = str(d.get("name", "")) + (" (the default)" if name == default else "")
+            t.add_row(name, title, opts)
+        print_table(t)

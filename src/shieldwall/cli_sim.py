@@ -70,6 +70,8 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
     from rich.console import Console
     from rich.table import Table
 
+    from shieldwall.render.tables import fit_table
+
     con = Console(highlight=False)
     variants: list[dict[str, Any]] = data["variants"]
     sides: list[str] = list(variants[0]["wins"]) if variants else []
@@ -86,7 +88,7 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
             cells.append(f"{_pct(v['win_rate'][s])} {_ci(v['ci95'][s])}")
         cells += [str(v["draws"]), f"{v['mean_turns']:.2f} ± {v['sd_turns']:.2f}"]
         t.add_row(*cells)
-    con.print(t)
+    con.print(fit_table(t, con))
 
     h = Table(title="Battle length (battles ending on each turn)")
     h.add_column("turn", justify="right")
@@ -100,7 +102,7 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
             bar = "█" * round(12 * c / max(1, v["battles"]))
             row.append(f"{c:>5} {bar:<12}")
         h.add_row(*row)
-    con.print(h)
+    con.print(fit_table(h, con))
 
     lt = Table(title="Mean units lost per battle")
     lt.add_column("side")
@@ -113,7 +115,7 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
             lt.add_row(s, ut, *(f"{v['mean_losses'][s].get(ut, 0.0):.2f}" for v in variants))
         if variants and variants[0].get("mean_units_lost"):
             lt.add_row(s, "[bold]all[/]", *(f"{v['mean_units_lost'].get(s, 0.0):.2f}" for v in variants))
-    con.print(lt)
+    con.print(fit_table(lt, con, keys=(0, 1)))
 
     diffs: list[dict[str, Any]] = data.get("differences", [])
     if diffs:
@@ -137,7 +139,7 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
                     f"+{w['higher']}/-{w['lower']}",
                     turns_cell,
                 )
-        con.print(d)
+        con.print(fit_table(d, con))
 
 
 def register(app: typer.Typer) -> None:

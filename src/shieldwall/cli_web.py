@@ -28,19 +28,45 @@ def register(app: typer.Typer) -> None:
         db: Annotated[
             Path | None, typer.Option(help="SQLite file for the games (default: ~/.local/share/shieldwall/).")
         ] = None,
+        rate_limit: Annotated[
+            bool,
+            typer.Option(
+                "--rate-limit/--no-rate-limit",
+                help="Hold each client address to the two limits below (429 past them).",
+            ),
+        ] = True,
+        requests_per_second: Annotated[
+            float,
+            typer.Option(min=0.1, max=100000, help="Requests a second per client (6 s burst)."),
+        ] = 20.0,
+        games_per_hour: Annotated[
+            float,
+            typer.Option(min=1, max=1000000, help="New games an hour per client (burst up to 20)."),
+        ] = 60.0,
     ) -> None:
         """Play in the browser against a bot or a friend; prints the URL to open."""
         try:
             import uvicorn
 
             from shieldwall.web.app import create_app
+            from shieldwall.web.ratelimit import RateLimits
         except ModuleNotFoundError as exc:
             from shieldwall.cli import fail
 
             fail(f"the web app needs the 'web' extra ({exc.name} is missing): pip install 'shieldwall[web]'")
             return
         path = db or default_db()
-        application = create_app(path)
+        limits = (
+            RateLimits(
+                per_second=requests_per_second,
+                burst=max(1, round(requests_per_second * 6)),
+                games_per_hour=games_per_hour,
+                games_burst=max(1, min(20, round(games_per_hour))),
+            )
+            if rate_limit
+            else None
+        )
+        application = create_app(path, limits)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         url = f"http://{shown}:{port}/"
         print(f"shieldwall is serving at {url}  (games in {path}; Ctrl+C stops)", flush=True)

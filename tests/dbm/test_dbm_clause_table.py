@@ -17,7 +17,7 @@ DESCRIPTIVE = {"troops.cv-s", "troops.cv-o", "river.wading"}
 
 def test_clause_table_is_current() -> None:
     r = subprocess.run(
-        [sys.executable, str(ROOT / "scripts/dbm_clause_table.py"), "--check"], capture_output=True, text=True
+        [sys.executable, str(ROOT / "scripts/clause_table.py"), "--check", RS], capture_output=True, text=True
     )
     assert r.returncode == 0, r.stdout + r.stderr
     text = (ROOT / "docs/rules/dbm-3.2.md").read_text(encoding="utf-8")

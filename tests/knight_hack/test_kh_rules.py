@@ -230,6 +230,19 @@ def test_kh_army_cost_command(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "over its limit of 35" in r.output
 
 
+def test_kh_army_cost_table_fits_80_columns_without_cutting_a_word() -> None:
+    r = CliRunner(env={"COLUMNS": "80"}).invoke(
+        _cli(), ["kh-army", "cost", str(ARMIES / "royal-household-1124.toml")]
+    )
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert max(len(x) for x in lines) <= 80
+    words = {w for x in lines for w in x.split()}
+    # every unit's words and every troop type whole, none folded or cut with an ellipsis
+    assert {"Dismounted", "household", "knights", "heavy-infantry", "heavy-cavalry", "archers"} <= words
+    assert "…" not in r.output
+
+
 # --- odds ----------------------------------------------------------------------------------------
 
 
@@ -267,7 +280,7 @@ def test_odds_errors_name_the_choices() -> None:
     with pytest.raises(ShieldwallError, match="needs a troop type"):
         PLUGIN.attack("60", "any", {"flank": "yes"})
     with pytest.raises(ShieldwallError, match="does not apply"):
-        PLUGIN.duel("60", "60")
+        PLUGIN.matrix()
 
 
 def test_morale_auto_pass_odds() -> None:
@@ -281,7 +294,7 @@ def test_morale_auto_pass_odds() -> None:
     }
 
 
-@pytest.mark.parametrize("module", ["casualties", "odds"])
+@pytest.mark.parametrize("module", ["casualties", "odds", "odds_melee"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib

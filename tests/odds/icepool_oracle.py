@@ -39,10 +39,14 @@ TYPES: dict[str, T] = {
     "roman-militia": T(-1, shieldwall=True),
     "roman-cavalry": T(0, 0),
     "arthurs-cavalry": T(1, 1),
-    "roundtable-knights": T(2, 2),
+    "roundtable-knights": T(2, 1),  # "fight d5+2": melee; shoot as Arthur's d5+1 (one-hour ruling R45)
     "mounted-servants": T(-2, -2),
-    "irish-nobles": T(0, 0, rough=True),
+    "irish-nobles": T(0, -1, rough=True),  # "fight at d5": melee; javelins d5-1 (ruling R45)
     "scots-nobles": T(1, hits=18),
+    # "After deployment choose to fight as Infantry OR Warriors" (one-hour ruling R47)
+    "viking-veterans": T(0, shieldwall=True),
+    "viking-veterans-infantry": T(0, shieldwall=True),
+    "viking-veterans-warriors": T(1),
 }
 
 #: "Units uphill or defending woods / river bank / gully / wall halve Hits" (+ villages and marsh,
@@ -60,7 +64,8 @@ def modifier(
     kind: str, mode: str, change: str | None = None, hero: bool = False, warriors_bonus: int = 1
 ) -> int:
     t = TYPES[kind]
-    base = warriors_bonus if kind == "warriors" else (t.melee if mode == "melee" else t.shoot)
+    warband = kind in ("warriors", "viking-veterans-warriors") and mode == "melee"
+    base = warriors_bonus if warband else (t.melee if mode == "melee" else t.shoot)
     assert base is not None
     return base + ATTACK_CHANGE.get(change or "", 0) + (1 if hero else 0)
 

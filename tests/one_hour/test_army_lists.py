@@ -264,11 +264,37 @@ def test_army_lists_allies_other_rolls_move_normally() -> None:
     assert st.units["r0"].fp.y == 10
 
 
-def test_army_lists_allies_debate_any_die_of_several() -> None:
+def test_army_lists_allies_debate_natural_2_on_the_first_die_only() -> None:
+    # Ruling R48: "a natural '2' is rolled for Movement" is one die, the first of the roll: an
+    # allied Cavalry unit (3 dice) debates 1 time in 6 like an Infantry unit (1 die), not 42%.
     st = _allied_state(1, "cavalry")
+    to_move_step(st, "r0", [4, 2, 5])  # a 2, but not on the first die: it moves
+    assert "allies-debate" not in kinds(st)
+    st2 = _allied_state(1, "cavalry")
+    script(st2, [2, 5, 5])
+    st2.apply("activate r0")
+    ev = last(st2, "allies-debate")
+    assert ev.rule == f"{RS}:{ALLIES}.debate" and ev.data["faces"] == [2, 5, 5]
+    assert ev.data["reading"] == "first-die"
+
+
+def test_army_lists_allies_debate_any_die_is_a_declared_parameter() -> None:
+    # the former reading (any of the dice) stays available: allies_debate = "any-die"
+    st = _allied_state(1, "cavalry", options={"allies_debate": "any-die"})
     script(st, [4, 2, 5])
     st.apply("activate r0")
-    assert last(st, "allies-debate").rule == f"{RS}:{ALLIES}.debate"
+    assert last(st, "allies-debate").data["reading"] == "any-die"
+
+
+def test_army_lists_allies_debate_rate_by_class() -> None:
+    # the exact rates of the two readings with the d5 (faces 2,3,3,4,4,5: a 2 is 1 in 6)
+    from shieldwall.rulesets.one_hour.params import PARAMETERS
+
+    assert PARAMETERS["allies_debate"].default == "first-die"
+    p = 1 / 6
+    first = {n: p for n in (1, 2, 3)}
+    anyd = {n: 1 - (1 - p) ** n for n in (1, 2, 3)}
+    assert round(anyd[3], 2) == 0.42 and round(anyd[1], 2) == 0.17 and first[3] == first[1]
 
 
 def test_army_lists_allies_host_units_never_debate() -> None:

@@ -544,6 +544,33 @@ def test_initiative_roll_off_from_turn_2_holder_adds_3_and_keeps_on_a_tie() -> N
     assert [(r.side, r.data["faces"]) for r in rolls] == [("red", [2]), ("blue", [5])]
 
 
+def test_initiative_roll_off_die_is_a_declared_parameter() -> None:
+    # "roll off adding +3 for the Initiative Side": the text does not name the die; it is the
+    # declared parameter initiative_die (ruling R49), a d6 by default whatever the battle's die
+    from shieldwall.rulesets.one_hour.params import PARAMETERS
+
+    p = PARAMETERS["initiative_die"]
+    assert p.default == "d6" and p.choices == ("d6", "d5") and p.rule == f"{RS}:initiative"
+    g = game(
+        [unit("r1", "infantry", 10, 5)],
+        [unit("b1", "infantry", 10, 30, 180)],
+        options={"initiative": True, "initiative_die": "d5"},
+    )
+    st = g.new_state(1)
+    end_movement(st)
+    script(st, [5, 5])  # faces of the battle's d5: 5+3 against 5, red keeps it
+    end_movement(st)
+    rolls = [e for e in st.events if e.kind == "roll" and e.rule == f"{RS}:initiative"]
+    assert [r.data["die"] for r in rolls] == ["d5", "d5"]
+    assert last(st, "initiative").data["totals"] == {"red": 8, "blue": 5}
+    with pytest.raises(DataError):
+        game(
+            [unit("r1", "infantry", 10, 5)],
+            [unit("b1", "infantry", 10, 30, 180)],
+            options={"initiative": True, "initiative_die": "d8"},
+        )
+
+
 def test_initiative_passes_only_if_the_holder_loses() -> None:
     # "If the Initiative side loses the roll, Initiative changes to the other side"
     st = _turn_two([("d6", 1), ("d6", 5)], {"dice": "d6"})  # 4 against 5
@@ -1071,7 +1098,7 @@ def test_declared_movement_intent_required() -> None:
     assert rule_of(e) == f"{RS}:declared-movement"
 
 
-def test_declared_movement_moves_the_full_distance() -> None:
+def test_declared_movement_full_distance_even_if_farther_than_desired() -> None:
     # "Units move the full distance rolled even if farther than desired."
     st = _dm([unit("r1", "infantry", 20, 5)], [unit("b1", "infantry", 20, 30, 180)])
     script(st, [5])  # 7"
@@ -1083,7 +1110,7 @@ def test_declared_movement_moves_the_full_distance() -> None:
     assert st.step == "activate"  # the move was made for the player
 
 
-def test_declared_movement_turns_toward_the_point_then_moves_full() -> None:
+def test_declared_movement_full_distance_after_turning_toward_the_point() -> None:
     st = _dm([unit("r1", "cavalry", 20, 5)], [unit("b1", "infantry", 40, 30, 180)])
     script(st, [2, 2, 2])  # 8"
     st.apply("activate r1 toward 30,5")
@@ -1097,7 +1124,7 @@ def test_declared_movement_warband_must_contact_an_enemy_when_they_roll_enough()
     script(st, [4, 4])  # 10" >= the 8" gap
     st.apply("activate r1 toward 10,5")
     ev = last(st, "warband-must-charge")
-    assert ev.rule == f"{RS}:declared-movement" and ev.data["target"] == "b1"
+    assert ev.rule == f"{RS}:declared-movement.warband" and ev.data["target"] == "b1"
     assert last(st, "charge").rule == f"{RS}:charging.contact"
     assert st.in_melee(st.units["r1"])
 
@@ -1125,7 +1152,7 @@ def test_declared_movement_declared_charge_goes_in() -> None:
     assert last(st, "charge").data["target"] == "b1" and st.in_melee(st.units["r1"])
 
 
-def test_declared_movement_stop_allowed_at_a_bonus_terrain_point() -> None:
+def test_declared_movement_may_stop_at_a_bonus_terrain_point() -> None:
     # "They may however stop ... at a terrain feature that gives a movement or combat bonus [e.g. road, hill]"
     hill = {"id": "h", "kind": "hill", "points": [[15, 7], [25, 7], [25, 12], [15, 12]], "crest": [[20, 10]]}
     st = _dm([unit("r1", "infantry", 20, 5)], [unit("b1", "infantry", 20, 30, 180)], [hill])
@@ -1140,7 +1167,7 @@ def test_declared_movement_stop_allowed_at_a_bonus_terrain_point() -> None:
     assert st2.units["r1"].fp.y == pytest.approx(12.0)
 
 
-def test_declared_movement_stop_alongside_a_unit_with_a_banner() -> None:
+def test_declared_movement_may_stop_alongside_a_unit_with_a_banner() -> None:
     # "They may however stop alongside a Unit with a banner"
     red = [unit("r1", "infantry", 20, 5), unit("r2", "infantry", 26, 9), *far("f", 3)]
     g = game(
@@ -1174,7 +1201,7 @@ def test_declared_movement_must_stop_at_an_enemy_contacting_for_melee() -> None:
     st.apply("activate r1 toward 20,30")
     assert st.in_melee(st.units["r1"])
     ev = last(st, "declared-contact")
-    assert ev.rule == f"{RS}:declared-movement" and ev.data["target"] == "b1"
+    assert ev.rule == f"{RS}:declared-movement.must-stop" and ev.data["target"] == "b1"
     assert last(st, "charge").data["target"] == "b1"
 
 

@@ -468,7 +468,7 @@ def test_two_browsers_each_side_its_own_secret(client: Any, start: Callable[...,
     assert client.post(f"/api/games/{gid}/join", json={}).status_code == 422
     assert client.post("/api/games/nosuch/join", json={"invite": invite}).status_code == 404
     # no answer to red's token ever holds blue's token (nor the seed, secret till the end)
-    for path in ("", "/log", "/replay", "/replay/0", "/reach/b1", "/combat"):
+    for path in ("", "/log", "/replay", "/replay/0", "/reach/b1", "/combat", "/steps"):
         r = client.get(f"/api/games/{gid}{path}", headers=red)
         assert r.status_code == 200, (path, r.text)
         assert blue_token not in r.text
@@ -553,6 +553,8 @@ def test_pages_and_static_files(client: Any) -> None:
         "log.js",
         "reach.js",
         "saved.js",
+        "tools.js",
+        "steps.js",
         "style.css",
         "favicon.svg",
     ):
@@ -587,6 +589,9 @@ def test_openapi_describes_every_endpoint(client: Any) -> None:
         "/api/games/{game_id}/invite",
         "/api/games/{game_id}/replay",
         "/api/games/{game_id}/replay/{turn}",
+        "/api/games/{game_id}/steps",
+        "/api/games/{game_id}/spectate",
+        "/api/games/{game_id}/check",
     }
     order = spec["paths"]["/api/games/{game_id}/orders"]["post"]
     assert {"403", "404", "409", "422"} <= set(order["responses"])

@@ -97,6 +97,9 @@ def page(tmp_path: Path) -> Iterator[Any]:
             headless=True,
             viewport={"width": 1500, "height": 950},
         )
+        # the other side's orders are stepped through without a pause between them (the table's
+        # own test, test_web_table.py, steps through them by hand)
+        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
         pg = ctx.new_page()
         pg.set_default_timeout(20_000)
         pg.errors = []  # type: ignore[attr-defined]
@@ -110,6 +113,7 @@ def page(tmp_path: Path) -> Iterator[Any]:
 def _idle(page: Any) -> None:
     page.wait_for_function(
         "window.shieldwall.game && window.shieldwall.game.st && !window.shieldwall.game.busy"
+        " && !window.shieldwall.game.stepping"
     )
 
 

@@ -189,6 +189,10 @@ def _everything_blue_gets(client: Any, gid: str, blue: str) -> tuple[str, str, d
         f = client.get(f"/api/games/{gid}/replay/{t['turn']}", headers=h).json()
         texts.append(json.dumps({k: v for k, v in f.items() if k != "svg"}))
         svgs.append(f["svg"])
+    # the step-through of every order so far (the other side's turn, one order at a time)
+    for step in client.get(f"/api/games/{gid}/steps?since=0", headers=h).json()["steps"]:
+        texts.append(json.dumps({k: v for k, v in step.items() if k != "svg"}))
+        svgs.append(step["svg"])
     for u in st["view"]["units"]:
         if u["side"] == "blue" and not u["removed"]:
             r = client.get(f"/api/games/{gid}/reach/{u['id']}", headers=h).json()

@@ -24,7 +24,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(tmp_path: Path, port: int | str) -> subprocess.Popen[bytes]:
+def _serve(tmp_path: Path, port: int | str, *extra: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p)
     return subprocess.Popen(
@@ -37,6 +37,7 @@ def _serve(tmp_path: Path, port: int | str) -> subprocess.Popen[bytes]:
             str(port),
             "--db",
             str(tmp_path / "d" / "g.db"),
+            *extra,
         ],
         cwd=ROOT,
         env=env,
@@ -58,7 +59,7 @@ def _post(url: str, body: dict[str, object]) -> None:
 
 def test_serve_stops_within_two_seconds_of_sigterm_under_load(tmp_path: Path) -> None:
     port = _free_port()
-    proc = _serve(tmp_path, port)
+    proc = _serve(tmp_path, port, "--no-rate-limit")  # the load comes from one address
     url = f"http://127.0.0.1:{port}"
     stop = threading.Event()
     try:
@@ -98,6 +99,44 @@ def test_serve_stops_within_two_seconds_of_sigterm_under_load(tmp_path: Path) ->
         if proc.poll() is None:
             proc.kill()
             proc.wait(5)
+
+
+def _wait_up(proc: subprocess.Popen[bytes], url: str) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/api/health", timeout=1):
+                return
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+
+def test_serve_holds_each_address_to_its_rate_limit_by_default(tmp_path: Path) -> None:
+    port = _free_port()
+    proc = _serve(tmp_path, port, "--games-per-hour", "1")
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(proc, url)
+        codes = []
+        for _ in range(2):
+            req = urllib.request.Request(
+                url + "/api/games",
+                data=json.dumps({"opponent": "scripted", "seed": 1}).encode(),
+                headers={"Content-Type": "application/json"},
+                method="POST",
+            )
+            try:
+                with urllib.request.urlopen(req, timeout=30) as r:
+                    codes.append(r.status)
+            except urllib.error.HTTPError as e:
+                codes.append(e.code)
+                assert e.headers["Retry-After"] == "3600"
+                assert "too many new games" in e.read().decode()
+        assert codes == [201, 429]
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def test_an_invalid_port_is_refused_and_creates_nothing(tmp_path: Path) -> None:

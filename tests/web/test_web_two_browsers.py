@@ -37,6 +37,7 @@ def two_pages() -> Iterator[tuple[Any, Any]]:
         try:
             for _ in range(2):
                 ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+                ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
                 pg = ctx.new_page()
                 pg.set_default_timeout(20_000)
                 pg.errors = []

@@ -163,3 +163,102 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
 def spiral(centre: Hex, radius: int) -> Iterable[Hex]:
     for k in range(radius + 1):
         yield from ring(centre, k)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hexsides, map edges, elevation classes and lines of fire (hex wargames such as SPI's)
+
+#: elevation classes of a hex: level ground, a slope hex, a hilltop (a non-slope hex ringed by slopes)
+LEVEL, SLOPE, HILLTOP = 0, 1, 2
+
+
+def hexside(h: Hex, direction: int) -> tuple[Hex, int]:
+    """The canonical name of the side ``direction`` of ``h``: the same ``(hex, 0..2)`` pair from
+    either hex sharing it (a side with direction 3..5 is named from the neighbour across it)."""
+    d = direction % 6
+    if d < 3:
+        return (h, d)
+    return (h.neighbour(d), d - 3)
+
+
+def hexside_between(a: Hex, b: Hex) -> tuple[Hex, int] | None:
+    """The canonical side shared by two adjacent hexes, or ``None`` if they are not adjacent."""
+    d = a.direction_to(b)
+    return None if d is None else hexside(a, d)
+
+
+def edge_hexes(hexes: Iterable[Hex]) -> set[Hex]:
+    """The hexes of a map (a set of hexes) with at least one neighbour off the map."""
+    cells = set(hexes)
+    return {h for h in cells if any(n not in cells for n in h.neighbours())}
+
+
+def enclosed(hexes: Iterable[Hex], walls: Iterable[Hex]) -> set[Hex]:
+    """The non-wall hexes of a map from which every path of adjacent hexes to a map edge must pass
+    through a wall hex: a flood fill from the non-wall edge hexes through non-wall hexes; every
+    non-wall hex not reached is enclosed. (With slopes as walls these are the hilltops.)"""
+    cells = set(hexes)
+    wall = set(walls) & cells
+    open_ = cells - wall
+    seen = {h for h in edge_hexes(cells) if h in open_}
+    todo = list(seen)
+    while todo:
+        h = todo.pop()
+        for n in h.neighbours():
+            if n in open_ and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return open_ - seen
+
+
+def _nudged_line(a: Hex, b: Hex, sign: float) -> list[Hex]:
+    n = a.distance(b)
+    if n == 0:
+        return [a]
+    eps_q, eps_r = 1e-6 * sign, 2e-6 * sign
+    return [
+        _cube_round(a.q + eps_q + (b.q - a.q) * i / n, a.r + eps_r + (b.r - a.r) * i / n)
+        for i in range(n + 1)
+    ]
+
+
+def line_pairs(a: Hex, b: Hex) -> list[tuple[Hex, Hex]]:
+    """The hexes strictly between ``a`` and ``b`` on the hex line, as pairs: ``(h, h)`` where the
+    line crosses one hex, ``(h1, h2)`` (sorted) where it runs along the side between two hexes (the
+    line nudged one way and the other). The same pairs, reversed, from ``b`` to ``a``."""
+    one, two = _nudged_line(a, b, 1.0), _nudged_line(a, b, -1.0)
+    return [(min(x, y), max(x, y)) for x, y in zip(one[1:-1], two[1:-1], strict=True)]
+
+
+def first_block(a: Hex, b: Hex, blocks: Callable[[Hex], bool]) -> Hex | None:
+    """The first hex (from ``a``) that blocks the line of fire from ``a`` to ``b``, or ``None``.
+    Along a hexside the line is blocked only if both hexes beside it block (then the nearer-sorted
+    one is named)."""
+    for x, y in line_pairs(a, b):
+        if blocks(x) and (x == y or blocks(y)):
+            return x
+    return None
+
+
+def from_offset(col: int, row: int) -> Hex:
+    """The hex at 0-based ``col``, ``row`` of a rectangular map of pointy-top hexes in rows, odd
+    rows shifted half a hex east ("odd-r" offset coordinates)."""
+    return Hex(col - (row - (row & 1)) // 2, row)
+
+
+def to_offset(h: Hex) -> tuple[int, int]:
+    """``(col, row)`` of ``h`` (the inverse of :func:`from_offset`)."""
+    return (h.q + (h.r - (h.r & 1)) // 2, h.r)
+
+
+def ccrr(h: Hex) -> str:
+    """The map label "CCRR" of a hex (column then row, each from 01)."""
+    c, r = to_offset(h)
+    return f"{c + 1:02d}{r + 1:02d}"
+
+
+def parse_ccrr(text: str) -> Hex:
+    """The hex of a "CCRR" label (``ValueError`` if it is not four digits from 0101)."""
+    if len(text) != 4 or not text.isdigit() or int(text[:2]) < 1 or int(text[2:]) < 1:
+        raise ValueError(f"not a CCRR hex label: {text!r}")
+    return from_offset(int(text[:2]) - 1, int(text[2:]) - 1)

@@ -11,10 +11,10 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def create_app(db_path: Any) -> FastAPI:
+def create_app(db_path: Any, limits: Any = None) -> FastAPI:
     from shieldwall.web.app import create_app as _create
 
-    return _create(db_path)
+    return _create(db_path, limits)
 
 
 __all__ = ["create_app"]

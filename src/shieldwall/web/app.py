@@ -26,6 +26,7 @@ from shieldwall.web import log as L
 from shieldwall.web import routes_games, routes_pages, routes_reference, routes_replay
 from shieldwall.web.context import STATIC, TOKEN_HEADER, WebContext
 from shieldwall.web.models import ErrorOut
+from shieldwall.web.ratelimit import RateLimit, RateLimits
 from shieldwall.web.sessions import ApiError, Games
 from shieldwall.web.store import Store
 
@@ -113,8 +114,9 @@ def _handlers(app: FastAPI) -> None:
         return _error(422, str(exc))
 
 
-def create_app(db_path: str | Path) -> FastAPI:
-    """The shieldwall web app with its games in the SQLite file ``db_path``."""
+def create_app(db_path: str | Path, limits: RateLimits | None = None) -> FastAPI:
+    """The shieldwall web app with its games in the SQLite file ``db_path``; with ``limits``, each
+    client address is held to them (``shieldwall serve`` passes the defaults)."""
     store = Store(db_path)
     games = Games(store)
     app = FastAPI(
@@ -131,6 +133,8 @@ def create_app(db_path: str | Path) -> FastAPI:
     app.state.store = store
     app.state.web = WebContext(store, games)
     app.add_middleware(BodyLimit)
+    if limits is not None:  # outermost: a refused request is not read at all
+        app.add_middleware(RateLimit, limits=limits)
     _handlers(app)
     for r in (routes_reference, routes_games, routes_replay, routes_pages):
         app.include_router(r.router)

@@ -27,7 +27,7 @@ from shieldwall.visibility import (
 )
 from shieldwall.web import log as L
 from shieldwall.web.models import GAME_ID, DecisionOut, ErrorOut, GameCreated, GameState, ScenarioOut
-from shieldwall.web.sessions import Created, Games, Session
+from shieldwall.web.sessions import Created, Games, Session, read_only
 from shieldwall.web.store import Store
 
 TOKEN_HEADER = "X-Shieldwall-Token"
@@ -108,7 +108,7 @@ class WebContext:
         st = s.state
         d = st.decision()
         view = view_for(st, sides)
-        mine = d is not None and d.side in sides
+        mine = d is not None and d.side in sides and not read_only(sides)
         menu = []
         if mine:
             for o in st.legal_orders():
@@ -150,9 +150,10 @@ class WebContext:
             mode=s.rec.mode,
             players=dict(s.rec.players),
             joined=joined,
-            you=list(sides),
-            seed=s.rec.seed if s.seed_visible() else None,
-            seed_text=str(s.rec.seed) if s.seed_visible() else None,
+            you=[] if read_only(sides) else list(sides),
+            spectator=read_only(sides),
+            seed=s.rec.seed if s.seed_visible(sides) else None,
+            seed_text=str(s.rec.seed) if s.seed_visible(sides) else None,
             version=s.version,
             decision=None
             if d is None
@@ -165,13 +166,13 @@ class WebContext:
             svg=draw(view, highlight),
             menu=menu,  # type: ignore[arg-type]
             log_size=len(st.events),
-            can_undo=s.can_undo(sides),
+            can_undo=s.can_undo(sides) and not read_only(sides),
             bot_error=s.bot_error,
         )
 
     def events(self, s: Session, sides: list[str]) -> FilteredEvents:
         """The battle's events as ``sides`` may see them."""
-        return FilteredEvents(s.state.events, sides, not s.seed_visible(), event_reader(s.state, sides))
+        return FilteredEvents(s.state.events, sides, not s.seed_visible(sides), event_reader(s.state, sides))
 
     def entries(
         self, s: Session, sides: list[str], since: int, until: int | None = None

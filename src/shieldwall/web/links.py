@@ -24,6 +24,9 @@ _TARGETS: dict[str, tuple[str, str]] = {
     "Join": (_GAME + "/join", "post"),
     "Replay": (_GAME + "/replay", "get"),
     "ReplayTurn": (_GAME + "/replay/{turn}", "get"),
+    "Steps": (_GAME + "/steps", "get"),
+    "Spectate": (_GAME + "/spectate", "post"),
+    "Check": (_GAME + "/check", "post"),
 }
 
 
@@ -54,7 +57,7 @@ JOINED_LINKS = _links("$request.path.game_id", "$response.body#/token", ("GetGam
 PLAYED_LINKS = _links(
     "$request.path.game_id",
     f"$request.header.{TOKEN_HEADER}",
-    ("GetGame", "GiveOrder", "Undo", "Log", "Combat", "Replay"),
+    ("GetGame", "GiveOrder", "Undo", "Log", "Combat", "Replay", "Steps"),
 )
 
 

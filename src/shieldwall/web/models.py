@@ -15,6 +15,10 @@ NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
 CLIENT_ID = r"^[A-Za-z0-9_-]{8,64}$"
 
 
+#: the most alternatives an order may carry (``OrderIn.near``)
+MAX_NEAR = 200
+
+
 def _bounded(where: str) -> AfterValidator:
     return AfterValidator(lambda v: check_json(v, where))
 
@@ -68,6 +72,9 @@ class RulesetOut(BaseModel):
     reach: bool = Field(
         default=False, description="Whether /api/games/{id}/reach/{unit} answers for its games."
     )
+    length_unit: str = Field(
+        default="inch", description="The unit of length of its table ('inch', 'pace', 'hex'): the ruler's."
+    )
 
 
 class ScenarioOut(BaseModel):
@@ -112,7 +119,7 @@ class NewGame(BaseModel):
     scenario_data: Annotated[dict[str, Any] | None, _bounded("scenario_data")] = Field(
         default=None, description="A scenario as parsed TOML/JSON data, instead of a built-in one."
     )
-    side: str = Field("red", max_length=32)
+    side: str | None = Field(None, max_length=32, description="Your side (default: the first).")
     opponent: str = Field("scripted", max_length=32, description="Bot name, 'hotseat' or 'remote'.")
     seed: int | None = Field(
         default=None, ge=0, le=2**62, strict=True, description="Battle seed; random when left out."
@@ -128,7 +135,7 @@ class ImportSave(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     save: Annotated[dict[str, Any], AfterValidator(_save)]
-    side: str = Field("red", max_length=32)
+    side: str | None = Field(None, max_length=32, description="Your side (default: the first).")
     opponent: str = Field("scripted", max_length=32)
 
 
@@ -191,7 +198,11 @@ class GameState(BaseModel):
     mode: str
     players: dict[str, str]
     joined: dict[str, bool]
-    you: list[str]
+    you: list[str] = Field(description="The sides your token commands (none for a spectator).")
+    spectator: bool = Field(
+        default=False,
+        description="A spectator's token: it sees what both sides may see and gives no orders.",
+    )
     seed: int | None = Field(
         description="The battle seed once it may be known (chosen by the player, or the battle is over)."
     )
@@ -248,6 +259,20 @@ class OrderIn(BaseModel):
         description="The game's `version` the order was made for. If the game has moved on (another "
         "order came first), the order is refused with 409 and the current version.",
     )
+    near: Annotated[list[str | dict[str, Any]], _bounded("near")] = Field(
+        default_factory=list,
+        max_length=MAX_NEAR,
+        description="Orders to play instead if the rules refuse `order`, nearest first (the page sends "
+        "the same order for the points around a click): the first legal one is played, and the answer's "
+        "`snapped` says which and why `order` was refused. None legal: the refusal of `order`.",
+    )
+
+
+class SnapOut(BaseModel):
+    index: int = Field(description="The order of `near` that was played.")
+    rule: str = Field(description="The clause that refused the order as given.")
+    reason: str = Field(description="Why the order as given was refused.")
+    rule_url: str
 
 
 class OrderOut(BaseModel):
@@ -256,6 +281,9 @@ class OrderOut(BaseModel):
         default=False,
         description="True when this answers a retry (a `client_id` already accepted): nothing changed, "
         "`accepted`, `bot_orders` and `events` are those of the first answer, `state` is the game now.",
+    )
+    snapped: SnapOut | None = Field(
+        default=None, description="Set when `order` was refused and one of `near` was played instead."
     )
     bot_orders: list[str]
     events: list[LogEntry] = Field(description="Everything that happened: your order and the bots' replies.")
@@ -344,3 +372,44 @@ class ReplayFrame(BaseModel):
     events: list[LogEntry]
     view: dict[str, Any]
     svg: str
+
+
+class StepOut(BaseModel):
+    index: int = Field(description="The order's place in the battle (0 is the first order).")
+    side: str
+    by: str = Field(description="'human' or 'bot'.")
+    text: str = Field(
+        description="The order in words ('(an order hidden from you)' when what it did is hidden)."
+    )
+    unit: str | None = Field(description="The unit it was given to, if you can see it.")
+    first_event: int = Field(description="The index of its first event in the battle's log.")
+    events: list[LogEntry] = Field(description="What it did, with its dice and clauses.")
+    svg: str = Field(description="The table after it.")
+
+
+class StepsOut(BaseModel):
+    size: int = Field(description="The number of orders in the battle (the game's version).")
+    steps: list[StepOut]
+
+
+class SpectateOut(BaseModel):
+    watch_url: str = Field(
+        description="The spectator's link: it shows the battle as both sides may see it, read only."
+    )
+
+
+class CheckIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    order: Annotated[str | dict[str, Any], _bounded("order")]
+    near: Annotated[list[str | dict[str, Any]], _bounded("near")] = Field(
+        default_factory=list, max_length=MAX_NEAR
+    )
+
+
+class CheckOut(BaseModel):
+    legal: bool = Field(description="Whether the order as given, or one of `near`, would be taken.")
+    index: int | None = Field(description="The first of `near` taken when the order as given is refused.")
+    rule: str | None = Field(default=None, description="The clause refusing the order as given.")
+    reason: str | None = None
+    rule_url: str | None = None

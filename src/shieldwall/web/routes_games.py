@@ -25,6 +25,8 @@ from shieldwall.web.context import (
 from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
 from shieldwall.web.models import (
     NAME,
+    CheckIn,
+    CheckOut,
     CombatOut,
     ErrorOut,
     GameCreated,
@@ -38,6 +40,8 @@ from shieldwall.web.models import (
     OrderIn,
     OrderOut,
     ReachOut,
+    SnapOut,
+    SpectateOut,
     UndoOut,
 )
 from shieldwall.web.sessions import ApiError
@@ -128,15 +132,34 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
     the game is refused (409, with the current ``version``)."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        p = ctx.games.play(s, sides, body.order, body.client_id, body.version)
+        p = ctx.games.play(s, sides, body.order, body.client_id, body.version, body.near)
         evs = s.state.events
+        snapped = None
+        if p.snapped is not None:
+            i, why = p.snapped
+            snapped = SnapOut(index=i, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule))
         return OrderOut(
             accepted=p.accepted,
             repeat=p.repeat,
+            snapped=snapped,
             bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in p.bots],
             events=ctx.entries(s, sides, p.first, p.end),  # type: ignore[arg-type]
             state=ctx.state_out(s, sides),
         )
+
+
+@router.post("/api/games/{game_id}/check", responses=ORDER_ERRORS)
+def check_order(game_id: GameIdPath, body: CheckIn, ctx: Ctx, token: Token = None) -> CheckOut:
+    """Would the rules take this order now (or, refused, the first of `near` they take)? Tried on a
+    copy: nothing is played. The page asks while a unit is dragged, to show where it would go and
+    why a place is refused before the drop."""
+    s, sides = ctx.session_for(game_id, token)
+    index, why = ctx.games.check(s, sides, body.order, body.near)
+    if why is None:
+        return CheckOut(legal=True, index=None)
+    return CheckOut(
+        legal=index is not None, index=index, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule)
+    )
 
 
 @router.get("/api/games/{game_id}/reach/{unit_id}", responses=ERRORS)
@@ -229,6 +252,16 @@ def join(game_id: GameIdPath, body: JoinIn, request: Request, ctx: Ctx) -> JoinO
     side, token = ctx.games.join(game_id, body.invite)
     base = str(request.base_url).rstrip("/")
     return JoinOut(side=side, token=token, play_url=f"{base}/play/{game_id}#token={token}")
+
+
+@router.post("/api/games/{game_id}/spectate", responses=ERRORS)
+def spectate(game_id: GameIdPath, request: Request, ctx: Ctx, token: Token = None) -> SpectateOut:
+    """A new read-only link for a spectator: it sees only what both sides may see (no unit or
+    order hidden from either side, no seed before the end) and gives no orders."""
+    s, sides = ctx.session_for(game_id, token)
+    watch = ctx.games.spectate(s, sides)
+    base = str(request.base_url).rstrip("/")
+    return SpectateOut(watch_url=f"{base}/play/{game_id}#token={watch}")
 
 
 @router.post("/api/games/{game_id}/invite", responses=ERRORS)

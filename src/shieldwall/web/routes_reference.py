@@ -63,6 +63,7 @@ def rulesets() -> list[RulesetOut]:
                 ],
                 web_module=web_module_url(rid),
                 reach=rs.reach is not None,
+                length_unit=rs.length_unit,
             )
         )
     return out

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
 
 from shieldwall.web.context import ERRORS, Ctx, GameIdPath, Token, draw
-from shieldwall.web.models import ReplayFrame, ReplayOut
+from shieldwall.web.models import ReplayFrame, ReplayOut, StepsOut
 from shieldwall.web.sessions import ApiError
+from shieldwall.web.steps import steps_since
 
 router = APIRouter(tags=["replay"])
 
@@ -57,3 +58,28 @@ def replay_turn(
         view=f["view"],
         svg=draw(f["view"]),
     )
+
+
+@router.get("/api/games/{game_id}/steps", responses=ERRORS)
+def steps(
+    game_id: GameIdPath, ctx: Ctx, since: Annotated[int, Query(ge=0, le=10**6)] = 0, token: Token = None
+) -> StepsOut:
+    """The orders from ``since`` on (at most the last 200), one at a time: who gave it, its words,
+    its events and the table after it: the step-through of the other side's turn."""
+    s, sides = ctx.session_for(game_id, token)
+    with s.lock:
+        rows = steps_since(s, sides, since)
+        out = [
+            {
+                "index": r["index"],
+                "side": r["side"],
+                "by": r["by"],
+                "text": r["text"],
+                "unit": r["unit"],
+                "first_event": r["first_event"],
+                "events": ctx.entries(s, sides, r["first_event"], r["end_event"]),
+                "svg": draw(r["view"], {"active": r["unit"]} if r["unit"] else None),
+            }
+            for r in rows
+        ]
+        return StepsOut(size=len(s.orders), steps=out)  # type: ignore[arg-type]

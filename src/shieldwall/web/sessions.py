@@ -13,7 +13,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,7 @@ import numpy as np
 from shieldwall.ai.base import bot_names, bot_seed, make_bot
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
-from shieldwall.core.game import Game, State
+from shieldwall.core.game import Game, Order, State
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
 from shieldwall.visibility import filter_view, secrets_pending
@@ -32,6 +32,28 @@ log = logging.getLogger("shieldwall.web")
 
 MAX_BOT_DECISIONS = 5000
 MODES = ("bot", "hotseat", "remote")
+
+
+#: the mark a spectator's token carries among its sides in the store (not a side name: sides are
+#: words, this is not)
+WATCH = "@watch"
+
+
+class Viewers(list[str]):
+    """The sides a spectator's token sees *as*: every side, so that whatever is hidden from either
+    side is hidden from it (``visibility``'s filters), and it commands none (``read_only``)."""
+
+    read_only = True
+
+
+def read_only(sides: list[str]) -> bool:
+    """Whether ``sides`` (from ``authorize``) are a spectator's, who may only look."""
+    return bool(getattr(sides, "read_only", False))
+
+
+def refuse_spectator(sides: list[str]) -> None:
+    if read_only(sides):
+        raise ApiError(403, "a spectator's link only watches the battle: it gives no orders")
 
 
 class ApiError(Exception):
@@ -100,7 +122,11 @@ class Session:
     def finished(self) -> bool:
         return self.state.is_terminal()
 
-    def seed_visible(self) -> bool:
+    def seed_visible(self, sides: list[str] | None = None) -> bool:
+        """Whether the battle seed may be shown (to ``sides``): a spectator sees it only once the
+        battle is over (with it and the orders, one could tell a player every coming roll)."""
+        if sides is not None and read_only(sides):
+            return self.finished()
         return self.rec.seed_public or self.finished()
 
     def last_own_order(self, sides: Iterable[str]) -> int | None:
@@ -140,6 +166,7 @@ class Played:
     bots: list[tuple[str, int, int]]
     repeat: bool = False
     end: int | None = None  # where the answer's events end (None: the log's end)
+    snapped: tuple[int, IllegalOrder] | None = None  # the alternative played, and the refusal
 
 
 def new_seed() -> int:
@@ -185,7 +212,7 @@ class Games:
         ruleset: str,
         scenario: str,
         scenario_data: Mapping[str, Any] | None,
-        side: str,
+        side: str | None,
         opponent: str,
         seed: int | None,
         overrides: Mapping[str, Any],
@@ -209,6 +236,8 @@ class Games:
         except Exception as exc:  # a malformed custom scenario must never be a server error
             raise ApiError(422, f"the scenario does not validate: {exc!r}") from None
         sides = list(game.info.sides)
+        if side is None:
+            side = sides[0]
         if side not in sides:
             raise ApiError(422, f"side must be one of {', '.join(sides)}, not {side!r}")
         others = [s for s in sides if s != side]
@@ -327,7 +356,17 @@ class Games:
         sides = self.store.token_sides(s.rec.id, token)
         if not sides:
             raise ApiError(403, "that token does not belong to this game")
+        if WATCH in sides:
+            return Viewers(s.sides)
         return sides
+
+    def spectate(self, s: Session, sides: list[str]) -> str:
+        """A new spectator's token for the game (a player asks for it): it sees what both sides may
+        see and gives no orders."""
+        refuse_spectator(sides)
+        token = secrets.token_urlsafe(24)
+        self.store.add_token(s.rec.id, token, [WATCH])
+        return token
 
     # ------------------------------------------------------------------ playing
     def _persist(self, s: Session, rows: list[OrderRow]) -> None:
@@ -393,17 +432,21 @@ class Games:
         spec: str | Mapping[str, Any],
         client_id: str | None = None,
         version: int | None = None,
+        near: Sequence[str | Mapping[str, Any]] = (),
     ) -> Played:
         """Give one order for a side the token commands; then the bots reply.
 
         ``client_id``: a retry of an order already accepted with that id is answered as the first
         time and changes nothing. ``version``: the game's version the order was made for; 409 (with
-        the current version) if the game has moved on since."""
+        the current version) if the game has moved on since. ``near``: if the rules refuse the
+        order, the first of these they allow is played instead (a click snapped to the nearest
+        legal position); none: the order's own refusal."""
         with s.lock:
             if client_id is not None:
                 again = self._answered(s, sides, client_id)
                 if again is not None:
                     return again
+            refuse_spectator(sides)
             if version is not None and version != s.version:
                 raise ApiError(
                     409,
@@ -417,24 +460,17 @@ class Games:
             if d.side not in sides:
                 who = "the bot" if s.rec.players.get(d.side, "human") != "human" else "the other player"
                 raise ApiError(409, f"not your turn: the decision belongs to {d.side} ({who}): {d.prompt}")
-            if isinstance(spec, Mapping):
-                _finite(dict(spec))
-            order = s.state.parse_order(spec)
-            _finite(order.to_dict())
-            owners = s.unit_sides()
-            od = order.to_dict()
-            for key in ("unit", "personality"):
-                uid = od.get(key)
-                if key == "unit" and isinstance(uid, str) and uid in owners and owners[uid] not in sides:
-                    raise ApiError(
-                        403,
-                        f"{uid} is {owners[uid]}'s unit; your token commands {', '.join(sides)}",
-                        reason=f"{uid} is {owners[uid]}'s unit",
-                    )
+            order = self._checked(s, sides, spec)
             first = len(s.state.events)
             backup = s.state.copy()
+            snapped = None
             try:
-                s.state.apply(order)
+                try:
+                    s.state.apply(order)
+                except IllegalOrder as refused:
+                    if not near:
+                        raise
+                    order, snapped = self._nearest(s, sides, near, refused)
             except IllegalOrder:
                 raise
             except Exception as exc:
@@ -446,7 +482,7 @@ class Games:
                     reason="internal error while applying the order",
                 ) from None
             n = len(s.orders)
-            row = OrderRow(n, d.side, "human", od, client_id)
+            row = OrderRow(n, d.side, "human", order.to_dict(), client_id)
             s.orders.append(row)
             s.marks.append(first)
             s.frames_cache = None
@@ -460,7 +496,69 @@ class Games:
                 del s.orders[n:]
                 del s.marks[n:]
                 raise
-            return Played(first, str(order), bots)
+            return Played(first, str(order), bots, snapped=snapped)
+
+    def check(
+        self,
+        s: Session,
+        sides: list[str],
+        spec: str | Mapping[str, Any],
+        near: Sequence[str | Mapping[str, Any]],
+    ) -> tuple[int | None, IllegalOrder | None]:
+        """Would the rules take ``spec`` now (or, refused, one of ``near``)? Tried on a copy of the
+        battle, nothing is played or stored: ``(None, None)`` as given, ``(i, refusal)`` the first
+        of ``near`` allowed, ``(None, refusal)`` none. Only the decision's own side may ask."""
+        with s.lock:
+            refuse_spectator(sides)
+            d = s.state.decision()
+            if d is None or d.side not in sides:
+                raise ApiError(409, "not your decision: only the side deciding may check an order")
+            order = self._checked(s, sides, spec)
+            trial = s.state.copy()
+            try:
+                trial.apply(order)
+                return None, None
+            except IllegalOrder as refused:
+                for i, alt in enumerate(near):
+                    try:
+                        trial.apply(self._checked(s, sides, alt))
+                    except (IllegalOrder, ApiError, ShieldwallError):
+                        continue
+                    return i, refused
+                return None, refused
+            except Exception as exc:  # an engine error on a trial: say so, never a 500
+                raise ApiError(422, f"the rules engine could not try '{order}' ({exc!r})") from None
+
+    def _checked(self, s: Session, sides: list[str], spec: str | Mapping[str, Any]) -> Order:
+        """The order parsed, with usable numbers, for a unit of a side the token commands."""
+        if isinstance(spec, Mapping):
+            _finite(dict(spec))
+        order: Order = s.state.parse_order(spec)
+        od = order.to_dict()
+        _finite(od)
+        owners = s.unit_sides()
+        uid = od.get("unit")
+        if isinstance(uid, str) and uid in owners and owners[uid] not in sides:
+            raise ApiError(
+                403,
+                f"{uid} is {owners[uid]}'s unit; your token commands {', '.join(sides)}",
+                reason=f"{uid} is {owners[uid]}'s unit",
+            )
+        return order
+
+    def _nearest(
+        self, s: Session, sides: list[str], near: Sequence[str | Mapping[str, Any]], refused: IllegalOrder
+    ) -> tuple[Order, tuple[int, IllegalOrder]]:
+        """Apply the first of ``near`` the rules allow (a refused one leaves the state unchanged);
+        none: ``refused``, the refusal of the order as given."""
+        for i, spec in enumerate(near):
+            try:
+                order = self._checked(s, sides, spec)
+                s.state.apply(order)
+            except (IllegalOrder, ApiError, ShieldwallError):
+                continue
+            return order, (i, refused)
+        raise refused
 
     def _answered(self, s: Session, sides: list[str], client_id: str) -> Played | None:
         """The first answer to the order ``client_id`` if it was accepted (and not undone)."""
@@ -489,6 +587,7 @@ class Games:
         """Back to the start of the decision of the token's last order (hotseat and vs-bot only):
         drop that order and every bot order after it. Returns how many orders were dropped."""
         with s.lock:
+            refuse_spectator(sides)
             if s.rec.mode == "remote":
                 raise ApiError(
                     409, "undo is for hotseat and vs-bot games; between two browsers an order stands"
@@ -523,6 +622,7 @@ class Games:
         return side, token
 
     def reissue_invite(self, s: Session, sides: list[str]) -> tuple[str, str]:
+        refuse_spectator(sides)
         invites = self.store.invites(s.rec.id)
         open_sides = [side for side, claimed in invites.items() if not claimed and side not in sides]
         if not open_sides:
@@ -534,13 +634,15 @@ class Games:
     # ------------------------------------------------------------------ saves and replays
     def save(self, s: Session, sides: list[str]) -> dict[str, Any]:
         with s.lock:
+            if read_only(sides) and not s.finished():
+                raise ApiError(409, "a spectator may save the battle once it is over (a save holds its seed)")
             if secrets_pending(s.state, sides):
                 raise ApiError(
                     409,
                     "a save file holds every order, and the other side's concealed deployment is not "
                     "revealed yet: save once the cards are turned over",
                 )
-            if not s.seed_visible():
+            if not s.seed_visible(sides):
                 raise ApiError(
                     409,
                     "a save file holds the battle seed, which stays secret between two browsers until the "

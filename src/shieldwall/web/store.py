@@ -334,6 +334,13 @@ class Store:
             rows = db.execute("SELECT digest, sides FROM tokens WHERE game_id = ?", (game_id,)).fetchall()
         return _match(rows, token)
 
+    def add_token(self, game_id: str, token: str, sides: Sequence[str]) -> None:
+        """Store one more token of a game (a spectator's)."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO tokens VALUES (?,?,?,?)", (digest(token), game_id, ",".join(sides), time.time())
+            )
+
     def invites(self, game_id: str) -> dict[str, bool]:
         """side -> claimed, for the sides of a game played from another browser."""
         with self._read() as db:

@@ -50,6 +50,13 @@ class Unit:
     good_from: tuple[int, str] | None = None
     must_charge: bool = False
     rout_tested: bool = False
+    #: lying hidden in ambush (knight-hack:ambush.execute): the other side neither sees it nor
+    #: measures to it until it springs or is run into (R26, R49)
+    hidden: bool = False
+
+    def unseen_by(self, side: str) -> bool:
+        """Whether ``side`` cannot see this unit: it is the other side's hidden ambusher."""
+        return self.hidden and self.side != side
 
     @property
     def ranks(self) -> int:
@@ -96,6 +103,8 @@ class Melee:
     b_faces: str
     charger: str | None = None
     fought: bool = False
+    #: both units charged into it (their charges met part-way, R50): both have the charge bonus
+    both_charged: bool = False
 
     def other(self, uid: str) -> str:
         return self.b if uid == self.a else self.a

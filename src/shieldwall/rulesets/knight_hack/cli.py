@@ -41,6 +41,8 @@ def cost_cmd(
         from rich.console import Console
         from rich.table import Table
 
+        from shieldwall.render.tables import print_table
+
         title = f"{army.name} — {costed.total} points"
         if army.points_limit is not None:
             title += f" (limit {army.points_limit})"
@@ -67,7 +69,7 @@ def cost_cmd(
         console = Console()
         if costed.label:
             console.print(f"[bold]{costed.label}[/]")
-        console.print(t)
+        print_table(t, console, keys=(1,))  # troop types whole (they are typed); names wrap at words
     try:
         check_limit(army, costed)
     except ShieldwallError as exc:

@@ -71,6 +71,21 @@ class KnightHackGame(Game):
         return cls(sc, params)
 
     @property
+    def source_data(self) -> dict[str, Any]:
+        """The scenario data as a save records it: with the SHA-256 of every table file used
+        (``tables_sha256``), so a replay on other tables is refused (``scenario.check_tables``)."""
+        try:
+            return self._source_data
+        except AttributeError:
+            raise AttributeError("source_data") from None
+
+    @source_data.setter
+    def source_data(self, data: Mapping[str, Any]) -> None:
+        d = dict(data)
+        d.setdefault("tables_sha256", dict(self.scenario.tables.digests))
+        self._source_data = d
+
+    @property
     def params(self) -> Mapping[str, Any]:
         return self._params
 
@@ -101,6 +116,7 @@ class KnightHackGame(Game):
                 d.x,
                 d.y,
                 d.heading,
+                hidden=d.ambush,
             )
             for d in sc.units
         }

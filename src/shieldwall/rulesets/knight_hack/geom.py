@@ -34,8 +34,9 @@ def on_table(b: Board, fp: Footprint) -> bool:
 
 
 def charger_of(b: Board, u: Unit) -> Charger:
+    """``u`` as the charge restrictions see it; a hidden unit charges "in ambush" (R49)."""
     javelin = any(b.tables.weapons[w].javelin for w in u.weapons)
-    return Charger(u.type, u.cls, fanatic=u.fanatic, javelin=javelin)
+    return Charger(u.type, u.cls, fanatic=u.fanatic, ambush=u.hidden, javelin=javelin)
 
 
 def charge_line(b: Board, u: Unit, t: Unit) -> tuple[float, float, float]:
@@ -53,7 +54,7 @@ def charge_line(b: Board, u: Unit, t: Unit) -> tuple[float, float, float]:
 def check_charge(b: Board, u: Unit, t: Unit, counter: bool = False) -> float:
     """``IllegalOrder`` unless ``u`` may declare a charge on ``t`` now (or, ``counter``, a rallying
     unit counter-charge its charger, R19); returns its heading."""
-    if t.side == u.side or t.gone:
+    if t.side == u.side or t.gone or t.unseen_by(u.side):
         raise IllegalOrder(rule("charge.declare"), f"{t.id} is not an enemy on the table")
     able = ("good", "disordered", "rallying") if counter else ("good", "disordered")
     if u.status not in able or b.in_melee(u.id):
@@ -77,7 +78,7 @@ def clear_distance(b: Board, u: Unit, fp: Footprint, heading: float) -> float:
     vec = heading_vector(heading)
     best = math.inf
     for o in b.units.values():
-        if o.gone or o.id == u.id:
+        if o.gone or o.id == u.id or o.unseen_by(u.side):
             continue
         d = sweep_distance(fp.corners(), vec, o.footprint().corners())
         best = min(best, d - GAP)
@@ -89,14 +90,39 @@ def check_clear(b: Board, u: Unit, fp: Footprint, clause: str = "contact.only-by
     if not on_table(b, fp):
         raise IllegalOrder(rule("move.unit-order"), f"{u.id} would leave the table")
     for o in b.units.values():
-        if not o.gone and o.id != u.id and footprint_distance(fp, o.footprint()) < GAP - 1e-9:
+        if (
+            not o.gone
+            and o.id != u.id
+            and not o.unseen_by(u.side)
+            and footprint_distance(fp, o.footprint()) < GAP - 1e-9
+        ):
             raise IllegalOrder(
                 rule(clause), f"{u.id} would come into contact with {o.id}: only a charge makes contact"
             )
 
 
+def hidden_in_way(b: Board, u: Unit, fp: Footprint, heading: float, go: float) -> tuple[float, list[Unit]]:
+    """How far ``fp`` really gets along ``heading`` (at most ``go``) before coming within :data:`GAP`
+    of an enemy ambusher hidden from ``u``'s side, and the ambushers it would meet (R49)."""
+    vec = heading_vector(heading)
+    real, met = go, []
+    for o in b.live(b.other(u.side)):
+        if not o.hidden:
+            continue
+        d = sweep_distance(fp.corners(), vec, o.footprint().corners()) - GAP
+        if d < go - 1e-9 or footprint_distance(fp, o.footprint()) < GAP - 1e-9:
+            met.append(o)
+            real = min(real, max(0.0, d))
+    return real, met
+
+
+def seen_enemies(b: Board, u: Unit) -> list[Unit]:
+    """The enemies ``u``'s side can see (not the other side's hidden ambushers)."""
+    return [e for e in b.live(b.other(u.side)) if not e.hidden]
+
+
 def nearest_enemy(b: Board, u: Unit) -> Unit | None:
-    enemies = [e for e in b.live(b.other(u.side)) if e.status != "routed"]
+    enemies = [e for e in seen_enemies(b, u) if e.status != "routed"]
     return min(enemies, key=lambda e: (math.dist((u.x, u.y), (e.x, e.y)), e.id), default=None)
 
 
@@ -105,7 +131,7 @@ def threats(b: Board, u: Unit) -> list[Footprint]:
     fp = u.footprint()
     return [
         e.footprint()
-        for e in b.live(b.other(u.side))
+        for e in seen_enemies(b, u)
         if e.status in ("good", "disordered")
         and footprint_distance(e.footprint(), fp) <= b.tables.types[e.type].normal_move
     ]

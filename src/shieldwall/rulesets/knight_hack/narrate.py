@@ -89,7 +89,7 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     ),
     "redirects": lambda ev, d, nm: f"{nm(d['unit'])} turns its charge on {nm(d['target'])}",
     "roll-off": lambda ev, d, nm: (
-        f"Roll-off for the {'fire' if d['of'] == 'fire' else 'initiative'} {d['faces']}: {d['winner']} wins"
+        f"Roll-off for the {'fire' if d['of'] == 'fire' else 'initiative'} {d['rolls']}: {d['winner']} wins"
     ),
     "fire-order": lambda ev, d, nm: f"{d['first']} shoots first",
     "move-order": lambda ev, d, nm: f"{d['first']} moves first",
@@ -104,6 +104,13 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     "rallying": lambda ev, d, nm: f"{nm(d['unit'])} is rallying ({d['cause']})",
     "rallied": lambda ev, d, nm: f"{nm(d['unit'])} is in good order again",
     "charge-move": _charge,
+    "charges-meet": lambda ev, d, nm: (
+        f"{nm(d['units'][0])} and {nm(d['units'][1])} charge each other and meet part-way "
+        f'({d["shares"][0]:g}" and {d["shares"][1]:g}" of a {d["gap"]:g}" gap)'
+    ),
+    "ambush": lambda ev, d, nm: f"Ambush! {nm(d['unit'])} springs from hiding on {nm(d['target_unit'])}",
+    "ambush-waits": lambda ev, d, nm: f"{nm(d['unit'])} keeps hidden in ambush",
+    "ambush-found": lambda ev, d, nm: f"{nm(d['by'])} runs into {nm(d['unit'])}, hidden in ambush",
     "no-contact": lambda ev, d, nm: f"{nm(d['unit'])} must charge the closest enemy next turn",
     "retarget": lambda ev, d, nm: f"{nm(d['object'])} evaded: {nm(d['unit'])} strikes {nm(d['contacted'])}",
     "contact": lambda ev, d, nm: f"{nm(d['unit'])} is in contact with {nm(d['target_unit'])}'s {d['facing']}",

@@ -31,14 +31,17 @@ from typing import TYPE_CHECKING, ClassVar
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds.base import (
     AttackOdds,
+    DuelOdds,
     Given,
     MoraleOdds,
     OddsPlugin,
+    Progress,
     ReadSettings,
     SetKey,
     attack_odds,
     morale_odds,
 )
+from shieldwall.rulesets.knight_hack.odds_melee import duel_round, with_duel
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.knight_hack.casualties import AutoMode
@@ -136,11 +139,13 @@ SET_KEYS: dict[str, SetKey] = {
         ),
     )
 }
+SET_KEYS = with_duel(SET_KEYS, WEAPONS)
 
 SPEC_HELP = (
     "attack: ATTACKER TARGET; ATTACKER = TYPE[:CLASS] or a whole number T (the target number itself); "
     "TARGET = TYPE[:CLASS][:FIGURES] or any. morale: TYPE:CLASS:FIGURES. TYPE is a troop type of the "
-    "illustrative sample tables (not the published charts); CLASS defaults to C."
+    "illustrative sample tables (not the published charts); CLASS defaults to C. duel: one melee round, "
+    "FIRST SECOND as TYPE[:CLASS][:FIGURES] or both numbers T (rulesets/knight_hack/odds_melee.py)."
 )
 
 
@@ -195,7 +200,7 @@ def _yes(v: object) -> bool:
 class KnightHackOdds(OddsPlugin):
     ruleset: ClassVar[str] = RS
     title: ClassVar[str] = "Knight Hack"
-    commands: ClassVar[tuple[str, ...]] = ("attack", "morale")
+    commands: ClassVar[tuple[str, ...]] = ("attack", "morale", "duel")
     spec_help: ClassVar[str] = SPEC_HELP
     spec_examples: ClassVar[tuple[str, ...]] = (
         "60 any",
@@ -304,6 +309,14 @@ class KnightHackOdds(OddsPlugin):
             lines.append(tables.label)
         details = tuple(lines)
         return morale_odds(RS, specs[0], st, outcomes, test, partial(lambda x: x, details))
+
+    def duel(
+        self, first: str, second: str, sets: Sets = None, *, progress: Progress | None = None
+    ) -> DuelOdds:
+        """One melee round, exactly (:mod:`.odds_melee`; memoised per query)."""
+        return self.memo(
+            "duel", (first, second), sets, lambda s, st, g: duel_round(s, st, g, _tables(), parse_spec)
+        )
 
 
 PLUGIN = KnightHackOdds()

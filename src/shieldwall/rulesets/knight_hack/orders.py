@@ -9,6 +9,7 @@ move U [turn=H] [frontage=N] go=D [then=H]   (evolutions, normal move, one more 
 rally U [back=D] [forward=D]             (a rallying unit's move)
 rout-test U | rout-on U                  (a routed unit's one test, or it runs)
 fight A B                                (the next melee; melee.order)
+ambush U T | hide U                      (a hidden unit springs on T, or keeps hidden; ambush.execute)
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ ANSWERS = {
     "rout-test": "unit",
     "rout-on": "unit",
     "fight": "melee",
+    "ambush": "unit",
+    "hide": "unit",
 }
 _MOVE_KEYS = ("turn", "frontage", "go", "then")
 _RALLY_KEYS = ("back", "forward")
@@ -144,7 +147,7 @@ def parse_order(spec: str | Mapping[str, Any]) -> Order:
 
 
 def _checked(o: Order, text: str) -> Order:
-    two = o.kind in ("charge", "redirect", "fire", "fight")
+    two = o.kind in ("charge", "redirect", "fire", "fight", "ambush")
     if o.unit is None or (two and o.target is None) or (not two and o.target is not None):
         n = "a unit and a target" if two else "one unit"
         raise _bad(text, f"{o.kind} names {n}")

@@ -5,38 +5,32 @@ from __future__ import annotations
 
 import math
 
-from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import (
     bearing,
     footprint_distance,
     heading_vector,
-    normalize_angle,
-    sweep_distance,
 )
-from shieldwall.rulesets.knight_hack.board import Ask, Board, Melee, Unit
+from shieldwall.rulesets.knight_hack.board import Ask, Board, Unit
 from shieldwall.rulesets.knight_hack.casualties import CasualtySituation
 from shieldwall.rulesets.knight_hack.charge import (
-    charge_distance,
     charger_must_test,
-    check_wheel,
     receiver_must_test,
-    resolve_charge,
-    wheel_arc,
 )
+from shieldwall.rulesets.knight_hack.charging import charge_move
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.factors import MeleeConditions, melee_target
 from shieldwall.rulesets.knight_hack.geom import (
-    GAP,
     check_charge,
     clip_to_table,
-    contact_facing,
     in_arc,
     nearest_enemy,
+    seen_enemies,
 )
+from shieldwall.rulesets.knight_hack.meeting import meet, mutual
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import apply_fail, take_test
-from shieldwall.rulesets.knight_hack.rolloff import roll_off
+from shieldwall.rulesets.knight_hack.rolloff import roll_off, roll_off_data
 
 # --- declarations (sealed: logged only when both sides are in) -----------------------------------
 
@@ -51,10 +45,10 @@ def enter_declare(b: Board) -> None:
 
 def declare_menu(b: Board, ask: Ask) -> list[Order]:
     u = b.units[str(ask.unit)]
-    if u.status not in ("good", "disordered") or b.in_melee(u.id):
-        return []
+    if u.status not in ("good", "disordered") or b.in_melee(u.id) or u.hidden:
+        return []  # an ambusher springs in the movement phase only (R49)
     legal = []
-    for t in b.live(b.other(u.side)):
+    for t in seen_enemies(b, u):
         try:
             check_charge(b, u, t)
         except IllegalOrder:
@@ -159,14 +153,14 @@ def _range(b: Board, u: Unit) -> float:
 
 def fire_targets(b: Board, u: Unit) -> list[Unit]:
     rng = _range(b, u)
-    if not rng or u.gone or u.status not in ("good", "disordered") or b.in_melee(u.id):
+    if not rng or u.gone or u.hidden or u.status not in ("good", "disordered") or b.in_melee(u.id):
         return []
     if b.declared.get(u.id) or u.id in b.evading:
         return []
     fp = u.footprint()
     return [
         t
-        for t in b.live(b.other(u.side))
+        for t in seen_enemies(b, u)
         if not b.in_melee(t.id) and in_arc(fp, t) and footprint_distance(fp, t.footprint()) <= rng
     ]
 
@@ -180,7 +174,14 @@ def enter_fire(b: Board) -> None:
     able = [s for s in b.sides if any(fire_targets(b, u) for u in b.live(s))]
     if len(able) == 2:
         winner, rolls = roll_off(b.rng, b.sides, "d6")
-        b.log("roll-off", "missile.order", winner, faces=[list(r) for r in rolls], winner=winner, of="fire")
+        b.log(
+            "roll-off",
+            "missile.order",
+            winner,
+            **roll_off_data(b.sides, rolls, "d6"),
+            winner=winner,
+            of="fire",
+        )
         b.queue.append(Ask(winner, "fire-order"))
     elif able:
         _queue_fire(b, able[0])
@@ -259,9 +260,18 @@ def enter_charges(b: Board) -> None:
             apply_fail(b, t, "receive-charge", "morale.receive-charge")
     for tid in sorted(b.evading):
         _evade(b, b.units[tid])
+    dice: dict[str, int] = {}
     for side in b.sides:
         for uid in sorted(c for c, t in b.declared.items() if t and b.units[c].side == side):
-            _charge(b, b.units[uid], b.units[str(b.declared[uid])])
+            u = b.units[uid]
+            other = mutual(b, u) if uid not in dice else None
+            if other is not None and not b.in_melee(u.id):
+                rolled = meet(b, u, other)  # charges that meet part-way (R50)
+                if rolled is None:
+                    continue
+                dice[u.id], dice[other.id] = rolled
+            if b.declared.get(uid):
+                charge_move(b, u, b.units[str(b.declared[uid])], dice.get(uid))
 
 
 def _evade(b: Board, t: Unit) -> None:
@@ -275,60 +285,3 @@ def _evade(b: Board, t: Unit) -> None:
     t.status, t.good_from = "rallying", (b.turn, "end")
     b.log("evade", "charge.evade-then-move", t.side, unit=t.id, distance=round(d, 3), heading=round(h, 1))
     b.log("rallying", "rally.evaders", t.side, unit=t.id, cause="evaded", good_from=list(t.good_from))
-
-
-def _charge(b: Board, u: Unit, obj: Unit) -> None:
-    if u.gone or b.in_melee(u.id) or u.status not in ("good", "disordered"):
-        return
-    d6 = D6.roll(b.rng)
-    normal = b.tables.types[u.type].normal_move
-    distance = charge_distance(normal, d6)
-    h = b.charge_heading[u.id]
-    turn = normalize_angle(h - u.heading)
-    arc = wheel_arc(u.width, turn)
-    check_wheel(arc, distance)
-    fp = u.footprint().turned(turn, pivot="front")
-    vec = heading_vector(h)
-    path = []
-    stop = distance - arc
-    for o in b.live():
-        if o.id == u.id:
-            continue
-        d = sweep_distance(fp.corners(), vec, o.footprint().corners())
-        if math.isinf(d):
-            continue
-        if o.side == u.side or o.status == "routed" or o.id in b.evading:
-            stop = min(stop, d - GAP)  # it goes round no one: it halts short (R38)
-        if o.side != u.side and o.status != "routed":
-            path.append((o.id, d, o.id in b.evading))
-    move = resolve_charge(arc + max(0.0, stop), arc, path)
-    straight = move.moved - arc
-    u.x, u.y, u.heading = fp.x, fp.y, h
-    straight = clip_to_table(b, u, h, max(0.0, straight)) if move.contacted is None else straight
-    u.x, u.y = u.x + vec[0] * straight, u.y + vec[1] * straight
-    data = {
-        "unit": u.id,
-        "object": obj.id,
-        "d6": d6,
-        "faces": [d6],
-        "distance": distance,
-        "wheel": round(arc, 3),
-        "moved": round(arc + straight, 3),
-        "contacted": move.contacted,
-    }
-    b.log("charge-move", "charge.distance", u.side, **data)
-    if move.contacted is None:
-        u.status, u.good_from, u.must_charge = "rallying", (b.turn, "end"), True
-        b.log("no-contact", "charge.no-contact", u.side, unit=u.id)
-        b.log("rallying", "rally.no-contact", u.side, unit=u.id, cause="charged-no-contact")
-        return
-    t = b.units[move.contacted]
-    if t.id != obj.id:
-        b.log("retarget", "charge.retarget-after-evade", u.side, unit=u.id, object=obj.id, contacted=t.id)
-    b.melees.append(Melee(u.id, t.id, contact_facing(t, u), contact_facing(u, t), charger=u.id))
-    b.declared[t.id] = None
-    u.status = "disordered"
-    b.log(
-        "contact", "contact.only-by-charge", u.side, unit=u.id, target_unit=t.id, facing=contact_facing(t, u)
-    )
-    b.log("disordered", "charge.disorder-on-contact", u.side, unit=u.id, reason="contact")

@@ -55,7 +55,7 @@ def _target(b: Board, m: Melee, u: Unit, t: Unit, rnd: int) -> Target:
         rear=faces == "rear",
         disordered=u.status == "disordered",
         target_disordered=t.status == "disordered",
-        charging_first_round=m.charger == u.id and rnd == 1,
+        charging_first_round=(m.charger == u.id or m.both_charged) and rnd == 1,
         fanatic=u.fanatic,
         leader=u.leader,
         extra_ranks=max(0, min(u.ranks, ranks_w) - 1),

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import bearing, heading_vector
+from shieldwall.rulesets.knight_hack.ambush import ambush_menu, handle_ambush, reveal_run_into
 from shieldwall.rulesets.knight_hack.board import Ask, Board, Unit
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.evolutions import MovePlan, check_frontage, evolution_allowance
@@ -17,6 +18,7 @@ from shieldwall.rulesets.knight_hack.geom import (
     away_heading,
     check_clear,
     clear_distance,
+    hidden_in_way,
     in_arc,
     nearest_enemy,
     threats,
@@ -24,7 +26,7 @@ from shieldwall.rulesets.knight_hack.geom import (
 from shieldwall.rulesets.knight_hack.orders import Order
 from shieldwall.rulesets.knight_hack.outcomes import take_test
 from shieldwall.rulesets.knight_hack.rally import check_rally_move, left_table
-from shieldwall.rulesets.knight_hack.rolloff import roll_off
+from shieldwall.rulesets.knight_hack.rolloff import roll_off, roll_off_data
 
 
 def enter_initiative(b: Board) -> None:
@@ -34,7 +36,10 @@ def enter_initiative(b: Board) -> None:
             u.status, u.good_from = "good", None
             b.log("rallied", "rally.pursuers", u.side, unit=u.id)
     winner, rolls = roll_off(b.rng, b.sides, b.params["initiative_die"])
-    b.log("roll-off", "move.initiative", winner, faces=[list(r) for r in rolls], winner=winner, of="move")
+    die = b.params["initiative_die"]
+    b.log(
+        "roll-off", "move.initiative", winner, **roll_off_data(b.sides, rolls, die), winner=winner, of="move"
+    )
     b.initiative = winner
     b.queue.append(Ask(winner, "move-order"))
 
@@ -47,7 +52,9 @@ def handle_move_order(b: Board, ask: Ask, o: Order) -> None:
     first = ask.side if o.first else b.other(ask.side)
     b.log("move-order", "move.alternate", ask.side, first=first)
     for side in (first, b.other(first)):
-        b.queue += [Ask(side, "unit", u.id) for u in b.live(side)]
+        # evolutions/normal moves/evolutions, then ambushes (knight-hack:move.unit-order)
+        b.queue += [Ask(side, "unit", u.id) for u in b.live(side) if not u.hidden]
+        b.queue += [Ask(side, "unit", u.id) for u in b.live(side) if u.hidden]
 
 
 def _floor(x: float) -> float:
@@ -58,6 +65,8 @@ def unit_menu(b: Board, ask: Ask) -> list[Order]:
     u = b.units[str(ask.unit)]
     if u.gone or b.in_melee(u.id):
         return []
+    if u.hidden:
+        return ambush_menu(b, u)
     t = b.tables.types[u.type]
     if u.status == "routed":
         may_test = b.params["rout_test"] == "each_turn" or not u.rout_tested
@@ -138,6 +147,13 @@ def plan_move(b: Board, u: Unit, o: Order) -> tuple[float, float, float, int, li
 
 def handle_unit(b: Board, ask: Ask, o: Order) -> None:
     u = b.units[str(ask.unit)]
+    if o.kind in ("ambush", "hide") or u.hidden:
+        if o.kind not in ("ambush", "hide"):
+            raise IllegalOrder(
+                rule("ambush.execute"), f"{u.id} lies hidden: it may only spring or keep hidden"
+            )
+        handle_ambush(b, u, o)
+        return
     menu = unit_menu(b, ask)
     if o.kind in ("rout-on", "rout-test"):
         if o not in menu:
@@ -151,18 +167,43 @@ def handle_unit(b: Board, ask: Ask, o: Order) -> None:
         if u.status not in ("good", "disordered"):
             raise IllegalOrder(rule("move.unit-order"), f"{u.id} is {u.status}: it makes no normal move")
         x, y, h, f, evos = plan_move(b, u, o)
+        go = o.arg("go") or 0.0
+        if go and b.live(b.other(u.side)) and any(e.hidden for e in b.live(b.other(u.side))):
+            x, y, h, f, go = _stop_at_hidden(b, u, o, (x, y, h, f), go)
         u.x, u.y, u.heading, u.frontage = x, y, h, f
         b.log(
             "move",
             "move.unit-order",
             u.side,
             unit=u.id,
-            go=o.arg("go") or 0.0,
+            go=go,
             evolutions=evos,
             x=round(x, 3),
             y=round(y, 3),
             heading=round(h, 1),
         )
+
+
+def _stop_at_hidden(
+    b: Board, u: Unit, o: Order, planned: tuple[float, float, float, int], go: float
+) -> tuple[float, float, float, int, float]:
+    """A move measured without the hidden ambushers its side cannot see stops short of the first it
+    would run into (no after-move evolution), and finds it (R49)."""
+    turn, front = o.arg("turn"), o.arg("frontage")
+    heading = u.heading if turn is None else turn % 360.0
+    frontage = u.frontage if front is None else int(front)
+    saved = (u.heading, u.frontage)
+    u.heading, u.frontage = heading, frontage
+    try:
+        fp = u.footprint()
+    finally:
+        u.heading, u.frontage = saved
+    real, met = hidden_in_way(b, u, fp, heading, go)
+    if not met:
+        return (*planned, go)
+    reveal_run_into(b, u, met)
+    vx, vy = heading_vector(heading)
+    return u.x + vx * real, u.y + vy * real, heading, frontage, round(real, 3)
 
 
 def plan_rally(b: Board, u: Unit, o: Order) -> tuple[float, float]:
@@ -182,8 +223,18 @@ def plan_rally(b: Board, u: Unit, o: Order) -> tuple[float, float]:
 
 
 def _rally(b: Board, u: Unit, o: Order) -> None:
-    u.x, u.y = plan_rally(b, u, o)
     fwd, back = o.arg("forward") or 0.0, o.arg("back") or 0.0
+    x, y = plan_rally(b, u, o)
+    d = fwd or back
+    if d and any(e.hidden for e in b.live(b.other(u.side))):
+        h = u.heading if fwd else (u.heading + 180.0) % 360.0
+        real, met = hidden_in_way(b, u, u.footprint(), h, d)
+        if met:  # it stops short of the hidden ambushers it would run into, and finds them (R49)
+            reveal_run_into(b, u, met)
+            vx, vy = heading_vector(h)
+            x, y = u.x + vx * real, u.y + vy * real
+            fwd, back = (round(real, 3), 0.0) if fwd else (0.0, round(real, 3))
+    u.x, u.y = x, y
     b.log("rally-move", "rally.move", u.side, unit=u.id, forward=fwd, back=back)
     th = threats(b, u)
     if th and not any(in_arc(u.footprint(), e) for e in b.live(b.other(u.side)) if e.footprint() in th):

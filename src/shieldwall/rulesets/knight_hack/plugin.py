@@ -20,8 +20,6 @@ INFO = RulesetInfo(
     source="shared/rules/percentile-rules-errata-1997.txt",
     summary="Medieval 1000-1230: sealed charges, percentile casualties from one d100, points-based "
     "morale levels; plays on user tables (an illustrative sample ships, not the published charts).",
-    # ambushes (knight-hack:ambush.execute) are not played yet: docs/rules/knight-hack.md
-    complete=False,
 )
 
 PLUGIN = RuleSystem(
@@ -36,8 +34,11 @@ PLUGIN = RuleSystem(
     bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
     drawing=f"{_PKG}.drawing:DRAWING",
     narrate=f"{_PKG}.narrate:describe",
+    explain=f"{_PKG}.explain:explain",
+    reach=f"{_PKG}.reach:reach",
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     scenarios="scenarios",
+    web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",
 )

@@ -29,3 +29,10 @@ def roll_off(
         rolls.append((a, b))
         if a != b:
             return (sides[0] if a > b else sides[1]), rolls
+
+
+def roll_off_data(sides: tuple[str, str], rolls: list[tuple[int, int]], die: str) -> dict[str, object]:
+    """A roll-off as its event records it: the deciding faces by side (``faces``, as the web log
+    reads dice), every pair rolled (``rolls``: ties were rolled again) and the die."""
+    a, b = rolls[-1]
+    return {"faces": {sides[0]: a, sides[1]: b}, "rolls": [list(r) for r in rolls], "die": die}

@@ -70,6 +70,8 @@ class Placement(_M):
     x: Coord
     y: Coord
     heading: Heading = 0.0
+    #: the unit starts hidden in ambush here (as its army file's ``ambush = true``; R26, R49)
+    ambush: bool = False
 
 
 class ArmySpec(_M):
@@ -92,6 +94,9 @@ class ScenarioFile(_M):
     terrain: list[TerrainSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
     red: ArmySpec
     blue: ArmySpec
+    #: the SHA-256 of each table file the battle must be played on (a save records them; a scenario
+    #: may pin them): other tables are refused (:func:`check_tables`)
+    tables_sha256: dict[str, str] | None = Field(default=None, max_length=16)
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,8 @@ class Deployed:
     x: float
     y: float
     heading: float
+    #: hidden in ambush at deployment (the army's ``ambush`` or the placement's)
+    ambush: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,7 @@ def build_scenario(data: Any, file: str) -> Scenario:
         raise DataError(file, "data", 'a scenario sent as data may not name a file; use data = "sample"')
     base = Path(file).parent if Path(file).is_file() else Path(".")
     tables = tables_for(spec.data, base)
+    check_tables(spec.tables_sha256, tables, file)
     deployed: list[Deployed] = []
     names: dict[str, str] = {}
     edges: dict[str, str] = {}
@@ -151,7 +159,8 @@ def build_scenario(data: Any, file: str) -> Scenario:
             if p.unit in seen:
                 raise DataError(file, f"{where}.unit", f"{p.unit} is placed twice")
             seen.add(p.unit)
-            deployed.append(Deployed(side, by_id[p.unit], p.x, p.y, p.heading % 360.0))
+            u = by_id[p.unit]
+            deployed.append(Deployed(side, u, p.x, p.y, p.heading % 360.0, u.ambush or p.ambush))
         missing = [u for u in by_id if u not in seen]
         if missing:
             raise DataError(file, f"{side}.place", f"unit {missing[0]!r} is not placed")
@@ -168,6 +177,21 @@ def build_scenario(data: Any, file: str) -> Scenario:
             if footprint_distance(fp, fq) < 0.25:
                 raise DataError(file, f"{d.side}.place", f"{d.unit.id} and {e.unit.id} are in contact")
     return Scenario(spec, tables, names, edges, tuple(deployed))
+
+
+def check_tables(want: dict[str, str] | None, tables: Tables, file: str) -> None:
+    """A save (or scenario) that names the tables it was played on is refused on other tables, in
+    one line naming the files that differ."""
+    if want is None or want == tables.digests:
+        return
+    differ = sorted(n for n in set(want) | set(tables.digests) if want.get(n) != tables.digests.get(n))
+    raise DataError(
+        file,
+        "tables_sha256",
+        f"this battle was played on other Knight Hack tables: {', '.join(differ)} "
+        f"{'differs' if len(differ) == 1 else 'differ'} from the data set {tables.name!r} found now; "
+        "refusing to replay it on tables it was not played on (restore those files, or start a new battle)",
+    )
 
 
 def _footprint(d: Deployed) -> Footprint:

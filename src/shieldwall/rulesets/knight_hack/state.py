@@ -9,13 +9,22 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
-from shieldwall.rulesets.knight_hack.board import Board
+from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.orders import Order, parse_order
 from shieldwall.rulesets.knight_hack.plugin import RS
 from shieldwall.rulesets.knight_hack.turn import MENUS, PROMPTS, advance, apply
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.knight_hack.game import KnightHackGame
+
+
+#: the prompt of a hidden unit's decision (it names no unit)
+AMBUSH_PROMPT = "ambushes: spring an ambush on an enemy within reach, or keep hidden"
+
+
+def _hidden(b: Board, u: Unit) -> dict[str, Any]:
+    """``hidden_from`` for a unit lying in ambush while the battle lasts (shieldwall.visibility)."""
+    return {"hidden_from": [b.other(u.side)]} if u.hidden and b.result is None else {}
 
 
 class KnightHackState(State):
@@ -49,6 +58,9 @@ class KnightHackState(State):
         if b.result is not None or not b.queue:
             return None
         ask = b.queue[0]
+        if ask.unit and b.units[ask.unit].hidden:
+            # the decision is shown to both sides: it must not name a hidden ambusher (R49)
+            return Decision(ask.side, ask.kind, AMBUSH_PROMPT, None, {"phase": b.phase, "turn": b.turn})
         prompt = PROMPTS[ask.kind].format(unit=b.units[ask.unit].name if ask.unit else "")
         return Decision(ask.side, ask.kind, prompt, ask.unit, {"phase": b.phase, "turn": b.turn})
 
@@ -127,7 +139,9 @@ class KnightHackState(State):
                     "removed": u.gone,
                     "in_melee": b.in_melee(u.id),
                     "must_charge": u.must_charge,
+                    "hidden": u.hidden,
                 }
+                | _hidden(b, u)
                 for u in b.units.values()
             ],
             "melees": [{"a": m.a, "b": m.b, "a_faces": m.a_faces, "b_faces": m.b_faces} for m in b.melees],

@@ -91,7 +91,16 @@ def charge(st: OneHourState, order: O.Charge) -> None:
         d = (end.x - fp.x, end.y - fp.y)
         ln = math.hypot(*d)
         short = max(0.0, min(st.rolled, need - 0.1))
-        u.fp = fp.moved(d[0] / ln * short, d[1] / ln * short) if ln > 1e-9 else fp
+        if ln > 1e-9:
+            # the path was checked to the contact; where it stops short must be a legal place to
+            # stand too ("Terrain": a footprint wider than the swept column may not end in a wood)
+            way = (d[0] / ln, d[1] / ln)
+            probe = u.clone()
+            probe.fp = fp
+            short = S.max_advance(probe, fp, way, short, st.live(), st.terrain)
+            u.fp = fp.moved(way[0] * short, way[1] * short)
+        else:
+            u.fp = fp
         u.moved = True
         st.log("charge-short", "grey-areas", unit=u.id, target=t.id, moved=round(short, 3))
         after_move(st, u)

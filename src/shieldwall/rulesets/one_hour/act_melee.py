@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shieldwall.core.dice import D6
+from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad
 from shieldwall.rulesets.one_hour.attacks import melee_attack
@@ -134,12 +134,14 @@ def initiative_roll(st: OneHourState) -> None:
     """ "Initiative": from turn 2 roll off, the Initiative side adding +3 (+2/+4 options; -1 per routed
     Unit option); if it loses, the Initiative passes and the other side goes first.
 
-    A roll-off is a d6 whatever the battle's die (ruling R26: with the d5 and +3 the initiative could
-    never change hands, against the text's "it is likely to only change once")."""
+    The roll-off die is the declared parameter ``initiative_die``, a d6 by default whatever the
+    battle's die (rulings R26, R49: with the d5 and +3 the initiative could never change hands,
+    against the text's "it is likely to only change once")."""
     holder = st.initiative
     chal = other(holder)
-    fh = st.roll(1, "initiative", "initiative", side=holder, die=D6)[0]
-    fc = st.roll(1, "initiative", "initiative", side=chal, die=D6)[0]
+    die = D6 if st.params["initiative_die"] == "d6" else AVERAGE_DIE
+    fh = st.roll(1, "initiative", "initiative", side=holder, die=die)[0]
+    fc = st.roll(1, "initiative", "initiative", side=chal, die=die)[0]
     bonus = int(st.params["initiative_bonus"])
     th, tc = fh + bonus, fc
     if st.params["initiative_routed_penalty"]:

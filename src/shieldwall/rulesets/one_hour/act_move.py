@@ -111,17 +111,27 @@ def activate(st: OneHourState, order: O.Activate) -> bool:
     st.move_faces = faces
     st.rolled = float(sum(faces) + 2)
     st.log("move-roll", "movement.dice", unit=u.id, distance=st.rolled)
-    if u.allied and allied_must_roll(st, u) and 2 in faces:
+    if u.allied and allied_must_roll(st, u) and natural_two(st, faces):
         st.log(
             "allies-debate",
             "army-lists.allies.debate",
             unit=u.id,
+            faces=faces,
+            reading=st.params["allies_debate"],
             reason="a natural 2 for an allied Unit: it does not move while the leaders debate",
         )
         st.finish_activation()
         return False
     st.step = "move"
     return True
+
+
+def natural_two(st: OneHourState, faces: list[int]) -> bool:
+    """ "if a natural '2' is rolled for Movement it will not move" (ruling R48): the first die of the
+    movement roll shows 2 (the ``allies_debate`` parameter: or any of its dice)."""
+    if st.params["allies_debate"] == "any-die":
+        return 2 in faces
+    return bool(faces) and faces[0] == 2
 
 
 def allied_must_roll(st: OneHourState, u: Unit) -> bool:

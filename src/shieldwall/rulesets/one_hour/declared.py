@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def _stopping_place(st: OneHourState, u: Unit, p: tuple[float, float]) -> bool:
     """ "They may however stop alongside a Unit with a banner, at a terrain feature that gives a
-    movement or combat bonus [e.g. road, hill]." """
+    movement or combat bonus [e.g. road, hill]." ("declared-movement.may-stop")"""
     eff = terrain_effects()
     for f in st.terrain.features:
         e = eff[f.kind]
@@ -56,7 +56,7 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate, apply_order: ApplyOrder
             chosen = mine[0]
     if chosen is None and u.category == "warband" and charges:
         chosen = min(charges, key=lambda c: S.distance_between(u, st.units[c.target]))
-        st.log("warband-must-charge", "declared-movement", unit=u.id, target=chosen.target)
+        st.log("warband-must-charge", "declared-movement.warband", unit=u.id, target=chosen.target)
     if chosen is not None:
         apply_order(st, chosen)
         return
@@ -72,6 +72,7 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate, apply_order: ApplyOrder
     d = heading_vector(fp.heading)
     probe = u.clone()
     probe.fp = fp
+    # "Units move the full distance rolled even if farther than desired" ("declared-movement.full-distance")
     want = st.rolled
     to_goal = dist(fp.centre, goal)
     if to_goal <= st.rolled and _stopping_place(st, u, goal):
@@ -91,7 +92,7 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate, apply_order: ApplyOrder
         ]
         if ahead:
             hit = min(ahead, key=lambda c: S.distance_between(u, st.units[c.target]))
-            st.log("declared-contact", "declared-movement", unit=u.id, target=hit.target)
+            st.log("declared-contact", "declared-movement.must-stop", unit=u.id, target=hit.target)
             apply_order(st, hit)
             return
     steps: list[O.Step] = [turn] if turn else []

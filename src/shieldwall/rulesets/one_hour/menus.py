@@ -18,6 +18,7 @@ from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, n
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_charge import charge_approach, plan_charge
+from shieldwall.rulesets.one_hour.act_deploy import choice_orders
 from shieldwall.rulesets.one_hour.act_move import fall_back_problem, plan_face, plan_move
 from shieldwall.rulesets.one_hour.attacks import moving_shot_targets, shot_problem
 from shieldwall.rulesets.one_hour.model import Unit
@@ -29,6 +30,8 @@ NEAREST = 3  # enemies considered for approach/face options
 
 
 def legal_orders(st: OneHourState) -> list[O.Order]:
+    if st.step == "fight-as":
+        return choice_orders(st)
     if st.step == "transfer":
         return [O.End(), *transfer_orders(st)]
     if st.step == "activate":

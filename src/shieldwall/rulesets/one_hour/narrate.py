@@ -71,6 +71,8 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
         return f'{nm(d["unit"])} falls back {d["moved"]:g}"'
     if k == "free-attack":
         return f"{nm(d['unit'])} wins the dice-off and strikes {nm(d['target'])} as it falls back"
+    if k == "fight-as":
+        return f"{nm(d['unit'])} ({d['was']}) will fight as {d['choice'].capitalize()}"
     if k == "transfer":
         return f"{d['kind']} {d['personality']} joins {nm(d['to'])}"
     if k == "force-morale":

@@ -114,6 +114,10 @@ IDEAS_TYPES = (
     "mounted-servants",
     "irish-nobles",
     "scots-nobles",
+    # "Viking Veterans": as deployed (Infantry until they choose) and as either choice
+    "viking-veterans",
+    "viking-veterans-infantry",
+    "viking-veterans-warriors",
 )
 ALL_TYPES = ARMY_LIST_TYPES + IDEAS_TYPES
 

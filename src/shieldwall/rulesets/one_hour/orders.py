@@ -20,6 +20,8 @@ Text forms (one order per line in save files and the CLI)::
     face r1 b2                       turn to face b2, an enemy in contact off r1's front
     fallback r1                      Fall Back! out of melee (optional rule)
     transfer p1 r2                   move personality p1 to unit r2
+    fight-as r1 warriors             after deployment: Viking Veterans r1 fight as Warriors (or
+                                     infantry) for the whole battle
 """
 
 from __future__ import annotations
@@ -174,7 +176,33 @@ class FallBack(UnitOrder):
     kind: ClassVar[str] = "fallback"
 
 
-Order = End | Activate | Hold | Move | Charge | MovingShot | Shoot | Fight | Face | Transfer | Skip | FallBack
+@dataclass(frozen=True, slots=True)
+class FightAs(_Order):
+    """The owner's choice, after deployment, of what a unit fights as (Viking Veterans)."""
+
+    unit: str
+    choice: str
+    kind: ClassVar[str] = "fight-as"
+
+    def __str__(self) -> str:
+        return f"fight-as {self.unit} {self.choice}"
+
+
+Order = (
+    End
+    | Activate
+    | Hold
+    | Move
+    | Charge
+    | MovingShot
+    | Shoot
+    | Fight
+    | Face
+    | Transfer
+    | Skip
+    | FallBack
+    | FightAs
+)
 
 _PAIRS: dict[str, Any] = {
     "shot": MovingShot,
@@ -218,6 +246,8 @@ def parse_text(text: str) -> Order:
         return _SINGLES[k](args[0])  # type: ignore[no-any-return]
     if k in _PAIRS and len(args) == 2:
         return _PAIRS[k](args[0], args[1])  # type: ignore[no-any-return]
+    if k == "fight-as" and len(args) == 2:
+        return FightAs(args[0], args[1].lower())
     if k == "activate" and args:
         if len(args) == 1:
             return Activate(args[0])
@@ -270,6 +300,8 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return _SINGLES[k](str(d["unit"]))  # type: ignore[no-any-return]
         if k == "transfer":
             return Transfer(str(d["personality"]), str(d["unit"]))
+        if k == "fight-as":
+            return FightAs(str(d["unit"]), str(d["choice"]))
         if k in _PAIRS:
             return _PAIRS[k](str(d["unit"]), str(d["target"]))  # type: ignore[no-any-return]
         if k == "activate":

@@ -72,6 +72,14 @@ _P = [
     ),
     Parameter("initiative", False, "Optional rule: Initiative roll-off from turn 2.", (), f"{RS}:initiative"),
     Parameter(
+        "initiative_die",
+        "d6",
+        "Die of the Initiative roll-off (the text does not say; with the d5 and +3 the Initiative "
+        "could never change hands).",
+        ("d6", "d5"),
+        f"{RS}:initiative",
+    ),
+    Parameter(
         "initiative_bonus",
         3,
         "Initiative roll-off bonus for the side holding it (+2 more change, +4 less).",
@@ -145,6 +153,14 @@ _P = [
         f"{RS}:army-lists.variations",
     ),
     Parameter("allies", False, "Army lists: allied contingents of 1-3 units.", (), f"{RS}:army-lists.allies"),
+    Parameter(
+        "allies_debate",
+        "first-die",
+        "Which movement die's natural 2 keeps a small allied contingent still: the first die "
+        "rolled (1 in 6 for every class) or any of the dice (the former reading).",
+        ("first-die", "any-die"),
+        f"{RS}:army-lists.allies.debate",
+    ),
 ]
 
 PARAMETERS: dict[str, Parameter] = {p.name: p for p in _P}

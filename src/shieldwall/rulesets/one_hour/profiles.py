@@ -31,6 +31,11 @@ class UnitProfile(BaseModel):
     shieldwall: bool = False
     rough_terrain: bool = False
     interpenetrate: bool = False
+    #: the types the owner chooses between after deployment (Viking Veterans: Infantry OR Warriors);
+    #: until then the unit stands with this profile
+    fight_as: tuple[str, ...] = ()
+    #: set on a type that is only ever chosen (``fight_as``) after deployment, never deployed as such
+    chosen_from: str | None = None
     clause: str
 
     @property

@@ -137,6 +137,11 @@ def _check_ids(spec: ScenarioSpec, file: str) -> None:
         schema.check_crossings_on_line(i, t, t.width, "river", file)
 
 
+#: "Mounted Servants" and the types that are "Arthur's cavalry" ("Ideas for Unit Types")
+SERVANTS = "mounted-servants"
+ARTHURS = ("arthurs-cavalry", "roundtable-knights")
+
+
 def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
     s: SideSpec = getattr(spec, side)
     opts = spec.options
@@ -163,19 +168,34 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
             "variable-quality: each Elite unit must be balanced by one Levy unit",
         )
     # Variations for all armies: one upgrade and then one downgrade, one change per unit, within +-2.
-    ups = [i for i, u in enumerate(s.units) if u.upgrade in ("household", "determined")]
+    # "Mounted Servants ... If Arthur's cavalry is in play, they may also be upgraded. In this case,
+    # a second Unit must be downgraded." (ruling R46): an upgrade of their own, beside the list's one,
+    # only with Arthur's Cavalry (or Roundtable Knights) in the same army, each bringing a downgrade.
+    upped = [i for i, u in enumerate(s.units) if u.upgrade in ("household", "determined")]
+    servants = [i for i in upped if s.units[i].type == SERVANTS]
+    ups = [i for i in upped if i not in servants]
     downs = [i for i, u in enumerate(s.units) if u.upgrade in ("levy", "reluctant")]
-    if (ups or downs) and not opts.get("upgrades", False):
+    if (upped or downs) and not opts.get("upgrades", False):
         raise DataError(
-            file, f"{side}.units[{(ups + downs)[0]}].upgrade", "upgrades need options.upgrades = true"
+            file, f"{side}.units[{(upped + downs)[0]}].upgrade", "upgrades need options.upgrades = true"
+        )
+    if servants and not any(u.type in ARTHURS for u in s.units):
+        raise DataError(
+            file,
+            f"{side}.units[{servants[0]}].upgrade",
+            "ideas-for-unit-types.mounted-servants.upgrade: Mounted Servants may be upgraded only "
+            "if Arthur's cavalry is in play (in the same army)",
         )
     if len(ups) > 1:
         raise DataError(
             file, f"{side}.units[{ups[1]}].upgrade", "army-lists.variations: only ONE upgrade per list"
         )
-    if len(downs) > 1:
+    if len(downs) > 1 + len(servants):
         raise DataError(
-            file, f"{side}.units[{downs[1]}].upgrade", "army-lists.variations: only one downgrade"
+            file,
+            f"{side}.units[{downs[1 + len(servants)]}].upgrade",
+            "army-lists.variations: only one downgrade"
+            + (" (and one for each upgraded Mounted Servants unit)" if servants else ""),
         )
     if ups and not downs:
         raise DataError(
@@ -183,8 +203,22 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
             f"{side}.units[{ups[0]}].upgrade",
             "army-lists.variations: a list that selects an upgrade MUST also select a downgrade",
         )
+    if servants and len(downs) < len(ups) + len(servants):
+        raise DataError(
+            file,
+            f"{side}.units[{servants[0]}].upgrade",
+            "ideas-for-unit-types.mounted-servants.upgrade: upgraded Mounted Servants need a second "
+            "Unit downgraded (beside the list's own downgrade)",
+        )
     for i, u in enumerate(s.units):
         p = prof[u.type]
+        if p.chosen_from is not None:
+            raise DataError(
+                file,
+                f"{side}.units[{i}].type",
+                f"ideas-for-unit-types.viking-veterans: {u.type!r} is chosen after deployment; "
+                f"deploy the unit as {p.chosen_from!r}",
+            )
         if u.upgrade and u.fixed:
             raise DataError(
                 file,

@@ -22,10 +22,14 @@ from shieldwall.core.geometry import (
     dist,
     footprints_within,
     in_front_arc,
+    point_in_polygon,
+    point_segment_distance,
     polygon_distance,
     polygon_edges,
-    rect_meets_polygon,
+    segment_distance,
     segment_intersects_convex,
+    segment_intersects_polyline,
+    segments_intersect,
     sweep_distance,
     sweep_distance_apart,
     swept_rectangle,
@@ -173,6 +177,44 @@ def _index(terrain: TerrainMap) -> _TerrainIndex:
     return got[1]
 
 
+#: The edges of each area feature with their bounding boxes (features are fixed for a battle).
+_EDGES: dict[tuple[Point, ...], list[tuple[Point, Point, float, float, float, float]]] = {}
+
+
+def _edges(points: tuple[Point, ...]) -> list[tuple[Point, Point, float, float, float, float]]:
+    got = _EDGES.get(points)
+    if got is None:
+        got = [
+            (a, b, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            for a, b in polygon_edges(points)
+        ]
+        if len(_EDGES) > 512:
+            _EDGES.clear()
+        _EDGES[points] = got
+    return got
+
+
+def _meets(rect: Polygon, f: Feature) -> bool:
+    """``rect_meets_polygon(rect, f.points)`` (a convex polygon and an area feature share a point),
+    skipping what cannot: the feature's corners and edges beyond the rectangle's bounding box."""
+    poly = f.points
+    if any(point_in_polygon(p, poly) for p in rect):
+        return True
+    x0, y0, x1, y1 = _box(rect)
+    s = 1e-6  # far above segments_intersect's touching tolerance (1e-7)
+    x0, y0, x1, y1 = x0 - s, y0 - s, x1 + s, y1 + s
+    if any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and point_in_polygon(p, rect) for p in poly):
+        return True
+    redges = polygon_edges(rect)
+    for c, d, ex0, ey0, ex1, ey1 in _edges(poly):
+        if ex1 < x0 or ex0 > x1 or ey1 < y0 or ey0 > y1:
+            continue
+        for a, b in redges:
+            if segments_intersect(a, b, c, d):
+                return True
+    return False
+
+
 def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feature | None:
     """An area feature the unit may not be in ("Terrain": woods/marsh, lakes), if any."""
     rect = fp.corners()
@@ -181,8 +223,116 @@ def terrain_blocks_entry(unit: Unit, fp: Footprint, terrain: TerrainMap) -> Feat
         if rule == "none" or not unit.profile.rough_terrain:
             if fp.x + r < x0 or fp.x - r > x1 or fp.y + r < y0 or fp.y - r > y1:
                 continue
-            if rect_meets_polygon(rect, f.points):
+            if _meets(rect, f):
                 return f
+    return None
+
+
+#: How far (inches) a swept area may reach into terrain the unit may not enter before it counts as
+#: entering: the swept body is shrunk by this on every side, so grazing an edge is not entering.
+SWEEP_TOL = CONTACT_TOL
+
+
+def forbidden_areas(unit: Unit, terrain: TerrainMap) -> list[tuple[Feature, Box]]:
+    """The area features the unit may not enter, with their bounding boxes: lakes for all ("Lakes.
+    Area, impassible."), woods and marsh for all but Skirmishers and Raiders ("Only Skirmishers and
+    Raiders may enter")."""
+    rough = unit.profile.rough_terrain
+    return [(f, box) for f, rule, box in _index(terrain).entry if rule == "none" or not rough]
+
+
+def shrunk_band(p: Point, q: Point, width: float, extend: float) -> Polygon:
+    """The swept rectangle of a body ``width`` wide from ``p`` to ``q`` (``extend`` beyond each end),
+    shrunk by ``SWEEP_TOL`` on every side: what may not meet forbidden terrain."""
+    return swept_rectangle(p, q, max(width - 2 * SWEEP_TOL, 1e-6), max(extend - SWEEP_TOL, 0.0))
+
+
+def swept_terrain_problem(unit: Unit, band: Polygon, terrain: TerrainMap) -> str | None:
+    """Why a swept area (a convex polygon) may not be crossed by the unit: it enters a lake, a wood
+    or marsh the unit may not enter, or river water away from a crossing (None if it may).
+
+    Only features whose bounding box meets the band's are tested exactly.
+    """
+    bx0, by0, bx1, by1 = _box(band)
+    for f, (x0, y0, x1, y1) in forbidden_areas(unit, terrain):
+        if x1 < bx0 or x0 > bx1 or y1 < by0 or y0 > by1:
+            continue
+        if _meets(band, f):
+            te = terrain_effects()[f.kind]
+            who = "nobody" if te.enter == "none" else "only Skirmishers and Raiders"
+            return f"{te.clause}: the path crosses {f.kind} ({f.id}): {who} may enter"
+    rv = _poly_in_river(band, terrain)
+    if rv is not None:
+        return f"terrain.rivers: the path crosses the river ({rv.id}) away from a bridge, ford or shallows"
+    return None
+
+
+def _water_segments(
+    f: Feature, poly: Polygon, edges: list[tuple[Point, Point]], box: Box
+) -> list[tuple[Point, Point]]:
+    """The segments of the river's line whose water (the line widened by half the river's width)
+    reaches the polygon: near its box (``box``, padded by that half width), and with an end inside
+    it or within the half width of one of its edges. No point of the polygon is in water any other
+    segment covers, and no edge crosses another segment."""
+    pad = f.width / 2.0
+    x0, y0, x1, y1 = box
+    pts = f.points
+    out = []
+    for i in range(len(pts) - 1):
+        a, b = pts[i], pts[i + 1]
+        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+            continue
+        if point_in_polygon(a, poly) or any(segment_distance(a, b, c, d) <= pad + 1e-9 for c, d in edges):
+            out.append((a, b))
+    return out
+
+
+def _wet(
+    f: Feature, segs: list[tuple[Point, Point]], probes: list[Point], edges: list[tuple[Point, Point]]
+) -> bool:
+    """Whether a probe lies in the river's water, or an edge crosses its line, away from a crossing
+    (``Feature.contains`` and ``crossing_points`` restricted to the segments ``segs`` that can)."""
+    pad = f.width / 2.0
+    for p in probes:
+        if (
+            any(point_segment_distance(p, a, b) <= pad for a, b in segs)
+            and f.crossing_at(p, slack=pad) is None
+        ):
+            return True
+    for c, d in edges:
+        for a, b in segs:
+            for x in segment_intersects_polyline(c, d, (a, b)):
+                if f.crossing_at(x, slack=pad) is None:
+                    return True
+    return False
+
+
+#: Spacing (inches) of the probes along a swept area's edges against river water.
+_RIVER_PROBE = 0.25
+
+
+def _poly_in_river(poly: Polygon, terrain: TerrainMap) -> Feature | None:
+    """A river whose water (away from its crossings) any part of the convex polygon lies in: its
+    corners and points along its edges (at most ``_RIVER_PROBE`` apart) are probed against the
+    water, its edges against the river's line (for rivers narrower than the polygon)."""
+    rivers = _index(terrain).rivers
+    if not rivers:
+        return None
+    bx0, by0, bx1, by1 = _box(poly)
+    edges = polygon_edges(poly)
+    probes: list[Point] | None = None
+    for f in rivers:
+        pad = f.width / 2.0
+        segs = _water_segments(f, poly, edges, (bx0 - pad, by0 - pad, bx1 + pad, by1 + pad))
+        if not segs:
+            continue
+        if probes is None:
+            probes = []
+            for a, b in edges:
+                n = max(1, math.ceil(dist(a, b) / _RIVER_PROBE))
+                probes.extend((a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n))
+        if _wet(f, segs, probes, edges):
+            return f
     return None
 
 
@@ -223,16 +373,16 @@ def in_river(fp: Footprint, terrain: TerrainMap) -> Feature | None:
         return None
     rect = fp.corners()
     probes = [fp.centre, *rect, *(((a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0) for a, b in polygon_edges(rect))]
+    edges = polygon_edges(rect)
+    xs = [c[0] for c in rect]
+    ys = [c[1] for c in rect]
     for f in rivers:
         if f.distance_to(fp.centre) > fp.radius + f.width:
             continue
-        for p in probes:
-            if f.contains(p) and f.crossing_at(p, slack=f.width / 2.0) is None:
-                return f
-        for a, b in polygon_edges(rect):
-            for x in f.crossing_points(a, b):
-                if f.crossing_at(x, slack=f.width / 2.0) is None:
-                    return f
+        pad = f.width / 2.0
+        segs = _water_segments(f, rect, edges, (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad))
+        if segs and _wet(f, segs, probes, edges):
+            return f
     return None
 
 
@@ -319,6 +469,11 @@ def path_problem(
         rv = river_blocks(p, q, terrain)
         if rv is not None:
             return f"terrain.rivers: rivers are impassable except at a bridge, ford or shallows ({rv.id})"
+        # the whole swept area, not only where the unit stops (issue 17.1): lakes, woods/marsh
+        # for all but Skirmishers and Raiders, river water away from a crossing
+        prob = swept_terrain_problem(unit, shrunk_band(p, q, col_w, ext * 0.5), terrain)
+        if prob is not None:
+            return prob
     return None
 
 
@@ -415,6 +570,7 @@ def _free_run(
         if d < reach:
             reach = d
     c = start.centre
+    reach = _terrain_run(unit, start, direction, reach, terrain)
     far = (c[0] + direction[0] * reach, c[1] + direction[1] * reach)
     rv = river_blocks(c, far, terrain)
     while rv is not None and reach > 0:
@@ -422,6 +578,35 @@ def _free_run(
         reach = max(0.0, (min(hits) if hits else reach) - rv.width / 2.0 - 0.05)
         far = (c[0] + direction[0] * reach, c[1] + direction[1] * reach)
         rv = river_blocks(c, far, terrain)
+    return reach
+
+
+def _terrain_run(unit: Unit, start: Footprint, direction: Point, reach: float, terrain: TerrainMap) -> float:
+    """``reach`` cut to where the column's (shrunk) swept body would first touch an area the unit may
+    not enter. The ray casting of ``sweep_distance_apart`` finds the first touch of a convex body
+    and any polygon apart from it (a first contact is always a vertex on an edge)."""
+    areas = forbidden_areas(unit, terrain)
+    if not areas:
+        return reach
+    c = start.centre
+    body = shrunk_band(
+        c, (c[0] + direction[0] * 1e-6, c[1] + direction[1] * 1e-6), start.frontage / 2.0, start.depth * 0.5
+    )
+    x0, y0, x1, y1 = _box(body)
+    ex, ey = direction[0] * reach, direction[1] * reach
+    cx0, cx1 = min(x0, x0 + ex), max(x1, x1 + ex)
+    cy0, cy1 = min(y0, y0 + ey), max(y1, y1 + ey)
+    for f, (fx0, fy0, fx1, fy1) in areas:
+        if fx1 < cx0 or fx0 > cx1 or fy1 < cy0 or fy0 > cy1:
+            continue
+        if _meets(body, f):
+            continue  # already grazing it: the exact path test decides
+        d = sweep_distance_apart(body, direction, f.points)
+        if d < reach:
+            reach = max(0.0, d - 1e-6)
+            ex, ey = direction[0] * reach, direction[1] * reach
+            cx0, cx1 = min(x0, x0 + ex), max(x1, x1 + ex)
+            cy0, cy1 = min(y0, y0 + ey), max(y1, y1 + ey)
     return reach
 
 

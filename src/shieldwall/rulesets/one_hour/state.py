@@ -22,6 +22,7 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour.act_deploy import pending
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import attack_modifier as combat_modifier
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
@@ -78,6 +79,7 @@ class OneHourState(BattleState["OneHourGame"]):
         if self._result is not None:
             return None
         prompts = {
+            "fight-as": "choose what your units fight as (after deployment)",
             "transfer": 'transfer personalities within 6" or end',
             "activate": "choose a unit to move, or end the Movement phase",
             "move": f'move {self.active} (rolled {self.rolled:g}")',
@@ -297,8 +299,28 @@ class OneHourState(BattleState["OneHourGame"]):
             holder=attacker,
             reason="scenario attacker goes first",
         )
-        self._begin_player_turn()
+        if not self._begin_choices():
+            self._begin_player_turn()
         self._advance()
+
+    def _begin_choices(self, after: int = -1) -> bool:
+        """Ask the next side (in play order, after player index ``after``) with a choice to make
+        after deployment ("Viking Veterans"); False when no side has one left."""
+        for i, side in enumerate(self.order):
+            if i > after and pending(self, side):
+                self.player = i
+                self.phase = "movement"
+                self.step = "fight-as"
+                return True
+        return False
+
+    def after_choice(self) -> None:
+        """After a choice: the same side's next one, the other side's, or the first turn."""
+        if pending(self, self.side):
+            return
+        if not self._begin_choices(self.player):
+            self.player = 0
+            self._begin_player_turn()
 
     def _begin_player_turn(self) -> None:
         for u in self.live(self.side):

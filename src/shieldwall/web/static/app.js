@@ -31,6 +31,9 @@
 //   onUnit(g, uid)                    a click on unit uid -> true if handled (else: select it)
 //   onTable(g, p, e)                  a click on the table at p = {x, y} (table units), e the mouse
 //                                     event -> true if handled (else: deselect)
+//   orderAt(g, p)                     -> {order, from}|null: the order a drop of the unit being moved
+//                                     at p gives, and where it starts (asked of the server while
+//                                     the unit is dragged: where the drop goes, or why not)
 //   onHover(g, p, uid)                the pointer at p, over unit uid (or null) -> true if handled
 //                                     (else: the ghost is cleared when over no unit)
 //   renderWhy(c, g)                   -> Element[]|null: the why of a combat c (GET .../combat)
@@ -39,7 +42,9 @@
 // What a hook may use of g: g.st (the state: decision, menu, view, reach, your_turn, you),
 // g.units / g.allUnits (id -> unit of the view, without / with the removed ones), g.selected,
 // g.reach, g.mode, g.pendingCharge (a charge whose facing is being chosen), g.busy, g.board
-// (board.js: ghost, clearGhost, drawPath, toScreen), g.send(order), g.select(uid), g.deselect(),
+// (board.js: ghost, clearGhost, drawPath, toScreen, tolerance), g.send(order),
+// g.sendNear(p, orderAt, from) (the order for a point, snapped to the nearest legal one around
+// it: orderAt(q) -> the order for point q or null), g.select(uid), g.deselect(),
 // g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e); and
 // fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl),
 // /static/board.js (bearing, normalize) and /static/reach.js (round, inch, hoverReach,
@@ -50,6 +55,8 @@ import { api, ApiError, newClientId } from "./api.js";
 import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
+import { StepThrough } from "./steps.js";
+import { installViewTools, nearPoints } from "./tools.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -165,8 +172,14 @@ async function showLobby() {
     }
   };
 
-  $("#import-game").onsubmit = async (ev) => {
+  // Resume: the save's orders are replayed by the server and the battle goes on from there.
+  // Watch: the same, at this screen (hotseat), opened on its replay from the deployment.
+  $("#import-game").onsubmit = (ev) => {
     ev.preventDefault();
+    importSave(false);
+  };
+  $("#f-watch").onclick = () => importSave(true);
+  async function importSave(watch) {
     const err = $("#import-error");
     err.hidden = true;
     const file = $("#f-save").files[0];
@@ -178,9 +191,15 @@ async function showLobby() {
     try {
       const text = await file.text();
       JSON.parse(text); // refuse a file that is not JSON here; the text itself is sent as it is
-      const rest = JSON.stringify({ side: $("#f-import-side").value, opponent: $("#f-import-opponent").value });
+      const rest = JSON.stringify({ side: $("#f-import-side").value, opponent: watch ? "hotseat" : $("#f-import-opponent").value });
       const r = await api("/api/games/import", { method: "POST",
         rawBody: `{"save": ${text}, ${rest.slice(1)}` });
+      if (watch) {
+        // to watch: a spectator's token of the loaded battle (read only), opened on its replay
+        const w = await api(`/api/games/${r.game.id}/spectate`, { method: "POST", token: r.token });
+        location.assign(`/play/${r.game.id}#watch&token=${w.watch_url.split("#token=")[1]}`);
+        return;
+      }
       saved.remember({ id: r.game.id, token: r.token, sides: r.sides, title: r.game.title, mode: r.game.mode,
         invite_url: r.invite_url });
       location.assign(`/play/${r.game.id}`);
@@ -188,7 +207,7 @@ async function showLobby() {
       err.textContent = e instanceof SyntaxError ? "That file is not JSON." : e.message;
       err.hidden = false;
     }
-  };
+  }
 }
 
 // ---------------------------------------------------------------------------------------- join
@@ -213,12 +232,14 @@ async function joinGame(id) {
 
 // ---------------------------------------------------------------------------------------- game
 async function startGame(id) {
+  const watch = fragment().has("watch");
   const fromLink = fragment().get("token");
   if (fromLink) {
     const old = saved.find(id);
     saved.remember({ ...(old || {}), id, token: fromLink });
     history.replaceState(null, "", `/play/${id}`);
   }
+  if (watch) history.replaceState(null, "", `/play/${id}`);
   const entry = saved.find(id);
   $("#game").hidden = false;
   if (!entry || !entry.token) {
@@ -229,6 +250,7 @@ async function startGame(id) {
   const game = new GameView(id, entry.token);
   window.shieldwall.game = game;
   await game.start();
+  if (watch) await game.watch();
 }
 
 class GameView {
@@ -252,8 +274,17 @@ class GameView {
       onTable: (p, e) => this.onTable(p, e),
       onMove: (p, uid) => this.onHover(p, uid),
       onLeave: () => this.board.clearGhost(),
+      canDrag: (uid) => this.canDrag(uid),
+      onDrag: (p) => this.dragPreview(p),
+      onDrop: (p, e) => {
+        this.preview = null;
+        this.onTable(p, e);
+      },
     });
     window.shieldwall.board = this.board;
+    this.stepping = false; // the other side's orders are being shown one at a time
+    this.stepper = new StepThrough(this);
+    this.tools = installViewTools(this.board, () => this.rules.length_unit || "inch");
   }
 
   // The rule system of the game and its web module (no module: the generic page).
@@ -282,6 +313,7 @@ class GameView {
     $("#btn-undo").onclick = () => this.undo();
     $("#btn-save").onclick = () => this.save();
     $("#btn-link").onclick = () => this.copyLink();
+    $("#btn-watch").onclick = () => this.spectatorLink();
     document.querySelectorAll(".tab-buttons button").forEach((b) => { b.onclick = () => this.tab(b.dataset.tab); });
     $("#replay-prev").onclick = () => this.frame(this.replay.turn - 1);
     $("#replay-next").onclick = () => this.frame(this.replay.turn + 1);
@@ -337,7 +369,7 @@ class GameView {
   }
 
   showBoard(svg) {
-    if (this.replay) return;
+    if (this.replay || this.stepping) return;
     this.board.show(svg);
     $("#board").className = `board${this.mode ? ` mode-${this.mode}` : ""}`;
   }
@@ -360,6 +392,7 @@ class GameView {
     this.renderUnit();
     this.renderActions();
     this.renderHint();
+    this.stepper.render();
   }
 
   renderTop() {
@@ -370,11 +403,13 @@ class GameView {
     const bits = [];
     if (v.turn !== undefined) bits.push(v.max_turns !== undefined && v.max_turns !== null ? `turn ${v.turn}/${v.max_turns}` : `turn ${v.turn}`);
     if (v.side !== undefined && v.phase !== undefined) bits.push(`${v.side} ${v.phase}`);
-    bits.push(`you: ${st.you.join(" & ")}`);
+    bits.push(st.spectator ? "spectator (read only)" : `you: ${st.you.join(" & ")}`);
     if (st.seed !== null) bits.push(`seed ${st.seed_text || st.seed}`);
     $("#status").textContent = bits.join(" · ");
     $("#btn-undo").disabled = !st.can_undo || this.busy;
-    $("#btn-undo").hidden = st.mode === "remote";
+    $("#btn-undo").hidden = st.mode === "remote" || st.spectator;
+    $("#btn-watch").hidden = st.spectator;
+    $("#btn-save").hidden = st.spectator && !st.result;
   }
 
   renderDecision() {
@@ -395,7 +430,10 @@ class GameView {
       return;
     }
     const who = el("span", { class: `who side-${d.side}` }, d.side);
-    if (st.your_turn) {
+    if (st.spectator) {
+      box.replaceChildren(el("div", { class: "small" }, "Watching (read only): you see what both sides may see."),
+        el("div", {}, who, " decides"), el("div", { class: "prompt" }, d.prompt));
+    } else if (st.your_turn) {
       box.replaceChildren(el("div", {}, who, st.you.length > 1 ? " to play" : " (you)"), el("div", { class: "prompt" }, d.prompt));
     } else {
       box.replaceChildren(el("div", {}, who, " decides"), el("div", { class: "prompt" }, d.prompt),
@@ -466,7 +504,7 @@ class GameView {
     const box = $("#actions");
     box.replaceChildren();
     const st = this.st;
-    if (!st || this.replay) return;
+    if (!st || this.replay || this.stepping) return;
     const d = st.decision;
     if (!st.your_turn || !d) return;
     const btn = (label, order, cls = "", title = "") =>
@@ -546,25 +584,90 @@ class GameView {
   }
 
   onUnit(uid) {
-    if (this.replay || !this.st || this.busy) return;
+    if (this.replay || !this.st || this.busy || this.stepping) return;
     if (this.hooks.onUnit && this.hooks.onUnit(this, uid)) return;
     this.select(uid);
   }
 
   onTable(p, e) {
-    if (this.replay || !this.st || this.busy) return;
+    if (this.replay || !this.st || this.busy || this.stepping) return;
     if (this.hooks.onTable && this.hooks.onTable(this, p, e)) return;
     this.deselect();
   }
 
+  // While the unit being moved is dragged: where a drop would put it, asked of the server (POST
+  // .../check: the order for the point, and for the points around it). One question at a time;
+  // the latest point wins. The mark and the line under the table say it before the drop.
+  dragPreview(p) {
+    const at = this.hooks.orderAt ? this.hooks.orderAt(this, p) : null;
+    if (!at) return;
+    this.preview = { p, at };
+    if (!this.previewing) this.runPreview();
+  }
+
+  async runPreview() {
+    this.previewing = true;
+    try {
+      while (this.preview) {
+        const { p, at } = this.preview;
+        const pts = nearPoints(p, at.from, this.board.tolerance(), this.board);
+        const alts = pts.map((q) => this.hooks.orderAt(this, q)).map((x) => (x ? x.order : null));
+        const near = alts.filter(Boolean);
+        const where = alts.map((o, i) => (o ? pts[i] : null)).filter(Boolean);
+        let r;
+        try {
+          r = await this.call("/check", { method: "POST", body: { order: at.order, near } });
+        } catch {
+          r = null;
+        }
+        if (!this.preview || this.preview.p !== p) continue; // dropped, or a later point to ask
+        this.preview = null;
+        if (!r) break;
+        const why = r.rule ? ` (§${r.rule.split(":")[1]})` : "";
+        if (r.legal && r.index === null) {
+          this.board.mark(p, true);
+          this.renderHint("Drop here: the rules allow it.");
+        } else if (r.legal) {
+          this.board.mark(where[r.index], true, p);
+          this.renderHint(`Drop here: it goes to the nearest place the rules allow; here exactly: ${r.reason}${why}`);
+        } else {
+          this.board.mark(p, false);
+          this.renderHint(`Not allowed here: ${r.reason}${why}`);
+        }
+      }
+    } finally {
+      this.previewing = false;
+    }
+  }
+
+  // The unit being moved may be dragged where it should go (its drop is a click there).
+  canDrag(uid) {
+    const st = this.st;
+    const d = st && st.decision;
+    return !!(st && d && st.your_turn && !this.replay && !this.busy && !this.stepping && d.unit === uid
+      && this.selected === uid && this.hooks.onTable);
+  }
+
   onHover(p, uid) {
-    if (this.replay || !this.st) return;
+    if (this.replay || !this.st || this.stepping) return;
     if (this.hooks.onHover && this.hooks.onHover(this, p, uid)) return;
     if (!uid) this.board.clearGhost();
   }
 
   // ------------------------------------------------------------------ orders
-  async send(order) {
+  // The order orderAt(p) for a point p of the table, snapped: if the rules refuse it, the server
+  // plays the nearest legal one of orderAt(q) for the points q around p within the tolerance (16
+  // screen pixels), the point back toward `from` (the unit) first at each distance. orderAt(q)
+  // -> an order, or null where there is none.
+  sendNear(p, orderAt, from) {
+    const order = orderAt(p);
+    if (!order) return;
+    const near = nearPoints(p, from, this.board.tolerance(), this.board)
+      .map(orderAt).filter((o) => o && JSON.stringify(o) !== JSON.stringify(order));
+    this.send(order, { near });
+  }
+
+  async send(order, { near } = {}) {
     if (this.busy) return;
     this.busy = true;
     this.board.clearGhost();
@@ -572,7 +675,9 @@ class GameView {
     try {
       // the order is made for this version of the game; a retry after a lost answer is recognised
       // by its client id (never played twice)
-      const body = { order, client_id: newClientId(), version: this.st.version };
+      const before = this.st.version;
+      const body = { order, client_id: newClientId(), version: before };
+      if (near && near.length) body.near = near;
       let r;
       try {
         r = await this.call("/orders", { method: "POST", body });
@@ -581,16 +686,28 @@ class GameView {
         r = await this.call("/orders", { method: "POST", body });
       }
       const bots = r.bot_orders.length ? ` · the ${this.st.mode === "bot" ? "bot" : "other side"} gave ${r.bot_orders.length} order${r.bot_orders.length === 1 ? "" : "s"}` : "";
-      this.showMessage("good", [`Done: ${r.accepted}${bots}`]);
-      this.appendLog(r.events);
+      const snap = r.snapped
+        ? [el("br"), el("span", { class: "snapped" }, "Snapped to the nearest legal position; where you clicked: ", r.snapped.reason, " ",
+          ruleLink(r.snapped.rule, r.snapped.rule_url))]
+        : [];
+      this.showMessage("good", [`Done: ${r.accepted}${bots}`, ...snap]);
       this.busy = false;
       const d = r.state.decision;
       if (!(d && d.unit)) {
         this.selected = null;
         this.reach = null;
       }
-      this.setState(r.state);
-      if (r.events.some((e) => e.why)) this.loadWhy();
+      const done = () => {
+        this.setState(r.state);
+        if (r.events.some((e) => e.why)) this.loadWhy();
+      };
+      if (r.bot_orders.length && !r.repeat && this.st.mode !== "hotseat") {
+        // your order's lines now; the other side's orders one at a time
+        this.stepper.run(before + 1, r.events, done);
+        return;
+      }
+      this.appendLog(r.events);
+      done();
     } catch (e) {
       this.busy = false;
       this.showError(e);
@@ -651,6 +768,18 @@ class GameView {
     }
   }
 
+  // A read-only link for spectators (a new one each time): they see what both sides may see.
+  async spectatorLink() {
+    try {
+      const r = await this.call("/spectate", { method: "POST" });
+      const input = el("input", { type: "text", readonly: true, value: r.watch_url, id: "watch-url", style: "width:100%" });
+      if (navigator.clipboard) navigator.clipboard.writeText(r.watch_url).catch(() => {});
+      this.showMessage("good", ["A spectator's link (read only: it sees what both sides may see, and gives no orders): ", input]);
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+
   copyLink() {
     const link = `${location.origin}/play/${this.id}#token=${this.token}`;
     if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
@@ -658,15 +787,20 @@ class GameView {
   }
 
   async poll() {
-    if (!this.st || this.busy || this.st.your_turn || this.st.result) return;
-    if (this.st.mode !== "remote") return;
+    if (!this.st || this.busy || this.stepping || this.st.your_turn || this.st.result) return;
+    if (this.st.mode !== "remote" && !this.st.spectator) return;
     try {
       const st = await this.call("");
-      if (st.version !== this.st.version || JSON.stringify(st.joined) !== JSON.stringify(this.st.joined)) {
+      const catchUp = async () => {
         const log = await this.call(`/log?since=${this.logSize}`);
         this.appendLog(log.entries);
         this.setState(st);
         this.loadWhy();
+      };
+      if (st.version > this.st.version) {
+        this.stepper.run(this.st.version, [], () => catchUp().catch(() => {}));
+      } else if (st.version !== this.st.version || JSON.stringify(st.joined) !== JSON.stringify(this.st.joined)) {
+        await catchUp();
       }
     } catch {
       /* the next poll tries again */
@@ -746,6 +880,13 @@ class GameView {
     } catch (e) {
       this.showError(e);
     }
+  }
+
+  // Watch a battle: its replay from the deployment, turn by turn.
+  async watch() {
+    this.tab("replay");
+    await this.loadReplay();
+    await this.frame(0);
   }
 
   exitReplay() {

@@ -9,14 +9,36 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
 
 export class Board {
-  constructor(el, { onUnit, onTable, onMove, onLeave }) {
+  // canDrag(uid): whether unit uid may be dragged to where it should go (the unit being moved);
+  // its drag shows the ghost as the pointer does (onMove) and its drop is a click there (onDrop)
+  constructor(el, { onUnit, onTable, onMove, onLeave, canDrag, onDrop, onDrag }) {
     this.el = el;
     this.svg = null;
     this.scale = 16;
     this.depth = 36;
     this.width = 48;
+    this.full = null; // the server's viewBox: the whole table and its margins, {x, y, w, h}
+    this.zoom = null; // {k, cx, cy}: k times the whole table, centred on (cx, cy) in SVG units; null: fit
+    this.listeners = [];
+    this.tool = null; // a tool that takes the presses on the table ({down, drag, up}: the ruler)
+    this.onMove = onMove;
+    this.canDrag = canDrag || (() => false);
+    this.onDrop = onDrop || (() => {});
+    this.onDrag = onDrag || (() => {});
+    this.dragged = false; // the last press dragged the table (its click is not a click)
+    el.addEventListener("wheel", (e) => {
+      if (!this.svg) return;
+      e.preventDefault();
+      this.zoomAt(Math.pow(1.0015, -e.deltaY * (e.deltaMode === 1 ? 30 : 1)), e.clientX, e.clientY);
+    }, { passive: false });
+    el.addEventListener("pointerdown", (e) => this.press(e));
     el.addEventListener("click", (e) => {
       if (!this.svg) return;
+      if (this.dragged) {
+        this.dragged = false;
+        return;
+      }
+      if (this.tool) return; // a tool (the ruler) has the pointer: no orders, no selection
       const hit = e.target.closest(UNIT_SELECTOR);
       if (hit) {
         onUnit(hit.getAttribute("data-unit"), e);
@@ -44,6 +66,12 @@ export class Board {
     this.svg.removeAttribute("width");
     this.svg.removeAttribute("height");
     this.svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    const [x, y, w, h] = (this.svg.getAttribute("viewBox") || `0 0 ${this.width * this.scale} ${this.depth * this.scale}`)
+      .split(/[\s,]+/).map(Number);
+    const same = this.full && this.full.w === w && this.full.h === h && this.full.x === x && this.full.y === y;
+    this.full = { x, y, w, h };
+    if (!same) this.zoom = null; // another table: see all of it
+    this.applyView();
     this.pathLayer = document.createElementNS(SVGNS, "g");
     this.pathLayer.setAttribute("class", "page-path");
     this.pathLayer.setAttribute("pointer-events", "none");
@@ -51,6 +79,175 @@ export class Board {
     this.overlay.setAttribute("class", "page-overlay");
     this.overlay.setAttribute("pointer-events", "none");
     this.svg.append(this.pathLayer, this.overlay);
+  }
+
+  // ------------------------------------------------------------------ zoom and pan
+  // The view is the SVG's viewBox: the server's drawing is vector, so it stays crisp at any zoom.
+
+  onView(fn) {
+    this.listeners.push(fn);
+  }
+
+  view() {
+    const f = this.full;
+    if (!f) return null;
+    if (!this.zoom) return { ...f };
+    const { k, cx, cy } = this.zoom;
+    return { x: cx - f.w / k / 2, y: cy - f.h / k / 2, w: f.w / k, h: f.h / k };
+  }
+
+  // the zoom: 1 = the whole table; at most 24 times (a 6' table then shows 3" across)
+  get k() {
+    return this.zoom ? this.zoom.k : 1;
+  }
+
+  setZoom(k, cx, cy) {
+    const f = this.full;
+    if (!f) return;
+    k = Math.min(24, Math.max(1, k));
+    if (k <= 1.0001) {
+      this.zoom = null;
+    } else {
+      const [hw, hh] = [f.w / k / 2, f.h / k / 2];
+      cx = Math.min(f.x + f.w - hw, Math.max(f.x + hw, cx));
+      cy = Math.min(f.y + f.h - hh, Math.max(f.y + hh, cy));
+      this.zoom = { k, cx, cy };
+    }
+    this.applyView();
+  }
+
+  applyView() {
+    if (!this.svg || !this.full) return;
+    const v = this.view();
+    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.el.classList.toggle("zoomed", !!this.zoom);
+    for (const fn of this.listeners) fn(v, this);
+  }
+
+  // zoom by `factor` keeping the point under the client pixel (px, py) where it is (default: the centre)
+  zoomAt(factor, px, py) {
+    if (!this.svg || !this.full) return;
+    const v = this.view();
+    let p = { x: v.x + v.w / 2, y: v.y + v.h / 2 };
+    if (px !== undefined) p = this.toSvg(px, py);
+    const k1 = Math.min(24, Math.max(1, this.k * factor));
+    const r = this.k / k1;
+    const [x0, y0] = [p.x - (p.x - v.x) * r, p.y - (p.y - v.y) * r];
+    this.setZoom(k1, x0 + (v.w * r) / 2, y0 + (v.h * r) / 2);
+  }
+
+  fit() {
+    this.zoom = null;
+    this.applyView();
+  }
+
+  // pan by a fraction of the view (the arrow keys)
+  panBy(fx, fy) {
+    const v = this.view();
+    if (!v || !this.zoom) return;
+    this.setZoom(this.k, v.x + v.w / 2 + fx * v.w, v.y + v.h / 2 + fy * v.h);
+  }
+
+  // centre the view on a table point (the minimap)
+  centreOn(x, y) {
+    if (!this.zoom) return;
+    this.setZoom(this.k, x * this.scale, (this.depth - y) * this.scale);
+  }
+
+  // A press on the table: a drag of the background pans (when zoomed in), or, with a tool that
+  // claims the press (the ruler), goes to it. A press that moved more than 4 px is not a click.
+  press(e) {
+    if (!this.svg || e.button !== 0) return;
+    this.dragged = false;
+    if (this.tool && this.tool.down && this.tool.down(this.toTable(e.clientX, e.clientY), e)) {
+      this.el.setPointerCapture && this.el.setPointerCapture(e.pointerId);
+      const move = (m) => {
+        this.dragged = this.dragged || Math.hypot(m.clientX - e.clientX, m.clientY - e.clientY) > 4;
+        this.tool.drag && this.tool.drag(this.toTable(m.clientX, m.clientY), m);
+      };
+      const up = (u) => {
+        this.el.removeEventListener("pointermove", move);
+        this.el.removeEventListener("pointerup", up);
+        this.tool && this.tool.up && this.tool.up(this.toTable(u.clientX, u.clientY), u);
+      };
+      this.el.addEventListener("pointermove", move);
+      this.el.addEventListener("pointerup", up);
+      return;
+    }
+    const hit = e.target.closest(UNIT_SELECTOR);
+    if (hit && this.canDrag(hit.getAttribute("data-unit"))) {
+      this.dragUnit(e);
+      return;
+    }
+    if (!this.zoom || hit) return;
+    const start = { x: e.clientX, y: e.clientY, cx: this.zoom.cx, cy: this.zoom.cy };
+    const ppu = this.svg.getScreenCTM().a; // client pixels per SVG unit
+    const move = (m) => {
+      const [dx, dy] = [m.clientX - start.x, m.clientY - start.y];
+      if (!this.dragged && Math.hypot(dx, dy) <= 4) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        this.el.classList.add("panning");
+        this.el.setPointerCapture && this.el.setPointerCapture(e.pointerId);
+      }
+      this.setZoom(this.k, start.cx - dx / ppu, start.cy - dy / ppu);
+    };
+    const up = () => {
+      this.el.removeEventListener("pointermove", move);
+      this.el.removeEventListener("pointerup", up);
+      this.el.classList.remove("panning");
+    };
+    this.el.addEventListener("pointermove", move);
+    this.el.addEventListener("pointerup", up);
+  }
+
+  // Drag the unit being moved: the ghost follows the pointer, the drop gives the order there (and
+  // snaps like a click). A press that does not move is a click on the unit.
+  dragUnit(e) {
+    const move = (m) => {
+      if (!this.dragged && Math.hypot(m.clientX - e.clientX, m.clientY - e.clientY) <= 4) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        this.el.classList.add("dragging");
+        this.el.setPointerCapture && this.el.setPointerCapture(e.pointerId);
+      }
+      const p = this.toTable(m.clientX, m.clientY);
+      this.onMove(p, null, m);
+      this.onDrag(p);
+    };
+    const up = (u) => {
+      this.el.removeEventListener("pointermove", move);
+      this.el.removeEventListener("pointerup", up);
+      this.el.classList.remove("dragging");
+      if (this.dragged) this.onDrop(this.toTable(u.clientX, u.clientY), u);
+    };
+    this.el.addEventListener("pointermove", move);
+    this.el.addEventListener("pointerup", up);
+  }
+
+  // The keys of the table: + and - zoom, the arrows pan, 0 fits the whole table. Returns true if
+  // the key was the table's.
+  key(e) {
+    if (!this.svg || e.ctrlKey || e.metaKey || e.altKey) return false;
+    const pan = { ArrowLeft: [-0.15, 0], ArrowRight: [0.15, 0], ArrowUp: [0, -0.15], ArrowDown: [0, 0.15] }[e.key];
+    if (e.key === "+" || e.key === "=") this.zoomAt(1.25);
+    else if (e.key === "-" || e.key === "_") this.zoomAt(0.8);
+    else if (e.key === "0") this.fit();
+    else if (pan && this.zoom) this.panBy(...pan);
+    else return false;
+    return true;
+  }
+
+  // a click's tolerance: 16 screen pixels in table units at the present zoom
+  tolerance() {
+    return 16 / (this.svg.getScreenCTM().a * this.scale);
+  }
+
+  toSvg(cx, cy) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = cx;
+    pt.y = cy;
+    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
   }
 
   // The legs of a path being built (shift+click), from the unit's centre.
@@ -92,6 +289,30 @@ export class Board {
 
   unitElement(uid) {
     return this.svg ? this.svg.querySelector(`.unit[data-unit="${CSS.escape(uid)}"]`) : null;
+  }
+
+  // A mark where a drop at the pointer would put the unit's centre: green if the rules allow it
+  // (`snapped`: the nearest legal point, a dashed line from the pointer to it), red if not.
+  mark(at, ok, from = null) {
+    if (!this.overlay) return;
+    this.overlay.querySelectorAll(".drop-mark").forEach((n) => n.remove());
+    const s = this.scale;
+    const px = 1 / this.svg.getScreenCTM().a;
+    const g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", `drop-mark ${ok ? "ok" : "bad"}`);
+    const colour = ok ? "#5ee07a" : "#ff6b5e";
+    const [cx, cy] = [at.x * s, (this.depth - at.y) * s];
+    if (from) {
+      const line = document.createElementNS(SVGNS, "line");
+      Object.entries({ x1: from.x * s, y1: (this.depth - from.y) * s, x2: cx, y2: cy, stroke: colour,
+        "stroke-width": 2 * px, "stroke-dasharray": `${4 * px} ${3 * px}` }).forEach(([k, v]) => line.setAttribute(k, v));
+      g.append(line);
+    }
+    const c = document.createElementNS(SVGNS, "circle");
+    Object.entries({ cx, cy, r: 7 * px, fill: "none", stroke: colour, "stroke-width": 3 * px })
+      .forEach(([k, v]) => c.setAttribute(k, v));
+    g.append(c);
+    this.overlay.append(g);
   }
 
   clearGhost() {

@@ -322,19 +322,32 @@ export function onTable(g, p) {
   if (!st.your_turn || !d) return false;
   if (d.kind === "deploy" && g.deployUnit) {
     const h = deployHeading(g, g.deployUnit);
-    g.send({ kind: "deploy", unit: g.deployUnit, x: round(p.x, 2), y: round(p.y, 2), heading: h });
+    const unit = g.deployUnit;
+    g.sendNear(p, (q) => ({ kind: "deploy", unit, x: round(q.x, 2), y: round(q.y, 2), heading: h }), null);
     return true;
   }
   if (d.kind === "unit" && g.selected === d.unit && g.units[d.unit]) {
-    const mv = moveTo(g.units[d.unit], p);
-    if (!mv) {
+    const u = g.units[d.unit];
+    if (!moveTo(u, p)) {
       g.renderHint("Moves go forward (with forward wheels up to 90°): to go back, About face first.");
       return true;
     }
-    g.send({ kind: "move", unit: d.unit, steps: mv.steps });
+    // a click a little too far snaps to the nearest point the rules allow
+    g.sendNear(p, (q) => { const mv = moveTo(u, q); return mv ? { kind: "move", unit: d.unit, steps: mv.steps } : null; }, u);
     return true;
   }
   return false;
+}
+
+// The order a click (or a drop) at p gives the unit acting, and where it starts: the page asks the
+// server about it while the unit is dragged.
+export function orderAt(g, p) {
+  const st = g.st;
+  const d = st.decision;
+  if (!(st.your_turn && d && d.kind === "unit" && g.selected === d.unit && g.units[d.unit])) return null;
+  const u = g.units[d.unit];
+  const mv = moveTo(u, p);
+  return mv ? { order: { kind: "move", unit: d.unit, steps: mv.steps }, from: u } : null;
 }
 
 export function onHover(g, p, uid) {

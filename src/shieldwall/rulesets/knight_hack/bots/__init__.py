@@ -1,10 +1,11 @@
 """knight-hack's own bot (the plugin's ``bots``): ``scripted``, a simple general.
 
 It charges where the odds are best (its target number against the object's, the charge bonus
-counted), shoots at chargers first, evades a charge it would lose badly when it can, lets the enemy
-move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted and close
-foot towards the nearest enemy, keeps its archers where they stand, and takes every rout test.
-It reads only the public State API: the menu, the view, the event log and the game's tables.
+counted), springs an ambush on the same reckoning, shoots at chargers first, evades a charge it
+would lose badly when it can, lets the enemy move first (the errata's own advice,
+``knight-hack:info.advice``), advances its mounted and close foot towards the nearest enemy, keeps
+its archers where they stand, and takes every rout test. It reads only the public State API: the
+menu, the view (without what its side may not see), the event log and the game's tables.
 """
 
 from __future__ import annotations
@@ -62,9 +63,14 @@ class ScriptedBot(Bot):
             raise UnknownName(f"rule system for the {RS} scripted bot", rid, [RS])
         game: Any = state.game  # a KnightHackGame: its scenario's tables
         tables: Tables = game.scenario.tables
-        units: Units = {u["id"]: u for u in state.view()["units"]}
         menu: list[Order] = state.legal_orders()
+        d = state.decision()
+        me = d.side if d is not None else None
+        # what its side may see: not the enemy's hidden ambushers (shieldwall.visibility)
+        units: Units = {u["id"]: u for u in state.view()["units"] if me not in u.get("hidden_from", ())}
         kind = menu[0].kind
+        if kind in ("hide", "ambush"):
+            return self._declare(tables, units, menu)
         if kind in ("hold", "charge"):
             return self._declare(tables, units, menu)
         if kind in ("stand", "keep", "evade", "redirect"):
@@ -79,6 +85,7 @@ class ScriptedBot(Bot):
         return menu[0]
 
     def _declare(self, tables: Tables, units: Units, menu: list[Order]) -> Order:
+        """The charge (or ambush) with the best edge, if any is better than even; else hold (hide)."""
         if menu[0].kind == "charge":  # a forced charge (knight-hack:charge.no-contact)
             return menu[0]
         best, score = menu[0], 0

@@ -118,6 +118,8 @@ class OneHourGeneral:
         orders = state.legal_orders()
         if d.kind == "transfer":
             return orders[0]
+        if d.kind == "fight-as":
+            return self._fight_as(state, orders)
         if d.kind == "activate":
             return self._activate(orders)
         if d.kind == "move":
@@ -149,6 +151,17 @@ class OneHourGeneral:
             return min((self._gap(f, e) for e in self.enemies), default=99.0)
 
         return min(acts, key=nearest)
+
+    def _fight_as(self, state: State, orders: list[Any]) -> Any:
+        """Viking Veterans: Infantry (a shieldwall halves hits) against an army with two or more
+        missile units, Warriors (faster, +1 in melee) otherwise."""
+        shooters = sum(
+            1
+            for u in self.units.values()
+            if u["side"] != self.me and unit_profiles()[u["type"]].missile is not None
+        )
+        want = "infantry" if shooters >= 2 else "warriors"
+        return next((o for o in orders if o.choice == want), orders[0])
 
     def _shot_value(self, o: Any) -> float:
         u, t = self.units[o.unit], self.units[o.target]

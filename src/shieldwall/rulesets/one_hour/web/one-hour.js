@@ -160,11 +160,15 @@ export function renderActions(g, box, btn, group) {
       skip: () => "No moving shot",
       fight: (m) => `Attack ${m.target}`,
       hold: () => "Hold",
+      "fight-as": (m) => `Fight as ${m.order.choice}`,
     };
     if (mineHere.length) {
       box.append(group(`Orders for ${sel}`, mineHere.map((m) => btn((labels[m.kind] || (() => m.text))(m), take(m).order, m.kind === "activate" ? "primary" : ""))));
     }
   }
+  // "Viking Veterans. After deployment choose to fight as Infantry OR Warriors."
+  const choices = menu.filter((m) => m.kind === "fight-as" && !used.has(m));
+  if (choices.length) box.append(group("After deployment: fight as", choices.map((m) => btn(`${m.order.unit} as ${m.order.choice}`, take(m).order))));
   const transfers = menu.filter((m) => m.kind === "transfer" && !used.has(m));
   if (transfers.length) box.append(group("Personalities", transfers.map((m) => btn(`${m.order.personality} → ${m.order.unit}`, take(m).order))));
   const others = menu.filter((m) => !used.has(m) && m.kind !== "end" && m.unit && m.unit !== sel && d.kind !== "activate" && d.kind !== "shoot");
@@ -183,6 +187,7 @@ export function hint(g) {
   if (!st.your_turn) return null;
   if (d.kind === "move" && g.selected === d.unit) return g.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge. Esc cancels.";
   if (d.kind === "activate") return "Click one of your units, then roll for its move.";
+  if (d.kind === "fight-as") return "Choose what each of your Viking Veterans fights as, Infantry or Warriors, for the whole battle.";
   if (d.kind === "shoot") return "Click a unit that can shoot, then its target.";
   return null;
 }
@@ -225,20 +230,39 @@ export function onTable(g, p, e) {
   if (g.mode === "turn") {
     sendPath(g, [{ turn: angle, pivot: "centre" }]);
   } else if (g.mode === "move") {
-    const steps = [];
-    if (g.faceTravel && Math.abs(angle) > 0.5) steps.push({ turn: angle, pivot: "centre" });
-    steps.push({ go: [round(p.x, 3), round(p.y, 3)] });
+    const stepsTo = (q) => legTo(g, from, q);
     if (e && e.shiftKey) {
       // shift+click: one more leg of a path; a plain click (or Turn) finishes it
-      g.path = [...(g.path || []), ...steps];
+      g.path = [...(g.path || []), ...stepsTo(p)];
       g.board.drawPath(pathPoints(g, u));
       g.renderActions();
       g.renderHint();
       return true;
     }
-    sendPath(g, steps);
+    // a click a little too far (or into a unit) snaps to the nearest point the rules allow
+    const prefix = g.path || [];
+    g.path = [];
+    g.board.drawPath([]);
+    g.sendNear(p, (q) => ({ kind: "move", unit: d.unit, steps: [...prefix, ...stepsTo(q)] }), from);
   }
   return true;
+}
+
+// One more leg of a path from `from` to the point q: a turn to face the way first when asked.
+function legTo(g, from, q) {
+  const a = round(normalize(bearing(from, q) - from.heading), 2);
+  const steps = g.faceTravel && Math.abs(a) > 0.5 ? [{ turn: a, pivot: "centre" }] : [];
+  return [...steps, { go: [round(q.x, 3), round(q.y, 3)] }];
+}
+
+// The order a click (or a drop) at p gives in Move mode, and where the unit starts: the page
+// asks the server about it while the unit is dragged.
+export function orderAt(g, p) {
+  const st = g.st;
+  const d = st.decision;
+  if (!(st.your_turn && d && d.kind === "move" && g.selected === d.unit && g.mode === "move")) return null;
+  const from = pathEnd(g, g.units[d.unit]);
+  return { order: { kind: "move", unit: d.unit, steps: [...(g.path || []), ...legTo(g, from, p)] }, from };
 }
 
 export function onHover(g, p, uid) {

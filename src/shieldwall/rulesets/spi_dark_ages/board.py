@@ -1,0 +1,276 @@
+"""The board of a Dark Ages battle: units on the hex map with a hex index (hex -> unit ids), the
+armies, the turn and phase, contact bonds, the attack allocations and the event log.
+
+Every question about neighbours is a dictionary look-up in the hex index (``at``): nothing scans
+all pairs of units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from shieldwall.core.events import Event
+from shieldwall.core.game import Result
+from shieldwall.core.hexgrid import Hex, facing_zone
+from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
+from shieldwall.rulesets.spi_dark_ages.schemas import UnitType
+from shieldwall.rulesets.spi_dark_ages.tables import Charts
+
+#: when a timed demoralization ends: (game turn, player-turn 0 or 1, phase)
+Until = tuple[int, int, str]
+
+
+@dataclass
+class Unit:
+    id: str
+    side: str
+    type: str
+    hex: Hex | None
+    facing: int = 0
+    #: None on the map; "eliminated" or "exited" (panic flight off the map)
+    gone: str | None = None
+    demoralized: Until | None = None
+    panicked: bool = False
+    flight_edge: str | None = None
+    #: the player-turn number (``Board.pturn``) it was rallied in
+    rallied: int = -1
+    enter_turn: int = 0
+    enter_at: Hex | None = None
+    #: the hex it entered its stream hex from (its bank: ruling A18)
+    bank: Hex | None = None
+    aboard: str | None = None
+    #: a dismounted cavalry unit's mounted type (``dismount.phase``)
+    cav_type: str | None = None
+    # --- this Player-Turn / Movement Phase ---
+    mp_left: float = 0.0
+    moved: bool = False
+    started: bool = False
+    stopped: bool = False
+    cmd_ok: bool = False
+    run: int = 0
+    contact_turned: bool = False
+    fired: bool = False
+    meleed: bool = False
+
+    @property
+    def on_map(self) -> bool:
+        return self.gone is None and self.hex is not None
+
+
+@dataclass
+class Army:
+    side: str
+    name: str
+    pv: int
+    pl: int
+    pv_source: str
+    ferocity: bool
+    vitality: bool
+
+
+@dataclass
+class Board:
+    charts: Charts
+    map: HexMap
+    params: dict[str, Any]
+    sides: tuple[str, str]
+    #: the order of the Player-Turns: (second listed, first listed) (``setup.order``)
+    order: tuple[str, str]
+    armies: dict[str, Army]
+    units: dict[str, Unit]
+    rng: np.random.Generator
+    turns: int
+    turn: int = 1
+    #: 0 or 1: whose Player-Turn within the Game-Turn (``order``)
+    player: int = 0
+    phase: str = "movement"
+    active: str | None = None
+    events: list[Event] = field(default_factory=list)
+    at: dict[Hex, list[str]] = field(default_factory=dict)
+    bonds: dict[str, set[str]] = field(default_factory=dict)
+    losses: dict[str, int] = field(default_factory=dict)
+    panicked_armies: set[str] = field(default_factory=set)
+    #: unit -> target hex of its melee / fire allocation this Player-Turn
+    melee_alloc: dict[str, Hex] = field(default_factory=dict)
+    fire_alloc: dict[str, Hex] = field(default_factory=dict)
+    #: missile units still to decide on defensive fire this Player-Turn
+    dfire_queue: list[str] = field(default_factory=list)
+    result: Result | None = None
+    #: the pending phase takes no more orders
+    closed: bool = False
+    #: the last menu computed and the state it belongs to (``turn.menu``)
+    menu_cache: tuple[Any, tuple[Any, ...]] | None = None
+
+    def __post_init__(self) -> None:
+        for u in self.units.values():
+            if u.on_map and u.aboard is None:
+                assert u.hex is not None
+                self.at.setdefault(u.hex, []).append(u.id)
+        self.losses = dict.fromkeys(self.sides, 0)
+
+    # --- bookkeeping ------------------------------------------------------------------------
+    @property
+    def phasing(self) -> str:
+        return self.order[self.player]
+
+    @property
+    def pturn(self) -> int:
+        return self.turn * 2 + self.player
+
+    def current_side(self) -> str:
+        """Who decides now: the enemy in the Defensive Fire Phase, else the phasing side."""
+        return self.enemy(self.phasing) if self.phase == "defensive-fire" else self.phasing
+
+    def copy(self) -> Board:
+        """An independent copy (the charts and the map are shared: they never change)."""
+        import copy as _copy
+
+        new = _copy.copy(self)
+        new.menu_cache = None
+        new.units = {k: _copy.copy(u) for k, u in self.units.items()}
+        new.events = list(self.events)
+        new.at = {h: list(v) for h, v in self.at.items()}
+        new.bonds = {k: set(v) for k, v in self.bonds.items()}
+        new.losses = dict(self.losses)
+        new.panicked_armies = set(self.panicked_armies)
+        new.melee_alloc = dict(self.melee_alloc)
+        new.fire_alloc = dict(self.fire_alloc)
+        new.dfire_queue = list(self.dfire_queue)
+        new.params = dict(self.params)
+        new.rng = _copy.deepcopy(self.rng)
+        return new
+
+    def enemy(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def log(self, kind: str, clause: str, side: str | None, **data: Any) -> None:
+        self.events.append(Event(self.turn, self.phase, side, kind, rule(clause), data))
+
+    def type_of(self, u: Unit) -> UnitType:
+        return self.charts.units[u.type]
+
+    def cls(self, u: Unit) -> str:
+        return self.type_of(u).cls
+
+    def is_command(self, u: Unit) -> bool:
+        return self.cls(u) == "command"
+
+    def is_fleet(self, u: Unit) -> bool:
+        return self.cls(u) == "fleet"
+
+    def is_cavalry(self, u: Unit) -> bool:
+        return self.type_of(u).cavalry != "none"
+
+    def is_demoralized(self, u: Unit) -> bool:
+        """Demoralized or panicked (panicked units are demoralized in all ways: ``panic.effects``);
+        one status: "dispersed" reads "demoralized" (spi-dark-ages:combat.dispersed)."""
+        return u.demoralized is not None or u.panicked
+
+    # --- the hex index ----------------------------------------------------------------------
+    def units_at(self, h: Hex) -> list[Unit]:
+        return [self.units[i] for i in self.at.get(h, ())]
+
+    def place(self, u: Unit, h: Hex | None) -> None:
+        if u.hex is not None and u.aboard is None and u.id in self.at.get(u.hex, ()):
+            self.at[u.hex].remove(u.id)
+            if not self.at[u.hex]:
+                del self.at[u.hex]
+        u.hex = h
+        if h is not None and u.gone is None:
+            self.at.setdefault(h, []).append(u.id)
+
+    def remove(self, u: Unit, how: str) -> None:
+        self.place(u, None)
+        u.gone = how
+        self.unbond(u)
+        if self.charts.units[u.type].cls == "fleet":
+            # ruling R18: the troops aboard a fleet share its fate (eliminated, or off the map)
+            for o in self.units.values():
+                if o.aboard == u.id and o.gone is None:
+                    o.aboard = None
+                    o.gone = how
+                    if how == "eliminated":
+                        self.losses[o.side] += self.charts.units[o.type].vp
+                    self.log("lost-aboard", "stacking.C.capacity", o.side, unit=o.id, fleet=u.id, how=how)
+
+    def occupant_side(self, h: Hex) -> str | None:
+        ids = self.at.get(h)
+        return self.units[ids[0]].side if ids else None
+
+    def around(self, h: Hex) -> list[Unit]:
+        """The units in ``h`` and the six hexes around it."""
+        out = self.units_at(h)
+        for n in h.neighbours():
+            out += self.units_at(n)
+        return out
+
+    def has_command_near(self, u: Unit, *, fresh: bool) -> bool:
+        """A friendly command unit stacked with or adjacent to ``u`` (``fresh``: not demoralized)."""
+        assert u.hex is not None
+        return any(
+            o.side == u.side
+            and o.id != u.id
+            and self.is_command(o)
+            and not (fresh and self.is_demoralized(o))
+            for o in self.around(u.hex)
+        )
+
+    def command_bonus_near(self, h: Hex, side: str) -> int:
+        """The largest bonus of a non-demoralized friendly command unit in or next to ``h`` (A13,
+        ``demoralization.command``)."""
+        best = 0
+        for o in self.around(h):
+            if o.side == side and self.is_command(o) and not self.is_demoralized(o):
+                best = max(best, self.type_of(o).command_bonus)
+        return best
+
+    def enemy_adjacent(self, h: Hex, side: str) -> bool:
+        return any(self.occupant_side(n) not in (None, side) for n in h.neighbours())
+
+    def missile_front(self, h: Hex, side: str) -> Unit | None:
+        """An enemy Class IV or V unit, not demoralized, with ``h`` among its three front hexes
+        (``movement.K.stop``; a demoralized one controls nothing: ``demoralization.control``)."""
+        for n in h.neighbours():
+            for o in self.units_at(n):
+                if o.side == side or self.cls(o) not in ("IV", "V") or self.is_demoralized(o):
+                    continue
+                d = n.direction_to(h)
+                if d is not None and facing_zone(o.facing, d) == "front":
+                    return o
+        return None
+
+    def nearest_enemy_within(self, h: Hex, side: str, radius: int) -> int | None:
+        """The distance to the nearest enemy unit if it is at most ``radius`` hexes away (a spiral
+        of hex look-ups), else None."""
+        from shieldwall.core.hexgrid import ring
+
+        for k in range(radius + 1):
+            for x in ring(h, k):
+                if self.occupant_side(x) not in (None, side):
+                    return k
+        return None
+
+    # --- contact bonds (combat.K.contact, combat.K.bound) ------------------------------------
+    def bond(self, a: str, b: str) -> None:
+        self.bonds.setdefault(a, set()).add(b)
+        self.bonds.setdefault(b, set()).add(a)
+
+    def unbond(self, u: Unit) -> None:
+        for o in self.bonds.pop(u.id, set()):
+            self.bonds.get(o, set()).discard(u.id)
+            if not self.bonds.get(o):
+                self.bonds.pop(o, None)
+
+    def in_contact(self, u: Unit) -> bool:
+        return bool(self.bonds.get(u.id))
+
+    def stack_points(self, h: Hex, side: str) -> int:
+        return sum(self.type_of(o).stacking_points for o in self.units_at(h) if o.side == side)
+
+    def vp_lost(self, u: Unit) -> int:
+        """The VP an eliminated unit scores (``victory.vp``, ``dismount.vp``)."""
+        return self.type_of(u).vp

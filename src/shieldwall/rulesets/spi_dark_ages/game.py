@@ -1,0 +1,85 @@
+"""The Dark Ages game: a scenario bound to its charts and map, and the rule parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shieldwall.core.dice import seeded_rng
+from shieldwall.core.game import Game, Parameter
+from shieldwall.rulesets.spi_dark_ages.board import Army, Board, Unit
+from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.plugin import INFO
+from shieldwall.rulesets.spi_dark_ages.scenario import SIDES, Scenario, build_scenario
+from shieldwall.rulesets.spi_dark_ages.state import DarkAgesState
+
+PARAMETERS: dict[str, Parameter] = {
+    "turns": Parameter(
+        "turns", 12, "Game-Turns before the battle ends (the scenario's)", rule=rule("setup.turn")
+    ),
+}
+
+
+class DarkAgesGame(Game):
+    info = INFO
+    parameters = PARAMETERS
+
+    def __init__(self, scenario: Scenario, params: Mapping[str, Any]) -> None:
+        self.scenario = scenario
+        self._params = dict(params)
+
+    @classmethod
+    def from_data(
+        cls, data: Mapping[str, Any], file: str, overrides: Mapping[str, Any] | None = None
+    ) -> DarkAgesGame:
+        sc = build_scenario(dict(data), file)
+        params = {k: p.default for k, p in PARAMETERS.items()} | {"turns": sc.spec.turns}
+        params |= cls.check_params(dict(overrides or {}))
+        return cls(sc, params)
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self._params
+
+    @property
+    def scenario_name(self) -> str:
+        return self.scenario.spec.name
+
+    @property
+    def label(self) -> str | None:
+        """The illustrative-data banner, or None on user or SPI charts."""
+        return self.scenario.charts.label
+
+    def new_board(self, seed: int | None) -> Board:
+        sc = self.scenario
+        armies = {}
+        for colour, key in sc.armies.items():
+            a = sc.spec.army[key]
+            armies[colour] = Army(colour, a.name, a.pv, a.pl, a.pv_source, a.ferocity, a.vitality)
+        units = {
+            p.id: Unit(
+                p.id,
+                p.side,
+                p.type,
+                None if p.enter_turn or p.aboard else p.hex,
+                p.facing,
+                enter_turn=p.enter_turn,
+                enter_at=p.hex,
+                aboard=p.aboard,
+            )
+            for p in sc.units
+        }
+        return Board(
+            sc.charts,
+            sc.map,
+            dict(self._params),
+            SIDES,
+            sc.order,
+            armies,
+            units,
+            seeded_rng(seed),
+            int(self._params["turns"]),
+        )
+
+    def new_state(self, seed: int | None = None) -> DarkAgesState:
+        return DarkAgesState(self, self.new_board(seed))

@@ -1,0 +1,139 @@
+"""The map of a Dark Ages battle: terrain per hex, road and water hexsides, fords and bridges, and
+the elevation classes (level, slope, hilltop: ``combat.D.hilltop-def``), computed once at load."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shieldwall.core.errors import DataError
+from shieldwall.core.hexgrid import (
+    HILLTOP,
+    LEVEL,
+    SLOPE,
+    Hex,
+    enclosed,
+    from_offset,
+    hexside,
+    parse_ccrr,
+    to_offset,
+)
+from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.schemas import MapFile, TecFile
+
+EDGES = ("north", "east", "south", "west")
+Side = tuple[Hex, int]
+
+
+@dataclass
+class HexMap:
+    name: str
+    cols: int
+    rows: int
+    cells: frozenset[Hex]
+    terrain: dict[Hex, tuple[str, ...]]
+    ford: frozenset[Hex]
+    bridge: frozenset[Hex]
+    road_sides: frozenset[Side]
+    water_sides: frozenset[Side]
+    hilltops: frozenset[Hex] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        # spi-dark-ages:combat.D.hilltop-def: a non-slope hex from which every line of hexes to a map
+        # edge passes through a slope hex (a flood fill from the edges through non-slope hexes)
+        self.slopes = frozenset(h for h in self.cells if "slope" in self.terrain_of(h))
+        self.hilltops = frozenset(enclosed(self.cells, self.slopes))
+        self.road_hexes = frozenset(h for s in self.road_sides for h in (s[0], s[0].neighbour(s[1])))
+
+    def terrain_of(self, h: Hex) -> tuple[str, ...]:
+        return self.terrain.get(h, ("clear",))
+
+    def on_map(self, h: Hex) -> bool:
+        return h in self.cells
+
+    def elevation(self, h: Hex) -> int:
+        """LEVEL, SLOPE or HILLTOP (``spi-dark-ages:tec.up-down``, ruling A16)."""
+        if h in self.slopes:
+            return SLOPE
+        return HILLTOP if h in self.hilltops else LEVEL
+
+    def road_between(self, a: Hex, b: Hex) -> bool:
+        d = a.direction_to(b)
+        return d is not None and hexside(a, d) in self.road_sides
+
+    def water_between(self, a: Hex, b: Hex) -> bool:
+        d = a.direction_to(b)
+        return d is not None and hexside(a, d) in self.water_sides
+
+    def is_stream(self, h: Hex) -> bool:
+        return "stream" in self.terrain_of(h)
+
+    def is_river(self, h: Hex) -> bool:
+        return "river" in self.terrain_of(h)
+
+    def edge_distance(self, h: Hex, edge: str) -> int:
+        """Hexes from ``h`` to the map edge ``edge`` (0 on the edge row or column)."""
+        c, r = to_offset(h)
+        return {"north": r, "south": self.rows - 1 - r, "west": c, "east": self.cols - 1 - c}[edge]
+
+    def nearest_edge(self, h: Hex) -> str:
+        """The nearest edge (ties: north, east, south, west: ruling A20)."""
+        return min(EDGES, key=lambda e: self.edge_distance(h, e))
+
+
+def build_map(m: MapFile, tec: TecFile, file: str) -> HexMap:
+    cells = frozenset(from_offset(c, r) for c in range(m.cols) for r in range(m.rows))
+
+    def at(text: str, where: str) -> Hex:
+        try:
+            h = parse_ccrr(text)
+        except ValueError as exc:
+            raise DataError(file, where, str(exc)) from None
+        if h not in cells:
+            raise DataError(file, where, f"hex {text} is off the {m.cols}x{m.rows} map")
+        return h
+
+    terrain: dict[Hex, tuple[str, ...]] = {}
+    ford: set[Hex] = set()
+    bridge: set[Hex] = set()
+    for i, mh in enumerate(m.hex):
+        h = at(mh.at, f"hex[{i}].at")
+        if h in terrain or h in ford or h in bridge:
+            raise DataError(file, f"hex[{i}].at", f"hex {mh.at} is given twice")
+        for t in mh.terrain:
+            if t not in tec.terrain:
+                raise DataError(file, f"hex[{i}].terrain", f"{t!r} is not a terrain of the TEC")
+        if (mh.ford or mh.bridge) and not ({"stream", "river"} & set(mh.terrain)):
+            raise DataError(
+                file, f"hex[{i}]", f"a bridge or ford stands on a stream or river hex ({rule('tec.ford')})"
+            )
+        terrain[h] = tuple(mh.terrain) or ("clear",)
+        if mh.ford:
+            ford.add(h)
+        if mh.bridge:
+            bridge.add(h)
+    roads: set[Side] = set()
+    water: set[Side] = set()
+    seen: set[Side] = set()
+    for i, s in enumerate(m.hexside):
+        h = at(s.at, f"hexside[{i}].at")
+        if h.neighbour(s.dir) not in cells:
+            raise DataError(file, f"hexside[{i}].dir", "the hexside is on the map edge")
+        key = hexside(h, s.dir)
+        if key in seen:
+            raise DataError(file, f"hexside[{i}]", "this hexside is given twice")
+        seen.add(key)
+        if s.road:
+            roads.add(key)
+        if s.water:
+            water.add(key)
+    return HexMap(
+        m.name,
+        m.cols,
+        m.rows,
+        cells,
+        terrain,
+        frozenset(ford),
+        frozenset(bridge),
+        frozenset(roads),
+        frozenset(water),
+    )

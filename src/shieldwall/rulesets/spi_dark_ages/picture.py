@@ -1,0 +1,90 @@
+"""The hex map as the generic SVG renderer and the web page draw it: the table in hex-size units
+(a hex's centre-to-corner is 1), each terrain hex a polygon of the nearest kind the renderer knows,
+each road hexside a road segment, each unit a counter at its hex centre facing its hexside."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shieldwall.core.hexgrid import Hex, ccrr
+from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
+
+#: facing 0..5 (NE, E, SE, SW, W, NW) -> heading in degrees clockwise from north
+HEADINGS = (30.0, 90.0, 150.0, 210.0, 270.0, 330.0)
+#: the map's terrain -> the renderer's kind
+KINDS = {
+    "woods": "woods",
+    "slope": "hill",
+    "swamp": "marsh",
+    "stream": "lake",
+    "river": "lake",
+    "keep": "village",
+}
+SQ3 = math.sqrt(3.0)
+
+
+def table(m: HexMap) -> dict[str, float]:
+    return {"width": round(SQ3 * (m.cols + 0.5), 4), "depth": round(1.5 * m.rows + 0.5, 4)}
+
+
+def centre(m: HexMap, h: Hex) -> tuple[float, float]:
+    """Table coordinates (x east, y north from the south edge) of a hex centre."""
+    x, y = h.to_pixel(1.0)
+    return round(x + SQ3 / 2, 4), round(1.5 * m.rows + 0.5 - (y + 1.0), 4)
+
+
+def corners(m: HexMap, h: Hex) -> list[list[float]]:
+    cx, cy = centre(m, h)
+    return [
+        [round(cx + math.sin(math.radians(a)), 4), round(cy + math.cos(math.radians(a)), 4)]
+        for a in (0, 60, 120, 180, 240, 300)
+    ]
+
+
+def terrain(m: HexMap) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for h in sorted(m.terrain):
+        kinds = [t for t in m.terrain_of(h) if t in KINDS]
+        if h in m.hilltops:
+            kinds.append("slope")
+        for t in kinds:
+            out.append(
+                {
+                    "id": f"{t}-{ccrr(h)}",
+                    "kind": KINDS[t],
+                    "name": " ",
+                    "points": corners(m, h),
+                    "linear": False,
+                    "width": 0.0,
+                    "crest": [],
+                    "crossings": [],
+                }
+            )
+    for h in sorted(m.hilltops - set(m.terrain)):
+        out.append(
+            {
+                "id": f"hilltop-{ccrr(h)}",
+                "kind": "hill",
+                "name": " ",
+                "points": corners(m, h),
+                "linear": False,
+                "width": 0.0,
+                "crest": [],
+                "crossings": [],
+            }
+        )
+    for i, (h, d) in enumerate(sorted(m.road_sides)):
+        out.append(
+            {
+                "id": f"road-{i}",
+                "kind": "road",
+                "name": "road",
+                "linear": True,
+                "width": 0.3,
+                "points": [list(centre(m, h)), list(centre(m, h.neighbour(d)))],
+                "crest": [],
+                "crossings": [],
+            }
+        )
+    return out
