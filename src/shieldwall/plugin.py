@@ -42,8 +42,14 @@ What each reference must name:
     ``Mapping[str, tuple[str, str]]``: clause id -> (section, summary), shipped in the package, so
     an installed wheel can link and explain every event's clause.
 ``commands``
-    ``register(app)``: adds the rule system's own sub-commands to the ``shieldwall`` CLI
-    (for example ``army cost``).
+    ``register(app)``: adds the rule system's own sub-commands to the ``shieldwall`` CLI.
+``army_cost``
+    ``army_cost(path, as_json, check) -> None``: ``shieldwall army cost FILE`` for this rule
+    system's army files (orders of battle). It validates the file (a ``ShieldwallError`` naming
+    file, field and rule if it does not), then, unless ``check``, prints the costed army (a table,
+    or one JSON object) and raises ``ShieldwallError`` if the army breaks its points limit. The
+    host picks the rule system from ``--ruleset``, the file's ``ruleset`` key, or the one whose
+    ``army_cost(path, False, True)`` accepts the file.
 
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
@@ -111,6 +117,7 @@ class RuleSystem:
     reach: str | None = None
     clauses: str | None = None
     commands: str | None = None
+    army_cost: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None
@@ -121,7 +128,17 @@ class RuleSystem:
                 f"rule system {self.info.id!r}: board {self.info.board!r} is not one of {', '.join(BOARDS)}"
             )
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
-        for what in ("game", "parameters", "odds", "drawing", "narrate", "explain", "reach", "clauses"):
+        for what in (
+            "game",
+            "parameters",
+            "odds",
+            "drawing",
+            "narrate",
+            "explain",
+            "reach",
+            "clauses",
+            "army_cost",
+        ):
             v = getattr(self, what)
             if v is not None:
                 _ref(v, what)

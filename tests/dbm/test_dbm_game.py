@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from shieldwall.core.errors import DataError, IllegalOrder
+from shieldwall.core.errors import DataError, IllegalOrder, ShieldwallError
 from shieldwall.rulesets.dbm.bots import ScriptedBot
 from shieldwall.rulesets.dbm.game import DbmGame
 from shieldwall.rulesets.dbm.narrate import describe
@@ -155,7 +155,9 @@ def test_dbm_army_cost_command(tmp_path: Path) -> None:
     bad.write_text(text.replace("baggage = 6", "baggage = 8"))
     r = CliRunner().invoke(app, ["dbm-army", "cost", str(bad), "--json"])
     assert r.exit_code == 2
-    assert json.loads(r.output)["problems"][0]["rule"] == "dbm-3.2:size.baggage"
+    out = r.output[: r.output.rindex("}") + 1]
+    assert json.loads(out)["problems"][0]["rule"] == "dbm-3.2:size.baggage"
+    assert "error:" in r.output and "dbm-3.2:size.baggage" in r.output.splitlines()[-1]
     r = CliRunner().invoke(app, ["dbm-army", "cost", "nobody"])
     assert r.exit_code == 2
 
@@ -174,3 +176,21 @@ def test_drawing_bases_in_paces() -> None:
     assert stream["kind"] == "river" and stream["points"] == [[0.0, 800.0], [2400.0, 800.0]]
     svg = render_svg(view, scale=0.5)
     assert 'data-unit="r-gen"' in svg and "terrain-hill" in svg
+
+
+def test_size_baggage_through_the_host_army_cost_command(tmp_path: Path) -> None:
+    """``shieldwall army cost FILE`` finds dbm-3.2 by the file's ``ruleset`` key (plugin army_cost)."""
+    from shieldwall.rulesets.dbm.cli import army_cost
+
+    src = resources.files("shieldwall.rulesets.dbm") / "data" / "sample" / "armies" / "norse-irish.toml"
+    good = tmp_path / "ni.toml"
+    good.write_text(src.read_text())
+    army_cost(good, False, True)  # validates
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src.read_text().replace("baggage = 6", "baggage = 7"))
+    with pytest.raises(ShieldwallError, match="dbm-3.2:size.baggage"):
+        army_cost(bad)
+    with pytest.raises(DataError):
+        army_cost(tmp_path / "nothing.toml", False, True) if (tmp_path / "nothing.toml").write_text(
+            "x = 1"
+        ) else None

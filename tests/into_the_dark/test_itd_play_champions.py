@@ -127,3 +127,29 @@ def test_special_troops_champions_in_the_front_rank_fight_and_may_be_targeted() 
     b1 = [e for e in new if e.kind == "melee" and e.data["unit"] == "b1"][0]
     r1 = [e for e in new if e.kind == "melee" and e.data["unit"] == "r1"][0]
     assert sum(g["dice"] for g in b1.data["groups"]) == sum(g["dice"] for g in r1.data["groups"]) - 2
+
+
+def test_special_troops_champions_may_leave_a_unit_next_turn() -> None:
+    """The text gives no way out of a unit and forbids none: a champion may leave a unit that is not
+    in melee nor routing, in his side's Movement phase, standing in front of it (ruling 73)."""
+    st = _joined(contact=False)
+    assert "leave c1" not in {str(o) for o in st.legal_orders()}  # joining was his action this turn
+    st.apply("end")
+    end_until(st, "movement", "red")
+    assert "leave c1" in {str(o) for o in st.legal_orders()}
+    st.apply("leave c1")
+    ev = [e for e in st.events if e.kind == "leave"][0]
+    assert ev.rule == f"{RS}:special-troops.champions" and ev.data["host"] == "r1"
+    c1, r1 = st.units["c1"], st.units["r1"]
+    assert c1.joined is None and c1.on_table and c1.acted
+    assert c1.y == pytest.approx(r1.y + c1.depth + 0.01, abs=1e-6)  # just in front of r1, facing its way
+
+
+def test_special_troops_champions_do_not_leave_a_unit_in_melee() -> None:
+    from shieldwall.rulesets.into_the_dark.act_champions import leave_problem
+
+    st = _joined(contact=True)
+    st.units["c1"].acted = False  # as in a later turn, with r1 still in the melee
+    assert "in melee" in (leave_problem(st, st.units["c1"]) or "")
+    with pytest.raises(IllegalOrder):
+        st.copy().apply("leave c1")

@@ -22,9 +22,12 @@ def make(
     **kw: Any,
 ) -> IntoTheDarkGame:
     data = scenario(red, blue, options=CC, spare=spare)
+    # a general not leading stands on his own: out of the way, in a corner, unless placed
+    away = {} if kw.get("leading") or "x" in kw else {"x": 44.0, "y": 3.0}
     data["red"]["generals"] = [
-        {"name": "Red general", "unit": red[0]["deploy"]["id"], "orders": orders, **kw}
+        {"name": "Red general", "unit": red[0]["deploy"]["id"], "orders": orders, **away, **kw}
     ]
+    data["blue"]["generals"] = [{"name": "Blue general", "x": 4.0, "y": 33.0, "heading": 180.0}]
     return IntoTheDarkGame.from_data(data, "test.toml")
 
 
@@ -35,7 +38,8 @@ def refused(st: Any, order: str, clause: str) -> None:
 
 
 def test_command_combat_preferences_foot_stand_unless_ordered() -> None:
-    st = start(make([u("r1", "CPF", 20, 5), u("r2", "CPF", 30, 5)], [u("b1", "CPF", 20, 10, 180)]), "red")
+    g = make([u("r1", "CPF", 20, 5), u("r2", "CPF", 30, 5)], [u("b1", "CPF", 20, 10, 180)], x=26.0, y=4.0)
+    st = start(g, "red")
     refused(st, "charge r1 b1", "command.combat-preferences")  # foot wait for the enemy
     st.apply("command red-g1 r1")
     ev = last(st, "command")
@@ -71,6 +75,8 @@ def test_command_orders_attack_advance_half_speed_or_more() -> None:
     st.apply("move r1 fwd 3")
     assert "end" not in {str(o) for o in st.legal_orders()}
     st.apply("move r2 fwd 6")
+    assert "end" in {str(o) for o in st.legal_orders()}  # only red's general (no orders) may still act
+    st.apply("end")
     d = st.decision()
     assert d is not None and d.side == "blue"  # red's movement is over
     refused(st, "end", "command.orders")  # blue's b1 is under Attack orders too
@@ -95,16 +101,20 @@ def test_command_orders_reactions_hold_foot_do_not_counter_charge() -> None:
     g = make(
         [u("r1", "CPF", 20, 20, 180), u("r2", "CPF", 36, 5)], [u("b1", "CPF", 20, 24, 180)], orders="hold"
     )
-    st = start(g, "blue")
+    g_data = g  # the blue general stands in the corner: put him by b1
+    st = start(g_data, "blue")
+    fig = st.units["blue-g1"]
+    fig.x, fig.y = 26.0, 28.0
     st.apply("command blue-g1 b1")
     st.apply("charge b1 r1")
     assert "countercharge r1" not in {str(o) for o in st.legal_orders()}
 
 
 def test_command_command_actions_rating_limit_and_twelve_inches() -> None:
+    """ "These units must be within 12 inches" of the general, measured from where he stands."""
     red = [u("r1", "CPF", 14, 5), u("r2", "CPF", 20, 5), u("r3", "CPF", 26, 5), u("r4", "CPF", 44, 5)]
-    st = start(make(red, [u("b1", "CPF", 20, 30, 180)]), "red")
-    refused(st, "command red-g1 r4", "command.command-actions")  # 30" away
+    st = start(make(red, [u("b1", "CPF", 20, 30, 180)], x=20.0, y=10.0), "red")
+    refused(st, "command red-g1 r4", "command.command-actions")  # 22" from him
     st.apply("command red-g1 r2")
     st.apply("command red-g1 r3")
     refused(st, "command red-g1 r1", "command.command-actions")  # an average general: 2 actions

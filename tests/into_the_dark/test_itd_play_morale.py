@@ -231,3 +231,32 @@ def test_combat_rallying_not_in_melee() -> None:
     st.units["r1"].morale = "shaken"
     st.apply("keep")
     assert kind(st) != "rally" or "rally r1" not in {str(o) for o in st.legal_orders()}
+
+
+def test_morale_test_triggers_fanatic_still_routing_within_twelve_inches_each_turn() -> None:
+    """ "friendly fanatic (quality 5) unit routing, within 12"": a fanatic still routing from an
+    earlier turn makes friends within 12" of where it is now test, once a turn (ruling 72)."""
+    from shieldwall.rulesets.into_the_dark.act_morale import friends_tests
+
+    g = game(
+        [u("r1", "CPF", 40, 6)],
+        [
+            u("b1", "CPF", 10, 20, 180, quality="fanatic"),
+            u("b2", "CPF", 20, 20, 180),
+            u("b3", "CPF", 40, 30, 180),
+        ],
+    )
+    st = start(g, "red")
+    st.units["b1"].morale = "routed"
+    st.routed_turn = []  # it routed on an earlier turn
+    st.queue = []
+    friends_tests(st)
+    tested = [t[1] for t in st.queue if t[0] == "test"]
+    assert tested == ["b2"]  # b3 is beyond 12"
+    assert "fanatic routing" in st.queue[0][2]
+    st.queue = []
+    friends_tests(st)  # the same turn: no second test
+    assert [t for t in st.queue if t[0] == "test"] == []
+    st.tested = set()  # the next turn: it is still routing, so b2 tests again
+    friends_tests(st)
+    assert [t[1] for t in st.queue if t[0] == "test"] == ["b2"]

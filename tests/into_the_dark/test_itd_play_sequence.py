@@ -113,3 +113,19 @@ def test_turn_sequence_end_of_battle_no_formed_units() -> None:
     play_out(st)
     r = st.result()
     assert r is not None and r.winner == "red" and "no formed unit" in r.reason
+
+
+def test_turn_sequence_end_of_battle_turn_limit_result_says_it_is_the_engines_own_rule() -> None:
+    """The text gives no victory conditions: every turn-limit result says the count is the engine's
+    (the reason the CLI prints, the narration and the web's result event show; ruling 39)."""
+    from shieldwall.rulesets.into_the_dark.narrate import describe
+
+    g = game([u("r1", "CPF", 10, 5)], [u("b1", "CPF", 30, 30, 180)], turns=1)
+    st = start(g, "red")
+    st.units["b1"].morale = "routed"
+    play_out(st)
+    r = st.result()
+    assert r is not None and "engine's own count, not by the rules" in r.reason
+    ev = last(st, "result")
+    assert "engine's own count" in ev.data["reason"]
+    assert "engine's own count" in (describe(ev) or "")

@@ -138,3 +138,22 @@ def test_movement_interpenetration_both_moving_halved_and_disordered() -> None:
     st.apply("move r1 fwd 4")  # y 3.5..5.5 -> 7.5..9.5: clean through r2
     assert last(st, "move").data["passed_through"] == ["r2"]
     assert st.units["r1"].disordered and st.units["r2"].disordered
+
+
+def test_movement_interpenetration_through_a_friend_that_used_more_than_half() -> None:
+    """The text halves both maximums and says nothing more: a unit may pass through a friend that
+    has already used more than half its move; that friend's move stands and it has no move left
+    (ruling 52, revised)."""
+    g = game(
+        [u("r1", "LPF", 10, 5.5), u("r2", "LPF", 17, 6.5, -90, figures=4, frontage=1)],
+        [u("b1", "CPF", 40, 34, 180)],
+    )
+    st = start(g, "red")
+    st.apply("move r2 fwd 6")  # 6" of its 8": more than half; now across r1's path (x 7..11)
+    st.apply("move r1 fwd 4")
+    assert last(st, "move").data["passed_through"] == ["r2"]
+    r2 = st.units["r2"]
+    assert r2.halved and r2.disordered and st.units["r1"].halved
+    from shieldwall.rulesets.into_the_dark.moves import remaining
+
+    assert remaining(st, r2) == 0.0  # nothing left of its halved 4"

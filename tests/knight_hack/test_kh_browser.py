@@ -65,6 +65,7 @@ def page(tmp_path: Path) -> Iterator[Any]:
             headless=True,
             viewport={"width": 1500, "height": 950},
         )
+        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")  # the bot's orders at once
         pg = ctx.new_page()
         pg.set_default_timeout(20_000)
         pg.errors = []  # type: ignore[attr-defined]
@@ -78,6 +79,7 @@ def page(tmp_path: Path) -> Iterator[Any]:
 def _state(page: Any) -> dict[str, Any]:
     page.wait_for_function(
         "window.shieldwall.game && window.shieldwall.game.st && !window.shieldwall.game.busy"
+        " && !window.shieldwall.game.stepping"
     )
     st: dict[str, Any] = page.evaluate("window.shieldwall.game.st")
     return st

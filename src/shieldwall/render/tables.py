@@ -24,6 +24,9 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
+#: the narrowest a non-key column gets when the table is too narrow for whole words
+MIN_FOLDED = 6
+
 
 def fit_table(table: Table, console: Console, keys: Sequence[int] = (0,)) -> Table:
     """``table`` changed in place to fit ``console.width`` without cutting any text (see above).
@@ -57,7 +60,19 @@ def fit_table(table: Table, console: Console, keys: Sequence[int] = (0,)) -> Tab
         col.width = 1
     overhead = Measurement.get(console, wide, table).maximum - len(table.columns)
     room = console.width - overhead
-    if sum(lo) > room:  # too narrow for whole words: rich wraps and folds, nothing is cut
+    if sum(lo) > room:
+        # too narrow for every word whole: keep the key columns whole if the others can still
+        # have a few characters each (their long words fold); else rich wraps and folds all
+        keyw = sum(lo[i] for i in keys if i < len(lo))
+        others = [i for i in range(len(lo)) if i not in keys]
+        if others and keyw + MIN_FOLDED * len(others) <= room:
+            left = room - keyw
+            want = sum(lo[i] for i in others) or 1  # shares in proportion to the longest words
+            for i in others:
+                lo[i] = max(MIN_FOLDED, min(hi[i], left * lo[i] // want))
+            for col, width in zip(table.columns, lo, strict=True):
+                col.width = width
+            return table
         for col, w in zip(table.columns, saved, strict=True):
             col.width = w
         return table

@@ -36,6 +36,7 @@ PLUGIN = RuleSystem(
     bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
+    army_cost=f"{_PKG}.cli:army_cost",
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
     scenarios="scenarios",

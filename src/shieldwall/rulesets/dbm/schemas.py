@@ -367,6 +367,8 @@ class ArmyCommand(_Model):
 
 class OrderOfBattle(_Model):
     meta: Meta
+    #: the rule system (``shieldwall army cost`` finds the plugin by it)
+    ruleset: Literal["dbm-3.2"] | None = None
     army_list: str = Field(alias="list")
     name: str = Field(min_length=1)
     ap_limit: float = Field(gt=0)

@@ -105,7 +105,8 @@ def melee_phase(st: IntoTheDarkState) -> None:
     attacks: dict[tuple[str, str], dict[str, int]] = {}
     side_total: dict[tuple[str, str], int] = {}
     for a in st.live():
-        if a.routed or a.caught:
+        if a.routed or a.caught or a.general:
+            # a general "has no value in combat" (command.generals): he strikes no blow
             continue
         ranks = fighting_ranks(melee=True, disordered=a.disordered, pike=a.spec.has("pike"))
         for t in st.touching(a):

@@ -26,15 +26,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration, heading_vector
 
 from . import orders as O
+from .army import ArmyUnit
 from .clauses import cite
 from .extra_orders import Command, NewOrders
-from .generals import on
-from .model import Unit
+from .generals import figure, on
+from .model import Unit, base_width_in
 from .morale import NewOrdersTest
+from .movement import on_table, terrain_effect
 from .points import general_cost
 from .profiles import command as command_rules
+from .profiles import parse_code
 from .spatial import gap
 
 if TYPE_CHECKING:
@@ -54,6 +58,7 @@ def setup(st: IntoTheDarkState) -> None:
     st.generals = {}
     if not on(st):
         return
+    figs: list[tuple[str, Any, Any, Unit | None]] = []
     for side in ("red", "blue"):
         army = st.game.armies[side]
         placed = {p.name: p for p in getattr(st.game.spec, side).generals}
@@ -77,14 +82,110 @@ def setup(st: IntoTheDarkState) -> None:
                 "next_orders": None,
                 "actions": g.rating_level,
                 "commanded": [],
+                "figure": None,
             }
+            figs.append((f"{side}-g{i + 1}", g, p, st.units.get(with_ or "")))
+    for key, g, p, host in figs:
+        stand(st, key, g, p, host)
     st.log(
         "generals",
         "command.generals",
         generals={
-            k: {x: v[x] for x in ("name", "side", "rating", "division", "with", "leading", "orders")}
+            k: {
+                x: v[x] for x in ("name", "side", "rating", "division", "with", "leading", "orders", "figure")
+            }
             for k, v in st.generals.items()
         },
+    )
+
+
+def stand(st: IntoTheDarkState, key: str, g: Any, p: Any, host: Unit | None) -> None:
+    """Put a general's figure on the table: "A general figure on the battlefield is treated as if he
+    were LMM (or LMF) ... They may join units however" (command.generals). A champion-general's figure
+    is his champion (command.champion-generals). Leading: joined to his unit; else at the scenario's
+    ``x``/``y``, or just behind his unit, or (no room, or units still to be placed in an alternate
+    deployment) joined to it after all (docs/rulings, ruling 75)."""
+    info = st.generals[key]
+    side = info["side"]
+    if g.champion:
+        champ = next(
+            (u for u in st.units.values() if u.side == side and u.spec.name == g.champion and u.champion),
+            None,
+        )
+        if champ is not None:
+            info["figure"] = champ.id
+            return
+    code = g.code
+    density = parse_code(code)[0]
+    b = st.game.spec.basing
+    custom = {str(k): v for k, v in b.width_mm.items()} if b.width_mm else None
+    spec = ArmyUnit(
+        name=g.name,
+        division=g.division or (host.spec.division if host is not None else "Main"),
+        code=code,
+        quality="average",
+        type="melee",
+        figures=1,
+        frontage=1,
+        notes="a general's figure (command.generals)",
+    )
+    fig = Unit(
+        id=key,
+        side=side,
+        spec=spec,
+        fig_w=base_width_in(b.system, density, custom),
+        rank_d=(b.mounted_depth_mm if spec.mounted else b.foot_depth_mm) / 25.4,
+        figures=1,
+        original=1,
+        front=1,
+        x=0.0,
+        y=0.0,
+        heading=0.0,
+        general=True,
+    )
+    st.units[key] = fig
+    info["figure"] = key
+    placed = False
+    if st.params["deployment"] == "alternate":
+        pass  # the units are placed in turn: he starts with his unit (ruling 75)
+    elif p is not None and p.x is not None and p.y is not None and not info["leading"]:
+        fig.x, fig.y, fig.heading = p.x, p.y, p.heading
+        placed = _clear(st, fig, fig.fp)
+    elif host is not None and not info["leading"] and host.deployed:
+        # just behind his unit, else beside its left or right flank, facing its way
+        fx, fy = heading_vector(host.heading)
+        rx, ry = fy, -fx  # to the unit's right
+        back = host.depth + 0.01
+        side = host.frontage / 2.0 + fig.frontage / 2.0 + 0.01
+        for ox, oy in (
+            (-fx * back, -fy * back),
+            (-rx * side, -ry * side),
+            (rx * side, ry * side),
+        ):
+            fig.x, fig.y, fig.heading = host.x + ox, host.y + oy, host.heading
+            if _clear(st, fig, fig.fp):
+                placed = True
+                break
+    if not placed:
+        if host is None:
+            fig.destroyed = True  # a general with no unit to stand with (his division has none)
+            info["fallen"] = True
+            return
+        fig.x, fig.y, fig.heading = host.x, host.y, host.heading
+        fig.joined = host.id
+        info["with"] = host.id
+        info["leading"] = True
+    else:
+        info["with"] = None  # on his own: command distances are measured from his figure
+
+
+def _clear(st: IntoTheDarkState, fig: Unit, fp: Footprint) -> bool:
+    if not on_table(fp, st.terrain) or terrain_effect(fig, fp, st.terrain, swim=False)[0] is None:
+        return False
+    return not any(
+        convex_penetration(fp.corners(), x.fp.corners()) > CONTACT_TOL
+        for x in st.units.values()
+        if x.id != fig.id and x.on_table
     )
 
 
@@ -107,7 +208,9 @@ def orders_choice(st: IntoTheDarkState, side: str) -> None:
 
 
 def _pos(st: IntoTheDarkState, g: dict[str, Any]) -> Unit | None:
-    u = st.units.get(g["with"] or "")
+    """Where a general stands, for his command distances: the unit he has joined, else his own
+    figure on the table (command.command-actions, command.new-orders)."""
+    u = st.units.get(g["with"] or "") if g.get("with") else figure(st, g)
     return u if u is not None and u.on_table else None
 
 

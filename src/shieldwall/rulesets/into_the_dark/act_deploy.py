@@ -109,7 +109,7 @@ def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> 
     if prob:
         return prob.replace("is deployed", "would stand")
     if uid in st.units:
-        factor, dis, _ = terrain_effect(st.units[uid], fp, st.terrain)
+        factor, dis, _ = terrain_effect(st.units[uid], fp, st.terrain, swim=False)
         if factor is None:
             return f"it may not stand in that terrain ({cite(dis[0])})"
     for o in placed_seen_by(st, side):

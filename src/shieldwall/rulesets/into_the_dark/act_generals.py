@@ -56,7 +56,7 @@ def targets(st: IntoTheDarkState, a: Unit) -> list[tuple[str, Unit]]:
             if g["side"] != a.side and g["leading"] and standing(g):
                 hosts.setdefault(g["with"] or "", []).append(name)
     for c in st.units.values():
-        if c.joined and c.side != a.side and not c.destroyed:
+        if c.joined and c.side != a.side and not c.destroyed and not c.general:
             hosts.setdefault(c.joined, []).append(c.id)
     out: list[tuple[str, Unit]] = []
     for hid, names in hosts.items():
@@ -96,7 +96,8 @@ def declare(st: IntoTheDarkState, order: Declare) -> None:
     side = st.pending["side"]
     most = _most()
     a = st.units.get(order.unit)
-    clause = "special-troops.champions" if order.at in st.units else "command.general-leading"
+    at = st.units.get(order.at)
+    clause = "special-troops.champions" if at is not None and not at.general else "command.general-leading"
     if a is None or a.side != side or not a.on_table:
         raise IllegalOrder(cite(clause), f"{order.unit} is not one of {side}'s units on the table")
     if a.id in st.declared:

@@ -279,6 +279,18 @@ def bonus_round(st: IntoTheDarkState, w: Unit, r: Unit) -> None:
         st.log("destroyed", "combat.bonus-round", side=r.side, unit=r.id)
 
 
+def _fanatics_routing(st: IntoTheDarkState) -> list[dict[str, Any]]:
+    """ "friendly fanatic (quality 5) unit routing, within 12"": every fanatic unit routing this
+    turn - the ones that routed this turn and the ones still routing on the table from an earlier
+    turn - each once per turn (docs/rulings/into-the-dark.md, ruling 72)."""
+    out = [r for r in st.routed_turn if r["fanatic"]]
+    seen = {r["id"] for r in out}
+    for u in st.live():
+        if u.fanatic and u.routed and u.id not in seen:
+            out.append({"id": u.id, "side": u.side, "corners": [list(p) for p in u.fp.corners()]})
+    return out
+
+
 def friends_tests(st: IntoTheDarkState) -> None:
     """Task: "each friendly unit routed this turn, that began its rout within 6" of testing unit
     (except routing open order troops)"; "each friendly unit destroyed this turn, or friendly
@@ -301,7 +313,7 @@ def friends_tests(st: IntoTheDarkState) -> None:
     if not tasks:
         for kind, items in (
             ("destroyed", st.destroyed_turn),
-            ("fanatic", [r for r in st.routed_turn if r["fanatic"]]),
+            ("fanatic", _fanatics_routing(st)),
         ):
             for r in items:
                 poly = [tuple(p) for p in r["corners"]]

@@ -37,7 +37,7 @@ def in_charge_range(st: IntoTheDarkState, u: Unit) -> bool:
 
 
 def in_close_range(st: IntoTheDarkState, u: Unit) -> bool:
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     return w is not None and _nearest(st, u)[0] <= st.d(missile_weapons()[w].close) + 1e-9
 
 

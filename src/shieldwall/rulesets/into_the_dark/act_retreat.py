@@ -17,6 +17,7 @@ from shieldwall.core.geometry import (
     heading_vector,
 )
 
+from . import deep_water
 from .model import Unit
 from .morale_rolls import away_heading
 from .movement import (
@@ -32,10 +33,12 @@ if TYPE_CHECKING:
 ST = "IntoTheDarkState"
 
 
-def _blocked_reason(st: IntoTheDarkState, u: Unit, fp: Footprint, world: World) -> str | None:
+def _blocked_reason(
+    st: IntoTheDarkState, u: Unit, fp: Footprint, world: World, *, swim: bool | None = None
+) -> str | None:
     if not all(0 <= x <= st.terrain.width and 0 <= y <= st.terrain.depth for x, y in fp.corners()):
         return "the table edge"
-    factor, dis, _ = terrain_effect(u, fp, st.terrain)
+    factor, dis, _ = terrain_effect(u, fp, st.terrain, swim=swim)
     if factor is None:
         return "terrain it may not enter"
     for e in world.enemies(u):
@@ -68,10 +71,18 @@ def driven_back(
     fp0 = u.fp
     pushed: list[Unit] = []
     n = max(1, math.ceil(total / 0.25))
+    # forced into deep water it swims the rest at quarter speed, or drowns (terrain.deep-water)
+    wet = deep_water.in_deep_water(fp0, st.terrain)
+    cost = 0.0
+    reached = 0.0
     for i in range(1, n + 1):
         s = total * i / n
         fp = fp0.moved(dx * s, dy * s)
-        why = _blocked_reason(st, u, fp, world)
+        if not wet and deep_water.in_deep_water(fp, st.terrain):
+            wet = True
+            if not deep_water.plunge(st, u, "combat.driven-back"):
+                return
+        why = _blocked_reason(st, u, fp, world, swim=wet or None)
         if why:
             st.log(
                 "driven-back-blocked",
@@ -109,7 +120,13 @@ def driven_back(
                 st.ask("consent", f.side, f.id, mover=uid, what="push")
                 return
             pushed.append(f)
-    end = fp0.moved(dx * total, dy * total)
+        cost += (total / n) * (
+            deep_water.SWIM_FACTOR if wet and deep_water.in_deep_water(fp, st.terrain) else 1.0
+        )
+        reached = total if i == n else s
+        if cost >= total - 1e-9:
+            break
+    end = fp0.moved(dx * reached, dy * reached)
     moves: list[tuple[Unit, Footprint]] = []
     for f in pushed:
         s = 0.0
@@ -150,7 +167,7 @@ def driven_back(
         )
     u.place(end)
     u.moved = True
-    u.travelled += total
+    u.travelled += reached
     u.shieldwall = False if u.shieldwall and u.disordered else u.shieldwall
     st.driven[u.id] = (dx, dy)
     st.log(
@@ -158,7 +175,7 @@ def driven_back(
         "combat.driven-back",
         side=u.side,
         unit=u.id,
-        distance=round(total, 3),
+        distance=round(reached, 3),
         to=[round(u.x, 3), round(u.y, 3)],
         pushed=[f.id for f, _ in moves],
     )
@@ -237,6 +254,7 @@ def rout_move(
     now_passed = list(passed)
     # the units it turned its back on (it starts in or against them) do not stop it leaving them
     start_ov = {x.id for x in world.units if x.id != u.id and (_overlap(col, x) or _overlap(fp0, x))}
+    wet = deep_water.in_deep_water(col, st.terrain)
     for i in range(1, n + 1):
         s = step * i
         c = col.moved(fx * s, fy * s)
@@ -254,7 +272,13 @@ def rout_move(
             )
             _passed_tests(st, u, now_passed)
             return
-        factor, _, _ = terrain_effect(u, c, st.terrain)
+        if not wet and deep_water.in_deep_water(c, st.terrain):
+            # routers forced into deep water swim at quarter speed or drown (terrain.deep-water)
+            wet = True
+            if not deep_water.plunge(st, u, "combat.rout"):
+                _passed_tests(st, u, now_passed)
+                return
+        factor, _, _ = terrain_effect(u, c, st.terrain, swim=wet or None)
         if factor is None:
             blocked_by = "terrain"
             break

@@ -18,7 +18,8 @@ __all__ = ["run_test", "base_mods"]  # base_mods: from morale_rolls, for the tes
 def run_test(st: IntoTheDarkState, uid: str, reason: str, causes: tuple[str, ...], kind: str) -> None:
     """Task: one morale test with its result applied immediately."""
     u = st.units[uid]
-    if not u.on_table or u.routed:
+    if not u.on_table or u.routed or u.general:
+        # a general's figure has no morale of its own to test (docs/rulings, ruling 75)
         return
     clause = {
         "missile": "morale.test-triggers",

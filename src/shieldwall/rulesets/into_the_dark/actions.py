@@ -19,6 +19,7 @@ every rule module names ``state.IntoTheDarkState`` as a type only)::
     fighting | morale_rolls | moves         ... read and change the state ...
     charge_plan | generals | scenario       ... a charge's path, who commands; the scenario file
     movement                                the geometry of a move
+    deep_water                              troops forced into deep water
     spatial                                 contact, zones, sight
     model | morale | order_text             units on the table, exact tests, reading orders
     army | combat | extra_orders            army lists, exact combat dice, more orders
@@ -72,7 +73,7 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
     "rally": (O.Rally, O.End),
     "initiative": (O.Keep, O.Pass),
     "movement": (O.Activate, O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform, O.End)
-    + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Command),
+    + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Command, M.Leave),
     "unit": (O.Hold, O.Move, O.Charge, O.Frontage, O.Shieldwall, O.Face, O.Reform)
     + (M.Turn, M.FallBack, M.Careful, M.BreakOff, M.Join),
     "react": (O.Stand, O.CounterCharge, O.Evade, O.Fire),
@@ -165,6 +166,9 @@ def _movement_order(st: IntoTheDarkState, order: Any) -> None:
     act_obey.guard(st, order)
     if isinstance(order, M.Command):
         act_command.command(st, order)
+        return
+    if isinstance(order, M.Leave):
+        act_champions.leave(st, order)
         return
     if isinstance(order, O.End):
         assert st.pending is not None

@@ -2,6 +2,7 @@
 
 Format (see ``scenarios/into-the-dark/armies/*.toml``)::
 
+    ruleset = "into-the-dark"           # optional: lets `shieldwall army cost` skip guessing
     name = "Saxon army of 1066"
     points_limit = 1000                 # optional: "Choosing Your Army"
 
@@ -80,6 +81,7 @@ _UNIT_RULES = {
     "options": "special-troops.special-troops",
     "division": "command.divisions",
     "notes": "troops.the-troops",
+    "mixed": "troops.unit-organisation",
 }
 _GENERAL_RULES = {
     "name": "command.generals",
@@ -99,6 +101,28 @@ _ARMY_RULES = {
 }
 
 
+class MixedPart(BaseModel):
+    """Figures of another troop type in a mixed unit (troops.unit-organisation): "If different troop
+    types are mixed in a unit, it moves at the speed of the slowest. When in melee, the figures in
+    contact with the enemy determine the attack/defence values, or when giving or receiving missile
+    fire the values of the majority troop type are used." Quality, role and weapon default to the
+    unit's; the density and category must be the unit's (one formation, docs/rulings ruling 76)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    code: str
+    figures: int = Field(ge=1)
+    quality: QualityName | None = None
+    type: Role | None = None
+    weapon: BasicWeapon | None = None
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        profiles.parse_code(v)
+        return v
+
+
 class ArmyUnit(BaseModel):
     """One unit of the order of battle, as written in the file, with its derived characteristics."""
 
@@ -115,12 +139,65 @@ class ArmyUnit(BaseModel):
     weapon: BasicWeapon | None = None
     options: tuple[Option, ...] = ()
     notes: str = ""
+    #: figures of other troop types in the unit, behind the unit's own type in rank order
+    mixed: tuple[MixedPart, ...] = ()
 
     @field_validator("code")
     @classmethod
     def _code(cls, v: str) -> str:
         profiles.parse_code(v)
         return v
+
+    # --- mixed units (troops.unit-organisation) ------------------------------------------------
+    @property
+    def is_mixed(self) -> bool:
+        return bool(self.mixed)
+
+    def parts(self) -> tuple[ArmyUnit, ...]:
+        """The unit's troop types as units of their own, in rank order (its own code first, with the
+        figures the mixed parts leave it); a unit of one type is its only part."""
+        if not self.mixed:
+            return (self,)
+        own = self.figures - sum(p.figures for p in self.mixed)
+        out = [self.model_copy(update={"figures": max(1, own), "mixed": (), "frontage": None, "ranks": None})]
+        for p in self.mixed:
+            out.append(
+                self.model_copy(
+                    update={
+                        "code": p.code,
+                        "figures": p.figures,
+                        "quality": p.quality or self.quality,
+                        "type": p.type or self.type,
+                        "weapon": p.weapon if (p.weapon or p.type) else self.weapon,
+                        "mixed": (),
+                        "frontage": None,
+                        "ranks": None,
+                    }
+                )
+            )
+        return tuple(out)
+
+    def part_of(self, figures_in_order: int) -> tuple[ArmyUnit, ...]:
+        """The parts of the first ``figures_in_order`` figures in rank order, one entry a figure."""
+        out: list[ArmyUnit] = []
+        for p in self.parts():
+            out.extend([p] * p.figures)
+        return tuple(out[:figures_in_order])
+
+    def majority(self, figures: int | None = None) -> ArmyUnit:
+        """The majority troop type among the first ``figures`` figures in rank order (all of them by
+        default; ties go to the type listed first): "the values of the majority troop type are used"."""
+        if not self.mixed:
+            return self
+        seq = self.part_of(self.figures if figures is None else figures)
+        if not seq:
+            return self.parts()[0]
+        counts: dict[str, tuple[int, int, ArmyUnit]] = {}
+        for i, p in enumerate(seq):
+            k = p.code + p.type + str(p.weapon) + p.quality
+            n, first, _ = counts.get(k, (0, i, p))
+            counts[k] = (n + 1, first, p)
+        return max(counts.values(), key=lambda t: (t[0], -t[1]))[2]
 
     # --- the three-letter code ("Troop Types") ------------------------------------------------
     @property
@@ -261,6 +338,7 @@ class General(BaseModel):
 class _ArmyFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    ruleset: Literal["into-the-dark"] | None = None
     name: str = Field(min_length=1)
     description: str = ""
     points_limit: int | None = Field(default=None, ge=1, le=10**9)
@@ -351,12 +429,42 @@ def _structural(model: type[Any], raw: Any, file: str, where: str, rules: dict[s
         raise DataError(exc.file, exc.field, f"{exc.reason} [rule {cite(clause)}]") from None
 
 
+def _check_mixed(u: ArmyUnit, file: str, where: str) -> None:
+    """A mixed unit (troops.unit-organisation, ruling 76): one formation (density and category), at
+    least one figure of its own type, each part a valid unit of its own."""
+    clause = "troops.unit-organisation"
+    if u.champion:
+        raise _fail(file, where, clause, "a champion is a single figure, not a mixed unit")
+    if sum(p.figures for p in u.mixed) >= u.figures:
+        raise _fail(
+            file,
+            where + ".mixed",
+            clause,
+            f"the mixed figures leave none of {u.code} in the {u.figures} figures",
+        )
+    d, _, c = profiles.parse_code(u.code)
+    for i, p in enumerate(u.mixed):
+        pd, _, pc = profiles.parse_code(p.code)
+        if (pd, pc) != (d, c):
+            raise _fail(
+                file,
+                f"{where}.mixed[{i}]",
+                clause,
+                f"{p.code} mixed into {u.code}: the figures of a unit share its density and category "
+                "(one formation in ranks)",
+            )
+    for i, part in enumerate(u.parts()[1:]):
+        check_unit(part, file, f"{where}.mixed[{i}]")
+
+
 def _fail(file: str, where: str, clause: str, reason: str) -> DataError:
     return DataError(file, where, f"{reason} [rule {cite(clause)}]")
 
 
 def check_unit(u: ArmyUnit, file: str, where: str) -> None:
     """Every per-unit restriction of the text, in the order of the text."""
+    if u.mixed:
+        _check_mixed(u, file, where)
     opts = u.options
     dup = sorted({o for o in opts if opts.count(o) > 1})
     if dup:

@@ -22,7 +22,6 @@ from .moves import (
     angle_to,
     bad,
     base_allowance,
-    both_moving_check,
     can_move,
     from_problem,
     remaining,
@@ -64,7 +63,6 @@ def check_charge(
         plan = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))
     except Problem as p:
         raise from_problem(p) from None
-    both_moving_check(st, c, [*plan.lead.both_moving, *plan.run_trace.both_moving])
     limit = charge_limit(st, c, opportunity)
     if plan.cost > limit + 1e-6:
         raise bad(
@@ -113,6 +111,8 @@ def charge_orders(
     """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
     its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
     out: list[O.Order] = []
+    if not c.has_melee and not c.has_missiles:
+        return out
     reach = (base_allowance(st, c) if opportunity else remaining(st, c)) + c.frontage + 0.5
     for t in enemies:
         if t.side == c.side or not t.on_table:

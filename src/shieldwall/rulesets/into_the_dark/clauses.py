@@ -33,7 +33,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation": (
         "Unit Organisation",
-        "Figures grouped in units in base contact, never split; mixed types move at slowest and fight with the figures in contact.",
+        "Figures grouped in units in base contact, never split; unit names unique; mixed troop types (army `mixed`): cost per type, move at the slowest, melee by the front rank's type, missile fire by the majority type (ruling 76).",
     ),
     "troops.troop-quality": (
         "Troop Quality",
@@ -73,7 +73,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "setup.equipment": ("Setup", "d6s, a ruler, markers and two armies."),
     "setup.gaming-area": (
         "Gaming Area",
-        "Table size; terrain placed by agreement (one places, the other picks a side).",
+        "Table size and terrain come from the scenario (the text's placing by agreement - one places, the other picks a side - is left to the scenario's author).",
     ),
     "setup.deployment": (
         "Deployment",
@@ -104,7 +104,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "turn-sequence.morale": ("Sequence of Play 5. Morale Tests", "Morale tests at the end of the turn."),
     "turn-sequence.end-of-battle": (
         "End of the battle (not given by the text: scenario turn limit, ruling)",
-        "The battle ends at the scenario turn limit or when a side has no unit left able to fight (ruling).",
+        "The text gives none: the battle ends at the scenario turn limit or when a side has no unit left able to fight; the turn-limit winner is the engine's own count, and its result says so (rulings 39, 74).",
     ),
     "movement.movement": (
         "Movement",
@@ -166,7 +166,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "terrain.deep-water": (
         "Restrictive Terrain: deep water",
-        "Impassable; if forced: U/P cavalry swim at quarter speed, U infantry and armoured cavalry lose 50%, others drown.",
+        "Impassable to normal moves; a unit driven back or routing into it: U/P cavalry swim at quarter speed, U infantry and A cavalry lose half (rounded up) and swim, others drown; in it, a unit swims at quarter speed.",
     ),
     "terrain.roads": ("Roads", '2" wide; cancel disordering terrain for units in column entirely on them.'),
     "combat.ranks": (
@@ -278,7 +278,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "morale.test-triggers": (
         "Morale Tests: events that require a test",
-        'Interpenetrated by routers, impetuous charge, missile fire, melee, friends routing within 6", friends destroyed or fanatics routing within 12".',
+        'Interpenetrated by routers, impetuous charge, missile fire, melee, friends routing within 6", friends destroyed, or fanatics routing (each turn they rout or still rout), within 12".',
     ),
     "morale.melee-test-order": (
         "Morale Tests: losers of a melee test first",
@@ -303,7 +303,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "special-troops.champions": (
         "Champions",
-        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; up to 2 enemy dice may target him.",
+        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; may join and leave units (ruling 73); up to 2 enemy dice may target him.",
     ),
     "special-troops.warbands": (
         "Warbands",
@@ -351,7 +351,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.generals": (
         "Generals",
-        "At least one (commanding) general; rating poor 1 / average 2 / good 3; LMM or LMF; 25 points per level; one hit removes him; no value in combat.",
+        "At least one (commanding) general; rating poor 1 / average 2 / good 3; a figure on the table treated as LMM or LMF, moving on his own, joining and leaving units; 25 points per level; one hit removes him (also caught alone); no value in combat.",
     ),
     "command.general-leading": (
         "Generals: leading a unit",
@@ -359,7 +359,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.command-actions": (
         "Generals: command actions",
-        'Rating = actions per turn: new orders (1), order units within 12" against preferences.',
+        'Rating = actions per turn, for a general not joined to a unit: new orders (1), order units within 12" of his figure against preferences.',
     ),
     "command.champion-generals": (
         "Generals: generals may be champions",

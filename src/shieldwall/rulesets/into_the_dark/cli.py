@@ -1,8 +1,8 @@
-"""``shieldwall army``: Into the Dark army files (this rule system's own CLI commands).
+"""Into the Dark army files for ``shieldwall army cost FILE [--json]`` (the plugin's ``army_cost``).
 
-``shieldwall army cost FILE [--json]`` validates an army file and prints its costed order of battle
-("Point Cost of Troops"). A bad file raises ``DataError`` naming the file, the unit and the rule;
-``shieldwall.cli.main`` prints it as one line. Heavy imports happen inside the command.
+``army_cost`` validates an army file and prints its costed order of battle ("Point Cost of
+Troops"). A bad file raises ``DataError`` naming the file, the unit and the rule;
+``shieldwall.cli.main`` prints it as one line. Heavy imports happen inside the function.
 """
 
 from __future__ import annotations
@@ -11,32 +11,26 @@ from pathlib import Path
 
 import typer
 
-army_app = typer.Typer(
-    name="army",
-    help="Army files (orders of battle) for Into the Dark: validate and cost them.",
-    no_args_is_help=True,
-)
 
-
-@army_app.command("cost")
-def cost_cmd(
-    file: Path = typer.Argument(..., help="An into-the-dark army file (TOML)."),
-    as_json: bool = typer.Option(False, "--json", help='Print {"units": [...], "total": N} as JSON.'),
-) -> None:
-    """Validate an army file and print its costed order of battle."""
+def army_cost(file: Path, as_json: bool = False, check: bool = False) -> None:
+    """Validate an army file (only that with ``check``) and print its costed order of battle;
+    with ``as_json`` as ``{"units": [...], "total": N}``."""
     from shieldwall.rulesets.into_the_dark.army import load_army
-    from shieldwall.rulesets.into_the_dark.points import army_cost
+    from shieldwall.rulesets.into_the_dark.points import army_cost as cost
 
     army = load_army(file)
-    costed = army_cost(army)
+    if check:
+        return
+    costed = cost(army)
     if as_json:
         import json
 
         typer.echo(json.dumps(costed.to_dict(), indent=2))
         return
 
-    from rich.console import Console
     from rich.table import Table
+
+    from shieldwall.render.tables import print_table
 
     title = f"{army.name} — {costed.total} points"
     if army.points_limit is not None:
@@ -64,9 +58,4 @@ def cost_cmd(
             str(r.command) if r.command else "",
             str(r.points),
         )
-    Console().print(t)
-
-
-def register(app: typer.Typer) -> None:
-    """Add the ``army`` sub-command group to the main CLI."""
-    app.add_typer(army_app, name="army")
+    print_table(t, keys=(2, 4))  # codes and troop types whole (they are typed); names wrap at words

@@ -94,6 +94,15 @@ def unit_marks(c: Canvas, u: Mapping[str, Any]) -> str:
         + (", ".join(w for _, _, w in states) or "steady")
         + (", shieldwall" if u.get("shieldwall") else ""),
     ]
+    if u.get("mixed"):
+        tip.append(
+            "mixed: "
+            + ", ".join(f"{m.get('figures')} {m.get('code')} {m.get('type')}" for m in u.get("mixed") or ())
+        )
+    if u.get("general"):
+        tip.append("a general's figure: one hit removes him; no value in combat")
+    if u.get("generals"):
+        tip.append("led by general " + ", ".join(str(x) for x in u.get("generals") or ()))
     parts.append(el("title", {}, text("\n".join(tip))))
     ink = {"stroke": "#000000", "stroke-opacity": "0.35", "stroke-width": s * 0.04, "fill": "none"}
     # files along the front rank and lines between ranks
@@ -121,6 +130,32 @@ def unit_marks(c: Canvas, u: Mapping[str, Any]) -> str:
                     "stroke": "#b3001b",
                     "stroke-width": s * 0.12,
                     "stroke-dasharray": f"{num(s * 0.4)} {num(s * 0.25)}",
+                },
+            )
+        )
+    if u.get("general"):
+        # a general's own figure: a gold pennant over it (command.generals)
+        cx, cy = _lerp(_lerp(fl, fr, 0.5), _lerp(rl, rr, 0.5), 0.5)
+        r = max(s * 0.35, math.dist(fl, fr) * 0.45)
+        star = [(cx, cy - r), (cx + r * 0.8, cy + r * 0.6), (cx - r * 0.8, cy + r * 0.6)]
+        parts.append(
+            el(
+                "polygon",
+                {"class": "itd-general", "points": pts(star), "fill": "#d4a017", "stroke": "#3a2a00"},
+            )
+        )
+    if u.get("generals"):
+        # a general leading the unit, mixed in with its front rank (command.general-leading)
+        x, y = _lerp(fl, fr, 0.5)
+        r = s * 0.3
+        parts.append(
+            el(
+                "polygon",
+                {
+                    "class": "itd-led",
+                    "points": pts([(x, y - r), (x + r, y), (x, y + r), (x - r, y)]),
+                    "fill": "#d4a017",
+                    "stroke": "#3a2a00",
                 },
             )
         )

@@ -12,6 +12,7 @@ declare r1 blue-g1 2              before the melee dice, r1 aims 2 of its dice a
                                   or at a champion in its front rank (declare r1 b9 2)
 join c1 r2                        champion c1 joins r2, mixed in with its front rank
                                   (special-troops.champions)
+leave c1                          champion c1 leaves the unit he joined, standing in front of it
 """
 
 from __future__ import annotations
@@ -129,8 +130,20 @@ class Join(O._Order):
         return f"join {self.unit} {self.host}"
 
 
-Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders | Declare | Join
-KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join")
+@dataclass(frozen=True, slots=True)
+class Leave(O._Order):
+    """``leave C``: champion C, who joined a unit, stands out in front of it on his own (ruling 73,
+    special-troops.champions)."""
+
+    unit: str
+    kind: ClassVar[str] = "leave"
+
+    def __str__(self) -> str:
+        return f"leave {self.unit}"
+
+
+Maneuver = Turn | FallBack | Careful | BreakOff | Deploy | Command | NewOrders | Declare | Join | Leave
+KINDS = ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join", "leave")
 
 
 def parse_text(words: list[str]) -> Maneuver:
@@ -147,6 +160,8 @@ def parse_text(words: list[str]) -> Maneuver:
         return Declare(args[0], args[1], int(args[2]))
     if k == "join" and len(args) == 2:
         return Join(args[0], args[1])
+    if k == "leave" and len(args) == 1:
+        return Leave(args[0])
     if k == "orders" and len(args) == 2 and args[1] in ("attack", "hold", "fall-back"):
         return NewOrders(args[0], args[1])
     if k == "deploy" and len(args) == 4:
@@ -158,7 +173,7 @@ def parse_text(words: list[str]) -> Maneuver:
             return Careful(args[0], steps)
     raise O._bad(
         "deploy U X Y H, command G U, orders G attack|hold|fall-back, turn U left|right, fallback U D, "
-        "careful U fwd D [wheel A ...], breakoff U, declare U G N, join C U"
+        "careful U fwd D [wheel A ...], breakoff U, declare U G N, join C U, leave C"
     )
 
 
@@ -179,6 +194,8 @@ def parse_dict(d: Mapping[str, Any]) -> Maneuver:
         return Declare(str(d["unit"]), str(d["at"]), int(d["dice"]))
     if k == "join":
         return Join(str(d["unit"]), str(d["host"]))
+    if k == "leave":
+        return Leave(str(d["unit"]))
     if k == "orders":
         if d["orders"] not in ("attack", "hold", "fall-back"):
             raise ValueError("orders are attack, hold or fall-back")

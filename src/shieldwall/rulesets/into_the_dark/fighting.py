@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .clauses import cite
 from .combat import Troops, fighting_ranks
+from .generals import figure_falls
 from .model import Unit
 from .spatial import Touch, slots_in_contact
 
@@ -16,10 +18,11 @@ if TYPE_CHECKING:
     from .state import IntoTheDarkState
 
 
-def troops(u: Unit, firing: bool = False) -> Troops:
-    """The unit as ``combat.py`` sees it now."""
+def troops(u: Unit, firing: bool = False, missile: bool = False) -> Troops:
+    """The unit as ``combat.py`` sees it now: for a mixed unit, its front rank's type in melee and
+    its majority type giving or receiving missile fire (troops.unit-organisation)."""
     tr = Troops.from_unit(
-        u.spec,
+        u.majority if missile else u.front_spec,
         shaken=u.morale != "steady",
         disordered=u.disordered,
         in_shieldwall=u.shieldwall and not u.disordered,
@@ -75,6 +78,11 @@ def exposed(st: IntoTheDarkState, t: Unit) -> int:
 
 
 def check_destroyed(st: IntoTheDarkState, t: Unit, clause: str) -> None:
+    if t.general:
+        if t.destroyed:
+            # "A general is removed after taking a single hit" (command.generals)
+            figure_falls(st, t, f"hit on his own: {cite(clause)}")
+        return
     if t.destroyed and not any(r["id"] == t.id for r in st.destroyed_turn):
         st.destroyed_turn.append({"id": t.id, "side": t.side, "corners": [list(p) for p in t.fp.corners()]})
         st.log("destroyed", clause, side=t.side, unit=t.id, reason="every figure lost")

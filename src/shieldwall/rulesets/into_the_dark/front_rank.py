@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from . import generals
 from .combat import MeleeSituation, Troops
 from .fighting import contacts, troops
 from .model import Unit
@@ -29,6 +30,8 @@ def strike(st: IntoTheDarkState, a: Unit, b: Unit, sit: MeleeSituation) -> tuple
     if d is None or d["unit"] != b.id:
         return sit, None
     champ = st.units.get(d["at"])
+    if champ is not None and champ.general:
+        champ = None  # a general's figure: rolled at as a general (command.general-leading)
     if champ is not None:
         if champ.destroyed or champ.joined != b.id:
             return sit, None
@@ -90,12 +93,7 @@ def strike(st: IntoTheDarkState, a: Unit, b: Unit, sit: MeleeSituation) -> tuple
 
 def fall(st: IntoTheDarkState, name: str, how: str) -> None:
     """ "A general is removed after taking a single hit" (command.generals)."""
-    g = st.generals[name]
-    g["fallen"] = True
-    g["leading"] = False
-    g["actions"] = 0
-    g["next_orders"] = None
-    st.log("general-falls", "command.generals", side=g["side"], general=name, unit=g["with"], how=how)
+    generals.fall(st, name, how)
 
 
 def champion_attacks(
@@ -105,7 +103,7 @@ def champion_attacks(
     with the longest contact on his unit's front edge."""
     out: list[tuple[Unit, Unit, Any]] = []
     for c in st.units.values():
-        if not c.joined or c.destroyed:
+        if not c.joined or c.destroyed or c.general:
             continue
         h = st.units.get(c.joined)
         if h is None or not h.on_table or h.routed or h.caught:

@@ -118,7 +118,7 @@ class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
                 raise DataError(
                     file, where, f"{u.name} does not stand on the table [rule {cite('setup.deployment')}]"
                 )
-            factor, dis, _ = terrain_effect(u, fp, t)
+            factor, dis, _ = terrain_effect(u, fp, t, swim=False)
             if factor is None:
                 raise DataError(
                     file, where, f"{u.name} stands in terrain it may not enter [rule {cite(dis[0])}]"

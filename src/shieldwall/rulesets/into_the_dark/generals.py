@@ -26,9 +26,47 @@ def general_of(st: IntoTheDarkState, u: Unit) -> dict[str, Any] | None:
     return None
 
 
+def key_of_figure(st: IntoTheDarkState, u: Unit) -> str | None:
+    """The key (``red-g1``) of the general whose figure ``u`` is, or None."""
+    for k, g in st.generals.items():
+        if g.get("figure") == u.id:
+            return k
+    return None
+
+
+def figure(st: IntoTheDarkState, g: dict[str, Any]) -> Unit | None:
+    """A general's own figure (command.generals)."""
+    return st.units.get(g.get("figure") or "")
+
+
+def fall(st: IntoTheDarkState, name: str, how: str) -> None:
+    """ "A general is removed after taking a single hit" (command.generals): he no longer leads,
+    has no command actions and gives or receives no new orders; his figure is removed."""
+    g = st.generals[name]
+    if g.get("fallen"):
+        return
+    g["fallen"] = True
+    g["leading"] = False
+    g["actions"] = 0
+    g["next_orders"] = None
+    f = figure(st, g)
+    if f is not None and not f.destroyed:
+        f.figures = 0
+        f.destroyed = True
+    st.log("general-falls", "command.generals", side=g["side"], general=name, unit=g["with"], how=how)
+
+
+def figure_falls(st: IntoTheDarkState, u: Unit, how: str) -> None:
+    """The general whose figure ``u`` is has been hit on his own (command.generals)."""
+    k = key_of_figure(st, u)
+    if k is not None:
+        fall(st, k, how)
+
+
 def free(st: IntoTheDarkState, u: Unit) -> bool:
-    """Free of preferences and orders: led by a general who has joined it, or ordered this turn."""
-    if not on(st):
+    """Free of preferences and orders: led by a general who has joined it, or ordered this turn. A
+    general's own figure obeys no orders but his own (command.generals)."""
+    if not on(st) or u.general:
         return True
     g = general_of(st, u)
     if g is None:

@@ -55,6 +55,7 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
             *first,
             *(O.Activate(u.id) for u in st.live(side) if act_problem(st, u) is None),
             *act_command.command_menu(st, side),
+            *act_champions.leave_menu(st, side),
         ]
     if kind == "unit":
         return _obeying(st, unit_orders(st, st.units[p["unit"]]))
@@ -183,7 +184,7 @@ def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
             add(O.Face(u.id, side, how))
     if reform_problem(st, u) is None:
         add(O.Reform(u.id))
-    if u.champion:
+    if u.champion or u.general:
         for j in act_champions.join_menu(st, u):
             add(j)  # type: ignore[arg-type]
     if command_on(st) and can_move(st, u) is None:

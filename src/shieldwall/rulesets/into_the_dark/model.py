@@ -53,7 +53,10 @@ class Unit:
     wounds: int = 0  # hits a champion has taken (special-troops.champions)
     unhorsed: bool = False  # a mounted champion whose first hit removed his mount
     destroyed: bool = False  # every figure lost, or surrendered
-    joined: str | None = None  # a champion mixed in with this unit's front rank (special-troops.champions)
+    joined: str | None = (
+        None  # a champion or general mixed in with this unit's front rank (special-troops.champions)
+    )
+    general: bool = False  # a general's own figure, "treated as if he were LMM (or LMF)" (command.generals)
     # --- this turn ---------------------------------------------------------------------------
     acted: bool = False  # took its action in the movement phase (or rallied)
     used: float = 0.0  # inches of allowance used in the movement phase (about face = half)
@@ -128,20 +131,38 @@ class Unit:
 
     @property
     def quality(self) -> int:
+        """ "Morale = lowest quality in the unit" (morale.morale): a mixed unit's lowest."""
+        if self.spec.mixed:
+            return min(p.quality_level for p in self.spec.parts())
         return self.spec.quality_level
 
     @property
+    def majority(self) -> ArmyUnit:
+        """The troop type whose values are used "when giving or receiving missile fire": the majority
+        of the figures left (a mixed unit, troops.unit-organisation; casualties come off the rear,
+        the types listed last); for a unit of one type, its own."""
+        return self.spec.majority(self.figures) if self.spec.mixed else self.spec
+
+    @property
+    def front_spec(self) -> ArmyUnit:
+        """The troop type of the figures in contact in melee: "the figures in contact with the enemy
+        determine the attack/defence values" - the majority of the front rank (a mixed unit's types
+        stand in ranks in the order listed, ruling 76); for a unit of one type, its own."""
+        return self.spec.majority(min(self.front, self.figures)) if self.spec.mixed else self.spec
+
+    @property
     def has_missiles(self) -> bool:
-        return self.spec.has_missiles
+        return self.majority.has_missiles
 
     @property
     def has_melee(self) -> bool:
-        return self.spec.has_melee_weapons
+        """A general's figure "has no value in combat" (command.generals): he never charges."""
+        return self.spec.has_melee_weapons and not self.general
 
     @property
     def missile_only(self) -> bool:
         """Missile troops that are not cross trained."""
-        return self.spec.type == "missile"
+        return self.majority.type == "missile"
 
     @property
     def fanatic(self) -> bool:
@@ -162,11 +183,12 @@ class Unit:
     @property
     def allowance(self) -> float:
         """Maximum move in inches (25mm) by troop type ("Distances", encased limit)."""
-        return float(movement_for(self.spec.density, self.category, self.spec.armour).move)
+        # "If different troop types are mixed in a unit, it moves at the speed of the slowest"
+        return float(min(movement_for(p.density, self.category, p.armour).move for p in self.spec.parts()))
 
     @property
     def rout_dice(self) -> int:
-        return movement_for(self.spec.density, self.category, self.spec.armour).rout_dice
+        return min(movement_for(p.density, self.category, p.armour).rout_dice for p in self.spec.parts())
 
     # --- formation ---------------------------------------------------------------------------
     @property

@@ -26,6 +26,7 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.core.terrain import TerrainMap
 
+from . import deep_water
 from . import orders as O
 from .model import Unit
 from .spatial import on_road, terrain_under
@@ -98,14 +99,28 @@ def _disordered_by(u: Unit, who: str) -> bool:
     return False
 
 
-def terrain_effect(u: Unit, fp: Footprint, terrain: TerrainMap) -> tuple[float | None, list[str], bool]:
-    """(cost factor or None if the unit may not be there, clauses that disorder it, difficult?)."""
+def terrain_effect(
+    u: Unit, fp: Footprint, terrain: TerrainMap, *, swim: bool | None = None
+) -> tuple[float | None, list[str], bool]:
+    """(cost factor or None if the unit may not be there, clauses that disorder it, difficult?).
+
+    Deep water "may not be entered at all under normal circumstances"; a unit forced into it, or
+    already in it, swims at quarter speed (terrain.deep-water). ``swim``: True for a forced move,
+    False where the unit may never stand in it (deployment), None: swims only if some of it already
+    stands in deep water."""
     factor = 1.0
     dis: list[str] = []
     difficult = False
     road = None
     for _f, k in terrain_under(fp, terrain):
         if k.move == "impassable":
+            if k.clause == deep_water.CLAUSE and deep_water.fate(u) != "drown":
+                if swim is None:
+                    swim = deep_water.in_deep_water(u.fp, terrain)
+                if swim:
+                    factor = max(factor, deep_water.SWIM_FACTOR)
+                    difficult = True
+                    continue
             return None, [k.clause], True
         if k.move in ("open", "road"):
             continue
@@ -132,6 +147,8 @@ def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, i
     are halved, and both units become disordered." (movement.interpenetration)"""
     factor = 1.0
     for f in friends:
+        if f.general or u.general:
+            continue  # a general's single figure passes and is passed freely (ruling 75)
         if not footprints_within(fp, f.fp, 0.0):
             continue
         if convex_penetration(fp.corners(), f.fp.corners()) <= CONTACT_TOL:

@@ -47,7 +47,7 @@ def remaining(st: IntoTheDarkState, u: Unit) -> float:
     left = base_allowance(st, u) - u.used
     if u.fired and not u.mounted:
         # a foot unit that has already fired (opportunity fire) may move only up to half (docs/rulings)
-        w = u.spec.missile_weapon
+        w = u.majority.missile_weapon
         if w is not None and not missile_weapons()[w].move_and_fire:
             return 0.0
         left = min(left, st.d(u.allowance) / 2.0 - u.travelled)
@@ -132,7 +132,6 @@ def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace
     why = end_problem(u, tr.fp, world)
     if why:
         raise bad("movement.charging" if "contact" in why else "movement.movement", why)
-    both_moving_check(st, u, tr.both_moving)
     limit = remaining(st, u)
     if tr.both_moving:
         limit = min(limit, base_allowance(st, u) / 2.0 - u.used)
@@ -142,19 +141,6 @@ def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace
             f'{u.id} would use {tr.cost:.2f}" of movement; it has {max(0.0, limit):.2f}" left',
         )
     return tr
-
-
-def both_moving_check(st: IntoTheDarkState, u: Unit, friends: list[str]) -> None:
-    """ "If both interpenetrating units move this turn, their maximum moves are halved"
-    (movement.interpenetration): a friend that has already used more than half of its move cannot
-    have its maximum halved, so it may not be passed through (docs/rulings)."""
-    for fid in friends:
-        f = st.units[fid]
-        if not f.halved and f.used > base_allowance(st, f) / 2.0 + 1e-6:
-            raise bad(
-                "movement.interpenetration",
-                f"{u.id} may not pass through {fid}: {fid} has moved more than half its maximum this turn",
-            )
 
 
 def apply_trace(st: IntoTheDarkState, u: Unit, tr: Trace, clause: str) -> None:
@@ -218,7 +204,7 @@ def zoc_length(st: IntoTheDarkState, u: Unit, kind: str) -> float:
     missile troops this zone is equal to their weapons' close range" (setup.zone-of-control)."""
     if kind == "melee":
         return st.d(u.allowance) / 2.0
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     assert w is not None
     return st.d(missile_weapons()[w].close)
 

@@ -188,7 +188,18 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
         dice = _plural(d.get("dice"), "die")
         return f"{u} aims {dice} at {nm(d.get('at'))}, in the front rank of {nm(d.get('target'))}"
     if k == "join":
-        return f"{u} joins {nm(d.get('host'))}, mixed in with its front rank"
+        lead = " and leads it" if d.get("general") else ""
+        return f"{u} joins {nm(d.get('host'))}, mixed in with its front rank{lead}"
+    if k == "leave":
+        alone = ": on his own again, he may use his command actions" if d.get("general") else ""
+        return f"{u} leaves {nm(d.get('host'))} and stands out in front of it{alone}"
+    if k == "forced-into-deep-water":
+        fate = {
+            "swim": "swims on at quarter speed",
+            "half": f"loses {d.get('lost')} figures to drowning; the rest swim at quarter speed",
+            "drown": "drowns",
+        }.get(str(d.get("fate")), str(d.get("fate")))
+        return f"{u} is forced into deep water and {fate}"
     if k == "melee-champion":
         where = f"{nm(d.get('target'))}'s front rank"
         return f"{u} strikes at the champion {nm(d.get('champion'))} in {where}: {_groups(d)}"

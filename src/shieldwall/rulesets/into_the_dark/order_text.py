@@ -79,7 +79,18 @@ def parse_text(text: str) -> Order:
         return Frontage(args[0], n)
     if k == "shieldwall" and len(args) == 2 and args[1] in ("on", "off"):
         return Shieldwall(args[0], args[1] == "on")
-    if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
+    if k in (
+        "turn",
+        "fallback",
+        "careful",
+        "breakoff",
+        "deploy",
+        "command",
+        "orders",
+        "declare",
+        "join",
+        "leave",
+    ):
         return maneuver_from_text([k, *args])  # type: ignore[return-value]
     if k == "face" and len(args) == 3:
         if args[1] not in FACE_SIDES or args[2] not in FACE_HOW:
@@ -117,7 +128,18 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return Frontage(str(d["unit"]), int(d["figures"]))
         if k == "shieldwall":
             return Shieldwall(str(d["unit"]), bool(d.get("on", True)))
-        if k in ("turn", "fallback", "careful", "breakoff", "deploy", "command", "orders", "declare", "join"):
+        if k in (
+            "turn",
+            "fallback",
+            "careful",
+            "breakoff",
+            "deploy",
+            "command",
+            "orders",
+            "declare",
+            "join",
+            "leave",
+        ):
             return maneuver_from_dict(d)  # type: ignore[return-value]
         if k == "face":
             side, how = str(d["side"]), str(d.get("how", "column"))

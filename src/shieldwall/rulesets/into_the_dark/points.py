@@ -144,6 +144,23 @@ def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
         steps.append(
             Step(f"champion x{_num(c.champion.value)}, no command cost", raw, cite(c.champion.clause))
         )
+    elif unit.is_mixed:
+        # a mixed unit: each troop type's cost times its figures (troops.unit-organisation, ruling 76)
+        raw = Fraction(0)
+        for p in unit.parts():
+            raw += troop_cost(p) * p.figures
+            steps.append(
+                Step(
+                    f"{p.code} {p.quality} {p.type}: {_num(troop_cost(p))} x {p.figures} figures",
+                    raw,
+                    cite("troops.unit-organisation"),
+                )
+            )
+        cmd = command_cost(unit)
+        raw += cmd
+        steps.append(
+            Step(f"command {unit.quality_level} x {_num(c.command.value)}", raw, cite(c.command.clause))
+        )
     else:
         raw = tc * unit.figures
         steps.append(Step(f"x {unit.figures} figures", raw, cite("troops.unit-cost")))
@@ -171,7 +188,7 @@ def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
         name=unit.name,
         kind=kind,
         division=unit.division,
-        code=unit.code,
+        code="+".join(p.code for p in unit.parts()),
         quality=unit.quality,
         type=unit.type,
         figures=unit.figures,

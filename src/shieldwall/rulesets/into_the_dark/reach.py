@@ -18,6 +18,10 @@
   rank, foot straight ahead, mounted in any direction, line of sight) and why not the others;
 * ``zoc``: the zone of control straight ahead (setup.zone-of-control), melee and missile;
 * ``arc``: the forward half-plane a move may reach ("straight forward moves and/or forward wheels");
+* ``command``: for a general's figure (Command & Control, command.command-actions): his command
+  actions left, whether he leads a unit, the 12" within which he may order units of his division
+  (measured from where he stands), which he may order now and why not the others, and the odds
+  that new orders given him take effect at once (command.new-orders: d6 <= the two ratings);
 * ``highlight``: all of this in the form ``render.svg.render_svg(view, highlight=...)`` takes.
 
 Nothing here changes the state: hypothetical moves are tried on a ``copy()``.
@@ -25,17 +29,21 @@ Nothing here changes the state: hypothetical moves are tried on a ``copy()``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
 
+from . import act_command
 from . import orders as O
 from .act_charge import check_charge
 from .act_combat import aim, exposed, fire_problem
 from .act_move import base_allowance, can_move, remaining, zoc_length
 from .clauses import cite
+from .generals import key_of_figure
 from .menus import charge_orders
 from .model import Unit
+from .profiles import command as command_rules
 from .profiles import missile_weapons
 from .spatial import gap, in_corridor
 
@@ -125,7 +133,7 @@ def _charges(
 
 
 def _shooting(st: IntoTheDarkState, u: Unit, now: bool, enemies: list[Unit]) -> dict[str, Any] | None:
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     if w is None or not u.has_missiles:
         return None
     mw = missile_weapons()[w]
@@ -179,6 +187,39 @@ def _shooting(st: IntoTheDarkState, u: Unit, now: bool, enemies: list[Unit]) -> 
         "orders": {t: O.Shoot(u.id, t).to_dict() for t in targets} if firing_now else {},
         "why_not": why_not,
         "rule": cite("combat.missile-ranges"),
+    }
+
+
+def _command(st: IntoTheDarkState, u: Unit) -> dict[str, Any] | None:
+    """What a general's figure may command from where he stands (command.command-actions)."""
+    key = key_of_figure(st, u) if u.general else None
+    if key is None:
+        return None
+    g = st.generals[key]
+    radius = st.d(command_rules().general.order_radius)
+    can, why_not = [], {}
+    for x in st.live(u.side):
+        if x.general or x.spec.division != g["division"]:
+            continue
+        prob = act_command.command_problem(st, u.side, key, x.id)
+        if prob is None:
+            can.append(x.id)
+        else:
+            why_not[x.id] = _why("command.command-actions", prob)
+    boss = next((b for b in st.generals.values() if b["side"] == u.side and b["commanding"]), None)
+    immediate = None
+    if boss is not None and not g["commanding"]:
+        immediate = float(Fraction(min(6, int(boss["rating"]) + int(g["rating"])), 6))
+    return {
+        "general": key,
+        "rating": g["rating"],
+        "actions": g["actions"],
+        "leading": bool(g["leading"]),
+        "radius": round(radius, 2),
+        "may_order": can,
+        "why_not": why_not,
+        "new_orders_at_once": immediate,
+        "rule": cite("command.command-actions"),
     }
 
 
@@ -246,6 +287,7 @@ def reach(st: IntoTheDarkState, unit_id: str) -> dict[str, Any]:
         "zoc": zoc,
         "arc": {"half_angle": 90.0, "range": round(left, 2), "rule": cite("movement.movement")},
     }
+    out["command"] = _command(st, u)
     band = left
     out["highlight"] = {
         "active": u.id,

@@ -110,13 +110,17 @@ class DeploySpec(schema.StrictModel):
 
 
 class GeneralSpec(schema.StrictModel):
-    """Where a general of the army file stands (command.generals): with ``unit`` (a deploy id of his
-    division), ``leading`` it (joined) or not, and his first ``orders`` (command.orders)."""
+    """Where a general of the army file stands (command.generals): his figure joined to ``unit`` (a
+    deploy id of his division) when ``leading``, else standing on his own - at ``x``, ``y``,
+    ``heading`` when given, else just behind ``unit`` - and his first ``orders`` (command.orders)."""
 
     name: str
     unit: str | None = None
     leading: bool = False
     orders: Literal["attack", "hold", "fall-back"] = "attack"
+    x: float | None = None
+    y: float | None = None
+    heading: float = 0.0
 
 
 class SideSpec(schema.StrictModel):

@@ -39,7 +39,7 @@ def fire_problem(st: IntoTheDarkState, u: Unit) -> str | None:
         return "units may not shoot if interpenetrating or being interpenetrated"
     if u.rallying:
         return "a unit attempting to rally may take no other actions"
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     assert w is not None
     if not missile_weapons()[w].move_and_fire and u.travelled > 1e-6:
         return "heavy crossbows may not move and fire"
@@ -70,7 +70,7 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
     direction, and if any figures may fire at a unit, all may (combat.target-eligibilities)."""
     if not t.on_table or t.side == u.side or exposed(st, t) == 0:
         return None
-    w = u.spec.missile_weapon
+    w = u.majority.missile_weapon
     assert w is not None
     mw = missile_weapons()[w]
     close_r = st.d(mw.close)
@@ -152,8 +152,8 @@ def volley(st: IntoTheDarkState, u: Unit, first: Unit, firing: set[str]) -> list
         used.update(a.close)
         used.update(a.long)
         sit = MissileSituation(
-            troops(u, firing=u.id in firing),
-            troops(t, firing=t.id in firing),
+            troops(u, firing=u.id in firing, missile=True),
+            troops(t, firing=t.id in firing, missile=True),
             close=c,
             long=lg,
             from_rear=t.fp.facing_of(u.fp.front_centre) == "rear",

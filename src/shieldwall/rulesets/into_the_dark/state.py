@@ -261,15 +261,15 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         """Units of ``side`` counted lost, by troop type code (as ``view()`` names a unit's type)."""
         out: dict[str, int] = {}
         for u in self.units.values():
-            if u.side == side and self._lost(u):
+            if u.side == side and not u.general and self._lost(u):
                 out[u.code] = out.get(u.code, 0) + 1
         return out
 
     def losses(self, side: str) -> dict[str, int]:
         out = {"units_lost": 0, "figures_lost": 0, "points_lost": 0, "points": 0}
         for u in self.units.values():
-            if u.side != side:
-                continue
+            if u.side != side or u.general:
+                continue  # a general's figure is counted with the generals below
             pts = unit_cost(u.spec).points
             out["points"] += pts
             out["figures_lost"] += u.original - u.figures if not u.gone else u.original
@@ -327,18 +327,30 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "hits": u.wounds if u.champion else u.original - u.figures,
             "max_hits": u.champion_hits if u.champion else u.original,
             "champion": u.champion,
+            "general": u.general,
+            "mixed": [
+                {"code": p.code, "figures": p.figures, "type": p.type, "weapon": p.weapon}
+                for p in u.spec.parts()
+            ]
+            if u.spec.mixed
+            else [],
             "morale": u.morale,
             "disordered": u.disordered,
             "evading": u.evading,
             "shieldwall": u.shieldwall,
             "pursuing": u.pursuing,
             "faced": list(u.faced),
-            "missile": u.spec.missile_weapon,
+            "missile": u.majority.missile_weapon,
             "removed": not u.on_table,
             "gone": u.gone,
             "destroyed": u.destroyed,
             "joined": u.joined,
-            "champions": [c.id for c in self.units.values() if c.joined == u.id and not c.destroyed],
+            "champions": [
+                c.id for c in self.units.values() if c.joined == u.id and not c.destroyed and not c.general
+            ],
+            "generals": [
+                c.id for c in self.units.values() if c.joined == u.id and not c.destroyed and c.general
+            ],
             "acted": u.acted,
             "fired": u.fired,
             "charged": u.charged,

@@ -258,7 +258,7 @@ def turn_end(st: IntoTheDarkState) -> None:
 def check_end(st: IntoTheDarkState) -> bool:
     """The text gives no victory conditions (turn-sequence.end-of-battle, docs/rulings): an army with
     no unit left on the table that is not routing has been driven from the field."""
-    formed = {s: any(not u.routed for u in st.live(s)) for s in SIDES}
+    formed = {s: any(not u.routed and not u.general for u in st.live(s)) for s in SIDES}
     names = st.game.side_names
     if not formed["red"] and not formed["blue"]:
         st.finish(None, "neither army has a formed unit left on the table")
@@ -268,6 +268,13 @@ def check_end(st: IntoTheDarkState) -> bool:
             st.finish(other(s), f"{names[s]} ({s}) has no formed unit left on the table")
             return True
     return False
+
+
+#: Said in every turn-limit result (the reason the CLI, the narration and the web's result event show):
+#: the text gives no victory conditions, so the count is this engine's, not Into the Dark's (ruling 39).
+ENGINE_RULE = (
+    "decided by the engine's own count, not by the rules (Into the Dark gives no victory conditions)"
+)
 
 
 def finish_on_time(st: IntoTheDarkState) -> None:
@@ -284,21 +291,21 @@ def finish_on_time(st: IntoTheDarkState) -> None:
         if abs(worn["red"] - worn["blue"]) < 1e-9:
             st.finish(
                 None,
-                f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each) "
+                f"turn limit ({st.max_turns}) reached; {ENGINE_RULE}: equal losses ({share['red']:.0%} each) "
                 "and equal casualties",
             )
             return
         w = "red" if worn["red"] < worn["blue"] else "blue"
         st.finish(
             w,
-            f"turn limit ({st.max_turns}) reached with equal losses ({share['red']:.0%} each); "
+            f"turn limit ({st.max_turns}) reached; {ENGINE_RULE}: equal losses ({share['red']:.0%} each); "
             f"casualties cost red {worn['red']:.1%}, blue {worn['blue']:.1%} of their points",
         )
         return
     w = "red" if share["red"] < share["blue"] else "blue"
     st.finish(
         w,
-        f"turn limit ({st.max_turns}) reached; share of points lost "
+        f"turn limit ({st.max_turns}) reached; {ENGINE_RULE}: share of points lost "
         f"red {share['red']:.0%}, blue {share['blue']:.0%}",
     )
 
@@ -311,7 +318,7 @@ def casualty_shares(st: IntoTheDarkState) -> dict[str, float]:
         total = 0.0
         worn = 0.0
         for u in st.units.values():
-            if u.side != s:
+            if u.side != s or u.general:
                 continue
             pts = float(unit_cost(u.spec).points)
             total += pts

@@ -25,14 +25,25 @@ def cost_cmd(
 ) -> None:
     """Validate an army file and print its units' points and morale levels."""
     from shieldwall.core.errors import ShieldwallError
-    from shieldwall.rulesets.knight_hack.army import army_cost, check_limit, load_army
 
     try:
-        army = load_army(file)
-        costed = army_cost(army)
+        army_cost(file, as_json)
     except ShieldwallError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def army_cost(file: Path, as_json: bool = False, check: bool = False) -> None:
+    """Validate an army file (only that with ``check``), print its costed units (or one JSON
+    object), then check its points limit (``ShieldwallError`` if over it). The plugin's
+    ``army_cost``, behind ``shieldwall army cost``."""
+    from shieldwall.rulesets.knight_hack.army import army_cost as cost
+    from shieldwall.rulesets.knight_hack.army import check_limit, load_army
+
+    army = load_army(file)
+    if check:
+        return
+    costed = cost(army)
     if as_json:
         import json
 
@@ -70,11 +81,7 @@ def cost_cmd(
         if costed.label:
             console.print(f"[bold]{costed.label}[/]")
         print_table(t, console, keys=(1,))  # troop types whole (they are typed); names wrap at words
-    try:
-        check_limit(army, costed)
-    except ShieldwallError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+    check_limit(army, costed)
 
 
 def register(app: typer.Typer) -> None:

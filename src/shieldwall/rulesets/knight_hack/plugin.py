@@ -38,6 +38,7 @@ PLUGIN = RuleSystem(
     reach=f"{_PKG}.reach:reach",
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
+    army_cost=f"{_PKG}.cli:army_cost",
     scenarios="scenarios",
     web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",

@@ -7,8 +7,10 @@ Every unit follows its combat preferences: mounted prefer to charge, foot prefer
 missile troops stop and shoot once the enemy is in close range and evade when charged (unless cross
 trained). A division's general may order as many units per turn as his rating to act against their
 preferences (foot to charge, mounted to hold), which is how the bot's foot charges when the odds
-favour them. The engine does not play generals on the table yet, so the bot keeps these orders to
-itself and only the resulting unit orders reach the game.
+favour them. With Command & Control in play the generals are figures on the table (command.generals):
+the bot rides a general on his own to the friendly unit of his division nearest the enemy and joins
+it (a leading general frees the unit of its preferences and steadies its morale), keeping him more
+than a charge away from the enemy while he is alone.
 
 Charges are weighed with the rule system's exact melee distributions (``combat.MeleeSituation``):
 expected casualties dealt against taken, flank and rear bonuses, the target's state. Missile troops
@@ -163,7 +165,42 @@ class IntoTheDarkGeneral(Reckoning):
         return t.facing_of(c.front_centre)
 
     # ------------------------------------------------------------------ a unit's orders
+    def _general_figure(self, state: State, orders: list[Any], u: dict[str, Any]) -> Any:
+        """A general's figure on his own: join the friendly unit nearest the enemy if he can, else
+        ride towards it, never ending within a charge (12") of an enemy (command.generals)."""
+        hold = next((o for o in orders if isinstance(o, O.Hold)), orders[0])
+        friends = [
+            x for x in self.mine if not x.get("general") and not x.get("champion") and x["morale"] != "routed"
+        ]
+        division = (self.view.get("generals") or {}).get(u["id"], {}).get("division")
+        own = [x for x in friends if self._division(x) == division]
+        friends = own or friends
+        if not friends:
+            return hold
+
+        def danger(fp: Footprint) -> float:
+            return min((footprint_distance(fp, self.fps[e["id"]]) for e in self.enemies), default=99.0)
+
+        target = min(friends, key=lambda x: (danger(self.fps[x["id"]]), x["id"]))
+        joins = [o for o in orders if getattr(o, "kind", "") == "join"]
+        joins = [o for o in joins if o.host in {x["id"] for x in friends}] or joins
+        if joins:
+            return min(joins, key=lambda o: (danger(self.fps[o.host]), o.host))
+        best_o, best_s = hold, -footprint_distance(self.fps[u["id"]], self.fps[target["id"]])
+        for o in orders:
+            if not isinstance(o, O.Move):
+                continue
+            got = self._after(state, o, u["id"])
+            if got is None or danger(got[0]) < 12.0:
+                continue
+            s = -footprint_distance(got[0], self.fps[target["id"]])
+            if s > best_s + 1e-9:
+                best_o, best_s = o, s
+        return best_o
+
     def _unit(self, state: State, orders: list[Any], u: dict[str, Any]) -> Any:
+        if u.get("general"):
+            return self._general_figure(state, orders, u)
         order = self._order_of(u)
         foot = u["category"] == "foot"
         hold = next((o for o in orders if isinstance(o, O.Hold)), orders[0])

@@ -108,6 +108,8 @@ export function label(m, g) {
     case "breakoff": return "Break off";
     case "declare": return `${name(o.unit)}: aim ${o.dice} ${o.dice === 1 ? "die" : "dice"} at ${g.unitName(o.at)}`;
     case "join": return `Join ${name(o.host)} (in its front rank)`;
+    case "leave": return `${name(o.unit)}: leave his unit, on his own again`;
+    case "command": return `${name(o.general)}: order ${name(o.unit)} (against its preferences)`;
     case "end": return "End";
     default: return m.text;
   }
@@ -164,7 +166,11 @@ export function unitFlags(u) {
   if (u.charged) flags.push("charged");
   if (u.faced && u.faced.length) flags.push(`figures facing ${u.faced.join(", ")}`);
   if (u.missile) flags.push(u.missile);
-  if (u.role) flags.push(`${u.role} troops`);
+  if (u.role && !u.general) flags.push(`${u.role} troops`);
+  if (u.mixed && u.mixed.length) flags.push(`mixed: ${u.mixed.map((m) => `${m.figures} ${m.code} ${m.type}`).join(", ")}`);
+  if (u.general) flags.push("a general's figure (LMM or LMF): one hit removes him, no value in combat");
+  if (u.generals && u.generals.length) flags.push(`led by general ${u.generals.join(", ")}`);
+  if (u.champions && u.champions.length) flags.push(`champion ${u.champions.join(", ")} in its front rank`);
   return flags;
 }
 
@@ -256,6 +262,8 @@ export function renderActions(g, box, btn, group) {
     }
     const rest = menu.filter((m) => m.kind === verb && m.unit !== sel);
     if (rest.length) box.append(group(k === "movement" ? "Units that may act (click one, or)" : "Units that may rally", buttons(rest)));
+    const generals = menu.filter((m) => k === "movement" && (m.kind === "command" || m.kind === "leave"));
+    if (generals.length) box.append(group("Generals' command actions; generals and champions leaving units", buttons(generals)));
   } else if (k === "initiative") {
     box.append(group("Initiative", buttons(menu)));
   }

@@ -1,0 +1,126 @@
+"""Clause tests: units of mixed troop types (troops.unit-organisation): "If different troop types are
+mixed in a unit, it moves at the speed of the slowest. When in melee, the figures in contact with the
+enemy determine the attack/defence values, or when giving or receiving missile fire the values of the
+majority troop type are used." (ruling 76)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shieldwall.core.errors import DataError
+from shieldwall.rulesets.into_the_dark.army import parse_army
+from shieldwall.rulesets.into_the_dark.fighting import troops
+from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
+from shieldwall.rulesets.into_the_dark.points import unit_cost
+
+from .playkit import RS, end_until, events, scenario, script, start, u
+
+
+def army(**unit: Any) -> dict[str, Any]:
+    base = {
+        "name": "u",
+        "division": "Main",
+        "code": "CAF",
+        "quality": "average",
+        "type": "melee",
+        "figures": 12,
+    }
+    return {
+        "name": "x",
+        "generals": [{"name": "g", "rating": "average", "commanding": True, "division": "Main"}],
+        "units": [{**base, **unit}],
+    }
+
+
+ARCHERS = {"code": "CPF", "figures": 4, "type": "missile", "weapon": "bow"}
+
+
+def test_troops_unit_organisation_mixed_unit_in_the_army_format() -> None:
+    a = parse_army(army(frontage=6, mixed=[ARCHERS]))
+    x = a.units[0]
+    assert x.is_mixed and [(p.code, p.figures, p.type) for p in x.parts()] == [
+        ("CAF", 8, "melee"),
+        ("CPF", 4, "missile"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("mixed", "field", "words"),
+    [
+        ([{"code": "CPM", "figures": 2}], "mixed[0]", "density and category"),
+        ([{"code": "LPF", "figures": 2}], "mixed[0]", "density and category"),
+        ([{"code": "CPF", "figures": 12}], "mixed", "leave none"),
+        ([{"code": "CPF", "figures": 2, "type": "missile"}], "mixed[0]", "missile weapon"),
+    ],
+)
+def test_troops_unit_organisation_mixed_unit_errors_name_the_field(
+    mixed: Any, field: str, words: str
+) -> None:
+    with pytest.raises(DataError) as e:
+        parse_army(army(mixed=mixed))
+    assert field in e.value.field and words in e.value.reason
+    assert f"{RS}:troops" in e.value.reason
+
+
+def test_troops_unit_organisation_mixed_unit_points_per_type() -> None:
+    row = unit_cost(parse_army(army(mixed=[ARCHERS])).units[0])
+    # CAF average 5 x 8 + CPF average missile 4 x 4 + command 30
+    assert row.points == 86 and row.code == "CAF+CPF"
+    assert any("CPF average missile: 4 x 4 figures" in s.name for s in row.steps)
+
+
+def _mixed_game(
+    code: str = "CAF", mixed: list[dict[str, Any]] | None = None, front: int = 6, by: float = 30.0
+) -> Any:
+    """A scenario whose red r1 is a mixed unit, given inline in the army format."""
+    data = scenario([u("r1", code, 20, 5, figures=12, frontage=front)], [u("b1", "CPF", 20, by, 180)])
+    data["red"]["army"]["units"][0]["mixed"] = mixed or [ARCHERS]
+    return start(IntoTheDarkGame.from_data(data, "test.toml"), "red")
+
+
+def test_troops_unit_organisation_mixed_unit_moves_at_the_slowest() -> None:
+    """CAF moves 6" but encased foot (CEF) 4" ("Encased"): the mixed unit moves 4"."""
+    st = _mixed_game(mixed=[{"code": "CEF", "figures": 2}])
+    r1 = st.units["r1"]
+    assert r1.allowance == 4 and r1.rout_dice == 2
+
+
+def test_troops_unit_organisation_mixed_unit_melee_by_the_front_rank_missiles_by_the_majority() -> None:
+    # 6 wide: a front rank of 6 CAF; 6 CAF and 6 missile CPF in all: a tie, so CAF (listed first)
+    st = _mixed_game(mixed=[{"code": "CPF", "figures": 6, "type": "missile", "weapon": "bow"}])
+    r1 = st.units["r1"]
+    assert troops(r1).armour == "A"  # melee: the armoured front rank
+    assert r1.majority.code == "CAF" and not r1.has_missiles
+    r1.lose(1)  # casualties come off the rear rank - the archers: 6 CAF, 5 CPF
+    assert r1.majority.code == "CAF"
+    # 4 CAF in front of 8 archers: the majority shoots and is shot at as CPF bowmen
+    st2 = _mixed_game(mixed=[{"code": "CPF", "figures": 8, "type": "missile", "weapon": "bow"}], front=4)
+    r2 = st2.units["r1"]
+    assert r2.majority.code == "CPF" and r2.has_missiles and r2.majority.missile_weapon == "foot-bow"
+    assert troops(r2, missile=True).armour == "P" and troops(r2).armour == "A"
+
+
+def test_troops_unit_organisation_mixed_unit_is_shown_with_its_types() -> None:
+    st = _mixed_game()
+    v = {x["id"]: x for x in st.view()["units"]}["r1"]
+    assert v["mixed"] == [
+        {"code": "CAF", "figures": 8, "type": "melee", "weapon": None},
+        {"code": "CPF", "figures": 4, "type": "missile", "weapon": "bow"},
+    ]
+    from shieldwall.render.svg import render_svg
+
+    assert "mixed: 8 CAF melee, 4 CPF missile" in render_svg(st.view())
+
+
+def test_troops_unit_organisation_mixed_unit_fights_with_its_front_rank() -> None:
+    """In a melee the mixed unit attacks and is hit with the values of its front rank (CAF: hit on
+    5+), though most of its figures behind are protected bowmen (4+)."""
+    bows = [{"code": "CPF", "figures": 8, "type": "missile", "weapon": "bow"}]
+    st = _mixed_game(mixed=bows, front=4, by=6.0)  # 4 CAF in front of 8 CPF bowmen (the majority)
+    script(st, [6] * 80)
+    st.apply("charge r1 b1")
+    end_until(st, "initiative")
+    hits_on_r1 = [e for e in events(st, "melee") if e.data["target"] == "r1"]
+    assert hits_on_r1 and hits_on_r1[0].data["groups"][0]["armour"] == 5  # armoured: 5+
