@@ -218,8 +218,8 @@ def test_tables_render(app: typer.Typer, runner: CliRunner) -> None:
         ),
         (["morale", RS, "--unit", "infantry"], "has no morale or control tests"),
         (
-            ["attack", "dbm-3.2", "--attacker", "a", "--target", "b"],
-            "unknown ruleset for odds 'dbm-3.2'; valid choices: one-hour-dark-ages",
+            ["attack", "no-such-rules", "--attacker", "a", "--target", "b"],
+            "unknown ruleset for odds 'no-such-rules'; valid choices: one-hour-dark-ages",
         ),
         (["matrix", RS, "--set", "types=some"], "valid choices: army-list, all"),
     ],

@@ -76,7 +76,7 @@ def test_new_game_as_blue_lets_the_bot_open(start: Callable[..., Any]) -> None:
     [
         ({"scenario": "nowhere"}, "unknown scenario"),
         ({"scenario": "../../../etc/passwd.toml"}, "unknown scenario"),
-        ({"ruleset": "dbm-3.2"}, "unknown rule system"),
+        ({"ruleset": "no-such-rules"}, "unknown rule system"),
         ({"side": "green"}, "side must be one of"),
         ({"opponent": "skynet"}, "opponent must be"),
         ({"overrides": {"no_such_rule": True}}, "unknown parameter"),

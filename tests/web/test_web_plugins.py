@@ -140,7 +140,9 @@ def test_the_why_and_the_clauses_come_from_the_plugins() -> None:
 
 
 def _initials(rid: str) -> str:
-    return "".join(w[0] for w in rid.split("-") if w)
+    """The initials of an id's words that start with a letter ("dbm-3.2": "d"; a one-letter
+    initial is not searched for: it would be found in every file)."""
+    return "".join(w[0] for w in rid.split("-") if w and w[0].isalpha())
 
 
 def test_the_web_layer_names_no_rule_system() -> None:
@@ -153,10 +155,13 @@ def test_the_web_layer_names_no_rule_system() -> None:
         package = rs.package.rpartition(".")[2]
         words = [rid, package, package.replace("_", "-"), rid.replace("-", " ")]
         initials = re.compile(rf"(?<![a-z]){_initials(rid)}(?![a-z])|{_initials(rid)}[A-Z_.-]", re.I)
+        if len(_initials(rid)) < 2:
+            initials = re.compile(r"(?!x)x")  # matches nothing
         for f in files:
             text = f.read_text(encoding="utf-8")
             low = text.lower()
             for w in words:
                 assert w.lower() not in low, (f.relative_to(SRC), w)
             assert not initials.search(text), (f.relative_to(SRC), _initials(rid))
-            assert _initials(rid).capitalize() not in text, (f.relative_to(SRC), _initials(rid))  # whyXyz
+            if len(_initials(rid)) >= 2:
+                assert _initials(rid).capitalize() not in text, (f.relative_to(SRC), _initials(rid))  # whyXyz

@@ -1,0 +1,70 @@
+"""The table: elements by id in a spatial grid, with the neighbourhood queries the rules ask."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from shieldwall.core.geometry import Footprint, Polygon
+from shieldwall.rulesets.dbm.elements import Element
+from shieldwall.rulesets.dbm.geom import TOL, distance
+from shieldwall.rulesets.dbm.spatial import Grid
+from shieldwall.rulesets.dbm.tables import Tables
+
+
+class Board:
+    """Elements on a ``width`` x ``depth`` pace table (x east, y north from the south edge)."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        elements: Iterable[Element] = (),
+        width: float | None = None,
+        depth: float | None = None,
+    ) -> None:
+        self.tables = tables
+        self.width = width if width is not None else tables.geometry.table_w_p
+        self.depth = depth if depth is not None else tables.geometry.table_d_p
+        self.el: dict[str, Element] = {}
+        self.grid = Grid(cell=2.0 * tables.bw)
+        for e in elements:
+            self.put(e)
+
+    def put(self, e: Element) -> None:
+        self.el[e.id] = e
+        self.grid.put(e.id, e.fp)
+
+    def move(self, eid: str, fp: Footprint) -> Element:
+        e = self.el[eid].at(fp)
+        self.put(e)
+        return e
+
+    def remove(self, eid: str) -> Element:
+        self.grid.remove(eid)
+        return self.el.pop(eid)
+
+    def copy(self) -> Board:
+        return Board(self.tables, self.el.values(), self.width, self.depth)
+
+    def near(self, poly: Polygon, margin: float = 0.0, exclude: Iterable[str] = ()) -> list[Element]:
+        ex = set(exclude)
+        return [self.el[i] for i in self.grid.near(poly, margin + TOL) if i not in ex]
+
+    def within(
+        self, e: Element | Footprint, dist: float, side: str | None = None, exclude: Iterable[str] = ()
+    ) -> list[Element]:
+        """Elements at or closer than ``dist`` (closest points) to ``e`` (optionally of one side)."""
+        fp = e.fp if isinstance(e, Element) else e
+        ex = set(exclude)
+        if isinstance(e, Element):
+            ex.add(e.id)
+        return [
+            o
+            for o in self.near(fp.corners(), dist, ex)
+            if (side is None or o.side == side) and distance(fp, o.fp) <= dist + TOL
+        ]
+
+    def touching(self, e: Element, side: str | None = None) -> list[Element]:
+        return self.within(e, 0.0, side)
+
+    def on_table(self, fp: Footprint) -> bool:
+        return all(-TOL <= x <= self.width + TOL and -TOL <= y <= self.depth + TOL for x, y in fp.corners())

@@ -1,0 +1,77 @@
+"""dbm-3.2's own bot, ``scripted``: spends PIPs sensibly through the public State API.
+
+Pre-battle: no invader terrain, a deep deployment (rear ranks give support), baggage to the
+C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
+200 p), advance commands whose base factors against the nearest enemy are at least as good as the
+enemy's against them ("attack where factors favour it"; the group move lines up with the one
+shift), move single elements that can reach a legal contact, and keep the generals' own elements
+out of single moves (protect the general). Then end the bound.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shieldwall.ai.base import Bot
+from shieldwall.core.game import State
+
+
+class ScriptedBot(Bot):
+    name = "scripted"
+
+    def choose(self, state: State) -> Any:
+        orders = state.legal_orders()
+        d = state.decision()
+        assert d is not None and orders
+        texts = {str(o): o for o in orders}
+        if d.kind == "terrain":
+            return texts.get("terrain none", orders[0])
+        if d.kind == "deploy":
+            return texts.get("deploy deep", orders[0])
+        if d.kind == "baggage":
+            return orders[0]
+        view = state.view()
+        units = {u["id"]: u for u in view["units"]}
+        side = d.side
+        for o in orders:
+            if o.kind == "march":
+                return o
+        tables = getattr(getattr(state.game, "scenario", None), "tables", None)
+        for o in orders:
+            if o.kind == "advance" and (tables is None or self._favoured(tables, units, side, o.arg)):
+                return o
+        for o in orders:
+            if (
+                o.kind == "move"
+                and not units[o.arg]["name"].endswith("general")
+                and self._near_enemy(units, o.arg, side)
+            ):
+                return o
+        return texts["end"]
+
+    @staticmethod
+    def _near_enemy(units: dict[str, dict[str, Any]], eid: str, side: str) -> bool:
+        u = units[eid]
+        return any(
+            v["side"] != side and abs(v["x"] - u["x"]) < 160 and abs(v["y"] - u["y"]) < 400
+            for v in units.values()
+        )
+
+    @staticmethod
+    def _favoured(tables: Any, units: dict[str, dict[str, Any]], side: str, cmd: str | None) -> bool:
+        mine = [u for u in units.values() if u["command"] == cmd and u["type"] != "Bge"]
+        enemy = [u for u in units.values() if u["side"] != side and u["type"] != "Bge"]
+        if not mine or not enemy:
+            return True
+
+        def cls(code: str) -> str:
+            return str(tables.troops.type[code].troop_class)
+
+        score = 0
+        for u in mine:
+            t = min(enemy, key=lambda v: (v["x"] - u["x"]) ** 2 + (v["y"] - u["y"]) ** 2)
+            a, b = tables.base(u["type"]), tables.base(t["type"])
+            score += (a.v_mounted if cls(t["type"]) == "mounted" else a.v_foot) - (
+                b.v_mounted if cls(u["type"]) == "mounted" else b.v_foot
+            )
+        return score >= 0

@@ -1,0 +1,77 @@
+"""Plain words for dbm-3.2 events: one line each (the plugin's ``narrate``).
+
+The battle line carries the illustrative-data label; combats show both totals, the dice and the
+outcome with its clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from shieldwall.core.events import Event
+
+Nm = Callable[[Any], str]
+
+
+def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
+    """One line for a dbm-3.2 event, or None for bookkeeping not worth a line."""
+    n = names or {}
+
+    def nm(uid: Any) -> str:
+        return n.get(str(uid), str(uid))
+
+    fn = _LINES.get(ev.kind)
+    return None if fn is None else fn(ev, ev.data, nm)
+
+
+def _ids(ids: list[Any], nm: Nm) -> str:
+    return ", ".join(nm(i) for i in ids[:6]) + (f" (+{len(ids) - 6})" if len(ids) > 6 else "")
+
+
+def _combat(ev: Event, d: dict[str, Any], nm: Nm) -> str:
+    a, b = d["a"], d["b"]
+    t = d["totals"]
+    res = d.get("result")
+    what = "close combat" if ev.kind == "close-combat" else "shoots at"
+    out = f"{nm(a)} {what} {nm(b)}: {t[a]} (die {d['dice'][0]}) v {t[b]} (die {d['dice'][1]})"
+    if res is None:
+        return out + ": no result"
+    loser = a if res["loser"] == "a" else b
+    return out + f": {nm(loser)} {res['band']}, {res['result']} ({res['rule']})"
+
+
+_LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
+    "battle": lambda ev, d, nm: f"battle: {d['scenario']}" + (f" — {d['data']}" if d.get("data") else ""),
+    "terrain-placed": lambda ev, d, nm: f"{d.get('by', 'defender')} places {d.get('what')}",
+    "terrain-done": lambda ev, d, nm: (
+        f"terrain done: invader {d['invader']}, defender {d['defender_fe']:g} FE"
+    ),
+    "die": lambda ev, d, nm: f"die {d['face']}: {d['why']}",
+    "deploy-order": lambda ev, d, nm: f"{d['side']} deploys {', '.join(d['order'])} (largest first)",
+    "deployed": lambda ev, d, nm: f"{d['command']} deploys {len(d['elements'])} elements in its rectangle",
+    "baggage-assigned": lambda ev, d, nm: f"{d['side']} assigns its baggage to {d['command']}",
+    "pip-dice": lambda ev, d, nm: (
+        "PIPs: " + ", ".join(f"{c} {f}" for c, f in zip(d["commands"], d["faces"], strict=True))
+    ),
+    "march": lambda ev, d, nm: (
+        f"{d['command']} marches {d['paces']:g} p ({d['pips']} PIP, march {d['march_no']})"
+    ),
+    "advance": lambda ev, d, nm: f"{_ids(d['ids'], nm)} advance {d['paces']:g} p",
+    "lineup-shift": lambda ev, d, nm: f"{_ids(d['ids'], nm)} shift {d['paces']:g} p sideways to line up",
+    "contact": lambda ev, d, nm: f"{nm(d['id'])} contacts {nm(d['enemy'])} ({d['position']})",
+    "conform": lambda ev, d, nm: f"{nm(d['id'])} conforms to {nm(d['to'])} ({d['how']})",
+    "close-combat": _combat,
+    "shooting": _combat,
+    "recoil": lambda ev, d, nm: f"{nm(d['id'])} recoils {d['paces']:g} p",
+    "pushed-back": lambda ev, d, nm: f"{nm(d['id'])} is pushed back {d['paces']:g} p",
+    "flee": lambda ev, d, nm: f"{nm(d['id'])} flees",
+    "destroyed": lambda ev, d, nm: f"{nm(d['id'])} is destroyed ({d.get('why', '')})",
+    "lost": lambda ev, d, nm: f"{nm(d['id'])} is lost ({d.get('why', '')})",
+    "demoralised": lambda ev, d, nm: (
+        f"{d['command']} is demoralised ({d['lost_ee']} element equivalents lost)"
+    ),
+    "ally-changes-sides": lambda ev, d, nm: f"{d['command']} changes sides to {d['to']}",
+    "vp-transfer": lambda ev, d, nm: f"1 VP passes from {d['from']} to {d['to']}",
+    "result": lambda ev, d, nm: f"result: {d['winner'] or 'a draw'} ({d['reason']})",
+}

@@ -1,0 +1,164 @@
+"""``shieldwall odds`` for dbm-3.2: who kills whom, how often.
+
+``attack``: one combat between two elements (SPEC ``Code(Grade)``, ``+gen``, ``/Code(Grade)`` per rank, the
+ranks lined up behind), all 36 dice pairs enumerated through the same scoring code the game uses
+(:func:`.combat.score_pair`); the outcome is a number: -2 the attacker destroyed, -1 the attacker
+recoils or flees, 0 no result, +1 the target recoils or flees, +2 the target destroyed.
+``matrix``: every element type of one army list against every type of another (``--set
+lists=A:B``): P(the row destroys the column in one close combat) and the mean outcome.
+Base factors and unstated outcomes come from the data set: the illustrative sample is labelled
+**illustrative data: not the published DBM tables**.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from shieldwall.core.dice import Dist
+from shieldwall.core.errors import ShieldwallError
+from shieldwall.odds.base import AttackOdds, MatrixOdds, OddsPlugin, SetKey
+
+SETS = {
+    "kind": SetKey("kind", "close combat (cc) or shooting (the attacker shoots)", "cc", ("cc", "shooting")),
+    "going": SetKey("going", "the going both elements stand in", "good", ("good", "rough", "difficult")),
+    "overlaps": SetKey("overlaps", "enemy overlapping the target", 0, int_range=(0, 2)),
+    "lists": SetKey(
+        "lists",
+        "two army lists of the data set, A:B (matrix)",
+        "frankish-illustrative:norse-irish-illustrative",
+        commands=frozenset({"matrix"}),
+    ),
+}
+
+
+class SpecError(ShieldwallError, ValueError):
+    pass
+
+
+def _one(text: str) -> tuple[str, str]:
+    t = text.strip()
+    if not (t.endswith(")") and "(" in t):
+        raise SpecError(f"element {t!r}: write it as Code(Grade), e.g. Bd(O)")
+    code, grade = t[:-1].split("(", 1)
+    return code, grade
+
+
+def outcome_value(res: Mapping[str, Any] | None) -> int:
+    if res is None or res["result"] == "none":
+        return 0
+    sign = 1 if res["loser"] == "b" else -1
+    return sign * (2 if res["result"] == "destroyed" else 1)
+
+
+class DbmOdds(OddsPlugin):
+    ruleset = "dbm-3.2"
+    title = "DBM 3.2 (illustrative data, not the published tables)"
+    commands = ("attack", "matrix")
+    spec_help = "Code(Grade), +gen for a general's element, then /Code(Grade) for each rear rank"
+    spec_examples = ("Bd(O)+gen", "Pk(O)/Pk(O)/Pk(O)/Pk(O)", "Kn(X)")
+    set_keys = SETS
+
+    def parse_spec(self, text: str) -> Any:
+        from shieldwall.rulesets.dbm.support import Fighter, Rank
+        from shieldwall.rulesets.dbm.tables import sample_tables
+
+        tb = sample_tables()
+        parts = text.split("/")
+        head = parts[0]
+        general = head.endswith("+gen")
+        code, grade = _one(head[: -len("+gen")] if general else head)
+        ranks = tuple(Rank(*_one(p)) for p in parts[1:])
+        for c, g in [(code, grade), *((r.code, r.grade) for r in ranks)]:
+            if c not in tb.troops.type:
+                raise SpecError(f"unknown troop type {c!r}; the codes are {', '.join(tb.troops.type)}")
+            if g not in tb.troops.type[c].grades:
+                raise SpecError(f"{c} has no grade {g!r} in the data ({', '.join(tb.troops.type[c].grades)})")
+        return Fighter(code, grade, general=general, ranks=ranks)
+
+    def _dist(self, a: Any, b: Any, kind: str) -> Dist:
+        from shieldwall.rulesets.dbm.combat import score_pair
+        from shieldwall.rulesets.dbm.tables import sample_tables
+
+        tb = sample_tables()
+        w: dict[int, int] = {}
+        for da in range(1, 7):
+            for db in range(1, 7):
+                v = outcome_value(score_pair(tb, a, b, kind, da, db)["result"])
+                w[v] = w.get(v, 0) + 1
+        return Dist(w)
+
+    def attack(
+        self, attacker: str, target: str, sets: Iterable[str] | Mapping[str, str | int] | None = None
+    ) -> AttackOdds:
+        from dataclasses import replace
+
+        from shieldwall.rulesets.dbm.tables import sample_tables
+
+        s = self.parse_sets(sets, "attack")
+        a = replace(self.parse_spec(attacker), going=str(s["going"]))
+        b = replace(self.parse_spec(target), going=str(s["going"]), overlaps=int(s["overlaps"] or 0))
+        dist = self._dist(a, b, str(s["kind"]))
+        label = sample_tables().label
+        return AttackOdds(
+            self.ruleset,
+            attacker,
+            target,
+            dict(s),
+            dist,
+            (a, b),
+            explain=lambda: (
+                "-2 attacker destroyed, -1 attacker recoils/flees, 0 no result, "
+                "+1 target recoils/flees, +2 target destroyed",
+                *((label,) if label else ()),
+            ),
+            unit="outcome",
+        )
+
+    def matrix(
+        self, sets: Iterable[str] | Mapping[str, str | int] | None = None, *, progress: Any = None
+    ) -> MatrixOdds:
+        from shieldwall.rulesets.dbm.support import Fighter
+        from shieldwall.rulesets.dbm.tables import sample_tables
+
+        s = self.parse_sets(sets, "matrix")
+        tb = sample_tables()
+        la, _, lb = str(s["lists"]).partition(":")
+        for name in (la, lb):
+            if name not in tb.lists:
+                raise SpecError(f"unknown army list {name!r}; the data set has {', '.join(sorted(tb.lists))}")
+        types = []
+        for name in (la, lb):
+            for e in tb.lists[name].entries:
+                spec = f"{e.code}({e.grade})"
+                if spec not in types:
+                    types.append(spec)
+        n = len(types)
+        wins: list[list[Fraction | None]] = [[None] * n for _ in range(n)]
+        mean: list[list[Fraction | None]] = [[None] * n for _ in range(n)]
+        for i, ti in enumerate(types):
+            for j, tj in enumerate(types):
+                a = Fighter(*_one(ti), going=str(s["going"]))
+                b = Fighter(*_one(tj), going=str(s["going"]))
+                d = self._dist(a, b, "cc")
+                wins[i][j] = d.probabilities().get(2, Fraction(0))
+                mean[i][j] = d.mean()
+        label = tb.label
+        return MatrixOdds(
+            self.ruleset,
+            dict(s),
+            tuple(types),
+            ("front",),
+            {"front": mean},
+            {"front": wins},
+            unit="outcome",
+            notes=(
+                "first_wins: P(the row element destroys the column element in one close combat); "
+                "mean: the mean outcome (-2 row destroyed ... +2 column destroyed)",
+                *((label,) if label else ()),
+            ),
+        )
+
+
+PLUGIN = DbmOdds()

@@ -1,0 +1,44 @@
+"""The dbm-3.2 plugin: what the host layers (CLI, odds, bots, drawing, web) know of it.
+
+Registered in ``pyproject.toml`` under the entry-point group ``shieldwall.rulesets``. Light to
+import: every part is a ``module:attribute`` reference loaded when asked for.
+"""
+
+from __future__ import annotations
+
+from shieldwall.core.game import RulesetInfo
+from shieldwall.plugin import RuleSystem
+
+RS = "dbm-3.2"
+_PKG = "shieldwall.rulesets.dbm"
+
+INFO = RulesetInfo(
+    id=RS,
+    title="DBM 3.2 (De Bellis Multitudinis, 2011 amendments; illustrative data, not the published tables)",
+    board="tabletop",
+    sides=("red", "blue"),
+    source="shared/rules/dbm-3.2-amendments.txt",
+    summary="Big-battle DBA family: elements in paces, PIP dice per command, the terrain and deployment "
+    "phases, combat in the order of Fig 11; plays on user tables (an illustrative sample ships).",
+    # pursuit, fortifications and flank-march arrival are not played in battles yet: docs/rulings/dbm-3.2.md
+    complete=False,
+)
+
+PLUGIN = RuleSystem(
+    info=INFO,
+    package=_PKG,
+    order=40,
+    length_unit="pace",
+    default_scenario="ford-of-ash",
+    game=f"{_PKG}.game:DbmGame",
+    parameters=f"{_PKG}.game:PARAMETERS",
+    odds=f"{_PKG}.odds:PLUGIN",
+    bots={"scripted": f"{_PKG}.bots:ScriptedBot"},
+    clauses=f"{_PKG}.clauses:CLAUSES",
+    commands=f"{_PKG}.cli:register",
+    army_cost=f"{_PKG}.cli:army_cost",
+    narrate=f"{_PKG}.narrate:describe",
+    drawing=f"{_PKG}.drawing:DRAWING",
+    scenarios="scenarios",
+    clause_table="docs/rules/dbm-3.2.md",
+)

@@ -1,0 +1,76 @@
+"""A DBM 3.2 scenario file: the data set, the two orders of battle, the table, fixed terrain or
+the terrain procedure, and the invader. Validated (pydantic) with errors naming file and field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shieldwall.core.datafiles import validate
+from shieldwall.core.errors import DataError
+from shieldwall.rulesets.dbm.schemas import OrderOfBattle
+from shieldwall.rulesets.dbm.tables import Tables, load_order_of_battle, sample_tables
+
+SIDES = ("red", "blue")
+
+
+class TerrainRect(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    kind: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+class ScenarioFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    ruleset: Literal["dbm-3.2"]
+    name: str = Field(min_length=1)
+    description: str = ""
+    data: Literal["sample"] = "sample"
+    bounds: int = Field(default=20, ge=1, le=200)
+    terrain_procedure: Literal["fixed", "dbm"] = "fixed"
+    invader: Literal["red", "blue"] = "red"
+    armies: dict[Literal["red", "blue"], str]
+    terrain: list[TerrainRect] = Field(default_factory=list)
+
+
+class Scenario:
+    def __init__(self, spec: ScenarioFile, tables: Tables, armies: Mapping[str, OrderOfBattle]) -> None:
+        self.spec = spec
+        self.tables = tables
+        self.armies = dict(armies)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
+    spec = validate(ScenarioFile, dict(data), file)
+    tables = sample_tables()
+    armies: dict[str, OrderOfBattle] = {}
+    folder = resources.files("shieldwall.rulesets.dbm") / "data" / "sample" / "armies"
+    for side in SIDES:
+        name = spec.armies.get(side)  # type: ignore[call-overload]
+        if name is None:
+            raise DataError(file, f"armies.{side}", "missing (name a sample order of battle)")
+        node = folder / f"{name}.toml"
+        if not node.is_file():
+            known = sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
+            raise DataError(
+                file, f"armies.{side}", f"unknown order of battle {name!r}; known: {', '.join(known)}"
+            )
+        armies[side] = load_order_of_battle(node, f"dbm-3.2/sample/armies/{name}.toml")
+        if armies[side].army_list not in tables.lists:
+            raise DataError(
+                file, f"armies.{side}", f"its list {armies[side].army_list!r} is not in the data set"
+            )
+    for i, t in enumerate(spec.terrain):
+        if t.kind not in tables.terrain.feature:
+            raise DataError(file, f"terrain[{i}].kind", f"unknown terrain kind {t.kind!r}")
+    return Scenario(spec, tables, armies)

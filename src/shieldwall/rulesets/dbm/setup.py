@@ -1,0 +1,212 @@
+"""The pre-battle phases: the terrain procedure (when the scenario asks for it), deployment by
+command rectangles (largest command first), baggage assigned after both sides have deployed.
+
+Clauses: dbm-3.2:terrain.invader and the terrain.* clauses via :mod:`.terrain`,
+dbm-3.2:deploy.first, dbm-3.2:deploy.rectangle, dbm-3.2:deploy.baggage, dbm-3.2:size.assign,
+dbm-3.2:baggage.mobile.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.rulesets.dbm.clauses import rule
+from shieldwall.rulesets.dbm.command import CommandState, ee
+from shieldwall.rulesets.dbm.deploy import assign_baggage, check_deploy_first, check_rectangles
+from shieldwall.rulesets.dbm.elements import make
+from shieldwall.rulesets.dbm.terrain import TerrainLog, invader_option, position_distance
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.dbm.state import DbmState
+
+Event = dict[str, Any]
+#: the front edge of each side's deployment (paces from its own rear edge)
+FRONT_P = 420.0
+DEEP = ("Sp", "Pk", "Bd", "Wb", "Ax", "Hd")
+
+
+def terrain_phase(st: DbmState, choice: str) -> list[Event]:
+    """The invader's option, then the defender's features, each diced into position (seeded)."""
+    sc = st.game.scenario
+    invader = sc.spec.invader
+    defender = "blue" if invader == "red" else "red"
+    naval = sum(1 for c in sc.armies[invader].commands for e in c.elements if e.code in ("Shp", "Gal", "Bts"))
+    dlist = sc.tables.lists[sc.armies[defender].army_list]
+    log = TerrainLog()
+    got = invader_option(st.rng, log, choice, naval, dlist.compulsory_terrain, fallback="none")
+    w, d = st.board.width, st.board.depth
+    if got == "river":
+        lo, _hi = log.features[-1].params["band_p"]
+        st.terrain.append({"kind": "river", "x0": float(lo), "y0": 0.0, "x1": float(lo) + 40.0, "y1": d})
+    elif got == "road":
+        st.terrain.append({"kind": "road", "x0": w / 2 - 20, "y0": 0.0, "x1": w / 2 + 20, "y1": d})
+    total = 0.0
+    kinds = list(dlist.compulsory_terrain) + [
+        k for k in dlist.permitted_terrain if k not in dlist.compulsory_terrain
+    ]
+    for kind in kinds:
+        f = sc.tables.terrain.feature.get(kind)
+        if f is None or not f.area or kind in ("BUA", "WW") or total >= 2:
+            continue
+        fe = f.fe / 2 if kind in dlist.compulsory_terrain else f.fe
+        if total + fe > 3:
+            continue
+        face, edge = position_distance(st.rng, log, kind)
+        sector = int(st.rng.integers(3))
+        x0 = sector * w / 3 + (w / 3 - 300) / 2
+        y0 = edge if int(st.rng.integers(2)) == 0 else d - edge - 250
+        rx0, ry0 = round(x0, 1), round(max(0.0, y0), 1)
+        rect: dict[str, Any] = {
+            "kind": kind,
+            "x0": rx0,
+            "y0": ry0,
+            "x1": round(rx0 + 300, 1),
+            "y1": round(ry0 + 250, 1),
+        }
+        st.terrain.append(rect)
+        log.events.append(
+            {
+                "kind": "terrain-placed",
+                "what": kind,
+                "by": "defender",
+                "position_die": face,
+                **rect,
+                "rule": rule("terrain.position"),
+            }
+        )
+        total += fe
+    log.events.append(
+        {"kind": "terrain-done", "invader": got, "defender_fe": total, "rule": rule("terrain.def-total")}
+    )
+    return log.events
+
+
+def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
+    sc = st.game.scenario
+    tb = sc.tables
+    oob = sc.armies[side]
+    bw = tb.bw
+    names = [f"{side}{i + 1}" for i in range(len(oob.commands))]
+    sizes = {n: len(c.elements) for n, c in zip(names, oob.commands, strict=True)}
+    order = sorted(names, key=lambda n: (-sizes[n], n))
+    check_deploy_first(order[0], sizes)
+    ev: list[Event] = [{"kind": "deploy-order", "side": side, "order": order, "rule": rule("deploy.first")}]
+    heading = 0.0 if side == "red" else 180.0
+    sign = 1.0 if side == "red" else -1.0
+    front_y = FRONT_P if side == "red" else st.board.depth - FRONT_P
+    widths: dict[str, int] = {}
+    plans: dict[str, list[tuple[Any, int, int]]] = {}
+    for n, cmd in zip(names, oob.commands, strict=True):
+        front: list[Any] = []
+        rear: list[Any] = []
+        for el in cmd.elements:
+            if (
+                layout == "deep"
+                and el.code in DEEP
+                and not el.general
+                and len(front) > len(rear)
+                and any(f.code == el.code for f in front)
+            ):
+                rear.append(el)
+            else:
+                front.append(el)
+        slots = [(el, i, 0) for i, el in enumerate(front)]
+        col = [i for i, f in enumerate(front) if f.code in DEEP]
+        slots += [
+            (el, col[k % len(col)] if col else k, 1 + k // max(1, len(col))) for k, el in enumerate(rear)
+        ]
+        plans[n] = slots
+        widths[n] = len(front)
+    total = sum(widths.values())
+    x = st.board.width / 2 - total * bw / 2
+    fps: dict[str, list[Any]] = {}
+    for n in order:
+        cmd = oob.commands[names.index(n)]
+        fps[n] = []
+        for el, col_i, rank in plans[n]:
+            depth = tb.depth(el.code)
+            cx = x + (col_i + 0.5) * bw
+            cy = front_y - sign * (depth / 2 + rank * 40.0)
+            e = make(
+                tb,
+                el.id,
+                side,
+                el.code,
+                el.grade,
+                cx,
+                cy,
+                heading,
+                command=n,
+                regular=el.regular,
+                general=el.general,
+                bow=el.bow,
+            )
+            st.board.put(e)
+            st.element_command[el.id] = n
+            st._elements_meta[el.id] = (el.code, el.grade, el.regular)
+            fps[n].append(e.fp)
+        orig = sum((ee(el.code, el.grade, el.regular) for el in cmd.elements), Fraction(0))
+        gen = next(el for el in cmd.elements if el.general)
+        st.add_command(
+            n,
+            CommandState(
+                n,
+                side,
+                orig,
+                ally=cmd.ally,
+                irregular_general=not gen.regular,
+                nation=cmd.nation or oob.name,
+                civil_war=cmd.civil_war,
+                elements=[el.id for el in cmd.elements],
+            ),
+        )
+        x += widths[n] * bw
+        ev.append(
+            {
+                "kind": "deployed",
+                "command": n,
+                "elements": [el.id for el, _, _ in plans[n]],
+                "rule": rule("deploy.rectangle"),
+            }
+        )
+    check_rectangles(fps)
+    return ev
+
+
+def place_baggage(st: DbmState, side: str, command: str) -> list[Event]:
+    sc = st.game.scenario
+    oob = sc.armies[side]
+    generals = sorted(k for k, c in st.commands.items() if c.side == side)
+    ev: list[Event] = [{**assign_baggage(command, generals, all_deployed=True), "side": side}]
+    y = 80.0 if side == "red" else st.board.depth - 80.0
+    heading = 0.0 if side == "red" else 180.0
+    bw = sc.tables.bw
+    x0 = st.board.width / 2 - oob.baggage * bw / 2
+    for i in range(oob.baggage):
+        eid = f"{side[0]}-bge{i + 1}"
+        e = make(
+            sc.tables,
+            eid,
+            side,
+            "Bge",
+            "O",
+            x0 + (i + 0.5) * bw,
+            y,
+            heading,
+            command=command,
+            mobile=oob.baggage_mobile,
+        )
+        st.board.put(e)
+        st.baggage_of[eid] = side
+        st.element_command[eid] = command
+        st._elements_meta[eid] = ("Bge", "O", False)
+    ev.append(
+        {
+            "kind": "baggage-placed",
+            "count": oob.baggage,
+            "mobile": oob.baggage_mobile,
+            "rule": rule("baggage.mobile"),
+        }
+    )
+    return ev

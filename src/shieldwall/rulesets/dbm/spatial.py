@@ -1,0 +1,72 @@
+"""A uniform-grid spatial index of element rectangles (paces): no decision scans all pairs.
+
+Armies are 50-150 elements a side; every "who is near" question (enemy within 200 p of a march,
+room to conform, elements beside a gap, shooting targets, friends behind a recoiler) asks the grid
+for the few elements whose bounding boxes meet a query box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from shieldwall.core.geometry import Footprint, Polygon
+
+Box = tuple[float, float, float, float]
+
+
+def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:
+    xs, ys = zip(*poly, strict=True)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class Grid:
+    """Element id -> footprint, bucketed in square cells of ``cell`` paces."""
+
+    __slots__ = ("_boxes", "_cells", "cell", "fps")
+
+    def __init__(self, cell: float = 160.0) -> None:
+        self.cell = cell
+        self.fps: dict[str, Footprint] = {}
+        self._boxes: dict[str, Box] = {}
+        self._cells: dict[tuple[int, int], set[str]] = {}
+
+    def _keys(self, b: Box) -> Iterator[tuple[int, int]]:
+        c = self.cell
+        for i in range(math.floor(b[0] / c), math.floor(b[2] / c) + 1):
+            for j in range(math.floor(b[1] / c), math.floor(b[3] / c) + 1):
+                yield (i, j)
+
+    def put(self, eid: str, fp: Footprint) -> None:
+        if eid in self.fps:
+            self.remove(eid)
+        b = bbox(fp.corners())
+        self.fps[eid] = fp
+        self._boxes[eid] = b
+        for k in self._keys(b):
+            self._cells.setdefault(k, set()).add(eid)
+
+    def remove(self, eid: str) -> None:
+        b = self._boxes.pop(eid)
+        del self.fps[eid]
+        for k in self._keys(b):
+            s = self._cells[k]
+            s.discard(eid)
+            if not s:
+                del self._cells[k]
+
+    def near_box(self, b: Box, margin: float = 0.0) -> list[str]:
+        """Ids whose bounding boxes come within ``margin`` of box ``b`` (sorted: deterministic)."""
+        q = (b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin)
+        found: set[str] = set()
+        for k in self._keys(q):
+            found |= self._cells.get(k, set())
+        out = []
+        for eid in found:
+            e = self._boxes[eid]
+            if e[0] <= q[2] and e[2] >= q[0] and e[1] <= q[3] and e[3] >= q[1]:
+                out.append(eid)
+        return sorted(out)
+
+    def near(self, poly: Polygon, margin: float = 0.0) -> list[str]:
+        return self.near_box(bbox(poly), margin)

@@ -1,0 +1,309 @@
+"""The DBM 3.2 game state: pre-battle phases (terrain, deployment, baggage), then bounds of PIP
+dice, moves, shooting and close combat, until an army breaks or the bound limit.
+
+Every change is an event citing its clause (``dbm-3.2:<id>``); all dice come from the state's one
+seeded generator. The data is the illustrative sample (its label is in the first event and the view).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.events import Event
+from shieldwall.core.game import Decision, Result, State
+from shieldwall.rulesets.dbm.board import Board
+from shieldwall.rulesets.dbm.clauses import rule
+from shieldwall.rulesets.dbm.command import (
+    CommandState,
+    ally_flips,
+    baggage_loss,
+    check_demoralised,
+    ee,
+    quarter_transfer,
+)
+from shieldwall.rulesets.dbm.orders import Order, parse
+from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, terrain_phase
+from shieldwall.rulesets.dbm.turn import Bound
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.dbm.game import DbmGame
+
+SIDES = ("red", "blue")
+
+
+def other(side: str) -> str:
+    return "blue" if side == "red" else "red"
+
+
+class DbmState(State):
+    def __init__(self, game: DbmGame, seed: int | None) -> None:
+        from shieldwall.core.dice import seeded_rng
+
+        self._game = game
+        self.rng: np.random.Generator = seeded_rng(seed)
+        sc = game.scenario
+        self.tables = sc.tables
+        self.board = Board(sc.tables)
+        self.terrain: list[dict[str, Any]] = [t.model_dump() for t in sc.spec.terrain]
+        self.commands: dict[str, CommandState] = {}
+        self.element_command: dict[str, str] = {}
+        self.baggage_of: dict[str, str] = {}
+        self._elements_meta: dict[str, tuple[str, str, bool]] = {}
+        self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
+        self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
+        self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
+        self.side: str = sc.spec.invader if self.phase == "terrain" else "red"
+        self.bound_no = 0
+        self.bound: Bound | None = None
+        self._events: list[Event] = []
+        self._result: Result | None = None
+        self._log("battle", rule("size.baggage"), {"scenario": sc.name, "data": self.tables.label})
+
+    # --- State API ------------------------------------------------------------------------------
+    @property
+    def game(self) -> DbmGame:
+        return self._game
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    def decision(self) -> Decision | None:
+        if self._result is not None:
+            return None
+        prompts = {
+            "terrain": "invader: provide a road, a river or nothing",
+            "deploy": "deploy your commands (largest first)",
+            "baggage": "assign your baggage to an on-table general's command",
+            "bound": "spend PIPs: advance, march or move; or end the bound",
+        }
+        return Decision(self.side, self.phase, f"{self.side}: {prompts[self.phase]}")
+
+    def legal_orders(self) -> list[Order]:
+        if self._result is not None:
+            return []
+        if self.phase == "terrain":
+            return [Order("terrain", k) for k in ("none", "road", "river")]
+        if self.phase == "deploy":
+            return [Order("deploy", "line"), Order("deploy", "deep")]
+        if self.phase == "baggage":
+            return [Order("baggage", c) for c in self._own_commands() if not self.commands[c].demoralised]
+        assert self.bound is not None
+        return [*self.bound.menu(self), Order("end")]
+
+    def parse_order(self, spec: str | Mapping[str, Any]) -> Order:
+        return parse(spec)
+
+    def apply(self, order: Any) -> list[Event]:
+        o = parse(order)
+        if self._result is not None:
+            raise IllegalOrder(rule("victory.quarter"), "the battle is over")
+        start = len(self._events)
+        legal = self.legal_orders()
+        if o not in legal:
+            clause = {
+                "terrain": "terrain.invader",
+                "deploy": "deploy.first",
+                "baggage": "deploy.baggage",
+            }.get(self.phase, "pip.march-extra")
+            raise IllegalOrder(
+                rule(clause), f"{o} is not possible now ({self.phase}); the menu has {len(legal)} orders"
+            )
+        if self.phase == "terrain":
+            for e in terrain_phase(self, o.arg or "none"):
+                self._emit(e)
+            self.phase, self.side = "deploy", "red"
+        elif self.phase == "deploy":
+            for e in deploy_side(self, self.side, o.arg or "line"):
+                self._emit(e)
+            if self.side == "red":
+                self.side = "blue"
+            else:
+                self.phase, self.side = "baggage", "red"
+        elif self.phase == "baggage":
+            for e in place_baggage(self, self.side, o.arg or ""):
+                self._emit(e)
+            if self.side == "red":
+                self.side = "blue"
+            else:
+                self._start_bound("red")
+        else:
+            assert self.bound is not None
+            if o.kind == "end":
+                for e in self.bound.finish(self):
+                    self._emit(e)
+                self._end_of_bound()
+            else:
+                for e in self.bound.do(self, o):
+                    self._emit(e)
+        return self._events[start:]
+
+    def is_terminal(self) -> bool:
+        return self._result is not None
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def copy(self) -> DbmState:
+        new = copy.copy(self)
+        new.board = self.board.copy()
+        new.rng = copy.deepcopy(self.rng)
+        new.terrain = [dict(t) for t in self.terrain]
+        new.commands = {k: copy.copy(v) for k, v in self.commands.items()}
+        for c in new.commands.values():
+            c.elements = list(c.elements)
+        new.element_command = dict(self.element_command)
+        new.baggage_of = dict(self.baggage_of)
+        new._elements_meta = dict(self._elements_meta)
+        new.baggage_losses = dict(self.baggage_losses)
+        new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
+        new.bound = copy.deepcopy(self.bound)
+        new._events = list(self._events)
+        return new
+
+    def _preview(self) -> Board:
+        """Before deployment: where the armies would stand in the default line (the view shows
+        them, marked ``preview``, so a host knows the armies before they deploy)."""
+        trial = copy.copy(self)
+        trial.board = self.board.copy()
+        trial.commands = {}
+        trial.element_command, trial.baggage_of, trial._elements_meta = {}, {}, {}
+        trial._events = []
+        for side in SIDES:
+            if not any(e.side == side for e in self.board.el.values()):
+                deploy_side(trial, side, "line")
+                place_baggage(trial, side, f"{side}1")
+        return trial.board
+
+    def view(self) -> dict[str, Any]:
+        units = []
+        board = self.board if self.phase not in ("terrain", "deploy") else self._preview()
+        for e in sorted(board.el.values(), key=lambda x: x.id):
+            units.append(
+                {
+                    "id": e.id,
+                    "side": e.side,
+                    "name": f"{e.code}({e.grade}){' general' if e.general else ''}",
+                    "type": e.code,
+                    "grade": e.grade,
+                    "command": e.command,
+                    "x": round(e.fp.x, 3),
+                    "y": round(e.fp.y, 3),
+                    "heading": round(e.fp.heading % 360, 3),
+                    "frontage": e.fp.frontage,
+                    "depth": e.fp.depth,
+                    "hits": 0,
+                    "max_hits": 1,
+                    **({"preview": True} if e.id not in self.board.el else {}),
+                }
+            )
+        return {
+            "ruleset": self._game.info.id,
+            "turn": self.bound_no,
+            "phase": self.phase,
+            "side": self.side,
+            "label": self.tables.label,
+            "table": {"width": self.board.width, "depth": self.board.depth, "unit": "pace"},
+            "terrain": self.terrain,
+            "units": units,
+            "pips": dict(self.bound.pips) if self.bound else {},
+            "commands": {
+                k: {
+                    "side": c.side,
+                    "lost_ee": str(c.lost_ee),
+                    "original_ee": str(c.original_ee),
+                    "demoralised": c.demoralised,
+                }
+                for k, c in sorted(self.commands.items())
+            },
+        }
+
+    # --- helpers ----------------------------------------------------------------------------------
+    def _own_commands(self) -> list[str]:
+        return sorted(k for k, c in self.commands.items() if c.side == self.side)
+
+    def _log(self, kind: str, clause: str, data: dict[str, Any]) -> None:
+        self._events.append(Event(self.bound_no, self.phase, self.side, kind, clause, data))
+
+    def _emit(self, e: dict[str, Any]) -> None:
+        d = dict(e)
+        kind, clause = str(d.pop("kind")), str(d.pop("rule"))
+        d.pop("booked", None)  # the bound's own bookkeeping of losses already counted
+        self._events.append(Event(self.bound_no, self.phase, self.side, kind, clause, d))
+
+    def add_command(self, name: str, c: CommandState) -> None:
+        self.commands[name] = c
+
+    def lose(self, eid: str, cc: bool) -> None:
+        """Book an element's loss to its command (element equivalents) or as baggage."""
+        cmd = self.element_command.get(eid)
+        if eid in self.baggage_of:
+            side = self.baggage_of[eid]
+            self.baggage_losses[side] += baggage_loss("cc" if cc else "other")
+            self.lost_types[side]["Bge"] = self.lost_types[side].get("Bge", 0) + 1
+            return
+        if cmd is None:
+            return
+        c = self.commands[cmd]
+        el = self._elements_meta[eid]
+        c.lost_ee += ee(el[0], el[1], el[2])
+        lost = self.lost_types[c.side]
+        lost[el[0]] = lost.get(el[0], 0) + 1
+
+    def _start_bound(self, side: str) -> None:
+        self.phase, self.side = "bound", side
+        if side == "red":
+            self.bound_no += 1
+        self.bound = Bound(side)
+        for e in self.bound.begin(self):
+            self._emit(e)
+
+    def _end_of_bound(self) -> None:
+        # demoralisation, unreliable allies, army defeat
+        for name, c in sorted(self.commands.items()):
+            if not c.demoralised and check_demoralised(self.tables, c):
+                c.demoralised = True
+                self._emit(
+                    {
+                        "kind": "demoralised",
+                        "command": name,
+                        "lost_ee": str(c.lost_ee),
+                        "rule": rule("demor.flee"),
+                    }
+                )
+        main = {s: self._game.scenario.armies[s].name for s in SIDES}
+        for e in ally_flips(self.commands.values(), main):
+            self._emit(e)
+        for s in SIDES:
+            orig = sum((c.original_ee for c in self.commands.values() if c.side == s), Fraction(0))
+            lost = (
+                sum((c.lost_ee for c in self.commands.values() if c.side == s), Fraction(0))
+                + self.baggage_losses[s]
+            )
+            if (
+                orig
+                and lost >= Fraction(self.tables.game.army_defeat_fraction).limit_denominator(1000) * orig
+            ):
+                self._finish(
+                    other(s), f"{s} lost {lost} of {orig} element equivalents (baggage counted: loss.baggage)"
+                )
+                return
+        if self.side == "blue" and self.bound_no >= self._game.params["bounds"]:
+            vp, ev = quarter_transfer({"red": 5, "blue": 5}, self.commands.values())
+            if ev:
+                self._emit(ev)
+            winner = None if vp["red"] == vp["blue"] else max(vp, key=lambda k: vp[k])
+            self._finish(winner, f"bound limit: VP red {vp['red']}, blue {vp['blue']} (ruling R32)")
+            return
+        self._start_bound(other(self.side))
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        losses = {s: dict(sorted(self.lost_types[s].items())) for s in SIDES}
+        self._result = Result(winner, reason, self.bound_no, losses)
+        self._emit({"kind": "result", "winner": winner, "reason": reason, "rule": rule("victory.quarter")})

@@ -1,0 +1,300 @@
+"""One bound: PIP dice per command, demoralised commands' flight, the mover's PIP-paid moves, then
+distant shooting and close combat, with losses booked to commands in element equivalents.
+
+Clauses: dbm-3.2:pip.march-extra (costs and surcharge), dbm-3.2:march.rules (a marched element makes
+no tactical move and shoots not), dbm-3.2:demor.flee, dbm-3.2:shoot.who, dbm-3.2:shoot.choice (the
+bound's player orders shooting: by id here, ruling R33), dbm-3.2:fig.11 (close combat),
+dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going, dbm-3.2:cc.support-hit.
+An element fighting nobody to its front fights the enemy on its flank or rear, (O) for Kn(X)
+(ruling R16); a flank or rear contact gives the user's flank/rear tactical factors.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from shieldwall.core.dice import D6
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.rulesets.dbm.advance import apply_plan, plan_advance, single_gap_ok
+from shieldwall.rulesets.dbm.clauses import rule
+from shieldwall.rulesets.dbm.combat import score_pair
+from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
+from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
+from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
+from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
+from shieldwall.rulesets.dbm.moves import march_limit
+from shieldwall.rulesets.dbm.orders import Order
+from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
+from shieldwall.rulesets.dbm.shooting import targets
+from shieldwall.rulesets.dbm.terrain import going_of
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.dbm.state import DbmState
+
+Event = dict[str, Any]
+MIN_MOVE = 0.5
+
+
+def going_at(st: DbmState, e: Element) -> tuple[str, bool]:
+    """The element's going (the worst for cavalry of what it stands in) and whether it stands in a
+    non-paltry river (tf.rough)."""
+    xs = [p[0] for p in e.fp.corners()]
+    ys = [p[1] for p in e.fp.corners()]
+    goings = ["good"]
+    river = False
+    for t in st.terrain:
+        if min(xs) < t["x1"] and max(xs) > t["x0"] and min(ys) < t["y1"] and max(ys) > t["y0"]:
+            f = st.tables.terrain.feature[t["kind"]]
+            goings.append(f.going if f.going != "impassable" else "difficult")
+            river = river or (f.water and not f.paltry)
+    return going_of(st.tables, goings), river
+
+
+class Bound:
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.pips: dict[str, int] = {}
+        self.moved: set[str] = set()
+        self.marched: set[str] = set()
+        self.march_count: dict[str, int] = {}
+        self._cache: tuple[int, dict[str, Any]] | None = None
+
+    # --- start ------------------------------------------------------------------------------------
+    def begin(self, st: DbmState) -> list[Event]:
+        ev: list[Event] = []
+        own = sorted(k for k, c in st.commands.items() if c.side == self.side)
+        faces = D6.roll_n(st.rng, len(own))
+        self.pips = dict(zip(own, faces, strict=True))
+        ev.append({"kind": "pip-dice", "faces": faces, "commands": own, "rule": rule("pip.march-extra")})
+        for k in own:
+            if not st.commands[k].demoralised:
+                continue
+            for eid in sorted(st.commands[k].elements):
+                e = st.board.el.get(eid)
+                if e is None or (e.general and e.command == k):
+                    continue
+                if must_flee_demoralised(e.mobile, False, False, front_engaged(st.board, e) is not None):
+                    got = flee(st.board, eid)
+                    ev += [{**g, "rule": rule("demor.flee")} if g["kind"] == "flee" else g for g in got]
+                    self._book(st, got)
+        return ev
+
+    # --- the menu ---------------------------------------------------------------------------------
+    def _group(self, st: DbmState, cmd: str) -> list[str]:
+        out = []
+        for eid in st.commands[cmd].elements:
+            e = st.board.el.get(eid)
+            if e is None or e.code == "Bge" or eid in self.moved or eid in self.marched:
+                continue
+            if front_engaged(st.board, e) is None:
+                out.append(eid)
+        return sorted(out)
+
+    def _movers(self, st: DbmState, ids: list[str]) -> list[Mover]:
+        tb = st.tables
+        return [
+            Mover(
+                st.board.el[i].code,
+                st.board.el[i].grade,
+                st.board.el[i].regular,
+                st.board.el[i].general,
+                skirmisher=is_skirmisher(tb, st.board.el[i]),
+            )
+            for i in ids
+        ]
+
+    def _reach(self, st: DbmState, ids: list[str]) -> float:
+        mv = st.tables.movement.type
+        return float(min(getattr(mv[st.board.el[i].code], going_at(st, st.board.el[i])[0]) for i in ids))
+
+    def options(self, st: DbmState) -> dict[str, Any]:
+        """What each order would do (the plans), by its text (kept until the next event)."""
+        if self._cache is not None and self._cache[0] == len(st.events):
+            return self._cache[1]
+        out = self._options(st)
+        self._cache = (len(st.events), out)
+        return out
+
+    def _options(self, st: DbmState) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for cmd in sorted(k for k, c in st.commands.items() if c.side == self.side and not c.demoralised):
+            pips = self.pips.get(cmd, 0)
+            ids = self._group(st, cmd)
+            if not ids:
+                continue
+            fresh = [i for i in ids if i not in self.moved]
+            if fresh and pip_cost(st.tables, "group_move", self._movers(st, fresh)) <= pips:
+                plan = plan_advance(st.board, fresh, self._reach(st, fresh))
+                if plan.dist > MIN_MOVE:
+                    out[f"advance {cmd}"] = ("advance", cmd, plan)
+            n = self.march_count.get(cmd, 0) + 1
+            if pip_cost(st.tables, "march_move", self._movers(st, ids), n, single_column=False) <= pips:
+                try:
+                    d = march_limit(
+                        st.board, [st.board.el[i] for i in ids], grouped_enemy=set(st.board.el), step=5.0
+                    )
+                except IllegalOrder:
+                    d = 0.0
+                if d > MIN_MOVE:
+                    out[f"march {cmd}"] = ("march", cmd, d)
+            if pip_cost(st.tables, "tactical_move", []) <= pips:
+                for i in fresh:
+                    e = st.board.el[i]
+                    if not e.mobile and e.code == "Bge":
+                        continue
+                    plan = plan_advance(st.board, [i], self._reach(st, [i]))
+                    if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
+                        out[f"move {i}"] = ("move", cmd, plan)
+        return out
+
+    def menu(self, st: DbmState) -> list[Order]:
+        return [Order(*k.split(" ", 1)) for k in self.options(st)]
+
+    # --- doing ------------------------------------------------------------------------------------
+    def do(self, st: DbmState, o: Order) -> list[Event]:
+        what, cmd, plan = self.options(st)[str(o)]
+        ev: list[Event] = []
+        if what == "march":
+            ids = self._group(st, cmd)
+            n = self.march_count.get(cmd, 0) + 1
+            cost = pip_cost(st.tables, "march_move", self._movers(st, ids), n)
+            self.march_count[cmd] = n
+            for i in ids:
+                st.board.move(i, ahead(st.board.el[i].fp, plan))
+            self.marched |= set(ids)
+            ev.append(
+                {
+                    "kind": "march",
+                    "command": cmd,
+                    "ids": ids,
+                    "paces": round(plan, 3),
+                    "pips": cost,
+                    "march_no": n,
+                    "rule": rule("march.rules"),
+                }
+            )
+        else:
+            action = "group_move" if what == "advance" else "tactical_move"
+            cost = pip_cost(st.tables, action, self._movers(st, plan.ids))
+            ev += apply_plan(st.board, plan)
+            self.moved |= set(plan.ids)
+            ev.append(
+                {
+                    "kind": "pips-spent",
+                    "command": cmd,
+                    "pips": cost,
+                    "order": str(o),
+                    "rule": rule("pip.march-extra"),
+                }
+            )
+            self._book(st, ev)
+        self.pips[cmd] -= cost
+        return ev
+
+    # --- shooting and close combat ----------------------------------------------------------------
+    def _book(self, st: DbmState, ev: list[Event]) -> None:
+        for e in ev:
+            if e.get("kind") in ("destroyed", "lost") and e.get("id") and not e.get("booked"):
+                st.lose(str(e["id"]), bool(e.get("cc", False)))
+                e["booked"] = True
+
+    def _edge_hits(self, st: DbmState, e: Element) -> tuple[list[str], list[str]]:
+        """Enemy whose front edges touch e's flank edges, and its rear edge."""
+        flank, rear = [], []
+        for o in st.board.touching(e):
+            if o.side == e.side:
+                continue
+            if any(edge_overlap(o.fp, "front", e.fp, s) > 0 for s in ("left", "right")):
+                flank.append(o.id)
+            if edge_overlap(o.fp, "front", e.fp, "rear") > 0:
+                rear.append(o.id)
+        return flank, rear
+
+    def _extra(self, st: DbmState, e: Element) -> dict[str, Any]:
+        going, river = going_at(st, e)
+        cmd = st.commands.get(e.command)
+        flank, rear = self._edge_hits(st, e)
+        # dbm-3.2:cc.support-hit: a flank or rear contact on a rear-supporting element counts on the
+        # front element it supports
+        for r in ranks_behind(st.board, e):
+            f2, r2 = self._edge_hits(st, r)
+            flank += f2 + r2
+        return {
+            "going": going,
+            "crossing_river": river,
+            "demoralised_command": bool(cmd and cmd.demoralised),
+            "flank_contact": bool(flank),
+            "rear_contact": bool(rear),
+        }
+
+    def finish(self, st: DbmState) -> list[Event]:
+        ev: list[Event] = []
+        for sid in sorted(i for i, e in st.board.el.items() if e.side == self.side):
+            s = st.board.el.get(sid)
+            if s is None:
+                continue
+            ts = targets(st.board, s, marched_or_fled=self.marched)
+            if not ts:
+                continue
+            t = ts[0]
+            fa = fighter(st.board, s, **self._extra(st, s))
+            fb = fighter(st.board, t, **self._extra(st, t))
+            da, db = D6.roll(st.rng), D6.roll(st.rng)
+            r = score_pair(st.tables, fa, fb, "shooting", da, db)
+            res = r["result"]
+            ev.append(
+                {
+                    "kind": "shooting",
+                    "a": sid,
+                    "b": t.id,
+                    "dice": [da, db],
+                    "totals": {sid: r["a"].total, t.id: r["b"].total},
+                    "result": res,
+                    "rule": rule("shoot.who"),
+                }
+            )
+            if res is not None and res["loser"] == "b":  # only the target suffers (ruling R33)
+                sub = self._outcome(st, t.id, res["result"], cc=False)
+                self._book(st, sub)
+                ev += sub
+        pairs = []
+        seen: set[str] = set()
+        for aid in sorted(st.board.el):
+            a = st.board.el[aid]
+            b = front_engaged(st.board, a)
+            if b is not None and aid not in seen and b.id not in seen:
+                first, second = (a, b) if a.side == self.side else (b, a)
+                pairs.append((first.id, second.id))
+                seen |= {aid, b.id}
+        # elements not in frontal combat fight the enemy on their flank or rear (not to their front)
+        flankers: list[tuple[str, str]] = []
+        for bid in sorted(st.board.el):
+            b = st.board.el[bid]
+            if bid in seen:
+                continue
+            flank, rear = self._edge_hits(st, b)
+            attackers = sorted(x for x in flank + rear if x not in seen)
+            if attackers:
+                flankers.append((attackers[0], bid))
+                seen |= {attackers[0], bid}
+        for aid, bid in pairs + flankers:
+            if aid not in st.board.el or bid not in st.board.el:
+                continue
+            da, db = D6.roll(st.rng), D6.roll(st.rng)
+            extra = {aid: self._extra(st, st.board.el[aid]), bid: self._extra(st, st.board.el[bid])}
+            if (aid, bid) in flankers:
+                extra[bid]["frontal"] = False
+            extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
+            sub = close_combat(st.board, aid, bid, da, db, extra)
+            self._book(st, sub)
+            ev += sub
+        return ev
+
+    def _outcome(self, st: DbmState, eid: str, result: str, cc: bool) -> list[Event]:
+        if result == "destroyed":
+            return destroy(st.board, eid, why="shot", cc=cc)
+        if result == "recoil":
+            return recoil(st.board, eid)
+        if result == "flee":
+            return flee(st.board, eid)
+        return []

@@ -1,0 +1,196 @@
+"""Slice 5: the playable game (scenario, phases, bounds), the scripted bot, odds, narration and the
+``dbm-army cost`` command. The scenario and data are illustrative, NOT the published DBM tables."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from shieldwall.core.errors import DataError, IllegalOrder, ShieldwallError
+from shieldwall.rulesets.dbm.bots import ScriptedBot
+from shieldwall.rulesets.dbm.game import DbmGame
+from shieldwall.rulesets.dbm.narrate import describe
+from shieldwall.rulesets.dbm.odds import PLUGIN as ODDS
+from shieldwall.rulesets.dbm.odds import SpecError
+from shieldwall.rulesets.dbm.state import DbmState
+
+SCEN = resources.files("shieldwall.rulesets.dbm") / "scenarios" / "ford-of-ash.toml"
+
+
+def _data(**kw: object) -> dict[str, object]:
+    d = tomllib.loads(SCEN.read_text(encoding="utf-8"))
+    d.update(kw)
+    return d
+
+
+def _play(seed: int, **kw: object) -> DbmState:
+    g = DbmGame.from_data(_data(**kw), "ford-of-ash.toml")
+    st = g.new_state(seed)
+    bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+    for _ in range(2000):
+        if st.is_terminal():
+            break
+        d = st.decision()
+        assert d is not None
+        st.apply(bots[d.side].choose(st))
+    return st
+
+
+def test_a_scripted_battle_ends_and_is_deterministic() -> None:
+    a, b = _play(4), _play(4)
+    assert a.is_terminal() and a.result() is not None
+    assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
+    assert a.events[0].data["data"] == "illustrative data: not the published DBM tables"
+    assert all(e.rule.startswith("dbm-3.2:") for e in a.events)
+    kinds = Counter(e.kind for e in a.events)
+    assert kinds["pip-dice"] >= 2 and kinds["deployed"] == 4 and kinds["baggage-assigned"] == 2
+
+
+def test_deploy_first_largest_command_and_rectangles() -> None:
+    st = _play(1)
+    orders = [e for e in st.events if e.kind == "deploy-order"]
+    assert orders[0].data["order"] == ["red2", "red1"]  # 7 elements before 5
+    assert orders[0].rule == "dbm-3.2:deploy.first"
+    assert {e.rule for e in st.events if e.kind == "deployed"} == {"dbm-3.2:deploy.rectangle"}
+
+
+def test_terrain_procedure_phase_seeded_and_logged() -> None:
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    st = g.new_state(5)
+    d = st.decision()
+    assert d is not None and d.kind == "terrain" and d.side == "red"
+    assert [str(o) for o in st.legal_orders()] == ["terrain none", "terrain road", "terrain river"]
+    ev = st.apply("terrain river")
+    assert any(e.kind == "die" for e in ev) and ev[-1].kind == "terrain-done"
+    st2 = g.new_state(5)
+    assert [e.to_dict() for e in st2.apply("terrain river")] == [e.to_dict() for e in ev]
+    assert st.decision() is not None and st.decision().kind == "deploy"  # type: ignore[union-attr]
+
+
+def test_illegal_orders_name_a_clause_and_change_nothing() -> None:
+    st = DbmGame.from_data(_data(), "f.toml").new_state(1)
+    before = json.dumps(st.view(), sort_keys=True)
+    for bad in ("march red1", "advance", "fly away now", {"kind": "move", "unit": "x"}):
+        with pytest.raises(IllegalOrder) as e:
+            st.apply(bad)
+        assert e.value.rule.startswith("dbm-3.2:")
+    assert json.dumps(st.view(), sort_keys=True) == before
+
+
+def test_pip_march_extra_paid_in_play() -> None:
+    st = _play(3)
+    marches = [e for e in st.events if e.kind == "march"]
+    assert marches and all(e.data["pips"] >= 1 for e in marches)
+    spent = [e for e in st.events if e.kind == "pips-spent"]
+    assert all(e.rule == "dbm-3.2:pip.march-extra" for e in spent)
+
+
+def test_loss_ee_booked_and_result() -> None:
+    st = _play(2)
+    res = st.result()
+    assert res is not None
+    lost = sum(c.lost_ee for c in st.commands.values())
+    assert lost > 0 or res.winner is None
+
+
+def test_copy_is_independent() -> None:
+    st = DbmGame.from_data(_data(), "f.toml").new_state(7)
+    c = st.copy()
+    snap = json.dumps(st.view(), sort_keys=True)
+    for _ in range(40):
+        if c.is_terminal():
+            break
+        c.apply(c.legal_orders()[0])
+    assert json.dumps(st.view(), sort_keys=True) == snap
+
+
+def test_scenario_errors_name_file_and_field() -> None:
+    with pytest.raises(DataError, match=r"f.toml: armies.blue"):
+        DbmGame.from_data(_data(armies={"red": "frankish", "blue": "nobody"}), "f.toml")
+    with pytest.raises(DataError, match=r"terrain\[0\].kind"):
+        DbmGame.from_data(_data(terrain=[{"kind": "lava", "x0": 0, "y0": 0, "x1": 1, "y1": 1}]), "f.toml")
+    with pytest.raises(DataError, match="unknown field"):
+        DbmGame.from_data(_data(colour="red"), "f.toml")
+
+
+def test_fig_11_odds_who_kills_whom() -> None:
+    r = ODDS.attack("Bd(O)", "Pk(O)/Pk(O)/Pk(O)/Pk(O)", {"overlaps": 2})
+    p = r.probabilities
+    assert sum(p.values()) == 1 and p.get(2, 0) > 0  # the doubled pikes of Fig 11b can die
+    assert "illustrative data: not the published DBM tables" in r.details
+    with pytest.raises(SpecError):
+        ODDS.parse_spec("Zz(O)")
+    m = ODDS.matrix()
+    i, j = m.types.index("Kn(O)"), m.types.index("Bd(O)")
+    assert m.first_wins["front"][i][j] is not None and m.first_wins["front"][i][j] > 0
+
+
+def test_narration_has_a_line_for_combat() -> None:
+    st = _play(2)
+    lines = [describe(e) for e in st.events]
+    assert any(ln and " v " in ln for ln in lines)
+    assert lines[0] and "illustrative data" in lines[0]
+
+
+def test_dbm_army_cost_command(tmp_path: Path) -> None:
+    import typer
+
+    from shieldwall.rulesets.dbm.cli import register
+
+    app = typer.Typer()
+    register(app)
+    r = CliRunner().invoke(app, ["dbm-army", "cost", "frankish"])
+    assert r.exit_code == 0, r.output
+    assert "illustrative data" in r.output and "total 130.5 AP" in r.output
+    bad = tmp_path / "a.toml"
+    text = (
+        resources.files("shieldwall.rulesets.dbm") / "data" / "sample" / "armies" / "frankish.toml"
+    ).read_text()
+    bad.write_text(text.replace("baggage = 6", "baggage = 8"))
+    r = CliRunner().invoke(app, ["dbm-army", "cost", str(bad), "--json"])
+    assert r.exit_code == 2
+    out = r.output[: r.output.rindex("}") + 1]
+    assert json.loads(out)["problems"][0]["rule"] == "dbm-3.2:size.baggage"
+    assert "error:" in r.output and "dbm-3.2:size.baggage" in r.output.splitlines()[-1]
+    r = CliRunner().invoke(app, ["dbm-army", "cost", "nobody"])
+    assert r.exit_code == 2
+
+
+def test_drawing_bases_in_paces() -> None:
+    from shieldwall.render.svg import render_svg
+    from shieldwall.rulesets.dbm.drawing import DRAWING
+
+    st = DbmGame.from_data(_data(), "f.toml").new_state(1)
+    bot = ScriptedBot(1)
+    for _ in range(4):
+        st.apply(bot.choose(st))
+    view = st.view()
+    assert view["table"]["unit"] == "pace" and view["units"][0]["frontage"] == 80.0
+    stream = DRAWING.terrain(view, view["terrain"][-1])
+    assert stream["kind"] == "river" and stream["points"] == [[0.0, 800.0], [2400.0, 800.0]]
+    svg = render_svg(view, scale=0.5)
+    assert 'data-unit="r-gen"' in svg and "terrain-hill" in svg
+
+
+def test_size_baggage_through_the_host_army_cost_command(tmp_path: Path) -> None:
+    """``shieldwall army cost FILE`` finds dbm-3.2 by the file's ``ruleset`` key (plugin army_cost)."""
+    from shieldwall.rulesets.dbm.cli import army_cost
+
+    src = resources.files("shieldwall.rulesets.dbm") / "data" / "sample" / "armies" / "norse-irish.toml"
+    good = tmp_path / "ni.toml"
+    good.write_text(src.read_text())
+    army_cost(good, False, True)  # validates
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src.read_text().replace("baggage = 6", "baggage = 7"))
+    with pytest.raises(ShieldwallError, match="dbm-3.2:size.baggage"):
+        army_cost(bad)
+    with pytest.raises(DataError):
+        army_cost(tmp_path / "nothing.toml", False, True) if (tmp_path / "nothing.toml").write_text(
+            "x = 1"
+        ) else None
