@@ -135,7 +135,7 @@ class DbmOdds(OddsPlugin):
                 if spec not in types:
                     types.append(spec)
         n = len(types)
-        wins: list[list[Fraction | None]] = [[None] * n for _ in range(n)]
+        wins: list[list[Fraction | float | None]] = [[None] * n for _ in range(n)]
         mean: list[list[Fraction | None]] = [[None] * n for _ in range(n)]
         for i, ti in enumerate(types):
             for j, tj in enumerate(types):
