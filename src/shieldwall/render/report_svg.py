@@ -72,7 +72,7 @@ def _arrow(a: Pt, b: Pt, colour: str, w: float) -> str:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
     ux, uy = dx / length, dy / length
-    head = min(6.0 * w, length * 0.6)
+    head = min(8.0 * w, length * 0.6)
     base = (b[0] - ux * head, b[1] - uy * head)
     left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
     right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
@@ -89,9 +89,10 @@ def _arrow(a: Pt, b: Pt, colour: str, w: float) -> str:
             },
         )
         + _el("path", {"d": line, "stroke": colour, "stroke-width": w, "fill": "none"})
+        # a white head with a dark edge reads on the unit it points at, whatever its side's colour
         + _el(
             "polygon",
-            {"points": _pts([b, left, right]), "fill": colour, "stroke": "#1d1d1d", "stroke-width": w * 0.3},
+            {"points": _pts([b, left, right]), "fill": "#ffffff", "stroke": colour, "stroke-width": w * 0.7},
         )
     )
 
