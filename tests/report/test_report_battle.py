@@ -202,3 +202,22 @@ def test_a_missing_save_and_an_output_into_no_folder(
     good, _, _ = reports["knight-hack"]
     code, err = _err_of(capsys, good, tmp_path / "no" / "r.html")
     assert code == 2 and "--output" in err
+
+
+def test_a_save_of_a_battle_not_over_is_reported_up_to_where_it_stops(
+    reports: dict[str, tuple[Path, Path, str]], tmp_path: Path
+) -> None:
+    good, _, _ = reports["knight-hack"]
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data["orders"] = data["orders"][: len(data["orders"]) // 2]
+    del data["events"]  # a save without its log is replayed, not verified
+    data["result"] = None
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "half.html"
+    assert run(["report-battle", str(half), "-o", str(out)]) == 0
+    page = _Page()
+    page.feed(out.read_text(encoding="utf-8"))
+    text = " ".join(" ".join(page.text).split())
+    assert "Result not over" in text and "the save holds no events" in text
+    assert page.turns and all(page.maps.get(t) == 1 for t in page.turns)
