@@ -47,7 +47,7 @@ def _register() -> None:
     from shieldwall import cli_battle
 
     cli_battle.register(app)
-    for name in ("cli_army", "cli_odds", "cli_sim", "cli_web"):
+    for name in ("cli_army", "cli_odds", "cli_report", "cli_sim", "cli_web"):
         try:
             mod = __import__(f"shieldwall.{name}", fromlist=["register"])
         except ModuleNotFoundError as exc:

@@ -590,6 +590,7 @@ def test_openapi_describes_every_endpoint(client: Any) -> None:
         "/api/games/{game_id}/replay",
         "/api/games/{game_id}/replay/{turn}",
         "/api/games/{game_id}/steps",
+        "/api/games/{game_id}/report",
         "/api/games/{game_id}/spectate",
         "/api/games/{game_id}/check",
     }

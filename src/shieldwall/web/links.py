@@ -25,6 +25,7 @@ _TARGETS: dict[str, tuple[str, str]] = {
     "Replay": (_GAME + "/replay", "get"),
     "ReplayTurn": (_GAME + "/replay/{turn}", "get"),
     "Steps": (_GAME + "/steps", "get"),
+    "Report": (_GAME + "/report", "get"),
     "Spectate": (_GAME + "/spectate", "post"),
     "Check": (_GAME + "/check", "post"),
 }

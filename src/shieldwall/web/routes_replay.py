@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from fastapi import Path as PathParam
+from fastapi.responses import HTMLResponse
 
 from shieldwall.web.context import ERRORS, Ctx, GameIdPath, Token, draw
 from shieldwall.web.models import ReplayFrame, ReplayOut, StepsOut
@@ -83,3 +84,27 @@ def steps(
             for r in rows
         ]
         return StepsOut(size=len(s.orders), steps=out)  # type: ignore[arg-type]
+
+
+#: the report's answer is a page; its errors are the JSON of every other route
+REPORT_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/html": {"schema": {"type": "string"}}}, "description": "The report page."},
+    **{
+        k: {
+            "description": v["description"],
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+        }
+        for k, v in ERRORS.items()
+    },
+}
+
+
+@router.get("/api/games/{game_id}/report", response_class=HTMLResponse, responses=REPORT_RESPONSES)
+def battle_report(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> HTMLResponse:
+    """The illustrated battle report (docs/report.md): one standalone HTML page made from the
+    battle's save, as ``shieldwall report-battle`` makes it; who may save the battle may ask it."""
+    from shieldwall.render.report import battle_report as report
+
+    s, sides = ctx.session_for(game_id, token)
+    save = ctx.games.save(s, sides)
+    return HTMLResponse(report(save, f"game {game_id}"))

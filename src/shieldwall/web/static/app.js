@@ -312,6 +312,7 @@ class GameView {
     $("#game-tools").hidden = false;
     $("#btn-undo").onclick = () => this.undo();
     $("#btn-save").onclick = () => this.save();
+    $("#btn-report").onclick = () => this.report();
     $("#btn-link").onclick = () => this.copyLink();
     $("#btn-watch").onclick = () => this.spectatorLink();
     document.querySelectorAll(".tab-buttons button").forEach((b) => { b.onclick = () => this.tab(b.dataset.tab); });
@@ -763,6 +764,21 @@ class GameView {
       a.click();
       a.remove();
       this.showMessage("good", ["Saved. Resume it later from the start page, or replay it with 'shieldwall replay FILE'."]);
+    } catch (e) {
+      this.showError(e);
+    }
+  }
+
+  // The illustrated battle report (docs/report.md): one standalone HTML page to keep or share.
+  async report() {
+    try {
+      const text = await this.call("/report", { asText: true });
+      const blob = new Blob([text], { type: "text/html" });
+      const a = el("a", { href: URL.createObjectURL(blob), download: `shieldwall-${this.id}-report.html` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      this.showMessage("good", ["Report downloaded: a map per turn, the narrative, the key dice and the losses."]);
     } catch (e) {
       this.showError(e);
     }
