@@ -33,14 +33,14 @@ from shieldwall.core.geometry import Footprint, heading_vector, point_in_polygon
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.match import play
 from shieldwall.rulesets import into_the_dark
-from shieldwall.rulesets.into_the_dark import act_retreat
+from shieldwall.rulesets.into_the_dark import act_form, act_retreat
 from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.bots import ScriptedBot
 from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
 from shieldwall.rulesets.into_the_dark.model import Unit
 from shieldwall.rulesets.into_the_dark.movement import about_fp, max_straight, wheel_fp
 
-from .playkit import RS, events, game, last, start, u
+from .playkit import RS, events, game, last, scenario, start, u
 
 #: "Dense woods and swamps ... May not be entered by mounted" (terrain.restrictive)
 NO_MOUNTED = {"dense-woods", "swamp"}
@@ -340,6 +340,72 @@ def test_movement_menus_offer_no_move_through_forbidden_terrain() -> None:
     assert len(moves) > 3
     for m in moves:
         assert _sweep_enters(r1, list(_replay(r1.fp, m.steps)), st.terrain, False) is None, str(m)
+
+
+def test_movement_charging_lining_up_not_into_dense_woods() -> None:
+    # the charger meets b1 with one figure and would slide right to line up, into the wood: it lines
+    # up where it may stand instead (here: where it met b1)
+    g = game(
+        [u("r1", "LPM", 17, 5)],
+        [u("b1", "CPF", 20, 15, 180, figures=16, frontage=4)],
+        terrain=[area("dense-woods", 19.5, 12.5, 21, 13.5)],
+    )
+    st = start(g)
+    st.apply("charge r1 b1")
+    st.apply("stand b1")
+    r1 = st.units["r1"]
+    assert _fp_enters(r1.fp, NO_MOUNTED, st.terrain) is None and st.in_melee(r1)
+    assert r1.fp.corners()[0] == pytest.approx((15, 15))
+
+
+def test_combat_flanks_and_rear_column_may_not_stand_in_dense_woods() -> None:
+    # attacked on its right, the cavalry would form a column 8" long reaching back into the wood
+    g = game(
+        [u("r1", "LPM", 10, 10, figures=4)],
+        [u("b1", "CPF", 12, 9, 270, figures=2, frontage=2)],
+        terrain=[area("dense-woods", 3, 8, 6, 10)],
+    )
+    st = start(g)
+    r1 = st.units["r1"]
+    assert [t.mine for t in st.touching(r1)] == ["right"]
+    with pytest.raises(IllegalOrder) as e:
+        act_form.plan_face(st, r1, "right", "column")
+    assert e.value.rule == f"{RS}:terrain.restrictive"
+
+
+def _with_general(
+    terrain: list[dict[str, object]], enemy: tuple[float, float] = (20, 30), gy: float = 18.0
+) -> Any:
+    data = scenario(
+        [u("r1", "CPF", 20, 10)],
+        [u("b1", "CPF", *enemy, 180)],
+        terrain=terrain,
+        options={"command_and_control": True},
+    )
+    data["red"]["generals"] = [{"name": "Red general", "unit": "r1", "x": 20.0, "y": gy, "orders": "hold"}]
+    data["blue"]["generals"] = [
+        {"name": "Blue general", "x": 4.0, "y": 33.0, "heading": 180.0, "orders": "hold"}
+    ]
+    st = start(IntoTheDarkGame.from_data(data, "test.toml"))
+    st.apply("activate red-g1")
+    return st
+
+
+def test_command_generals_join_not_across_deep_water() -> None:
+    # the general (LMM, 12") stands 8" from r1 with a lake between: he may not ride across it
+    st = _with_general([area("lake", 0, 12, 48, 15)])
+    assert "join red-g1 r1" not in {str(o) for o in st.legal_orders()}
+    e = refused(st, "join red-g1 r1")
+    assert e.rule == f"{RS}:command.generals" and "terrain" in e.reason
+    st2 = _with_general([])
+    st2.apply("join red-g1 r1")
+    assert st2.units["red-g1"].joined == "r1"
+
+
+def test_command_generals_join_not_through_an_enemy_unit() -> None:
+    st = _with_general([], enemy=(20, 14), gy=20.5)  # b1 at y 14..16, across his way
+    e = refused(st, "join red-g1 r1")
+    assert "enemy b1" in e.reason
 
 
 # --- line of sight -----------------------------------------------------------------------------------

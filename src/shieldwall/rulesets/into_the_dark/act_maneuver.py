@@ -99,7 +99,9 @@ def turn_fp(st: IntoTheDarkState, u: Unit, side: str) -> Footprint:
     factor, dis, _ = terrain_effect(u, fp, st.terrain)
     if factor is None:
         clause = dis[0] if dis else "terrain.terrain"
-        raise bad(clause, f"{u.id} may not form a column facing {side}: it would stand in terrain it may not enter")
+        raise bad(
+            clause, f"{u.id} may not form a column facing {side}: it would stand in terrain it may not enter"
+        )
     return fp
 
 
