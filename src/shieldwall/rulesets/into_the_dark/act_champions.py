@@ -19,10 +19,18 @@ melee round (``front_rank``).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration, heading_vector
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    Footprint,
+    convex_penetration,
+    footprints_within,
+    heading_vector,
+    point_segment_distance,
+)
 
 from .clauses import cite
 from .extra_orders import Join, Leave
@@ -30,7 +38,7 @@ from .generals import key_of_figure
 from .model import Unit
 from .movement import on_table, terrain_effect
 from .moves import can_move, done, own_unit, remaining
-from .spatial import gap
+from .spatial import closest_point, gap
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -63,6 +71,44 @@ def join_problem(st: IntoTheDarkState, c: Unit, host: Unit | None) -> str | None
     left = remaining(st, c)
     if gap(c.fp, host.fp) > left + 1e-9:
         return f'{host.id} is {gap(c.fp, host.fp):.1f}" away, beyond his {left:.1f}" of move'
+    return _way_blocked(st, c, host)
+
+
+#: inches between the checks of a joining figure's way to its unit (movement.SAMPLE)
+_STEP = 0.4
+
+
+def _way_blocked(st: IntoTheDarkState, c: Unit, host: Unit) -> str | None:
+    """Joining is a move of the figure straight to the unit (measured as the gap between them): on
+    its way it may not enter terrain it may not enter nor pass through an enemy unit
+    (terrain.restrictive, terrain.deep-water, movement.interpenetration; ruling 77). Only the terrain
+    and the enemies near the way are looked at."""
+    p = c.fp.centre
+    q = closest_point(p, host.fp.corners())
+    ln = math.dist(p, q)
+    if ln < 1e-9:
+        return None
+    near = [
+        e
+        for e in st.live()
+        if e.side != c.side and point_segment_distance(e.fp.centre, p, q) <= e.fp.radius + c.fp.radius
+    ]
+    n = max(1, math.ceil(ln / _STEP))
+    for i in range(1, n + 1):
+        fp = c.fp.moved((q[0] - p[0]) * i / n, (q[1] - p[1]) * i / n)
+        if (
+            footprints_within(fp, host.fp, 0.0)
+            and convex_penetration(fp.corners(), host.fp.corners()) > CONTACT_TOL
+        ):
+            return None  # he has reached it
+        if terrain_effect(c, fp, st.terrain)[0] is None:
+            return f"terrain he may not enter lies between him and {host.id}"
+        for e in near:
+            if (
+                footprints_within(fp, e.fp, 0.0)
+                and convex_penetration(fp.corners(), e.fp.corners()) > CONTACT_TOL
+            ):
+                return f"the enemy {e.id} is in the way to {host.id}"
     return None
 
 

@@ -166,6 +166,13 @@ def plan_face(st: IntoTheDarkState, u: Unit, side: str, how: str) -> Footprint |
             "combat.flanks-and-rear",
             f"there is no room for {u.id} to form a column facing its {side}: {why or 'table edge'}",
         )
+    # the column stands where the unit was not: only where it may enter (ruling 77)
+    f, dis, _ = terrain_effect(u, fp, st.terrain)
+    if f is None:
+        raise bad(
+            dis[0] if dis else "terrain.terrain",
+            f"{u.id} may not form a column facing its {side} there: terrain it may not enter",
+        )
     return fp
 
 

@@ -23,7 +23,7 @@ from .charge_plan import heading_towards
 from .extra_orders import BreakOff, Careful, FallBack, Turn
 from .model import Unit
 from .morale_rolls import away_heading, control_test
-from .movement import end_problem, max_straight, on_table
+from .movement import end_problem, max_straight, on_table, terrain_effect
 from .moves import (
     act_problem,
     apply_trace,
@@ -93,6 +93,14 @@ def turn_fp(st: IntoTheDarkState, u: Unit, side: str) -> Footprint:
     if why or not on_table(fp, st.terrain):
         raise bad(
             "maneuvers.turning", f"no room for {u.id} to form a column facing {side}: {why or 'table edge'}"
+        )
+    # the column stands where the unit was not: it may not stand in terrain it may not enter
+    # (terrain.restrictive, terrain.deep-water; ruling 77)
+    factor, dis, _ = terrain_effect(u, fp, st.terrain)
+    if factor is None:
+        clause = dis[0] if dis else "terrain.terrain"
+        raise bad(
+            clause, f"{u.id} may not form a column facing {side}: it would stand in terrain it may not enter"
         )
     return fp
 

@@ -128,14 +128,22 @@ def driven_back(
             break
     end = fp0.moved(dx * reached, dy * reached)
     moves: list[tuple[Unit, Footprint]] = []
+    ahead = end.x * dx + end.y * dy
     for f in pushed:
         s = 0.0
         ffp = f.fp
-        while convex_penetration(ffp.corners(), end.corners()) > CONTACT_TOL and s < total + f.depth + 1:
+        why = None
+        # pushed ahead of the driven unit until it stands clear beyond it (a friend the unit would
+        # otherwise have jumped over is pushed too); its whole path is checked like the unit's own:
+        # terrain it may not enter, enemies (combat.driven-back, ruling 77)
+        while (
+            convex_penetration(ffp.corners(), end.corners()) > CONTACT_TOL or ffp.x * dx + ffp.y * dy < ahead
+        ) and s < total + f.depth + 1:
             s += 0.1
             ffp = f.fp.moved(dx * s, dy * s)
+            why = why or _blocked_reason(st, f, ffp, world)
         others = World([x for x in world.units if x.id not in (u.id, f.id)], st.terrain, world.in_melee)
-        why = _blocked_reason(st, f, ffp, world)
+        why = why or _blocked_reason(st, f, ffp, world)
         clash = any(
             convex_penetration(ffp.corners(), x.fp.corners()) > CONTACT_TOL
             for x in others.units
@@ -311,9 +319,19 @@ def rout_move(
         if cost > distance + 1e-9:
             break
         reached = s
-    # stand clear of every unit at the end
+    # stand clear of every unit at the end, and with the whole unit (not only the 3-figure column
+    # that found the way) out of terrain it may not enter (terrain.restrictive, terrain.deep-water;
+    # ruling 77)
     end = fp0.moved(fx * reached, fy * reached)
-    while reached > 1e-9 and _overlaps_any(end, u, world):
+    barred: str | None = None
+    while reached > 1e-9:
+        if _overlaps_any(end, u, world):
+            pass
+        else:
+            why = _barred_by(u, end, st, wet)
+            if why is None:
+                break
+            barred = why
         reached = max(0.0, reached - 0.25)
         end = fp0.moved(fx * reached, fy * reached)
     if reached <= 1e-9 and _overlaps_any(end, u, world):
@@ -350,8 +368,17 @@ def rout_move(
         blocked_by=blocked_by,
         passed_through=now_passed,
         to=[round(u.x, 3), round(u.y, 3)],
+        **({"stopped_short_of": barred} if barred else {}),
     )
     _passed_tests(st, u, now_passed)
+
+
+def _barred_by(u: Unit, fp: Footprint, st: IntoTheDarkState, wet: bool) -> str | None:
+    """The clause of the terrain the whole of ``u`` may not stand in at ``fp`` (None: it may)."""
+    factor, dis, _ = terrain_effect(u, fp, st.terrain, swim=wet or None)
+    if factor is None:
+        return dis[0] if dis else "terrain.terrain"
+    return None
 
 
 def _overlap(fp: Footprint, x: Unit) -> bool:

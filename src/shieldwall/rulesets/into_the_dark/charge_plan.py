@@ -19,7 +19,7 @@ from shieldwall.core.geometry import (
 
 from . import orders as O
 from .model import Unit
-from .movement import Problem, Trace, World, end_problem, on_table, trace
+from .movement import Problem, Trace, World, end_problem, on_table, terrain_effect, trace
 
 # --- charges ---------------------------------------------------------------------------------
 
@@ -87,6 +87,10 @@ def conform(
             px - fx * contact.depth / 2.0, py - fy * contact.depth / 2.0, h, contact.frontage, contact.depth
         )
         if not on_table(fp, world.terrain):
+            continue
+        # the lined-up charger stands only where it may enter (terrain.restrictive,
+        # terrain.deep-water; ruling 77)
+        if terrain_effect(u, fp, world.terrain)[0] is None:
             continue
         if end_problem(u, fp, world, allow_contact=[tid]) is None:
             return fp

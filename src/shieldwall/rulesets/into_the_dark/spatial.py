@@ -216,7 +216,7 @@ def sees(
     permitted unless the firer or the target is on elevated terrain." (combat.target-eligibilities)"""
     best: float | None = None
     pts = target_points(target)
-    near = _closest_point(frm, target.corners())
+    near = closest_point(frm, target.corners())
     for q in [near, *pts]:
         d = dist(frm, q)
         if best is not None and d >= best:
@@ -226,7 +226,8 @@ def sees(
     return best
 
 
-def _closest_point(p: Point, poly: Sequence[Point]) -> Point:
+def closest_point(p: Point, poly: Sequence[Point]) -> Point:
+    """The point of polygon ``poly``'s boundary nearest to ``p``."""
     best = poly[0]
     bd = math.inf
     for a, b in polygon_edges(poly):
