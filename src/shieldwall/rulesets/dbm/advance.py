@@ -43,7 +43,7 @@ class Plan:
     contacts: list[tuple[str, str, str]] = field(default_factory=list)  # (mover, enemy, position)
 
 
-def _obstacle_distance(
+def obstacle_distance(
     board: Board, m: Element, fp: Footprint, reach: float, group: set[str]
 ) -> tuple[float, Element | None]:
     sweep = swept_rectangle(fp.centre, ahead(fp, reach).centre, fp.frontage, fp.depth / 2.0)
@@ -69,7 +69,7 @@ def plan_advance(board: Board, ids: Sequence[str], reach: float) -> Plan:
     plan = Plan(list(ids))
     # 1. the line-up shift, if it is necessary for a straight-ahead contact
     for m in movers:
-        d, who = _obstacle_distance(board, m, m.fp, reach + bw, group)
+        d, who = obstacle_distance(board, m, m.fp, reach + bw, group)
         if who is None or who.side == m.side or not opposite(m.fp, who.fp):
             continue
         probe = ahead(m.fp, max(0.0, min(d, reach) - bw / 2.0))
@@ -87,7 +87,7 @@ def plan_advance(board: Board, ids: Sequence[str], reach: float) -> Plan:
     # 2. as far as the first element met
     dist = reach
     for m in movers:
-        d, _ = _obstacle_distance(board, m, start[m.id], dist, group)
+        d, _ = obstacle_distance(board, m, start[m.id], dist, group)
         dist = min(dist, d)
     dist = max(0.0, dist)
     ends = {i: ahead(fp, dist) for i, fp in start.items()}

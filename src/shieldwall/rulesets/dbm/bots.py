@@ -5,7 +5,8 @@ C-in-C's command. In a bound: march commands while the enemy is far (march moves
 200 p), advance commands whose base factors against the nearest enemy are at least as good as the
 enemy's against them ("attack where factors favour it"; the group move lines up with the one
 shift), move single elements that can reach a legal contact, and keep the generals' own elements
-out of single moves (protect the general). Then end the bound.
+out of single moves (protect the general). Then end the bound; after the combats, press forward
+with every group that may (dbm-3.2:press.forward).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ class ScriptedBot(Bot):
             return texts.get("terrain none", orders[0])
         if d.kind == "deploy":
             return texts.get("deploy deep", orders[0])
-        if d.kind == "baggage":
-            return orders[0]
+        if d.kind in ("baggage", "press"):
+            return orders[0]  # press forward whenever a group may: it keeps the enemy off balance
         view = state.view()
         units = {u["id"]: u for u in view["units"]}
         side = d.side

@@ -82,6 +82,7 @@ class DbmState(State):
             "deploy": "deploy your commands (largest first)",
             "baggage": "assign your baggage to an on-table general's command",
             "bound": "spend PIPs: advance, march or move; or end the bound",
+            "press": "press forward with a group whose opponents all fled, or end the bound",
         }
         return Decision(self.side, self.phase, f"{self.side}: {prompts[self.phase]}")
 
@@ -95,6 +96,8 @@ class DbmState(State):
         if self.phase == "baggage":
             return [Order("baggage", c) for c in self._own_commands() if not self.commands[c].demoralised]
         assert self.bound is not None
+        if self.phase == "press":
+            return [*self.bound.press_menu(), Order("end")]
         return [*self.bound.menu(self), Order("end")]
 
     def parse_order(self, spec: str | Mapping[str, Any]) -> Order:
@@ -111,6 +114,7 @@ class DbmState(State):
                 "terrain": "terrain.invader",
                 "deploy": "deploy.first",
                 "baggage": "deploy.baggage",
+                "press": "press.forward",
             }.get(self.phase, "pip.march-extra")
             raise IllegalOrder(
                 rule(clause), f"{o} is not possible now ({self.phase}); the menu has {len(legal)} orders"
@@ -135,10 +139,19 @@ class DbmState(State):
                 self._start_bound("red")
         else:
             assert self.bound is not None
-            if o.kind == "end":
+            if self.phase == "press":
+                if o.kind == "press":
+                    for e in self.bound.do_press(self, o):
+                        self._emit(e)
+                if o.kind == "end" or not self.bound.press:
+                    self._end_of_bound()
+            elif o.kind == "end":
                 for e in self.bound.finish(self):
                     self._emit(e)
-                self._end_of_bound()
+                if self.bound.press:
+                    self.phase = "press"  # dbm-3.2:press.forward: after all combats of the bound
+                else:
+                    self._end_of_bound()
             else:
                 for e in self.bound.do(self, o):
                     self._emit(e)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.advance import apply_plan, plan_advance, single_gap_ok
+from shieldwall.rulesets.dbm.aftermath import Aftermath, after_combat, press_forward, press_groups
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
@@ -57,6 +58,9 @@ class Bound:
         self.moved: set[str] = set()
         self.marched: set[str] = set()
         self.march_count: dict[str, int] = {}
+        self.shifted: set[str] = set()  # moved with a line-up shift: not entirely straight ahead
+        self.after = Aftermath()
+        self.press: dict[str, list[str]] = {}
         self._cache: tuple[int, dict[str, Any]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
@@ -178,6 +182,8 @@ class Bound:
             cost = pip_cost(st.tables, action, self._movers(st, plan.ids))
             ev += apply_plan(st.board, plan)
             self.moved |= set(plan.ids)
+            if plan.shift:
+                self.shifted |= set(plan.ids)
             ev.append(
                 {
                     "kind": "pips-spent",
@@ -286,8 +292,26 @@ class Bound:
                 extra[bid]["frontal"] = False
             extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
             sub = close_combat(st.board, aid, bid, da, db, extra)
+            sub += after_combat(st.board, sub[0], (aid, bid) not in flankers, self.after)
             self._book(st, sub)
             ev += sub
+        self.press = press_groups(st, self.side, self.after, self.shifted)
+        return ev
+
+    # --- pressing forward (dbm-3.2:press.forward), after all combats of the bound -----------------
+    def press_menu(self) -> list[Order]:
+        return [Order("press", k) for k in sorted(self.press)]
+
+    def do_press(self, st: DbmState, o: Order) -> list[Event]:
+        ids = self.press.pop(str(o.arg))
+        ev = press_forward(st.board, ids)
+        self._book(st, ev)
+        done = set(ids)
+        self.press = {
+            k: v
+            for k, v in press_groups(st, self.side, self.after, self.shifted).items()
+            if k in self.press and not done & set(v)
+        }
         return ev
 
     def _outcome(self, st: DbmState, eid: str, result: str, cc: bool) -> list[Event]:

@@ -1,0 +1,111 @@
+"""Pursuit and pressing forward played in battles (rulings R35, R36), with the illustrative sample
+data (NOT the published DBM tables)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.dbm.test_dbm_game import _data, _play
+from tests.dbm.test_dbm_outmoves import mk
+
+from shieldwall.ai.random_bot import RandomBot
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.rulesets.dbm.aftermath import press_forward
+from shieldwall.rulesets.dbm.board import Board
+from shieldwall.rulesets.dbm.game import DbmGame
+from shieldwall.rulesets.dbm.orders import Order
+from shieldwall.rulesets.dbm.state import DbmState
+from shieldwall.rulesets.dbm.tables import Tables
+
+
+def _winner(cc: dict[str, object]) -> str:
+    res = cc["result"]
+    assert isinstance(res, dict)
+    return str(cc["b"] if res["loser"] == "a" else cc["a"])
+
+
+def test_pursue_ranks_played_in_scripted_battles(tables: Tables) -> None:
+    seen = 0
+    for seed in range(4):
+        st = _play(seed)
+        types = {u["id"]: u["type"] for u in DbmGame.from_data(_data(), "x").new_state(seed).view()["units"]}
+        last_cc: dict[str, object] | None = None
+        for e in st.events:
+            if e.kind == "close-combat":
+                last_cc = e.data
+            if e.kind != "pursue":
+                continue
+            seen += 1
+            assert e.rule == "dbm-3.2:pursue.ranks"
+            assert last_cc is not None and last_cc["result"] is not None
+            code = types[e.data["id"]]
+            assert 0 < e.data["paces"] <= tables.movement.type[code].pursue
+            # the pursuer is the frontal winner or one of the ranks lined up behind it
+            win = _winner(last_cc)
+            assert e.data["id"] == win or types[e.data["id"]] == types[win]
+    assert seen > 0
+    zero = {c for c, m in tables.movement.type.items() if m.pursue == 0}
+    assert zero and "Sp" in zero  # the sample's non-pursuing foot (docs/dbm-data.md)
+
+
+def _to_press(seed: int) -> DbmState:
+    st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+    from shieldwall.rulesets.dbm.bots import ScriptedBot
+
+    bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+    while st.phase != "press":
+        d = st.decision()
+        assert d is not None, "the battle ended without a press forward"
+        st.apply(bots[d.side].choose(st))
+    return st
+
+
+def test_press_forward_offered_and_played_in_a_battle() -> None:
+    st = _to_press(11)
+    d = st.decision()
+    assert d is not None and d.kind == "press" and d.side == "red"
+    assert [str(o) for o in st.legal_orders()] == ["press r-bw1", "end"]
+    with pytest.raises(IllegalOrder, match="press.forward"):
+        st.apply("press r-sp4")
+    y0 = st.board.el["r-bw1"].fp.y
+    ev = st.apply("press r-bw1")
+    kinds = [(e.kind, e.rule) for e in ev]
+    # the fled skirmishers in the way flee again, perpendicularly away (off the table here)
+    assert ("flee", "dbm-3.2:flee.skirm-press") in kinds
+    assert ("press-forward", "dbm-3.2:press.forward") in kinds
+    pf = next(e for e in ev if e.kind == "press-forward")
+    assert pf.data == {"ids": ["r-bw1"], "paces": 300.0}  # the Bw full tactical move, straight ahead
+    if "r-bw1" in st.board.el:
+        assert st.board.el["r-bw1"].fp.y == pytest.approx(y0 + 300.0)
+
+
+def test_press_forward_stops_at_fresh_non_skirmishers_and_flees_skirmishers(tables: Tables) -> None:
+    a = mk(tables, "a", "red", "Bd", "O", 0, 0)
+    ps = mk(tables, "p", "blue", "Ps", "O", 0, 100, 180)  # skirmishers in the way: flee once
+    sp = mk(tables, "s", "blue", "Sp", "O", 400, 140, 180)  # off the line: not met
+    wb = mk(tables, "w", "blue", "Wb", "O", 0, 180, 180)  # fresh non-skirmishers: the move ends
+    brd = Board(tables, [a, ps, sp, wb])
+    ev = press_forward(brd, ["a"])
+    assert ev[0]["kind"] == "flee" and ev[0]["rule"] == "dbm-3.2:flee.skirm-press"
+    pf = next(e for e in ev if e["kind"] == "press-forward")
+    gap = (wb.fp.y - wb.fp.depth / 2) - (a.fp.y + a.fp.depth / 2)
+    assert pf["paces"] == pytest.approx(gap) and gap < tables.movement.type["Bd"].good
+    assert any(e["kind"] == "contact" and e["enemy"] == "w" for e in ev)
+
+
+def test_random_bots_play_pursuit_and_press_forward() -> None:
+    pressed = 0
+    for seed in (8, 9):
+        st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+        bots = {"red": RandomBot(seed), "blue": RandomBot(seed + 100)}
+        for _ in range(3000):
+            d = st.decision()
+            if d is None:
+                break
+            st.apply(bots[d.side].choose(st))
+        assert st.is_terminal()
+        pressed += sum(e.kind == "press-forward" for e in st.events)
+    assert pressed > 0
+
+
+def test_press_order_round_trips() -> None:
+    assert Order("press", "r-bw1").to_dict() == {"kind": "press", "arg": "r-bw1"}
