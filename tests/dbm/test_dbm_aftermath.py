@@ -109,3 +109,52 @@ def test_random_bots_play_pursuit_and_press_forward() -> None:
 
 def test_press_order_round_trips() -> None:
     assert Order("press", "r-bw1").to_dict() == {"kind": "press", "arg": "r-bw1"}
+
+
+def _first_bound(seed: int) -> DbmState:
+    from shieldwall.rulesets.dbm.bots import ScriptedBot
+
+    st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+    bot = ScriptedBot(1)
+    while st.phase != "bound":
+        st.apply(bot.choose(st))
+    return st
+
+
+def _aid_scene(st: DbmState, second_rank: bool, rear_command: str | None = None) -> None:
+    t = st.tables
+    bw = st.board.el["r-bw1"]
+    els = [mk(t, "r-bw1", "red", "Bw", "O", 0, 0, command=bw.command)]
+    if second_rank:
+        depth = els[0].fp.depth
+        els.append(mk(t, "r-bw2", "red", "Bw", "O", 0, -depth, command=rear_command or bw.command))
+    els.append(mk(t, "b-bd1", "blue", "Bd", "O", 0, 120, 180))
+    st.board = Board(t, els)
+
+
+def test_shoot_aid_played_in_battle_shooting() -> None:
+    """dbm-3.2:shoot.aid in a battle: the 2nd rank of bowmen aids the front rank instead of shooting,
+    and the aid's tactical factor (sample: +1, ruling R37) is in the shooting score."""
+    st = _first_bound(1)
+    plain = st.copy()
+    _aid_scene(st, True)
+    _aid_scene(plain, False)
+    ev = [e for e in st.apply("end") if e.kind == "shooting"]
+    ev0 = [e for e in plain.apply("end") if e.kind == "shooting"]
+    assert [e.data["a"] for e in ev] == ["r-bw1"]  # r-bw2 aids: it does not shoot too
+    assert ev[0].data["aided_by"] == "r-bw2" and ev[0].data["aid_rule"] == "dbm-3.2:shoot.aid"
+    assert "aided_by" not in ev0[0].data
+    assert ev[0].data["dice"] == ev0[0].data["dice"]
+    assert ev[0].data["totals"]["r-bw1"] == ev0[0].data["totals"]["r-bw1"] + 1
+
+
+def test_shoot_aid_not_in_difficult_going_or_other_command() -> None:
+    st = _first_bound(1)
+    _aid_scene(st, True, rear_command="C-in-C")
+    assert all("aided_by" not in e.data for e in st.apply("end") if e.kind == "shooting")
+    st = _first_bound(1)
+    _aid_scene(st, True)
+    bw2 = st.board.el["r-bw2"].fp
+    assert st.tables.terrain.feature["wood"].going == "difficult"
+    st.terrain = [{"kind": "wood", "x0": bw2.x - 60, "y0": bw2.y - 30, "x1": bw2.x + 60, "y1": bw2.y - 5}]
+    assert all("aided_by" not in e.data for e in st.apply("end") if e.kind == "shooting")

@@ -34,6 +34,7 @@ TACTICAL_CONDITIONS: dict[str, str] = {
     "uphill": "the element fights uphill of its frontal opponent",
     "flank-contact": "an enemy is in contact with its flank",
     "rear-contact": "an enemy is in contact with its rear",
+    "shooting-aided": "the element shoots aided by a 2nd rank of bowmen (shoot.aid), in shooting",
 }
 TACTICAL_PER_STEP = frozenset({"overlap"})
 #: grading-factor conditions (the base grading factors other than grade.vs-f)

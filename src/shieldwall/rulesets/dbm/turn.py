@@ -4,7 +4,8 @@ distant shooting and close combat, with losses booked to commands in element equ
 Clauses: dbm-3.2:pip.march-extra (costs and surcharge), dbm-3.2:march.rules (a marched element makes
 no tactical move and shoots not), dbm-3.2:demor.flee, dbm-3.2:shoot.who, dbm-3.2:shoot.choice (the
 bound's player orders shooting: by id here, ruling R33), dbm-3.2:fig.11 (close combat),
-dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going, dbm-3.2:cc.support-hit.
+dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going, dbm-3.2:cc.support-hit,
+dbm-3.2:shoot.aid (a 2nd rank of bowmen aids the front rank's shooting instead of shooting: R37).
 An element fighting nobody to its front fights the enemy on its flank or rear, (O) for Kn(X)
 (ruling R16); a flank or rear contact gives the user's flank/rear tactical factors.
 """
@@ -26,7 +27,7 @@ from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, 
 from shieldwall.rulesets.dbm.moves import march_limit
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
-from shieldwall.rulesets.dbm.shooting import targets
+from shieldwall.rulesets.dbm.shooting import aids, targets
 from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
@@ -233,17 +234,29 @@ class Bound:
             "rear_contact": bool(rear),
         }
 
+    def _aid(self, st: DbmState, s: Element) -> Element | None:
+        """dbm-3.2:shoot.aid: the 2nd rank of bowmen aiding ``s``'s shooting, if any."""
+        behind = ranks_behind(st.board, s, 1)
+        if not behind or s.code != "Bw" or behind[0].id in self.marched:
+            return None
+        difficult = [x.id for x in (s, behind[0]) if going_at(st, x)[0] == "difficult"]
+        return behind[0] if aids(st.board, s, behind[0], difficult) else None
+
     def finish(self, st: DbmState) -> list[Event]:
         ev: list[Event] = []
-        for sid in sorted(i for i, e in st.board.el.items() if e.side == self.side):
+        own = sorted(i for i, e in st.board.el.items() if e.side == self.side)
+        aid_of = {i: a for i in own if (a := self._aid(st, st.board.el[i])) is not None}
+        aiding = {a.id for a in aid_of.values()}  # a rank that aids does not shoot too (ruling R37)
+        for sid in own:
             s = st.board.el.get(sid)
-            if s is None:
+            if s is None or sid in aiding:
                 continue
             ts = targets(st.board, s, marched_or_fled=self.marched)
             if not ts:
                 continue
             t = ts[0]
-            fa = fighter(st.board, s, **self._extra(st, s))
+            aid = aid_of.get(sid)
+            fa = fighter(st.board, s, aided=aid is not None, **self._extra(st, s))
             fb = fighter(st.board, t, **self._extra(st, t))
             da, db = D6.roll(st.rng), D6.roll(st.rng)
             r = score_pair(st.tables, fa, fb, "shooting", da, db)
@@ -257,6 +270,7 @@ class Bound:
                     "totals": {sid: r["a"].total, t.id: r["b"].total},
                     "result": res,
                     "rule": rule("shoot.who"),
+                    **({"aided_by": aid.id, "aid_rule": rule("shoot.aid")} if aid is not None else {}),
                 }
             )
             if res is not None and res["loser"] == "b":  # only the target suffers (ruling R33)
