@@ -255,8 +255,8 @@ class Bound:
             if not ts:
                 continue
             t = ts[0]
-            aid = aid_of.get(sid)
-            fa = fighter(st.board, s, aided=aid is not None, **self._extra(st, s))
+            aider = aid_of.get(sid)
+            fa = fighter(st.board, s, aided=aider is not None, **self._extra(st, s))
             fb = fighter(st.board, t, **self._extra(st, t))
             da, db = D6.roll(st.rng), D6.roll(st.rng)
             r = score_pair(st.tables, fa, fb, "shooting", da, db)
@@ -270,7 +270,7 @@ class Bound:
                     "totals": {sid: r["a"].total, t.id: r["b"].total},
                     "result": res,
                     "rule": rule("shoot.who"),
-                    **({"aided_by": aid.id, "aid_rule": rule("shoot.aid")} if aid is not None else {}),
+                    **({"aided_by": aider.id, "aid_rule": rule("shoot.aid")} if aider is not None else {}),
                 }
             )
             if res is not None and res["loser"] == "b":  # only the target suffers (ruling R33)
