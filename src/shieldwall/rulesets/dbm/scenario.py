@@ -70,6 +70,13 @@ def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
             raise DataError(
                 file, f"armies.{side}", f"its list {armies[side].army_list!r} is not in the data set"
             )
+    for side, oob in armies.items():
+        if any(c.flank_march for c in oob.commands) and not tables.game.flank_arrival:
+            raise DataError(
+                "dbm-3.2/sample/game.toml",
+                "flank_arrival",
+                f"the {side} army has a flank march: give the die scores on which it arrives (ruling R38)",
+            )
     for i, t in enumerate(spec.terrain):
         if t.kind not in tables.terrain.feature:
             raise DataError(file, f"terrain[{i}].kind", f"unknown terrain kind {t.kind!r}")

@@ -303,6 +303,16 @@ class GameFile(_File):
     demoralised_at_fraction: float = Field(gt=0, le=1)
     army_defeat_fraction: float = Field(gt=0, le=1)
     command_range_p: float = Field(gt=0)
+    #: the PIP die scores on which an off-table flank march arrives (base rule, not in the
+    #: amendments: ruling R38); needed only by armies with a flank-marching command
+    flank_arrival: list[int] = Field(default_factory=list)
+
+    @field_validator("flank_arrival")
+    @classmethod
+    def _faces(cls, v: list[int]) -> list[int]:
+        if any(not 1 <= f <= 6 for f in v):
+            raise ValueError("flank_arrival holds die faces 1-6")
+        return v
 
 
 # --- lists/*.toml ---------------------------------------------------------------------------------
@@ -363,6 +373,8 @@ class ArmyCommand(_Model):
     nation: str | None = None
     civil_war: bool = False
     flank_march: bool = False
+    #: the table flank (as seen by its own side) a flank-marching command arrives on (ruling R38)
+    flank: Literal["left", "right"] = "left"
     elements: list[ArmyElement] = Field(min_length=1)
 
 

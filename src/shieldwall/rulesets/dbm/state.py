@@ -94,7 +94,11 @@ class DbmState(State):
         if self.phase == "deploy":
             return [Order("deploy", "line"), Order("deploy", "deep")]
         if self.phase == "baggage":
-            return [Order("baggage", c) for c in self._own_commands() if not self.commands[c].demoralised]
+            return [
+                Order("baggage", c)
+                for c in self._own_commands()
+                if not self.commands[c].demoralised and not self.commands[c].off_table
+            ]
         assert self.bound is not None
         if self.phase == "press":
             return [*self.bound.press_menu(), Order("end")]

@@ -22,6 +22,7 @@ from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
+from shieldwall.rulesets.dbm.flank import arrivals
 from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.moves import march_limit
@@ -71,6 +72,7 @@ class Bound:
         faces = D6.roll_n(st.rng, len(own))
         self.pips = dict(zip(own, faces, strict=True))
         ev.append({"kind": "pip-dice", "faces": faces, "commands": own, "rule": rule("pip.march-extra")})
+        ev += arrivals(st, self.side, self.pips)
         for k in own:
             if not st.commands[k].demoralised:
                 continue
