@@ -4,7 +4,8 @@ Pre-battle: no invader terrain, a deep deployment (rear ranks give support), bag
 C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
 200 p), advance commands whose base factors against the nearest enemy are at least as good as the
 enemy's against them ("attack where factors favour it"; the group move lines up with the one
-shift), move single elements that can reach a legal contact, and keep the generals' own elements
+shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
+move single elements that can reach a legal contact, and keep the generals' own elements
 out of single moves (protect the general). Then end the bound; after the combats, press forward
 with every group that may (dbm-3.2:press.forward).
 """
@@ -39,6 +40,13 @@ class ScriptedBot(Bot):
                 return o
         tables = getattr(getattr(state.game, "scenario", None), "tables", None)
         for o in orders:
+            if (
+                o.kind == "dismount"
+                and tables is not None
+                and self._dismount_pays(state, tables, units, o.arg)
+            ):
+                return o
+        for o in orders:
             if o.kind == "advance" and (tables is None or self._favoured(tables, units, side, o.arg)):
                 return o
         for o in orders:
@@ -49,6 +57,20 @@ class ScriptedBot(Bot):
             ):
                 return o
         return texts["end"]
+
+    @staticmethod
+    def _dismount_pays(state: State, tables: Any, units: dict[str, dict[str, Any]], eid: str | None) -> bool:
+        """Dismount when the nearest enemy is foot within 300 p and the element's foot form has the
+        better base factor against foot (ruling R39)."""
+        u = units[str(eid)]
+        foot = getattr(state, "dismount_of", {}).get(eid)
+        enemy = [v for v in units.values() if v["side"] != u["side"] and v["type"] != "Bge"]
+        if foot is None or not enemy:
+            return False
+        t = min(enemy, key=lambda v: (v["x"] - u["x"]) ** 2 + (v["y"] - u["y"]) ** 2)
+        near = (t["x"] - u["x"]) ** 2 + (t["y"] - u["y"]) ** 2 < 300.0**2
+        is_foot = tables.troops.type[t["type"]].troop_class == "foot"
+        return bool(near and is_foot and tables.base(foot[0]).v_foot > tables.base(u["type"]).v_foot)
 
     @staticmethod
     def _near_enemy(units: dict[str, dict[str, Any]], eid: str, side: str) -> bool:

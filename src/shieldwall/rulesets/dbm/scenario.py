@@ -77,6 +77,19 @@ def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
                 "flank_arrival",
                 f"the {side} army has a flank march: give the die scores on which it arrives (ruling R38)",
             )
+    for side, oob in armies.items():
+        for c in oob.commands:
+            for el in c.elements:
+                if el.dismount is None:
+                    continue
+                ty = tables.troops.type
+                where = f"dbm-3.2/sample/armies/{spec.armies[side]}.toml"  # type: ignore[index]
+                if ty[el.code].troop_class != "mounted" or ty.get(el.dismount.code) is None:
+                    raise DataError(where, f"{el.id}.dismount", "only a mounted element dismounts")
+                if ty[el.dismount.code].troop_class != "foot":
+                    raise DataError(where, f"{el.id}.dismount", f"{el.dismount.code} is not foot")
+                if "dismount" not in tables.pips.cost:
+                    raise DataError("dbm-3.2/sample/pips.toml", "cost.dismount", "missing (ruling R39)")
     for i, t in enumerate(spec.terrain):
         if t.kind not in tables.terrain.feature:
             raise DataError(file, f"terrain[{i}].kind", f"unknown terrain kind {t.kind!r}")

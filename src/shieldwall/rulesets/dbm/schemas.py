@@ -351,6 +351,13 @@ class ArmyList(_Model):
 # --- army.toml (order of battle) ------------------------------------------------------------------
 
 
+class DismountAs(_Model):
+    """The foot element a mounted element becomes when it dismounts (base rule: ruling R39)."""
+
+    code: str
+    grade: Grade
+
+
 class ArmyElement(_Model):
     id: str = Field(min_length=1)
     code: str
@@ -359,6 +366,8 @@ class ArmyElement(_Model):
     general: bool = False
     double_base: bool = False
     bow: bool = False
+    #: a mounted element that may dismount, and as what (ruling R39)
+    dismount: DismountAs | None = None
 
     @model_validator(mode="after")
     def _code(self) -> ArmyElement:

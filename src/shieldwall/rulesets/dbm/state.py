@@ -55,6 +55,14 @@ class DbmState(State):
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}
         self._elements_meta: dict[str, tuple[str, str, bool]] = {}
+        #: elements the orders of battle let dismount: id -> (foot code, grade) (ruling R39)
+        self.dismount_of: dict[str, tuple[str, str]] = {
+            el.id: (el.dismount.code, el.dismount.grade)
+            for oob in sc.armies.values()
+            for c in oob.commands
+            for el in c.elements
+            if el.dismount is not None
+        }
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
         self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"

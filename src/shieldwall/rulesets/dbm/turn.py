@@ -21,6 +21,7 @@ from shieldwall.rulesets.dbm.aftermath import Aftermath, after_combat, press_for
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
+from shieldwall.rulesets.dbm.dismount import dismount, dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.flank import arrivals
 from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
@@ -147,6 +148,8 @@ class Bound:
             if pip_cost(st.tables, "tactical_move", []) <= pips:
                 for i in fresh:
                     e = st.board.el[i]
+                    if dismounted_fp(st, e) is not None and pip_cost(st.tables, "dismount", []) <= pips:
+                        out[f"dismount {i}"] = ("dismount", cmd, i)  # single elements only (group.limits)
                     if not e.mobile and e.code == "Bge":
                         continue
                     plan = plan_advance(st.board, [i], self._reach(st, [i]))
@@ -178,6 +181,19 @@ class Bound:
                     "pips": cost,
                     "march_no": n,
                     "rule": rule("march.rules"),
+                }
+            )
+        elif what == "dismount":
+            cost = pip_cost(st.tables, "dismount", [])
+            ev += dismount(st, plan)
+            self.moved.add(plan)
+            ev.append(
+                {
+                    "kind": "pips-spent",
+                    "command": cmd,
+                    "pips": cost,
+                    "order": str(o),
+                    "rule": rule("pip.march-extra"),
                 }
             )
         else:
