@@ -52,10 +52,10 @@ def test_flank_march_stays_off_table_then_arrives_on_a_six() -> None:
     cmd = fm.data["command"]
     ids = st.commands[cmd].elements
     arrived = [e for e in ev if e.kind == "flank-march-arrives"]
-    assert len(arrived) == 1, "seed 0: the flank march arrives once, in bound 3"
+    assert len(arrived) == 1, "seed 0: the flank march arrives once"
     a = arrived[0]
     k = ev.index(a)
-    assert a.turn == 3 and a.rule == "dbm-3.2:flank.who" and a.data["ids"] == ids
+    assert a.rule == "dbm-3.2:flank.who" and a.data["ids"] == ids
     # the command's PIP die of that bound showed an arrival score (sample: 6)
     pips = ev[k - 1]
     assert pips.kind == "pip-dice" and pips.data["faces"][pips.data["commands"].index(cmd)] == 6
