@@ -180,7 +180,22 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
                 target_grouped=grouped,
                 mover_group_size=len(plan.ids),
                 mover_straight=straight,
+                group_ids=plan.ids,
             )
+            if c.group_back:  # (f): the group goes straight back to make room (ruling R30)
+                fx, fy = board.el[mid].fp.forward
+                for g in plan.ids:
+                    if g in board.el:
+                        board.move(g, board.el[g].fp.moved(-fx * c.group_back, -fy * c.group_back))
+                ev.append(
+                    {
+                        "kind": "make-room",
+                        "ids": plan.ids,
+                        "for": tid,
+                        "paces": c.group_back,
+                        "rule": rule("move.conform"),
+                    }
+                )
             if c.fp is not None:
                 board.move(tid, c.fp)
                 ev.append(

@@ -73,6 +73,9 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     ),
     "ally-changes-sides": lambda ev, d, nm: f"{d['command']} changes sides to {d['to']}",
     "vp-transfer": lambda ev, d, nm: f"1 VP passes from {d['from']} to {d['to']}",
+    "make-room": lambda ev, d, nm: (
+        f"{_ids(d['ids'], nm)} go back {d['paces']:g} p to make room for {nm(d['for'])} to conform"
+    ),
     "pursue": lambda ev, d, nm: f"{nm(d['id'])} pursues {d['paces']:g} p",
     "press-forward": lambda ev, d, nm: f"{_ids(d['ids'], nm)} press forward {d['paces']:g} p",
     "dismount": lambda ev, d, nm: f"{nm(d['id'])} dismounts: {d['from']} becomes {d['to']}",
