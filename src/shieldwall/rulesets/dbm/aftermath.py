@@ -17,6 +17,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.advance import apply_plan, obstacle_distance, plan_advance
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher, troop_class
+from shieldwall.rulesets.dbm.forts import Fort, crosses_fort, storm
 from shieldwall.rulesets.dbm.melee import front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.outmoves import flee, pursue
 from shieldwall.rulesets.dbm.special import PressGroup, check_press_forward, press_forward_distance
@@ -38,8 +39,11 @@ class Aftermath:
     fought: dict[str, list[str]] = field(default_factory=dict)  # element -> its frontal opponents
 
 
-def after_combat(board: Board, cc: Event, frontal: bool, am: Aftermath) -> list[Event]:
-    """Record a close combat's frontal result and pursue with the winner (dbm-3.2:pursue.ranks)."""
+def after_combat(
+    board: Board, cc: Event, frontal: bool, am: Aftermath, forts: dict[str, Fort | None] | None = None
+) -> list[Event]:
+    """Record a close combat's frontal result and pursue with the winner (dbm-3.2:pursue.ranks); an
+    assaulter beating a defender of fortifications storms instead (dbm-3.2:storm.pursue, R40)."""
     a, b = str(cc["a"]), str(cc["b"])
     if frontal:
         am.fought.setdefault(a, []).append(b)
@@ -51,6 +55,14 @@ def after_combat(board: Board, cc: Event, frontal: bool, am: Aftermath) -> list[
     if res["result"] == "flee":
         am.fled_from.setdefault(winner, []).append(loser)
     e = board.el.get(winner)
+    fort = (forts or {}).get(loser)
+    if e is not None and fort is not None and not (forts or {}).get(winner):
+        if front_engaged(board, e) is not None:
+            return []
+        ev = storm(board, winner, fort)
+        if ev:
+            am.pursued.add(winner)
+        return ev
     if e is None or board.tables.movement.type[e.code].pursue <= 0 or front_engaged(board, e) is not None:
         return []
     ev = pursue(board, winner)
@@ -80,7 +92,7 @@ def press_groups(st: DbmState, side: str, am: Aftermath, shifted: set[str]) -> d
             earlier_move_straight=not any(g.id in shifted for g in group),
             skirmishers_in_front_rank=is_skirmisher(tb, e),
             all_ranks=True,  # the whole column presses (ruling R36)
-            across_fortifications=False,  # battles have no fortifications yet (ruling R34)
+            across_fortifications=crosses_fort(st.forts, e.fp, press_forward_distance(st.board, group)),
         )
         try:
             check_press_forward(g)

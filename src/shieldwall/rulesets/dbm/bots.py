@@ -6,12 +6,14 @@ C-in-C's command. In a bound: march commands while the enemy is far (march moves
 enemy's against them ("attack where factors favour it"; the group move lines up with the one
 shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
 move single elements that can reach a legal contact, and keep the generals' own elements
-out of single moves (protect the general). Then end the bound; after the combats, press forward
-with every group that may (dbm-3.2:press.forward).
+out of single moves (protect the general); commands holding a fortification stay in it (R40).
+Then end the bound; after the combats, press forward with every group that may
+(dbm-3.2:press.forward).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from shieldwall.ai.base import Bot
@@ -35,6 +37,14 @@ class ScriptedBot(Bot):
         view = state.view()
         units = {u["id"]: u for u in view["units"]}
         side = d.side
+        held = self._holding(view, side)  # elements defending fortifications stay there (R40)
+        orders = [
+            o
+            for o in orders
+            if not (o.kind == "move" and o.arg in held)
+            and not (o.kind in ("advance", "march") and any(units[h]["command"] == o.arg for h in held))
+        ]
+        texts = {str(o): o for o in orders}
         for o in orders:
             if o.kind == "march":
                 return o
@@ -57,6 +67,25 @@ class ScriptedBot(Bot):
             ):
                 return o
         return texts["end"]
+
+    @staticmethod
+    def _holding(view: dict[str, Any], side: str) -> set[str]:
+        """Own elements whose front edge centre is on a fortification their side holds."""
+        out = set()
+        for u in view["units"]:
+            if u["side"] != side:
+                continue
+            h = math.radians(u["heading"])
+            x = u["x"] + math.sin(h) * u["depth"] / 2
+            y = u["y"] + math.cos(h) * u["depth"] / 2
+            for f in view.get("fortifications", ()):
+                if (
+                    f["side"] == side
+                    and f["x0"] - 0.01 <= x <= f["x1"] + 0.01
+                    and f["y0"] - 0.01 <= y <= f["y1"] + 0.01
+                ):
+                    out.add(u["id"])
+        return out
 
     @staticmethod
     def _dismount_pays(state: State, tables: Any, units: dict[str, dict[str, Any]], eid: str | None) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
@@ -26,6 +26,23 @@ class TerrainRect(BaseModel):
     y1: float
 
 
+class FortRect(BaseModel):
+    """A table-parallel strip of fortification held by ``side`` (ruling R40)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    side: Literal["red", "blue"]
+
+    @model_validator(mode="after")
+    def _box(self) -> FortRect:
+        if self.x1 <= self.x0 or self.y1 <= self.y0:
+            raise ValueError("a fortification needs x0 < x1 and y0 < y1")
+        return self
+
+
 class ScenarioFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     ruleset: Literal["dbm-3.2"]
@@ -37,6 +54,7 @@ class ScenarioFile(BaseModel):
     invader: Literal["red", "blue"] = "red"
     armies: dict[Literal["red", "blue"], str]
     terrain: list[TerrainRect] = Field(default_factory=list)
+    fortifications: list[FortRect] = Field(default_factory=list)
 
 
 class Scenario:

@@ -51,6 +51,8 @@ class DbmState(State):
         self.tables = sc.tables
         self.board = Board(sc.tables)
         self.terrain: list[dict[str, Any]] = [t.model_dump() for t in sc.spec.terrain]
+        #: fortifications (ruling R40): read-only, shared by copies
+        self.forts: list[dict[str, Any]] = [f.model_dump() for f in sc.spec.fortifications]
         self.commands: dict[str, CommandState] = {}
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}
@@ -236,6 +238,7 @@ class DbmState(State):
             "label": self.tables.label,
             "table": {"width": self.board.width, "depth": self.board.depth, "unit": "pace"},
             "terrain": self.terrain,
+            "fortifications": self.forts,
             "units": units,
             "pips": dict(self.bound.pips) if self.bound else {},
             "commands": {

@@ -24,6 +24,7 @@ from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_co
 from shieldwall.rulesets.dbm.dismount import dismount, dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.flank import arrivals
+from shieldwall.rulesets.dbm.forts import defended_fort
 from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.moves import march_limit
@@ -245,6 +246,7 @@ class Bound:
             f2, r2 = self._edge_hits(st, r)
             flank += f2 + r2
         return {
+            "defending_fort": defended_fort(st.forts, e) is not None,
             "going": going,
             "crossing_river": river,
             "demoralised_command": bool(cmd and cmd.demoralised),
@@ -323,8 +325,11 @@ class Bound:
             if (aid, bid) in flankers:
                 extra[bid]["frontal"] = False
             extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
+            forts = {x: defended_fort(st.forts, st.board.el[x]) for x in (aid, bid)}
             sub = close_combat(st.board, aid, bid, da, db, extra)
-            sub += after_combat(st.board, sub[0], (aid, bid) not in flankers, self.after)
+            if any(forts.values()):
+                sub[0]["defending_fort"] = sorted(x for x, f in forts.items() if f)
+            sub += after_combat(st.board, sub[0], (aid, bid) not in flankers, self.after, forts)
             self._book(st, sub)
             ev += sub
         self.press = press_groups(st, self.side, self.after, self.shifted)
