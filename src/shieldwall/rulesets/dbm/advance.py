@@ -43,7 +43,7 @@ class Plan:
     contacts: list[tuple[str, str, str]] = field(default_factory=list)  # (mover, enemy, position)
 
 
-def _obstacle_distance(
+def obstacle_distance(
     board: Board, m: Element, fp: Footprint, reach: float, group: set[str]
 ) -> tuple[float, Element | None]:
     sweep = swept_rectangle(fp.centre, ahead(fp, reach).centre, fp.frontage, fp.depth / 2.0)
@@ -69,7 +69,7 @@ def plan_advance(board: Board, ids: Sequence[str], reach: float) -> Plan:
     plan = Plan(list(ids))
     # 1. the line-up shift, if it is necessary for a straight-ahead contact
     for m in movers:
-        d, who = _obstacle_distance(board, m, m.fp, reach + bw, group)
+        d, who = obstacle_distance(board, m, m.fp, reach + bw, group)
         if who is None or who.side == m.side or not opposite(m.fp, who.fp):
             continue
         probe = ahead(m.fp, max(0.0, min(d, reach) - bw / 2.0))
@@ -87,7 +87,7 @@ def plan_advance(board: Board, ids: Sequence[str], reach: float) -> Plan:
     # 2. as far as the first element met
     dist = reach
     for m in movers:
-        d, _ = _obstacle_distance(board, m, start[m.id], dist, group)
+        d, _ = obstacle_distance(board, m, start[m.id], dist, group)
         dist = min(dist, d)
     dist = max(0.0, dist)
     ends = {i: ahead(fp, dist) for i, fp in start.items()}
@@ -180,7 +180,22 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
                 target_grouped=grouped,
                 mover_group_size=len(plan.ids),
                 mover_straight=straight,
+                group_ids=plan.ids,
             )
+            if c.group_back:  # (f): the group goes straight back to make room (ruling R30)
+                fx, fy = board.el[mid].fp.forward
+                for g in plan.ids:
+                    if g in board.el:
+                        board.move(g, board.el[g].fp.moved(-fx * c.group_back, -fy * c.group_back))
+                ev.append(
+                    {
+                        "kind": "make-room",
+                        "ids": plan.ids,
+                        "for": tid,
+                        "paces": c.group_back,
+                        "rule": rule("move.conform"),
+                    }
+                )
             if c.fp is not None:
                 board.move(tid, c.fp)
                 ev.append(

@@ -4,12 +4,16 @@ Pre-battle: no invader terrain, a deep deployment (rear ranks give support), bag
 C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
 200 p), advance commands whose base factors against the nearest enemy are at least as good as the
 enemy's against them ("attack where factors favour it"; the group move lines up with the one
-shift), move single elements that can reach a legal contact, and keep the generals' own elements
-out of single moves (protect the general). Then end the bound.
+shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
+move single elements that can reach a legal contact, and keep the generals' own elements
+out of single moves (protect the general); commands holding a fortification stay in it (R40).
+Then end the bound; after the combats, press forward with every group that may
+(dbm-3.2:press.forward).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from shieldwall.ai.base import Bot
@@ -28,15 +32,30 @@ class ScriptedBot(Bot):
             return texts.get("terrain none", orders[0])
         if d.kind == "deploy":
             return texts.get("deploy deep", orders[0])
-        if d.kind == "baggage":
-            return orders[0]
+        if d.kind in ("baggage", "press"):
+            return orders[0]  # press forward whenever a group may: it keeps the enemy off balance
         view = state.view()
         units = {u["id"]: u for u in view["units"]}
         side = d.side
+        held = self._holding(view, side)  # elements defending fortifications stay there (R40)
+        orders = [
+            o
+            for o in orders
+            if not (o.kind == "move" and o.arg in held)
+            and not (o.kind in ("advance", "march") and any(units[h]["command"] == o.arg for h in held))
+        ]
+        texts = {str(o): o for o in orders}
         for o in orders:
             if o.kind == "march":
                 return o
         tables = getattr(getattr(state.game, "scenario", None), "tables", None)
+        for o in orders:
+            if (
+                o.kind == "dismount"
+                and tables is not None
+                and self._dismount_pays(state, tables, units, o.arg)
+            ):
+                return o
         for o in orders:
             if o.kind == "advance" and (tables is None or self._favoured(tables, units, side, o.arg)):
                 return o
@@ -48,6 +67,39 @@ class ScriptedBot(Bot):
             ):
                 return o
         return texts["end"]
+
+    @staticmethod
+    def _holding(view: dict[str, Any], side: str) -> set[str]:
+        """Own elements whose front edge centre is on a fortification their side holds."""
+        out = set()
+        for u in view["units"]:
+            if u["side"] != side:
+                continue
+            h = math.radians(u["heading"])
+            x = u["x"] + math.sin(h) * u["depth"] / 2
+            y = u["y"] + math.cos(h) * u["depth"] / 2
+            for f in view.get("fortifications", ()):
+                if (
+                    f["side"] == side
+                    and f["x0"] - 0.01 <= x <= f["x1"] + 0.01
+                    and f["y0"] - 0.01 <= y <= f["y1"] + 0.01
+                ):
+                    out.add(u["id"])
+        return out
+
+    @staticmethod
+    def _dismount_pays(state: State, tables: Any, units: dict[str, dict[str, Any]], eid: str | None) -> bool:
+        """Dismount when the nearest enemy is foot within 300 p and the element's foot form has the
+        better base factor against foot (ruling R39)."""
+        u = units[str(eid)]
+        foot = getattr(state, "dismount_of", {}).get(eid)
+        enemy = [v for v in units.values() if v["side"] != u["side"] and v["type"] != "Bge"]
+        if foot is None or not enemy:
+            return False
+        t = min(enemy, key=lambda v: (v["x"] - u["x"]) ** 2 + (v["y"] - u["y"]) ** 2)
+        near = (t["x"] - u["x"]) ** 2 + (t["y"] - u["y"]) ** 2 < 300.0**2
+        is_foot = tables.troops.type[t["type"]].troop_class == "foot"
+        return bool(near and is_foot and tables.base(foot[0]).v_foot > tables.base(u["type"]).v_foot)
 
     @staticmethod
     def _near_enemy(units: dict[str, dict[str, Any]], eid: str, side: str) -> bool:

@@ -78,6 +78,8 @@ def _tactical(tb: Tables, s: Score, me: Fighter, opp: Fighter, kind: str) -> Non
             s.add(m.delta, "fig.11", m.id)
         elif m.when == "flank-contact" and me.flank_contact or m.when == "rear-contact" and me.rear_contact:
             s.add(m.delta, "cc.support-hit", m.id)
+        elif m.when == "shooting-aided" and me.aided and kind == "shooting":
+            s.add(m.delta, "shoot.aid", "aided by a 2nd rank of bowmen")
     if me.demoralised_command and not me.general:
         s.add(-2, "tf.demoralised", "demoralised command")
     if kind == "cc":

@@ -123,6 +123,8 @@ class CommandState:
     nation: str = ""
     civil_war: bool = False
     elements: list[str] = field(default_factory=list)
+    #: an off-table flank march not yet arrived: "left" or "right" (its side's view), else ""
+    off_table: str = ""
 
     @property
     def quarter_lost(self) -> bool:

@@ -34,6 +34,8 @@ class Conform:
     #: why not ("a" .. "f" as the text's six bullets), or "" when it conforms
     exception: str
     rule: str = rule("move.conform")
+    #: (f) skirmishers contacted by foot: the moving group goes straight back this far first (R30)
+    group_back: float = 0.0
 
 
 def faced_position(target: Element, m: Element) -> Footprint:
@@ -60,6 +62,7 @@ def conform(
     mover_group_size: int = 2,
     mover_straight: bool = True,
     defending_edge: bool = False,
+    group_ids: Sequence[str] = (),
 ) -> Conform:
     """Must ``target`` pivot/shift to face the contacting ``mover`` (dbm-3.2:move.conform)?"""
     t, m = board.el[target_id], board.el[mover_id]
@@ -101,11 +104,42 @@ def conform(
                 return Conform("none", None, "e")
         if not board.on_table(ahead(new, -mv.flee)):
             return Conform("none", None, "e")
-    # f: no room
-    for o in board.near(new.corners(), 0.0, exclude=(t.id, m.id)):
-        if overlapping(new, o.fp):
+    # f: no room, unless skirmishers contacted by foot get it by the moving group going straight back
+    if any(overlapping(new, o.fp) for o in board.near(new.corners(), 0.0, exclude=(t.id, m.id))):
+        room = None
+        if is_skirmisher(tb, t) and tb.troops.type[m.code].troop_class == "foot":
+            room = _make_room(board, t, m, kind, {m.id, *group_ids})
+        if room is None:
             return Conform("none", None, "f")
+        return Conform(kind, room[0], "", group_back=room[1])
     return Conform(kind, new, "")
+
+
+def _make_room(
+    board: Board, t: Element, m: Element, kind: str, group: set[str]
+) -> tuple[Footprint, float] | None:
+    """dbm-3.2:move.conform (f): the least whole-pace move straight back of the moving group (at
+    most the two elements' depths: ruling R30) after which the skirmisher can pivot or shift
+    without overlapping anything; None if there is none."""
+    bx, by = -m.fp.forward[0], -m.fp.forward[1]
+    members = [board.el[g] for g in sorted(group) if g in board.el]
+    for k in range(1, int(t.fp.depth + m.fp.depth) + 1):
+        d = float(k)
+        moved = {g.id: g.fp.moved(bx * d, by * d) for g in members}
+        m2 = m.at(moved[m.id])
+        new = faced_position(t, m2) if kind == "pivot" else shifted(t.fp, local(t.fp, m2.fp.centre)[0])
+        if any(overlapping(new, fp) for g, fp in moved.items() if g != m.id):
+            continue
+        if any(overlapping(new, o.fp) for o in board.near(new.corners(), 0.0, exclude=(t.id, *group))):
+            continue
+        clash = False
+        for fp in moved.values():
+            if any(overlapping(fp, o.fp) for o in board.near(fp.corners(), 0.0, exclude=(t.id, *group))):
+                clash = True
+                break
+        if not clash:
+            return new, d
+    return None
 
 
 # --- dbm-3.2:gap.enter ---------------------------------------------------------------------------

@@ -73,5 +73,18 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     ),
     "ally-changes-sides": lambda ev, d, nm: f"{d['command']} changes sides to {d['to']}",
     "vp-transfer": lambda ev, d, nm: f"1 VP passes from {d['from']} to {d['to']}",
+    "make-room": lambda ev, d, nm: (
+        f"{_ids(d['ids'], nm)} go back {d['paces']:g} p to make room for {nm(d['for'])} to conform"
+    ),
+    "pursue": lambda ev, d, nm: f"{nm(d['id'])} pursues {d['paces']:g} p",
+    "press-forward": lambda ev, d, nm: f"{_ids(d['ids'], nm)} press forward {d['paces']:g} p",
+    "dismount": lambda ev, d, nm: f"{nm(d['id'])} dismounts: {d['from']} becomes {d['to']}",
+    "flank-march": lambda ev, d, nm: f"{d['command']} is away on a flank march ({d['flank']} flank)",
+    "flank-march-arrives": lambda ev, d, nm: (
+        f"{d['command']} arrives on the {d['flank']} flank (die {d['die']}): {len(d['ids'])} elements"
+    ),
+    "flank-march-compare": lambda ev, d, nm: (
+        f"flank marches {' and '.join(d['commands'])} on one edge: larger {d['larger']}"
+    ),
     "result": lambda ev, d, nm: f"result: {d['winner'] or 'a draw'} ({d['reason']})",
 }

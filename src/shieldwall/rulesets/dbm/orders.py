@@ -2,7 +2,9 @@
 
 ``terrain none|road|river`` (the invader's option), ``deploy line|deep`` (each side),
 ``baggage <command>`` (each side, after deployment), ``advance <command>`` (a group move straight
-ahead), ``march <command>``, ``move <element>`` (a single element's tactical move), ``end``.
+ahead), ``march <command>``, ``move <element>`` (a single element's tactical move),
+``dismount <element>`` (ruling R39), ``press <element>`` (after the bound's combats, the group led
+by that element presses forward: dbm-3.2:press.forward), ``end``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.clauses import rule
 
-KINDS = ("terrain", "deploy", "baggage", "advance", "march", "move", "end")
+KINDS = ("terrain", "deploy", "baggage", "advance", "march", "move", "dismount", "press", "end")
 
 
 @dataclass(frozen=True)

@@ -303,8 +303,14 @@ def pursuers(board: Board, e: Element, supports: Any = None) -> list[Element]:
 def pursue(board: Board, eid: str, supports: Any = None) -> list[Event]:
     e = board.el[eid]
     d = board.tables.movement.type[e.code].pursue
+    """Pursue straight ahead ``pursue`` paces (user data) with the ranks of dbm-3.2:pursue.ranks,
+    stopping on contact with any element in the way (ruling R35)."""
+    column = pursuers(board, e, supports)
+    go, _ = _first_obstacle(board, e, d, e.fp.forward, {p.id for p in column})
     ev: list[Event] = []
-    for p in pursuers(board, e, supports):
-        board.move(p.id, ahead(p.fp, d))
-        ev.append({"kind": "pursue", "id": p.id, "paces": d, "rule": rule("pursue.ranks")})
+    if go <= TOL:
+        return ev
+    for p in column:
+        board.move(p.id, ahead(p.fp, go))
+        ev.append({"kind": "pursue", "id": p.id, "paces": round(go, 3), "rule": rule("pursue.ranks")})
     return ev

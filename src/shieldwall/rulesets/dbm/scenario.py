@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shieldwall.core.datafiles import validate
 from shieldwall.core.errors import DataError
@@ -26,6 +26,23 @@ class TerrainRect(BaseModel):
     y1: float
 
 
+class FortRect(BaseModel):
+    """A table-parallel strip of fortification held by ``side`` (ruling R40)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    side: Literal["red", "blue"]
+
+    @model_validator(mode="after")
+    def _box(self) -> FortRect:
+        if self.x1 <= self.x0 or self.y1 <= self.y0:
+            raise ValueError("a fortification needs x0 < x1 and y0 < y1")
+        return self
+
+
 class ScenarioFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     ruleset: Literal["dbm-3.2"]
@@ -37,6 +54,7 @@ class ScenarioFile(BaseModel):
     invader: Literal["red", "blue"] = "red"
     armies: dict[Literal["red", "blue"], str]
     terrain: list[TerrainRect] = Field(default_factory=list)
+    fortifications: list[FortRect] = Field(default_factory=list)
 
 
 class Scenario:
@@ -70,6 +88,26 @@ def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
             raise DataError(
                 file, f"armies.{side}", f"its list {armies[side].army_list!r} is not in the data set"
             )
+    for side, oob in armies.items():
+        if any(c.flank_march for c in oob.commands) and not tables.game.flank_arrival:
+            raise DataError(
+                "dbm-3.2/sample/game.toml",
+                "flank_arrival",
+                f"the {side} army has a flank march: give the die scores on which it arrives (ruling R38)",
+            )
+    for side, oob in armies.items():
+        for c in oob.commands:
+            for el in c.elements:
+                if el.dismount is None:
+                    continue
+                ty = tables.troops.type
+                where = f"dbm-3.2/sample/armies/{spec.armies[side]}.toml"  # type: ignore[index]
+                if ty[el.code].troop_class != "mounted" or ty.get(el.dismount.code) is None:
+                    raise DataError(where, f"{el.id}.dismount", "only a mounted element dismounts")
+                if ty[el.dismount.code].troop_class != "foot":
+                    raise DataError(where, f"{el.id}.dismount", f"{el.dismount.code} is not foot")
+                if "dismount" not in tables.pips.cost:
+                    raise DataError("dbm-3.2/sample/pips.toml", "cost.dismount", "missing (ruling R39)")
     for i, t in enumerate(spec.terrain):
         if t.kind not in tables.terrain.feature:
             raise DataError(file, f"terrain[{i}].kind", f"unknown terrain kind {t.kind!r}")

@@ -34,6 +34,7 @@ TACTICAL_CONDITIONS: dict[str, str] = {
     "uphill": "the element fights uphill of its frontal opponent",
     "flank-contact": "an enemy is in contact with its flank",
     "rear-contact": "an enemy is in contact with its rear",
+    "shooting-aided": "the element shoots aided by a 2nd rank of bowmen (shoot.aid), in shooting",
 }
 TACTICAL_PER_STEP = frozenset({"overlap"})
 #: grading-factor conditions (the base grading factors other than grade.vs-f)
@@ -302,6 +303,16 @@ class GameFile(_File):
     demoralised_at_fraction: float = Field(gt=0, le=1)
     army_defeat_fraction: float = Field(gt=0, le=1)
     command_range_p: float = Field(gt=0)
+    #: the PIP die scores on which an off-table flank march arrives (base rule, not in the
+    #: amendments: ruling R38); needed only by armies with a flank-marching command
+    flank_arrival: list[int] = Field(default_factory=list)
+
+    @field_validator("flank_arrival")
+    @classmethod
+    def _faces(cls, v: list[int]) -> list[int]:
+        if any(not 1 <= f <= 6 for f in v):
+            raise ValueError("flank_arrival holds die faces 1-6")
+        return v
 
 
 # --- lists/*.toml ---------------------------------------------------------------------------------
@@ -340,6 +351,13 @@ class ArmyList(_Model):
 # --- army.toml (order of battle) ------------------------------------------------------------------
 
 
+class DismountAs(_Model):
+    """The foot element a mounted element becomes when it dismounts (base rule: ruling R39)."""
+
+    code: str
+    grade: Grade
+
+
 class ArmyElement(_Model):
     id: str = Field(min_length=1)
     code: str
@@ -348,6 +366,8 @@ class ArmyElement(_Model):
     general: bool = False
     double_base: bool = False
     bow: bool = False
+    #: a mounted element that may dismount, and as what (ruling R39)
+    dismount: DismountAs | None = None
 
     @model_validator(mode="after")
     def _code(self) -> ArmyElement:
@@ -362,6 +382,8 @@ class ArmyCommand(_Model):
     nation: str | None = None
     civil_war: bool = False
     flank_march: bool = False
+    #: the table flank (as seen by its own side) a flank-marching command arrives on (ruling R38)
+    flank: Literal["left", "right"] = "left"
     elements: list[ArmyElement] = Field(min_length=1)
 
 

@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.command import CommandState, ee
-from shieldwall.rulesets.dbm.deploy import assign_baggage, check_deploy_first, check_rectangles
+from shieldwall.rulesets.dbm.deploy import (
+    assign_baggage,
+    check_deploy_first,
+    check_flank_marcher,
+    check_rectangles,
+)
 from shieldwall.rulesets.dbm.elements import make
+from shieldwall.rulesets.dbm.flank import both_flanks
 from shieldwall.rulesets.dbm.terrain import TerrainLog, invader_option, position_distance
 
 if TYPE_CHECKING:
@@ -88,16 +94,22 @@ def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
     oob = sc.armies[side]
     bw = tb.bw
     names = [f"{side}{i + 1}" for i in range(len(oob.commands))]
-    sizes = {n: len(c.elements) for n, c in zip(names, oob.commands, strict=True)}
-    order = sorted(names, key=lambda n: (-sizes[n], n))
+    flankers = {n for n, c in zip(names, oob.commands, strict=True) if c.flank_march}
+    sizes = {n: len(c.elements) for n, c in zip(names, oob.commands, strict=True) if n not in flankers}
+    order = sorted(sizes, key=lambda n: (-sizes[n], n))
     check_deploy_first(order[0], sizes)
     ev: list[Event] = [{"kind": "deploy-order", "side": side, "order": order, "rule": rule("deploy.first")}]
+    for n in sorted(flankers):
+        cmd = oob.commands[names.index(n)]
+        ev.append(off_table(st, side, n, cmd))
     heading = 0.0 if side == "red" else 180.0
     sign = 1.0 if side == "red" else -1.0
     front_y = FRONT_P if side == "red" else st.board.depth - FRONT_P
     widths: dict[str, int] = {}
     plans: dict[str, list[tuple[Any, int, int]]] = {}
     for n, cmd in zip(names, oob.commands, strict=True):
+        if n in flankers:
+            continue
         front: list[Any] = []
         rear: list[Any] = []
         for el in cmd.elements:
@@ -171,13 +183,39 @@ def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
             }
         )
     check_rectangles(fps)
-    return ev
+    return ev + both_flanks(st, side)
+
+
+def off_table(st: DbmState, side: str, name: str, cmd: Any) -> Event:
+    """An off-table flank march (dbm-3.2:flank.who: never the C-in-C nor baggage): its command is
+    formed but its elements stay off the table until they arrive (flank.py, ruling R38)."""
+    check_flank_marcher(cmd.c_in_c, False)
+    gen = next(el for el in cmd.elements if el.general)
+    for el in cmd.elements:
+        st.element_command[el.id] = name
+        st._elements_meta[el.id] = (el.code, el.grade, el.regular)
+    orig = sum((ee(el.code, el.grade, el.regular) for el in cmd.elements), Fraction(0))
+    st.add_command(
+        name,
+        CommandState(
+            name,
+            side,
+            orig,
+            ally=cmd.ally,
+            irregular_general=not gen.regular,
+            nation=cmd.nation or st.game.scenario.armies[side].name,
+            civil_war=cmd.civil_war,
+            elements=[el.id for el in cmd.elements],
+            off_table=cmd.flank,
+        ),
+    )
+    return {"kind": "flank-march", "command": name, "flank": cmd.flank, "rule": rule("flank.who")}
 
 
 def place_baggage(st: DbmState, side: str, command: str) -> list[Event]:
     sc = st.game.scenario
     oob = sc.armies[side]
-    generals = sorted(k for k, c in st.commands.items() if c.side == side)
+    generals = sorted(k for k, c in st.commands.items() if c.side == side and not c.off_table)
     ev: list[Event] = [{**assign_baggage(command, generals, all_deployed=True), "side": side}]
     y = 80.0 if side == "red" else st.board.depth - 80.0
     heading = 0.0 if side == "red" else 180.0

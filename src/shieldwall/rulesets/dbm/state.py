@@ -51,10 +51,20 @@ class DbmState(State):
         self.tables = sc.tables
         self.board = Board(sc.tables)
         self.terrain: list[dict[str, Any]] = [t.model_dump() for t in sc.spec.terrain]
+        #: fortifications (ruling R40): read-only, shared by copies
+        self.forts: list[dict[str, Any]] = [f.model_dump() for f in sc.spec.fortifications]
         self.commands: dict[str, CommandState] = {}
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}
         self._elements_meta: dict[str, tuple[str, str, bool]] = {}
+        #: elements the orders of battle let dismount: id -> (foot code, grade) (ruling R39)
+        self.dismount_of: dict[str, tuple[str, str]] = {
+            el.id: (el.dismount.code, el.dismount.grade)
+            for oob in sc.armies.values()
+            for c in oob.commands
+            for el in c.elements
+            if el.dismount is not None
+        }
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
         self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
@@ -82,6 +92,7 @@ class DbmState(State):
             "deploy": "deploy your commands (largest first)",
             "baggage": "assign your baggage to an on-table general's command",
             "bound": "spend PIPs: advance, march or move; or end the bound",
+            "press": "press forward with a group whose opponents all fled, or end the bound",
         }
         return Decision(self.side, self.phase, f"{self.side}: {prompts[self.phase]}")
 
@@ -93,8 +104,14 @@ class DbmState(State):
         if self.phase == "deploy":
             return [Order("deploy", "line"), Order("deploy", "deep")]
         if self.phase == "baggage":
-            return [Order("baggage", c) for c in self._own_commands() if not self.commands[c].demoralised]
+            return [
+                Order("baggage", c)
+                for c in self._own_commands()
+                if not self.commands[c].demoralised and not self.commands[c].off_table
+            ]
         assert self.bound is not None
+        if self.phase == "press":
+            return [*self.bound.press_menu(), Order("end")]
         return [*self.bound.menu(self), Order("end")]
 
     def parse_order(self, spec: str | Mapping[str, Any]) -> Order:
@@ -111,6 +128,7 @@ class DbmState(State):
                 "terrain": "terrain.invader",
                 "deploy": "deploy.first",
                 "baggage": "deploy.baggage",
+                "press": "press.forward",
             }.get(self.phase, "pip.march-extra")
             raise IllegalOrder(
                 rule(clause), f"{o} is not possible now ({self.phase}); the menu has {len(legal)} orders"
@@ -135,10 +153,19 @@ class DbmState(State):
                 self._start_bound("red")
         else:
             assert self.bound is not None
-            if o.kind == "end":
+            if self.phase == "press":
+                if o.kind == "press":
+                    for e in self.bound.do_press(self, o):
+                        self._emit(e)
+                if o.kind == "end" or not self.bound.press:
+                    self._end_of_bound()
+            elif o.kind == "end":
                 for e in self.bound.finish(self):
                     self._emit(e)
-                self._end_of_bound()
+                if self.bound.press:
+                    self.phase = "press"  # dbm-3.2:press.forward: after all combats of the bound
+                else:
+                    self._end_of_bound()
             else:
                 for e in self.bound.do(self, o):
                     self._emit(e)
@@ -211,6 +238,7 @@ class DbmState(State):
             "label": self.tables.label,
             "table": {"width": self.board.width, "depth": self.board.depth, "unit": "pace"},
             "terrain": self.terrain,
+            "fortifications": self.forts,
             "units": units,
             "pips": dict(self.bound.pips) if self.bound else {},
             "commands": {

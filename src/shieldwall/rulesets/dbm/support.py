@@ -166,3 +166,4 @@ class Fighter:
     ps_support_permitted: bool = False
     moved_into_contact_this_bound: bool = False
     train: bool = False
+    aided: bool = False  # shooting aided by a 2nd rank of bowmen (shoot.aid)

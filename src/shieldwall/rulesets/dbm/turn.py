@@ -4,7 +4,8 @@ distant shooting and close combat, with losses booked to commands in element equ
 Clauses: dbm-3.2:pip.march-extra (costs and surcharge), dbm-3.2:march.rules (a marched element makes
 no tactical move and shoots not), dbm-3.2:demor.flee, dbm-3.2:shoot.who, dbm-3.2:shoot.choice (the
 bound's player orders shooting: by id here, ruling R33), dbm-3.2:fig.11 (close combat),
-dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going, dbm-3.2:cc.support-hit.
+dbm-3.2:loss.ee, dbm-3.2:loss.baggage, dbm-3.2:terrain.mixed-going, dbm-3.2:cc.support-hit,
+dbm-3.2:shoot.aid (a 2nd rank of bowmen aids the front rank's shooting instead of shooting: R37).
 An element fighting nobody to its front fights the enemy on its flank or rear, (O) for Kn(X)
 (ruling R16); a flank or rear contact gives the user's flank/rear tactical factors.
 """
@@ -16,16 +17,20 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.dice import D6
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.advance import apply_plan, plan_advance, single_gap_ok
+from shieldwall.rulesets.dbm.aftermath import Aftermath, after_combat, press_forward, press_groups
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
+from shieldwall.rulesets.dbm.dismount import dismount, dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
+from shieldwall.rulesets.dbm.flank import arrivals
+from shieldwall.rulesets.dbm.forts import defended_fort
 from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.moves import march_limit
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
-from shieldwall.rulesets.dbm.shooting import targets
+from shieldwall.rulesets.dbm.shooting import aids, targets
 from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
@@ -57,6 +62,9 @@ class Bound:
         self.moved: set[str] = set()
         self.marched: set[str] = set()
         self.march_count: dict[str, int] = {}
+        self.shifted: set[str] = set()  # moved with a line-up shift: not entirely straight ahead
+        self.after = Aftermath()
+        self.press: dict[str, list[str]] = {}
         self._cache: tuple[int, dict[str, Any]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
@@ -66,6 +74,7 @@ class Bound:
         faces = D6.roll_n(st.rng, len(own))
         self.pips = dict(zip(own, faces, strict=True))
         ev.append({"kind": "pip-dice", "faces": faces, "commands": own, "rule": rule("pip.march-extra")})
+        ev += arrivals(st, self.side, self.pips)
         for k in own:
             if not st.commands[k].demoralised:
                 continue
@@ -140,6 +149,8 @@ class Bound:
             if pip_cost(st.tables, "tactical_move", []) <= pips:
                 for i in fresh:
                     e = st.board.el[i]
+                    if dismounted_fp(st, e) is not None and pip_cost(st.tables, "dismount", []) <= pips:
+                        out[f"dismount {i}"] = ("dismount", cmd, i)  # single elements only (group.limits)
                     if not e.mobile and e.code == "Bge":
                         continue
                     plan = plan_advance(st.board, [i], self._reach(st, [i]))
@@ -173,11 +184,26 @@ class Bound:
                     "rule": rule("march.rules"),
                 }
             )
+        elif what == "dismount":
+            cost = pip_cost(st.tables, "dismount", [])
+            ev += dismount(st, plan)
+            self.moved.add(plan)
+            ev.append(
+                {
+                    "kind": "pips-spent",
+                    "command": cmd,
+                    "pips": cost,
+                    "order": str(o),
+                    "rule": rule("pip.march-extra"),
+                }
+            )
         else:
             action = "group_move" if what == "advance" else "tactical_move"
             cost = pip_cost(st.tables, action, self._movers(st, plan.ids))
             ev += apply_plan(st.board, plan)
             self.moved |= set(plan.ids)
+            if plan.shift:
+                self.shifted |= set(plan.ids)
             ev.append(
                 {
                     "kind": "pips-spent",
@@ -220,6 +246,7 @@ class Bound:
             f2, r2 = self._edge_hits(st, r)
             flank += f2 + r2
         return {
+            "defending_fort": defended_fort(st.forts, e) is not None,
             "going": going,
             "crossing_river": river,
             "demoralised_command": bool(cmd and cmd.demoralised),
@@ -227,17 +254,29 @@ class Bound:
             "rear_contact": bool(rear),
         }
 
+    def _aid(self, st: DbmState, s: Element) -> Element | None:
+        """dbm-3.2:shoot.aid: the 2nd rank of bowmen aiding ``s``'s shooting, if any."""
+        behind = ranks_behind(st.board, s, 1)
+        if not behind or s.code != "Bw" or behind[0].id in self.marched:
+            return None
+        difficult = [x.id for x in (s, behind[0]) if going_at(st, x)[0] == "difficult"]
+        return behind[0] if aids(st.board, s, behind[0], difficult) else None
+
     def finish(self, st: DbmState) -> list[Event]:
         ev: list[Event] = []
-        for sid in sorted(i for i, e in st.board.el.items() if e.side == self.side):
+        own = sorted(i for i, e in st.board.el.items() if e.side == self.side)
+        aid_of = {i: a for i in own if (a := self._aid(st, st.board.el[i])) is not None}
+        aiding = {a.id for a in aid_of.values()}  # a rank that aids does not shoot too (ruling R37)
+        for sid in own:
             s = st.board.el.get(sid)
-            if s is None:
+            if s is None or sid in aiding:
                 continue
             ts = targets(st.board, s, marched_or_fled=self.marched)
             if not ts:
                 continue
             t = ts[0]
-            fa = fighter(st.board, s, **self._extra(st, s))
+            aider = aid_of.get(sid)
+            fa = fighter(st.board, s, aided=aider is not None, **self._extra(st, s))
             fb = fighter(st.board, t, **self._extra(st, t))
             da, db = D6.roll(st.rng), D6.roll(st.rng)
             r = score_pair(st.tables, fa, fb, "shooting", da, db)
@@ -251,6 +290,7 @@ class Bound:
                     "totals": {sid: r["a"].total, t.id: r["b"].total},
                     "result": res,
                     "rule": rule("shoot.who"),
+                    **({"aided_by": aider.id, "aid_rule": rule("shoot.aid")} if aider is not None else {}),
                 }
             )
             if res is not None and res["loser"] == "b":  # only the target suffers (ruling R33)
@@ -285,9 +325,30 @@ class Bound:
             if (aid, bid) in flankers:
                 extra[bid]["frontal"] = False
             extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
+            forts = {x: defended_fort(st.forts, st.board.el[x]) for x in (aid, bid)}
             sub = close_combat(st.board, aid, bid, da, db, extra)
+            if any(forts.values()):
+                sub[0]["defending_fort"] = sorted(x for x, f in forts.items() if f)
+            sub += after_combat(st.board, sub[0], (aid, bid) not in flankers, self.after, forts)
             self._book(st, sub)
             ev += sub
+        self.press = press_groups(st, self.side, self.after, self.shifted)
+        return ev
+
+    # --- pressing forward (dbm-3.2:press.forward), after all combats of the bound -----------------
+    def press_menu(self) -> list[Order]:
+        return [Order("press", k) for k in sorted(self.press)]
+
+    def do_press(self, st: DbmState, o: Order) -> list[Event]:
+        ids = self.press.pop(str(o.arg))
+        ev = press_forward(st.board, ids)
+        self._book(st, ev)
+        done = set(ids)
+        self.press = {
+            k: v
+            for k, v in press_groups(st, self.side, self.after, self.shifted).items()
+            if k in self.press and not done & set(v)
+        }
         return ev
 
     def _outcome(self, st: DbmState, eid: str, result: str, cc: bool) -> list[Event]:

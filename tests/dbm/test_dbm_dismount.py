@@ -1,0 +1,101 @@
+"""Dismounting played in battles (ruling R39; dbm-3.2:group.limits: single elements only), with
+the illustrative sample data (NOT the published DBM tables: r-kn3 may dismount as Bd(O))."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.dbm.test_dbm_game import _data, _play
+
+from shieldwall.ai.random_bot import RandomBot
+from shieldwall.core.errors import DataError
+from shieldwall.rulesets.dbm.bots import ScriptedBot
+from shieldwall.rulesets.dbm.game import DbmGame
+from shieldwall.rulesets.dbm.narrate import describe
+from shieldwall.rulesets.dbm.scenario import build_scenario
+from shieldwall.rulesets.dbm.schemas import DismountAs
+from shieldwall.rulesets.dbm.state import DbmState
+
+
+def test_scripted_bot_dismounts_near_enemy_foot_in_a_battle() -> None:
+    st = _play(1)
+    ev = st.events
+    d = next(e for e in ev if e.kind == "dismount")
+    assert d.rule == "dbm-3.2:group.limits" and d.data == {"id": "r-kn3", "from": "Kn(O)", "to": "Bd(O)"}
+    k = ev.index(d)
+    paid = ev[k + 1]
+    assert paid.kind == "pips-spent" and paid.data["order"] == "dismount r-kn3" and paid.data["pips"] == 1
+    assert describe(d) == "r-kn3 dismounts: Kn(O) becomes Bd(O)"
+    # afterwards it fights as blades
+    later = [e for e in ev[k:] if e.kind == "close-combat" and "r-kn3" in (e.data["a"], e.data["b"])]
+    for cc in later:
+        steps = cc.data["steps"]["r-kn3"]
+        assert any("base factor" in s["what"] for s in steps)
+    if "r-kn3" in st.board.el:
+        assert st.board.el["r-kn3"].code == "Bd"
+
+
+def _before_dismount(seed: int) -> DbmState:
+    st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+    bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+    while True:
+        d = st.decision()
+        assert d is not None
+        o = bots[d.side].choose(st)
+        if str(o) == "dismount r-kn3":
+            return st
+        st.apply(o)
+
+
+def test_dismount_keeps_the_front_edge_and_is_a_single_element_order() -> None:
+    st = _before_dismount(1)
+    e = st.board.el["r-kn3"]
+    front = e.fp.y + e.fp.depth / 2 if e.fp.heading % 360 == 0 else e.fp.y - e.fp.depth / 2
+    assert "dismount r-kn3" in [str(o) for o in st.legal_orders()]
+    assert not any(str(o).startswith("dismount r-kn1") for o in st.legal_orders())  # no dismount entry
+    st.apply("dismount r-kn3")
+    f = st.board.el["r-kn3"]
+    assert f.code == "Bd" and f.grade == "O" and f.fp.depth == st.tables.depth("Bd")
+    assert f.fp.y + f.fp.depth / 2 == pytest.approx(front)
+    assert "dismount r-kn3" not in [str(o) for o in st.legal_orders()]  # once, and it has moved
+    assert not any(str(o) == "move r-kn3" for o in st.legal_orders())
+
+
+def test_random_bots_play_dismounting() -> None:
+    seen = 0
+    for seed in range(6):
+        st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+        bots = {"red": RandomBot(seed), "blue": RandomBot(seed + 50)}
+        for _ in range(3000):
+            d = st.decision()
+            if d is None:
+                break
+            st.apply(bots[d.side].choose(st))
+        assert st.is_terminal()
+        seen += sum(e.kind == "dismount" for e in st.events)
+    assert seen > 0
+
+
+def test_dismount_data_errors_name_file_and_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shieldwall.rulesets.dbm import scenario as sc_mod
+
+    real = sc_mod.load_order_of_battle
+
+    def foot_dismount(node: Any, name: str | None = None) -> Any:
+        oob = real(node, name)
+        cmds = []
+        for c in oob.commands:
+            els = [
+                el.model_copy(update={"dismount": DismountAs(code="Bd", grade="O")})
+                if el.code == "Sp"
+                else el
+                for el in c.elements
+            ]
+            cmds.append(c.model_copy(update={"elements": els}))
+        return oob.model_copy(update={"commands": cmds})
+
+    monkeypatch.setattr(sc_mod, "load_order_of_battle", foot_dismount)
+    with pytest.raises(DataError, match=r"r-sp1\.dismount") as err:
+        build_scenario(_data(), "ford-of-ash.toml")
+    assert "only a mounted element dismounts" in str(err.value)
