@@ -2,6 +2,7 @@
 """CPU time of seeded one-hour-dark-ages battles, scripted v scripted (issue 16, engine speed).
 
     .venv/bin/python benchmarks/bench_one_hour_cpu.py [--scenario bryn-glas] [--battles 10] [--repeat 5]
+    .venv/bin/python benchmarks/bench_one_hour_cpu.py --src /tmp/before/src   # another tree (git archive)
 
 Plays seeds 0..N-1 R times in this process and prints the median CPU time (``time.process_time``,
 which the load of a shared machine inflates far less than wall time), battles/s/core, ms per
@@ -19,7 +20,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# --src DIR: measure another source tree (e.g. the code before an optimisation, from `git archive`)
+_SRC = (
+    sys.argv[sys.argv.index("--src") + 1]
+    if "--src" in sys.argv
+    else str(Path(__file__).resolve().parent.parent / "src")
+)
+sys.path.insert(0, str(Path(_SRC).resolve()))
 
 from shieldwall.io.scenarios import load_game  # noqa: E402
 from shieldwall.match import play  # noqa: E402
@@ -39,6 +46,7 @@ def main() -> int:
     ap.add_argument("--scenario", default="bryn-glas")
     ap.add_argument("--battles", type=int, default=10)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--src", help="the source tree to measure (default: this checkout's src)")
     args = ap.parse_args()
     load0 = os.getloadavg()[0]
     run(args.scenario, 1)  # warm-up: imports, data files, memos of pure functions
