@@ -16,8 +16,6 @@ from hypothesis import strategies as st_
 from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
-from shieldwall.rulesets.one_hour import checks
-from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.bots.general import OneHourGeneral
 from shieldwall.rulesets.one_hour.state import OneHourState
 
@@ -105,65 +103,3 @@ def test_general_position_bounds_give_the_exact_scores(seed: int, decisions: int
         heading = base.heading + float(rng.choice([0.0, 45.0, 90.0, 180.0, -90.0, rng.uniform(-180, 180)]))
         fp = Footprint(base.x + float(dx), base.y + float(dy), heading, own.frontage, own.depth)
         assert g._position(u, fp) == _reference_position(g, u, fp)
-
-
-def _menu(st: OneHourState, memo: bool) -> list[Any]:
-    checks.MEMO = memo
-    try:
-        st._menu_cache = None
-        return st.legal_orders()
-    finally:
-        checks.MEMO = True
-
-
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    scenario=st_.sampled_from(["bryn-glas", "rhyd-y-groes", "coed-celyddon"]),
-    seed=st_.integers(0, 2**16),
-    decisions=st_.integers(0, 200),
-    red=st_.sampled_from(["scripted", "random"]),
-)
-def test_memoised_checks_give_the_same_menus(scenario: str, seed: int, decisions: int, red: str) -> None:
-    """Every menu of a battle, built with the memoised spatial checks (``checks.py``) and afresh."""
-    game = load_game(scenario)
-    seen = 0
-
-    def watch(state: Any, order: Any) -> None:
-        nonlocal seen
-        seen += 1
-        if seen <= decisions and not state.is_terminal():
-            assert _menu(state, True) == _menu(state, False)
-
-    play(game, seed, red, "scripted", on_order=watch)
-    assert seen > 0
-
-
-@SETTINGS
-@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
-def test_memoised_checks_answer_as_the_spatial_functions(seed: int, decisions: int, draws: int) -> None:
-    """One ``Checks`` asked a random run of questions (many of them repeats, many near units and
-    terrain): every answer is the one ``spatial`` gives afresh."""
-    st = _state_after(seed, decisions)
-    live = st.live()
-    chk = checks.Checks(live, st.terrain)
-    rng = np.random.default_rng(draws)
-    # a few footprints per question, each asked with several ends, directions and budgets (and
-    # by several units): a key that left out any of them would answer one question with another's
-    spots: list[Footprint] = []
-    for _ in range(6):
-        u = live[int(rng.integers(len(live)))]
-        base = live[int(rng.integers(len(live)))].fp if rng.random() < 0.5 else u.fp
-        dx, dy = rng.uniform(-6.0, 6.0, 2)
-        heading = base.heading + float(rng.choice([0.0, 90.0, 180.0, rng.uniform(-180, 180)]))
-        spots.append(Footprint(base.x + float(dx), base.y + float(dy), heading, u.fp.frontage, u.fp.depth))
-    for _ in range(150):
-        u = live[int(rng.integers(len(live)))]
-        fp = spots[int(rng.integers(len(spots)))]
-        ex, ey = rng.choice([-8.0, -2.0, 0.5, 3.0, 8.0], 2)
-        end = (round(fp.x + float(ex), 3), round(fp.y + float(ey), 3))
-        a = float(rng.choice([0.0, 0.5, 1.6, 3.1, 4.7]))
-        way = (math.sin(a), math.cos(a))
-        budget = float(rng.choice([3.0, 7.0, 12.0]))
-        assert chk.placement(u, fp) == S.placement_problem(u, fp, live, st.terrain)
-        assert chk.path(u, fp, end) == S.path_problem(u, fp, [end], live, st.terrain)
-        assert chk.max_advance(u, fp, way, budget) == S.max_advance(u, fp, way, budget, live, st.terrain)

@@ -13,7 +13,6 @@ from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad, bad_from, check_turns, sight
 from shieldwall.rulesets.one_hour.attacks import after_move
-from shieldwall.rulesets.one_hour.checks import checks
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
 
@@ -67,7 +66,7 @@ def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> 
     if turn is not None:
         check_turns(st, u, (turn, O.Go(0, 0)))
         fp = fp.turned(turn.angle, turn.pivot)
-        prob = checks(st).placement(u, fp)
+        prob = S.placement_problem(u, fp, st.live(), st.terrain)
         if prob:
             raise bad_from(prob)
     # the unit as it stands at the start of the charge (itself when it does not turn)

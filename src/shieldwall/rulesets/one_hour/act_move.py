@@ -25,7 +25,6 @@ from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_common import _active, _enemy, _own, bad, bad_from, check_turns
 from shieldwall.rulesets.one_hour.attacks import after_move, melee_attack
-from shieldwall.rulesets.one_hour.checks import checks
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -168,24 +167,24 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
     length = 0.0
     on_road = S.on_road(fp, st.terrain)
     turned = False
-    chk = checks(st)
+    units = st.live()
     for s in steps:
         if isinstance(s, O.Turn):
             fp = fp.turned(s.angle, s.pivot)
             turned = True
-            prob = chk.placement(u, fp)
+            prob = S.placement_problem(u, fp, units, st.terrain)
             if prob:
                 raise bad_from(prob)
         else:
             seg = dist(fp.centre, (s.x, s.y))
-            prob = chk.path(u, fp, (s.x, s.y))
+            prob = S.path_problem(u, fp, [(s.x, s.y)], units, st.terrain)
             if prob:
                 raise bad_from(prob)
             mid = Footprint((fp.x + s.x) / 2, (fp.y + s.y) / 2, fp.heading, fp.frontage, fp.depth)
             fp = Footprint(s.x, s.y, fp.heading, fp.frontage, fp.depth)
             on_road = on_road and S.on_road(mid, st.terrain) and S.on_road(fp, st.terrain)
             length += seg
-    prob = chk.placement(u, fp)
+    prob = S.placement_problem(u, fp, units, st.terrain)
     if prob:
         raise bad_from(prob)
     budget = st.rolled

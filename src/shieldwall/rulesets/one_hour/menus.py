@@ -21,7 +21,6 @@ from shieldwall.rulesets.one_hour.act_charge import charge_approach, plan_charge
 from shieldwall.rulesets.one_hour.act_deploy import choice_orders
 from shieldwall.rulesets.one_hour.act_move import fall_back_problem, plan_face, plan_move
 from shieldwall.rulesets.one_hour.attacks import moving_shot_targets, shot_problem
-from shieldwall.rulesets.one_hour.checks import checks
 from shieldwall.rulesets.one_hour.model import Unit
 
 if TYPE_CHECKING:
@@ -161,7 +160,7 @@ def _advance(
     d = heading_vector(heading)
     # max_advance takes the start footprint explicitly and reads only the unit's id, side and
     # profile, so the unit itself serves (no copy standing at ``fp`` is needed)
-    far = checks(st).max_advance(u, fp, d, budget)
+    far = S.max_advance(u, fp, d, budget, st.live(), st.terrain)
     if far < 0.25:
         return None
     end = S.advance_point(fp.centre, d, far)

@@ -23,7 +23,6 @@ from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.act_deploy import pending
-from shieldwall.rulesets.one_hour.checks import Checks
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import attack_modifier as combat_modifier
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
@@ -68,8 +67,6 @@ class OneHourState(BattleState["OneHourGame"]):
         #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
         self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
-        #: the memoised spatial checks of the menu being built (``checks.py``); None otherwise
-        self.checks: Checks | None = None
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -129,12 +126,7 @@ class OneHourState(BattleState["OneHourGame"]):
         cached = self._menu_cache
         if cached is not None and cached[0] == key:
             return cached[1]
-        # nothing on the table moves while a menu is built: its spatial checks are asked once each
-        self.checks = Checks(self.live(), self.terrain)
-        try:
-            got = menus.legal_orders(self)
-        finally:
-            self.checks = None
+        got = menus.legal_orders(self)
         self._menu_cache = (key, got)
         return got
 
@@ -185,7 +177,6 @@ class OneHourState(BattleState["OneHourGame"]):
         new.move_faces = list(self.move_faces)
         new._contact_sig = ()
         new._contact_cache = {}
-        new.checks = None  # a menu's checks belong to its own table
         return new
 
     def _restore(self, other_state: OneHourState) -> None:
