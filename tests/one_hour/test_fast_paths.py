@@ -81,7 +81,7 @@ def _reference_position(g: OneHourGeneral, u: dict[str, Any], fp: Footprint) -> 
 
 @SETTINGS
 @given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
-def test_general_position_bounds_give_the_exact_scores(seed: int, decisions: int, draws: int) -> None:
+def test_general_bounds_give_the_exact_answers(seed: int, decisions: int, draws: int) -> None:
     st = _state_after(seed, decisions)
     if st.is_terminal():
         return
@@ -103,3 +103,5 @@ def test_general_position_bounds_give_the_exact_scores(seed: int, decisions: int
         heading = base.heading + float(rng.choice([0.0, 45.0, 90.0, 180.0, -90.0, rng.uniform(-180, 180)]))
         fp = Footprint(base.x + float(dx), base.y + float(dy), heading, own.frontage, own.depth)
         assert g._position(u, fp) == _reference_position(g, u, fp)
+        every = [polygon_distance(fp.corners(), g.fps[e["id"]].corners()) for e in g.enemies]
+        assert g._nearest_gap(fp) == min(every, default=99.0)

@@ -107,9 +107,6 @@ class OneHourGeneral:
             got = _EXPECTED[sit] = float(sit.dist().mean())
         return got
 
-    def _gap(self, a: Footprint, b: dict[str, Any]) -> float:
-        return polygon_distance(a.corners(), self.fps[b["id"]].corners())
-
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Any:
         self._setup(state)
@@ -146,11 +143,28 @@ class OneHourGeneral:
         if not acts:
             return orders[0]
 
-        def nearest(o: Any) -> float:
-            f = self.fps[o.unit]
-            return min((self._gap(f, e) for e in self.enemies), default=99.0)
+        return min(acts, key=lambda o: self._nearest_gap(self.fps[o.unit]))
 
-        return min(acts, key=nearest)
+    def _nearest_gap(self, f: Footprint) -> float:
+        """The least gap from ``f`` to an enemy (99 with none): the enemies are measured nearest
+        lower bound first (centre distance less both circumradii, widened by ``_SLACK``), and
+        those whose bound is above the least gap so far cannot be nearer, so are not measured."""
+        if not self.enemy_info:
+            return 99.0
+        fx, fy, fr = f.x, f.y, f.radius
+        corners = f.corners()
+        bounds = sorted(
+            (math.hypot(fx - ex, fy - ey) - fr - er - _SLACK, i)
+            for i, _e, _f, ex, ey, er, _b, _r in self.enemy_info
+        )
+        best = math.inf
+        for lb, i in bounds:
+            if lb > best:
+                break
+            g = polygon_distance(corners, self.enemy_info[i][2].corners())
+            if g < best:
+                best = g
+        return best
 
     def _fight_as(self, state: State, orders: list[Any]) -> Any:
         """Viking Veterans: Infantry (a shieldwall halves hits) against an army with two or more
