@@ -107,9 +107,6 @@ class OneHourGeneral:
             got = _EXPECTED[sit] = float(sit.dist().mean())
         return got
 
-    def _gap(self, a: Footprint, b: dict[str, Any]) -> float:
-        return polygon_distance(a.corners(), self.fps[b["id"]].corners())
-
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Any:
         self._setup(state)
@@ -146,11 +143,28 @@ class OneHourGeneral:
         if not acts:
             return orders[0]
 
-        def nearest(o: Any) -> float:
-            f = self.fps[o.unit]
-            return min((self._gap(f, e) for e in self.enemies), default=99.0)
+        return min(acts, key=lambda o: self._nearest_gap(self.fps[o.unit]))
 
-        return min(acts, key=nearest)
+    def _nearest_gap(self, f: Footprint) -> float:
+        """The least gap from ``f`` to an enemy (99 with none): the enemies are measured nearest
+        lower bound first (centre distance less both circumradii, widened by ``_SLACK``), and
+        those whose bound is above the least gap so far cannot be nearer, so are not measured."""
+        if not self.enemy_info:
+            return 99.0
+        fx, fy, fr = f.x, f.y, f.radius
+        corners = f.corners()
+        bounds = sorted(
+            (math.hypot(fx - ex, fy - ey) - fr - er - _SLACK, i)
+            for i, _e, _f, ex, ey, er, _b, _r in self.enemy_info
+        )
+        best = math.inf
+        for lb, i in bounds:
+            if lb > best:
+                break
+            g = polygon_distance(corners, self.enemy_info[i][2].corners())
+            if g < best:
+                best = g
+        return best
 
     def _fight_as(self, state: State, orders: list[Any]) -> Any:
         """Viking Veterans: Infantry (a shieldwall halves hits) against an army with two or more
@@ -209,28 +223,48 @@ class OneHourGeneral:
     def _position(self, u: dict[str, Any], fp: Footprint) -> float:
         if not self.enemies:
             return 0.0
-        # Exact gaps are needed for the nearest enemy and for every enemy that might be within
-        # its reach; the others are skipped on a lower bound of their distance (centre distance
-        # less both circumradii), which cannot change any comparison below.
-        fx, fy, fr = fp.x, fp.y, fp.radius
+        # Exact gaps are worked out only where a comparison below needs them. Each enemy's gap lies
+        # between a lower bound (centre distance less both circumradii) and an upper bound (centre
+        # distance less both inradii: each rectangle holds the disc of its inradius about its
+        # centre), both widened by ``_SLACK``. A question the bounds answer gets the answer the
+        # exact gap would give; only the others are measured.
+        fx, fy, fr, fi = fp.x, fp.y, fp.radius, fp._inradius
         corners = fp.corners()
         hypot = math.hypot
         lbs: list[float] = []
+        cutoff = math.inf  # an upper bound of the nearest gap
+        #: the gaps measured, by enemy index
         exact: dict[int, float] = {}
+        #: per enemy: whether its gap is certainly below its reach (then it need not be measured)
+        sure_in: list[bool] = []
         for i, _e, ef, ex, ey, er, bow, reach in self.enemy_info:
-            lb = hypot(fx - ex, fy - ey) - fr - er - _SLACK
+            dc = hypot(fx - ex, fy - ey)
+            lb = dc - fr - er - _SLACK
+            ub = dc - fi - ef._inradius
+            ub = (ub if ub > 0.0 else 0.0) + _SLACK  # (a gap is never below 0)
             lbs.append(lb)
+            if ub < cutoff:
+                cutoff = ub
+            sure = False
             if not bow and lb < reach:
-                exact[i] = polygon_distance(corners, ef.corners())
-        best = min(exact.values(), default=math.inf)
+                if ub < reach:
+                    sure = True  # the gap is below ``reach`` whatever it is exactly
+                else:
+                    exact[i] = polygon_distance(corners, ef.corners())
+            sure_in.append(sure)
+        for g in exact.values():
+            if g < cutoff:
+                cutoff = g
+        # the nearest: every enemy whose lower bound is not above the nearest gap is measured (so
+        # ties are all seen); the first of the enemies' order at the least gap is kept
         for i in sorted(range(len(lbs)), key=lbs.__getitem__):
+            if lbs[i] > cutoff:
+                break  # this one and every later one are strictly farther than the nearest
             if i in exact:
                 continue
-            if lbs[i] > best:
-                break  # this one and every later one are strictly farther than the nearest
-            exact[i] = polygon_distance(corners, self.enemy_info[i][2].corners())
-            best = min(best, exact[i])
-        # (gap, enemy info) in the enemies' order; the first nearest is the one kept on a tie
+            exact[i] = g = polygon_distance(corners, self.enemy_info[i][2].corners())
+            if g < cutoff:
+                cutoff = g
         gaps = [(exact[info[0]], info) for info in self.enemy_info if info[0] in exact]
         g, near = min(gaps, key=lambda x: x[0])
         score = 0.0
@@ -241,8 +275,8 @@ class OneHourGeneral:
         else:
             score -= g * 0.15
         # danger: enemies that could charge us first next turn, worse on a flank or rear
-        for gap, (_i, e, ef, _x, _y, _r, bow, reach) in gaps:
-            if gap >= reach or bow:
+        for i, e, ef, _x, _y, _r, bow, reach in self.enemy_info:
+            if bow or not (sure_in[i] or (i in exact and exact[i] < reach)):
                 continue
             facing = fp.facing_of(ef.front_centre)
             if not in_front_arc(ef, corners, 60.0):
@@ -257,10 +291,11 @@ class OneHourGeneral:
         for fid, ff in self.friend_info:
             if fid == uid:
                 continue
-            if hypot(fx - ff.x, fy - ff.y) - fr - ff.radius - _SLACK > 4.0:
+            dc = hypot(fx - ff.x, fy - ff.y)
+            if dc - fr - ff.radius - _SLACK > 4.0:
                 continue  # certainly 4" or more apart
-            if polygon_distance(corners, ff.corners()) < 4.0:
-                friends += 1
+            if dc - fi - ff._inradius + _SLACK < 4.0 or polygon_distance(corners, ff.corners()) < 4.0:
+                friends += 1  # (the first test: certainly closer than 4")
         score += 0.4 * min(friends, 2)
         # cover
         centre = (fx, fy)
