@@ -25,6 +25,7 @@ def _game(scenario: str, seed: int = 1, max_actions: int = 64) -> Any:
     return pyspiel.load_game(osp.SHORT_NAME, {"scenario": scenario, "seed": seed, "max_actions": max_actions})
 
 
+@pytest.mark.filterwarnings("ignore::shieldwall.agents.encoding.MenuCut")  # long hex menus are cut at 64
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_openspiel_random_sim_test_passes_on_every_scenario(scenario: str) -> None:
     game = _game(scenario)
