@@ -192,3 +192,30 @@ def test_concealed_deployment_dummies_placing_next_to_a_card_answers_alike_for_d
     first, second = answers.values()
     assert first == second
     assert "accepted" in first and any("overlap" in a for a in first)
+
+
+def test_concealed_deployment_dummies_own_cards_take_the_room_they_are_shown() -> None:
+    """A side's own face-down cards take the room the other side is shown (its card envelope),
+    not their true room: two small cards of one side may not stand so close that their shown
+    rectangles overlap, or the other side would see overlapping cards and know that one of them
+    holds something smaller than shown, a dummy (docs/rulings 70, revised)."""
+    red = [u(f"r{i}", "CPF", 150 + 10 * i, 5, figures=4) for i in (1, 2)]  # 4" x 1"
+    blue = [u("b1", "CPF", 30, 100, 90)]  # 4" x 2": blue's envelope is 4" x 2"
+    data = scenario(
+        red, blue, options={**ALT, "concealed_deployment": True}, table=(200.0, 200.0), spare=False
+    )
+    data["blue"].update(home_edge="west", dummies=1, card_width=2.0, card_depth=1.0)
+    st = IntoTheDarkGame.from_data(data, "test.toml").new_state(0)
+    # the dummy (2" x 1", facing east) at x=30; b1's card 1.5" further back would clear the
+    # dummy's true 1" depth but not its shown 2" depth
+    while (d := st.decision()) is not None and d.kind == "deploy" and d.side == "red":
+        st.apply("deploy r1 150 5 0")
+    st.apply("deploy blue-dummy-1 30 22 90")
+    while (d := st.decision()) is not None and d.side == "red":
+        st.apply("deploy r2 170 5 0")
+    with pytest.raises(IllegalOrder) as e:
+        st.copy().apply("deploy b1 28.5 22 90")
+    assert e.value.rule == "into-the-dark:setup.deployment" and "overlap" in e.value.reason
+    st.apply("deploy b1 27.5 22 90")  # 2" behind the dummy's front edge: the shown rooms just touch
+    shown = [c for c in st.view_for("red")["cards"] if c["side"] == "blue"]
+    assert len(shown) == 2 and all((c["frontage"], c["depth"]) == (4.0, 2.0) for c in shown)

@@ -99,13 +99,17 @@ def footprint_of(st: IntoTheDarkState, uid: str, x: float, y: float, heading: fl
 
 
 def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> str | None:
-    """Why ``uid`` may not be placed on ``fp`` now (setup.deployment)."""
+    """Why ``uid`` may not be placed on ``fp`` now (setup.deployment). In concealed deployment the
+    card takes the room it is shown, its side's card envelope (ruling 70): on the table, in the
+    zone and clear of every card, the side's own included, so that no two cards the other side sees
+    overlap or stand off the table (which would tell that one holds something smaller)."""
     assert st.deploy is not None
     if uid not in to_place(st, side, st.deploy["cls"]):
         return f"{uid} is not one of {side}'s {st.deploy['cls']} units waiting to be placed"
-    if not on_table(fp, st.terrain):
+    room = shown_room(st, side, fp) if concealed(st) else fp
+    if not on_table(room, st.terrain):
         return "it would not stand on the table"
-    prob = zone_problem(st.terrain, st.game.home_edge[side], fp.corners(), str(st.params["scale"]))
+    prob = zone_problem(st.terrain, st.game.home_edge[side], room.corners(), str(st.params["scale"]))
     if prob:
         return prob.replace("is deployed", "would stand")
     if uid in st.units:
@@ -113,24 +117,30 @@ def deploy_problem(st: IntoTheDarkState, side: str, uid: str, fp: Footprint) -> 
         if factor is None:
             return f"it may not stand in that terrain ({cite(dis[0])})"
     for o in placed_seen_by(st, side):
-        if convex_penetration(fp.corners(), o.corners()) > CONTACT_TOL:
+        if convex_penetration(room.corners(), o.corners()) > CONTACT_TOL:
             return "it would overlap a unit or card already placed"
     return None
 
 
+def shown_room(st: IntoTheDarkState, side: str, fp: Footprint) -> Footprint:
+    """The rectangle a face-down card of ``side`` standing on ``fp`` is shown as: the side's card
+    envelope, front edge where ``fp``'s is (concealed-deployment.dummies, ruling 70)."""
+    w, d = card_envelope(st, side)
+    fx, fy = heading_vector(fp.heading)
+    return Footprint(fp.x + fx * (fp.depth - d) / 2.0, fp.y + fy * (fp.depth - d) / 2.0, fp.heading, w, d)
+
+
 def placed_seen_by(st: IntoTheDarkState, side: str) -> list[Footprint]:
     """What stands on the table as ``side`` sees it while it places a unit or a dummy card: the
-    units it sees, its own cards as they are, and the other side's face-down cards exactly as it is
-    shown them (``cards_seen_by``: all of one size), never the unit or dummy under them. Measured by
+    units it sees and every face-down card, its own too, as the other side is shown it (all of one
+    size, ``shown_room``), never the unit or dummy under it. Measured by
     their true size they would answer a probing order with what the card hides (docs/rulings 70,
     concealed-deployment.dummies)."""
-    under = {c["unit"] for c in st.cards.values() if c["side"] != side}
+    under = {c["unit"] for c in st.cards.values()}
     out = [u.fp for u in st.live() if u.id not in under]
-    for shown, card in zip(cards_seen_by(st, side), st.cards.values(), strict=True):
-        if card["side"] == side:
-            out.append(Footprint(*card["fp"]))
-        else:
-            out.append(Footprint(shown["x"], shown["y"], shown["heading"], shown["frontage"], shown["depth"]))
+    for card in st.cards.values():  # every card as it is shown (its own side sees it true, but
+        # it takes the room the other side sees: ruling 70)
+        out.append(shown_room(st, card["side"], Footprint(*card["fp"])))
     return out
 
 
