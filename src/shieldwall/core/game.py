@@ -230,6 +230,43 @@ class ScenarioGame(Game, Generic[S]):
         return self.spec.name
 
 
+B = TypeVar("B", bound="BuiltGame")
+
+
+class BuiltGame(Game):
+    """A ``Game`` holding a rule system's built scenario (``scenario``: the validated spec with its
+    tables, charts or map) and its parameter values: the rule system's defaults, the scenario's turn
+    limit, then the overrides. A subclass names its scenario builder, ``build(data, file)``."""
+
+    scenario: Any
+
+    def __init__(self, scenario: Any, params: Mapping[str, Any]) -> None:
+        self.scenario = scenario
+        self._params = dict(params)
+
+    @staticmethod
+    @abstractmethod
+    def build(data: dict[str, Any], file: str) -> Any: ...
+
+    @classmethod
+    def from_data(
+        cls: type[B], data: Mapping[str, Any], file: str, overrides: Mapping[str, Any] | None = None
+    ) -> B:
+        sc = cls.build(dict(data), file)
+        params = {k: p.default for k, p in cls.parameters.items()} | {"turns": sc.spec.turns}
+        params |= cls.check_params(dict(overrides or {}))
+        return cls(sc, params)
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self._params
+
+    @property
+    def scenario_name(self) -> str:
+        name: str = self.scenario.spec.name
+        return name
+
+
 G = TypeVar("G", bound=ScenarioGame[Any])
 
 

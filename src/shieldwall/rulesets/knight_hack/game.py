@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from shieldwall.core.game import Game, Parameter
+from shieldwall.core.game import BuiltGame, Parameter
 from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.plugin import INFO
@@ -53,22 +53,11 @@ PARAMETERS: dict[str, Parameter] = {
 }
 
 
-class KnightHackGame(Game):
+class KnightHackGame(BuiltGame):
     info = INFO
     parameters = PARAMETERS
-
-    def __init__(self, scenario: Scenario, params: Mapping[str, Any]) -> None:
-        self.scenario = scenario
-        self._params = dict(params)
-
-    @classmethod
-    def from_data(
-        cls, data: Mapping[str, Any], file: str, overrides: Mapping[str, Any] | None = None
-    ) -> KnightHackGame:
-        sc = build_scenario(dict(data), file)
-        params = {k: p.default for k, p in PARAMETERS.items()} | {"turns": sc.spec.turns}
-        params |= cls.check_params(dict(overrides or {}))
-        return cls(sc, params)
+    scenario: Scenario
+    build = staticmethod(build_scenario)
 
     @property
     def source_data(self) -> dict[str, Any]:
@@ -84,14 +73,6 @@ class KnightHackGame(Game):
         d = dict(data)
         d.setdefault("tables_sha256", dict(self.scenario.tables.digests))
         self._source_data = d
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        return self._params
-
-    @property
-    def scenario_name(self) -> str:
-        return self.scenario.spec.name
 
     @property
     def label(self) -> str | None:

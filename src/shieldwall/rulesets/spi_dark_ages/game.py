@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from shieldwall.core.dice import seeded_rng
-from shieldwall.core.game import Game, Parameter
+from shieldwall.core.game import BuiltGame, Parameter
 from shieldwall.rulesets.spi_dark_ages.board import Army, Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
 from shieldwall.rulesets.spi_dark_ages.plugin import INFO
@@ -20,30 +17,11 @@ PARAMETERS: dict[str, Parameter] = {
 }
 
 
-class DarkAgesGame(Game):
+class DarkAgesGame(BuiltGame):
     info = INFO
     parameters = PARAMETERS
-
-    def __init__(self, scenario: Scenario, params: Mapping[str, Any]) -> None:
-        self.scenario = scenario
-        self._params = dict(params)
-
-    @classmethod
-    def from_data(
-        cls, data: Mapping[str, Any], file: str, overrides: Mapping[str, Any] | None = None
-    ) -> DarkAgesGame:
-        sc = build_scenario(dict(data), file)
-        params = {k: p.default for k, p in PARAMETERS.items()} | {"turns": sc.spec.turns}
-        params |= cls.check_params(dict(overrides or {}))
-        return cls(sc, params)
-
-    @property
-    def params(self) -> Mapping[str, Any]:
-        return self._params
-
-    @property
-    def scenario_name(self) -> str:
-        return self.scenario.spec.name
+    scenario: Scenario
+    build = staticmethod(build_scenario)
 
     @property
     def label(self) -> str | None:
