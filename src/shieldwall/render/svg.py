@@ -18,9 +18,12 @@ units) comes from its drawing, found through the registry by the view's ``rulese
 from __future__ import annotations
 
 import math
-from typing import Any
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
 
-from shieldwall.render.layers import drawing_for
+from shieldwall.render.layers import Drawing, drawing_for
 from shieldwall.render.svg_base import MARGIN, TERRAIN_ORDER, _Canvas, _defs, _el, _n, short_type, sparse_step
 from shieldwall.render.svg_overlays import _furniture, _highlights_over, _highlights_under
 from shieldwall.render.svg_terrain import _terrain
@@ -29,6 +32,7 @@ from shieldwall.render.svg_units import _unit
 __all__ = ["render_svg", "short_type"]
 
 Pt = tuple[float, float]
+T = TypeVar("T")
 
 
 # Entry point
@@ -41,6 +45,51 @@ STYLE = (
     ".terrain:hover>polygon:first-of-type{filter:brightness(1.08)}"
     "</style>"
 )
+
+
+class _Drawn:
+    """Pieces of SVG already drawn, keyed by the canvas and the piece's ``repr`` (exact for the JSON
+    values a view holds), at most ``size`` at a time, least recently used forgotten first.
+
+    The web table draws the whole table after every order, but from one order to the next the
+    terrain does not change and most units do not move: drawing each piece again is most of the
+    cost of an answer. Drawing is pure (the same input, the same bytes), so a kept piece is the
+    piece drawn anew. Locked: the web server draws from several threads.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], draw: Callable[[], T]) -> T:
+        with self._lock:
+            hit = self._kept.get(key)
+            if hit is not None:
+                self._kept.move_to_end(key)
+                return cast(T, hit)
+        drawn = draw()
+        with self._lock:
+            self._kept[key] = drawn
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return drawn
+
+
+_TERRAIN = _Drawn(256)
+_UNITS = _Drawn(8192)
+
+
+def _terrain_drawn(c: _Canvas, f: Mapping[str, Any]) -> tuple[str, str]:
+    """``_terrain(c, f)``, kept."""
+    return _TERRAIN.get((c.width, c.depth, c.s, repr(f)), lambda: _terrain(c, f))
+
+
+def _unit_drawn(c: _Canvas, u: Mapping[str, Any], drawing: Drawing) -> str:
+    """A unit with its rule system's marks (``_unit`` and ``drawing.unit``), kept."""
+    return _UNITS.get(
+        (c.width, c.depth, c.s, id(drawing), repr(u)), lambda: _unit(c, u, drawing) + drawing.unit(c, u)
+    )
 
 
 def render_svg(
@@ -131,7 +180,7 @@ def render_svg(
     )
     shapes, labels = [], []
     for _, f in features:
-        sh, lab = _terrain(c, f)
+        sh, lab = _terrain_drawn(c, f)
         shapes.append(sh)
         labels.append(lab)
     out.append(_el("g", {"class": "terrain-layer", "clip-path": "url(#sw-table-clip)"}, "".join(shapes)))
@@ -143,11 +192,7 @@ def render_svg(
             _highlights_under(c, hl, live),
         )
     )
-    out.append(
-        _el(
-            "g", {"class": "units"}, "".join(_unit(c, u, drawing) + drawing.unit(c, u) for u in live.values())
-        )
-    )
+    out.append(_el("g", {"class": "units"}, "".join(_unit_drawn(c, u, drawing) for u in live.values())))
     out.append(_el("g", {"class": "highlights-over"}, _highlights_over(c, hl, live)))
     out.append(_el("g", {"class": "furniture"}, _furniture(c, view, title)))
     out.append("</svg>")
