@@ -2,7 +2,7 @@
 """The web server under load: many players giving orders at once to a real ``shieldwall serve``.
 
     .venv/bin/python benchmarks/bench_web_load.py [--players 50] [--orders 20] [--opponent scripted]
-                                                  [--think 0]
+                                                  [--think 0] [--workers 1]
 
 Starts ``shieldwall serve`` in its own process on a free port with a fresh SQLite file, then runs
 ``--players`` players concurrently (one ``httpx.AsyncClient`` each, over real HTTP): each starts a
@@ -16,6 +16,8 @@ database does not hold afterwards. Targets: p50 < 50 ms, p99 < 250 ms, no error,
 With ``--think 0`` (the default) every player sends its next order as soon as the last is answered:
 the server is saturated and the round trip is mostly waiting in line (players / throughput). With
 ``--think S`` each player pauses a random 0..2S seconds before each order, as people do.
+``--workers N`` starts ``shieldwall serve --workers N`` (N processes on the one SQLite file); the
+server CPU printed is then the sum over its processes.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import httpx  # noqa: E402
 from shieldwall.web.store import Store  # noqa: E402
 
 
-def serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def serve(db: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -54,6 +56,8 @@ def serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
             "--db",
             str(db),
             "--no-rate-limit",
+            "--workers",
+            str(workers),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -70,15 +74,26 @@ def serve(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("shieldwall serve did not start")
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process (Linux ``/proc``), None elsewhere."""
+def _stat(pid: int) -> list[str] | None:
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process and its children now running (Linux ``/proc``), None
+    elsewhere."""
     import os
 
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    fields = _stat(pid)
+    if fields is None:
+        return None
+    total = int(fields[11]) + int(fields[12])
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (child := _stat(int(entry.name))) is not None and child[1] == str(pid):
+            total += int(child[11]) + int(child[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 class Tally:
@@ -159,10 +174,11 @@ def main() -> None:
     ap.add_argument("--orders", type=int, default=20, help="orders per player")
     ap.add_argument("--opponent", default="scripted", help="a bot name, or hotseat")
     ap.add_argument("--think", type=float, default=0.0, help="mean pause before each order, seconds")
+    ap.add_argument("--workers", type=int, default=1, help="server processes (shieldwall serve --workers)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
-        proc, url = serve(db)
+        proc, url = serve(db, args.workers)
         tally = Tally()
         try:
             cpu0 = cpu_seconds(proc.pid)
@@ -180,7 +196,8 @@ def main() -> None:
         store.close()
     ms = [t * 1000 for t in tally.times]
     print(
-        f"{args.players} players x {args.orders} orders against {args.opponent}, think {args.think:g} s: "
+        f"{args.players} players x {args.orders} orders against {args.opponent}, think {args.think:g} s, "
+        f"{args.workers} worker(s): "
         f"{len(ms)} round trips in {wall:.1f} s"
     )
     if ms:

@@ -12,6 +12,9 @@ The routes are in four routers sharing one :class:`~shieldwall.web.context.WebCo
 
 from __future__ import annotations
 
+import json
+import os
+from dataclasses import asdict
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -32,7 +35,7 @@ from shieldwall.web.store import Store
 
 MAX_BODY = 1_000_000
 
-__all__ = ["MAX_BODY", "STATIC", "TOKEN_HEADER", "BodyLimit", "create_app"]
+__all__ = ["MAX_BODY", "STATIC", "TOKEN_HEADER", "BodyLimit", "app_from_environment", "create_app"]
 
 
 class BodyLimit:
@@ -114,11 +117,14 @@ def _handlers(app: FastAPI) -> None:
         return _error(422, str(exc))
 
 
-def create_app(db_path: str | Path, limits: RateLimits | None = None) -> FastAPI:
+def create_app(
+    db_path: str | Path, limits: RateLimits | None = None, max_db_bytes: int | None = None
+) -> FastAPI:
     """The shieldwall web app with its games in the SQLite file ``db_path``; with ``limits``, each
-    client address is held to them (``shieldwall serve`` passes the defaults)."""
+    client address is held to them (``shieldwall serve`` passes the defaults); with
+    ``max_db_bytes``, no new game starts once the database is that big (507)."""
     store = Store(db_path)
-    games = Games(store)
+    games = Games(store, max_db_bytes=max_db_bytes)
     app = FastAPI(
         title="shieldwall",
         version="1",
@@ -140,3 +146,30 @@ def create_app(db_path: str | Path, limits: RateLimits | None = None) -> FastAPI
         app.include_router(r.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+#: the environment variable through which ``shieldwall serve --workers N`` configures each worker
+CONFIG_ENV = "SHIELDWALL_SERVE_CONFIG"
+
+
+def serve_config(db_path: str | Path, limits: RateLimits | None, max_db_bytes: int | None) -> str:
+    """The JSON a worker process reads (:func:`app_from_environment`)."""
+    return json.dumps(
+        {
+            "db": str(db_path),
+            "limits": None if limits is None else asdict(limits),
+            "max_db_bytes": max_db_bytes,
+        }
+    )
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of ``shieldwall serve --workers N`` (an app factory for uvicorn),
+    configured by ``$SHIELDWALL_SERVE_CONFIG``. The workers share the SQLite file: see
+    ``web.store`` for how each keeps its games in step with the others'."""
+    raw = os.environ.get(CONFIG_ENV)
+    if not raw:
+        raise RuntimeError(f"{CONFIG_ENV} is not set: start the workers with 'shieldwall serve --workers N'")
+    cfg = json.loads(raw)
+    limits = None if cfg.get("limits") is None else RateLimits(**cfg["limits"])
+    return create_app(cfg["db"], limits, cfg.get("max_db_bytes"))

@@ -38,6 +38,10 @@ BAD_INPUT: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "The body cannot be read (not UTF-8 JSON)."},
     422: {"model": ErrorOut, "description": "Malformed or invalid input (the message says what and where)."},
 }
+#: a new game (created or imported) when the server's storage cap is reached
+FULL: dict[int | str, dict[str, Any]] = {
+    507: {"model": ErrorOut, "description": "The server's storage for games is full: no new game."},
+}
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorOut, "description": "Missing or wrong side token, or another side's unit."},
     404: {"model": ErrorOut, "description": "No such game or unit."},

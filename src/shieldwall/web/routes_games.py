@@ -15,6 +15,7 @@ from shieldwall.web import log as L
 from shieldwall.web.context import (
     BAD_INPUT,
     ERRORS,
+    FULL,
     ORDER_ERRORS,
     Ctx,
     GameIdPath,
@@ -59,6 +60,7 @@ def _known() -> str:
     responses=with_links(
         {
             **BAD_INPUT,
+            **FULL,
             422: {"model": ErrorOut, "description": "Unknown scenario, side, opponent or parameter."},
         },
         201,
@@ -82,7 +84,9 @@ def new_game(body: NewGame, request: Request, ctx: Ctx) -> GameCreated:
     return ctx.created(request, c)
 
 
-@router.post("/api/games/import", status_code=201, responses=with_links(BAD_INPUT, 201, CREATED_LINKS))
+@router.post(
+    "/api/games/import", status_code=201, responses=with_links({**BAD_INPUT, **FULL}, 201, CREATED_LINKS)
+)
 def import_save(body: ImportSave, request: Request, ctx: Ctx) -> GameCreated:
     """Resume a battle from a save file: its orders are replayed and checked by the rules."""
     sv = body.save

@@ -110,6 +110,8 @@ class Session:
     lock: threading.RLock = field(default_factory=threading.RLock)
     frames_cache: tuple[int, list[dict[str, Any]]] | None = None
     bot_error: str | None = None
+    #: the store's revision of the game this session was built at or last wrote (``web.store``)
+    revision: int = 0
 
     @property
     def version(self) -> int:
@@ -188,9 +190,11 @@ class Created:
 class Games:
     """The games of one server: an LRU cache of sessions over the SQLite store."""
 
-    def __init__(self, store: Store, cache_size: int = 64) -> None:
+    def __init__(self, store: Store, cache_size: int = 64, max_db_bytes: int | None = None) -> None:
         self.store = store
         self.cache_size = cache_size
+        #: no new game once the database holds this many bytes (None: no cap); games under way go on
+        self.max_db_bytes = max_db_bytes
         self._cache: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -218,6 +222,12 @@ class Games:
         overrides: Mapping[str, Any],
         orders: list[dict[str, Any] | str] | None = None,
     ) -> Created:
+        if self.max_db_bytes is not None and self.store.size_bytes() >= self.max_db_bytes:
+            raise ApiError(
+                507,
+                f"this server's storage for games is full ({self.max_db_bytes // 1_000_000} MB): no new game "
+                "can start; games under way go on",
+            )
         if scenario_data is not None:
             data = dict(scenario_data)
             name = str(data.get("name") or "custom scenario")
@@ -286,8 +296,8 @@ class Games:
         invite = secrets.token_urlsafe(24) if mode == "remote" else None
         invites = [(others[0], invite)] if invite else []
         self.store.create_game(rec, [(token, mine)], invites)
-        self.store.append_orders(gid, rows)
-        session = Session(rec, game, state, rows, marks)
+        revision = self.store.append_orders(gid, rows, 0) or 0
+        session = Session(rec, game, state, rows, marks, revision=revision)
         self._bots_play(session)
         self._remember(session)
         return Created(session, token, mine, invite, others[0] if invite else None)
@@ -313,11 +323,17 @@ class Games:
             s = self._cache.get(game_id)
             if s is not None:
                 self._cache.move_to_end(game_id)
-                return s
+        if s is not None:
+            with s.lock:  # another server process on the same file may have changed the game
+                if self.store.revision(game_id) == s.revision:
+                    return s
+            self.forget(game_id)
         rec = self.store.game(game_id)
         if rec is None:
             raise ApiError(404, f"no game {game_id!r} on this server")
-        s = self._rebuild(rec, self.store.orders(game_id))
+        revision, rows = self.store.orders_at(game_id)
+        s = self._rebuild(rec, rows)
+        s.revision = revision
         s = self._remember(s)
         with s.lock:
             self._bots_play(s)  # a crash between a human's order and the bot's reply
@@ -371,7 +387,7 @@ class Games:
     # ------------------------------------------------------------------ playing
     def _persist(self, s: Session, rows: list[OrderRow]) -> None:
         try:
-            self.store.append_orders(s.rec.id, rows)
+            s.revision = self.store.append_orders(s.rec.id, rows, s.revision) or s.revision
         except StoreConflict:
             self.forget(s.rec.id)
             raise ApiError(
@@ -603,7 +619,13 @@ class Games:
                 )
             keep = s.orders[:idx]
             game, state, marks = self._replayed(s.rec, keep)
-            self.store.truncate_orders(s.rec.id, idx)
+            try:
+                s.revision = self.store.truncate_orders(s.rec.id, idx, s.revision)
+            except StoreConflict:
+                self.forget(s.rec.id)
+                raise ApiError(
+                    409, "the game changed meanwhile (another request); reload it and try again"
+                ) from None
             dropped = len(s.orders) - idx
             s.orders = keep
             s.marks = marks

@@ -11,6 +11,12 @@ does not let anyone give orders. A token is checked against the digests of its g
 
 The database runs in WAL mode with ``synchronous=FULL``: a committed order survives a crash of
 the process and of the machine.
+
+Several server processes may share one file (``shieldwall serve --workers N``): each game row has a
+``revision``, raised by every change of its orders (an append, an undo). A process keeps a game in
+memory with the revision it was built at; it checks the revision before using it (rebuilding the
+game when another process changed it) and writes only on top of the revision it holds (else
+:class:`StoreConflict`, and the request is refused with 409: nothing is written on a stale game).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,6 +77,7 @@ CREATE TABLE IF NOT EXISTS invites (
 ADDED_COLUMNS = (
     ("games", "seed_text", "TEXT"),
     ("orders", "client_id", "TEXT"),
+    ("games", "revision", "INTEGER NOT NULL DEFAULT 0"),
 )
 
 INDEXES = """
@@ -113,8 +120,10 @@ class _Append:
 
     game_id: str
     rows: list[OrderRow]
+    revision: int | None = None  # the game's revision the rows were made on (None: do not check)
     finished: bool = False
     error: Exception | None = None
+    result: int = 0  # the game's revision after the append
 
 
 def _match(rows: Sequence[tuple[str, str]], secret: str) -> list[str] | None:
@@ -157,6 +166,16 @@ class Store:
         self._queue_lock = threading.Lock()
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
+
+    def size_bytes(self) -> int:
+        """The database's size on disk: the file and its write-ahead log (0 in memory)."""
+        if self.path == ":memory:":
+            return 0
+        total = 0
+        for suffix in ("", "-wal"):
+            with suppress(OSError):
+                total += Path(self.path + suffix).stat().st_size
+        return total
 
     def close(self) -> None:
         with self._lock:
@@ -247,6 +266,27 @@ class Store:
             json.loads(row[9]),
         )
 
+    def revision(self, game_id: str) -> int | None:
+        """The game's revision (raised by each change of its orders), or None for no such game."""
+        with self._read() as db:
+            row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def orders_at(self, game_id: str) -> tuple[int, list[OrderRow]]:
+        """The game's revision and its orders, read together (one snapshot of the file)."""
+        with self._read() as db:
+            db.execute("BEGIN")
+            try:
+                row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+                rows = db.execute(
+                    "SELECT seq, side, by, body, client_id FROM orders WHERE game_id = ? ORDER BY seq",
+                    (game_id,),
+                ).fetchall()
+            finally:
+                db.execute("COMMIT")
+        rev = 0 if row is None else int(row[0])
+        return rev, [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
     def game_count(self) -> int:
         with self._read() as db:
             return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -260,16 +300,20 @@ class Store:
             ).fetchall()
         return [OrderRow(int(r[0]), r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
-    def append_orders(self, game_id: str, rows: Sequence[OrderRow]) -> None:
-        """Append orders in one transaction; the first ``seq`` must follow the last stored one.
+    def append_orders(
+        self, game_id: str, rows: Sequence[OrderRow], revision: int | None = None
+    ) -> int | None:
+        """Append orders in one transaction; the first ``seq`` must follow the last stored one and,
+        with ``revision``, the game must still be at that revision (:class:`StoreConflict` if not).
 
-        Returns once they are committed. Group commit: appends that arrive while another commit
-        is under way wait for it, then go together in the next transaction (each in its own
-        savepoint, so one refused append does not touch the others): one fsync for many orders,
-        where each order alone would wait for every commit before it."""
+        Returns once they are committed, with the game's new revision (None if ``rows`` is empty).
+        Group commit: appends that arrive while another commit is under way wait for it, then go
+        together in the next transaction (each in its own savepoint, so one refused append does not
+        touch the others): one fsync for many orders, where each order alone would wait for every
+        commit before it."""
         if not rows:
-            return
-        req = _Append(game_id, list(rows))
+            return None
+        req = _Append(game_id, list(rows), revision)
         with self._queue_lock:
             self._queue.append(req)
         with self._lock:
@@ -279,6 +323,7 @@ class Store:
                 self._commit(batch)
         if req.error is not None:
             raise req.error
+        return req.result
 
     def _commit(self, batch: list[_Append]) -> None:
         db = self._db
@@ -306,6 +351,7 @@ class Store:
     @staticmethod
     def _insert(db: sqlite3.Connection, req: _Append, now: float) -> None:
         game_id, rows = req.game_id, req.rows
+        req.result = Store._next_revision(db, game_id, req.revision)
         last = db.execute("SELECT MAX(seq) FROM orders WHERE game_id = ?", (game_id,)).fetchone()[0]
         expect = 0 if last is None else int(last) + 1
         if rows[0].seq != expect:
@@ -322,10 +368,24 @@ class Store:
         except sqlite3.IntegrityError:
             raise StoreConflict(f"an order of game {game_id} already has that client id") from None
 
-    def truncate_orders(self, game_id: str, from_seq: int) -> None:
-        """Drop the orders from ``from_seq`` on (undo)."""
+    @staticmethod
+    def _next_revision(db: sqlite3.Connection, game_id: str, expect: int | None) -> int:
+        """Raise the game's revision (in the caller's transaction), checking it was ``expect``."""
+        row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreConflict(f"no game {game_id}")
+        if expect is not None and int(row[0]) != expect:
+            raise StoreConflict(f"game {game_id} is at revision {row[0]}, not {expect}")
+        db.execute("UPDATE games SET revision = ? WHERE id = ?", (int(row[0]) + 1, game_id))
+        return int(row[0]) + 1
+
+    def truncate_orders(self, game_id: str, from_seq: int, revision: int | None = None) -> int:
+        """Drop the orders from ``from_seq`` on (undo); with ``revision``, only if the game is still
+        at it (:class:`StoreConflict` if not). Returns the game's new revision."""
         with self._tx() as db:
+            new = self._next_revision(db, game_id, revision)
             db.execute("DELETE FROM orders WHERE game_id = ? AND seq >= ?", (game_id, from_seq))
+        return new
 
     # ------------------------------------------------------------------ secrets
     def token_sides(self, game_id: str, token: str) -> list[str] | None:
