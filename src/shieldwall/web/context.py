@@ -81,6 +81,10 @@ def reach_function(ruleset: str) -> Any:
     return None if rs is None else rs.optional("reach")
 
 
+#: answers kept per game (``WebContext.state_out``): one per side looking, and a spectator
+OUT_CACHE_SIZE = 4
+
+
 @dataclass
 class WebContext:
     """The games of one app and the answers built from them."""
@@ -109,6 +113,24 @@ class WebContext:
         return filter_reach(r, seen, hidden_unit_ids(s.state, sides))
 
     def state_out(self, s: Session, sides: list[str]) -> GameState:
+        """The game as ``sides`` may see it. Kept per session (a few answers) until the game
+        changes: a player waiting for the other polls it every 1.5 s, and drawing the table,
+        the menu and the reach each time is most of a server's work between orders."""
+        joined = {side: True for side in s.sides}
+        for side, claimed in self.store.invites(s.rec.id).items():
+            joined[side] = claimed
+        looking = (tuple(sides), read_only(sides))  # a spectator sees as every side, and may not act
+        key = (s.revision, s.version, len(s.state.events), looking, tuple(joined.items()), s.bot_error)
+        kept: GameState | None = s.out_cache.get(key)
+        if kept is not None:
+            return kept
+        out = self._state_out(s, sides, joined)
+        if len(s.out_cache) >= OUT_CACHE_SIZE:
+            s.out_cache.pop(next(iter(s.out_cache)))
+        s.out_cache[key] = out
+        return out
+
+    def _state_out(self, s: Session, sides: list[str], joined: dict[str, bool]) -> GameState:
         st = s.state
         d = st.decision()
         view = view_for(st, sides)
@@ -133,9 +155,6 @@ class WebContext:
             highlight = dict(reach["highlight"])
         elif d is not None and d.unit and d.unit in visible_unit_ids(view):
             highlight = {"active": d.unit}
-        joined = {side: True for side in s.sides}
-        for side, claimed in self.store.invites(s.rec.id).items():
-            joined[side] = claimed
         waiting = None
         if d is not None and not mine:
             who = s.rec.players.get(d.side, "human")

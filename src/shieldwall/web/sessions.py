@@ -112,6 +112,9 @@ class Session:
     bot_error: str | None = None
     #: the store's revision of the game this session was built at or last wrote (``web.store``)
     revision: int = 0
+    #: answers already built for this game (``WebContext.state_out``), keyed by its revision,
+    #: version, log size, the sides looking and what else they show
+    out_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
     def version(self) -> int:

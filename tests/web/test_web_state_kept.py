@@ -1,0 +1,58 @@
+"""The answer ``GET /api/games/{id}`` gives is kept until the game changes (``WebContext.state_out``):
+a player polling the game does not make the server draw it again, and a kept answer is never an
+answer of another moment, another side or another kind of viewer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shieldwall.web import context
+
+
+@pytest.fixture
+def draws(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = context.draw
+
+    def counting(view: dict[str, Any], highlight: dict[str, Any] | None = None) -> str:
+        calls.append(1)
+        return real(view, highlight)
+
+    monkeypatch.setattr(context, "draw", counting)
+    return calls
+
+
+def test_polling_an_unchanged_game_draws_it_once(client: TestClient, draws: list[int]) -> None:
+    r = client.post("/api/games", json={"opponent": "hotseat", "seed": 2})
+    gid, hdr = r.json()["game"]["id"], {"X-Shieldwall-Token": r.json()["token"]}
+    first = client.get(f"/api/games/{gid}", headers=hdr).json()
+    n = len(draws)
+    for _ in range(5):
+        assert client.get(f"/api/games/{gid}", headers=hdr).json() == first
+    assert len(draws) == n
+    order = {"order": first["menu"][0]["order"], "client_id": "poll-0001", "version": first["version"]}
+    after = client.post(f"/api/games/{gid}/orders", json=order, headers=hdr).json()["state"]
+    assert after["version"] == first["version"] + 1
+    assert client.get(f"/api/games/{gid}", headers=hdr).json() == after
+
+
+def test_a_join_and_an_undo_change_the_answer(client: TestClient) -> None:
+    g = client.post("/api/games", json={"opponent": "remote", "side": "red", "seed": 2}).json()
+    gid, hdr = g["game"]["id"], {"X-Shieldwall-Token": g["token"]}
+    before = client.get(f"/api/games/{gid}", headers=hdr).json()
+    assert before["joined"] == {"red": True, "blue": False}
+    invite = g["invite_url"].split("#invite=")[1]
+    assert client.post(f"/api/games/{gid}/join", json={"invite": invite}).status_code == 200
+    assert client.get(f"/api/games/{gid}", headers=hdr).json()["joined"] == {"red": True, "blue": True}
+
+    h = client.post("/api/games", json={"opponent": "hotseat", "seed": 2}).json()
+    hid, hh = h["game"]["id"], {"X-Shieldwall-Token": h["token"]}
+    st = client.get(f"/api/games/{hid}", headers=hh).json()
+    order = {"order": st["menu"][0]["order"], "client_id": "undo-0001", "version": st["version"]}
+    played = client.post(f"/api/games/{hid}/orders", json=order, headers=hh).json()["state"]
+    assert played["can_undo"], "the first order of this battle rolls no die"
+    assert client.post(f"/api/games/{hid}/undo", headers=hh).status_code == 200
+    assert client.get(f"/api/games/{hid}", headers=hh).json() == st
