@@ -57,6 +57,7 @@ import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
 import { StepThrough } from "./steps.js";
 import { KeyPointer } from "./keys.js";
+import { RangesTool } from "./ranges.js";
 import { installViewTools, nearPoints } from "./tools.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -70,6 +71,7 @@ function route() {
   if (m) return startGame(m[1]);
   m = path.match(/^\/join\/([A-Za-z0-9_-]+)\/?$/);
   if (m) return joinGame(m[1]);
+  if (/^\/army\/?$/.test(path)) return import("./army.js").then((a) => a.showArmy());
   return showLobby();
 }
 
@@ -287,6 +289,7 @@ class GameView {
     this.stepper = new StepThrough(this);
     this.tools = installViewTools(this.board, () => this.rules.length_unit || "inch");
     this.keys = new KeyPointer(this); // keyboard play (keys.js)
+    this.ranges = new RangesTool(this); // range bands, arcs, sight lines of the selected unit (ranges.js)
   }
 
   // The rule system of the game and its web module (no module: the generic page).
@@ -369,6 +372,7 @@ class GameView {
     }
     this.mode = this.defaultMode();
     this.renderAll();
+    this.ranges.refresh();
   }
 
   showBoard(svg) {
@@ -573,6 +577,7 @@ class GameView {
     this.renderUnit();
     this.renderActions();
     this.renderHint();
+    this.ranges.refresh();
   }
 
   deselect() {
@@ -584,6 +589,7 @@ class GameView {
     this.renderUnit();
     this.renderActions();
     this.renderHint();
+    this.ranges.refresh();
   }
 
   onUnit(uid) {
