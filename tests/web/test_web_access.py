@@ -11,6 +11,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
 assert _spec and _spec.loader
@@ -166,5 +168,32 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
     st = _state(page)
     assert st["version"] > before
     assert (st["view"]["turn"], st["view"]["side"], st["view"]["phase"]) != where
+    assert serious_violations(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _systems() -> list[str]:
+    from shieldwall import registry
+
+    return [rid for rid, rs in registry.systems().items() if rs.scenario_files()]
+
+
+@pytest.mark.parametrize("ruleset", _systems())
+def test_every_rule_systems_table_by_keyboard_and_axe(server: str, page: Any, ruleset: str) -> None:
+    """Each rule system's page (its web piece or the generic one): a unit selected by the keyboard
+    pointer, no serious or critical axe-core violation."""
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-ruleset", ruleset)
+    page.select_option("#f-opponent", "random")
+    page.fill("#f-seed", "7")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg")
+    _idle(page)
+    _key(page, "n")
+    uid = _pointer_unit(page)
+    assert uid is not None, "n puts the pointer on a unit"
+    _key(page, "Enter")
+    page.wait_for_function("window.shieldwall.game.selected !== null")
     assert serious_violations(page) == []
     assert page.errors == []  # type: ignore[attr-defined]

@@ -1,8 +1,8 @@
 """The army builder: its API (the catalogue, costing by the plugin's ``army_cost`` exactly as
 ``shieldwall army cost --json``, bounded input) and the page in Debian's Chromium (pick troops from
 Into the Dark's lists, the points and legality live, export the file and cost it with the CLI,
-import a file; a rule system without a catalogue built from the file's text). Screenshot:
-docs/images/web-army.png with SHIELDWALL_SCREENSHOTS=1."""
+import a file; Knight Hack's sample lists; a rule system without a catalogue built from the file's
+text). Screenshot: docs/images/web-army.png with SHIELDWALL_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from shieldwall.web import armies
 ROOT = Path(__file__).resolve().parents[2]
 SAXON = ROOT / "scenarios/into-the-dark/armies/saxon-1066.toml"
 KH = ROOT / "src/shieldwall/rulesets/knight_hack/data/sample/armies/rebels-1124.toml"
+DBM = ROOT / "src/shieldwall/rulesets/dbm/data/sample/armies/frankish.toml"
 
 _spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
 assert _spec and _spec.loader
@@ -56,7 +57,7 @@ def test_catalogue_for_every_system_with_army_files(client: Any) -> None:
 
 
 def test_costed_as_the_cli_costs_it(client: Any, capsys: Any, tmp_path: Path) -> None:
-    for rid, path in (("into-the-dark", SAXON), ("knight-hack", KH)):
+    for rid, path in (("into-the-dark", SAXON), ("knight-hack", KH), ("dbm-3.2", DBM)):
         r = client.post(f"/api/rulesets/{rid}/army", json={"text": path.read_text(encoding="utf-8")})
         assert r.status_code == 200, r.text
         body = r.json()
@@ -181,13 +182,33 @@ def test_build_an_army_in_the_browser(server: str, page: Any, tmp_path: Path, ca
     assert "total 859" in _status(page)
     assert page.input_value("#a-top-name") == "Anglo-Saxon army, 1066"
 
-    # a rule system without a catalogue: the text, costed as it is typed
+    # Knight Hack: its sample data set's lists, labelled as such; a second unit of the same id is renamed
     page.select_option("#a-ruleset", "knight-hack")
-    page.wait_for_function("!document.querySelector('#a-add-units')")
-    page.set_input_files("#a-import", str(KH))
+    page.wait_for_selector("#a-add-unit")
+    assert "not the published Knight Hack charts" in page.inner_text("#a-builder")
+    page.select_option("#a-unit-type", "heavy-cavalry")
+    page.select_option("#a-unit-class", "B")
+    page.select_option("#a-unit-weapons", ["lance", "sword"])
+    page.click("#a-add-unit")
+    page.click("#a-add-unit")
+    page.wait_for_function("document.querySelectorAll('#a-entries-unit li').length === 2")
     page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
-    assert "total 92" in _status(page)
+    ids = [u["id"] for u in page.evaluate("window.shieldwall.army.army.unit")]
+    assert ids == ["unit", "unit-2"]
+    with page.expect_download() as dl:
+        page.click("#a-export")
+    kh = tmp_path / "kh.toml"
+    dl.value.save_as(str(kh))
+    assert _cli_json(kh, capsys)["total"] == page.evaluate("window.shieldwall.army.answer.costed.total")
+
+    # a rule system without a catalogue (DBM): the file's text, costed as it is typed
+    page.select_option("#a-ruleset", "dbm-3.2")
+    page.wait_for_function("document.querySelector('#a-builder').textContent.includes('no list')")
+    page.set_input_files("#a-import", str(DBM))
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    assert "total 130.5" in _status(page)
     text = page.input_value("#a-text")
-    page.fill("#a-text", text.replace("points_limit = 100", "points_limit = 50"))
+    assert "ap_limit = 200.0" in text
+    page.fill("#a-text", text.replace("ap_limit = 200.0", "ap_limit = 100.0"))
     page.wait_for_function("document.querySelector('#a-status').textContent.includes('Not legal')")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -101,7 +101,8 @@ class ArmyBuilder {
       return el("label", { for: id }, f.label, node);
     });
     const sections = this.builder.sections.map((s) => this.renderSection(s));
-    box.replaceChildren(el("div", { class: "a-top" }, top), ...sections);
+    const note = this.builder.note ? el("p", { class: "a-note" }, this.builder.note) : null;
+    box.replaceChildren(...[note, el("div", { class: "a-top" }, top), ...sections].filter(Boolean));
   }
 
   renderSection(s) {
@@ -118,12 +119,14 @@ class ArmyBuilder {
         if (empty(v) && (f.optional || f.kind === "multi")) continue;
         entry[f.name] = v;
       }
-      // a new name for each entry of the same name (the rules want them told apart)
-      const names = new Set(this.army[s.key].map((e) => e.name));
-      if (entry.name && names.has(entry.name)) {
+      // a new name (or id) for each entry of the same one (the rules want them told apart)
+      const key = s.unique || "name";
+      const names = new Set(this.army[s.key].map((e) => e[key]));
+      if (entry[key] && names.has(entry[key])) {
+        const sep = key === "name" ? " " : "-";
         let i = 2;
-        while (names.has(`${entry.name} ${i}`)) i++;
-        entry.name = `${entry.name} ${i}`;
+        while (names.has(`${entry[key]}${sep}${i}`)) i++;
+        entry[key] = `${entry[key]}${sep}${i}`;
       }
       this.army[s.key].push(entry);
       this.renderEntries(s);
@@ -135,12 +138,13 @@ class ArmyBuilder {
   }
 
   entries(s) {
+    const key = s.unique || "name";
     return this.army[s.key].map((e, i) => {
-      const words = s.fields.filter((f) => f.name !== "name" && !empty(e[f.name]))
+      const words = s.fields.filter((f) => f.name !== key && !empty(e[f.name]))
         .map((f) => (f.kind === "bool" ? (e[f.name] ? f.label.toLowerCase() : null) : Array.isArray(e[f.name]) ? e[f.name].join(", ") : String(e[f.name])))
         .filter(Boolean);
-      return el("li", {}, el("b", {}, e.name || `#${i + 1}`), ` ${words.join(" · ")} `,
-        el("button", { type: "button", class: "small", "aria-label": `Remove ${e.name || i + 1}`, onclick: () => {
+      return el("li", {}, el("b", {}, e[key] || `#${i + 1}`), ` ${words.join(" · ")} `,
+        el("button", { type: "button", class: "small", "aria-label": `Remove ${e[key] || i + 1}`, onclick: () => {
           this.army[s.key].splice(i, 1);
           this.renderEntries(s);
           this.cost();
