@@ -50,6 +50,25 @@ What each reference must name:
     or one JSON object) and raises ``ShieldwallError`` if the army breaks its points limit. The
     host picks the rule system from ``--ruleset``, the file's ``ruleset`` key, or the one whose
     ``army_cost(path, False, True)`` accepts the file.
+``army_builder`` (optional; only with ``army_cost``)
+    ``army_builder() -> dict``: the browser's army builder (docs/web.md), the fields of an army file
+    and the choices the rules allow for each: ``{"new": {...}, "fields": [F...], "sections":
+    [{"key", "title", "fields": [F...], "unique"?}], "note"?}``. ``new``: a new army file's
+    top-level values; ``fields``: its top-level fields; each section an array of tables of the file
+    (``[[units]]``) whose entries the player picks, ``unique`` the field that tells them apart
+    (default ``name``: a copy gets a number); ``note`` a line shown above the builder (a sample
+    data set's label). A field F is ``{"name", "label", "kind", "choices"?, "default"?, "min"?,
+    "max"?, "optional"?}`` with ``kind`` one of ``text``, ``number``, ``bool``, ``choice`` (one of
+    ``choices``, ``[[value, label], ...]``) or ``multi`` (a list of them); an optional field left
+    empty is left out of the entry. The page never costs an army: the server runs ``army_cost`` on
+    the file. Without it the builder edits the army file's text, costed the same way.
+``ranges`` (optional)
+    ``ranges(state, unit_id) -> dict | None``: what the web page draws from a selected unit beyond
+    its reach — range bands, arcs of fire, lines of sight: ``{"unit", "shapes": [{"label", "kind",
+    "points": [[x, y], ...], "rule"}], "sight": [{"unit", "visible", "from": [x, y], "to": [x, y],
+    "why", "rule"}]}``. A shape is a polygon in table units (``kind``: ``range``, ``arc`` or
+    ``corridor``; an empty label draws no words); ``sight`` has one line per enemy, with why it is
+    not (or only partly) seen. None for a unit it has nothing for.
 
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
@@ -118,6 +137,8 @@ class RuleSystem:
     clauses: str | None = None
     commands: str | None = None
     army_cost: str | None = None
+    army_builder: str | None = None
+    ranges: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None
@@ -138,6 +159,8 @@ class RuleSystem:
             "reach",
             "clauses",
             "army_cost",
+            "army_builder",
+            "ranges",
         ):
             v = getattr(self, what)
             if v is not None:

@@ -26,7 +26,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.web import log as L
-from shieldwall.web import routes_games, routes_pages, routes_reference, routes_replay
+from shieldwall.web import (
+    routes_army,
+    routes_games,
+    routes_pages,
+    routes_ranges,
+    routes_reference,
+    routes_replay,
+)
 from shieldwall.web.context import STATIC, TOKEN_HEADER, WebContext
 from shieldwall.web.models import ErrorOut
 from shieldwall.web.ratelimit import RateLimit, RateLimits
@@ -142,7 +149,7 @@ def create_app(
     if limits is not None:  # outermost: a refused request is not read at all
         app.add_middleware(RateLimit, limits=limits)
     _handlers(app)
-    for r in (routes_reference, routes_games, routes_replay, routes_pages):
+    for r in (routes_reference, routes_army, routes_games, routes_ranges, routes_replay, routes_pages):
         app.include_router(r.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

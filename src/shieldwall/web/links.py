@@ -16,6 +16,7 @@ _TARGETS: dict[str, tuple[str, str]] = {
     "GetGame": (_GAME, "get"),
     "GiveOrder": (_GAME + "/orders", "post"),
     "Reach": (_GAME + "/reach/{unit_id}", "get"),
+    "Ranges": (_GAME + "/ranges/{unit_id}", "get"),
     "Log": (_GAME + "/log", "get"),
     "Combat": (_GAME + "/combat", "get"),
     "Undo": (_GAME + "/undo", "post"),

@@ -75,6 +75,13 @@ class RulesetOut(BaseModel):
     length_unit: str = Field(
         default="inch", description="The unit of length of its table ('inch', 'pace', 'hex'): the ruler's."
     )
+    army: bool = Field(
+        default=False,
+        description="Whether it has army files: /api/rulesets/{ruleset}/army builds and costs them.",
+    )
+    ranges: bool = Field(
+        default=False, description="Whether /api/games/{id}/ranges/{unit} answers for its games."
+    )
 
 
 class ScenarioOut(BaseModel):

@@ -30,6 +30,11 @@ def play_page(game_id: str) -> FileResponse:
     return FileResponse(INDEX)
 
 
+@router.get("/army")
+def army_page() -> FileResponse:
+    return FileResponse(INDEX)
+
+
 @router.get("/join/{game_id}")
 def join_page(game_id: str) -> FileResponse:
     return FileResponse(INDEX)

@@ -64,6 +64,8 @@ def rulesets() -> list[RulesetOut]:
                 web_module=web_module_url(rid),
                 reach=rs.reach is not None,
                 length_unit=rs.length_unit,
+                army=rs.army_cost is not None,
+                ranges=rs.ranges is not None,
             )
         )
     return out

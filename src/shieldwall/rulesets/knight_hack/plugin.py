@@ -39,6 +39,7 @@ PLUGIN = RuleSystem(
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",
+    army_builder=f"{_PKG}.army_builder:army_builder",
     scenarios="scenarios",
     web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",

@@ -35,6 +35,7 @@ PLUGIN = RuleSystem(
     narrate=f"{_PKG}.narrate:describe",
     explain=f"{_PKG}.explain:explain",
     reach=f"{_PKG}.reach:reach",
+    ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     scenarios="scenarios",
     web_module="web/one-hour.js",

@@ -56,6 +56,8 @@ import { Board } from "./board.js";
 import { el, entryEl, renderLog, renderWhy, ruleLink } from "./log.js";
 import * as saved from "./saved.js";
 import { StepThrough } from "./steps.js";
+import { KeyPointer } from "./keys.js";
+import { RangesTool } from "./ranges.js";
 import { installViewTools, nearPoints } from "./tools.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -69,6 +71,7 @@ function route() {
   if (m) return startGame(m[1]);
   m = path.match(/^\/join\/([A-Za-z0-9_-]+)\/?$/);
   if (m) return joinGame(m[1]);
+  if (/^\/army\/?$/.test(path)) return import("./army.js").then((a) => a.showArmy());
   return showLobby();
 }
 
@@ -285,6 +288,8 @@ class GameView {
     this.stepping = false; // the other side's orders are being shown one at a time
     this.stepper = new StepThrough(this);
     this.tools = installViewTools(this.board, () => this.rules.length_unit || "inch");
+    this.keys = new KeyPointer(this); // keyboard play (keys.js)
+    this.ranges = new RangesTool(this); // range bands, arcs, sight lines of the selected unit (ranges.js)
   }
 
   // The rule system of the game and its web module (no module: the generic page).
@@ -367,6 +372,7 @@ class GameView {
     }
     this.mode = this.defaultMode();
     this.renderAll();
+    this.ranges.refresh();
   }
 
   showBoard(svg) {
@@ -571,6 +577,7 @@ class GameView {
     this.renderUnit();
     this.renderActions();
     this.renderHint();
+    this.ranges.refresh();
   }
 
   deselect() {
@@ -582,6 +589,7 @@ class GameView {
     this.renderUnit();
     this.renderActions();
     this.renderHint();
+    this.ranges.refresh();
   }
 
   onUnit(uid) {
@@ -852,7 +860,10 @@ class GameView {
   }
 
   tab(name) {
-    document.querySelectorAll(".tab-buttons button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
+    document.querySelectorAll(".tab-buttons button").forEach((b) => {
+      b.classList.toggle("on", b.dataset.tab === name);
+      b.setAttribute("aria-selected", String(b.dataset.tab === name));
+    });
     for (const t of ["log", "why", "replay"]) $(`#tab-${t}`).hidden = t !== name;
     if (name === "replay") this.loadReplay();
   }
@@ -864,7 +875,8 @@ class GameView {
       const box = $("#tab-replay");
       box.replaceChildren(
         el("p", { class: "small" }, r.finished ? "The battle is over: step through it turn by turn." : "The battle so far, turn by turn."),
-        ...r.turns.map((t) => el("div", { class: `turn-row${this.replay && this.replay.turn === t.turn ? " on" : ""}`, "data-turn": t.turn, onclick: () => this.frame(t.turn) },
+        ...r.turns.map((t) => el("div", { class: `turn-row${this.replay && this.replay.turn === t.turn ? " on" : ""}`, "data-turn": t.turn, role: "button", tabindex: "0",
+          onclick: () => this.frame(t.turn), onkeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.frame(t.turn); } } },
           el("b", {}, t.turn === 0 ? "Deployment" : `Turn ${t.turn}`), ` · ${t.events} events${t.complete ? "" : " (in progress)"}`,
           el("div", { class: "hl" }, t.headline.join(" · ")))),
         el("div", { id: "replay-events", class: "log" }),

@@ -6,7 +6,7 @@
 // with data-unit.
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
+export const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-target[data-unit], .hl-shoot-target[data-unit], .hl-active[data-unit]";
 
 export class Board {
   // canDrag(uid): whether unit uid may be dragged to where it should go (the unit being moved);

@@ -156,7 +156,7 @@ class Minimap {
     if (this.src !== b.svg) {
       this.src = b.svg;
       const copy = b.svg.cloneNode(true);
-      copy.querySelectorAll(".page-overlay, .page-path, .page-ruler").forEach((n) => n.remove());
+      copy.querySelectorAll(".page-overlay, .page-path, .page-ruler, .page-kbd, .page-ranges").forEach((n) => n.remove());
       const f = b.full;
       copy.setAttribute("viewBox", `${f.x} ${f.y} ${f.w} ${f.h}`);
       copy.setAttribute("pointer-events", "none");

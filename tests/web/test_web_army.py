@@ -1,0 +1,214 @@
+"""The army builder: its API (the catalogue, costing by the plugin's ``army_cost`` exactly as
+``shieldwall army cost --json``, bounded input) and the page in Debian's Chromium (pick troops from
+Into the Dark's lists, the points and legality live, export the file and cost it with the CLI,
+import a file; Knight Hack's sample lists; a rule system without a catalogue built from the file's
+text). Screenshot: docs/images/web-army.png with SHIELDWALL_SCREENSHOTS=1."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shieldwall import registry
+from shieldwall.web import armies
+
+ROOT = Path(__file__).resolve().parents[2]
+SAXON = ROOT / "scenarios/into-the-dark/armies/saxon-1066.toml"
+KH = ROOT / "src/shieldwall/rulesets/knight_hack/data/sample/armies/rebels-1124.toml"
+DBM = ROOT / "src/shieldwall/rulesets/dbm/data/sample/armies/frankish.toml"
+
+_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
+assert _spec and _spec.loader
+_b = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_b)
+server = _b.server
+page = _b.page
+IMAGES = _b.IMAGES
+
+
+def _cli_json(path: Path, capsys: Any) -> dict[str, Any]:
+    from shieldwall.cli import run
+
+    capsys.readouterr()
+    assert run(["army", "cost", str(path), "--json"]) == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+def test_catalogue_for_every_system_with_army_files(client: Any) -> None:
+    listed = {r["id"]: r for r in client.get("/api/rulesets").json()}
+    with_army = [rid for rid, rs in registry.systems().items() if rs.army_cost]
+    assert with_army and all(listed[rid]["army"] for rid in with_army)
+    for rid in with_army:
+        r = client.get(f"/api/rulesets/{rid}/army")
+        assert r.status_code == 200 and r.json()["ruleset"] == rid
+    itd = client.get("/api/rulesets/into-the-dark/army").json()["builder"]
+    units = next(s for s in itd["sections"] if s["key"] == "units")
+    codes = {c[0] for c in next(f for f in units["fields"] if f["name"] == "code")["choices"]}
+    assert {"CAF", "LUF", "OUM"} <= codes and len(codes) == 30
+    no = [rid for rid, rs in registry.systems().items() if not rs.army_cost]
+    for rid in no:
+        assert client.get(f"/api/rulesets/{rid}/army").status_code == 404
+    assert client.get("/api/rulesets/nothing/army").status_code == 404
+
+
+def test_costed_as_the_cli_costs_it(client: Any, capsys: Any, tmp_path: Path) -> None:
+    for rid, path in (("into-the-dark", SAXON), ("knight-hack", KH), ("dbm-3.2", DBM)):
+        r = client.post(f"/api/rulesets/{rid}/army", json={"text": path.read_text(encoding="utf-8")})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["legal"] and body["error"] is None
+        assert body["costed"] == _cli_json(path, capsys)
+        # the file it writes back is the same army, costed the same by the CLI
+        again = tmp_path / f"{rid}.toml"
+        again.write_text(body["text"], encoding="utf-8")
+        assert _cli_json(again, capsys) == body["costed"]
+        same = client.post(f"/api/rulesets/{rid}/army", json={"army": body["army"]}).json()
+        assert same["text"] == body["text"] and same["costed"] == body["costed"]
+
+
+def test_not_legal_says_why(client: Any) -> None:
+    data = armies.parse(SAXON.read_text(encoding="utf-8"))
+    data["points_limit"] = 100
+    r = client.post("/api/rulesets/into-the-dark/army", json={"army": data}).json()
+    assert not r["legal"] and "over its limit of 100" in r["error"] and "army.toml" in r["error"]
+    data["units"][0]["quality"] = "heroic"
+    r = client.post("/api/rulesets/into-the-dark/army", json={"army": data}).json()
+    assert not r["legal"] and r["costed"] is None and "quality" in r["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"text": "a = 1", "army": {"a": 1}},
+        {"text": "[["},
+        {"text": "x" * (armies.MAX_TEXT + 1)},
+        {"text": "when = 1979-05-27"},
+        {"army": {"name": None}},
+        {"army": {"name": 1e300}},
+        {"army": {"a": [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]}},
+    ],
+)
+def test_bounded_input(client: Any, body: dict[str, Any]) -> None:
+    r = client.post("/api/rulesets/into-the-dark/army", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"]
+
+
+def test_toml_round_trip() -> None:
+    data = {
+        "name": 'a "quoted" name',
+        "n": 3,
+        "x": 1.5,
+        "ok": True,
+        "tags": ["a", "b"],
+        "meta": {"source": "here"},
+        "commands": [{"name": "c", "elements": [{"id": "e1", "dismount": {"code": "Bd"}}]}],
+        "empty": [],
+    }
+    import tomllib
+
+    assert tomllib.loads(armies.to_toml(data)) == data
+
+
+def _status(page: Any) -> str:
+    text: str = page.inner_text("#a-status")
+    return text
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not _b.CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+def test_build_an_army_in_the_browser(server: str, page: Any, tmp_path: Path, capsys: Any) -> None:
+    spec = importlib.util.spec_from_file_location("web_access", ROOT / "tests/web/test_web_access.py")
+    assert spec and spec.loader
+    access = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(access)
+    serious_violations = access.serious_violations
+
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.goto(server + "/")
+    page.click("#army-link")
+    page.wait_for_selector("#a-ruleset option", state="attached")
+    page.select_option("#a-ruleset", "into-the-dark")
+    page.wait_for_selector("#a-add-units")
+    page.wait_for_function("document.querySelector('#a-status').textContent.includes('Not legal')")
+    # a general and two units picked from the lists; the points follow each pick
+    page.fill("#a-generals-name", "Harold")
+    page.select_option("#a-generals-rating", "good")
+    page.check("#a-generals-commanding")
+    page.click("#a-add-generals")
+    page.fill("#a-units-name", "Huscarls")
+    page.select_option("#a-units-code", "CAF")
+    page.select_option("#a-units-quality", "elite")
+    page.select_option("#a-units-options", ["shieldwall"])
+    page.click("#a-add-units")
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    first = _status(page)
+    page.fill("#a-units-name", "Fyrd")
+    page.select_option("#a-units-code", "CUF")
+    page.select_option("#a-units-quality", "levy")
+    page.select_option("#a-units-options", [])
+    page.fill("#a-units-figures", "16")
+    page.click("#a-add-units")
+    page.wait_for_function(f"document.querySelector('#a-status').textContent !== {json.dumps(first)}")
+    assert page.locator("#a-entries-units li").count() == 2
+    assert page.locator("#a-costed tbody tr").count() == 3
+    total = page.evaluate("window.shieldwall.army.answer.costed.total")
+    assert f"total {total}" in _status(page)
+    # export: the file the CLI costs to the same points
+    with page.expect_download() as dl:
+        page.click("#a-export")
+    path = tmp_path / "army.toml"
+    dl.value.save_as(str(path))
+    assert _cli_json(path, capsys)["total"] == total
+    page.screenshot(path=str(IMAGES / "web-army.png"), full_page=True)
+    assert serious_violations(page) == []
+    # over the limit: not legal, and why
+    page.fill("#a-top-points_limit", "50")
+    page.locator("#a-top-points_limit").dispatch_event("change")
+    page.wait_for_function("document.querySelector('#a-status').textContent.includes('Not legal')")
+    assert "over its limit of 50" in _status(page)
+    # remove a unit; import a file (the form follows it)
+    page.get_by_role("button", name="Remove Fyrd").click()
+    page.wait_for_function("document.querySelectorAll('#a-entries-units li').length === 1")
+    page.set_input_files("#a-import", str(SAXON))
+    page.wait_for_function("document.querySelectorAll('#a-entries-units li').length > 5")
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    assert "total 859" in _status(page)
+    assert page.input_value("#a-top-name") == "Anglo-Saxon army, 1066"
+
+    # Knight Hack: its sample data set's lists, labelled as such; a second unit of the same id is renamed
+    page.select_option("#a-ruleset", "knight-hack")
+    page.wait_for_selector("#a-add-unit")
+    assert "not the published Knight Hack charts" in page.inner_text("#a-builder")
+    page.select_option("#a-unit-type", "heavy-cavalry")
+    page.select_option("#a-unit-class", "B")
+    page.select_option("#a-unit-weapons", ["lance", "sword"])
+    page.click("#a-add-unit")
+    page.click("#a-add-unit")
+    page.wait_for_function("document.querySelectorAll('#a-entries-unit li').length === 2")
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    ids = [u["id"] for u in page.evaluate("window.shieldwall.army.army.unit")]
+    assert ids == ["unit", "unit-2"]
+    with page.expect_download() as dl:
+        page.click("#a-export")
+    kh = tmp_path / "kh.toml"
+    dl.value.save_as(str(kh))
+    assert _cli_json(kh, capsys)["total"] == page.evaluate("window.shieldwall.army.answer.costed.total")
+
+    # a rule system without a catalogue (DBM): the file's text, costed as it is typed
+    page.select_option("#a-ruleset", "dbm-3.2")
+    page.wait_for_function("document.querySelector('#a-builder').textContent.includes('no list')")
+    page.set_input_files("#a-import", str(DBM))
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    assert "total 130.5" in _status(page)
+    text = page.input_value("#a-text")
+    assert "ap_limit = 200.0" in text
+    page.fill("#a-text", text.replace("ap_limit = 200.0", "ap_limit = 100.0"))
+    page.wait_for_function("document.querySelector('#a-status').textContent.includes('Not legal')")
+    assert page.errors == []  # type: ignore[attr-defined]
