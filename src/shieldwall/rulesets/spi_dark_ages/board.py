@@ -243,6 +243,36 @@ class Board:
                     return o
         return None
 
+    def cross_river_front(self, h: Hex, side: str) -> Unit | None:
+        """``tec.cross-river`` (ruling A28): an enemy unit, not demoralized and not a fleet, with the
+        stream or river hex ``h`` adjacent to its front (a demoralized one controls nothing:
+        ``demoralization.control``). None when ``h`` is no such hex or the TEC plays no such rule."""
+        cr = self.charts.tec.cross_river
+        if cr is None or not (self.map.is_stream(h) or self.map.is_river(h)):
+            return None
+        for n in h.neighbours():
+            for o in self.units_at(n):
+                if o.side == side or self.is_fleet(o) or self.is_demoralized(o):
+                    continue
+                d = n.direction_to(h)
+                if d is not None and facing_zone(o.facing, d) == "front":
+                    return o
+        return None
+
+    def controller(self, h: Hex, side: str) -> tuple[Unit, str] | None:
+        """The enemy unit whose control stops a unit of ``side`` entering ``h``, with the clause:
+        a missile unit's front (``movement.K.stop``) or, if the TEC's Cross River Attack rule says
+        so, a unit's stream or river front hex (``tec.cross-river``)."""
+        m = self.missile_front(h, side)
+        if m is not None:
+            return m, "movement.K.stop"
+        cr = self.charts.tec.cross_river
+        if cr is not None and cr.stop:
+            o = self.cross_river_front(h, side)
+            if o is not None:
+                return o, "tec.cross-river"
+        return None
+
     def nearest_enemy_within(self, h: Hex, side: str, radius: int) -> int | None:
         """The distance to the nearest enemy unit if it is at most ``radius`` hexes away (a spiral
         of hex look-ups), else None."""

@@ -96,7 +96,7 @@ def check_mover(b: Board, u: Unit) -> None:
             f"{u.id} did not begin the phase stacked with or adjacent to a friendly command unit",
         )
     if u.stopped:
-        raise Refused("movement.K.stop", f"{u.id} stopped in front of an enemy missile unit")
+        raise Refused("movement.K.stop", f"{u.id} stopped in an enemy unit's front (it moves on next phase)")
 
 
 def step_cost(b: Board, u: Unit, d: int) -> tuple[Hex, float]:
@@ -158,13 +158,16 @@ def do_step(b: Board, u: Unit, d: int) -> None:
 
 def stop_check(b: Board, u: Unit) -> None:
     """``movement.K.stop`` / ``movement.K.leave``: entering a front hex of an enemy Class IV/V unit
-    ends the move (even from another such hex); its remaining MP are lost (ruling A6)."""
+    ends the move (even from another such hex); its remaining MP are lost (ruling A6). The same
+    for a stream or river hex adjacent to an enemy unit's front when the TEC's Cross River Attack
+    rule gives that control (``tec.cross-river``, ruling A28)."""
     assert u.hex is not None
-    m = b.missile_front(u.hex, u.side)
-    if m is not None:
+    got = b.controller(u.hex, u.side)
+    if got is not None:
+        m, clause = got
         u.stopped = True
         u.mp_left = 0.0
-        b.log("stopped", "movement.K.stop", u.side, unit=u.id, by=m.id, at=ccrr(u.hex))
+        b.log("stopped", clause, u.side, unit=u.id, by=m.id, at=ccrr(u.hex))
 
 
 def check_turn(b: Board, u: Unit) -> float:

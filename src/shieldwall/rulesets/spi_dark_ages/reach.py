@@ -7,8 +7,9 @@ for the web page's overlay and its JSON).
   in its next Movement Phase), and when it may not move, why, with the clause;
 * ``hexes``: every hex it can end in, with the cheapest MP cost (steps into front hexes and paid
   hexside turns, ``movement.step_cost``'s rules: terrain, roads, streams, the stop rule in front of
-  enemy missile units, enemy hexes, stacking), ``stop`` marking the hexes where the stop rule ends
-  the move (``movement.K.stop``);
+  enemy missile units and, when the TEC plays it, in enemy cross-river fronts, enemy hexes,
+  stacking), ``stop`` marking the hexes where such a stop ends the move (``movement.K.stop``,
+  ``tec.cross-river``);
 * ``charges`` / ``shooting``: the enemies it may melee or fire at in the Attack Allocation Phase;
 * ``odds``: in the Attack Allocation Phase, the exact CRT preview of each attack it may join (the
   units already allocated against that hex with it): odds, column, die modifier, every result with
@@ -74,7 +75,7 @@ def _hexes(b: Board, u: Unit, budget: float) -> list[dict[str, Any]]:
                 continue
             best[(n, nf)] = nc
             out[n] = min(out.get(n, 1e9), nc)
-            if n != h and b.missile_front(n, u.side) is not None:
+            if n != h and b.controller(n, u.side) is not None:
                 stops.add(n)
             heapq.heappush(heap, (nc, n, nf))
     steps: dict[Hex, str] = {}
