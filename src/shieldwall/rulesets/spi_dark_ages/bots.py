@@ -44,25 +44,33 @@ def _score(b: Board, attackers: list[Unit], target: Hex) -> Fraction:
 
 def nearest_enemy_field(b: Board, side: str) -> dict[Hex, tuple[int, Hex]]:
     """For every hex of the map: (distance, the nearest enemy unit's hex), ties to the lowest hex;
-    one multi-source breadth-first search from the enemy hexes (hex look-ups, no pairs of units)."""
-    sources = sorted(h for h, ids in b.at.items() if ids and b.units[ids[0]].side != side)
-    field: dict[Hex, tuple[int, Hex]] = {h: (0, h) for h in sources}
-    frontier = sources
+    one multi-source breadth-first search from the enemy hexes over the map's cell indices (in hex
+    order, so the lowest index is the lowest hex; no pairs of units)."""
+    m = b.map
+    index, adjacent = m.index, m.adjacent
+    dist = [-1] * len(m.order)
+    src = [0] * len(m.order)
+    frontier = []
+    for h, ids in b.at.items():
+        if ids and b.units[ids[0]].side != side and h in index:
+            i = index[h]
+            dist[i], src[i] = 0, i
+            frontier.append(i)
     d = 0
     while frontier:
         d += 1
-        nxt: dict[Hex, Hex] = {}
-        for h in frontier:
-            src = field[h][1]
-            for n in h.neighbours():
-                if n in field or not b.map.on_map(n):
-                    continue
-                if n not in nxt or src < nxt[n]:
-                    nxt[n] = src
-        for n, src in nxt.items():
-            field[n] = (d, src)
-        frontier = sorted(nxt)
-    return field
+        nxt = []
+        for i in frontier:
+            s = src[i]
+            for j in adjacent[i]:
+                if dist[j] == -1:
+                    dist[j], src[j] = d, s
+                    nxt.append(j)
+                elif dist[j] == d and s < src[j]:
+                    src[j] = s
+        frontier = nxt
+    order = m.order
+    return {order[i]: (k, order[src[i]]) for i, k in enumerate(dist) if k >= 0}
 
 
 class ScriptedBot(Bot):

@@ -43,6 +43,13 @@ class HexMap:
         self.slopes = frozenset(h for h in self.cells if "slope" in self.terrain_of(h))
         self.hilltops = frozenset(enclosed(self.cells, self.slopes))
         self.road_hexes = frozenset(h for s in self.road_sides for h in (s[0], s[0].neighbour(s[1])))
+        # the cells in hex order and, per cell, the indices of its on-map neighbours (direction
+        # order): breadth-first searches over the map on integers
+        self.order: tuple[Hex, ...] = tuple(sorted(self.cells))
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.order)}
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.index[n] for n in h.neighbours() if n in self.index) for h in self.order
+        )
 
     def terrain_of(self, h: Hex) -> tuple[str, ...]:
         return self.terrain.get(h, ("clear",))
