@@ -16,7 +16,7 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import Result
 from shieldwall.core.hexgrid import Hex, facing_zone
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
-from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
+from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap, neighbours
 from shieldwall.rulesets.spi_dark_ages.schemas import UnitType
 from shieldwall.rulesets.spi_dark_ages.tables import Charts
 
@@ -204,7 +204,7 @@ class Board:
     def around(self, h: Hex) -> list[Unit]:
         """The units in ``h`` and the six hexes around it."""
         out = self.units_at(h)
-        for n in h.neighbours():
+        for n in neighbours(h):
             out += self.units_at(n)
         return out
 
@@ -229,12 +229,12 @@ class Board:
         return best
 
     def enemy_adjacent(self, h: Hex, side: str) -> bool:
-        return any(self.occupant_side(n) not in (None, side) for n in h.neighbours())
+        return any(self.occupant_side(n) not in (None, side) for n in neighbours(h))
 
     def missile_front(self, h: Hex, side: str) -> Unit | None:
         """An enemy Class IV or V unit, not demoralized, with ``h`` among its three front hexes
         (``movement.K.stop``; a demoralized one controls nothing: ``demoralization.control``)."""
-        for n in h.neighbours():
+        for n in neighbours(h):
             for o in self.units_at(n):
                 if o.side == side or self.cls(o) not in ("IV", "V") or self.is_demoralized(o):
                     continue
@@ -250,7 +250,7 @@ class Board:
         cr = self.charts.tec.cross_river
         if cr is None or not (self.map.is_stream(h) or self.map.is_river(h)):
             return None
-        for n in h.neighbours():
+        for n in neighbours(h):
             for o in self.units_at(n):
                 if o.side == side or self.is_fleet(o) or self.is_demoralized(o):
                     continue

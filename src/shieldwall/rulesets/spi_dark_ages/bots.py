@@ -21,6 +21,7 @@ from shieldwall.core.hexgrid import Hex, facing_zone, parse_ccrr
 
 from .board import Board, Unit
 from .combat import outcomes
+from .hexmap import neighbours
 from .orders import Order
 from .plugin import RS
 from .resolve import melee_situation
@@ -168,7 +169,7 @@ class ScriptedBot(Bot):
         dist = h.distance(e)
         if b.is_command(u):
             return self._join(b, u, orders, e)
-        toward = h.direction_to(min(h.neighbours(), key=lambda n: (n.distance(e), n)))
+        toward = h.direction_to(min(neighbours(h), key=lambda n: (n.distance(e), n)))
         facing_ok = (
             toward is not None
             and facing_zone(u.facing, toward) == "front"
@@ -183,7 +184,7 @@ class ScriptedBot(Bot):
             for o in orders:
                 if o.kind != "step":
                     continue
-                n = h.neighbour(int(o.target or 0))
+                n = neighbours(h)[int(o.target or 0) % 6]
                 if n.distance(e) >= dist:
                     continue
                 if not b.is_fleet(u) and not any(lh is not None and lh.distance(n) <= 1 for lh in leaders):
@@ -204,7 +205,7 @@ class ScriptedBot(Bot):
         assert h is not None
         stacks = {
             o.hex
-            for o in b.around(h) + [x for n in h.neighbours() for x in b.around(n)]
+            for o in b.around(h) + [x for n in neighbours(h) for x in b.around(n)]
             if o.side == u.side and o.hex is not None and not b.is_command(o) and o.hex.distance(h) <= 3
         }
         room = b.charts.rules.hex_stack_limit - b.type_of(u).stacking_points
@@ -217,14 +218,14 @@ class ScriptedBot(Bot):
         best: tuple[tuple[int, int], Order] | None = None
         for o in orders:
             if o.kind == "step":
-                n = h.neighbour(int(o.target or 0))
+                n = neighbours(h)[int(o.target or 0) % 6]
                 if n.distance(goal) < h.distance(goal):
                     key = (n.distance(goal), int(o.target or 0))
                     if best is None or key < best[0]:
                         best = (key, o)
         if best is not None:
             return best[1]
-        toward = h.direction_to(min(h.neighbours(), key=lambda n: (n.distance(goal), n)))
+        toward = h.direction_to(min(neighbours(h), key=lambda n: (n.distance(goal), n)))
         if toward is None or facing_zone(u.facing, toward) == "front":
             return None
         way = "right" if (toward - u.facing) % 6 <= 3 else "left"

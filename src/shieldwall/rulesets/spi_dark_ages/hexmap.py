@@ -15,6 +15,7 @@ from shieldwall.core.hexgrid import (
     from_offset,
     hexside,
     parse_ccrr,
+    spiral,
     to_offset,
 )
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
@@ -22,6 +23,33 @@ from shieldwall.rulesets.spi_dark_ages.schemas import MapFile, TecFile
 
 EDGES = ("north", "east", "south", "west")
 Side = tuple[Hex, int]
+
+#: hex -> its six neighbours in direction order (a pure function of the hex, memoised: the rules
+#: ask for the same few hundred hexes' neighbours many times per decision)
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """``h.neighbours()`` as a tuple, memoised (index ``d`` is ``h.neighbour(d)``)."""
+    got = _NEIGHBOURS.get(h)
+    if got is None:
+        if len(_NEIGHBOURS) > 200_000:
+            _NEIGHBOURS.clear()
+        got = _NEIGHBOURS[h] = tuple(h.neighbours())
+    return got
+
+
+_SPIRALS: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
+
+
+def spiral_of(h: Hex, radius: int) -> tuple[Hex, ...]:
+    """``core.hexgrid.spiral(h, radius)`` as a tuple (its order), memoised."""
+    got = _SPIRALS.get((h, radius))
+    if got is None:
+        if len(_SPIRALS) > 20_000:
+            _SPIRALS.clear()
+        got = _SPIRALS[(h, radius)] = tuple(spiral(h, radius))
+    return got
 
 
 @dataclass

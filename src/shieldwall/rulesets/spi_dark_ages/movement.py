@@ -11,6 +11,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.hexmap import neighbours
 from shieldwall.rulesets.spi_dark_ages.tables import (
     BRIDGE_FROM_ROAD_MP,
     BRIDGE_MP,
@@ -107,7 +108,7 @@ def step_cost(b: Board, u: Unit, d: int) -> tuple[Hex, float]:
         raise Refused("combat.K.bound", f"{u.id} is in contact and may not leave its hex")
     if not b.is_fleet(u) and facing_zone(u.facing, d) != "front":
         raise Refused("cavalry.back-up", "a unit moves only into its three front hexes (ruling A29)")
-    h = u.hex.neighbour(d)
+    h = neighbours(u.hex)[d % 6]
     cost = entry_cost(b, u, u.hex, h)
     if cost > u.mp_left + 1e-9:
         raise Refused("tec.mixed-mp", f"{cost:g} MP needed, {u.mp_left:g} left")
