@@ -104,6 +104,8 @@ class Board:
     closed: bool = False
     #: the last menu computed and the state it belongs to (``turn.menu``)
     menu_cache: tuple[Any, tuple[Any, ...]] | None = None
+    #: unit -> (what its moves depend on, its steps and turns) (``turn._unit_moves``)
+    moves_cache: dict[str, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for u in self.units.values():
@@ -131,6 +133,7 @@ class Board:
 
         new = _copy.copy(self)
         new.menu_cache = None
+        new.moves_cache = {}
         new.units = {k: _copy.copy(u) for k, u in self.units.items()}
         new.events = list(self.events)
         new.at = {h: list(v) for h, v in self.at.items()}

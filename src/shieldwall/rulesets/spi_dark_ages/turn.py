@@ -14,6 +14,7 @@ from shieldwall.core.hexgrid import Hex, ccrr, parse_ccrr
 from shieldwall.rulesets.spi_dark_ages import alloc, movement
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.hexmap import neighbours
 from shieldwall.rulesets.spi_dark_ages.morale import expire, flee, rally
 from shieldwall.rulesets.spi_dark_ages.movement import Refused
 from shieldwall.rulesets.spi_dark_ages.orders import Order
@@ -30,7 +31,52 @@ PROMPTS = {
 # --- menus ------------------------------------------------------------------------------------
 
 
+def _moves_key(b: Board, u: Unit) -> tuple[object, ...]:
+    """Everything ``_unit_moves`` reads: the phase, the unit's own movement state and the units
+    (ids and types) in the six hexes around it (step costs, stacking, enemy hexes, the cavalry
+    last-hex rule); the map and charts never change."""
+    h = u.hex
+    near = (
+        None
+        if h is None
+        else tuple(tuple((i, b.units[i].type) for i in b.at.get(n, ())) for n in neighbours(h))
+    )
+    return (
+        id(b.charts),
+        b.phase,
+        b.phasing,
+        h,
+        u.facing,
+        u.mp_left,
+        u.moved,
+        u.cmd_ok,
+        u.stopped,
+        u.panicked,
+        u.aboard,
+        u.gone,
+        u.type,
+        u.bank,
+        u.run,
+        u.contact_turned,
+        bool(b.bonds.get(u.id)),
+        near,
+    )
+
+
 def _unit_moves(b: Board, u: Unit) -> list[Order]:
+    """The steps and turns ``u`` may make now, memoised per unit (``Board.moves_cache``) while
+    nothing it depends on changes: the whole side's menu is asked for after every unit's move,
+    and most units' neighbourhoods have not changed."""
+    key = _moves_key(b, u)
+    hit = b.moves_cache.get(u.id)
+    if hit is not None and hit[0] == key:
+        return list(hit[1])
+    got = _unit_moves_now(b, u)
+    b.moves_cache[u.id] = (key, tuple(got))
+    return got
+
+
+def _unit_moves_now(b: Board, u: Unit) -> list[Order]:
     try:
         movement.check_mover(b, u)  # once for the unit (each step checks it again)
     except Refused:
