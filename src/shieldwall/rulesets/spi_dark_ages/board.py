@@ -104,8 +104,11 @@ class Board:
     closed: bool = False
     #: the last menu computed and the state it belongs to (``turn.menu``)
     menu_cache: tuple[Any, tuple[Any, ...]] | None = None
-    #: unit -> (what its moves depend on, its steps and turns) (``turn._unit_moves``)
+    #: unit -> (what its orders depend on, its steps and turns or its attacks) (``turn._unit_moves``,
+    #: ``turn._unit_attacks``: the two keys differ in length, so one never hits the other)
     moves_cache: dict[str, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
+    #: how many times a unit has been placed or removed (a key of the memoised attack menus)
+    placements: int = 0
 
     def __post_init__(self) -> None:
         for u in self.units.values():
@@ -183,6 +186,7 @@ class Board:
             if not self.at[u.hex]:
                 del self.at[u.hex]
         u.hex = h
+        self.placements += 1
         if h is not None and u.gone is None:
             self.at.setdefault(h, []).append(u.id)
 

@@ -139,13 +139,52 @@ def _fleet_orders(b: Board, fleet: Unit) -> list[Order]:
     return out
 
 
+def _attacks_key(b: Board, u: Unit) -> tuple[object, ...]:
+    """Everything a unit's melee and fire targets read: the phase, where every unit stands
+    (``Board.placements``: lines of fire, enemy hexes), the unit's own state and allocations, its
+    contact, and the state of the units in and around its hex (command units: ``command.B``)."""
+    assert u.hex is not None
+    return (
+        id(b.charts),
+        b.turn,
+        b.player,
+        b.phase,
+        b.placements,
+        u.hex,
+        u.type,
+        u.aboard,
+        u.fired,
+        u.meleed,
+        u.id in b.fire_alloc,
+        u.id in b.melee_alloc,
+        u.demoralized is not None,
+        u.panicked,
+        frozenset(b.bonds.get(u.id, ())),
+        tuple((o.id, o.type, o.demoralized is not None, o.panicked) for o in b.around(u.hex)),
+    )
+
+
+def _unit_attacks(b: Board, u: Unit) -> tuple[Order, ...]:
+    """``u``'s melee and fire orders, memoised per unit (``Board.moves_cache``, key ``_attacks_key``):
+    the whole side's menu is asked for after every allocation, which changes one unit."""
+    key = _attacks_key(b, u)
+    hit = b.moves_cache.get(u.id)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    got = (
+        *(Order("melee", u.id, ccrr(h)) for h in alloc.melee_targets(b, u)),
+        *(Order("fire", u.id, ccrr(h)) for h in alloc.fire_targets(b, u)),
+    )
+    b.moves_cache[u.id] = (key, got)
+    return got
+
+
 def allocate_menu(b: Board) -> list[Order]:
     out: list[Order] = []
     for u in b.units.values():
         if u.side != b.phasing or not u.on_map:
             continue
-        out += [Order("melee", u.id, ccrr(h)) for h in alloc.melee_targets(b, u)]
-        out += [Order("fire", u.id, ccrr(h)) for h in alloc.fire_targets(b, u)]
+        out += _unit_attacks(b, u)
     return [*out, Order("end")]
 
 
