@@ -78,6 +78,9 @@ class HexMap:
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.index[n] for n in h.neighbours() if n in self.index) for h in self.order
         )
+        #: memoised pure functions of this map and the charts ``memo_charts`` (``movement.entry_cost``)
+        self.memo: dict[tuple[object, ...], object] = {}
+        self.memo_charts: object = None
 
     def terrain_of(self, h: Hex) -> tuple[str, ...]:
         return self.terrain.get(h, ("clear",))

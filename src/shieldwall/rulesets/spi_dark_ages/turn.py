@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import Result
-from shieldwall.core.hexgrid import Hex, ccrr, parse_ccrr
+from shieldwall.core.hexgrid import Hex, ccrr, facing_zone, parse_ccrr
 from shieldwall.rulesets.spi_dark_ages import alloc, movement
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
@@ -42,7 +42,7 @@ def _moves_key(b: Board, u: Unit) -> tuple[object, ...]:
         else tuple(tuple((i, b.units[i].type) for i in b.at.get(n, ())) for n in neighbours(h))
     )
     return (
-        id(b.charts),
+        b.charts,
         b.phase,
         b.phasing,
         h,
@@ -82,12 +82,16 @@ def _unit_moves_now(b: Board, u: Unit) -> list[Order]:
     except Refused:
         return []
     out = []
-    for d in range(6):
-        try:
-            movement.step_cost(b, u, d)
-        except Refused:
-            continue
-        out.append(Order("step", u.id, str(d)))
+    if not b.in_contact(u):  # combat.K.bound: no step at all
+        fleet = b.is_fleet(u)
+        for d in range(6):
+            if not fleet and facing_zone(u.facing, d) != "front":
+                continue  # cavalry.back-up (ruling A29): front hexes only
+            try:
+                movement.step_checked(b, u, d)
+            except Refused:
+                continue
+            out.append(Order("step", u.id, str(d)))
     for way in ("left", "right"):
         try:
             movement.check_turn(b, u)
@@ -145,7 +149,7 @@ def _attacks_key(b: Board, u: Unit) -> tuple[object, ...]:
     contact, and the state of the units in and around its hex (command units: ``command.B``)."""
     assert u.hex is not None
     return (
-        id(b.charts),
+        b.charts,
         b.turn,
         b.player,
         b.phase,
