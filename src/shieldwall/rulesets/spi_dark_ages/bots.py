@@ -81,6 +81,9 @@ class ScriptedBot(Bot):
         super().__init__(seed)
         self.skipped: tuple[int, set[str]] = (-1, set())
         self.field: tuple[tuple[int, int, int], dict[Hex, tuple[int, Hex]]] = ((-1, -1, -1), {})
+        #: the melee scores of this Attack Allocation Phase: (board, phase key) and
+        #: (target, attackers) -> score; nothing a score reads changes within the phase
+        self.scores: tuple[tuple[object, ...], dict[tuple[Hex, tuple[str, ...]], Fraction]] = ((), {})
 
     def choose(self, state: State) -> Any:
         rid = state.game.info.id
@@ -107,11 +110,24 @@ class ScriptedBot(Bot):
             h = parse_ccrr(target)
             group = [b.units[i] for i, t in b.melee_alloc.items() if t == h]
             group += [b.units[o.unit or ""] for o in orders]
-            if _score(b, group, h) >= MELEE_EDGE:
+            if self._score(b, group, h) >= MELEE_EDGE:
                 return orders[0]
         if fire:
             return fire[0]
         return menu[-1]
+
+    def _score(self, b: Board, group: list[Unit], h: Hex) -> Fraction:
+        """``_score``, memoised for the phase: in the Attack Allocation Phase no unit moves, turns
+        or changes state (only allocations are made), so a group's score on a hex stays the same."""
+        key = (b.turn, b.player, b.phase, b.placements, b, b.charts)
+        if self.scores[0] != key:
+            self.scores = (key, {})
+        memo = self.scores[1]
+        k = (h, tuple(u.id for u in group))
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = _score(b, group, h)
+        return got
 
     # --- movement --------------------------------------------------------------------------
     def _move(self, b: Board, menu: list[Order]) -> Order:
