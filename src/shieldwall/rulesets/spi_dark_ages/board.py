@@ -109,6 +109,8 @@ class Board:
     moves_cache: dict[str, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
     #: how many times a unit has been placed or removed (a key of the memoised attack menus)
     placements: int = 0
+    #: hex -> how many times a unit has entered or left it (a key of the memoised move menus)
+    hex_changes: dict[Hex, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for u in self.units.values():
@@ -137,6 +139,7 @@ class Board:
         new = _copy.copy(self)
         new.menu_cache = None
         new.moves_cache = {}
+        new.hex_changes = dict(self.hex_changes)
         new.units = {k: _copy.copy(u) for k, u in self.units.items()}
         new.events = list(self.events)
         new.at = {h: list(v) for h, v in self.at.items()}
@@ -181,14 +184,17 @@ class Board:
         return [self.units[i] for i in self.at.get(h, ())]
 
     def place(self, u: Unit, h: Hex | None) -> None:
+        changes = self.hex_changes
         if u.hex is not None and u.aboard is None and u.id in self.at.get(u.hex, ()):
             self.at[u.hex].remove(u.id)
+            changes[u.hex] = changes.get(u.hex, 0) + 1
             if not self.at[u.hex]:
                 del self.at[u.hex]
         u.hex = h
         self.placements += 1
         if h is not None and u.gone is None:
             self.at.setdefault(h, []).append(u.id)
+            changes[h] = changes.get(h, 0) + 1
 
     def remove(self, u: Unit, how: str) -> None:
         self.place(u, None)

@@ -33,14 +33,13 @@ PROMPTS = {
 
 def _moves_key(b: Board, u: Unit) -> tuple[object, ...]:
     """Everything ``_unit_moves`` reads: the phase, the unit's own movement state and the units
-    (ids and types) in the six hexes around it (step costs, stacking, enemy hexes, the cavalry
+    in the six hexes around it (``Board.hex_changes``) (step costs, stacking, enemy hexes, the cavalry
     last-hex rule); the map and charts never change."""
     h = u.hex
-    near = (
-        None
-        if h is None
-        else tuple(tuple((i, b.units[i].type) for i in b.at.get(n, ())) for n in neighbours(h))
-    )
+    # units entering or leaving a hex around it (a dismount or remount puts the mounts into the
+    # hex or takes them out: a change of type is a change of the hex too)
+    changes = b.hex_changes
+    near = None if h is None else tuple([changes.get(n, 0) for n in neighbours(h)])
     return (
         b.charts,
         b.phase,
