@@ -43,7 +43,33 @@ def _score(b: Board, attackers: list[Unit], target: Hex) -> Fraction:
     return good - bad * Fraction(3, 2)
 
 
-def nearest_enemy_field(b: Board, side: str) -> dict[Hex, tuple[int, Hex]]:
+class EnemyField:
+    """For every hex of the map: (distance, the nearest enemy unit's hex), as a read-only mapping
+    over the search's arrays (``field[h]``, ``field.get(h, default)``, ``h in field``)."""
+
+    __slots__ = ("dist", "index", "order", "src")
+
+    def __init__(self, order: tuple[Hex, ...], index: dict[Hex, int], dist: list[int], src: list[int]):
+        self.order, self.index, self.dist, self.src = order, index, dist, src
+
+    def get(self, h: Hex, default: Any = None) -> Any:
+        i = self.index.get(h)
+        if i is None or self.dist[i] < 0:
+            return default
+        return self.dist[i], self.order[self.src[i]]
+
+    def __contains__(self, h: object) -> bool:
+        i = self.index.get(h)  # type: ignore[call-overload]
+        return i is not None and self.dist[i] >= 0
+
+    def __getitem__(self, h: Hex) -> tuple[int, Hex]:
+        got: tuple[int, Hex] | None = self.get(h)
+        if got is None:
+            raise KeyError(h)
+        return got
+
+
+def nearest_enemy_field(b: Board, side: str) -> EnemyField:
     """For every hex of the map: (distance, the nearest enemy unit's hex), ties to the lowest hex;
     one multi-source breadth-first search from the enemy hexes over the map's cell indices (in hex
     order, so the lowest index is the lowest hex; no pairs of units)."""
@@ -70,8 +96,7 @@ def nearest_enemy_field(b: Board, side: str) -> dict[Hex, tuple[int, Hex]]:
                 elif dist[j] == d and s < src[j]:
                     src[j] = s
         frontier = nxt
-    order = m.order
-    return {order[i]: (k, order[src[i]]) for i, k in enumerate(dist) if k >= 0}
+    return EnemyField(m.order, index, dist, src)
 
 
 class ScriptedBot(Bot):
@@ -80,7 +105,7 @@ class ScriptedBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.skipped: tuple[int, set[str]] = (-1, set())
-        self.field: tuple[tuple[int, int, int], dict[Hex, tuple[int, Hex]]] = ((-1, -1, -1), {})
+        self.field: tuple[tuple[int, int, int], EnemyField | None] = ((-1, -1, -1), None)
         #: the melee scores of this Attack Allocation Phase: (board, phase key) and
         #: (target, attackers) -> score; nothing a score reads changes within the phase
         self.scores: tuple[tuple[object, ...], dict[tuple[Hex, tuple[str, ...]], Fraction]] = ((), {})
@@ -134,11 +159,12 @@ class ScriptedBot(Bot):
         if self.skipped[0] != b.pturn:
             self.skipped = (b.pturn, set())
         skipped = self.skipped[1]
+        side = b.phasing
         enemies: list[Hex | None] = [
-            u.hex for u in b.units.values() if u.side != b.phasing and u.on_map and u.hex is not None
+            u.hex for u in b.units.values() if u.side != side and u.on_map and u.hex is not None
         ]
         leaders: list[Hex | None] = [
-            u.hex for u in b.units.values() if u.side == b.phasing and u.on_map and b.is_command(u)
+            u.hex for u in b.units.values() if u.side == side and u.on_map and b.is_command(u)
         ]
         by_unit: dict[str, list[Order]] = {}
         for o in menu:
@@ -148,6 +174,7 @@ class ScriptedBot(Bot):
         if self.field[0] != key:  # the enemy does not move in our Movement Phase
             self.field = (key, nearest_enemy_field(b, b.phasing))
         field = self.field[1]
+        assert field is not None
         if b.active is not None:
             want = self._want(b, b.units[b.active], by_unit.get(b.active, []), field, leaders)
             # "done" unless it is not on the menu (a fleet may not stop in another fleet's hex)
@@ -175,7 +202,7 @@ class ScriptedBot(Bot):
         b: Board,
         u: Unit,
         orders: list[Order],
-        field: dict[Hex, tuple[int, Hex]],
+        field: EnemyField,
         leaders: list[Hex | None],
     ) -> Order | None:
         if u.hex is None or u.hex not in field:

@@ -108,8 +108,9 @@ def move_menu(b: Board) -> list[Order]:
             return moves  # stacking.C: it may pass through but not stop in another fleet's hex
         return [*moves, Order("done", u.id)]
     out: list[Order] = []
+    side = b.phasing
     for u in b.units.values():
-        if u.side == b.phasing and u.on_map and not u.moved:
+        if u.side == side and u.on_map and not u.moved:
             out += _unit_moves(b, u)
             if can_dismount(b, u) is None:
                 out.append(Order("dismount", u.id))
@@ -184,8 +185,9 @@ def _unit_attacks(b: Board, u: Unit) -> tuple[Order, ...]:
 
 def allocate_menu(b: Board) -> list[Order]:
     out: list[Order] = []
+    side = b.phasing
     for u in b.units.values():
-        if u.side != b.phasing or not u.on_map:
+        if u.side != side or not u.on_map:
             continue
         out += _unit_attacks(b, u)
     return [*out, Order("end")]
