@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from shieldwall.core.hexgrid import Hex, spiral
+from shieldwall.core.hexgrid import Hex
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.combat import terrain_effect
 from shieldwall.rulesets.spi_dark_ages.fire import can_fire_at
+from shieldwall.rulesets.spi_dark_ages.hexmap import neighbours, spiral_of
 from shieldwall.rulesets.spi_dark_ages.movement import Refused
 
 
@@ -91,7 +92,7 @@ def melee_targets(b: Board, u: Unit) -> list[Hex]:
     if b.type_of(u).mas == 0 or u.meleed or u.id in b.melee_alloc or not _may_attack(b, u):
         return []
     out = []
-    for n in u.hex.neighbours():
+    for n in neighbours(u.hex):
         if b.occupant_side(n) == b.enemy(u.side):
             try:
                 check_melee(b, u, n)
@@ -107,7 +108,7 @@ def fire_targets(b: Board, u: Unit) -> list[Hex]:
     if t.missile == 0 or u.fired or u.id in b.fire_alloc or not _may_attack(b, u):
         return []
     out = []
-    for h in spiral(u.hex, t.range + 1):
+    for h in spiral_of(u.hex, t.range + 1):
         if h != u.hex and b.occupant_side(h) == b.enemy(u.side):
             try:
                 check_fire(b, u, h)

@@ -16,7 +16,7 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import Result
 from shieldwall.core.hexgrid import Hex, facing_zone
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
-from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
+from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap, neighbours
 from shieldwall.rulesets.spi_dark_ages.schemas import UnitType
 from shieldwall.rulesets.spi_dark_ages.tables import Charts
 
@@ -104,6 +104,13 @@ class Board:
     closed: bool = False
     #: the last menu computed and the state it belongs to (``turn.menu``)
     menu_cache: tuple[Any, tuple[Any, ...]] | None = None
+    #: unit -> (what its orders depend on, its steps and turns or its attacks) (``turn._unit_moves``,
+    #: ``turn._unit_attacks``: the two keys differ in length, so one never hits the other)
+    moves_cache: dict[str, tuple[Any, tuple[Any, ...]]] = field(default_factory=dict)
+    #: how many times a unit has been placed or removed (a key of the memoised attack menus)
+    placements: int = 0
+    #: hex -> how many times a unit has entered or left it (a key of the memoised move menus)
+    hex_changes: dict[Hex, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for u in self.units.values():
@@ -131,6 +138,8 @@ class Board:
 
         new = _copy.copy(self)
         new.menu_cache = None
+        new.moves_cache = {}
+        new.hex_changes = dict(self.hex_changes)
         new.units = {k: _copy.copy(u) for k, u in self.units.items()}
         new.events = list(self.events)
         new.at = {h: list(v) for h, v in self.at.items()}
@@ -175,13 +184,17 @@ class Board:
         return [self.units[i] for i in self.at.get(h, ())]
 
     def place(self, u: Unit, h: Hex | None) -> None:
+        changes = self.hex_changes
         if u.hex is not None and u.aboard is None and u.id in self.at.get(u.hex, ()):
             self.at[u.hex].remove(u.id)
+            changes[u.hex] = changes.get(u.hex, 0) + 1
             if not self.at[u.hex]:
                 del self.at[u.hex]
         u.hex = h
+        self.placements += 1
         if h is not None and u.gone is None:
             self.at.setdefault(h, []).append(u.id)
+            changes[h] = changes.get(h, 0) + 1
 
     def remove(self, u: Unit, how: str) -> None:
         self.place(u, None)
@@ -204,7 +217,7 @@ class Board:
     def around(self, h: Hex) -> list[Unit]:
         """The units in ``h`` and the six hexes around it."""
         out = self.units_at(h)
-        for n in h.neighbours():
+        for n in neighbours(h):
             out += self.units_at(n)
         return out
 
@@ -229,18 +242,48 @@ class Board:
         return best
 
     def enemy_adjacent(self, h: Hex, side: str) -> bool:
-        return any(self.occupant_side(n) not in (None, side) for n in h.neighbours())
+        return any(self.occupant_side(n) not in (None, side) for n in neighbours(h))
 
     def missile_front(self, h: Hex, side: str) -> Unit | None:
         """An enemy Class IV or V unit, not demoralized, with ``h`` among its three front hexes
         (``movement.K.stop``; a demoralized one controls nothing: ``demoralization.control``)."""
-        for n in h.neighbours():
+        for n in neighbours(h):
             for o in self.units_at(n):
                 if o.side == side or self.cls(o) not in ("IV", "V") or self.is_demoralized(o):
                     continue
                 d = n.direction_to(h)
                 if d is not None and facing_zone(o.facing, d) == "front":
                     return o
+        return None
+
+    def cross_river_front(self, h: Hex, side: str) -> Unit | None:
+        """``tec.cross-river`` (ruling A28): an enemy unit, not demoralized and not a fleet, with the
+        stream or river hex ``h`` adjacent to its front (a demoralized one controls nothing:
+        ``demoralization.control``). None when ``h`` is no such hex or the TEC plays no such rule."""
+        cr = self.charts.tec.cross_river
+        if cr is None or not (self.map.is_stream(h) or self.map.is_river(h)):
+            return None
+        for n in neighbours(h):
+            for o in self.units_at(n):
+                if o.side == side or self.is_fleet(o) or self.is_demoralized(o):
+                    continue
+                d = n.direction_to(h)
+                if d is not None and facing_zone(o.facing, d) == "front":
+                    return o
+        return None
+
+    def controller(self, h: Hex, side: str) -> tuple[Unit, str] | None:
+        """The enemy unit whose control stops a unit of ``side`` entering ``h``, with the clause:
+        a missile unit's front (``movement.K.stop``) or, if the TEC's Cross River Attack rule says
+        so, a unit's stream or river front hex (``tec.cross-river``)."""
+        m = self.missile_front(h, side)
+        if m is not None:
+            return m, "movement.K.stop"
+        cr = self.charts.tec.cross_river
+        if cr is not None and cr.stop:
+            o = self.cross_river_front(h, side)
+            if o is not None:
+                return o, "tec.cross-river"
         return None
 
     def nearest_enemy_within(self, h: Hex, side: str, radius: int) -> int | None:

@@ -21,6 +21,7 @@ from shieldwall.core.hexgrid import Hex, facing_zone, parse_ccrr
 
 from .board import Board, Unit
 from .combat import outcomes
+from .hexmap import neighbours
 from .orders import Order
 from .plugin import RS
 from .resolve import melee_situation
@@ -42,27 +43,60 @@ def _score(b: Board, attackers: list[Unit], target: Hex) -> Fraction:
     return good - bad * Fraction(3, 2)
 
 
-def nearest_enemy_field(b: Board, side: str) -> dict[Hex, tuple[int, Hex]]:
+class EnemyField:
+    """For every hex of the map: (distance, the nearest enemy unit's hex), as a read-only mapping
+    over the search's arrays (``field[h]``, ``field.get(h, default)``, ``h in field``)."""
+
+    __slots__ = ("dist", "index", "order", "src")
+
+    def __init__(self, order: tuple[Hex, ...], index: dict[Hex, int], dist: list[int], src: list[int]):
+        self.order, self.index, self.dist, self.src = order, index, dist, src
+
+    def get(self, h: Hex, default: Any = None) -> Any:
+        i = self.index.get(h)
+        if i is None or self.dist[i] < 0:
+            return default
+        return self.dist[i], self.order[self.src[i]]
+
+    def __contains__(self, h: object) -> bool:
+        i = self.index.get(h)  # type: ignore[call-overload]
+        return i is not None and self.dist[i] >= 0
+
+    def __getitem__(self, h: Hex) -> tuple[int, Hex]:
+        got: tuple[int, Hex] | None = self.get(h)
+        if got is None:
+            raise KeyError(h)
+        return got
+
+
+def nearest_enemy_field(b: Board, side: str) -> EnemyField:
     """For every hex of the map: (distance, the nearest enemy unit's hex), ties to the lowest hex;
-    one multi-source breadth-first search from the enemy hexes (hex look-ups, no pairs of units)."""
-    sources = sorted(h for h, ids in b.at.items() if ids and b.units[ids[0]].side != side)
-    field: dict[Hex, tuple[int, Hex]] = {h: (0, h) for h in sources}
-    frontier = sources
+    one multi-source breadth-first search from the enemy hexes over the map's cell indices (in hex
+    order, so the lowest index is the lowest hex; no pairs of units)."""
+    m = b.map
+    index, adjacent = m.index, m.adjacent
+    dist = [-1] * len(m.order)
+    src = [0] * len(m.order)
+    frontier = []
+    for h, ids in b.at.items():
+        if ids and b.units[ids[0]].side != side and h in index:
+            i = index[h]
+            dist[i], src[i] = 0, i
+            frontier.append(i)
     d = 0
     while frontier:
         d += 1
-        nxt: dict[Hex, Hex] = {}
-        for h in frontier:
-            src = field[h][1]
-            for n in h.neighbours():
-                if n in field or not b.map.on_map(n):
-                    continue
-                if n not in nxt or src < nxt[n]:
-                    nxt[n] = src
-        for n, src in nxt.items():
-            field[n] = (d, src)
-        frontier = sorted(nxt)
-    return field
+        nxt = []
+        for i in frontier:
+            s = src[i]
+            for j in adjacent[i]:
+                if dist[j] == -1:
+                    dist[j], src[j] = d, s
+                    nxt.append(j)
+                elif dist[j] == d and s < src[j]:
+                    src[j] = s
+        frontier = nxt
+    return EnemyField(m.order, index, dist, src)
 
 
 class ScriptedBot(Bot):
@@ -71,7 +105,10 @@ class ScriptedBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.skipped: tuple[int, set[str]] = (-1, set())
-        self.field: tuple[tuple[int, int, int], dict[Hex, tuple[int, Hex]]] = ((-1, -1, -1), {})
+        self.field: tuple[tuple[int, int, int], EnemyField | None] = ((-1, -1, -1), None)
+        #: the melee scores of this Attack Allocation Phase: (board, phase key) and
+        #: (target, attackers) -> score; nothing a score reads changes within the phase
+        self.scores: tuple[tuple[object, ...], dict[tuple[Hex, tuple[str, ...]], Fraction]] = ((), {})
 
     def choose(self, state: State) -> Any:
         rid = state.game.info.id
@@ -98,22 +135,36 @@ class ScriptedBot(Bot):
             h = parse_ccrr(target)
             group = [b.units[i] for i, t in b.melee_alloc.items() if t == h]
             group += [b.units[o.unit or ""] for o in orders]
-            if _score(b, group, h) >= MELEE_EDGE:
+            if self._score(b, group, h) >= MELEE_EDGE:
                 return orders[0]
         if fire:
             return fire[0]
         return menu[-1]
+
+    def _score(self, b: Board, group: list[Unit], h: Hex) -> Fraction:
+        """``_score``, memoised for the phase: in the Attack Allocation Phase no unit moves, turns
+        or changes state (only allocations are made), so a group's score on a hex stays the same."""
+        key = (b.turn, b.player, b.phase, b.placements, b, b.charts)
+        if self.scores[0] != key:
+            self.scores = (key, {})
+        memo = self.scores[1]
+        k = (h, tuple(u.id for u in group))
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = _score(b, group, h)
+        return got
 
     # --- movement --------------------------------------------------------------------------
     def _move(self, b: Board, menu: list[Order]) -> Order:
         if self.skipped[0] != b.pturn:
             self.skipped = (b.pturn, set())
         skipped = self.skipped[1]
+        side = b.phasing
         enemies: list[Hex | None] = [
-            u.hex for u in b.units.values() if u.side != b.phasing and u.on_map and u.hex is not None
+            u.hex for u in b.units.values() if u.side != side and u.on_map and u.hex is not None
         ]
         leaders: list[Hex | None] = [
-            u.hex for u in b.units.values() if u.side == b.phasing and u.on_map and b.is_command(u)
+            u.hex for u in b.units.values() if u.side == side and u.on_map and b.is_command(u)
         ]
         by_unit: dict[str, list[Order]] = {}
         for o in menu:
@@ -123,6 +174,7 @@ class ScriptedBot(Bot):
         if self.field[0] != key:  # the enemy does not move in our Movement Phase
             self.field = (key, nearest_enemy_field(b, b.phasing))
         field = self.field[1]
+        assert field is not None
         if b.active is not None:
             want = self._want(b, b.units[b.active], by_unit.get(b.active, []), field, leaders)
             # "done" unless it is not on the menu (a fleet may not stop in another fleet's hex)
@@ -150,7 +202,7 @@ class ScriptedBot(Bot):
         b: Board,
         u: Unit,
         orders: list[Order],
-        field: dict[Hex, tuple[int, Hex]],
+        field: EnemyField,
         leaders: list[Hex | None],
     ) -> Order | None:
         if u.hex is None or u.hex not in field:
@@ -160,7 +212,7 @@ class ScriptedBot(Bot):
         dist = h.distance(e)
         if b.is_command(u):
             return self._join(b, u, orders, e)
-        toward = h.direction_to(min(h.neighbours(), key=lambda n: (n.distance(e), n)))
+        toward = h.direction_to(min(neighbours(h), key=lambda n: (n.distance(e), n)))
         facing_ok = (
             toward is not None
             and facing_zone(u.facing, toward) == "front"
@@ -175,7 +227,7 @@ class ScriptedBot(Bot):
             for o in orders:
                 if o.kind != "step":
                     continue
-                n = h.neighbour(int(o.target or 0))
+                n = neighbours(h)[int(o.target or 0) % 6]
                 if n.distance(e) >= dist:
                     continue
                 if not b.is_fleet(u) and not any(lh is not None and lh.distance(n) <= 1 for lh in leaders):
@@ -196,7 +248,7 @@ class ScriptedBot(Bot):
         assert h is not None
         stacks = {
             o.hex
-            for o in b.around(h) + [x for n in h.neighbours() for x in b.around(n)]
+            for o in b.around(h) + [x for n in neighbours(h) for x in b.around(n)]
             if o.side == u.side and o.hex is not None and not b.is_command(o) and o.hex.distance(h) <= 3
         }
         room = b.charts.rules.hex_stack_limit - b.type_of(u).stacking_points
@@ -209,14 +261,14 @@ class ScriptedBot(Bot):
         best: tuple[tuple[int, int], Order] | None = None
         for o in orders:
             if o.kind == "step":
-                n = h.neighbour(int(o.target or 0))
+                n = neighbours(h)[int(o.target or 0) % 6]
                 if n.distance(goal) < h.distance(goal):
                     key = (n.distance(goal), int(o.target or 0))
                     if best is None or key < best[0]:
                         best = (key, o)
         if best is not None:
             return best[1]
-        toward = h.direction_to(min(h.neighbours(), key=lambda n: (n.distance(goal), n)))
+        toward = h.direction_to(min(neighbours(h), key=lambda n: (n.distance(goal), n)))
         if toward is None or facing_zone(u.facing, toward) == "front":
             return None
         way = "right" if (toward - u.facing) % 6 <= 3 else "left"

@@ -100,6 +100,15 @@ def charge_mas(b: Board, u: Unit) -> tuple[int, str | None]:
     return mas, f"{u.id}: straight charge of {u.run} < {t.charge.min_hexes}: MAS {t.mas} -> {mas}"
 
 
+def crossing(b: Board, u: Unit, target: Hex) -> Unit | None:
+    """``tec.cross-river`` (ruling A28): the defender in ``target``, not demoralized, with the stream
+    or river hex of attacker ``u`` adjacent to its front, when the TEC plays the rule."""
+    if b.charts.tec.cross_river is None or u.hex is None:
+        return None
+    o = b.cross_river_front(u.hex, u.side)
+    return o if o is not None and o.hex == target else None
+
+
 def unit_attack(b: Board, u: Unit, target: Hex, table: str) -> tuple[Fraction, list[str]] | None:
     """The adjusted attack (melee) or missile (fire) strength of ``u`` against hex ``target``;
     None when its terrain prohibits attacking (``tec.attack-P``)."""
@@ -116,9 +125,17 @@ def unit_attack(b: Board, u: Unit, target: Hex, table: str) -> tuple[Fraction, l
     eff = terrain_effect(b, u.hex, b.cls(u), "attack", col, water)
     if eff is None:
         return None
-    s = attack_adjust(base * eff)
+    cross = ONE
+    cr = b.charts.tec.cross_river
+    if table == "melee" and cr is not None and crossing(b, u, target) is not None:
+        cross = effect_value(cr.attack) or ONE  # spi-dark-ages:tec.cross-river (TEC data, A28)
+    s = attack_adjust(base * eff * cross)
     if eff != 1:
-        notes.append(f"{u.id}: {base} x {eff} (TEC{', ' + col if col else ''}) = {s}")
+        notes.append(f"{u.id}: {base} x {eff} (TEC{', ' + col if col else ''}) = {attack_adjust(base * eff)}")
+    if cross != 1:
+        notes.append(
+            f"{u.id}: attacks across a stream or river: x {cross} = {s} (spi-dark-ages:tec.cross-river)"
+        )
     return s, notes
 
 

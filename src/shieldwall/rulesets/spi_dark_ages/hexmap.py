@@ -15,6 +15,7 @@ from shieldwall.core.hexgrid import (
     from_offset,
     hexside,
     parse_ccrr,
+    spiral,
     to_offset,
 )
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
@@ -22,6 +23,33 @@ from shieldwall.rulesets.spi_dark_ages.schemas import MapFile, TecFile
 
 EDGES = ("north", "east", "south", "west")
 Side = tuple[Hex, int]
+
+#: hex -> its six neighbours in direction order (a pure function of the hex, memoised: the rules
+#: ask for the same few hundred hexes' neighbours many times per decision)
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """``h.neighbours()`` as a tuple, memoised (index ``d`` is ``h.neighbour(d)``)."""
+    got = _NEIGHBOURS.get(h)
+    if got is None:
+        if len(_NEIGHBOURS) > 200_000:
+            _NEIGHBOURS.clear()
+        got = _NEIGHBOURS[h] = tuple(h.neighbours())
+    return got
+
+
+_SPIRALS: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
+
+
+def spiral_of(h: Hex, radius: int) -> tuple[Hex, ...]:
+    """``core.hexgrid.spiral(h, radius)`` as a tuple (its order), memoised."""
+    got = _SPIRALS.get((h, radius))
+    if got is None:
+        if len(_SPIRALS) > 20_000:
+            _SPIRALS.clear()
+        got = _SPIRALS[(h, radius)] = tuple(spiral(h, radius))
+    return got
 
 
 @dataclass
@@ -43,6 +71,16 @@ class HexMap:
         self.slopes = frozenset(h for h in self.cells if "slope" in self.terrain_of(h))
         self.hilltops = frozenset(enclosed(self.cells, self.slopes))
         self.road_hexes = frozenset(h for s in self.road_sides for h in (s[0], s[0].neighbour(s[1])))
+        # the cells in hex order and, per cell, the indices of its on-map neighbours (direction
+        # order): breadth-first searches over the map on integers
+        self.order: tuple[Hex, ...] = tuple(sorted(self.cells))
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.order)}
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.index[n] for n in h.neighbours() if n in self.index) for h in self.order
+        )
+        #: memoised pure functions of this map and the charts ``memo_charts`` (``movement.entry_cost``)
+        self.memo: dict[tuple[object, ...], object] = {}
+        self.memo_charts: object = None
 
     def terrain_of(self, h: Hex) -> tuple[str, ...]:
         return self.terrain.get(h, ("clear",))

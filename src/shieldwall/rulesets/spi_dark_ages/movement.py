@@ -11,6 +11,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.hexmap import neighbours
 from shieldwall.rulesets.spi_dark_ages.tables import (
     BRIDGE_FROM_ROAD_MP,
     BRIDGE_MP,
@@ -41,7 +42,29 @@ def allowance(b: Board, u: Unit) -> float:
 
 
 def entry_cost(b: Board, u: Unit, a: Hex, h: Hex) -> float:
-    """MP for ``u`` to step from ``a`` into adjacent ``h`` (``Refused`` if it may not)."""
+    """MP for ``u`` to step from ``a`` into adjacent ``h`` (``Refused`` if it may not): a pure
+    function of the map and charts, the unit's type and whether the step crosses a stream to
+    the other bank, memoised on the map (``HexMap.memo``, emptied if the charts change)."""
+    crossing = u.bank is not None and h != u.bank and h.distance(u.bank) > 1
+    m = b.map
+    if m.memo_charts is not b.charts:
+        m.memo.clear()
+        m.memo_charts = b.charts
+    key = ("entry", u.type, a, h, crossing)
+    got = m.memo.get(key)
+    if got is None:
+        try:
+            got = _entry_cost(b, u, a, h, crossing)
+        except Refused as r:
+            got = (r.clause, r.reason)
+        m.memo[key] = got
+    if isinstance(got, tuple):
+        raise Refused(*got)
+    assert isinstance(got, float)
+    return got
+
+
+def _entry_cost(b: Board, u: Unit, a: Hex, h: Hex, crossing: bool) -> float:
     m, tec = b.map, b.charts.tec
     cls = b.cls(u)
     if not m.on_map(h):
@@ -73,7 +96,6 @@ def entry_cost(b: Board, u: Unit, a: Hex, h: Hex) -> float:
     extra = 0.0
     if m.water_between(a, h):
         extra += WATER_SIDE_MP  # spi-dark-ages:tec.land-water
-    crossing = u.bank is not None and h != u.bank and h.distance(u.bank) > 1
     if m.is_stream(a) and a not in m.ford and a not in m.bridge and crossing:
         extra += STREAM_CROSSING_MP  # spi-dark-ages:tec.stream: to the other bank (ruling A18)
     return base + extra
@@ -96,7 +118,7 @@ def check_mover(b: Board, u: Unit) -> None:
             f"{u.id} did not begin the phase stacked with or adjacent to a friendly command unit",
         )
     if u.stopped:
-        raise Refused("movement.K.stop", f"{u.id} stopped in front of an enemy missile unit")
+        raise Refused("movement.K.stop", f"{u.id} stopped in an enemy unit's front (it moves on next phase)")
 
 
 def step_cost(b: Board, u: Unit, d: int) -> tuple[Hex, float]:
@@ -107,7 +129,14 @@ def step_cost(b: Board, u: Unit, d: int) -> tuple[Hex, float]:
         raise Refused("combat.K.bound", f"{u.id} is in contact and may not leave its hex")
     if not b.is_fleet(u) and facing_zone(u.facing, d) != "front":
         raise Refused("cavalry.back-up", "a unit moves only into its three front hexes (ruling A29)")
-    h = u.hex.neighbour(d)
+    return step_checked(b, u, d)
+
+
+def step_checked(b: Board, u: Unit, d: int) -> tuple[Hex, float]:
+    """``step_cost`` once the mover, its contact and the direction are known to be allowed (the
+    menu checks those once per unit): the hex's cost, the MP left, enemy hexes, stacking."""
+    assert u.hex is not None
+    h = neighbours(u.hex)[d % 6]
     cost = entry_cost(b, u, u.hex, h)
     if cost > u.mp_left + 1e-9:
         raise Refused("tec.mixed-mp", f"{cost:g} MP needed, {u.mp_left:g} left")
@@ -158,13 +187,16 @@ def do_step(b: Board, u: Unit, d: int) -> None:
 
 def stop_check(b: Board, u: Unit) -> None:
     """``movement.K.stop`` / ``movement.K.leave``: entering a front hex of an enemy Class IV/V unit
-    ends the move (even from another such hex); its remaining MP are lost (ruling A6)."""
+    ends the move (even from another such hex); its remaining MP are lost (ruling A6). The same
+    for a stream or river hex adjacent to an enemy unit's front when the TEC's Cross River Attack
+    rule gives that control (``tec.cross-river``, ruling A28)."""
     assert u.hex is not None
-    m = b.missile_front(u.hex, u.side)
-    if m is not None:
+    got = b.controller(u.hex, u.side)
+    if got is not None:
+        m, clause = got
         u.stopped = True
         u.mp_left = 0.0
-        b.log("stopped", "movement.K.stop", u.side, unit=u.id, by=m.id, at=ccrr(u.hex))
+        b.log("stopped", clause, u.side, unit=u.id, by=m.id, at=ccrr(u.hex))
 
 
 def check_turn(b: Board, u: Unit) -> float:

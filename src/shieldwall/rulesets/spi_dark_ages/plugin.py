@@ -21,8 +21,8 @@ INFO = RulesetInfo(
     summary="Hex-and-counter battles from Tours to Dorylaeum: facing, missile front control, contact, "
     "CRT odds, demoralization, panic and rally; plays on user charts (an illustrative sample ships, "
     "not SPI's tables).",
-    # Viking fleet embarking and the Cross River Attack hook are not played: docs/rules/spi-dark-ages.md
-    complete=False,
+    # every clause of the errata is played (docs/rules/spi-dark-ages.md); the charts are user data
+    complete=True,
 )
 
 PLUGIN = RuleSystem(

@@ -7,15 +7,17 @@ for the web page's overlay and its JSON).
   in its next Movement Phase), and when it may not move, why, with the clause;
 * ``hexes``: every hex it can end in, with the cheapest MP cost (steps into front hexes and paid
   hexside turns, ``movement.step_cost``'s rules: terrain, roads, streams, the stop rule in front of
-  enemy missile units, enemy hexes, stacking), ``stop`` marking the hexes where the stop rule ends
-  the move (``movement.K.stop``);
+  enemy missile units and, when the TEC plays it, in enemy cross-river fronts, enemy hexes,
+  stacking), ``stop`` marking the hexes where such a stop ends the move (``movement.K.stop``,
+  ``tec.cross-river``);
 * ``charges`` / ``shooting``: the enemies it may melee or fire at in the Attack Allocation Phase;
 * ``odds``: in the Attack Allocation Phase, the exact CRT preview of each attack it may join (the
   units already allocated against that hex with it): odds, column, die modifier, every result with
   its probability (``combat.outcomes``, the distribution play samples);
 * ``fire_lines``: for a missile unit, the line of fire to every enemy hex within its range (+1 from
   a hilltop): clear, or the first hex that blocks it and why (``fire.line_of_fire``: units not on
-  lower ground, blocking terrain, a wooded slope under a hilltop firer);
+  lower ground, blocking terrain, a wooded slope under a hilltop firer); ``fire_tool``: the same to
+  every map hex in range (the page's fire-line tool);
 * ``highlight``: the unit and its targets in the form ``render_svg(..., highlight=...)`` takes.
 
 Nothing here changes the state: the search runs on a ``copy()`` of the board. A Dijkstra over (hex,
@@ -74,7 +76,7 @@ def _hexes(b: Board, u: Unit, budget: float) -> list[dict[str, Any]]:
                 continue
             best[(n, nf)] = nc
             out[n] = min(out.get(n, 1e9), nc)
-            if n != h and b.missile_front(n, u.side) is not None:
+            if n != h and b.controller(n, u.side) is not None:
                 stops.add(n)
             heapq.heappush(heap, (nc, n, nf))
     steps: dict[Hex, str] = {}
@@ -119,14 +121,18 @@ def _preview(b: Board, u: Unit, target: Hex, table: str) -> dict[str, Any]:
     }
 
 
-def _fire_lines(b: Board, u: Unit) -> list[dict[str, Any]]:
+def _fire_lines(b: Board, u: Unit, *, every_hex: bool = False) -> list[dict[str, Any]]:
+    """Lines of fire to the enemy hexes in range, or (``every_hex``: the page's fire-line tool) to
+    every map hex in range, occupied or not."""
     assert u.hex is not None
     t = b.type_of(u)
     if t.missile == 0:
         return []
     out = []
     for h in spiral(u.hex, t.range + 1):
-        if h == u.hex or b.occupant_side(h) != b.enemy(u.side) or u.hex.distance(h) > fire_range(b, u, h):
+        if h == u.hex or u.hex.distance(h) > fire_range(b, u, h) or not b.map.on_map(h):
+            continue
+        if not every_hex and b.occupant_side(h) != b.enemy(u.side):
             continue
         blocked = line_of_fire(b, u, h)
         x, y = centre(b.map, h)
@@ -175,6 +181,7 @@ def reach(st: DarkAgesState, unit_id: str) -> dict[str, Any]:
         "shooting": {"targets": fire, "orders": {}, "why_not": {}} if b.type_of(u).missile else None,
         "odds": odds,
         "fire_lines": _fire_lines(b, u),
+        "fire_tool": _fire_lines(b, u, every_hex=True),
         "at": dict(zip(("x", "y"), centre(b.map, u.hex), strict=True)),
         "highlight": {"active": unit_id, "charge_targets": melee, "shoot_targets": fire},
     }

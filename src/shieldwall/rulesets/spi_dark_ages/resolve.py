@@ -8,7 +8,14 @@ from fractions import Fraction
 from shieldwall.core.dice import D6
 from shieldwall.core.hexgrid import Hex, ccrr
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
-from shieldwall.rulesets.spi_dark_ages.combat import Attack, fps, result_code, unit_attack, unit_defence
+from shieldwall.rulesets.spi_dark_ages.combat import (
+    Attack,
+    crossing,
+    fps,
+    result_code,
+    unit_attack,
+    unit_defence,
+)
 from shieldwall.rulesets.spi_dark_ages.morale import apply_result
 
 ZERO = Fraction(0)
@@ -41,6 +48,10 @@ def melee_situation(b: Board, attackers: list[Unit], target: Hex) -> Attack:
     if db:
         notes.append(f"defender's command unit: +{db} ({'spi-dark-ages:command.C.mods'})")
     mod += db - ab
+    cr = b.charts.tec.cross_river
+    if cr is not None and cr.shift and any(crossing(b, a, target) is not None for a in attackers):
+        mod += cr.shift  # spi-dark-ages:tec.cross-river: the TEC's shift (A28)
+        notes.append(f"attack across a stream or river: {cr.shift:+d} (spi-dark-ages:tec.cross-river)")
     for who, sign in ((side, -1), (enemy, +1)):
         army = b.armies[who]
         if army.ferocity:

@@ -135,6 +135,28 @@ class Column(_M):
         return v
 
 
+class CrossRiver(_M):
+    """The base Cross River Attack rule (``tec.cross-river``): the errata says only that it applies
+    to stream or river hexes adjacent to a unit's front and that such control is lost while
+    demoralized (``demoralization.control``); its values are the user's (ruling A28)."""
+
+    #: an enemy unit entering a stream or river hex adjacent to a unit's front ceases movement
+    stop: bool = False
+    #: the melee attack strength multiplier of a unit attacking out of such a hex
+    attack: Effect = "1"
+    #: added to the melee die roll when any attacker attacks out of such a hex (+ favours the defender)
+    shift: int = Field(default=0, ge=-3, le=3)
+
+    @field_validator("attack")
+    @classmethod
+    def _attack(cls, v: str) -> str:
+        if v == "P":
+            raise ValueError(
+                "'P' is not a cross-river multiplier: the rule changes a strength, it forbids no attack"
+            )
+        return _check_effect(v)
+
+
 class TecFile(_M):
     meta: Meta
     #: MP to turn one hexside
@@ -142,6 +164,8 @@ class TecFile(_M):
     terrain: dict[str, Terrain] = Field(min_length=1, max_length=50)
     uphill: Column
     downhill: Column
+    #: the Cross River Attack rule (ruling A28); absent: not played
+    cross_river: CrossRiver | None = None
 
 
 # --- cuc.toml: the Combat Unit Capability Chart ------------------------------------------------
@@ -202,8 +226,6 @@ class RulesFile(_M):
     sequence: list[Literal["movement", "allocation", "defensive-fire", "offensive-fire", "melee"]] = Field(
         default=["movement", "allocation", "defensive-fire", "offensive-fire", "melee"]
     )
-    #: the Cross River Attack rule is not in the errata (ruling A28): its hook is off
-    cross_river: Literal["off"] = "off"
 
 
 # --- map.toml ---------------------------------------------------------------------------------

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import Result
-from shieldwall.core.hexgrid import Hex, ccrr, parse_ccrr
+from shieldwall.core.hexgrid import Hex, ccrr, facing_zone, parse_ccrr
 from shieldwall.rulesets.spi_dark_ages import alloc, movement
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
+from shieldwall.rulesets.spi_dark_ages.hexmap import neighbours
 from shieldwall.rulesets.spi_dark_ages.morale import expire, flee, rally
 from shieldwall.rulesets.spi_dark_ages.movement import Refused
 from shieldwall.rulesets.spi_dark_ages.orders import Order
@@ -30,18 +31,66 @@ PROMPTS = {
 # --- menus ------------------------------------------------------------------------------------
 
 
+def _moves_key(b: Board, u: Unit) -> tuple[object, ...]:
+    """Everything ``_unit_moves`` reads: the phase, the unit's own movement state and the units
+    in the six hexes around it (``Board.hex_changes``) (step costs, stacking, enemy hexes, the cavalry
+    last-hex rule); the map and charts never change."""
+    h = u.hex
+    # units entering or leaving a hex around it (a dismount or remount puts the mounts into the
+    # hex or takes them out: a change of type is a change of the hex too)
+    changes = b.hex_changes
+    near = None if h is None else tuple([changes.get(n, 0) for n in neighbours(h)])
+    return (
+        b.charts,
+        b.phase,
+        b.phasing,
+        h,
+        u.facing,
+        u.mp_left,
+        u.moved,
+        u.cmd_ok,
+        u.stopped,
+        u.panicked,
+        u.aboard,
+        u.gone,
+        u.type,
+        u.bank,
+        u.run,
+        u.contact_turned,
+        bool(b.bonds.get(u.id)),
+        near,
+    )
+
+
 def _unit_moves(b: Board, u: Unit) -> list[Order]:
+    """The steps and turns ``u`` may make now, memoised per unit (``Board.moves_cache``) while
+    nothing it depends on changes: the whole side's menu is asked for after every unit's move,
+    and most units' neighbourhoods have not changed."""
+    key = _moves_key(b, u)
+    hit = b.moves_cache.get(u.id)
+    if hit is not None and hit[0] == key:
+        return list(hit[1])
+    got = _unit_moves_now(b, u)
+    b.moves_cache[u.id] = (key, tuple(got))
+    return got
+
+
+def _unit_moves_now(b: Board, u: Unit) -> list[Order]:
     try:
         movement.check_mover(b, u)  # once for the unit (each step checks it again)
     except Refused:
         return []
     out = []
-    for d in range(6):
-        try:
-            movement.step_cost(b, u, d)
-        except Refused:
-            continue
-        out.append(Order("step", u.id, str(d)))
+    if not b.in_contact(u):  # combat.K.bound: no step at all
+        fleet = b.is_fleet(u)
+        for d in range(6):
+            if not fleet and facing_zone(u.facing, d) != "front":
+                continue  # cavalry.back-up (ruling A29): front hexes only
+            try:
+                movement.step_checked(b, u, d)
+            except Refused:
+                continue
+            out.append(Order("step", u.id, str(d)))
     for way in ("left", "right"):
         try:
             movement.check_turn(b, u)
@@ -59,8 +108,9 @@ def move_menu(b: Board) -> list[Order]:
             return moves  # stacking.C: it may pass through but not stop in another fleet's hex
         return [*moves, Order("done", u.id)]
     out: list[Order] = []
+    side = b.phasing
     for u in b.units.values():
-        if u.side == b.phasing and u.on_map and not u.moved:
+        if u.side == side and u.on_map and not u.moved:
             out += _unit_moves(b, u)
             if can_dismount(b, u) is None:
                 out.append(Order("dismount", u.id))
@@ -93,13 +143,53 @@ def _fleet_orders(b: Board, fleet: Unit) -> list[Order]:
     return out
 
 
+def _attacks_key(b: Board, u: Unit) -> tuple[object, ...]:
+    """Everything a unit's melee and fire targets read: the phase, where every unit stands
+    (``Board.placements``: lines of fire, enemy hexes), the unit's own state and allocations, its
+    contact, and the state of the units in and around its hex (command units: ``command.B``)."""
+    assert u.hex is not None
+    return (
+        b.charts,
+        b.turn,
+        b.player,
+        b.phase,
+        b.placements,
+        u.hex,
+        u.type,
+        u.aboard,
+        u.fired,
+        u.meleed,
+        u.id in b.fire_alloc,
+        u.id in b.melee_alloc,
+        u.demoralized is not None,
+        u.panicked,
+        frozenset(b.bonds.get(u.id, ())),
+        tuple((o.id, o.type, o.demoralized is not None, o.panicked) for o in b.around(u.hex)),
+    )
+
+
+def _unit_attacks(b: Board, u: Unit) -> tuple[Order, ...]:
+    """``u``'s melee and fire orders, memoised per unit (``Board.moves_cache``, key ``_attacks_key``):
+    the whole side's menu is asked for after every allocation, which changes one unit."""
+    key = _attacks_key(b, u)
+    hit = b.moves_cache.get(u.id)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    got = (
+        *(Order("melee", u.id, ccrr(h)) for h in alloc.melee_targets(b, u)),
+        *(Order("fire", u.id, ccrr(h)) for h in alloc.fire_targets(b, u)),
+    )
+    b.moves_cache[u.id] = (key, got)
+    return got
+
+
 def allocate_menu(b: Board) -> list[Order]:
     out: list[Order] = []
+    side = b.phasing
     for u in b.units.values():
-        if u.side != b.phasing or not u.on_map:
+        if u.side != side or not u.on_map:
             continue
-        out += [Order("melee", u.id, ccrr(h)) for h in alloc.melee_targets(b, u)]
-        out += [Order("fire", u.id, ccrr(h)) for h in alloc.fire_targets(b, u)]
+        out += _unit_attacks(b, u)
     return [*out, Order("end")]
 
 

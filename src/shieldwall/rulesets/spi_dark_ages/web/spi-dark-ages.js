@@ -5,9 +5,13 @@
 // Allocation Phase the exact CRT preview of every attack it may join (odds, column, die modifier,
 // each result with its probability), and the lines of fire of a missile unit to the enemy hexes in
 // its range, each clear (green) or red up to the hex that blocks it (an X naming the rule). The
-// sample charts are labelled: not SPI's.
+// sample charts are labelled: not SPI's. The hex-board tools (CCRR labels, stacks that open, the
+// odds preview on a click at a target, the fire-line tool) are in spi-hexboard.js.
 
 import { el } from "/static/log.js";
+import {
+  closePopup, drawOddsTags, fireLineAt, installTools, openOdds, openStack,
+} from "./spi-hexboard.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -42,6 +46,9 @@ function shade(g, r) {
       .join(" ");
     const poly = document.createElementNS(NS, "polygon");
     poly.setAttribute("points", pts);
+    poly.setAttribute("class", "spi-reach-hex");
+    poly.setAttribute("data-hex", h.hex);
+    poly.setAttribute("data-mp", `${h.mp}`);
     poly.setAttribute("fill", h.stop ? "#d9480f" : h.order ? "#2b8a3e" : "#1c7ed6");
     poly.setAttribute("fill-opacity", h.mp === 0 ? "0.08" : "0.22");
     poly.setAttribute("stroke", "#ffffff");
@@ -87,6 +94,8 @@ function fireLines(g, r) {
 }
 
 export function onState(g) {
+  installTools(g);
+  closePopup();
   shade(g, g.reach);
   fireLines(g, g.reach);
 }
@@ -94,6 +103,7 @@ export function onState(g) {
 export function reachItems(g, r) {
   shade(g, r);
   fireLines(g, r);
+  drawOddsTags(g, r);
   const out = [];
   if (r.move) {
     out.push(el("li", {}, `MP: ${r.move.mp_left} of ${r.move.allowance}; ${r.hexes.length} hexes within reach`));
@@ -116,7 +126,36 @@ export function reachItems(g, r) {
   return out;
 }
 
+// A click on a counter: the odds preview if the selected unit may attack its hex (reach.odds),
+// else the list of the hex's counters if it holds several, else the page selects it.
+export function onUnit(g, uid) {
+  const u = g.units[uid];
+  if (!u || !u.hex) return false;
+  const stack = Object.values(g.units).filter((o) => o.hex === u.hex);
+  const r = g.reach;
+  const sel = g.selected && g.units[g.selected];
+  if (r && sel && r.unit === sel.id && sel.side !== u.side) {
+    const o = (r.odds || []).find((x) => x.target === u.hex);
+    if (o) {
+      openOdds(g, o, u, stack);
+      return true;
+    }
+  }
+  if (stack.length > 1) {
+    openStack(g, stack);
+    return true;
+  }
+  closePopup();
+  return false;
+}
+
 export function onTable(g, p) {
+  closePopup();
+  if (g.spiFireTool) {
+    const said = fireLineAt(g, p);
+    g.renderHint(said || "Fire line: select a missile unit first, then click a hex in its range.");
+    return true;
+  }
   const r = g.reach;
   if (!r || !r.hexes || !g.st || !g.st.your_turn) return false;
   let best = null;
@@ -137,6 +176,6 @@ export function hint(g) {
   const d = g.st && g.st.decision;
   if (!d) return null;
   if (d.kind === "move") return "Select a unit: its reach is shaded (MP to each hex); click a green hex to step, or use Turn / Done / End.";
-  if (d.kind === "allocate") return "Select a unit to preview its attacks on the CRT, then allocate melee or fire; End when done.";
+  if (d.kind === "allocate") return "Select a unit, then click an enemy it may attack: the odds preview on the CRT and its Allocate button; End when done.";
   return null;
 }

@@ -1,0 +1,236 @@
+"""SPI Dark Ages's hex board in Debian's Chromium (Playwright), a hotseat battle on the sample map:
+CCRR labels on every hex (toggled), a stack that opens into its counters (choose one), legal-move
+shading with the MP of each hex (the engine's reach), the fire-line tool marking the blocking hex
+with its clause (combat.D.over-units), and the odds preview before an attack, whose button
+allocates it (crt.result, combat.allocation). A screenshot goes to docs/images/ when
+SHIELDWALL_SCREENSHOTS is set."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+import urllib.request
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shieldwall.core.hexgrid import ccrr
+
+from .fixtures import H, scenario
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+A = H(8, 8)  # 0909: the tan spear and its leader (a stack)
+B = A.neighbour(1)  # 1009: the green spear, in front of the stack
+ARCHER = A.neighbour(3)  # 0809: the tan archer behind the stack
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    import uvicorn
+
+    from shieldwall.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    srv = uvicorn.Server(
+        uvicorn.Config(
+            create_app(tmp_path / "games.sqlite3"), host="127.0.0.1", port=port, log_level="warning"
+        )
+    )
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    t.join(10)
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Any]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"),
+            executable_path=str(CHROMIUM),
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1500, "height": 950},
+        )
+        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
+        pg = ctx.new_page()
+        pg.set_default_timeout(20_000)
+        pg.errors = []  # type: ignore[attr-defined]
+        pg.on("pageerror", lambda e: pg.errors.append(str(e)))  # type: ignore[attr-defined]
+        try:
+            yield pg
+        finally:
+            ctx.close()
+
+
+def _start(server: str) -> tuple[str, str]:
+    d = A.direction_to(B)
+    assert d == 1
+    data = scenario(
+        [
+            ("ts", "tan", "spear", A, 1),
+            ("tl", "tan", "leader", A, 1),
+            ("ta", "tan", "archer", ARCHER, 1),
+            ("gs", "green", "spear", B, 4),
+            ("gl", "green", "leader", B.neighbour(1), 4),
+        ]
+    )
+    body = json.dumps({"ruleset": "spi-dark-ages", "scenario_data": data, "opponent": "hotseat", "seed": 3})
+    req = urllib.request.Request(
+        server + "/api/games", data=body.encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req) as r:
+        got = json.loads(r.read())
+    return got["game"]["id"], got["token"]
+
+
+def _state(page: Any) -> dict[str, Any]:
+    page.wait_for_function(
+        "window.shieldwall.game && window.shieldwall.game.st && !window.shieldwall.game.busy"
+        " && !window.shieldwall.game.stepping"
+    )
+    st: dict[str, Any] = page.evaluate("window.shieldwall.game.st")
+    return st
+
+
+def _click_table(page: Any, x: float, y: float) -> None:
+    """Click the board at table point (x, y) (hex radius 1, y north)."""
+    at = page.evaluate(
+        """([x, y]) => {
+            const b = window.shieldwall.board;
+            const m = b.svg.getScreenCTM();
+            const p = new DOMPoint(x * b.scale, (b.depth - y) * b.scale).matrixTransform(m);
+            return [p.x, p.y];
+        }""",
+        [x, y],
+    )
+    page.mouse.click(at[0], at[1])
+
+
+def _reach(page: Any, uid: str) -> dict[str, Any]:
+    page.wait_for_function(f"(window.shieldwall.game.reach || {{}}).unit === {json.dumps(uid)}")
+    r: dict[str, Any] = page.evaluate("window.shieldwall.game.reach")
+    return r
+
+
+def _click_unit(page: Any, uid: str) -> None:
+    page.locator(f"#board svg .unit[data-unit={json.dumps(uid)}]").first.click(force=True)
+
+
+def test_spi_hex_board_labels_stacks_shading_fire_line_and_odds_preview(server: str, page: Any) -> None:
+    gid, token = _start(server)
+    page.goto(f"{server}/play/{gid}#token={token}")
+    page.wait_for_selector("#board svg .unit")
+    st = _state(page)
+    assert st["view"]["phase"] == "movement" and st["your_turn"]
+    cols, rows = st["view"]["map"]["cols"], st["view"]["map"]["rows"]
+
+    # CCRR labels: one per hex, legible at the normal zoom, toggled off and on again
+    page.wait_for_function(
+        f"document.querySelectorAll('#board svg g.spi-ccrr text.spi-hexlabel').length === {cols * rows}"
+    )
+    label = page.locator("#board svg text.spi-hexlabel[data-hex='0712']")
+    assert label.inner_html() == "0712"
+    box = label.bounding_box()
+    assert box is not None and box["height"] >= 8, box
+    page.click("#spi-labels")
+    assert page.locator("#board svg text.spi-hexlabel").count() == 0
+    page.click("#spi-labels")
+    assert page.locator("#board svg text.spi-hexlabel").count() == cols * rows
+
+    # a stack opens: its two counters listed; choosing one selects it
+    _click_unit(page, "tl")
+    page.wait_for_selector("#spi-popup .spi-stack-item")
+    items = page.locator("#spi-popup .spi-stack-item")
+    assert sorted(items.evaluate_all("bs => bs.map(b => b.dataset.unit)")) == ["tl", "ts"]
+    assert f"Hex {ccrr(A)}: 2 counters" in page.inner_text("#spi-popup")
+    page.click("#spi-popup .spi-stack-item[data-unit='ts']")
+    assert page.locator("#spi-popup").count() == 0
+
+    # legal-move shading: every hex of the engine's reach, with its MP
+    r = _reach(page, "ts")
+    page.wait_for_selector("#board svg .spi-reach-hex")
+    shaded = page.locator("#board svg .spi-reach-hex").evaluate_all(
+        "ps => ps.map(p => [p.dataset.hex, Number(p.dataset.mp)])"
+    )
+    assert sorted(shaded) == sorted([h["hex"], h["mp"]] for h in r["hexes"])
+    assert len(shaded) > 5 and [ccrr(A), 0] in shaded
+    assert all(mp <= r["move"]["allowance"] for _, mp in shaded)
+
+    # the fire-line tool: from the archer to an empty hex behind the stack, blocked at the stack
+    _click_unit(page, "ta")
+    ra = _reach(page, "ta")
+    occupied = {u["hex"] for u in st["view"]["units"]}
+    blocked = next(
+        f
+        for f in ra["fire_tool"]
+        if not f["clear"] and f["blocked_at"] == ccrr(A) and f["target"] not in occupied
+    )
+    clear = next(f for f in ra["fire_tool"] if f["clear"] and f["target"] not in occupied)
+    page.click("#spi-fire-tool")
+    assert page.get_attribute("#spi-fire-tool", "aria-pressed") == "true"
+    _click_table(page, blocked["x"], blocked["y"])
+    page.wait_for_selector("#board svg .spi-block")
+    assert page.get_attribute("#board svg .spi-block", "data-hex") == ccrr(A)
+    assert page.get_attribute("#board svg .spi-fire-line", "data-hex") == blocked["target"]
+    hint = page.inner_text("#hint")
+    assert f"blocked at {ccrr(A)}" in hint and "spi-dark-ages:combat.D.over-units" in hint
+    _click_table(page, clear["x"], clear["y"])
+    page.wait_for_function("document.querySelectorAll('#board svg .spi-block').length === 0")
+    assert page.get_attribute("#board svg .spi-fire-line", "data-hex") == clear["target"]
+    assert "clear" in page.inner_text("#hint")
+    page.click("#spi-fire-tool")
+
+    # to the Attack Allocation Phase; the odds preview of the spear's melee on the green spear
+    page.locator("#actions button.end").first.click()
+    page.wait_for_function("window.shieldwall.game.st.view.phase === 'allocation'")
+    _state(page)
+    _click_unit(page, "tl")
+    page.click("#spi-popup .spi-stack-item[data-unit='ts']")
+    r = _reach(page, "ts")
+    odds = next(o for o in r["odds"] if o["target"] == ccrr(B))
+    page.wait_for_selector(f"#board svg .spi-odds-tag[data-hex='{ccrr(B)}']")
+    _click_unit(page, "gs")
+    page.wait_for_selector("#spi-popup .spi-odds-results")
+    text = page.inner_text("#spi-popup")
+    assert f"Melee on {ccrr(B)}" in text
+    assert f"{odds['attack']} against {odds['defence']}" in text and f"column {odds['column']}" in text
+    rows_ = page.locator("#spi-popup .spi-odds-results tr").all_inner_texts()
+    assert len(rows_) == len(odds["results"])
+    shown = sum(float(t.split()[1].rstrip("%")) for t in rows_)
+    assert abs(shown - 100) < 0.5
+    assert "ILLUSTRATIVE DATA" in text
+    if os.environ.get("SHIELDWALL_SCREENSHOTS"):
+        page.screenshot(path=str(ROOT / "docs/images/spi-hex-board.png"))
+    before = _state(page)["version"]
+    page.click("#spi-odds-go")
+    page.wait_for_function(f"window.shieldwall.game.st.version !== {before}")
+    st = _state(page)
+    assert st["view"]["phase"] == "allocation"
+    assert f"melee ts {ccrr(B)}" in page.inner_text("#message")
+    assert page.errors == []  # type: ignore[attr-defined]
