@@ -98,9 +98,16 @@ def fighter(board: Board, e: Element, **kw: Any) -> Fighter:
 
 
 def close_combat(
-    board: Board, a_id: str, b_id: str, die_a: int, die_b: int, extra: dict[str, dict[str, Any]] | None = None
+    board: Board,
+    a_id: str,
+    b_id: str,
+    die_a: int,
+    die_b: int,
+    extra: dict[str, dict[str, Any]] | None = None,
+    spared: frozenset[str] = frozenset(),
 ) -> list[Event]:
-    """Fight a close combat between two elements in front-edge contact; apply the outcome."""
+    """Fight a close combat between two elements in front-edge contact; apply the outcome. A
+    ``spared`` loser that recoils is not destroyed if blocked (dbm-3.2:cc.fort-corner)."""
     extra = extra or {}
     a, b = board.el[a_id], board.el[b_id]
     fa = fighter(board, a, **extra.get(a_id, {}))
@@ -128,7 +135,7 @@ def close_combat(
         ps = [x.id for x in ranks_behind(board, board.el[loser]) if x.code == "Ps"]
         ev += destroy(board, loser, supporting_ps=ps)
     elif res["result"] == "recoil":
-        ev += recoil(board, loser)
+        ev += recoil(board, loser, spared=loser in spared)
     elif res["result"] == "flee":
         ev += flee(board, loser, away_from=board.el[winner])
     return ev

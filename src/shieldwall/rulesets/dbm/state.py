@@ -52,7 +52,8 @@ class DbmState(State):
         self.board = Board(sc.tables)
         self.terrain: list[dict[str, Any]] = [t.model_dump() for t in sc.spec.terrain]
         #: fortifications (ruling R40): read-only, shared by copies
-        self.forts: list[dict[str, Any]] = [f.model_dump() for f in sc.spec.fortifications]
+        self.forts: list[dict[str, Any]] = [f.model_dump(exclude_none=True) for f in sc.spec.fortifications]
+        self.board.forts = self.forts
         self.commands: dict[str, CommandState] = {}
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}

@@ -24,7 +24,13 @@ from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_co
 from shieldwall.rulesets.dbm.dismount import dismount, dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.flank import arrivals
-from shieldwall.rulesets.dbm.forts import defended_fort
+from shieldwall.rulesets.dbm.fortassault import (
+    corner_defence,
+    fight_section,
+    flanker_recoils,
+    plan_fort_fights,
+)
+from shieldwall.rulesets.dbm.forts import defended_fort, fort_stop
 from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.moves import march_limit
@@ -144,6 +150,9 @@ class Bound:
                     )
                 except IllegalOrder:
                     d = 0.0
+                if st.board.forts:  # marching stops at an undefended enemy section (ruling R41)
+                    for i in ids:
+                        d = fort_stop(st.board, st.board.el[i], st.board.el[i].fp, d)
                 if d > MIN_MOVE:
                     out[f"march {cmd}"] = ("march", cmd, d)
             if pip_cost(st.tables, "tactical_move", []) <= pips:
@@ -263,7 +272,7 @@ class Bound:
         return behind[0] if aids(st.board, s, behind[0], difficult) else None
 
     def finish(self, st: DbmState) -> list[Event]:
-        ev: list[Event] = []
+        ev: list[Event] = corner_defence(st, self.moved) if st.forts else []
         own = sorted(i for i, e in st.board.el.items() if e.side == self.side)
         aid_of = {i: a for i in own if (a := self._aid(st, st.board.el[i])) is not None}
         aiding = {a.id for a in aid_of.values()}  # a rank that aids does not shoot too (ruling R37)
@@ -317,6 +326,7 @@ class Bound:
             if attackers:
                 flankers.append((attackers[0], bid))
                 seen |= {attackers[0], bid}
+        plan = plan_fort_fights(st, pairs, seen)
         for aid, bid in pairs + flankers:
             if aid not in st.board.el or bid not in st.board.el:
                 continue
@@ -325,13 +335,31 @@ class Bound:
             if (aid, bid) in flankers:
                 extra[bid]["frontal"] = False
             extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
+            # dbm-3.2:cc.fort-corner: a defender assaulted from the other side of a corner too
+            corner_d = next((x for x in (aid, bid) if x in plan.flanked), None)
+            if corner_d is not None:
+                extra[corner_d]["flank_contact"] = True
             forts = {x: defended_fort(st.forts, st.board.el[x]) for x in (aid, bid)}
-            sub = close_combat(st.board, aid, bid, da, db, extra)
+            spared = frozenset((corner_d,)) if corner_d is not None else frozenset()
+            sub = close_combat(st.board, aid, bid, da, db, extra, spared)
             if any(forts.values()):
                 sub[0]["defending_fort"] = sorted(x for x, f in forts.items() if f)
+            if corner_d is not None:
+                sub[0]["corner_flanker"] = plan.flanked[corner_d]
             sub += after_combat(st.board, sub[0], (aid, bid) not in flankers, self.after, forts)
+            res = sub[0].get("result")
+            if corner_d is not None and res is not None:
+                lost = aid if res["loser"] == "a" else bid
+                flanker = plan.flanked[corner_d]
+                if lost != corner_d and flanker in st.board.el:
+                    sub += flanker_recoils(st, flanker)
             self._book(st, sub)
             ev += sub
+        for main, i, fl in plan.sections:
+            if main in st.board.el:
+                sub = fight_section(st, main, i, fl, self.after)
+                self._book(st, sub)
+                ev += sub
         self.press = press_groups(st, self.side, self.after, self.shifted)
         return ev
 
