@@ -360,6 +360,8 @@ class DismountAs(_Model):
 
     code: str
     grade: Grade
+    #: it leaves riderless mounts behind it (base rule, not in the amendments: ruling R42)
+    mounts: bool = False
 
 
 class ArmyElement(_Model):

@@ -17,6 +17,7 @@ import numpy as np
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.command import (
@@ -28,6 +29,7 @@ from shieldwall.rulesets.dbm.command import (
     quarter_transfer,
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
+from shieldwall.rulesets.dbm.riderless import mounts_contacted, positions
 from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, terrain_phase
 from shieldwall.rulesets.dbm.turn import Bound
 
@@ -66,6 +68,16 @@ class DbmState(State):
             for el in c.elements
             if el.dismount is not None
         }
+        #: dismounting elements that leave riderless mounts (base rule: ruling R42)
+        self.leaves_mounts: frozenset[str] = frozenset(
+            el.id
+            for oob in sc.armies.values()
+            for c in oob.commands
+            for el in c.elements
+            if el.dismount is not None and el.dismount.mounts
+        )
+        #: riderless mounts on the table: id -> (side, footprint); markers, not elements (R42)
+        self.mounts: dict[str, tuple[str, Footprint]] = {}
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
         self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
@@ -154,15 +166,18 @@ class DbmState(State):
                 self._start_bound("red")
         else:
             assert self.bound is not None
+            before = positions(self)  # for riderless mounts (exchange.riderless), if any
             if self.phase == "press":
                 if o.kind == "press":
                     for e in self.bound.do_press(self, o):
                         self._emit(e)
+                    self._mounts_contacted(before)
                 if o.kind == "end" or not self.bound.press:
                     self._end_of_bound()
             elif o.kind == "end":
                 for e in self.bound.finish(self):
                     self._emit(e)
+                self._mounts_contacted(before)
                 if self.bound.press:
                     self.phase = "press"  # dbm-3.2:press.forward: after all combats of the bound
                 else:
@@ -170,7 +185,12 @@ class DbmState(State):
             else:
                 for e in self.bound.do(self, o):
                     self._emit(e)
+                self._mounts_contacted(before)
         return self._events[start:]
+
+    def _mounts_contacted(self, before: Mapping[str, Footprint]) -> None:
+        for e in mounts_contacted(self, before):
+            self._emit(e)
 
     def is_terminal(self) -> bool:
         return self._result is not None
@@ -193,6 +213,7 @@ class DbmState(State):
         new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
         new.bound = copy.deepcopy(self.bound)
         new._events = list(self._events)
+        new.mounts = dict(self.mounts)
         return new
 
     def _preview(self) -> Board:
@@ -240,6 +261,18 @@ class DbmState(State):
             "table": {"width": self.board.width, "depth": self.board.depth, "unit": "pace"},
             "terrain": self.terrain,
             "fortifications": self.forts,
+            "riderless": [
+                {
+                    "id": k,
+                    "side": sd,
+                    "x": fp.x,
+                    "y": fp.y,
+                    "heading": fp.heading,
+                    "frontage": fp.frontage,
+                    "depth": fp.depth,
+                }  # fmt: skip
+                for k, (sd, fp) in sorted(self.mounts.items())
+            ],
             "units": units,
             "pips": dict(self.bound.pips) if self.bound else {},
             "commands": {
@@ -290,8 +323,10 @@ class DbmState(State):
         if side == "red":
             self.bound_no += 1
         self.bound = Bound(side)
+        before = positions(self)
         for e in self.bound.begin(self):
             self._emit(e)
+        self._mounts_contacted(before)
 
     def _end_of_bound(self) -> None:
         # demoralisation, unreliable allies, army defeat
