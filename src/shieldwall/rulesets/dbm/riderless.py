@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.geometry import Footprint, convex_penetration, swept_rectangle
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
+from shieldwall.rulesets.dbm.forts import front_of
 from shieldwall.rulesets.dbm.geom import TOL, overlapping
 
 if TYPE_CHECKING:
@@ -71,3 +72,23 @@ def mounts_contacted(st: DbmState, before: Mapping[str, Footprint]) -> list[Even
                 )
                 break
     return ev
+
+
+def drawn_features(
+    forts: list[dict[str, Any]], mounts: Mapping[str, tuple[str, Footprint]]
+) -> list[dict[str, Any]]:
+    """Fortification sections and riderless mounts as features the picture draws with the terrain
+    (the plugin's drawing turns them into the renderer's kinds)."""
+    out: list[dict[str, Any]] = [
+        {"id": f"fort-{i}", "kind": "fortification", **f, "front": front_of(f)} for i, f in enumerate(forts)
+    ]
+    for mid, (side, fp) in sorted(mounts.items()):
+        out.append(
+            {
+                "id": mid,
+                "kind": "riderless-mounts",
+                "side": side,
+                "points": [[round(x, 3), round(y, 3)] for x, y in fp.corners()],
+            }
+        )
+    return out

@@ -29,7 +29,7 @@ from shieldwall.rulesets.dbm.command import (
     quarter_transfer,
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
-from shieldwall.rulesets.dbm.riderless import mounts_contacted, positions
+from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
 from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, terrain_phase
 from shieldwall.rulesets.dbm.turn import Bound
 
@@ -259,7 +259,9 @@ class DbmState(State):
             "side": self.side,
             "label": self.tables.label,
             "table": {"width": self.board.width, "depth": self.board.depth, "unit": "pace"},
-            "terrain": self.terrain,
+            # the scenario's terrain, then what the picture draws like terrain: fortification
+            # sections (ruling R40) and riderless mounts (R42), each also listed on its own below
+            "terrain": self.terrain + drawn_features(self.forts, self.mounts),
             "fortifications": self.forts,
             "riderless": [
                 {
