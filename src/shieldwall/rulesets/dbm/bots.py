@@ -18,15 +18,21 @@ from typing import Any
 
 from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
+from shieldwall.rulesets.dbm.menu import candidates
+from shieldwall.rulesets.dbm.orders import Order
+from shieldwall.rulesets.dbm.state import DbmState
 
 
 class ScriptedBot(Bot):
     name = "scripted"
 
     def choose(self, state: State) -> Any:
-        orders = state.legal_orders()
         d = state.decision()
-        assert d is not None and orders
+        assert d is not None
+        if d.kind == "bound" and isinstance(state, DbmState) and state.bound is not None:
+            return self._bound(state, d.side)
+        orders = state.legal_orders()
+        assert orders
         texts = {str(o): o for o in orders}
         if d.kind == "terrain":
             return texts.get("terrain none", orders[0])
@@ -67,6 +73,47 @@ class ScriptedBot(Bot):
             ):
                 return o
         return texts["end"]
+
+    def _bound(self, state: DbmState, side: str) -> Order:
+        """The choice in a bound: the first march of the menu, else the first dismount that pays,
+        else the first favoured advance, else the first move near enemy, else ``end``, asking the
+        bound about those orders only (the full menu would make every order's plan; the choice is
+        the same: tests/dbm/test_dbm_menu.py)."""
+        b = state.bound
+        assert b is not None
+        view = state.view()
+        units = {u["id"]: u for u in view["units"]}
+        held = self._holding(view, side)
+        held_cmds = {units[h]["command"] for h in held}
+        texts = [
+            t
+            for t in candidates(b, state)
+            if not (t.startswith("move ") and t[5:] in held)
+            and not (t.split(" ", 1)[0] in ("advance", "march") and t.split(" ", 1)[1] in held_cmds)
+        ]
+
+        def on_menu(t: str) -> bool:
+            return b.option(state, t) is not None
+
+        for t in texts:
+            if t.startswith("march ") and on_menu(t):
+                return Order("march", t[6:])
+        tables = state.tables
+        for t in texts:
+            if t.startswith("dismount ") and self._dismount_pays(state, tables, units, t[9:]) and on_menu(t):
+                return Order("dismount", t[9:])
+        for t in texts:
+            if t.startswith("advance ") and self._favoured(tables, units, side, t[8:]) and on_menu(t):
+                return Order("advance", t[8:])
+        for t in texts:
+            if (
+                t.startswith("move ")
+                and not units[t[5:]]["name"].endswith("general")
+                and self._near_enemy(units, t[5:], side)
+                and on_menu(t)
+            ):
+                return Order("move", t[5:])
+        return Order("end")
 
     @staticmethod
     def _holding(view: dict[str, Any], side: str) -> set[str]:

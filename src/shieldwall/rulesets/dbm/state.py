@@ -127,6 +127,14 @@ class DbmState(State):
             return [*self.bound.press_menu(), Order("end")]
         return [*self.bound.menu(self), Order("end")]
 
+    def _is_legal(self, o: Order) -> bool:
+        """``o in self.legal_orders()``; in a bound, computed for that order only."""
+        if self.phase != "bound" or self.bound is None or self._result is not None:
+            return o in self.legal_orders()
+        if o == Order("end"):
+            return True
+        return o == Order(*str(o).split(" ", 1)) and self.bound.option(self, str(o)) is not None
+
     def parse_order(self, spec: str | Mapping[str, Any]) -> Order:
         return parse(spec)
 
@@ -135,8 +143,8 @@ class DbmState(State):
         if self._result is not None:
             raise IllegalOrder(rule("victory.quarter"), "the battle is over")
         start = len(self._events)
-        legal = self.legal_orders()
-        if o not in legal:
+        if not self._is_legal(o):
+            legal = self.legal_orders()
             clause = {
                 "terrain": "terrain.invader",
                 "deploy": "deploy.first",

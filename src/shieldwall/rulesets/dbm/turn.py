@@ -15,14 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.dice import D6
-from shieldwall.core.errors import IllegalOrder
-from shieldwall.rulesets.dbm.advance import apply_plan, plan_advance, single_gap_ok
+from shieldwall.rulesets.dbm.advance import apply_plan
 from shieldwall.rulesets.dbm.aftermath import Aftermath, after_combat, press_forward, press_groups
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
-from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
-from shieldwall.rulesets.dbm.dismount import dismount, dismounted_fp
-from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
+from shieldwall.rulesets.dbm.command import must_flee_demoralised, pip_cost
+from shieldwall.rulesets.dbm.dismount import dismount
+from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.flank import arrivals
 from shieldwall.rulesets.dbm.fortassault import (
     corner_defence,
@@ -30,35 +29,18 @@ from shieldwall.rulesets.dbm.fortassault import (
     flanker_recoils,
     plan_fort_fights,
 )
-from shieldwall.rulesets.dbm.forts import defended_fort, fort_stop
+from shieldwall.rulesets.dbm.forts import defended_fort
 from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
-from shieldwall.rulesets.dbm.moves import march_limit
+from shieldwall.rulesets.dbm.menu import Option, all_options, going_at, group_of, movers, one_option
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
 from shieldwall.rulesets.dbm.shooting import aids, targets
-from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
 
 Event = dict[str, Any]
-MIN_MOVE = 0.5
-
-
-def going_at(st: DbmState, e: Element) -> tuple[str, bool]:
-    """The element's going (the worst for cavalry of what it stands in) and whether it stands in a
-    non-paltry river (tf.rough)."""
-    xs = [p[0] for p in e.fp.corners()]
-    ys = [p[1] for p in e.fp.corners()]
-    goings = ["good"]
-    river = False
-    for t in st.terrain:
-        if min(xs) < t["x1"] and max(xs) > t["x0"] and min(ys) < t["y1"] and max(ys) > t["y0"]:
-            f = st.tables.terrain.feature[t["kind"]]
-            goings.append(f.going if f.going != "impassable" else "difficult")
-            river = river or (f.water and not f.paltry)
-    return going_of(st.tables, goings), river
 
 
 class Bound:
@@ -71,7 +53,8 @@ class Bound:
         self.shifted: set[str] = set()  # moved with a line-up shift: not entirely straight ahead
         self.after = Aftermath()
         self.press: dict[str, list[str]] = {}
-        self._cache: tuple[int, dict[str, Any]] | None = None
+        self._cache: tuple[int, dict[str, Option]] | None = None
+        self._one: tuple[int, dict[str, Option | None]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
     def begin(self, st: DbmState) -> list[Event]:
@@ -95,89 +78,38 @@ class Bound:
         return ev
 
     # --- the menu ---------------------------------------------------------------------------------
-    def _group(self, st: DbmState, cmd: str) -> list[str]:
-        out = []
-        for eid in st.commands[cmd].elements:
-            e = st.board.el.get(eid)
-            if e is None or e.code == "Bge" or eid in self.moved or eid in self.marched:
-                continue
-            if front_engaged(st.board, e) is None:
-                out.append(eid)
-        return sorted(out)
-
-    def _movers(self, st: DbmState, ids: list[str]) -> list[Mover]:
-        tb = st.tables
-        return [
-            Mover(
-                st.board.el[i].code,
-                st.board.el[i].grade,
-                st.board.el[i].regular,
-                st.board.el[i].general,
-                skirmisher=is_skirmisher(tb, st.board.el[i]),
-            )
-            for i in ids
-        ]
-
-    def _reach(self, st: DbmState, ids: list[str]) -> float:
-        mv = st.tables.movement.type
-        return float(min(getattr(mv[st.board.el[i].code], going_at(st, st.board.el[i])[0]) for i in ids))
-
-    def options(self, st: DbmState) -> dict[str, Any]:
+    def options(self, st: DbmState) -> dict[str, Option]:
         """What each order would do (the plans), by its text (kept until the next event)."""
         if self._cache is not None and self._cache[0] == len(st.events):
             return self._cache[1]
-        out = self._options(st)
+        out = all_options(self, st)
         self._cache = (len(st.events), out)
         return out
 
-    def _options(self, st: DbmState) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for cmd in sorted(k for k, c in st.commands.items() if c.side == self.side and not c.demoralised):
-            pips = self.pips.get(cmd, 0)
-            ids = self._group(st, cmd)
-            if not ids:
-                continue
-            fresh = [i for i in ids if i not in self.moved]
-            if fresh and pip_cost(st.tables, "group_move", self._movers(st, fresh)) <= pips:
-                plan = plan_advance(st.board, fresh, self._reach(st, fresh))
-                if plan.dist > MIN_MOVE:
-                    out[f"advance {cmd}"] = ("advance", cmd, plan)
-            n = self.march_count.get(cmd, 0) + 1
-            if pip_cost(st.tables, "march_move", self._movers(st, ids), n, single_column=False) <= pips:
-                try:
-                    d = march_limit(
-                        st.board, [st.board.el[i] for i in ids], grouped_enemy=set(st.board.el), step=5.0
-                    )
-                except IllegalOrder:
-                    d = 0.0
-                if st.board.forts:  # marching stops at an undefended enemy section (ruling R41)
-                    for i in ids:
-                        d = fort_stop(st.board, st.board.el[i], st.board.el[i].fp, d)
-                if d > MIN_MOVE:
-                    out[f"march {cmd}"] = ("march", cmd, d)
-            if pip_cost(st.tables, "tactical_move", []) <= pips:
-                for i in fresh:
-                    e = st.board.el[i]
-                    if dismounted_fp(st, e) is not None and pip_cost(st.tables, "dismount", []) <= pips:
-                        out[f"dismount {i}"] = ("dismount", cmd, i)  # single elements only (group.limits)
-                    if not e.mobile and e.code == "Bge":
-                        continue
-                    plan = plan_advance(st.board, [i], self._reach(st, [i]))
-                    if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
-                        out[f"move {i}"] = ("move", cmd, plan)
-        return out
+    def option(self, st: DbmState, text: str) -> Option | None:
+        """What the order ``text`` would do (None: not on the menu), computing that order only (kept
+        until the next event)."""
+        if self._cache is not None and self._cache[0] == len(st.events):
+            return self._cache[1].get(text)
+        if self._one is None or self._one[0] != len(st.events):
+            self._one = (len(st.events), {})
+        if text not in self._one[1]:
+            self._one[1][text] = one_option(self, st, text)
+        return self._one[1][text]
 
     def menu(self, st: DbmState) -> list[Order]:
         return [Order(*k.split(" ", 1)) for k in self.options(st)]
 
     # --- doing ------------------------------------------------------------------------------------
     def do(self, st: DbmState, o: Order) -> list[Event]:
-        what, cmd, plan = self.options(st)[str(o)]
+        got = self.option(st, str(o))
+        assert got is not None  # the state checked the order is on the menu
+        what, cmd, plan = got
         ev: list[Event] = []
         if what == "march":
-            ids = self._group(st, cmd)
+            ids = group_of(self, st, cmd)
             n = self.march_count.get(cmd, 0) + 1
-            cost = pip_cost(st.tables, "march_move", self._movers(st, ids), n)
+            cost = pip_cost(st.tables, "march_move", movers(st, ids), n)
             self.march_count[cmd] = n
             for i in ids:
                 st.board.move(i, ahead(st.board.el[i].fp, plan))
@@ -208,7 +140,7 @@ class Bound:
             )
         else:
             action = "group_move" if what == "advance" else "tactical_move"
-            cost = pip_cost(st.tables, action, self._movers(st, plan.ids))
+            cost = pip_cost(st.tables, action, movers(st, plan.ids))
             ev += apply_plan(st.board, plan)
             self.moved |= set(plan.ids)
             if plan.shift:
