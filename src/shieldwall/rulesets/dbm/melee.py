@@ -18,7 +18,7 @@ from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.geom import TOL, corner, edge_overlap, near, opposite, parallel
+from shieldwall.rulesets.dbm.geom import TOL, corner, distance, edge_overlap, near, opposite, parallel
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
 from shieldwall.rulesets.dbm.support import Fighter, Rank
 
@@ -26,9 +26,16 @@ Event = dict[str, Any]
 
 
 def front_engaged(board: Board, e: Element) -> Element | None:
-    """The enemy whose front edge is in contact with e's front edge, if any."""
-    for o in board.touching(e):
-        if o.side != e.side and opposite(e.fp, o.fp) and edge_overlap(e.fp, "front", o.fp, "front") > 0:
+    """The enemy whose front edge is in contact with e's front edge, if any (``board.touching``,
+    asked of the enemy only)."""
+    fp = e.fp
+    for o in board.near(fp.corners(), 0.0, exclude=(e.id,)):
+        if (
+            o.side != e.side
+            and distance(fp, o.fp) <= TOL
+            and opposite(fp, o.fp)
+            and edge_overlap(fp, "front", o.fp, "front") > 0
+        ):
             return o
     return None
 

@@ -49,6 +49,11 @@ def group_of(b: Bound, st: DbmState, cmd: str) -> list[str]:
     combat), sorted."""
     from shieldwall.rulesets.dbm.melee import front_engaged
 
+    if b._groups is None or b._groups[0] != len(st.events):
+        b._groups = (len(st.events), {})
+    got = b._groups[1].get(cmd)
+    if got is not None:
+        return list(got)
     out = []
     for eid in st.commands[cmd].elements:
         e = st.board.el.get(eid)
@@ -56,7 +61,9 @@ def group_of(b: Bound, st: DbmState, cmd: str) -> list[str]:
             continue
         if front_engaged(st.board, e) is None:
             out.append(eid)
-    return sorted(out)
+    out.sort()
+    b._groups[1][cmd] = out  # until the next event (moves, marches and losses are events)
+    return list(out)
 
 
 def movers(st: DbmState, ids: list[str]) -> list[Mover]:

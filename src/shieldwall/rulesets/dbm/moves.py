@@ -234,6 +234,8 @@ def march_standoff(board: Board, group: Sequence[Element], grouped_enemy: set[st
     ungrouped, and they total fewer than the front rank."""
     tb = board.tables
     foot = all(is_foot(tb, e) or e.mounted_general for e in group)
+    if not foot:
+        return MARCH_STANDOFF  # the 50 p exception is for foot only: no enemy to look at
     near: dict[str, Element] = {}
     reach = max(tb.movement.type[e.code].good for e in group)
     for e in group:
@@ -241,7 +243,7 @@ def march_standoff(board: Board, group: Sequence[Element], grouped_enemy: set[st
             if o.side != e.side:
                 near[o.id] = o
     enemy_ok = all(is_skirmisher(tb, o) or o.id not in grouped_enemy for o in near.values())
-    if foot and enemy_ok and len(near) < len(front_rank(group)):
+    if enemy_ok and len(near) < len(front_rank(group)):
         return MARCH_STANDOFF_FOOT
     return MARCH_STANDOFF
 

@@ -55,6 +55,7 @@ class Bound:
         self.press: dict[str, list[str]] = {}
         self._cache: tuple[int, dict[str, Option]] | None = None
         self._one: tuple[int, dict[str, Option | None]] | None = None
+        self._groups: tuple[int, dict[str, list[str]]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
     def begin(self, st: DbmState) -> list[Event]:
