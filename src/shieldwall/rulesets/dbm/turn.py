@@ -30,7 +30,7 @@ from shieldwall.rulesets.dbm.fortassault import (
     plan_fort_fights,
 )
 from shieldwall.rulesets.dbm.forts import defended_fort
-from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
+from shieldwall.rulesets.dbm.geom import TOL, ahead, distance, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.menu import Option, all_options, going_at, group_of, movers, one_option
 from shieldwall.rulesets.dbm.orders import Order
@@ -169,8 +169,8 @@ class Bound:
     def _edge_hits(self, st: DbmState, e: Element) -> tuple[list[str], list[str]]:
         """Enemy whose front edges touch e's flank edges, and its rear edge."""
         flank, rear = [], []
-        for o in st.board.touching(e):
-            if o.side == e.side:
+        for o in st.board.near(e.fp.corners(), 0.0, exclude=(e.id,)):  # touching, enemy only
+            if o.side == e.side or distance(e.fp, o.fp) > TOL:
                 continue
             if any(edge_overlap(o.fp, "front", e.fp, s) > 0 for s in ("left", "right")):
                 flank.append(o.id)
@@ -198,8 +198,10 @@ class Bound:
 
     def _aid(self, st: DbmState, s: Element) -> Element | None:
         """dbm-3.2:shoot.aid: the 2nd rank of bowmen aiding ``s``'s shooting, if any."""
+        if s.code != "Bw":
+            return None
         behind = ranks_behind(st.board, s, 1)
-        if not behind or s.code != "Bw" or behind[0].id in self.marched:
+        if not behind or behind[0].id in self.marched:
             return None
         difficult = [x.id for x in (s, behind[0]) if going_at(st, x)[0] == "difficult"]
         return behind[0] if aids(st.board, s, behind[0], difficult) else None
