@@ -36,7 +36,11 @@ def _full_menu_choice(bot: ScriptedBot, state: DbmState) -> Any:
         if o.kind == "dismount" and bot._dismount_pays(state, state.tables, units, o.arg):
             return o
     for o in orders:
-        if o.kind == "advance" and bot._favoured(state.tables, units, side, o.arg):
+        if (
+            o.kind == "advance"
+            and bot._favoured(state.tables, units, side, o.arg)
+            and not bot._general_in_bad_combat(state, bot._c_in_c(state, side), str(o))
+        ):
             return o
     for o in orders:
         if (
@@ -85,3 +89,27 @@ def test_scripted_bot_chooses_as_from_the_full_menu() -> None:
                 compared += 1
             st.apply(o)
     assert compared > 20
+
+
+def test_scripted_bot_protects_the_c_in_c_from_a_bad_combat() -> None:
+    """Ruling R44: blue's C-in-C, Bd(S), would meet red knights front to front if blue1 advanced
+    (blades beaten by knights are destroyed: dbm-3.2:out.bd); the bot moves other elements."""
+    st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(1)
+    bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+    declined = 0
+    while not st.is_terminal():
+        d = st.decision()
+        assert d is not None
+        o = bots[d.side].choose(st)
+        if d.kind == "bound" and d.side == "blue" and "advance blue1" in [str(x) for x in st.legal_orders()]:
+            cinc = ScriptedBot._c_in_c(st, "blue")
+            assert cinc == "b-gen"
+            if ScriptedBot._general_in_bad_combat(st, cinc, "advance blue1"):
+                plan = st.bound.option(st, "advance blue1")[2]  # type: ignore[union-attr,index]
+                assert ("b-gen", "r-kn2", "front-to-front") in plan.contacts
+                assert str(o) != "advance blue1"
+                declined += 1
+        st.apply(o)
+    assert declined >= 1
+    # with the general's element out of it, the C-in-C survives this battle
+    assert not any(e.kind == "destroyed" and e.data["id"] == "b-gen" for e in st.events)
