@@ -13,7 +13,7 @@ from shieldwall.core.errors import DataError
 from shieldwall.rulesets.dbm.advance import plan_advance
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import Element, make
-from shieldwall.rulesets.dbm.forts import corners, front_of, inner_edge_distance
+from shieldwall.rulesets.dbm.fortgeom import corners, front_of, inner_edge_distance
 from shieldwall.rulesets.dbm.game import DbmGame
 from shieldwall.rulesets.dbm.scenario import build_scenario
 from shieldwall.rulesets.dbm.state import DbmState

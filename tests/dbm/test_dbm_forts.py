@@ -10,7 +10,7 @@ from tests.dbm.test_dbm_game import _data, _play
 from shieldwall.ai.random_bot import RandomBot
 from shieldwall.core.errors import DataError, IllegalOrder
 from shieldwall.core.geometry import Footprint
-from shieldwall.rulesets.dbm.forts import crosses_fort
+from shieldwall.rulesets.dbm.fortgeom import crosses_fort
 from shieldwall.rulesets.dbm.game import DbmGame
 from shieldwall.rulesets.dbm.special import PressGroup, check_press_forward
 

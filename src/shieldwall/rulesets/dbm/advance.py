@@ -17,7 +17,7 @@ from shieldwall.core.geometry import Footprint, sweep_distance, swept_rectangle
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.forts import fort_stop
+from shieldwall.rulesets.dbm.fortgeom import fort_stop
 from shieldwall.rulesets.dbm.geom import (
     TOL,
     ahead,

@@ -20,7 +20,8 @@ from shieldwall.core.dice import D6
 from shieldwall.core.geometry import Footprint, convex_penetration
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.forts import _inside, corners, fort_poly, storm
+from shieldwall.rulesets.dbm.fortgeom import corners, fort_poly, on_section
+from shieldwall.rulesets.dbm.forts import storm
 from shieldwall.rulesets.dbm.geom import TOL, corner, overlapping
 from shieldwall.rulesets.dbm.outmoves import recoil
 
@@ -36,7 +37,7 @@ def assault_section(st: DbmState, e: Element) -> int | None:
     body outside it (ruling R41)."""
     fl, fr = corner(e.fp, "fl"), corner(e.fp, "fr")
     for i, f in enumerate(st.forts):
-        if f["side"] == e.side or not (_inside(f, *fl) and _inside(f, *fr)):
+        if f["side"] == e.side or not (on_section(f, *fl) and on_section(f, *fr)):
             continue
         if convex_penetration(e.fp.corners(), fort_poly(f), TOL) <= TOL:
             return i
@@ -46,7 +47,7 @@ def assault_section(st: DbmState, e: Element) -> int | None:
 def defended_section(st: DbmState, e: Element) -> int | None:
     """The section of its own side ``e`` defends (its front edge centre on it), by index."""
     x, y = e.fp.front_centre
-    return next((i for i, f in enumerate(st.forts) if f["side"] == e.side and _inside(f, x, y)), None)
+    return next((i for i, f in enumerate(st.forts) if f["side"] == e.side and on_section(f, x, y)), None)
 
 
 def _unengaged(st: DbmState, e: Element) -> bool:

@@ -17,7 +17,7 @@ from shieldwall.rulesets.dbm.advance import plan_advance, single_gap_ok
 from shieldwall.rulesets.dbm.command import Mover, pip_cost
 from shieldwall.rulesets.dbm.dismount import dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
-from shieldwall.rulesets.dbm.forts import fort_stop
+from shieldwall.rulesets.dbm.fortgeom import fort_stop
 from shieldwall.rulesets.dbm.moves import march_limit
 from shieldwall.rulesets.dbm.terrain import going_of
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.geometry import Footprint, convex_penetration, swept_rectangle
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.forts import front_of
+from shieldwall.rulesets.dbm.fortgeom import front_of
 from shieldwall.rulesets.dbm.geom import TOL, overlapping
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from shieldwall.rulesets.dbm.fortassault import (
     flanker_recoils,
     plan_fort_fights,
 )
-from shieldwall.rulesets.dbm.forts import defended_fort
+from shieldwall.rulesets.dbm.fortgeom import defended_fort
 from shieldwall.rulesets.dbm.geom import TOL, ahead, distance, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.menu import Option, all_options, going_at, group_of, movers, one_option
