@@ -19,7 +19,7 @@ from shieldwall.rulesets.dbm.state import DbmState
 
 
 def test_scripted_bot_dismounts_near_enemy_foot_in_a_battle() -> None:
-    st = _play(1)
+    st = next(s for s in (_play(seed) for seed in range(40)) if any(e.kind == "dismount" for e in s.events))
     ev = st.events
     d = next(e for e in ev if e.kind == "dismount")
     assert d.rule == "dbm-3.2:group.limits" and d.data == {"id": "r-kn3", "from": "Kn(O)", "to": "Bd(O)"}
@@ -36,16 +36,19 @@ def test_scripted_bot_dismounts_near_enemy_foot_in_a_battle() -> None:
         assert st.board.el["r-kn3"].code == "Bd"
 
 
-def _before_dismount(seed: int) -> DbmState:
-    st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
-    bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
-    while True:
-        d = st.decision()
-        assert d is not None
-        o = bots[d.side].choose(st)
-        if str(o) == "dismount r-kn3":
-            return st
-        st.apply(o)
+def _before_dismount(first: int) -> DbmState:
+    """The first scripted battle, from seed ``first`` on, about to dismount r-kn3."""
+    for seed in range(first, first + 40):
+        st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+        bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+        while not st.is_terminal():
+            d = st.decision()
+            assert d is not None
+            o = bots[d.side].choose(st)
+            if str(o) == "dismount r-kn3":
+                return st
+            st.apply(o)
+    raise AssertionError("no scripted battle dismounted r-kn3")
 
 
 def test_dismount_keeps_the_front_edge_and_is_a_single_element_order() -> None:
@@ -99,3 +102,64 @@ def test_dismount_data_errors_name_file_and_field(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(DataError, match=r"r-sp1\.dismount") as err:
         build_scenario(_data(), "ford-of-ash.toml")
     assert "only a mounted element dismounts" in str(err.value)
+
+
+def test_exchange_riderless_mounts_left_and_removed_by_an_enemy_move() -> None:
+    from shieldwall.rulesets.dbm.advance import apply_plan, plan_advance
+    from shieldwall.rulesets.dbm.elements import make
+    from shieldwall.rulesets.dbm.riderless import mounts_contacted, positions
+
+    st = _before_dismount(1)
+    st.leaves_mounts = frozenset({"r-kn3"})  # the order of battle's dismount = { ..., mounts = true }
+    kn = st.board.el["r-kn3"].fp
+    ev = st.apply("dismount r-kn3")
+    m = next(e for e in ev if e.kind == "riderless-mounts")
+    assert m.rule == "dbm-3.2:exchange.riderless" and m.data == {"id": "r-kn3-mounts", "of": "r-kn3"}
+    (view,) = st.view()["riderless"]
+    assert view["side"] == "red" and view["depth"] == pytest.approx(kn.depth - st.tables.depth("Bd"))
+    # the rear of the knights' base, behind the blades
+    foot = st.board.el["r-kn3"].fp
+    assert view["y"] + view["depth"] / 2 == pytest.approx(foot.y - foot.depth / 2)
+    assert describe(m) == "r-kn3 leaves riderless mounts (r-kn3-mounts)"
+    # an enemy element moving straight at them is not stopped (no permitted contact needed) and
+    # removes them as it passes
+    _, fp = st.mounts["r-kn3-mounts"]
+    x = make(st.tables, "x", "blue", "Cv", "O", fp.x, fp.y - 200.0, 0.0)  # behind them, facing them
+    st.board.put(x)
+    before = positions(st)
+    reach = (foot.y - foot.depth / 2 - 2.0) - (x.fp.y + x.fp.depth / 2)  # onto the mounts, short of r-kn3
+    plan = plan_advance(st.board, ["x"], reach)
+    assert plan.dist == pytest.approx(reach)  # not stopped by the mounts
+    assert all(t not in ("r-kn3-mounts", "r-kn3") for _, t, _ in plan.contacts)  # no contact with them
+    apply_plan(st.board, plan)
+    gone = mounts_contacted(st, before)
+    assert gone == [
+        {"kind": "mounts-removed", "id": "r-kn3-mounts", "by": "x", "rule": "dbm-3.2:exchange.riderless"}
+    ]
+    assert st.mounts == {} and st.view()["riderless"] == []
+
+
+def test_exchange_riderless_mounts_in_random_battles() -> None:
+    seen = 0
+    for seed in range(6):
+        st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+        st.leaves_mounts = frozenset({"r-kn3"})
+        bots = {"red": RandomBot(seed), "blue": RandomBot(seed + 5)}
+        for _ in range(3000):
+            d = st.decision()
+            if d is None:
+                break
+            st.apply(bots[d.side].choose(st))
+        assert st.is_terminal()
+        left = [e for e in st.events if e.kind == "riderless-mounts"]
+        seen += len(left)
+        for e in st.events:
+            if e.kind == "mounts-removed":
+                assert e.rule == "dbm-3.2:exchange.riderless"
+                assert any(x.kind == "riderless-mounts" and x.data["id"] == e.data["id"] for x in left)
+    assert seen > 0
+
+
+def test_exchange_riderless_mounts_field_is_optional_data() -> None:
+    assert DismountAs(code="Bd", grade="O").mounts is False
+    assert DismountAs(code="Bd", grade="O", mounts=True).mounts is True

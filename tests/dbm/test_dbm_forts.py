@@ -10,7 +10,7 @@ from tests.dbm.test_dbm_game import _data, _play
 from shieldwall.ai.random_bot import RandomBot
 from shieldwall.core.errors import DataError, IllegalOrder
 from shieldwall.core.geometry import Footprint
-from shieldwall.rulesets.dbm.forts import crosses_fort
+from shieldwall.rulesets.dbm.fortgeom import crosses_fort
 from shieldwall.rulesets.dbm.game import DbmGame
 from shieldwall.rulesets.dbm.special import PressGroup, check_press_forward
 
@@ -23,10 +23,14 @@ def test_storming_pursuit_played_in_a_battle() -> None:
     ev = st.events
     storms = [i for i, e in enumerate(ev) if e.kind == "storm-pursue"]
     assert storms
+    assert any(e.kind == "fort-assault" for e in ev)  # undefended sections are fought too (R41)
     for i in storms:
         e = ev[i]
         assert e.rule == "dbm-3.2:storm.pursue"
-        cc = next(x for x in reversed(ev[:i]) if x.kind == "close-combat")
+        cc = next(x for x in reversed(ev[:i]) if x.kind in ("close-combat", "fort-assault"))
+        if cc.kind == "fort-assault":  # an undefended section beaten (ruling R41)
+            assert cc.data["id"] == e.data["id"] and cc.data["result"] == "higher"
+            continue
         res = cc.data["result"]
         winner = cc.data["b"] if res["loser"] == "a" else cc.data["a"]
         loser = cc.data["a"] if winner == cc.data["b"] else cc.data["b"]

@@ -17,6 +17,7 @@ from shieldwall.core.geometry import Footprint, sweep_distance, swept_rectangle
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
+from shieldwall.rulesets.dbm.fortgeom import fort_stop
 from shieldwall.rulesets.dbm.geom import (
     TOL,
     ahead,
@@ -89,6 +90,8 @@ def plan_advance(board: Board, ids: Sequence[str], reach: float) -> Plan:
     for m in movers:
         d, _ = obstacle_distance(board, m, start[m.id], dist, group)
         dist = min(dist, d)
+        if board.forts:  # an undefended enemy fortification section stops it (ruling R41)
+            dist = fort_stop(board, m, start[m.id], dist)
     dist = max(0.0, dist)
     ends = {i: ahead(fp, dist) for i, fp in start.items()}
     # 3. every contact made must be legal, from a legal starting position

@@ -17,7 +17,8 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.advance import apply_plan, obstacle_distance, plan_advance
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher, troop_class
-from shieldwall.rulesets.dbm.forts import Fort, crosses_fort, storm
+from shieldwall.rulesets.dbm.fortgeom import Fort, crosses_fort
+from shieldwall.rulesets.dbm.forts import storm
 from shieldwall.rulesets.dbm.melee import front_engaged, ranks_behind
 from shieldwall.rulesets.dbm.outmoves import flee, pursue
 from shieldwall.rulesets.dbm.special import PressGroup, check_press_forward, press_forward_distance

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from shieldwall.core.geometry import Footprint, Polygon
 from shieldwall.rulesets.dbm.elements import Element
@@ -26,6 +27,8 @@ class Board:
         self.depth = depth if depth is not None else tables.geometry.table_d_p
         self.el: dict[str, Element] = {}
         self.grid = Grid(cell=2.0 * tables.bw)
+        #: the scenario's fortification sections (read-only, shared by copies; ruling R40)
+        self.forts: list[dict[str, Any]] = []
         for e in elements:
             self.put(e)
 
@@ -43,7 +46,9 @@ class Board:
         return self.el.pop(eid)
 
     def copy(self) -> Board:
-        return Board(self.tables, self.el.values(), self.width, self.depth)
+        b = Board(self.tables, self.el.values(), self.width, self.depth)
+        b.forts = self.forts
+        return b
 
     def near(self, poly: Polygon, margin: float = 0.0, exclude: Iterable[str] = ()) -> list[Element]:
         ex = set(exclude)

@@ -5,8 +5,10 @@ C-in-C's command. In a bound: march commands while the enemy is far (march moves
 200 p), advance commands whose base factors against the nearest enemy are at least as good as the
 enemy's against them ("attack where factors favour it"; the group move lines up with the one
 shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
-move single elements that can reach a legal contact, and keep the generals' own elements
-out of single moves (protect the general); commands holding a fortification stay in it (R40).
+move single elements that can reach a legal contact, and protect the general: the generals' own
+elements make no single moves, and a command does not advance if that would put the C-in-C's
+element into a front contact in which it is destroyed more often than its opponent (ruling R44);
+commands holding a fortification stay in it (R40).
 Then end the bound; after the combats, press forward with every group that may
 (dbm-3.2:press.forward).
 """
@@ -18,15 +20,23 @@ from typing import Any
 
 from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
+from shieldwall.rulesets.dbm.combat import score_pair
+from shieldwall.rulesets.dbm.menu import candidates
+from shieldwall.rulesets.dbm.orders import Order
+from shieldwall.rulesets.dbm.state import DbmState
+from shieldwall.rulesets.dbm.support import Fighter
 
 
 class ScriptedBot(Bot):
     name = "scripted"
 
     def choose(self, state: State) -> Any:
-        orders = state.legal_orders()
         d = state.decision()
-        assert d is not None and orders
+        assert d is not None
+        if d.kind == "bound" and isinstance(state, DbmState) and state.bound is not None:
+            return self._bound(state, d.side)
+        orders = state.legal_orders()
+        assert orders
         texts = {str(o): o for o in orders}
         if d.kind == "terrain":
             return texts.get("terrain none", orders[0])
@@ -67,6 +77,90 @@ class ScriptedBot(Bot):
             ):
                 return o
         return texts["end"]
+
+    def _bound(self, state: DbmState, side: str) -> Order:
+        """The choice in a bound: the first march of the menu, else the first dismount that pays,
+        else the first favoured advance, else the first move near enemy, else ``end``, asking the
+        bound about those orders only (the full menu would make every order's plan; the choice is
+        the same: tests/dbm/test_dbm_menu.py)."""
+        b = state.bound
+        assert b is not None
+        view = state.view()
+        units = {u["id"]: u for u in view["units"]}
+        held = self._holding(view, side)
+        held_cmds = {units[h]["command"] for h in held}
+        texts = [
+            t
+            for t in candidates(b, state)
+            if not (t.startswith("move ") and t[5:] in held)
+            and not (t.split(" ", 1)[0] in ("advance", "march") and t.split(" ", 1)[1] in held_cmds)
+        ]
+
+        def on_menu(t: str) -> bool:
+            return b.option(state, t) is not None
+
+        for t in texts:
+            if t.startswith("march ") and on_menu(t):
+                return Order("march", t[6:])
+        tables = state.tables
+        for t in texts:
+            if t.startswith("dismount ") and self._dismount_pays(state, tables, units, t[9:]) and on_menu(t):
+                return Order("dismount", t[9:])
+        cinc = self._c_in_c(state, side)
+        for t in texts:
+            if (
+                t.startswith("advance ")
+                and self._favoured(tables, units, side, t[8:])
+                and on_menu(t)
+                and not self._general_in_bad_combat(state, cinc, t)
+            ):
+                return Order("advance", t[8:])
+        for t in texts:
+            if (
+                t.startswith("move ")
+                and not units[t[5:]]["name"].endswith("general")
+                and self._near_enemy(units, t[5:], side)
+                and on_menu(t)
+            ):
+                return Order("move", t[5:])
+        return Order("end")
+
+    @staticmethod
+    def _c_in_c(state: DbmState, side: str) -> str | None:
+        """The C-in-C's own element (the general's element of the C-in-C's command), if on table."""
+        for c in state.game.scenario.armies[side].commands:
+            if c.c_in_c:
+                for el in c.elements:
+                    if el.general and el.id in state.board.el:
+                        return el.id
+        return None
+
+    @staticmethod
+    def _general_in_bad_combat(state: DbmState, cinc: str | None, text: str) -> bool:
+        """Protect the general: the group move ``text`` would put the C-in-C's element into a front
+        contact (not on an enemy's flank or rear) in which, over the 36 dice pairs of one close
+        combat (the game's own scoring, no overlaps or ranks counted), it is destroyed more often
+        than its opponent (ruling R44)."""
+        b = state.bound
+        got = b.option(state, text) if b is not None and cinc is not None else None
+        if got is None:
+            return False
+        for mid, tid, pos in got[2].contacts:
+            if mid != cinc or pos in ("front-on-flank", "front-to-rear") or tid not in state.board.el:
+                continue
+            g, o = state.board.el[mid], state.board.el[tid]
+            fg = Fighter(g.code, g.grade, g.regular, general=True, moved_into_contact_this_bound=True)
+            fo = Fighter(o.code, o.grade, o.regular, general=o.general)
+            lost = won = 0
+            for da in range(1, 7):
+                for db in range(1, 7):
+                    res = score_pair(state.tables, fg, fo, "cc", da, db)["result"]
+                    if res is not None and res["result"] == "destroyed":
+                        lost += res["loser"] == "a"
+                        won += res["loser"] == "b"
+            if lost > won:
+                return True
+        return False
 
     @staticmethod
     def _holding(view: dict[str, Any], side: str) -> set[str]:

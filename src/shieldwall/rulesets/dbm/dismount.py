@@ -16,6 +16,7 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element, make, troop_class
 from shieldwall.rulesets.dbm.geom import overlapping
+from shieldwall.rulesets.dbm.riderless import leave_mounts
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
@@ -61,7 +62,7 @@ def dismount(st: DbmState, eid: str) -> list[Event]:
     st.board.remove(eid)
     st.board.put(foot.at(fp))
     st._elements_meta[eid] = (code, grade, e.regular)  # its losses count as the foot element's
-    return [
+    ev: list[Event] = [
         {
             "kind": "dismount",
             "id": eid,
@@ -70,3 +71,6 @@ def dismount(st: DbmState, eid: str) -> list[Event]:
             "rule": rule("group.limits"),
         }
     ]
+    if eid in st.leaves_mounts:  # riderless mounts left behind (dbm-3.2:exchange.riderless, R42)
+        ev += leave_mounts(st, e, fp)
+    return ev

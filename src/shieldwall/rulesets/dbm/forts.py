@@ -12,35 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.clauses import rule
-from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.geom import TOL, ahead, local, overlapping
+from shieldwall.rulesets.dbm.fortgeom import Fort, inner_edge_distance
+from shieldwall.rulesets.dbm.geom import local, overlapping
 from shieldwall.rulesets.dbm.special import storm_pursuit
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.board import Board
 
 Event = dict[str, Any]
-Fort = dict[str, Any]  # {"x0", "y0", "x1", "y1", "side"}
-
-
-def _inside(f: Fort, x: float, y: float) -> bool:
-    return bool(f["x0"] - TOL <= x <= f["x1"] + TOL and f["y0"] - TOL <= y <= f["y1"] + TOL)
-
-
-def defended_fort(forts: list[Fort], e: Element) -> Fort | None:
-    """The fortification ``e`` defends: one its side holds, with e's front edge centre on it."""
-    x, y = e.fp.front_centre
-    return next((f for f in forts if f["side"] == e.side and _inside(f, x, y)), None)
-
-
-def inner_edge_distance(f: Fort, e: Element) -> float:
-    """From ``e``'s front edge, straight ahead, to the fortification's inner edge (the edge towards
-    its holder's own base edge: y1 for blue, y0 for red)."""
-    y = f["y1"] if f["side"] == "blue" else f["y0"]
-    _, v = local(e.fp, (e.fp.x, y))
-    return max(0.0, v - e.fp.depth / 2.0)
 
 
 def storm(board: Board, winner: str, f: Fort) -> list[Event]:
@@ -76,18 +56,3 @@ def storm(board: Board, winner: str, f: Fort) -> list[Event]:
         },
     )
     return ev
-
-
-def crosses_fort(forts: list[Fort], start: Footprint, reach: float) -> bool:
-    """dbm-3.2:press.forward: would a straight-ahead move of ``reach`` from ``start`` touch a
-    fortification (any side's)?"""
-    end = ahead(start, reach)
-    xs = [p[0] for p in (*start.corners(), *end.corners())]
-    ys = [p[1] for p in (*start.corners(), *end.corners())]
-    return any(
-        min(xs) < f["x1"] - TOL
-        and max(xs) > f["x0"] + TOL
-        and min(ys) < f["y1"] - TOL
-        and max(ys) > f["y0"] + TOL
-        for f in forts
-    )

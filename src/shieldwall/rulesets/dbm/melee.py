@@ -18,7 +18,7 @@ from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.geom import TOL, corner, edge_overlap, near, opposite, parallel
+from shieldwall.rulesets.dbm.geom import TOL, corner, distance, edge_overlap, near, opposite, parallel
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
 from shieldwall.rulesets.dbm.support import Fighter, Rank
 
@@ -26,9 +26,16 @@ Event = dict[str, Any]
 
 
 def front_engaged(board: Board, e: Element) -> Element | None:
-    """The enemy whose front edge is in contact with e's front edge, if any."""
-    for o in board.touching(e):
-        if o.side != e.side and opposite(e.fp, o.fp) and edge_overlap(e.fp, "front", o.fp, "front") > 0:
+    """The enemy whose front edge is in contact with e's front edge, if any (``board.touching``,
+    asked of the enemy only)."""
+    fp = e.fp
+    for o in board.near(fp.corners(), 0.0, exclude=(e.id,)):
+        if (
+            o.side != e.side
+            and distance(fp, o.fp) <= TOL
+            and opposite(fp, o.fp)
+            and edge_overlap(fp, "front", o.fp, "front") > 0
+        ):
             return o
     return None
 
@@ -98,9 +105,16 @@ def fighter(board: Board, e: Element, **kw: Any) -> Fighter:
 
 
 def close_combat(
-    board: Board, a_id: str, b_id: str, die_a: int, die_b: int, extra: dict[str, dict[str, Any]] | None = None
+    board: Board,
+    a_id: str,
+    b_id: str,
+    die_a: int,
+    die_b: int,
+    extra: dict[str, dict[str, Any]] | None = None,
+    spared: frozenset[str] = frozenset(),
 ) -> list[Event]:
-    """Fight a close combat between two elements in front-edge contact; apply the outcome."""
+    """Fight a close combat between two elements in front-edge contact; apply the outcome. A
+    ``spared`` loser that recoils is not destroyed if blocked (dbm-3.2:cc.fort-corner)."""
     extra = extra or {}
     a, b = board.el[a_id], board.el[b_id]
     fa = fighter(board, a, **extra.get(a_id, {}))
@@ -128,7 +142,7 @@ def close_combat(
         ps = [x.id for x in ranks_behind(board, board.el[loser]) if x.code == "Ps"]
         ev += destroy(board, loser, supporting_ps=ps)
     elif res["result"] == "recoil":
-        ev += recoil(board, loser)
+        ev += recoil(board, loser, spared=loser in spared)
     elif res["result"] == "flee":
         ev += flee(board, loser, away_from=board.el[winner])
     return ev

@@ -234,6 +234,8 @@ def march_standoff(board: Board, group: Sequence[Element], grouped_enemy: set[st
     ungrouped, and they total fewer than the front rank."""
     tb = board.tables
     foot = all(is_foot(tb, e) or e.mounted_general for e in group)
+    if not foot:
+        return MARCH_STANDOFF  # the 50 p exception is for foot only: no enemy to look at
     near: dict[str, Element] = {}
     reach = max(tb.movement.type[e.code].good for e in group)
     for e in group:
@@ -241,7 +243,7 @@ def march_standoff(board: Board, group: Sequence[Element], grouped_enemy: set[st
             if o.side != e.side:
                 near[o.id] = o
     enemy_ok = all(is_skirmisher(tb, o) or o.id not in grouped_enemy for o in near.values())
-    if foot and enemy_ok and len(near) < len(front_rank(group)):
+    if enemy_ok and len(near) < len(front_rank(group)):
         return MARCH_STANDOFF_FOOT
     return MARCH_STANDOFF
 
@@ -255,14 +257,33 @@ def march_limit(board: Board, group: Sequence[Element], grouped_enemy: set[str],
     need = len(front_rank(group))
     reach = max(board.tables.movement.type[e.code].good for e in group)
 
+    # the enemy any stretch of the march could come within 200 p of, once per element (a superset
+    # of what ``board.within`` would find at each probed distance: the same answers, fewer queries)
+    ids = {g.id for g in group}
+    cands = [
+        (
+            e,
+            [
+                o
+                for o in board.near(
+                    swept_rectangle(e.fp.centre, ahead(e.fp, reach).centre, e.fp.frontage, e.fp.depth / 2.0),
+                    MARCH_STANDOFF,
+                    exclude=ids,
+                )
+                if o.side not in sides
+            ],
+        )
+        for e in group
+    ]
+
     def ok(d: float) -> tuple[bool, int]:
         seen: set[str] = set()
-        for e in group:
+        for e, near in cands:
             fp = ahead(e.fp, d)
-            for o in board.within(fp, MARCH_STANDOFF, exclude=[g.id for g in group]):
-                if o.side in sides:
-                    continue
+            for o in near:
                 dd = distance(fp, o.fp)
+                if dd > MARCH_STANDOFF + TOL:
+                    continue
                 if dd < standoff - TOL:
                     return (False, 0)
                 seen.add(o.id)

@@ -79,6 +79,17 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     "pursue": lambda ev, d, nm: f"{nm(d['id'])} pursues {d['paces']:g} p",
     "press-forward": lambda ev, d, nm: f"{_ids(d['ids'], nm)} press forward {d['paces']:g} p",
     "dismount": lambda ev, d, nm: f"{nm(d['id'])} dismounts: {d['from']} becomes {d['to']}",
+    "riderless-mounts": lambda ev, d, nm: f"{nm(d['of'])} leaves riderless mounts ({d['id']})",
+    "mounts-removed": lambda ev, d, nm: f"riderless mounts {d['id']} removed by {nm(d['by'])}",
+    "fort-assault": lambda ev, d, nm: (
+        f"{nm(d['id'])} assaults an undefended fortification section: "
+        f"{d['totals'][d['id']]} v {d['totals']['fort']} ({d['result']})"
+        + (f", {nm(d['flanker'])} on the corner" if d.get("flanker") else "")
+    ),
+    "fort-corner-defend": lambda ev, d, nm: (
+        f"{nm(d['id'])} moves round the corner to defend against {nm(d['assaulter'])}"
+    ),
+    "storm-pursue": lambda ev, d, nm: f"{nm(d['id'])} storms over the fortification {d['paces']:g} p",
     "flank-march": lambda ev, d, nm: f"{d['command']} is away on a flank march ({d['flank']} flank)",
     "flank-march-arrives": lambda ev, d, nm: (
         f"{d['command']} arrives on the {d['flank']} flank (die {d['die']}): {len(d['ids'])} elements"

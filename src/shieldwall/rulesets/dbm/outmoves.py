@@ -146,9 +146,11 @@ def _push(
     return True
 
 
-def recoil(board: Board, eid: str, dist: float | None = None) -> list[Event]:
+def recoil(board: Board, eid: str, dist: float | None = None, spared: bool = False) -> list[Event]:
     """Recoil ``eid`` straight back; friends behind are passed through or pushed back, and a blocked
-    chain destroys the recoiler (dbm-3.2:recoil.friends, dbm-3.2:recoil.pushback)."""
+    chain destroys the recoiler (dbm-3.2:recoil.friends, dbm-3.2:recoil.pushback), unless it is
+    ``spared``: a defender flanked at a fortification corner is not destroyed if it recoils
+    (dbm-3.2:cc.fort-corner); it stops where it is blocked."""
     e = board.el[eid]
     tb = board.tables
     dist = tb.movement.type[e.code].recoil if dist is None else dist
@@ -164,12 +166,16 @@ def recoil(board: Board, eid: str, dist: float | None = None) -> list[Event]:
         if who is None:
             break
         if who.side != e.side or not parallel(e.fp, who.fp):
+            if spared:
+                break
             return ev + destroy(board, eid, start, why="recoil blocked")
         if can_pass(board, e, who) or e.code == "Ps":
             ignore.add(who.id)
             continue
         if can_push(e, who) and _push(board, who, need, d, {e.id}, ev):
             continue
+        if spared:
+            break
         return ev + destroy(board, eid, start, why="recoil blocked")
     # a recoiler that passed friends must not end on them: go on to their rear
     for o in board.near(e.fp.corners(), 0.0, exclude=(e.id,)):

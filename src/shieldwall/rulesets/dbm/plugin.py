@@ -20,7 +20,7 @@ INFO = RulesetInfo(
     source="shared/rules/dbm-3.2-amendments.txt",
     summary="Big-battle DBA family: elements in paces, PIP dice per command, the terrain and deployment "
     "phases, combat in the order of Fig 11; plays on user tables (an illustrative sample ships).",
-    # undefended fortifications, fortification corners and remounting are not played yet (ruling R34)
+    # base rules the amendments do not restate are not played (ruling R34)
     complete=False,
 )
 

@@ -35,6 +35,10 @@ class FortRect(BaseModel):
     x1: float
     y1: float
     side: Literal["red", "blue"]
+    #: the direction the section faces (its outer edge; the inner edge is opposite): by default
+    #: towards the enemy's base edge (blue: south, red: north). Sections of one side that touch
+    #: with perpendicular fronts form a corner (dbm-3.2:cc.fort-corner, ruling R41).
+    front: Literal["north", "south", "east", "west"] | None = None
 
     @model_validator(mode="after")
     def _box(self) -> FortRect:
@@ -108,6 +112,12 @@ def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
                     raise DataError(where, f"{el.id}.dismount", f"{el.dismount.code} is not foot")
                 if "dismount" not in tables.pips.cost:
                     raise DataError("dbm-3.2/sample/pips.toml", "cost.dismount", "missing (ruling R39)")
+    if spec.fortifications and tables.game.undefended_fort is None:
+        raise DataError(
+            "dbm-3.2/sample/game.toml",
+            "undefended_fort",
+            "missing: the scenario has fortifications (an undefended section's score, ruling R41)",
+        )
     for i, t in enumerate(spec.terrain):
         if t.kind not in tables.terrain.feature:
             raise DataError(file, f"terrain[{i}].kind", f"unknown terrain kind {t.kind!r}")

@@ -306,6 +306,10 @@ class GameFile(_File):
     #: the PIP die scores on which an off-table flank march arrives (base rule, not in the
     #: amendments: ruling R38); needed only by armies with a flank-marching command
     flank_arrival: list[int] = Field(default_factory=list)
+    #: the combat score (before its die) of an undefended fortification section an assaulter
+    #: fights (base rule, not in the amendments: ruling R41); needed only by scenarios with
+    #: fortifications
+    undefended_fort: int | None = None
 
     @field_validator("flank_arrival")
     @classmethod
@@ -356,6 +360,8 @@ class DismountAs(_Model):
 
     code: str
     grade: Grade
+    #: it leaves riderless mounts behind it (base rule, not in the amendments: ruling R42)
+    mounts: bool = False
 
 
 class ArmyElement(_Model):

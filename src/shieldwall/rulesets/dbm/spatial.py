@@ -57,16 +57,25 @@ class Grid:
 
     def near_box(self, b: Box, margin: float = 0.0) -> list[str]:
         """Ids whose bounding boxes come within ``margin`` of box ``b`` (sorted: deterministic)."""
-        q = (b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin)
+        qx0, qy0, qx1, qy1 = b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin
+        c = self.cell
+        cells = self._cells
         found: set[str] = set()
-        for k in self._keys(q):
-            found |= self._cells.get(k, set())
-        out = []
-        for eid in found:
-            e = self._boxes[eid]
-            if e[0] <= q[2] and e[2] >= q[0] and e[1] <= q[3] and e[3] >= q[1]:
-                out.append(eid)
-        return sorted(out)
+        floor = math.floor
+        js = range(floor(qy0 / c), floor(qy1 / c) + 1)
+        for i in range(floor(qx0 / c), floor(qx1 / c) + 1):
+            for j in js:
+                got = cells.get((i, j))
+                if got:
+                    found.update(got)
+        boxes = self._boxes
+        out = [
+            eid
+            for eid in found
+            if (e := boxes[eid])[0] <= qx1 and e[2] >= qx0 and e[1] <= qy1 and e[3] >= qy0
+        ]
+        out.sort()
+        return out
 
     def near(self, poly: Polygon, margin: float = 0.0) -> list[str]:
         return self.near_box(bbox(poly), margin)

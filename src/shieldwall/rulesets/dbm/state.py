@@ -17,6 +17,7 @@ import numpy as np
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.command import (
@@ -28,6 +29,7 @@ from shieldwall.rulesets.dbm.command import (
     quarter_transfer,
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
+from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
 from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, terrain_phase
 from shieldwall.rulesets.dbm.turn import Bound
 
@@ -52,7 +54,8 @@ class DbmState(State):
         self.board = Board(sc.tables)
         self.terrain: list[dict[str, Any]] = [t.model_dump() for t in sc.spec.terrain]
         #: fortifications (ruling R40): read-only, shared by copies
-        self.forts: list[dict[str, Any]] = [f.model_dump() for f in sc.spec.fortifications]
+        self.forts: list[dict[str, Any]] = [f.model_dump(exclude_none=True) for f in sc.spec.fortifications]
+        self.board.forts = self.forts
         self.commands: dict[str, CommandState] = {}
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}
@@ -65,6 +68,16 @@ class DbmState(State):
             for el in c.elements
             if el.dismount is not None
         }
+        #: dismounting elements that leave riderless mounts (base rule: ruling R42)
+        self.leaves_mounts: frozenset[str] = frozenset(
+            el.id
+            for oob in sc.armies.values()
+            for c in oob.commands
+            for el in c.elements
+            if el.dismount is not None and el.dismount.mounts
+        )
+        #: riderless mounts on the table: id -> (side, footprint); markers, not elements (R42)
+        self.mounts: dict[str, tuple[str, Footprint]] = {}
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
         self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
@@ -114,6 +127,14 @@ class DbmState(State):
             return [*self.bound.press_menu(), Order("end")]
         return [*self.bound.menu(self), Order("end")]
 
+    def _is_legal(self, o: Order) -> bool:
+        """``o in self.legal_orders()``; in a bound, computed for that order only."""
+        if self.phase != "bound" or self.bound is None or self._result is not None:
+            return o in self.legal_orders()
+        if o == Order("end"):
+            return True
+        return o == Order(*str(o).split(" ", 1)) and self.bound.option(self, str(o)) is not None
+
     def parse_order(self, spec: str | Mapping[str, Any]) -> Order:
         return parse(spec)
 
@@ -122,8 +143,8 @@ class DbmState(State):
         if self._result is not None:
             raise IllegalOrder(rule("victory.quarter"), "the battle is over")
         start = len(self._events)
-        legal = self.legal_orders()
-        if o not in legal:
+        if not self._is_legal(o):
+            legal = self.legal_orders()
             clause = {
                 "terrain": "terrain.invader",
                 "deploy": "deploy.first",
@@ -153,15 +174,18 @@ class DbmState(State):
                 self._start_bound("red")
         else:
             assert self.bound is not None
+            before = positions(self)  # for riderless mounts (exchange.riderless), if any
             if self.phase == "press":
                 if o.kind == "press":
                     for e in self.bound.do_press(self, o):
                         self._emit(e)
+                    self._mounts_contacted(before)
                 if o.kind == "end" or not self.bound.press:
                     self._end_of_bound()
             elif o.kind == "end":
                 for e in self.bound.finish(self):
                     self._emit(e)
+                self._mounts_contacted(before)
                 if self.bound.press:
                     self.phase = "press"  # dbm-3.2:press.forward: after all combats of the bound
                 else:
@@ -169,7 +193,12 @@ class DbmState(State):
             else:
                 for e in self.bound.do(self, o):
                     self._emit(e)
+                self._mounts_contacted(before)
         return self._events[start:]
+
+    def _mounts_contacted(self, before: Mapping[str, Footprint]) -> None:
+        for e in mounts_contacted(self, before):
+            self._emit(e)
 
     def is_terminal(self) -> bool:
         return self._result is not None
@@ -192,6 +221,7 @@ class DbmState(State):
         new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
         new.bound = copy.deepcopy(self.bound)
         new._events = list(self._events)
+        new.mounts = dict(self.mounts)
         return new
 
     def _preview(self) -> Board:
@@ -237,8 +267,22 @@ class DbmState(State):
             "side": self.side,
             "label": self.tables.label,
             "table": {"width": self.board.width, "depth": self.board.depth, "unit": "pace"},
-            "terrain": self.terrain,
+            # the scenario's terrain, then what the picture draws like terrain: fortification
+            # sections (ruling R40) and riderless mounts (R42), each also listed on its own below
+            "terrain": self.terrain + drawn_features(self.forts, self.mounts),
             "fortifications": self.forts,
+            "riderless": [
+                {
+                    "id": k,
+                    "side": sd,
+                    "x": fp.x,
+                    "y": fp.y,
+                    "heading": fp.heading,
+                    "frontage": fp.frontage,
+                    "depth": fp.depth,
+                }  # fmt: skip
+                for k, (sd, fp) in sorted(self.mounts.items())
+            ],
             "units": units,
             "pips": dict(self.bound.pips) if self.bound else {},
             "commands": {
@@ -289,8 +333,10 @@ class DbmState(State):
         if side == "red":
             self.bound_no += 1
         self.bound = Bound(side)
+        before = positions(self)
         for e in self.bound.begin(self):
             self._emit(e)
+        self._mounts_contacted(before)
 
     def _end_of_bound(self) -> None:
         # demoralisation, unreliable allies, army defeat

@@ -15,44 +15,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.dice import D6
-from shieldwall.core.errors import IllegalOrder
-from shieldwall.rulesets.dbm.advance import apply_plan, plan_advance, single_gap_ok
+from shieldwall.rulesets.dbm.advance import apply_plan
 from shieldwall.rulesets.dbm.aftermath import Aftermath, after_combat, press_forward, press_groups
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.combat import score_pair
-from shieldwall.rulesets.dbm.command import Mover, must_flee_demoralised, pip_cost
-from shieldwall.rulesets.dbm.dismount import dismount, dismounted_fp
-from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
+from shieldwall.rulesets.dbm.command import must_flee_demoralised, pip_cost
+from shieldwall.rulesets.dbm.dismount import dismount
+from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.flank import arrivals
-from shieldwall.rulesets.dbm.forts import defended_fort
-from shieldwall.rulesets.dbm.geom import ahead, edge_overlap
+from shieldwall.rulesets.dbm.fortassault import (
+    corner_defence,
+    fight_section,
+    flanker_recoils,
+    plan_fort_fights,
+)
+from shieldwall.rulesets.dbm.fortgeom import defended_fort
+from shieldwall.rulesets.dbm.geom import TOL, ahead, distance, edge_overlap
 from shieldwall.rulesets.dbm.melee import close_combat, fighter, front_engaged, ranks_behind
-from shieldwall.rulesets.dbm.moves import march_limit
+from shieldwall.rulesets.dbm.menu import Option, all_options, going_at, group_of, movers, one_option
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.outmoves import destroy, flee, recoil
 from shieldwall.rulesets.dbm.shooting import aids, targets
-from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
 
 Event = dict[str, Any]
-MIN_MOVE = 0.5
-
-
-def going_at(st: DbmState, e: Element) -> tuple[str, bool]:
-    """The element's going (the worst for cavalry of what it stands in) and whether it stands in a
-    non-paltry river (tf.rough)."""
-    xs = [p[0] for p in e.fp.corners()]
-    ys = [p[1] for p in e.fp.corners()]
-    goings = ["good"]
-    river = False
-    for t in st.terrain:
-        if min(xs) < t["x1"] and max(xs) > t["x0"] and min(ys) < t["y1"] and max(ys) > t["y0"]:
-            f = st.tables.terrain.feature[t["kind"]]
-            goings.append(f.going if f.going != "impassable" else "difficult")
-            river = river or (f.water and not f.paltry)
-    return going_of(st.tables, goings), river
 
 
 class Bound:
@@ -65,7 +53,9 @@ class Bound:
         self.shifted: set[str] = set()  # moved with a line-up shift: not entirely straight ahead
         self.after = Aftermath()
         self.press: dict[str, list[str]] = {}
-        self._cache: tuple[int, dict[str, Any]] | None = None
+        self._cache: tuple[int, dict[str, Option]] | None = None
+        self._one: tuple[int, dict[str, Option | None]] | None = None
+        self._groups: tuple[int, dict[str, list[str]]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
     def begin(self, st: DbmState) -> list[Event]:
@@ -89,86 +79,38 @@ class Bound:
         return ev
 
     # --- the menu ---------------------------------------------------------------------------------
-    def _group(self, st: DbmState, cmd: str) -> list[str]:
-        out = []
-        for eid in st.commands[cmd].elements:
-            e = st.board.el.get(eid)
-            if e is None or e.code == "Bge" or eid in self.moved or eid in self.marched:
-                continue
-            if front_engaged(st.board, e) is None:
-                out.append(eid)
-        return sorted(out)
-
-    def _movers(self, st: DbmState, ids: list[str]) -> list[Mover]:
-        tb = st.tables
-        return [
-            Mover(
-                st.board.el[i].code,
-                st.board.el[i].grade,
-                st.board.el[i].regular,
-                st.board.el[i].general,
-                skirmisher=is_skirmisher(tb, st.board.el[i]),
-            )
-            for i in ids
-        ]
-
-    def _reach(self, st: DbmState, ids: list[str]) -> float:
-        mv = st.tables.movement.type
-        return float(min(getattr(mv[st.board.el[i].code], going_at(st, st.board.el[i])[0]) for i in ids))
-
-    def options(self, st: DbmState) -> dict[str, Any]:
+    def options(self, st: DbmState) -> dict[str, Option]:
         """What each order would do (the plans), by its text (kept until the next event)."""
         if self._cache is not None and self._cache[0] == len(st.events):
             return self._cache[1]
-        out = self._options(st)
+        out = all_options(self, st)
         self._cache = (len(st.events), out)
         return out
 
-    def _options(self, st: DbmState) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for cmd in sorted(k for k, c in st.commands.items() if c.side == self.side and not c.demoralised):
-            pips = self.pips.get(cmd, 0)
-            ids = self._group(st, cmd)
-            if not ids:
-                continue
-            fresh = [i for i in ids if i not in self.moved]
-            if fresh and pip_cost(st.tables, "group_move", self._movers(st, fresh)) <= pips:
-                plan = plan_advance(st.board, fresh, self._reach(st, fresh))
-                if plan.dist > MIN_MOVE:
-                    out[f"advance {cmd}"] = ("advance", cmd, plan)
-            n = self.march_count.get(cmd, 0) + 1
-            if pip_cost(st.tables, "march_move", self._movers(st, ids), n, single_column=False) <= pips:
-                try:
-                    d = march_limit(
-                        st.board, [st.board.el[i] for i in ids], grouped_enemy=set(st.board.el), step=5.0
-                    )
-                except IllegalOrder:
-                    d = 0.0
-                if d > MIN_MOVE:
-                    out[f"march {cmd}"] = ("march", cmd, d)
-            if pip_cost(st.tables, "tactical_move", []) <= pips:
-                for i in fresh:
-                    e = st.board.el[i]
-                    if dismounted_fp(st, e) is not None and pip_cost(st.tables, "dismount", []) <= pips:
-                        out[f"dismount {i}"] = ("dismount", cmd, i)  # single elements only (group.limits)
-                    if not e.mobile and e.code == "Bge":
-                        continue
-                    plan = plan_advance(st.board, [i], self._reach(st, [i]))
-                    if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
-                        out[f"move {i}"] = ("move", cmd, plan)
-        return out
+    def option(self, st: DbmState, text: str) -> Option | None:
+        """What the order ``text`` would do (None: not on the menu), computing that order only (kept
+        until the next event)."""
+        if self._cache is not None and self._cache[0] == len(st.events):
+            return self._cache[1].get(text)
+        if self._one is None or self._one[0] != len(st.events):
+            self._one = (len(st.events), {})
+        if text not in self._one[1]:
+            self._one[1][text] = one_option(self, st, text)
+        return self._one[1][text]
 
     def menu(self, st: DbmState) -> list[Order]:
         return [Order(*k.split(" ", 1)) for k in self.options(st)]
 
     # --- doing ------------------------------------------------------------------------------------
     def do(self, st: DbmState, o: Order) -> list[Event]:
-        what, cmd, plan = self.options(st)[str(o)]
+        got = self.option(st, str(o))
+        assert got is not None  # the state checked the order is on the menu
+        what, cmd, plan = got
         ev: list[Event] = []
         if what == "march":
-            ids = self._group(st, cmd)
+            ids = group_of(self, st, cmd)
             n = self.march_count.get(cmd, 0) + 1
-            cost = pip_cost(st.tables, "march_move", self._movers(st, ids), n)
+            cost = pip_cost(st.tables, "march_move", movers(st, ids), n)
             self.march_count[cmd] = n
             for i in ids:
                 st.board.move(i, ahead(st.board.el[i].fp, plan))
@@ -199,7 +141,7 @@ class Bound:
             )
         else:
             action = "group_move" if what == "advance" else "tactical_move"
-            cost = pip_cost(st.tables, action, self._movers(st, plan.ids))
+            cost = pip_cost(st.tables, action, movers(st, plan.ids))
             ev += apply_plan(st.board, plan)
             self.moved |= set(plan.ids)
             if plan.shift:
@@ -227,8 +169,8 @@ class Bound:
     def _edge_hits(self, st: DbmState, e: Element) -> tuple[list[str], list[str]]:
         """Enemy whose front edges touch e's flank edges, and its rear edge."""
         flank, rear = [], []
-        for o in st.board.touching(e):
-            if o.side == e.side:
+        for o in st.board.near(e.fp.corners(), 0.0, exclude=(e.id,)):  # touching, enemy only
+            if o.side == e.side or distance(e.fp, o.fp) > TOL:
                 continue
             if any(edge_overlap(o.fp, "front", e.fp, s) > 0 for s in ("left", "right")):
                 flank.append(o.id)
@@ -256,14 +198,16 @@ class Bound:
 
     def _aid(self, st: DbmState, s: Element) -> Element | None:
         """dbm-3.2:shoot.aid: the 2nd rank of bowmen aiding ``s``'s shooting, if any."""
+        if s.code != "Bw":
+            return None
         behind = ranks_behind(st.board, s, 1)
-        if not behind or s.code != "Bw" or behind[0].id in self.marched:
+        if not behind or behind[0].id in self.marched:
             return None
         difficult = [x.id for x in (s, behind[0]) if going_at(st, x)[0] == "difficult"]
         return behind[0] if aids(st.board, s, behind[0], difficult) else None
 
     def finish(self, st: DbmState) -> list[Event]:
-        ev: list[Event] = []
+        ev: list[Event] = corner_defence(st, self.moved) if st.forts else []
         own = sorted(i for i, e in st.board.el.items() if e.side == self.side)
         aid_of = {i: a for i in own if (a := self._aid(st, st.board.el[i])) is not None}
         aiding = {a.id for a in aid_of.values()}  # a rank that aids does not shoot too (ruling R37)
@@ -317,6 +261,7 @@ class Bound:
             if attackers:
                 flankers.append((attackers[0], bid))
                 seen |= {attackers[0], bid}
+        plan = plan_fort_fights(st, pairs, seen)
         for aid, bid in pairs + flankers:
             if aid not in st.board.el or bid not in st.board.el:
                 continue
@@ -325,13 +270,31 @@ class Bound:
             if (aid, bid) in flankers:
                 extra[bid]["frontal"] = False
             extra[aid]["moved_into_contact_this_bound"] = aid in self.moved
+            # dbm-3.2:cc.fort-corner: a defender assaulted from the other side of a corner too
+            corner_d = next((x for x in (aid, bid) if x in plan.flanked), None)
+            if corner_d is not None:
+                extra[corner_d]["flank_contact"] = True
             forts = {x: defended_fort(st.forts, st.board.el[x]) for x in (aid, bid)}
-            sub = close_combat(st.board, aid, bid, da, db, extra)
+            spared = frozenset((corner_d,)) if corner_d is not None else frozenset()
+            sub = close_combat(st.board, aid, bid, da, db, extra, spared)
             if any(forts.values()):
                 sub[0]["defending_fort"] = sorted(x for x, f in forts.items() if f)
+            if corner_d is not None:
+                sub[0]["corner_flanker"] = plan.flanked[corner_d]
             sub += after_combat(st.board, sub[0], (aid, bid) not in flankers, self.after, forts)
+            res = sub[0].get("result")
+            if corner_d is not None and res is not None:
+                lost = aid if res["loser"] == "a" else bid
+                flanker = plan.flanked[corner_d]
+                if lost != corner_d and flanker in st.board.el:
+                    sub += flanker_recoils(st, flanker)
             self._book(st, sub)
             ev += sub
+        for main, i, fl in plan.sections:
+            if main in st.board.el:
+                sub = fight_section(st, main, i, fl, self.after)
+                self._book(st, sub)
+                ev += sub
         self.press = press_groups(st, self.side, self.after, self.shifted)
         return ev
 

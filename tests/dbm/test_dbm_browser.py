@@ -1,0 +1,95 @@
+"""DBM 3.2 in Debian's Chromium (Playwright): the burh scenario played from the engine's menu
+through its terrain phase (the invader's choice, terrain.invader), deployment (deploy.first),
+baggage (size.assign) and bounds against the scripted bot; the table draws the bases in paces and
+the fortification sections as walls named for their holder and front (rulings R40, R41), and the
+log shows the line-up shifts, assaults on undefended sections (dbm-3.2:cc.fort-corner) and storming
+(dbm-3.2:storm.pursue). The screenshot goes to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
+Illustrative sample data (NOT the published DBM tables)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.knight_hack.test_kh_browser import CHROMIUM, _state, page, server  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[2]
+IMAGES = (
+    ROOT / "docs" / "images"
+    if os.environ.get("SHIELDWALL_SCREENSHOTS") == "1"
+    else Path(tempfile.mkdtemp(prefix="shieldwall-screenshots-"))
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+SCEN = "dbm-3.2/ash-burh"
+
+
+def _pick(menu: list[dict[str, Any]]) -> dict[str, Any]:
+    """The invader asks for a road, deploys in line, then advances every command before ending."""
+    texts = [m["text"] for m in menu]
+    for want in ("terrain road", "deploy line"):
+        if want in texts:
+            return menu[texts.index(want)]
+    adv = [m for m in menu if m["text"].startswith("advance ")]
+    return adv[0] if adv else menu[-1]
+
+
+def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str, page: Any) -> None:  # noqa: F811
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-ruleset", "dbm-3.2")
+    page.wait_for_selector(f"#f-scenario option[value='{SCEN}']", state="attached")
+    page.select_option("#f-scenario", SCEN)
+    page.select_option("#f-opponent", "scripted")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "1")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .terrain-wall", state="attached")
+    st = _state(page)
+    assert st["view"]["phase"] == "terrain" and st["your_turn"]
+    assert st["view"]["label"] == "illustrative data: not the published DBM tables"
+    # the two sections: walls, named for their holder and the way they face
+    walls = page.locator("#board svg g.terrain-wall")
+    assert walls.count() == 2
+    titles = sorted(str(t) for t in walls.locator("title").all_text_contents())
+    assert titles == ["fortification (blue, faces east) (wall)", "fortification (blue, faces south) (wall)"]
+    phases = []
+    log = page.locator("#tab-log")
+    for _ in range(120):
+        st = _state(page)
+        if st["result"] is not None:
+            break
+        phases.append(st["view"]["phase"])
+        text = log.inner_text()
+        if "assaults an undefended fortification section" in text and "storms over the fortification" in text:
+            break
+        assert st["your_turn"], st["view"]["phase"]
+        m = _pick(st["menu"])
+        button = page.locator(f"#actions button[title={json.dumps(m['text'])}]")
+        assert button.count() >= 1, (m, page.inner_text("#actions"))
+        before = st["version"]
+        button.first.click()
+        _state(page)
+        assert page.evaluate("window.shieldwall.game.st.version") != before, page.inner_text("#message")
+    else:
+        pytest.fail("no assault on the fortification after 120 orders")
+    assert {"terrain", "deploy", "baggage", "bound"} <= set(phases)
+    text = log.inner_text()
+    assert "assaults an undefended fortification section" in text
+    assert "storms over the fortification" in text
+    assert "sideways to line up" in text
+    # the bases are drawn in paces: an 80-pace frontage on the 2400 x 1600 pace table
+    view = _state(page)["view"]
+    assert view["table"]["unit"] == "pace" and {u["frontage"] for u in view["units"]} == {80.0}
+    assert page.locator("#board svg .unit").count() > 0
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(IMAGES / "web-dbm-burh.png"))
+    assert page.errors == []  # type: ignore[attr-defined]
