@@ -9,7 +9,7 @@ dbm-3.2:move.conform, dbm-3.2:gap.enter (single elements; ruling R31), dbm-3.2:i
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,17 +125,57 @@ def single_gap_ok(board: Board, eid: str, plan: Plan) -> bool:
     return bool(plan.contacts) and plan.shift == 0.0
 
 
+def corners(fp: Footprint) -> list[list[float]]:
+    """A base's corners (front-left, front-right, rear-right, rear-left), rounded to 0.001 p."""
+    return [[round(x, 3), round(y, 3)] for x, y in fp.corners()]
+
+
+def _seen(before: Footprint, after: Footprint, eid: str) -> dict[str, Any]:
+    """Where a line-up shift, a conform or a make-room took an element from and to: the event's
+    ``adjust`` entry, which the state keeps for the table and takes out of the logged event."""
+    return {"id": eid, "from": corners(before), "to": corners(after)}
+
+
+def adjustment(
+    kind: str, data: Mapping[str, Any], seen: Mapping[str, Any], clause: str, bound: int, side: str
+) -> dict[str, Any]:
+    """One entry of ``view()["recent_adjustments"]``: the element, what moved it (``lineup-shift``,
+    ``conform`` or ``make-room``), a label for the table (``lead``: the group's first element, which
+    the table labels), its base's corners before and after in paces, the clause, and the bound
+    (number and side) it happened in."""
+    paces = abs(float(data.get("paces", 0.0)))
+    label = {
+        "lineup-shift": f"line-up shift {paces:g} p",
+        "conform": "conformed",
+        "make-room": f"made room {paces:g} p",
+    }.get(kind, kind)
+    ids = data.get("ids") or [seen["id"]]
+    return {
+        "id": str(seen["id"]),
+        "kind": kind,
+        "label": label,
+        "lead": seen["id"] == ids[0],  # a group's move is labelled once, on its first element
+        **({"how": str(data["how"])} if "how" in data else {}),
+        "from": seen["from"],
+        "to": seen["to"],
+        "clause": clause,
+        "bound": bound,
+        "side": side,
+    }
+
+
 def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str, Any]]:
     ev: list[dict[str, Any]] = []
+    start = {i: board.el[i].fp for i in plan.ids}
+    shift: dict[str, Any] = {}
     if plan.shift:
-        ev.append(
-            {
-                "kind": "lineup-shift",
-                "ids": plan.ids,
-                "paces": round(plan.shift, 3),
-                "rule": rule("move.lineup-shift"),
-            }
-        )
+        shift = {
+            "kind": "lineup-shift",
+            "ids": plan.ids,
+            "paces": round(plan.shift, 3),
+            "rule": rule("move.lineup-shift"),
+        }
+        ev.append(shift)
     for i in plan.ids:
         e = board.el[i]
         for o in board.near(
@@ -155,6 +195,8 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
                     }
                 )
         board.move(i, plan.fps[i])
+    if shift:
+        shift["adjust"] = [_seen(start[i], plan.fps[i], i) for i in plan.ids]
     ev.append(
         {
             "kind": kind,
@@ -187,9 +229,12 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
             )
             if c.group_back:  # (f): the group goes straight back to make room (ruling R30)
                 fx, fy = board.el[mid].fp.forward
+                room = []
                 for g in plan.ids:
                     if g in board.el:
-                        board.move(g, board.el[g].fp.moved(-fx * c.group_back, -fy * c.group_back))
+                        was = board.el[g].fp
+                        board.move(g, was.moved(-fx * c.group_back, -fy * c.group_back))
+                        room.append(_seen(was, board.el[g].fp, g))
                 ev.append(
                     {
                         "kind": "make-room",
@@ -197,12 +242,21 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
                         "for": tid,
                         "paces": c.group_back,
                         "rule": rule("move.conform"),
+                        "adjust": room,
                     }
                 )
             if c.fp is not None:
+                was = board.el[tid].fp
                 board.move(tid, c.fp)
                 ev.append(
-                    {"kind": "conform", "id": tid, "to": mid, "how": c.kind, "rule": rule("move.conform")}
+                    {
+                        "kind": "conform",
+                        "id": tid,
+                        "to": mid,
+                        "how": c.kind,
+                        "rule": rule("move.conform"),
+                        "adjust": [_seen(was, c.fp, tid)],
+                    }
                 )
     return ev
 

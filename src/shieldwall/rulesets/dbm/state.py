@@ -18,6 +18,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 from shieldwall.core.geometry import Footprint
+from shieldwall.rulesets.dbm.advance import adjustment
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.command import (
@@ -85,6 +86,10 @@ class DbmState(State):
         self.bound_no = 0
         self.bound: Bound | None = None
         self._events: list[Event] = []
+        #: line-up shifts, conforms and make-rooms of this bound and of the bound before it, for
+        #: the table (``view()["recent_adjustments"]``); kept beside the log, never in its events
+        self.adjustments: list[dict[str, Any]] = []
+        self.last_adjustments: list[dict[str, Any]] = []
         self._result: Result | None = None
         self._log("battle", rule("size.baggage"), {"scenario": sc.name, "data": self.tables.label})
 
@@ -221,6 +226,8 @@ class DbmState(State):
         new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
         new.bound = copy.deepcopy(self.bound)
         new._events = list(self._events)
+        new.adjustments = list(self.adjustments)
+        new.last_adjustments = list(self.last_adjustments)
         new.mounts = dict(self.mounts)
         return new
 
@@ -239,6 +246,10 @@ class DbmState(State):
         return trial.board
 
     def view(self) -> dict[str, Any]:
+        recent = [*self.last_adjustments, *self.adjustments]
+        marks: dict[str, list[dict[str, Any]]] = {}
+        for a in recent:
+            marks.setdefault(a["id"], []).append({k: v for k, v in a.items() if k != "id"})
         units = []
         board = self.board if self.phase not in ("terrain", "deploy") else self._preview()
         for e in sorted(board.el.values(), key=lambda x: x.id):
@@ -258,6 +269,8 @@ class DbmState(State):
                     "hits": 0,
                     "max_hits": 1,
                     **({"preview": True} if e.id not in self.board.el else {}),
+                    # drawn by the plugin's drawing: a ghost of the base before, an arrow to after
+                    **({"adjustments": marks[e.id]} if e.id in marks else {}),
                 }
             )
         return {
@@ -284,6 +297,7 @@ class DbmState(State):
                 for k, (sd, fp) in sorted(self.mounts.items())
             ],
             "units": units,
+            "recent_adjustments": recent,
             "pips": dict(self.bound.pips) if self.bound else {},
             "commands": {
                 k: {
@@ -307,6 +321,8 @@ class DbmState(State):
         d = dict(e)
         kind, clause = str(d.pop("kind")), str(d.pop("rule"))
         d.pop("booked", None)  # the bound's own bookkeeping of losses already counted
+        for a in d.pop("adjust", None) or ():  # where a shift or conform took an element: for the table
+            self.adjustments.append(adjustment(kind, d, a, clause, self.bound_no, self.side))
         self._events.append(Event(self.bound_no, self.phase, self.side, kind, clause, d))
 
     def add_command(self, name: str, c: CommandState) -> None:
@@ -333,6 +349,7 @@ class DbmState(State):
         if side == "red":
             self.bound_no += 1
         self.bound = Bound(side)
+        self.last_adjustments, self.adjustments = self.adjustments, []
         before = positions(self)
         for e in self.bound.begin(self):
             self._emit(e)
