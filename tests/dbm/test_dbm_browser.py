@@ -3,7 +3,9 @@ through its terrain phase (the invader's choice, terrain.invader), deployment (d
 baggage (size.assign) and bounds against the scripted bot; the table draws the bases in paces and
 the fortification sections as walls named for their holder and front (rulings R40, R41), and the
 log shows the line-up shifts, assaults on undefended sections (dbm-3.2:cc.fort-corner) and storming
-(dbm-3.2:storm.pursue). The screenshot goes to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
+(dbm-3.2:storm.pursue); the table shows the line-up shifts too (dbm-3.2:move.lineup-shift): a dashed
+ghost of each base before, an arrow to after, a label and a tooltip citing the clause. The
+screenshots go to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
 Illustrative sample data (NOT the published DBM tables)."""
 
 from __future__ import annotations
@@ -63,13 +65,21 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     assert titles == ["fortification (blue, faces east) (wall)", "fortification (blue, faces south) (wall)"]
     phases = []
     log = page.locator("#tab-log")
+    shown = False
     for _ in range(120):
         st = _state(page)
         if st["result"] is not None:
             break
         phases.append(st["view"]["phase"])
+        if not shown and any(a["kind"] == "lineup-shift" for a in st["view"].get("recent_adjustments", [])):
+            _shift_on_the_table(page, st["view"])
+            shown = True
         text = log.inner_text()
-        if "assaults an undefended fortification section" in text and "storms over the fortification" in text:
+        if (
+            shown
+            and "assaults an undefended fortification section" in text
+            and "storms over the fortification" in text
+        ):
             break
         assert st["your_turn"], st["view"]["phase"]
         m = _pick(st["menu"])
@@ -82,6 +92,7 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     else:
         pytest.fail("no assault on the fortification after 120 orders")
     assert {"terrain", "deploy", "baggage", "bound"} <= set(phases)
+    assert shown, "no line-up shift on the table"
     text = log.inner_text()
     assert "assaults an undefended fortification section" in text
     assert "storms over the fortification" in text
@@ -93,3 +104,32 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     IMAGES.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=str(IMAGES / "web-dbm-burh.png"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _shift_on_the_table(pg: Any, view: dict[str, Any]) -> None:
+    """The view's line-up shifts are on the table: for each shifted element a ghost, an arrow and a
+    tooltip citing dbm-3.2:move.lineup-shift; the group's label once. Screenshot of the marks."""
+    shifts = [a for a in view["recent_adjustments"] if a["kind"] == "lineup-shift"]
+    marks = pg.locator("#board svg g.dbm-adjust-lineup-shift")
+    assert marks.count() == len(shifts)
+    for a in shifts:
+        g = pg.locator(f"#board svg g.dbm-adjust-lineup-shift[data-unit={json.dumps(a['id'])}]")
+        assert g.count() == 1
+        assert g.get_attribute("data-clause") == "dbm-3.2:move.lineup-shift"
+        assert "dbm-3.2:move.lineup-shift" in g.locator("title").text_content()
+        assert g.locator("polygon.dbm-ghost").count() == 1 and g.locator("line.dbm-arrow").count() == 1
+    labels = pg.locator("#board svg g.dbm-adjust-lineup-shift text.dbm-adjust-label").all_text_contents()
+    assert shifts[0]["label"] in labels and shifts[0]["label"].startswith("line-up shift ")
+    boxes = [marks.nth(i).bounding_box() for i in range(marks.count())]
+    boxes += [
+        pg.locator(f"#board svg g.unit[data-unit={json.dumps(a['id'])}]").bounding_box() for a in shifts
+    ]
+    x0 = min(b["x"] for b in boxes if b) - 60
+    y0 = min(b["y"] for b in boxes if b) - 60
+    x1 = max(b["x"] + b["width"] for b in boxes if b) + 60
+    y1 = max(b["y"] + b["height"] for b in boxes if b) + 60
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(
+        path=str(IMAGES / "web-dbm-lineup-shift.png"),
+        clip={"x": max(0.0, x0), "y": max(0.0, y0), "width": x1 - max(0.0, x0), "height": y1 - max(0.0, y0)},
+    )

@@ -134,7 +134,7 @@ def adjustment_mark(c: Canvas, uid: str, a: Mapping[str, Any]) -> str:
             )
         )
     if a.get("lead", True):
-        size = front * 0.26
+        size = front * 0.32
         parts.append(
             el(
                 "text",
