@@ -3,6 +3,12 @@
 
     .venv/bin/python benchmarks/bench_one_hour_cpu.py [--scenario bryn-glas] [--battles 10] [--repeat 5]
     .venv/bin/python benchmarks/bench_one_hour_cpu.py --src /tmp/before/src   # another tree (git archive)
+    .venv/bin/python benchmarks/bench_one_hour_cpu.py --scale 6,12,24,48,96,200 [--baseline /tmp/before/src]
+
+``--scale``: time per decision against army size, with bryn-glas tiled side by side (see ``tiled``)
+to N units a side, cut to 2 turns; each N is played in a fresh process, the whole battle or its first
+``--max-decisions`` decisions, whichever ends first; with ``--baseline`` another tree is measured in
+the same run and the ratios printed.
 
 Each repeat is a fresh process that plays one warm-up battle (seed 10000: imports, data files) and
 then seeds 0..N-1, timed with ``time.process_time`` (CPU time, which the load of a shared machine
@@ -15,14 +21,80 @@ Prints the median, battles/s/core, ms per decision and the load average before a
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 WARM_UP_SEED = 10000
+#: the tiled scaling battles: turns and seed
+SCALE_TURNS = 2
+SCALE_SEED = 1
+
+
+def tiled(n: int, turns: int = SCALE_TURNS) -> Any:
+    """A one-hour ``OneHourGame`` of bryn-glas tiled side by side (each tile shifted 48" east, its
+    units and terrain copied, ids suffixed) to ``n`` units a side, cut to ``turns`` turns. Built from
+    the validated one-tile scenario, so the size caps of the file schema (40 units a side, a 240"
+    table) do not apply: the engine's scaling is what is measured."""
+    from shieldwall.core.datafiles import read_toml
+    from shieldwall.io.scenarios import resolve
+    from shieldwall.rulesets.one_hour.game import OneHourGame
+    from shieldwall.rulesets.one_hour.scenario import build_scenario
+
+    data = read_toml(resolve("bryn-glas"))
+    data["turns"] = turns
+    spec = build_scenario(data, "bryn-glas (tiled)")
+    tiles = -(-n // len(spec.red.units))
+    width = spec.table.width
+    terrain = []
+    for k in range(tiles):
+        for t in spec.terrain:
+            pts = [(x + k * width, y) for x, y in t.points]
+            crest = [(x + k * width, y) for x, y in t.crest]
+            terrain.append(t.model_copy(update={"id": f"{t.id}-{k}", "points": pts, "crest": crest}))
+    spec = spec.model_copy(
+        update={"terrain": terrain, "table": spec.table.model_copy(update={"width": width * tiles})}
+    )
+    for side in ("red", "blue"):
+        sd = getattr(spec, side)
+        units = [
+            u.model_copy(update={"id": f"{u.id}-{k}", "x": u.x + k * width})
+            for k in range(tiles)
+            for u in sd.units
+        ][:n]
+        setattr(spec, side, sd.model_copy(update={"units": units}))
+    return OneHourGame(spec, None, "bryn-glas (tiled)")
+
+
+def scale_run(src: str, n: int, max_decisions: int) -> tuple[float, int]:
+    """One tiled battle of ``n`` a side in this process: (CPU seconds, decisions timed)."""
+    sys.path.insert(0, str(Path(src).resolve()))
+    from shieldwall.ai.base import bot_seed, make_bot
+
+    from shieldwall.io.scenarios import load_game
+    from shieldwall.match import play
+
+    warm = load_game("rhyd-y-groes", {"turns": 1})  # imports and data files, other positions
+    play(warm, WARM_UP_SEED, "scripted", "scripted")
+    game = tiled(n)
+    bots = {
+        side: make_bot("scripted", bot_seed(SCALE_SEED, i), game.info.id)
+        for i, side in enumerate(game.info.sides)
+    }
+    state = game.new_state(SCALE_SEED)
+    decisions = 0
+    t0 = time.process_time()
+    while not state.is_terminal() and decisions < max_decisions:
+        d = state.decision()
+        assert d is not None
+        state.apply(bots[d.side].choose(state))
+        decisions += 1
+    return time.process_time() - t0, decisions
 
 
 def one_run(src: str, scenario: str, n: int) -> tuple[float, int]:
@@ -48,8 +120,18 @@ def main() -> int:
     ap.add_argument(
         "--src", default=str(Path(__file__).resolve().parent.parent / "src"), help="the source tree"
     )
+    ap.add_argument("--scale", default="", help="N values (units a side) for the tiled scaling table")
+    ap.add_argument("--max-decisions", type=int, default=600, help="decisions timed per tiled battle")
+    ap.add_argument("--baseline", default="", help="another source tree, measured in the same run")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--scale-child", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.scale_child:
+        secs, decisions = scale_run(args.src, args.scale_child, args.max_decisions)
+        print(f"{secs} {decisions}")
+        return 0
+    if args.scale:
+        return scale_table(args)
     if args.child:
         secs, decisions = one_run(args.src, args.scenario, args.battles)
         print(f"{secs} {decisions}")
@@ -75,6 +157,51 @@ def main() -> int:
         f"{args.battles / med:.2f} battles/s/core; {1000 * med / decisions:.3f} ms/decision "
         f"({decisions / args.battles:.0f} decisions a battle); load {load0:.1f} -> {load1:.1f}"
     )
+    return 0
+
+
+def _scale_one(src: str, n: int, max_decisions: int) -> tuple[float, int]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--src", src, "--scale-child", str(n)]
+        + ["--max-decisions", str(max_decisions)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    ).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def scale_table(args: argparse.Namespace) -> int:
+    """ms/decision against N (tiled bryn-glas), with the growth exponent from the row before and
+    from the second row (N = 12 in the default list); the baseline tree beside it when given."""
+    ns = [int(x) for x in args.scale.split(",")]
+    print(
+        f"load {os.getloadavg()[0]:.1f}; tiled bryn-glas, {SCALE_TURNS} turns, seed {SCALE_SEED}, "
+        f"at most {args.max_decisions} decisions timed"
+    )
+    head = "| N a side | decisions | ms/decision | exponent from previous | exponent from N=%d |"
+    cols = 5
+    if args.baseline:
+        head += " baseline ms/decision | baseline / this |"
+        cols += 2
+    print(head % ns[min(1, len(ns) - 1)])
+    print("|" + "---|" * cols)
+    rows: list[tuple[int, float]] = []
+    for n in ns:
+        secs, dec = _scale_one(args.src, n, args.max_decisions)
+        ms = 1000 * secs / dec
+        prev = f"{math.log(ms / rows[-1][1]) / math.log(n / rows[-1][0]):.2f}" if rows else ""
+        ref = rows[1] if len(rows) > 1 else None
+        from_ref = f"{math.log(ms / ref[1]) / math.log(n / ref[0]):.2f}" if ref else ""
+        rows.append((n, ms))
+        line = f"| {n} | {dec} | {ms:.2f} | {prev} | {from_ref} |"
+        if args.baseline:
+            bsecs, bdec = _scale_one(args.baseline, n, args.max_decisions)
+            bms = 1000 * bsecs / bdec
+            line += f" {bms:.2f} | {bms / ms:.1f}x |"
+        print(line, flush=True)
+    print(f"load {os.getloadavg()[0]:.1f}")
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,6 +20,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
@@ -26,12 +28,14 @@ from shieldwall.rulesets.one_hour.act_deploy import pending
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import attack_modifier as combat_modifier
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
-from shieldwall.rulesets.one_hour.spatial import contacts
+from shieldwall.rulesets.one_hour.spatial import CONTACT_TOL, contacts
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.game import OneHourGame
 
 RS = "one-hour-dark-ages"
+_FP = attrgetter("fp")
+_REMOVED = attrgetter("removed")
 
 
 class OneHourState(BattleState["OneHourGame"]):
@@ -62,8 +66,14 @@ class OneHourState(BattleState["OneHourGame"]):
         self.destroyed_this_phase: list[str] = []
         self._events: list[Event] = []
         self._result: Result | None = None
-        self._contact_sig: tuple[Any, ...] = ()
         self._contact_cache: dict[str, list[tuple[Unit, str, str]]] = {}
+        #: the live units with a grid (``_geometry``), valid while every unit's footprint and
+        #: ``removed`` flag are those listed in ``_geo_fps`` / ``_geo_removed``
+        self._geo_fps: list[Footprint] | None = None
+        self._geo_removed: list[bool] = []
+        self._geo_live: FootprintIndex[Unit] = FootprintIndex(())
+        #: > 0 while a menu is built (nothing moves then: the geometry is not re-checked)
+        self._frozen = 0
         #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
         self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
@@ -126,7 +136,12 @@ class OneHourState(BattleState["OneHourGame"]):
         cached = self._menu_cache
         if cached is not None and cached[0] == key:
             return cached[1]
-        got = menus.legal_orders(self)
+        self._geometry()
+        self._frozen += 1
+        try:
+            got = menus.legal_orders(self)
+        finally:
+            self._frozen -= 1
         self._menu_cache = (key, got)
         return got
 
@@ -175,8 +190,10 @@ class OneHourState(BattleState["OneHourGame"]):
         new.destroyed_this_phase = list(self.destroyed_this_phase)
         new._events = list(self._events)
         new.move_faces = list(self.move_faces)
-        new._contact_sig = ()
         new._contact_cache = {}
+        new._geo_fps = None
+        new._geo_live = FootprintIndex(())
+        new._frozen = 0
         return new
 
     def _restore(self, other_state: OneHourState) -> None:
@@ -189,7 +206,59 @@ class OneHourState(BattleState["OneHourGame"]):
         return ev
 
     def live(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values() if not u.removed and (side is None or u.side == side)]
+        """The units on the table (of ``side``), in the order of ``units``. Without a side: a
+        ``FootprintIndex`` (a list that also finds the units near a point), shared until a unit
+        moves or leaves, so callers must not change it."""
+        if side is None:
+            return self._geometry()
+        return [u for u in self.units.values() if not u.removed and u.side == side]
+
+    def _geometry(self) -> FootprintIndex[Unit]:
+        """The live units with their grid, rebuilt when a footprint or a ``removed`` flag has
+        changed since (checked by identity of the footprints: cheap). Contacts cached for units
+        near a unit that moved or left (before or after) are dropped."""
+        if self._frozen:
+            return self._geo_live
+        units = self.units.values()
+        fps = list(map(_FP, units))
+        removed = list(map(_REMOVED, units))
+        old = self._geo_fps
+        if old is not None and fps == old and removed == self._geo_removed:
+            return self._geo_live
+        live = FootprintIndex([u for u in units if not u.removed])
+        cache = self._contact_cache
+        if cache:
+            if old is None or len(old) != len(fps):
+                cache.clear()
+            else:
+                changed = [
+                    i
+                    for i, (a, b, ra, rb) in enumerate(zip(old, fps, self._geo_removed, removed, strict=True))
+                    if a is not b or ra != rb
+                ]
+                if len(changed) > 8:
+                    cache.clear()
+                else:
+                    self._drop_contacts(changed, old, fps, live)
+        self._geo_fps = fps
+        self._geo_removed = removed
+        self._geo_live = live
+        return live
+
+    def _drop_contacts(
+        self, changed: list[int], old: list[Footprint], new: list[Footprint], live: FootprintIndex[Unit]
+    ) -> None:
+        """Drop the cached contacts that the units at ``changed`` (indices into ``units``) may have
+        changed: their own, and those of every unit within contact reach of where they stood or
+        stand (``contacts`` pairs no units farther apart than their radii and ``CONTACT_TOL``)."""
+        cache = self._contact_cache
+        prev = self._geo_live
+        ids = list(self.units)
+        for i in changed:
+            cache.pop(ids[i], None)
+            for fp, index in ((old[i], prev), (new[i], live)):
+                for u in index.near(fp.x, fp.y, fp.radius + CONTACT_TOL):
+                    cache.pop(u.id, None)
 
     def unit(self, uid: str, clause: str = "orders") -> Unit:
         u = self.units.get(uid)
@@ -213,22 +282,21 @@ class OneHourState(BattleState["OneHourGame"]):
 
     def touching(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """Enemies in contact with ``unit``: (enemy, unit's facing, enemy's facing). Cached for as
-        long as no unit moves or leaves the table."""
-        self._check_contacts()
+        long as no unit near it moves or leaves the table."""
+        self._geometry()
         return self._touching_checked(unit)
 
     def _check_contacts(self) -> None:
-        """Empty the contact cache if any unit has moved or left the table since it was filled."""
-        sig = tuple([(u.fp, u.removed) for u in self.units.values()])
-        if sig != self._contact_sig:
-            self._contact_sig = sig
-            self._contact_cache = {}
+        """Bring the contact cache up to date with the units' positions (``_geometry``)."""
+        self._geometry()
 
     def _touching_checked(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """``touching`` once ``_check_contacts`` has run (nothing has moved since)."""
         got = self._contact_cache.get(unit.id)
         if got is None:
-            got = contacts(unit, self.live())
+            fp = unit.fp
+            live = self._geo_live
+            got = contacts(unit, live.near(fp.x, fp.y, fp.radius + CONTACT_TOL))
             self._contact_cache[unit.id] = got
         return got
 
