@@ -37,45 +37,27 @@ SCALE_SEED = 1
 
 
 def tiled(n: int, turns: int = SCALE_TURNS) -> Any:
-    """A one-hour ``OneHourGame`` of bryn-glas tiled side by side (each tile shifted 48" east, its
-    units and terrain copied, ids suffixed) to ``n`` units a side, cut to ``turns`` turns. Built from
-    the validated one-tile scenario, so the size caps of the file schema (40 units a side, a 240"
-    table) do not apply: the engine's scaling is what is measured."""
-    from shieldwall.core.datafiles import read_toml
-    from shieldwall.io.scenarios import resolve
-    from shieldwall.rulesets.one_hour.game import OneHourGame
-    from shieldwall.rulesets.one_hour.scenario import build_scenario
+    """bryn-glas tiled side by side to ``n`` units a side (``rulesets.one_hour.tiling``; for a tree
+    measured with ``--src`` that has no such module, this tree's module, run on that tree's
+    engine)."""
+    try:
+        from shieldwall.rulesets.one_hour.tiling import tiled_game
+    except ImportError:
+        import importlib.util
 
-    data = read_toml(resolve("bryn-glas"))
-    data["turns"] = turns
-    spec = build_scenario(data, "bryn-glas (tiled)")
-    tiles = -(-n // len(spec.red.units))
-    width = spec.table.width
-    terrain = []
-    for k in range(tiles):
-        for t in spec.terrain:
-            pts = [(x + k * width, y) for x, y in t.points]
-            crest = [(x + k * width, y) for x, y in t.crest]
-            terrain.append(t.model_copy(update={"id": f"{t.id}-{k}", "points": pts, "crest": crest}))
-    spec = spec.model_copy(
-        update={"terrain": terrain, "table": spec.table.model_copy(update={"width": width * tiles})}
-    )
-    for side in ("red", "blue"):
-        sd = getattr(spec, side)
-        units = [
-            u.model_copy(update={"id": f"{u.id}-{k}", "x": u.x + k * width})
-            for k in range(tiles)
-            for u in sd.units
-        ][:n]
-        setattr(spec, side, sd.model_copy(update={"units": units}))
-    return OneHourGame(spec, None, "bryn-glas (tiled)")
+        path = Path(__file__).resolve().parent.parent / "src/shieldwall/rulesets/one_hour/tiling.py"
+        spec = importlib.util.spec_from_file_location("_tiling", path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        tiled_game = mod.tiled_game
+    return tiled_game(n, "bryn-glas", turns)
 
 
 def scale_run(src: str, n: int, max_decisions: int) -> tuple[float, int]:
     """One tiled battle of ``n`` a side in this process: (CPU seconds, decisions timed)."""
     sys.path.insert(0, str(Path(src).resolve()))
     from shieldwall.ai.base import bot_seed, make_bot
-
     from shieldwall.io.scenarios import load_game
     from shieldwall.match import play
 

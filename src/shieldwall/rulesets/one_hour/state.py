@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
+from dataclasses import fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.game import OneHourGame
 
 RS = "one-hour-dark-ages"
+#: a unit's fields but ``extra`` (``OneHourState._backup``), and a getter of all of them at once
+_UNIT_FIELDS = tuple(f.name for f in fields(Unit) if f.name != "extra")
+_UNIT_FIELDS_GET = attrgetter(*_UNIT_FIELDS)
 _FP = attrgetter("fp")
 _REMOVED = attrgetter("removed")
 
@@ -158,17 +162,55 @@ class OneHourState(BattleState["OneHourGame"]):
         # the same result as a deep copy of the generator, at a fraction of the cost.
         # (Any other generator -- a test's scripted dice -- is deep-copied as before.)
         plain = type(self.rng) is np.random.Generator
-        backup = self._copy(share_rng=plain)
+        backup = self._backup(share_rng=plain)
         rng_state = self.rng.bit_generator.state if plain else None
         try:
             actions.apply_order(self, order)
             self._advance()
         except IllegalOrder:
-            self._restore(backup)
+            self._rollback(backup, n)
             if rng_state is not None:
                 self.rng.bit_generator.state = rng_state
             raise
         return self._events[n:]
+
+    def _backup(self, share_rng: bool) -> tuple[dict[str, Any], list[tuple[Unit, tuple[Any, ...], Any]]]:
+        """What ``_rollback`` needs to undo an order: the state's attributes (the containers an
+        order changes copied) and each unit's fields (its ``extra`` copied when not empty). The
+        events are not copied: an order only appends to them."""
+        saved = dict(self.__dict__)
+        if not share_rng:
+            saved["rng"] = copy.deepcopy(self.rng)
+        saved["personalities"] = {
+            k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
+            for k, p in self.personalities.items()
+        }
+        saved["transferred"] = set(self.transferred)
+        saved["melee_queue"] = list(self.melee_queue)
+        saved["lost"] = dict(self.lost)
+        saved["lost_types"] = {s: dict(v) for s, v in self.lost_types.items()}
+        saved["destroyed_this_phase"] = list(self.destroyed_this_phase)
+        saved["move_faces"] = list(self.move_faces)
+        get = _UNIT_FIELDS_GET
+        units = [(u, get(u), dict(u.extra) if u.extra else None) for u in self.units.values()]
+        return saved, units
+
+    def _rollback(
+        self, backup: tuple[dict[str, Any], list[tuple[Unit, tuple[Any, ...], Any]]], n_events: int
+    ) -> None:
+        """Undo an order that failed part-way (``_backup``): every unit's fields and the state's
+        attributes as they were, the events after the first ``n_events`` dropped, and the caches
+        of positions emptied (the cached contacts may have been found with a unit moved)."""
+        saved, units = backup
+        for u, values, extra in units:
+            for name, v in zip(_UNIT_FIELDS, values, strict=True):
+                setattr(u, name, v)
+            u.extra = extra if extra is not None else {}
+        self.__dict__.update(saved)
+        del self._events[n_events:]
+        self._contact_cache = {}
+        self._geo_fps = None
+        self._frozen = 0
 
     def copy(self) -> OneHourState:
         return self._copy(share_rng=False)
@@ -195,9 +237,6 @@ class OneHourState(BattleState["OneHourGame"]):
         new._geo_live = FootprintIndex(())
         new._frozen = 0
         return new
-
-    def _restore(self, other_state: OneHourState) -> None:
-        self.__dict__.update(other_state.__dict__)
 
     # ------------------------------------------------------------------ helpers
     def log(self, kind: str, clause: str, /, side: str | None = None, **data: Any) -> Event:
