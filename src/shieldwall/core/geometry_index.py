@@ -49,17 +49,18 @@ class FootprintIndex(list[T]):
     def _build(self) -> dict[tuple[int, int], list[int]]:
         cells: dict[tuple[int, int], list[int]] = {}
         max_r = 0.0
-        floor = math.floor
         for i, p in enumerate(self):
             fp = p.fp
-            key = (floor(fp.x / CELL), floor(fp.y / CELL))
+            # (``near`` finds cells with the same floor division, which is monotone)
+            key = (int(fp.x // CELL), int(fp.y // CELL))
             got = cells.get(key)
             if got is None:
                 cells[key] = [i]
             else:
                 got.append(i)
-            if fp.radius > max_r:
-                max_r = fp.radius
+            r = fp._radius
+            if r > max_r:
+                max_r = r
         self._cells = cells
         self._max_r = max_r
         return cells
@@ -74,9 +75,8 @@ class FootprintIndex(list[T]):
         if cells is None:
             cells = self._build()
         r = reach + radii * self._max_r + SLACK
-        floor = math.floor
-        x0, x1 = floor((x - r) / CELL), floor((x + r) / CELL)
-        y0, y1 = floor((y - r) / CELL), floor((y + r) / CELL)
+        x0, x1 = int((x - r) // CELL), int((x + r) // CELL)
+        y0, y1 = int((y - r) // CELL), int((y + r) // CELL)
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):
             # a query wider than the occupied cells: walk the occupied cells instead
             found = [i for (cx, cy), idx in cells.items() if x0 <= cx <= x1 and y0 <= cy <= y1 for i in idx]

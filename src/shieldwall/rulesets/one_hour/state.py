@@ -20,7 +20,7 @@ from shieldwall.core.dice import AVERAGE_DIE, D6, Die
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
-from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry import CONTACT_TOL, Footprint
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
@@ -29,7 +29,7 @@ from shieldwall.rulesets.one_hour.act_deploy import pending
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import attack_modifier as combat_modifier
 from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
-from shieldwall.rulesets.one_hour.spatial import CONTACT_TOL, contacts
+from shieldwall.rulesets.one_hour.spatial import contacts
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.game import OneHourGame

@@ -108,13 +108,22 @@ class _Friend(tuple):  # type: ignore[type-arg]
 class OneHourGeneral:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
-        #: unit views and footprints by what they are made of (``_unit_entry``)
-        self._views: dict[tuple[Any, ...], tuple[dict[str, Any], Footprint]] = {}
+        #: per unit id: the footprint and the other values its view was made of, the view (the keys
+        #: this general reads, ``_unit_entry``) and the footprint made of the view
+        self._views: dict[str, tuple[Footprint, tuple[Any, ...], dict[str, Any], Footprint]] = {}
+        #: the enemies and friends of the last decision (their views), and what was built of them
+        self._enemy_key: list[dict[str, Any]] = []
+        self._friend_key: list[dict[str, Any]] = []
+        self.enemy_info: list[_Info] = []
+        self.enemy_index: FootprintIndex[_Info] = FootprintIndex(())
+        self.friend_info: list[_Friend] = []
+        self.friend_index: FootprintIndex[_Friend] = FootprintIndex(())
         #: the cover polygons (and their boxes) of a terrain map
-        self._cover: tuple[Any, list[list[tuple[float, float]]], list[tuple[float, ...]]] | None = None
-        #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_gap_key``
+        self._cover: (
+            tuple[Any, list[list[tuple[float, float]]], list[tuple[float, float, float, float]]] | None
+        ) = None
+        #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_enemy_key``
         self._gaps: dict[Footprint, float] = {}
-        self._gap_key: list[Footprint] = []
 
     # ------------------------------------------------------------------ helpers
     def _setup(self, state: State) -> None:
@@ -127,28 +136,34 @@ class OneHourGeneral:
             self._setup_direct(state)
         else:
             self._setup_view(state)
-        self.mine = [u for u in self.units.values() if u["side"] == self.me]
-        self.enemies = [u for u in self.units.values() if u["side"] != self.me]
-        profiles = unit_profiles()
-        #: per enemy, what ``_position`` reads of it: (index, view, footprint, x, y, radius, is a bow,
-        #: mean reach)
-        self.enemy_info: list[_Info] = []
-        for i, e in enumerate(self.enemies):
-            ef = self.fps[e["id"]]
-            prof = profiles[e["type"]]
-            self.enemy_info.append(
-                _Info((i, e, ef, ef.x, ef.y, ef.radius, prof.missile == "bow", MEAN_REACH[prof.move_class]))
-            )
-        #: per friend: (id, footprint)
-        self.friend_info = [_Friend((f["id"], self.fps[f["id"]])) for f in self.mine]
-        #: the same, with a grid for big armies (small ones are scanned whole)
-        self.enemy_index = FootprintIndex(self.enemy_info)
-        self.friend_index = FootprintIndex(self.friend_info)
+        me = self.me
+        self.mine = [u for u in self.units.values() if u["side"] == me]
+        self.enemies = [u for u in self.units.values() if u["side"] != me]
         self._exp_memo: dict[tuple[str, str, str, str], float] = {}
-        enemy_fps = [info[2] for info in self.enemy_info]
-        if enemy_fps != self._gap_key or len(self._gaps) >= _MEMO_MAX:
-            self._gap_key = enemy_fps
+        # the enemies' and friends' tables are kept while their views are the very same (the views
+        # of unchanged units are kept, so the lists compare by identity, element by element)
+        if self.enemies != self._enemy_key or len(self._gaps) >= _MEMO_MAX:
+            self._enemy_key = self.enemies
+            profiles = unit_profiles()
+            #: per enemy, what ``_position`` reads of it: (index, view, footprint, x, y, radius, is a
+            #: bow, mean reach)
+            self.enemy_info = []
+            for i, e in enumerate(self.enemies):
+                ef = self.fps[e["id"]]
+                prof = profiles[e["type"]]
+                self.enemy_info.append(
+                    _Info(
+                        (i, e, ef, ef.x, ef.y, ef.radius, prof.missile == "bow", MEAN_REACH[prof.move_class])
+                    )
+                )
+            #: the same, with a grid for big armies (small ones are scanned whole)
+            self.enemy_index = FootprintIndex(self.enemy_info)
             self._gaps = {}
+        if self.mine != self._friend_key:
+            self._friend_key = self.mine
+            #: per friend: (id, footprint)
+            self.friend_info = [_Friend((f["id"], self.fps[f["id"]])) for f in self.mine]
+            self.friend_index = FootprintIndex(self.friend_info)
 
     def _setup_view(self, state: State) -> None:
         """The units and terrain as ``view()`` gives them (the reference of ``_setup_direct``)."""
@@ -159,7 +174,7 @@ class OneHourGeneral:
             for f in view["terrain"]
             if not f["linear"] and terrain_effects()[f["kind"]].melee_defence == "inside"
         ]
-        self.cover_polys = [[tuple(p) for p in c["points"]] for c in cover]
+        self.cover_polys = [[(p[0], p[1]) for p in c["points"]] for c in cover]
         self.cover_boxes = [_bbox(c) for c in self.cover_polys]
         #: footprints of the units in the view, built once per decision
         self.fps = {uid: _fp(u) for uid, u in self.units.items()}
@@ -183,24 +198,38 @@ class OneHourGeneral:
         for u in state.units.values():
             if u.removed:
                 continue
-            pl = labels.get(u.id)
-            key = (u.id, u.side, u.fp, u.hits, u.max_hits, u.type, u.shots_used, u.out_of_missiles, u.upgrade)
-            key += (tuple(pl) if pl else (),)
-            got = views.get(key)
-            if got is None:
-                got = views[key] = _unit_entry(u, pl or [], supply, shots)
-            units[u.id] = got[0]
-            fps[u.id] = got[1]
+            uid = u.id
+            pl = labels.get(uid)
+            fp = u.fp
+            sig: tuple[Any, ...] = (
+                u.side,
+                u.hits,
+                u.max_hits,
+                u.type,
+                u.shots_used,
+                u.out_of_missiles,
+                u.upgrade,
+                supply,
+                shots,
+            )
+            if pl:
+                sig += tuple(pl)
+            got = views.get(uid)
+            if got is None or got[0] is not fp or got[1] != sig:
+                view, vfp = _unit_entry(u, pl or [], supply, shots)
+                got = views[uid] = (fp, sig, view, vfp)
+            units[uid] = got[2]
+            fps[uid] = got[3]
         self.units = units
         self.fps = fps
         cover = self._cover
         if cover is None or cover[0] is not state.terrain:
             polys = [
-                [tuple(p) for p in f.points]
+                [(p[0], p[1]) for p in f.points]
                 for f in state.terrain.features
                 if not f.linear and terrain_effects()[f.kind].melee_defence == "inside"
             ]
-            cover = self._cover = (state.terrain, polys, [_bbox(c) for c in polys])  # type: ignore[misc]
+            cover = self._cover = (state.terrain, polys, [_bbox(c) for c in polys])
         self.cover_polys = cover[1]
         self.cover_boxes = cover[2]
 
@@ -381,14 +410,19 @@ class OneHourGeneral:
         # centre), both widened by ``_SLACK``. A question the bounds answer gets the answer the
         # exact gap would give; only the others are measured.
         fx, fy, fr = fp.x, fp.y, fp.radius
-        # only the enemies within the longest reach can threaten, and the nearest is among them
-        # when its gap is below that reach (an enemy the grid leaves out is farther than it):
-        # otherwise every enemy is looked at
-        near = self.enemy_index.near(fx, fy, _MAX_REACH + fr + _SLACK)
-        if len(near) < len(self.enemy_info):
-            got = self._position_among(u, fp, near, _MAX_REACH)
+        # only the enemies within the longest reach can threaten, and the nearest is among those
+        # within ``horizon`` when its gap is below it (an enemy the grid leaves out is farther):
+        # the horizon doubles until it is, and at last every enemy is looked at
+        index = self.enemy_index
+        horizon = _MAX_REACH
+        while True:
+            near = index.near(fx, fy, horizon + fr + _SLACK)
+            if len(near) == len(index):
+                break
+            got = self._position_among(u, fp, near, horizon)
             if got is not None:
                 return got
+            horizon *= 2.0
         got = self._position_among(u, fp, self.enemy_info, math.inf)
         assert got is not None
         return got
