@@ -21,10 +21,11 @@ from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, heading_vector, polygon_distance
 from shieldwall.core.geometry_index import SMALL, FootprintIndex
-from shieldwall.rulesets.one_hour import menus
+from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.bots.general import OneHourGeneral
+from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.state import OneHourState
 from shieldwall.rulesets.one_hour.tiling import tiled_game
 
@@ -217,3 +218,56 @@ def test_the_general_reads_the_state_as_its_view_gives_it(i: int, draws: int) ->
         assert fast._position(u, fp) == _reference_position(fast, u, fp)
         every = [polygon_distance(fp.corners(), fast.fps[e["id"]].corners()) for e in fast.enemies]
         assert fast._nearest_gap(fp) == min(every, default=99.0)
+
+
+@SETTINGS
+@given(i=st_.integers(0, 10**6), draws=st_.integers(0, 2**32 - 1))
+def test_fields_set_directly_are_seen_by_the_caches(i: int, draws: int) -> None:
+    """The caches (grid, contacts, menu) follow every change of a unit's field, however made:
+    after moving or removing units by hand, the state answers as a fresh copy does."""
+    st = _pick(i)
+    if st.is_terminal():
+        return
+    st.legal_orders()
+    for u in st.live():
+        st.touching(u)
+    rng = np.random.default_rng(draws)
+    live = list(st.live())
+    for _ in range(3):
+        u = live[int(rng.integers(len(live)))]
+        if rng.random() < 0.2:
+            u.removed = True
+        else:
+            dx, dy = rng.uniform(-6.0, 6.0, 2)
+            u.fp = u.fp.moved(float(dx), float(dy))
+    fresh = st.copy()
+    assert [str(o) for o in st.legal_orders()] == [str(o) for o in fresh.legal_orders()]
+    for u in st.live():
+        assert [(e.id, a, b) for e, a, b in st.touching(u)] == [
+            (e.id, a, b) for e, a, b in fresh.touching(fresh.units[u.id])
+        ]
+
+
+def test_an_order_failing_after_changes_is_undone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An order that changes units and then proves illegal leaves nothing changed (the journal of
+    unit fields, the events, the caches)."""
+    st = _states()[3].copy()
+    before = (st.view(), [e.to_dict() for e in st.events], st.legal_orders())
+
+    def half_done(state: OneHourState, order: object) -> None:
+        a, b = state.live()[0], state.live()[-1]
+        a.fp = a.fp.moved(3.0, 1.0)
+        a.hits += 2
+        b.removed = True
+        a.fp = a.fp.moved(-1.0, 0.5)
+        state.log("test", "orders", unit=a.id)
+        state.touching(a)
+        raise IllegalOrder(rule("orders"), "found illegal after changing things")
+
+    monkeypatch.setattr(actions, "apply_order", half_done)
+    with pytest.raises(IllegalOrder):
+        st.apply(O.End())
+    monkeypatch.undo()
+    assert (st.view(), [e.to_dict() for e in st.events], st.legal_orders()) == before
+    for u in st.live():
+        assert st.touching(u) == S.contacts(u, list(st.live()))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
-from dataclasses import fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +34,6 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.game import OneHourGame
 
 RS = "one-hour-dark-ages"
-#: a unit's fields but ``extra`` (``OneHourState._backup``), and a getter of all of them at once
-_UNIT_FIELDS = tuple(f.name for f in fields(Unit) if f.name != "extra")
-_UNIT_FIELDS_GET = attrgetter(*_UNIT_FIELDS)
 _FP = attrgetter("fp")
 _REMOVED = attrgetter("removed")
 
@@ -47,7 +43,15 @@ class OneHourState(BattleState["OneHourGame"]):
 
     def __init__(self, game: OneHourGame, seed: int | None) -> None:
         self.begin(game, seed)
+        #: the old values of the unit fields an order changes, while it is applied (``apply``)
+        self._journal: list[tuple[Unit, str, Any]] | None = None
+        #: counts of changes to the units' fields, and to their footprints and ``removed`` flags
+        #: (``Unit.__setattr__``)
+        self._units_version = 0
+        self._geo_version = 0
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
+        for u in self.units.values():
+            u.owner = self
         self.personalities: dict[str, Personality] = {
             p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
             for p in game.initial_personalities
@@ -75,6 +79,7 @@ class OneHourState(BattleState["OneHourGame"]):
         #: ``removed`` flag are those listed in ``_geo_fps`` / ``_geo_removed``
         self._geo_fps: list[Footprint] | None = None
         self._geo_removed: list[bool] = []
+        self._geo_built = -1
         self._geo_live: FootprintIndex[Unit] = FootprintIndex(())
         #: > 0 while a menu is built (nothing moves then: the geometry is not re-checked)
         self._frozen = 0
@@ -122,13 +127,8 @@ class OneHourState(BattleState["OneHourGame"]):
             self.rolled,
             len(self._events),
             id(self.params),
-            tuple(
-                [
-                    (u.fp, u.removed, u.activated, u.moved, u.shot, u.moving_shot, u.hits, u.shots_used)
-                    + (u.out_of_missiles, u.allied)
-                    for u in self.units.values()
-                ]
-            ),
+            # (every change of a unit's field moves this on: ``Unit.__setattr__``)
+            self._units_version,
             tuple([p.unit for p in self.personalities.values()]),
             tuple(sorted(self.transferred)),
         )
@@ -162,22 +162,28 @@ class OneHourState(BattleState["OneHourGame"]):
         # the same result as a deep copy of the generator, at a fraction of the cost.
         # (Any other generator -- a test's scripted dice -- is deep-copied as before.)
         plain = type(self.rng) is np.random.Generator
-        backup = self._backup(share_rng=plain)
+        saved = self._backup(share_rng=plain)
         rng_state = self.rng.bit_generator.state if plain else None
+        outer = self._journal
+        journal: list[tuple[Unit, str, Any]] = []
+        self._journal = journal
         try:
             actions.apply_order(self, order)
             self._advance()
         except IllegalOrder:
-            self._rollback(backup, n)
+            self._rollback(saved, journal, n)  # (``_journal`` back to ``outer`` with the rest)
             if rng_state is not None:
                 self.rng.bit_generator.state = rng_state
             raise
+        self._journal = outer
+        if outer is not None:
+            outer.extend(journal)
         return self._events[n:]
 
-    def _backup(self, share_rng: bool) -> tuple[dict[str, Any], list[tuple[Unit, tuple[Any, ...], Any]]]:
-        """What ``_rollback`` needs to undo an order: the state's attributes (the containers an
-        order changes copied) and each unit's fields (its ``extra`` copied when not empty). The
-        events are not copied: an order only appends to them."""
+    def _backup(self, share_rng: bool) -> dict[str, Any]:
+        """What ``_rollback`` needs to undo an order besides the journal of unit fields: the
+        state's attributes (the containers an order changes copied). The events are not copied:
+        an order only appends to them."""
         saved = dict(self.__dict__)
         if not share_rng:
             saved["rng"] = copy.deepcopy(self.rng)
@@ -191,25 +197,20 @@ class OneHourState(BattleState["OneHourGame"]):
         saved["lost_types"] = {s: dict(v) for s, v in self.lost_types.items()}
         saved["destroyed_this_phase"] = list(self.destroyed_this_phase)
         saved["move_faces"] = list(self.move_faces)
-        get = _UNIT_FIELDS_GET
-        units = [(u, get(u), dict(u.extra) if u.extra else None) for u in self.units.values()]
-        return saved, units
+        return saved
 
-    def _rollback(
-        self, backup: tuple[dict[str, Any], list[tuple[Unit, tuple[Any, ...], Any]]], n_events: int
-    ) -> None:
-        """Undo an order that failed part-way (``_backup``): every unit's fields and the state's
-        attributes as they were, the events after the first ``n_events`` dropped, and the caches
-        of positions emptied (the cached contacts may have been found with a unit moved)."""
-        saved, units = backup
-        for u, values, extra in units:
-            for name, v in zip(_UNIT_FIELDS, values, strict=True):
-                setattr(u, name, v)
-            u.extra = extra if extra is not None else {}
+    def _rollback(self, saved: dict[str, Any], journal: list[tuple[Unit, str, Any]], n_events: int) -> None:
+        """Undo an order that failed part-way: every unit field it changed set back (latest
+        first), the state's attributes as they were (``_backup``), the events after the first
+        ``n_events`` dropped and the contact cache emptied (it may hold contacts found with a unit
+        moved). The versions come back with the attributes, as do the caches built for them."""
+        for u, name, old in reversed(journal):
+            object.__setattr__(u, name, old)
         self.__dict__.update(saved)
         del self._events[n_events:]
         self._contact_cache = {}
         self._geo_fps = None
+        self._geo_built = -1
         self._frozen = 0
 
     def copy(self) -> OneHourState:
@@ -221,6 +222,9 @@ class OneHourState(BattleState["OneHourGame"]):
         if not share_rng:
             new.rng = copy.deepcopy(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
+        for u in new.units.values():
+            u.owner = new
+        new._journal = None
         new.personalities = {
             k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
             for k, p in self.personalities.items()
@@ -234,6 +238,7 @@ class OneHourState(BattleState["OneHourGame"]):
         new.move_faces = list(self.move_faces)
         new._contact_cache = {}
         new._geo_fps = None
+        new._geo_built = -1
         new._geo_live = FootprintIndex(())
         new._frozen = 0
         return new
@@ -256,8 +261,9 @@ class OneHourState(BattleState["OneHourGame"]):
         """The live units with their grid, rebuilt when a footprint or a ``removed`` flag has
         changed since (checked by identity of the footprints: cheap). Contacts cached for units
         near a unit that moved or left (before or after) are dropped."""
-        if self._frozen:
+        if self._frozen or self._geo_built == self._geo_version:
             return self._geo_live
+        self._geo_built = self._geo_version
         units = self.units.values()
         fps = list(map(_FP, units))
         removed = list(map(_REMOVED, units))
