@@ -3,12 +3,19 @@
 
     .venv/bin/python benchmarks/bench_one_hour_cpu.py [--scenario bryn-glas] [--battles 10] [--repeat 5]
     .venv/bin/python benchmarks/bench_one_hour_cpu.py --src /tmp/before/src   # another tree (git archive)
+    .venv/bin/python benchmarks/bench_one_hour_cpu.py --baseline /tmp/before/src   # both, alternated
     .venv/bin/python benchmarks/bench_one_hour_cpu.py --scale 6,12,24,48,96,200 [--baseline /tmp/before/src]
 
-``--scale``: time per decision against army size, with bryn-glas tiled side by side (see ``tiled``)
-to N units a side, cut to 2 turns; each N is played in a fresh process, the whole battle or its first
-``--max-decisions`` decisions, whichever ends first; with ``--baseline`` another tree is measured in
-the same run and the ratios printed.
+(a tree before the change: ``git archive <commit> src | tar -x -C /tmp/before``.) With ``--baseline``
+the two trees' runs alternate (this, baseline, this, ...), so a change of load falls on both, and
+the ratio baseline / this is printed.
+
+``--scale``: time per decision against army size, with bryn-glas tiled side by side
+(``rulesets.one_hour.tiling``) to N units a side, cut to 2 turns; each N is played in a fresh
+process, the whole battle or its first ``--max-decisions`` decisions (0: the whole battle),
+whichever ends first. The exponent columns give the growth ``log(t2/t1) / log(N2/N1)`` from the row
+before and from the second row (N = 12 in the list above): issue 16 asks for at most 0.3 from 12 to
+200.
 
 Each repeat is a fresh process that plays one warm-up battle (seed 10000: imports, data files) and
 then seeds 0..N-1, timed with ``time.process_time`` (CPU time, which the load of a shared machine
@@ -71,7 +78,7 @@ def scale_run(src: str, n: int, max_decisions: int) -> tuple[float, int]:
     state = game.new_state(SCALE_SEED)
     decisions = 0
     t0 = time.process_time()
-    while not state.is_terminal() and decisions < max_decisions:
+    while not state.is_terminal() and (max_decisions <= 0 or decisions < max_decisions):
         d = state.decision()
         assert d is not None
         state.apply(bots[d.side].choose(state))
@@ -119,26 +126,35 @@ def main() -> int:
         print(f"{secs} {decisions}")
         return 0
     load0 = os.getloadavg()[0]
-    times, decisions = [], 0
+    trees = {"this": args.src, **({"baseline": args.baseline} if args.baseline else {})}
+    times: dict[str, list[float]] = {k: [] for k in trees}
+    decisions: dict[str, int] = {}
     for _ in range(args.repeat):
-        out = subprocess.run(
-            [sys.executable, __file__, "--child", "--src", args.src, "--scenario", args.scenario]
-            + ["--battles", str(args.battles)],
-            check=True,
-            capture_output=True,
-            text=True,
-            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-        ).stdout.split()
-        times.append(float(out[0]))
-        decisions = int(out[1])
-    med = statistics.median(times)
+        for name, src in trees.items():
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", "--src", src, "--scenario", args.scenario]
+                + ["--battles", str(args.battles)],
+                check=True,
+                capture_output=True,
+                text=True,
+                env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+            ).stdout.split()
+            times[name].append(float(out[0]))
+            decisions[name] = int(out[1])
     load1 = os.getloadavg()[0]
-    print(
-        f"{args.scenario}, scripted v scripted, {args.battles} battles x {args.repeat} processes: "
-        f"median CPU {med:.3f} s ({min(times):.3f}..{max(times):.3f}); "
-        f"{args.battles / med:.2f} battles/s/core; {1000 * med / decisions:.3f} ms/decision "
-        f"({decisions / args.battles:.0f} decisions a battle); load {load0:.1f} -> {load1:.1f}"
-    )
+    meds = {}
+    for name in trees:
+        med = meds[name] = statistics.median(times[name])
+        print(
+            f"{name}: {args.scenario}, scripted v scripted, {args.battles} battles x {args.repeat} "
+            f"processes: median CPU {med:.3f} s ({min(times[name]):.3f}..{max(times[name]):.3f}); "
+            f"{args.battles / med:.2f} battles/s/core; {1000 * med / decisions[name]:.3f} ms/decision "
+            f"({decisions[name] / args.battles:.0f} decisions a battle)"
+        )
+    if args.baseline:
+        same = "same" if decisions["this"] == decisions["baseline"] else "DIFFERENT"
+        print(f"baseline / this: {meds['baseline'] / meds['this']:.2f}x ({same} decisions)")
+    print(f"load {load0:.1f} -> {load1:.1f}")
     return 0
 
 
@@ -165,11 +181,13 @@ def scale_table(args: argparse.Namespace) -> int:
     head = "| N a side | decisions | ms/decision | exponent from previous | exponent from N=%d |"
     cols = 5
     if args.baseline:
-        head += " baseline ms/decision | baseline / this |"
-        cols += 2
-    print(head % ns[min(1, len(ns) - 1)])
+        head += " baseline ms/decision | baseline exponent from N=%d | baseline / this |"
+        cols += 3
+    ref_n = ns[min(1, len(ns) - 1)]
+    print(head % ((ref_n, ref_n) if args.baseline else ref_n))
     print("|" + "---|" * cols)
     rows: list[tuple[int, float]] = []
+    brows: list[tuple[int, float]] = []
     for n in ns:
         secs, dec = _scale_one(args.src, n, args.max_decisions)
         ms = 1000 * secs / dec
@@ -181,7 +199,11 @@ def scale_table(args: argparse.Namespace) -> int:
         if args.baseline:
             bsecs, bdec = _scale_one(args.baseline, n, args.max_decisions)
             bms = 1000 * bsecs / bdec
-            line += f" {bms:.2f} | {bms / ms:.1f}x |"
+            bref = brows[1] if len(brows) > 1 else None
+            bfrom = f"{math.log(bms / bref[1]) / math.log(n / bref[0]):.2f}" if bref else ""
+            brows.append((n, bms))
+            same = "" if bdec == dec else " (other decision count!)"
+            line += f" {bms:.2f} | {bfrom} | {bms / ms:.1f}x{same} |"
         print(line, flush=True)
     print(f"load {os.getloadavg()[0]:.1f}")
     return 0
