@@ -171,13 +171,14 @@ class OneHourState(BattleState["OneHourGame"]):
             actions.apply_order(self, order)
             self._advance()
         except IllegalOrder:
-            self._rollback(saved, journal, n)  # (``_journal`` back to ``outer`` with the rest)
+            self._rollback(saved, journal, n)
             if rng_state is not None:
                 self.rng.bit_generator.state = rng_state
             raise
-        self._journal = outer
+        finally:
+            self._journal = outer
         if outer is not None:
-            outer.extend(journal)
+            outer.extend(journal)  # (an order applied within another's: undone with it)
         return self._events[n:]
 
     def _backup(self, share_rng: bool) -> dict[str, Any]:
