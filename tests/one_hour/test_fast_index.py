@@ -271,3 +271,21 @@ def test_an_order_failing_after_changes_is_undone(monkeypatch: pytest.MonkeyPatc
     assert (st.view(), [e.to_dict() for e in st.events], st.legal_orders()) == before
     for u in st.live():
         assert st.touching(u) == S.contacts(u, list(st.live()))
+
+
+@pytest.mark.parametrize("scenario", ["bryn-glas", "rhyd-y-groes", "mynydd-baddon"])
+def test_tiled_games_have_n_units_a_side_and_play(scenario: str) -> None:
+    game = tiled_game(13, scenario, 1)
+    for side in ("red", "blue"):
+        assert len([u for u in game.initial_units if u.side == side]) == 13
+    ids = [u.id for u in game.initial_units]
+    assert len(ids) == len(set(ids))
+    assert game.terrain.width == 3 * tiled_game(1, scenario, 1).terrain.width
+    bots = {s: make_bot("scripted", k, game.info.id) for k, s in enumerate(game.info.sides)}
+    st = game.new_state(1)
+    while not st.is_terminal():
+        d = st.decision()
+        assert d is not None
+        st.apply(bots[d.side].choose(st))
+    with pytest.raises(ValueError, match="at least one unit"):
+        tiled_game(0)
