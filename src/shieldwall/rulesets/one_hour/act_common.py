@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry_index import nearby
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -64,14 +65,22 @@ def sight(st: OneHourState, viewer: Unit, target: Unit, facing: str | None = Non
     moves or leaves makes a new key, never a stale answer. Charges test the same line for each
     facing and turn, and the shooting menu is built more than once per decision.
     """
+    # Every sight line runs from the viewer's front centre to a point of the target's outline, so
+    # within the disc about the midpoint of that front centre and the target's centre whose radius
+    # is half their distance plus the target's circumradius: a unit whose own circle misses that
+    # disc can block none of them, so only the units that may reach it are passed (and keyed).
     live = st.live()
-    key = (viewer.id, viewer.fp, target.id, target.fp, facing, tuple([(u.id, u.fp) for u in live]))
+    o = viewer.fp.front_centre
+    tf = target.fp
+    half = 0.5 * math.hypot(tf.x - o[0], tf.y - o[1])
+    near = nearby(live, 0.5 * (o[0] + tf.x), 0.5 * (o[1] + tf.y), half + tf.radius + 1e-3)
+    key = (viewer.id, viewer.fp, target.id, target.fp, facing, tuple([(u.id, u.fp) for u in near]))
     memo = st.sight_memo
     got = memo.get(key)
     if got is None:
         if len(memo) >= SIGHT_MEMO_MAX:
             memo.clear()
-        got = memo[key] = S.visible_points(viewer, target, live, st.terrain, facing)
+        got = memo[key] = S.visible_points(viewer, target, near, st.terrain, facing)
     return got
 
 

@@ -19,7 +19,7 @@ from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_common import bad, sight, terrain_clause
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import AttackSituation
-from shieldwall.rulesets.one_hour.model import Unit, other
+from shieldwall.rulesets.one_hour.model import Unit
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.state import OneHourState
@@ -108,7 +108,9 @@ def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None
 def moving_shot_targets(st: OneHourState, u: Unit) -> list[Unit]:
     if u.profile.missile != "javelin" or u.moving_shot:
         return []
-    return [t for t in st.live(other(u.side)) if shot_problem(st, u, t, moving=True) is None]
+    # only targets within range may be shot (the last check of ``shot_problem``)
+    rng = float(st.params["javelin_range"]) + float(st.params["grey_margin"])
+    return [t for t in S.enemies_within(u, st.live(), rng) if shot_problem(st, u, t, moving=True) is None]
 
 
 def after_move(st: OneHourState, u: Unit) -> None:

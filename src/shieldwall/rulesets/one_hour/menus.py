@@ -11,6 +11,7 @@ The menus try orders with the checks of the order handlers (``act_move.plan_move
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
@@ -87,7 +88,7 @@ def activate_orders(st: OneHourState) -> list[O.Order]:
         if not declared:
             out.append(O.Activate(u.id))
             continue
-        near = sorted(enemies, key=lambda e: S.distance_between(u, e))[:NEAREST]
+        near = nearest(u, enemies, NEAREST)
         for e in near:
             out.append(O.Activate(u.id, charge=e.id))
             out.append(O.Activate(u.id, toward=(round(e.fp.x, 2), round(e.fp.y, 2))))
@@ -97,6 +98,42 @@ def activate_orders(st: OneHourState) -> list[O.Order]:
 
 def _other(side: str) -> str:
     return "blue" if side == "red" else "red"
+
+
+#: Slack of the distance bounds below: far above floating-point error, far below any rule.
+_SLACK = 1e-6
+
+
+def nearest_reference(u: Unit, enemies: list[Unit], k: int) -> list[Unit]:
+    """The ``k`` enemies nearest ``u`` (``distance_between``), ties in list order: every distance
+    measured (the reference of ``nearest``)."""
+    return sorted(enemies, key=lambda e: S.distance_between(u, e))[:k]
+
+
+def nearest(u: Unit, enemies: list[Unit], k: int) -> list[Unit]:
+    """``nearest_reference``, measuring only the distances that can matter: the enemies are taken
+    in the order of a lower bound of their distance (centre distance less both circumradii, less
+    ``_SLACK``), and once ``k`` are measured an enemy whose bound is above the ``k``-th least
+    distance is farther than it, as is every later one."""
+    if len(enemies) <= k:
+        return nearest_reference(u, enemies, k)
+    fp = u.fp
+    ux, uy, ur = fp.x, fp.y, fp.radius
+    hypot = math.hypot
+    bounds = sorted(
+        (hypot(ux - e.fp.x, uy - e.fp.y) - ur - e.fp.radius - _SLACK, i) for i, e in enumerate(enemies)
+    )
+    best: list[tuple[float, int]] = []
+    kth = math.inf
+    for lb, i in bounds:
+        if lb > kth:
+            break
+        best.append((S.distance_between(u, enemies[i]), i))
+        if len(best) >= k:
+            best.sort()
+            kth = best[k - 1][0]
+    best.sort()
+    return [enemies[i] for _, i in best[:k]]
 
 
 def home_point(st: OneHourState, u: Unit) -> tuple[float, float]:
@@ -111,7 +148,7 @@ def home_point(st: OneHourState, u: Unit) -> tuple[float, float]:
 def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
     out: list[O.Charge] = []
     reach = st.rolled + float(st.params["grey_margin"])
-    for t in st.live(_other(u.side)):
+    for t in S.enemies_within(u, st.live(), reach + 0.01):
         if S.distance_between(u, t) > reach + 0.01:
             continue
         turns: list[O.Turn | None] = [None]
@@ -193,7 +230,7 @@ def move_orders(st: OneHourState) -> list[O.Order]:
 
     advance(u.fp.heading, None, budget, "advance")
     advance(u.fp.heading, None, budget / 2.0, "advance half")
-    enemies = sorted(st.live(_other(u.side)), key=lambda e: S.distance_between(u, e))[:NEAREST]
+    enemies = nearest(u, st.live(_other(u.side)), NEAREST)
     rng = _missile_range(st, u)
     for e in enemies:
         ang = round(normalize_angle(bearing(u.fp.centre, e.fp.centre) - u.fp.heading), 2)
@@ -226,7 +263,9 @@ def shooters(st: OneHourState) -> list[tuple[Unit, Unit]]:
     for u in st.live(st.side):
         if u.profile.missile is None or u.shot:
             continue
-        for t in st.live(_other(u.side)):
+        # only targets within range may be shot (the last check of ``shot_problem``)
+        rng = float(st.params["bow_range"] if u.profile.missile == "bow" else st.params["javelin_range"])
+        for t in S.enemies_within(u, st.live(), rng + float(st.params["grey_margin"])):
             if shot_problem(st, u, t, moving=False) is None:
                 out.append((u, t))
     return out

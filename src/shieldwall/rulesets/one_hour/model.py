@@ -57,6 +57,26 @@ class Unit:
     activated: bool = False
     turns_used: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the battle state this unit belongs to, told of every change of a field (``__setattr__``);
+    #: None for a game's initial units and for probes (copies standing somewhere to be checked)
+    owner: Any = field(default=None, compare=False, repr=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set a field; an owned unit first tells its state (``OneHourState._journal`` gets the old
+        value while an order is applied, and the state's versions of its units and of their
+        places move on), so the state can undo an order and knows when its caches are stale."""
+        try:
+            owner = self.owner
+        except AttributeError:  # (while the fields are first set)
+            owner = None
+        if owner is not None:
+            journal = owner._journal
+            if journal is not None:
+                journal.append((self, name, object.__getattribute__(self, name)))
+            owner._units_version += 1
+            if name == "fp" or name == "removed":
+                owner._geo_version += 1
+        object.__setattr__(self, name, value)
 
     def clone(self) -> Unit:
         """A copy with its own ``extra`` dict (field by field: this runs on every order applied)."""
@@ -84,6 +104,7 @@ class Unit:
         new.activated = self.activated
         new.turns_used = self.turns_used
         new.extra = dict(self.extra)
+        new.owner = None
         return new
 
     @property
@@ -96,7 +117,7 @@ class Unit:
 
 
 _new_unit = object.__new__
-# clone() copies every field by name: a field added to Unit must be added there too
+# clone() copies every field by name (but the owner): a field added to Unit must be added there too
 assert [f.name for f in fields(Unit)] == [
     "id",
     "side",
@@ -121,4 +142,5 @@ assert [f.name for f in fields(Unit)] == [
     "activated",
     "turns_used",
     "extra",
+    "owner",
 ]

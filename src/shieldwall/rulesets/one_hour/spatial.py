@@ -34,6 +34,7 @@ from shieldwall.core.geometry import (
     sweep_distance_apart,
     swept_rectangle,
 )
+from shieldwall.core.geometry_index import nearby
 from shieldwall.core.terrain import Feature, TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -456,7 +457,7 @@ def path_problem(
         # circle is clear of that by more than a hair is separated, so the exact test says no
         mx, my = (p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0
         reach = math.hypot(dist(p, q) / 2.0 + ext * 0.5, col_w / 2.0) + _BOX_SLACK
-        for u in units:
+        for u in nearby(units, mx, my, reach + _BOX_SLACK):
             if u.removed or u.id in skip:
                 continue
             if can_interpenetrate(unit, u):
@@ -494,7 +495,7 @@ def placement_problem(
     skip = set(ignore) | {unit.id}
     fx, fy, fr = fp.x, fp.y, fp.radius
     hypot = math.hypot
-    for u in units:
+    for u in nearby(units, fx, fy, fr + CONTACT_TOL * 2):
         if u.removed or u.id in skip:
             continue
         ufp = u.fp
@@ -546,7 +547,9 @@ def _free_run(
     # beyond the current reach can neither touch it now nor stop it sooner (skipped, with slack)
     half_w = start.frontage / 4.0
     body_r = math.hypot(half_w, start.depth * 0.5 + 1e-6)
-    for u in units:
+    # (a unit kept below has its centre within ``(reach + body_r + ur) + (half_w + ur)`` of the
+    # start centre, with ``reach <= budget`` and ``ur`` its radius + _BOX_SLACK)
+    for u in nearby(units, sx, sy, budget + body_r + half_w + 3 * _BOX_SLACK, radii=2):
         if u.removed or u.id == unit.id or can_interpenetrate(unit, u):
             continue
         ufp = u.fp
@@ -663,7 +666,8 @@ def _overlap_certificates(
     sx, sy, sr = start.x, start.y, start.radius
     a = start.corners()
     out = []
-    for u in units:
+    # (a unit kept below has its centre within ``far + sr + 0.1`` + its radius of the start centre)
+    for u in nearby(units, sx, sy, far + sr + 0.1 + _BOX_SLACK):
         if u.removed or u.id == unit.id:
             continue
         ufp = u.fp
@@ -820,3 +824,22 @@ def facing_class(facing: str) -> str:
 
 def distance_between(a: Unit, b: Unit) -> float:
     return polygon_distance(a.fp.corners(), b.fp.corners())
+
+
+def enemies_within(u: Unit, units: Sequence[Unit], reach: float) -> list[Unit]:
+    """The live enemies of ``u`` among ``units`` that may lie within ``reach`` of it, in order:
+    every one whose ``distance_between`` is at most ``reach`` is among them (the others are
+    certainly farther: their centre distance less both circumradii exceeds ``reach``)."""
+    fp = u.fp
+    ux, uy, ur = fp.x, fp.y, fp.radius
+    hypot = math.hypot
+    side = u.side
+    out = []
+    for t in nearby(units, ux, uy, ur + reach + 1e-3):
+        if t.removed or t.side == side:
+            continue
+        tf = t.fp
+        if hypot(ux - tf.x, uy - tf.y) - ur - tf.radius - 1e-6 > reach:
+            continue
+        out.append(t)
+    return out

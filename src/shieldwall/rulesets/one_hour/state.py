@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -18,7 +19,8 @@ from shieldwall.core.dice import AVERAGE_DIE, D6, Die
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
-from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry import CONTACT_TOL, Footprint
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.one_hour.game import OneHourGame
 
 RS = "one-hour-dark-ages"
+_FP = attrgetter("fp")
+_REMOVED = attrgetter("removed")
 
 
 class OneHourState(BattleState["OneHourGame"]):
@@ -39,7 +43,15 @@ class OneHourState(BattleState["OneHourGame"]):
 
     def __init__(self, game: OneHourGame, seed: int | None) -> None:
         self.begin(game, seed)
+        #: the old values of the unit fields an order changes, while it is applied (``apply``)
+        self._journal: list[tuple[Unit, str, Any]] | None = None
+        #: counts of changes to the units' fields, and to their footprints and ``removed`` flags
+        #: (``Unit.__setattr__``)
+        self._units_version = 0
+        self._geo_version = 0
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
+        for u in self.units.values():
+            u.owner = self
         self.personalities: dict[str, Personality] = {
             p.id: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
             for p in game.initial_personalities
@@ -62,8 +74,15 @@ class OneHourState(BattleState["OneHourGame"]):
         self.destroyed_this_phase: list[str] = []
         self._events: list[Event] = []
         self._result: Result | None = None
-        self._contact_sig: tuple[Any, ...] = ()
         self._contact_cache: dict[str, list[tuple[Unit, str, str]]] = {}
+        #: the live units with a grid (``_geometry``), valid while every unit's footprint and
+        #: ``removed`` flag are those listed in ``_geo_fps`` / ``_geo_removed``
+        self._geo_fps: list[Footprint] | None = None
+        self._geo_removed: list[bool] = []
+        self._geo_built = -1
+        self._geo_live: FootprintIndex[Unit] = FootprintIndex(())
+        #: > 0 while a menu is built (nothing moves then: the geometry is not re-checked)
+        self._frozen = 0
         #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
         self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
@@ -108,13 +127,8 @@ class OneHourState(BattleState["OneHourGame"]):
             self.rolled,
             len(self._events),
             id(self.params),
-            tuple(
-                [
-                    (u.fp, u.removed, u.activated, u.moved, u.shot, u.moving_shot, u.hits, u.shots_used)
-                    + (u.out_of_missiles, u.allied)
-                    for u in self.units.values()
-                ]
-            ),
+            # (every change of a unit's field moves this on: ``Unit.__setattr__``)
+            self._units_version,
             tuple([p.unit for p in self.personalities.values()]),
             tuple(sorted(self.transferred)),
         )
@@ -126,7 +140,12 @@ class OneHourState(BattleState["OneHourGame"]):
         cached = self._menu_cache
         if cached is not None and cached[0] == key:
             return cached[1]
-        got = menus.legal_orders(self)
+        self._geometry()
+        self._frozen += 1
+        try:
+            got = menus.legal_orders(self)
+        finally:
+            self._frozen -= 1
         self._menu_cache = (key, got)
         return got
 
@@ -143,17 +162,57 @@ class OneHourState(BattleState["OneHourGame"]):
         # the same result as a deep copy of the generator, at a fraction of the cost.
         # (Any other generator -- a test's scripted dice -- is deep-copied as before.)
         plain = type(self.rng) is np.random.Generator
-        backup = self._copy(share_rng=plain)
+        saved = self._backup(share_rng=plain)
         rng_state = self.rng.bit_generator.state if plain else None
+        outer = self._journal
+        journal: list[tuple[Unit, str, Any]] = []
+        self._journal = journal
         try:
             actions.apply_order(self, order)
             self._advance()
         except IllegalOrder:
-            self._restore(backup)
+            self._rollback(saved, journal, n)
             if rng_state is not None:
                 self.rng.bit_generator.state = rng_state
             raise
+        finally:
+            self._journal = outer
+        if outer is not None:
+            outer.extend(journal)  # (an order applied within another's: undone with it)
         return self._events[n:]
+
+    def _backup(self, share_rng: bool) -> dict[str, Any]:
+        """What ``_rollback`` needs to undo an order besides the journal of unit fields: the
+        state's attributes (the containers an order changes copied). The events are not copied:
+        an order only appends to them."""
+        saved = dict(self.__dict__)
+        if not share_rng:
+            saved["rng"] = copy.deepcopy(self.rng)
+        saved["personalities"] = {
+            k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
+            for k, p in self.personalities.items()
+        }
+        saved["transferred"] = set(self.transferred)
+        saved["melee_queue"] = list(self.melee_queue)
+        saved["lost"] = dict(self.lost)
+        saved["lost_types"] = {s: dict(v) for s, v in self.lost_types.items()}
+        saved["destroyed_this_phase"] = list(self.destroyed_this_phase)
+        saved["move_faces"] = list(self.move_faces)
+        return saved
+
+    def _rollback(self, saved: dict[str, Any], journal: list[tuple[Unit, str, Any]], n_events: int) -> None:
+        """Undo an order that failed part-way: every unit field it changed set back (latest
+        first), the state's attributes as they were (``_backup``), the events after the first
+        ``n_events`` dropped and the contact cache emptied (it may hold contacts found with a unit
+        moved). The versions come back with the attributes, as do the caches built for them."""
+        for u, name, old in reversed(journal):
+            object.__setattr__(u, name, old)
+        self.__dict__.update(saved)
+        del self._events[n_events:]
+        self._contact_cache = {}
+        self._geo_fps = None
+        self._geo_built = -1
+        self._frozen = 0
 
     def copy(self) -> OneHourState:
         return self._copy(share_rng=False)
@@ -164,6 +223,9 @@ class OneHourState(BattleState["OneHourGame"]):
         if not share_rng:
             new.rng = copy.deepcopy(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
+        for u in new.units.values():
+            u.owner = new
+        new._journal = None
         new.personalities = {
             k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
             for k, p in self.personalities.items()
@@ -175,12 +237,12 @@ class OneHourState(BattleState["OneHourGame"]):
         new.destroyed_this_phase = list(self.destroyed_this_phase)
         new._events = list(self._events)
         new.move_faces = list(self.move_faces)
-        new._contact_sig = ()
         new._contact_cache = {}
+        new._geo_fps = None
+        new._geo_built = -1
+        new._geo_live = FootprintIndex(())
+        new._frozen = 0
         return new
-
-    def _restore(self, other_state: OneHourState) -> None:
-        self.__dict__.update(other_state.__dict__)
 
     # ------------------------------------------------------------------ helpers
     def log(self, kind: str, clause: str, /, side: str | None = None, **data: Any) -> Event:
@@ -189,7 +251,60 @@ class OneHourState(BattleState["OneHourGame"]):
         return ev
 
     def live(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values() if not u.removed and (side is None or u.side == side)]
+        """The units on the table (of ``side``), in the order of ``units``. Without a side: a
+        ``FootprintIndex`` (a list that also finds the units near a point), shared until a unit
+        moves or leaves, so callers must not change it."""
+        if side is None:
+            return self._geometry()
+        return [u for u in self.units.values() if not u.removed and u.side == side]
+
+    def _geometry(self) -> FootprintIndex[Unit]:
+        """The live units with their grid, rebuilt when a footprint or a ``removed`` flag has
+        changed since (checked by identity of the footprints: cheap). Contacts cached for units
+        near a unit that moved or left (before or after) are dropped."""
+        if self._frozen or self._geo_built == self._geo_version:
+            return self._geo_live
+        self._geo_built = self._geo_version
+        units = self.units.values()
+        fps = list(map(_FP, units))
+        removed = list(map(_REMOVED, units))
+        old = self._geo_fps
+        if old is not None and fps == old and removed == self._geo_removed:
+            return self._geo_live
+        live = FootprintIndex([u for u in units if not u.removed])
+        cache = self._contact_cache
+        if cache:
+            if old is None or len(old) != len(fps):
+                cache.clear()
+            else:
+                changed = [
+                    i
+                    for i, (a, b, ra, rb) in enumerate(zip(old, fps, self._geo_removed, removed, strict=True))
+                    if a is not b or ra != rb
+                ]
+                if len(changed) > 8:
+                    cache.clear()
+                else:
+                    self._drop_contacts(changed, old, fps, live)
+        self._geo_fps = fps
+        self._geo_removed = removed
+        self._geo_live = live
+        return live
+
+    def _drop_contacts(
+        self, changed: list[int], old: list[Footprint], new: list[Footprint], live: FootprintIndex[Unit]
+    ) -> None:
+        """Drop the cached contacts that the units at ``changed`` (indices into ``units``) may have
+        changed: their own, and those of every unit within contact reach of where they stood or
+        stand (``contacts`` pairs no units farther apart than their radii and ``CONTACT_TOL``)."""
+        cache = self._contact_cache
+        prev = self._geo_live
+        ids = list(self.units)
+        for i in changed:
+            cache.pop(ids[i], None)
+            for fp, index in ((old[i], prev), (new[i], live)):
+                for u in index.near(fp.x, fp.y, fp.radius + CONTACT_TOL):
+                    cache.pop(u.id, None)
 
     def unit(self, uid: str, clause: str = "orders") -> Unit:
         u = self.units.get(uid)
@@ -213,22 +328,21 @@ class OneHourState(BattleState["OneHourGame"]):
 
     def touching(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """Enemies in contact with ``unit``: (enemy, unit's facing, enemy's facing). Cached for as
-        long as no unit moves or leaves the table."""
-        self._check_contacts()
+        long as no unit near it moves or leaves the table."""
+        self._geometry()
         return self._touching_checked(unit)
 
     def _check_contacts(self) -> None:
-        """Empty the contact cache if any unit has moved or left the table since it was filled."""
-        sig = tuple([(u.fp, u.removed) for u in self.units.values()])
-        if sig != self._contact_sig:
-            self._contact_sig = sig
-            self._contact_cache = {}
+        """Bring the contact cache up to date with the units' positions (``_geometry``)."""
+        self._geometry()
 
     def _touching_checked(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """``touching`` once ``_check_contacts`` has run (nothing has moved since)."""
         got = self._contact_cache.get(unit.id)
         if got is None:
-            got = contacts(unit, self.live())
+            fp = unit.fp
+            live = self._geo_live
+            got = contacts(unit, live.near(fp.x, fp.y, fp.radius + CONTACT_TOL))
             self._contact_cache[unit.id] = got
         return got
 

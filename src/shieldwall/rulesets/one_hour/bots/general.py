@@ -3,13 +3,17 @@
 It keeps formation (stays near friends), picks favourable charges (expected hits dealt against
 hits taken back, kills and flank/rear attacks first), shoots the most damaged target in reach,
 turns to face attackers on its flanks, and keeps skirmishers out of the reach of formed enemies.
-It reads only the public State API: ``decision()``, ``legal_orders()``, ``view()`` and the
-ruleset's public order and combat modules.
+It reads the public State API (``decision()``, ``legal_orders()``, ``view()``) and the
+ruleset's public order and combat modules; of a ``OneHourState`` it reads the units directly,
+building only the views of units that changed since its last decision (the same values ``view()``
+gives, see ``_setup``), and it finds the units near a spot with a grid (``FootprintIndex``), so a
+decision costs about the same in a big battle as in a small one.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -17,9 +21,12 @@ import numpy as np
 from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.combat import AttackSituation
+from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
+from shieldwall.rulesets.one_hour.state import OneHourState
 
 #: mean movement by class (1d5+2, 2d5+2, 3d5+2 with the average die)
 MEAN_REACH = {1: 5.5, 2: 9.0, 3: 12.5}
@@ -29,48 +36,202 @@ def _fp(u: dict[str, Any]) -> Footprint:
     return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
 
 
+def _bbox(poly: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """The bounding box of a polygon (a point outside it is outside the polygon)."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _unit_entry(u: Unit, labels: list[str], supply: bool, shots: int) -> tuple[dict[str, Any], Footprint]:
+    """The keys of ``OneHourState.unit_view`` this general reads, with the same values, and the
+    footprint ``_fp`` makes of them."""
+    fp = u.fp
+    p = u.profile
+    shots_left: int | None = None
+    if p.missile:
+        shots_left = (0 if u.out_of_missiles else None) if supply else max(0, shots - u.shots_used)
+    view = {
+        "id": u.id,
+        "side": u.side,
+        "type": u.type,
+        "category": u.category,
+        "x": round(fp.x, 4),
+        "y": round(fp.y, 4),
+        "heading": round(fp.heading, 4),
+        "frontage": fp.frontage,
+        "depth": fp.depth,
+        "hits": u.hits,
+        "max_hits": u.max_hits,
+        "missile": p.missile,
+        "shots_left": shots_left,
+        "removed": u.removed,
+        "upgrade": u.upgrade,
+        "personalities": list(labels),
+    }
+    return view, _fp(view)
+
+
 #: Expected hits of an attack situation (a pure function of it; few distinct situations occur).
 _EXPECTED: dict[AttackSituation, float] = {}
 #: Slack for the distance lower bounds below: far above floating-point error, far below any rule.
 _SLACK = 1e-6
+#: the longest reach ``_position`` weighs an enemy's threat at
+_MAX_REACH = max(MEAN_REACH.values())
+#: entries kept in the general's memos (of unit views and nearest gaps) before they are emptied
+_MEMO_MAX = 20000
+
+
+class _Info(tuple):  # type: ignore[type-arg]
+    """An enemy as ``_position`` reads it: (index, view, footprint, x, y, radius, is a bow, mean
+    reach); ``fp`` for ``FootprintIndex``."""
+
+    __slots__ = ()
+
+    @property
+    def fp(self) -> Footprint:
+        fp: Footprint = self[2]
+        return fp
+
+
+class _Friend(tuple):  # type: ignore[type-arg]
+    """A friend as ``_position`` reads it: (id, footprint); ``fp`` for ``FootprintIndex``."""
+
+    __slots__ = ()
+
+    @property
+    def fp(self) -> Footprint:
+        fp: Footprint = self[1]
+        return fp
 
 
 class OneHourGeneral:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
+        #: per unit id: the footprint and the other values its view was made of, the view (the keys
+        #: this general reads, ``_unit_entry``) and the footprint made of the view
+        self._views: dict[str, tuple[Footprint, tuple[Any, ...], dict[str, Any], Footprint]] = {}
+        #: the enemies and friends of the last decision (their views), and what was built of them
+        self._enemy_key: list[dict[str, Any]] = []
+        self._friend_key: list[dict[str, Any]] = []
+        self.enemy_info: list[_Info] = []
+        self.enemy_index: FootprintIndex[_Info] = FootprintIndex(())
+        self.friend_info: list[_Friend] = []
+        self.friend_index: FootprintIndex[_Friend] = FootprintIndex(())
+        #: the cover polygons (and their boxes) of a terrain map
+        self._cover: (
+            tuple[Any, list[list[tuple[float, float]]], list[tuple[float, float, float, float]]] | None
+        ) = None
+        #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_enemy_key``
+        self._gaps: dict[Footprint, float] = {}
 
     # ------------------------------------------------------------------ helpers
     def _setup(self, state: State) -> None:
-        self.view = state.view()
         self.params = state.game.params
         self.die = AVERAGE_DIE if self.params["dice"] == "d5" else D6
-        self.units = {u["id"]: u for u in self.view["units"] if not u["removed"]}
         d = state.decision()
         assert d is not None
         self.me = d.side
-        self.mine = [u for u in self.units.values() if u["side"] == self.me]
-        self.enemies = [u for u in self.units.values() if u["side"] != self.me]
-        self.cover = [
+        if isinstance(state, OneHourState):
+            self._setup_direct(state)
+        else:
+            self._setup_view(state)
+        me = self.me
+        self.mine = [u for u in self.units.values() if u["side"] == me]
+        self.enemies = [u for u in self.units.values() if u["side"] != me]
+        self._exp_memo: dict[tuple[str, str, str, str], float] = {}
+        # the enemies' and friends' tables are kept while their views are the very same (the views
+        # of unchanged units are kept, so the lists compare by identity, element by element)
+        if self.enemies != self._enemy_key or len(self._gaps) >= _MEMO_MAX:
+            self._enemy_key = self.enemies
+            profiles = unit_profiles()
+            #: per enemy, what ``_position`` reads of it: (index, view, footprint, x, y, radius, is a
+            #: bow, mean reach)
+            self.enemy_info = []
+            for i, e in enumerate(self.enemies):
+                ef = self.fps[e["id"]]
+                prof = profiles[e["type"]]
+                self.enemy_info.append(
+                    _Info(
+                        (i, e, ef, ef.x, ef.y, ef.radius, prof.missile == "bow", MEAN_REACH[prof.move_class])
+                    )
+                )
+            #: the same, with a grid for big armies (small ones are scanned whole)
+            self.enemy_index = FootprintIndex(self.enemy_info)
+            self._gaps = {}
+        if self.mine != self._friend_key:
+            self._friend_key = self.mine
+            #: per friend: (id, footprint)
+            self.friend_info = [_Friend((f["id"], self.fps[f["id"]])) for f in self.mine]
+            self.friend_index = FootprintIndex(self.friend_info)
+
+    def _setup_view(self, state: State) -> None:
+        """The units and terrain as ``view()`` gives them (the reference of ``_setup_direct``)."""
+        view = state.view()
+        self.units = {u["id"]: u for u in view["units"] if not u["removed"]}
+        cover = [
             f
-            for f in self.view["terrain"]
+            for f in view["terrain"]
             if not f["linear"] and terrain_effects()[f["kind"]].melee_defence == "inside"
         ]
-        self.cover_polys = [[tuple(p) for p in c["points"]] for c in self.cover]
+        self.cover_polys = [[(p[0], p[1]) for p in c["points"]] for c in cover]
+        self.cover_boxes = [_bbox(c) for c in self.cover_polys]
         #: footprints of the units in the view, built once per decision
         self.fps = {uid: _fp(u) for uid, u in self.units.items()}
-        profiles = unit_profiles()
-        #: per enemy, what ``_position`` reads of it: (index, view, footprint, x, y, radius, is a bow,
-        #: mean reach, front centre)
-        self.enemy_info = []
-        for i, e in enumerate(self.enemies):
-            ef = self.fps[e["id"]]
-            prof = profiles[e["type"]]
-            self.enemy_info.append(
-                (i, e, ef, ef.x, ef.y, ef.radius, prof.missile == "bow", MEAN_REACH[prof.move_class])
+
+    def _setup_direct(self, state: OneHourState) -> None:
+        """What ``_setup_view`` finds, read from the state's units: each unit's view (the keys this
+        general reads, with ``view()``'s values) is built again only when something in it changed."""
+        params = state.params
+        labels: dict[str, list[str]] = {}
+        if params["personalities"]:
+            for p in state.personalities.values():
+                if p.unit is not None:
+                    labels.setdefault(p.unit, []).append(p.label)
+        supply = bool(params["missile_supply"])
+        shots = int(params["shots"])
+        views = self._views
+        if len(views) >= _MEMO_MAX:
+            views.clear()
+        units: dict[str, dict[str, Any]] = {}
+        fps: dict[str, Footprint] = {}
+        for u in state.units.values():
+            if u.removed:
+                continue
+            uid = u.id
+            pl = labels.get(uid)
+            fp = u.fp
+            sig: tuple[Any, ...] = (
+                u.side,
+                u.hits,
+                u.max_hits,
+                u.type,
+                u.shots_used,
+                u.out_of_missiles,
+                u.upgrade,
+                supply,
+                shots,
             )
-        #: per friend: (id, footprint, x, y, radius)
-        self.friend_info = [(f["id"], self.fps[f["id"]]) for f in self.mine]
-        self._exp_memo: dict[tuple[str, str, str, str], float] = {}
+            if pl:
+                sig += tuple(pl)
+            got = views.get(uid)
+            if got is None or got[0] is not fp or got[1] != sig:
+                view, vfp = _unit_entry(u, pl or [], supply, shots)
+                got = views[uid] = (fp, sig, view, vfp)
+            units[uid] = got[2]
+            fps[uid] = got[3]
+        self.units = units
+        self.fps = fps
+        cover = self._cover
+        if cover is None or cover[0] is not state.terrain:
+            polys = [
+                [(p[0], p[1]) for p in f.points]
+                for f in state.terrain.features
+                if not f.linear and terrain_effects()[f.kind].melee_defence == "inside"
+            ]
+            cover = self._cover = (state.terrain, polys, [_bbox(c) for c in polys])
+        self.cover_polys = cover[1]
+        self.cover_boxes = cover[2]
 
     def _mod(self, u: dict[str, Any], mode: str) -> int:
         p = unit_profiles()[u["type"]]
@@ -146,25 +307,45 @@ class OneHourGeneral:
         return min(acts, key=lambda o: self._nearest_gap(self.fps[o.unit]))
 
     def _nearest_gap(self, f: Footprint) -> float:
+        """The least gap from ``f`` to an enemy (99 with none); remembered while the enemies stand
+        where they stood (they do not move while this side moves)."""
+        got = self._gaps.get(f)
+        if got is None:
+            got = self._gaps[f] = self._nearest_gap_of(f)
+        return got
+
+    def _nearest_gap_of(self, f: Footprint) -> float:
         """The least gap from ``f`` to an enemy (99 with none): the enemies are measured nearest
         lower bound first (centre distance less both circumradii, widened by ``_SLACK``), and
-        those whose bound is above the least gap so far cannot be nearer, so are not measured."""
+        those whose bound is above the least gap so far cannot be nearer, so are not measured.
+        Only the enemies the grid finds within ``reach`` are looked at, while the least gap found
+        among them is certainly below the gap of every other (the reach doubles until it is)."""
         if not self.enemy_info:
             return 99.0
         fx, fy, fr = f.x, f.y, f.radius
         corners = f.corners()
-        bounds = sorted(
-            (math.hypot(fx - ex, fy - ey) - fr - er - _SLACK, i)
-            for i, _e, _f, ex, ey, er, _b, _r in self.enemy_info
-        )
-        best = math.inf
-        for lb, i in bounds:
-            if lb > best:
-                break
-            g = polygon_distance(corners, self.enemy_info[i][2].corners())
-            if g < best:
-                best = g
-        return best
+        index = self.enemy_index
+        reach = 2.0 * _MAX_REACH
+        while True:
+            cands = index.near(fx, fy, reach + fr)
+            whole = len(cands) == len(index)
+            best = math.inf
+            if cands:
+                bounds = sorted(
+                    (math.hypot(fx - ex, fy - ey) - fr - er - _SLACK, i)
+                    for i, _e, _f, ex, ey, er, _b, _r in cands
+                )
+                for lb, i in bounds:
+                    if lb > best:
+                        break
+                    g = polygon_distance(corners, self.enemy_info[i][2].corners())
+                    if g < best:
+                        best = g
+            # an enemy the grid left out has its centre beyond ``reach + fr`` + its radius, so its
+            # gap exceeds ``reach``
+            if whole or best < reach - _SLACK:
+                return best
+            reach *= 2.0
 
     def _fight_as(self, state: State, orders: list[Any]) -> Any:
         """Viking Veterans: Infantry (a shieldwall halves hits) against an army with two or more
@@ -228,6 +409,30 @@ class OneHourGeneral:
         # distance less both inradii: each rectangle holds the disc of its inradius about its
         # centre), both widened by ``_SLACK``. A question the bounds answer gets the answer the
         # exact gap would give; only the others are measured.
+        fx, fy, fr = fp.x, fp.y, fp.radius
+        # only the enemies within the longest reach can threaten, and the nearest is among those
+        # within ``horizon`` when its gap is below it (an enemy the grid leaves out is farther):
+        # the horizon doubles until it is, and at last every enemy is looked at
+        index = self.enemy_index
+        horizon = _MAX_REACH
+        while True:
+            near = index.near(fx, fy, horizon + fr + _SLACK)
+            if len(near) == len(index):
+                break
+            got = self._position_among(u, fp, near, horizon)
+            if got is not None:
+                return got
+            horizon *= 2.0
+        got = self._position_among(u, fp, self.enemy_info, math.inf)
+        assert got is not None
+        return got
+
+    def _position_among(
+        self, u: dict[str, Any], fp: Footprint, enemies: Sequence[_Info], horizon: float
+    ) -> float | None:
+        """``_position`` with the enemies ``enemies`` (in the order of ``enemy_info``), which hold
+        every enemy whose gap is below ``horizon``; None when the nearest gap among them is not
+        certainly below ``horizon`` (an enemy left out might then be nearer, or as near)."""
         fx, fy, fr, fi = fp.x, fp.y, fp.radius, fp._inradius
         corners = fp.corners()
         hypot = math.hypot
@@ -237,7 +442,8 @@ class OneHourGeneral:
         exact: dict[int, float] = {}
         #: per enemy: whether its gap is certainly below its reach (then it need not be measured)
         sure_in: list[bool] = []
-        for i, _e, ef, ex, ey, er, bow, reach in self.enemy_info:
+        for k, (_i, _e, ef, ex, ey, er, bow, reach) in enumerate(enemies):
+            i = k  # (indices below are into ``enemies``)
             dc = hypot(fx - ex, fy - ey)
             lb = dc - fr - er - _SLACK
             ub = dc - fi - ef._inradius
@@ -262,11 +468,15 @@ class OneHourGeneral:
                 break  # this one and every later one are strictly farther than the nearest
             if i in exact:
                 continue
-            exact[i] = g = polygon_distance(corners, self.enemy_info[i][2].corners())
+            exact[i] = g = polygon_distance(corners, enemies[i][2].corners())
             if g < cutoff:
                 cutoff = g
-        gaps = [(exact[info[0]], info) for info in self.enemy_info if info[0] in exact]
+        if not exact:
+            return None
+        gaps = [(exact[k], info) for k, info in enumerate(enemies) if k in exact]
         g, near = min(gaps, key=lambda x: x[0])
+        if not g < horizon - _SLACK:
+            return None
         score = 0.0
         shooter = u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
         if shooter and u["shots_left"] != 0:
@@ -275,7 +485,7 @@ class OneHourGeneral:
         else:
             score -= g * 0.15
         # danger: enemies that could charge us first next turn, worse on a flank or rear
-        for i, e, ef, _x, _y, _r, bow, reach in self.enemy_info:
+        for i, (_i, e, ef, _x, _y, _r, bow, reach) in enumerate(enemies):
             if bow or not (sure_in[i] or (i in exact and exact[i] < reach)):
                 continue
             facing = fp.facing_of(ef.front_centre)
@@ -288,7 +498,7 @@ class OneHourGeneral:
         # formation: friends close at hand
         friends = 0
         uid = u["id"]
-        for fid, ff in self.friend_info:
+        for fid, ff in self.friend_index.near(fx, fy, 4.0 + fr + _SLACK):
             if fid == uid:
                 continue
             dc = hypot(fx - ff.x, fy - ff.y)
@@ -299,8 +509,10 @@ class OneHourGeneral:
         score += 0.4 * min(friends, 2)
         # cover
         centre = (fx, fy)
-        if any(point_in_polygon(centre, c) for c in self.cover_polys):
-            score += 0.8
+        for c, (x0, y0, x1, y1) in zip(self.cover_polys, self.cover_boxes, strict=True):
+            if x0 <= fx <= x1 and y0 <= fy <= y1 and point_in_polygon(centre, c):
+                score += 0.8
+                break
         # facing the enemy
         if not in_front_arc(fp, near[2].corners(), 45.0):
             score -= 0.5

@@ -1,0 +1,99 @@
+"""A uniform grid over footprints: which pieces can be near a point, in their list order.
+
+``FootprintIndex`` is a list of pieces (anything with a ``fp`` footprint, e.g. a rule system's
+units) that also answers ``near(x, y, reach)``: the pieces whose footprint's circumscribed circle
+comes within ``reach`` of the point, *and possibly some others*, in the list's own order. It is a
+broad phase only: a caller still applies its exact test to every piece returned, so a loop over
+``index.near(...)`` gives exactly the results of the same loop over the whole list whenever the
+exact test rejects every piece whose circle is farther than ``reach`` (see ``nearby``).
+
+Small lists answer with themselves (below ``SMALL`` pieces a grid costs more than it saves), so
+small battles run the very same loops as before.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from shieldwall.core.geometry import Footprint
+
+
+class HasFootprint(Protocol):
+    @property
+    def fp(self) -> Footprint: ...
+
+
+T = TypeVar("T", bound=HasFootprint)
+
+#: below this many pieces ``near`` returns the whole list (the grid would not pay for itself)
+SMALL = 24
+#: side of a grid cell (inches): about a unit's reach in one move
+CELL = 12.0
+#: widening of every query: far above floating-point error, far below any rule's distance
+SLACK = 1e-4
+
+
+class FootprintIndex(list[T]):
+    """The pieces, in order, with a grid of their centres (built once: the pieces must not move
+    while the index is used)."""
+
+    __slots__ = ("_cells", "_max_r")
+
+    def __init__(self, pieces: Iterable[T]) -> None:
+        super().__init__(pieces)
+        self._cells: dict[tuple[int, int], list[int]] | None = None
+        self._max_r = 0.0
+
+    def _build(self) -> dict[tuple[int, int], list[int]]:
+        cells: dict[tuple[int, int], list[int]] = {}
+        max_r = 0.0
+        for i, p in enumerate(self):
+            fp = p.fp
+            # (``near`` finds cells with the same floor division, which is monotone)
+            key = (int(fp.x // CELL), int(fp.y // CELL))
+            got = cells.get(key)
+            if got is None:
+                cells[key] = [i]
+            else:
+                got.append(i)
+            r = fp._radius
+            if r > max_r:
+                max_r = r
+        self._cells = cells
+        self._max_r = max_r
+        return cells
+
+    def near(self, x: float, y: float, reach: float, radii: int = 1) -> Sequence[T]:
+        """Every piece whose centre lies within ``reach`` + ``radii`` times its footprint's radius
+        of (x, y) (with ``radii`` = 1: whose circumscribed circle comes within ``reach``), maybe
+        with others, in list order."""
+        if len(self) < SMALL or not math.isfinite(reach):
+            return self
+        cells = self._cells
+        if cells is None:
+            cells = self._build()
+        r = reach + radii * self._max_r + SLACK
+        x0, x1 = int((x - r) // CELL), int((x + r) // CELL)
+        y0, y1 = int((y - r) // CELL), int((y + r) // CELL)
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):
+            # a query wider than the occupied cells: walk the occupied cells instead
+            found = [i for (cx, cy), idx in cells.items() if x0 <= cx <= x1 and y0 <= cy <= y1 for i in idx]
+        else:
+            found = []
+            get = cells.get
+            for cx in range(x0, x1 + 1):
+                for cy in range(y0, y1 + 1):
+                    idx = get((cx, cy))
+                    if idx is not None:
+                        found.extend(idx)
+        found.sort()
+        return [self[i] for i in found]
+
+
+def nearby(pieces: Sequence[Any], x: float, y: float, reach: float, radii: int = 1) -> Sequence[Any]:
+    """``pieces.near(x, y, reach, radii)`` for an index, else ``pieces`` themselves (every piece)."""
+    if type(pieces) is FootprintIndex:
+        return pieces.near(x, y, reach, radii)
+    return pieces
