@@ -228,6 +228,7 @@ def test_combat_missile_modifiers_champion_is_open_order() -> None:
 
 def test_combat_missile_modifiers_routers_are_loose_order() -> None:
     """combat.rout: "Routers are considered loose order troops for all purposes"."""
+    # also exercises into-the-dark:combat.rout.loose-order
     sit = MissileSituation(archers(), foot("U", "C", routing=True), close=4)
     assert [m.value for m in sit.modifiers("close")] == [-1]
 
@@ -379,6 +380,7 @@ def test_special_troops_champions_two_dice_one_when_wounded() -> None:
 
 
 def test_special_troops_champions_dice_not_doubled() -> None:
+    # also exercises into-the-dark:special-troops.champions.two-dice
     champ = foot("A", "O", quality=4, champion=True)
     assert MeleeSituation(champ, foot(), impetuous=True).dice == 2
 
@@ -392,6 +394,7 @@ def test_special_troops_champions_long_range_halves_ruling() -> None:
 
 def test_special_troops_champions_dice_declared_at_champion() -> None:
     """Up to 2 of the opponent's dice may target a champion (or general) in the front rank."""
+    # also exercises into-the-dark:special-troops.champions.targeted
     unit_attack = MeleeSituation(foot(), foot(), front=12, diverted=2)
     at_champion = MeleeSituation(foot(), foot("A", champion=True), front=12, dice_override=2)
     assert unit_attack.dice == 1
@@ -401,6 +404,7 @@ def test_special_troops_champions_dice_declared_at_champion() -> None:
 
 
 def test_command_generals_treated_as_lmm_and_no_value_in_combat() -> None:
+    # also exercises into-the-dark:command.generals.figure
     g = Troops.general()
     assert (g.density, g.armour, g.category) == ("L", "M", "M")
     assert Troops.general(mounted=False).category == "F"
@@ -583,6 +587,7 @@ def test_morale_melee_test_order_loser_dist() -> None:
 
 
 def test_special_troops_champions_at_most_two_dice_declared() -> None:
+    # also exercises into-the-dark:special-troops.champions.targeted
     with pytest.raises(ValueError, match="at most 2"):
         MeleeSituation(foot(), foot("A", champion=True), dice_override=3)
     with pytest.raises(ValueError, match="at most 2"):

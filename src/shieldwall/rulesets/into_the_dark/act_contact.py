@@ -170,6 +170,7 @@ def _meet(
     meet at about the halfway point, unless one side moves significantly faster than the other"
     (movement.counter-charges): they meet where the distance between them is shared in proportion to
     their moves (docs/rulings)."""
+    # into-the-dark:movement.impetuous-charges.disorder
     world = st.world()
     try:
         plan0 = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))

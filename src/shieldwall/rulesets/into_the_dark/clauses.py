@@ -77,7 +77,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "setup.deployment": (
         "Deployment",
-        'Roll off; alternate foot then mounted units; within 1/4 table width and 12" of side edges.',
+        "Roll off; the low roller places first; foot units alternately, then mounted units.",
+    ),
+    "setup.deployment.zone": (
+        "Deployment: zone",
+        'Units deploy within 1/4 of the table width of their own edge and 12" of the side edges.',
     ),
     "setup.formations": ("Formations", "Best formation two ranks deep, back rank as wide as the front."),
     "setup.zone-of-control": (
@@ -94,7 +98,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "turn-sequence.initiative": (
         "Sequence of Play 2. Initiative",
-        "Both roll; winner keeps or passes; −1 per consecutive turn won.",
+        "Both roll a d6; the winner moves first or passes; ties roll again.",
+    ),
+    "turn-sequence.initiative.consecutive": (
+        "2. Initiative: consecutive wins",
+        "-1 on the roll for each consecutive turn the side has won the initiative.",
     ),
     "turn-sequence.movement": (
         "Sequence of Play 3. Movement",
@@ -133,7 +141,15 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.impetuous-charges": (
         "Charges & Evades: Impetuous Charges",
-        'Cavalry, last 4" straight: double dice first round; chargers/counter-chargers of impetuous units disordered; not in disordering terrain.',
+        'Cavalry charging with the last 4" straight are impetuous: double dice in the first round of melee; the target tests morale.',
+    ),
+    "movement.impetuous-charges.disorder": (
+        "Impetuous Charges: disorder",
+        "Units charging or counter-charging an impetuous unit are disordered on contact unless impetuous themselves.",
+    ),
+    "movement.impetuous-charges.not-through-disordering-terrain": (
+        "Impetuous Charges: terrain",
+        "No impetuous charge into or through disordering terrain.",
     ),
     "movement.opportunity-charges": (
         "Charges & Evades: Opportunity Charges",
@@ -153,7 +169,15 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.interpenetration": (
         "Miscellaneous: Interpenetration",
-        "Never through enemy, friends in melee or routing; open foot freely; otherwise disordering or both halved and disordered.",
+        "Never through enemy units, nor through friends in melee or routing.",
+    ),
+    "movement.interpenetration.friends-disorder": (
+        "Interpenetration: through friends",
+        "Open order foot pass through friends (and friends through them) freely; otherwise friends count as disordering terrain.",
+    ),
+    "movement.interpenetration.both-moving": (
+        "Interpenetration: both moving",
+        "If both units are moving, both moves are halved and both units become disordered.",
     ),
     "terrain.terrain": ("Terrain", "Terrain pieces for the table."),
     "terrain.disordering": (
@@ -188,7 +212,19 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "combat.armour": ("Armour", "Hit on U 3+, P 4+, A 5+, M 6+, E 7+ (or natural 6)."),
     "combat.missile-fire": (
         "Missile Fire",
-        "After movement; foot may move half and fire, mounted full; no fire when charging, in melee, pursuing, interpenetrating; range from the front rank.",
+        "Missile fire comes after all movement; fire is simultaneous.",
+    ),
+    "combat.missile-fire.foot-moving": (
+        "Missile Fire: moving and firing",
+        "Foot moving more than half their maximum move may not fire; mounted may move their full move and fire.",
+    ),
+    "combat.missile-fire.not-when": (
+        "Missile Fire: who may not fire",
+        "No fire by units charging, in melee, pursuing, or interpenetrating or being interpenetrated.",
+    ),
+    "combat.missile-fire.front-rank": (
+        "Missile Fire: range from the front rank",
+        "Range is measured from the front rank; the second rank uses the range of the figure in front of it.",
     ),
     "combat.long-range": (
         "Missile Fire: long range halves the dice",
@@ -200,7 +236,19 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.target-eligibilities": (
         "Target Eligibilities",
-        "Line of sight; no firing over units unless elevated; foot fire straight ahead, mounted in any one direction; units in melee are not targets.",
+        "A target must be in line of sight: units, dense woods and hills between block it.",
+    ),
+    "combat.target-eligibilities.no-firing-over-units": (
+        "Target Eligibilities: firing over units",
+        "No firing over units unless the firer or the target is on elevated terrain.",
+    ),
+    "combat.target-eligibilities.foot-fire-straight-ahead": (
+        "Target Eligibilities: direction of fire",
+        "Foot fire only straight ahead; mounted in any one direction.",
+    ),
+    "combat.target-eligibilities.troops-in-melee": (
+        "Target Eligibilities: units in melee",
+        "Troops in melee are not targets (figures not involved in it may be).",
     ),
     "combat.opportunity-fire": (
         "Opportunity Fire",
@@ -224,7 +272,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.flanks-and-rear": (
         "Flanks & Rear",
-        "Flanked = at least 4 enemy figures on a side with no figures facing; flank/rear attackers roll 1 d6 per 2 figures; attacked unit pinned.",
+        "Flanked = at least 4 enemy figures on a flank or the rear with no figures facing them; flank/rear attackers then roll double dice (combat.double-dice).",
+    ),
+    "combat.flanks-and-rear.pinned": (
+        "Flanks & Rear: pinned",
+        "A unit attacked in flank or rear is pinned; it may turn to face next turn.",
     ),
     "combat.melee-weapons": (
         "Melee Weapons",
@@ -248,15 +300,31 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.driven-back": (
         "Driven Back",
-        'Move back 4" facing the enemy; pushes friends; close order may refuse (routing them); blocked units rout.',
+        'A unit driven back moves back 4" facing the enemy.',
+    ),
+    "combat.driven-back.pushes": (
+        "Driven Back: friends behind",
+        "Friends in the way are pushed back; close order friends may refuse, and the driven unit then routs.",
+    ),
+    "combat.driven-back.blocked": (
+        "Driven Back: blocked",
+        'A unit that cannot move back the full 4" routs instead.',
     ),
     "combat.rout": (
         "Rout",
-        "Rout move by rout dice, shaken and disordered; toward own edge later; routers count as loose order; surrounded units surrender.",
+        "Routers move by their rout dice away from the enemy, later toward their own edge, shaken and disordered; surrounded units surrender.",
+    ),
+    "combat.rout.loose-order": (
+        "Rout: routers are loose order",
+        "Routers count as loose order for all purposes.",
     ),
     "combat.pursuit": (
         "Pursuit",
-        'Follow-up 4" or pursuit at normal move, then disordered; pursuit into new enemy becomes a charge; fanatics must rally to stop; control test to resist.',
+        'Follow-up 4" or pursuit at a normal move, then disordered; a pursuit into a new enemy becomes a charge; fanatics must rally to stop.',
+    ),
+    "combat.pursuit.resisted": (
+        "Pursuit: resisting",
+        "A unit may try not to pursue or follow up: a control test (failure: disordered).",
     ),
     "combat.bonus-round": (
         "Pursuit: bonus round of melee",
@@ -264,7 +332,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.rallying": (
         "Rallying",
-        "Rally phase: shaken by control test (failure does not disorder); disorder by a whole turn; rout by morale test; evaders automatically.",
+        "Rally attempts are made in the rally phase; units in melee may not rally; a unit attempting to rally does nothing else.",
+    ),
+    "combat.rallying.shaken": (
+        "Rallying: shaken",
+        "A shaken unit rallies to steady by a control test; failing it does not disorder.",
+    ),
+    "combat.rallying.from-disorder": (
+        "Rallying: disorder",
+        "Rallying from disorder takes the whole turn.",
+    ),
+    "combat.rallying.routers": (
+        "Rallying: routers",
+        "A routing unit rallies by a morale test: passed, it faces the enemy; failed, it routs on.",
+    ),
+    "combat.rallying.evaders": (
+        "Rallying: evaders",
+        "Evaders rally automatically and turn to face.",
     ),
     "morale.morale": ("Morale", "Morale = lowest quality in the unit and its status."),
     "morale.morale-levels": ("Morale Levels", "5 fanatic, 4 elite, 3 average, 2 levy, 1 peasant."),
@@ -303,7 +387,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "special-troops.champions": (
         "Champions",
-        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; may join and leave units (ruling 73); up to 2 enemy dice may target him.",
+        "A champion is one figure, always open order, costing 10 times a figure, with no command; he cannot flank a unit.",
+    ),
+    "special-troops.champions.two-hits": (
+        "Champions: hits",
+        "Two hits kill a champion on foot, three mounted (the first removes the mount).",
+    ),
+    "special-troops.champions.two-dice": (
+        "Champions: dice",
+        "A champion rolls 2 d6, 1 when wounded; never doubled.",
+    ),
+    "special-troops.champions.join": (
+        "Champions: joining and leaving",
+        "A champion may join a unit within his move and leave it again (ruling 73).",
+    ),
+    "special-troops.champions.targeted": (
+        "Champions: declared dice",
+        "Up to 2 enemy dice may be declared at a champion.",
     ),
     "special-troops.warbands": (
         "Warbands",
@@ -337,7 +437,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "swat.shieldwall": (
         "Shieldwall",
-        'Close order foot with large shields, +1 point; formed instead of moving; 4" move; frontal opponents −1; +1 morale; not when disordered.',
+        "Close order foot with large shields may form a shieldwall, at +1 point per figure.",
+    ),
+    "swat.shieldwall.formed": (
+        "Shieldwall: forming",
+        'Formed instead of moving; in shieldwall a unit moves at most 4".',
+    ),
+    "swat.shieldwall.minus-one": (
+        "Shieldwall: in melee",
+        "Frontal melee opponents of a shieldwall are at -1.",
+    ),
+    "swat.shieldwall.morale": (
+        "Shieldwall: morale",
+        "+1 on morale tests in shieldwall.",
+    ),
+    "swat.shieldwall.not-when-disordered": (
+        "Shieldwall: disorder",
+        "A disordered unit may not be in shieldwall.",
     ),
     "swat.wedge": ("Wedge", "Named in the contents but not defined by the text — not implemented."),
     "swat.hedgehog": ("Hedgehog", "Named in the contents but not defined by the text — not implemented."),
@@ -351,7 +467,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.generals": (
         "Generals",
-        "At least one (commanding) general; rating poor 1 / average 2 / good 3; a figure on the table treated as LMM or LMF, moving on his own, joining and leaving units; 25 points per level; one hit removes him (also caught alone); no value in combat.",
+        "At least one general, one of them commanding; each rated poor 1, average 2 or good 3.",
+    ),
+    "command.generals.figure": (
+        "Generals: a figure",
+        "A general on the table is a figure treated as LMM (or LMF), moving on his own; he adds nothing in combat.",
+    ),
+    "command.generals.join": (
+        "Generals: joining units",
+        "Generals may join and leave units (not across water or through an enemy).",
+    ),
+    "command.generals.points": (
+        "Generals: points",
+        "A general costs 25 points per rating level.",
+    ),
+    "command.generals.caught-alone": (
+        "Generals: hits",
+        "One hit removes a general, leading a unit or caught alone.",
     ),
     "command.general-leading": (
         "Generals: leading a unit",

@@ -64,6 +64,8 @@ class Troops:
     only for a general figure, who "has no value in combat" and is only ever a target.
     """
 
+    # into-the-dark:combat.rout.loose-order
+
     quality: int | None
     armour: ArmourLetter
     density: Density
@@ -315,6 +317,7 @@ def _divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
 def _check_declared(dice_override: int | None, diverted: int) -> None:
     """ "up to 2 of their opponent's dice may be declared as targeting the champion" (and the general):
     special-troops.champions, command.generals."""
+    # into-the-dark:special-troops.champions.targeted
     if not diverted and dice_override is None:  # nothing declared
         return
     most = max(profiles.special().champion.dice_at_champion, profiles.command().general.dice_at_general)
@@ -672,6 +675,9 @@ class MeleeSituation:
     ``obstacle``: the target's sides that it defends behind an obstacle. ``dice_override`` and
     ``diverted`` as for ``MissileSituation``.
     """
+
+    # into-the-dark:special-troops.champions.two-dice
+    # into-the-dark:swat.shieldwall.minus-one
 
     attacker: Troops
     target: Troops

@@ -53,6 +53,7 @@ def involved(st: IntoTheDarkState, t: Unit) -> set[tuple[int, int]]:
     """The figures of ``t`` (rank, slot) involved in melee (combat.target-eligibilities): those in
     contact on any edge, and behind a front in contact the ranks that fight in melee (two; four for
     pikes), whether or not disorder keeps them from fighting this round (docs/rulings)."""
+    # into-the-dark:combat.target-eligibilities.troops-in-melee
     out: set[tuple[int, int]] = set()
     ranks = fighting_ranks(melee=True, pike=t.spec.has("pike"))
     for x in contacts(st, t):
@@ -74,6 +75,7 @@ def exposed(st: IntoTheDarkState, t: Unit) -> int:
     """ "Troops involved in melee are not eligible targets, although those not involved (a third
     rank, an extended line, etc) are." (combat.target-eligibilities): how many figures of ``t`` may
     be shot at - all of them when it is in no melee."""
+    # into-the-dark:combat.target-eligibilities.troops-in-melee
     return t.figures - len(involved(st, t))
 
 

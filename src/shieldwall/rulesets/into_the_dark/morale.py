@@ -90,6 +90,8 @@ class _Test:
     its dict as the ``__dict__``.
     """
 
+    # into-the-dark:swat.shieldwall.morale
+
     quality: int
     shaken: bool = False
     disordered: bool = False

@@ -145,6 +145,8 @@ def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, i
     one unit is stationary while the other passes through it, the stationary unit is treated as if it
     were disordering terrain ... If both interpenetrating units move this turn, their maximum moves
     are halved, and both units become disordered." (movement.interpenetration)"""
+    # into-the-dark:movement.interpenetration.both-moving
+    # into-the-dark:movement.interpenetration.friends-disorder
     factor = 1.0
     for f in friends:
         if f.general or u.general:

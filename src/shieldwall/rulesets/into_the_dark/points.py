@@ -201,6 +201,7 @@ def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
 
 def general_cost(general: General) -> CostRow:
     """A general figure who is not a champion: 25 points per rating level (command.generals)."""
+    # into-the-dark:command.generals.points
     c = profiles.costs().general
     pts = general.rating_level * c.value
     step = Step(f"general {general.rating} {general.rating_level} x {_num(c.value)}", pts, cite(c.clause))
