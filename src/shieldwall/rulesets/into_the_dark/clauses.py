@@ -33,7 +33,19 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation": (
         "Unit Organisation",
-        "Figures grouped in units in base contact, never split; unit names unique; mixed troop types (army `mixed`): cost per type, move at the slowest, melee by the front rank's type, missile fire by the majority type (ruling 76).",
+        "Figures grouped in units in base contact, never split; unit names unique.",
+    ),
+    "troops.unit-organisation.mixed": (
+        "Unit Organisation: mixed units",
+        "Troop types may be mixed in a unit (army `mixed`): points per type; the unit moves at the speed of the slowest (ruling 76).",
+    ),
+    "troops.unit-organisation.mixed-missiles": (
+        "Unit Organisation: mixed units, missile fire",
+        "Giving or receiving missile fire, a mixed unit uses the values of its majority troop type (ruling 76).",
+    ),
+    "troops.unit-organisation.mixed-melee": (
+        "Unit Organisation: mixed units, melee",
+        "In melee the figures in contact with the enemy give a mixed unit's attack and defence values, on whatever edge they touch it (rulings 76, 78).",
     ),
     "troops.troop-quality": (
         "Troop Quality",
