@@ -187,12 +187,14 @@ def test_combat_ranks_first_two_ranks() -> None:
 
 def test_combat_ranks_disordered_front_rank_only_in_melee() -> None:
     """movement.disorder: "A disordered unit counts only its front rank figures while in melee"."""
+    # also exercises into-the-dark:movement.disorder.counts-only-the-front-rank
     assert fighting_figures(6, (6,), disordered=True) == 6
     assert fighting_figures(6, (6,), melee=False, disordered=True) == 12
 
 
 def test_combat_ranks_pike_four_ranks() -> None:
     """swat.pike: up to four ranks of a pike armed unit are eligible (in melee)."""
+    # also exercises into-the-dark:swat.pike.four-ranks
     assert fighting_figures(4, (4, 4, 4, 4), pike=True) == 16
     assert fighting_figures(4, (4, 4, 4, 4), pike=True, melee=False) == 8
     assert fighting_figures(4, (4, 4, 4), pike=True, disordered=True) == 4
@@ -267,6 +269,7 @@ def test_combat_swat_longbow_close_plus_one() -> None:
 
 
 def test_combat_swat_heavy_crossbow_close_plus_one() -> None:
+    # also exercises into-the-dark:swat.crossbow.heavy
     sit = MissileSituation(archers("heavy-crossbow"), foot("M"), close=4)
     assert [(m.value, m.rule) for m in sit.modifiers("close")] == [(1, "into-the-dark:swat.crossbow")]
     assert sit.pool()[0].need == 5
@@ -342,10 +345,12 @@ def test_combat_swat_polearm_gives_opponent_shieldless() -> None:
 
 
 def test_combat_swat_polearm_and_rear_single_shieldless_ruling() -> None:
+    # also exercises into-the-dark:swat.polearm.gives-opponent-shieldless
     assert mods(MeleeSituation(foot(), foot(polearm=True), rear=4), "rear") == [1]
 
 
 def test_combat_swat_pike_shieldless_only_for_pikes_and_flank_rear() -> None:
+    # also exercises into-the-dark:swat.pike.shieldless
     pikes = foot(pike=True)
     assert mods(MeleeSituation(foot(), pikes, front=4)) == []
     assert mods(MeleeSituation(foot(pike=True), pikes, front=4)) == [1]

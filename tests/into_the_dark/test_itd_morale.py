@@ -131,6 +131,7 @@ def test_morale_control_tests_pass_fail() -> None:
 
 
 def test_command_new_orders_sum_of_ratings() -> None:
+    # also exercises into-the-dark:command.new-orders.subordinate
     t = NewOrdersTest(3, 2)
     assert t.dist().probability(ControlOutcome.PASSED) == Fraction(5, 6)
     assert NewOrdersTest(3, 3).dist().probability(ControlOutcome.PASSED) == 1

@@ -218,6 +218,7 @@ def test_command_general_leading_dice_declared_at_him_take_him_out_with_one_hit(
 
 
 def test_command_general_leading_a_missed_general_keeps_leading() -> None:
+    # also exercises into-the-dark:command.general-leading.dice-declared
     st = _led_melee()
     n = len(st.events)
     script(st, [1, 1, 5] + [1] * 60)
@@ -230,6 +231,7 @@ def test_command_general_leading_a_missed_general_keeps_leading() -> None:
 
 
 def test_command_general_leading_declarations_are_checked() -> None:
+    # also exercises into-the-dark:command.general-leading.dice-declared
     st = _led_melee()
     refused(st, "declare b1 red-g1 3", "command.general-leading")  # "up to 2"
     refused(st, "declare b1 blue-g1 1", "command.general-leading")  # not an enemy general

@@ -111,6 +111,7 @@ def _chase(
     """ "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
     target's original position, or continue the charge ... If the unit does not move far enough to get
     beyond reach of the chargers, they are caught and attacked in the back and may not fight back"."""
+    # into-the-dark:movement.evading.caught
     world = st.world()
     if t.on_table:
         try:

@@ -169,11 +169,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.evading": (
         "Charges & Evades: Evading",
-        "Open order and missile troops may evade by their rout/evade dice; caught evaders are hit in the back.",
+        "Open order and missile troops charged may evade, by their rout/evade dice.",
+    ),
+    "movement.evading.caught": (
+        "Evading: caught",
+        "Evaders the charger reaches are caught and attacked in the back.",
     ),
     "movement.disorder": (
         "Disorder",
-        "Causes; disordered units wheel at half speed, count only the front rank in melee, −1 on morale and control tests.",
+        "Disorder: a disordered unit is at -1 on morale and control tests (its causes are in the rules that give it).",
+    ),
+    "movement.disorder.wheels": (
+        "Disorder: wheeling",
+        "A disordered unit wheels at half speed.",
+    ),
+    "movement.disorder.counts-only-the-front-rank": (
+        "Disorder: in melee",
+        "A disordered unit counts only its front rank in melee.",
     ),
     "movement.frontage-changes": (
         "Miscellaneous: Frontage Changes",
@@ -198,11 +210,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "terrain.restrictive": (
         "Restrictive Terrain (dense woods, swamps, deep streams)",
-        "Dense woods and swamps disorder foot, half move, no mounted; deep streams disorder all, foot half, mounted quarter.",
+        "Dense woods and swamps: foot disordered, at half speed; no mounted.",
+    ),
+    "terrain.restrictive.deep-stream": (
+        "Restrictive Terrain: deep streams",
+        "Deep streams disorder all troops; foot cross at half speed, mounted at quarter speed.",
     ),
     "terrain.deep-water": (
         "Restrictive Terrain: deep water",
-        "Impassable to normal moves; a unit driven back or routing into it: U/P cavalry swim at quarter speed, U infantry and A cavalry lose half (rounded up) and swim, others drown; in it, a unit swims at quarter speed.",
+        "Deep water may not be entered under normal circumstances.",
+    ),
+    "terrain.deep-water.driven-back": (
+        "Restrictive Terrain: forced into deep water",
+        "A unit driven back or routing into deep water: unarmoured or protected cavalry swim at quarter speed; unarmoured infantry and armoured cavalry lose half (rounded up) and swim; all others drown.",
+    ),
+    "terrain.deep-water.a-swimming-unit": (
+        "Restrictive Terrain: swimming",
+        "A unit in deep water swims on at quarter speed.",
     ),
     "terrain.roads": ("Roads", '2" wide; cancel disordering terrain for units in column entirely on them.'),
     "combat.ranks": (
@@ -240,7 +264,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.long-range": (
         "Missile Fire: long range halves the dice",
-        "Long range halves the dice (1 per 8); a unit may fire partly at each range; second rank uses the range of the figure in front.",
+        "Long range halves the dice: 1 d6 per 8 figures.",
+    ),
+    "combat.long-range.partial-range": (
+        "Missile Fire: partly in range",
+        "A unit may fire with some figures at close and some at long range (fractions pooled: ruling).",
     ),
     "combat.fire-targets": (
         "Missile Fire: choice of target",
@@ -296,7 +324,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.shields": (
         "Melee Weapons: Shields",
-        "All melee troops have shields; shields not counted when attacked from the rear.",
+        "All melee troops have shields.",
+    ),
+    "combat.shields.not-counted-from-rear": (
+        "Melee Weapons: shields from the rear",
+        "Shields are not counted when attacked from the rear.",
     ),
     "combat.melee-modifiers": (
         "Melee Weapons: Modifiers",
@@ -378,7 +410,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "morale.melee-test-order": (
         "Morale Tests: losers of a melee test first",
-        "Losers (most casualties received) test first, winners only if still in contact; ties simultaneous.",
+        "After a melee the losers (most casualties received) test first; winners test only if still in contact.",
+    ),
+    "morale.melee-test-order.ties": (
+        "Morale Tests: ties",
+        "On equal casualties both sides test at the same time.",
     ),
     "morale.modifiers": (
         "Morale Tests: Modifiers",
@@ -423,7 +459,15 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "special-troops.skirmishers": (
         "Skirmishers",
-        "Open order missile units, free; may back up at half speed and fire; must evade.",
+        "Skirmishers: open order missile units, free.",
+    ),
+    "special-troops.skirmishers.must-evade": (
+        "Skirmishers: charged",
+        "Skirmishers must always evade if charged.",
+    ),
+    "special-troops.skirmishers.back-up": (
+        "Skirmishers: moving back",
+        "Skirmishers may move backwards at half speed without turning, and fire.",
     ),
     "special-troops.peasants": ("Peasants", "Quality 1, morale peasant; always −1 in melee."),
     "special-troops.chariots": (
@@ -434,18 +478,41 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "SWAT (Peasant class units may not use SWAT)",
         "Special weapons and tactics; Peasant class units may not use SWAT.",
     ),
-    "swat.longbow": ("Longbow", '×1.5 cost; not cross-trained; 8"/24"; +1 at close range.'),
+    "swat.longbow": (
+        "Longbow",
+        "Longbow: x1.5 cost; foot bowmen only, never cross-trained.",
+    ),
+    "swat.longbow.close": (
+        "Longbow: ranges",
+        'Longbow ranges 8"/24"; +1 at close range.',
+    ),
     "swat.polearm": (
         "Polearm",
-        "Free; +1 in all melee; opponents get the +1 shieldless modifier; shields normal out of melee.",
+        "Polearm: free; +1 in all melee.",
+    ),
+    "swat.polearm.gives-opponent-shieldless": (
+        "Polearm: shields",
+        "Opponents of polearms get the +1 for a shieldless enemy in melee; shields count as normal out of melee.",
     ),
     "swat.crossbow": (
         "Crossbow",
-        'Free; light = bow rules; heavy 6"/24", +1 at close range, may not move and fire.',
+        "Crossbow: free; light crossbows use the bow rules.",
+    ),
+    "swat.crossbow.heavy": (
+        "Crossbow: heavy",
+        'Heavy crossbows: 6"/24", +1 at close range, may not move and fire.',
     ),
     "swat.pike": (
         "Pike",
-        "×1.5 cost; not cross-trained; four ranks fight; only pikes and flank/rear attackers get +1 shieldless against them.",
+        "Pike: x1.5 cost; never cross-trained nor missile troops.",
+    ),
+    "swat.pike.four-ranks": (
+        "Pike: ranks",
+        "Four ranks of pikes fight.",
+    ),
+    "swat.pike.shieldless": (
+        "Pike: shields",
+        "Only pikes and flank or rear attackers get the +1 for a shieldless enemy against pikes.",
     ),
     "swat.shieldwall": (
         "Shieldwall",
@@ -499,7 +566,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.general-leading": (
         "Generals: leading a unit",
-        "A general leading a unit overrides preferences and negates negative morale modifiers up to his rating; up to 2 dice may target him.",
+        "A general who has joined and leads a unit frees it of its preferences and orders, and negates negative morale modifiers up to his rating.",
+    ),
+    "command.general-leading.dice-declared": (
+        "Generals: leading, declared dice",
+        "While he is in the front rank, up to 2 enemy dice may be declared at a leading general; one hit removes him.",
     ),
     "command.command-actions": (
         "Generals: command actions",
@@ -515,11 +586,31 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.orders": (
         "Orders (Attack, Hold, Fall Back)",
-        "Attack, Hold, Fall Back, with their movement and charge behaviour.",
+        "All generals begin with orders chosen by the player: Attack, Hold or Fall Back; units obey their division general's orders.",
+    ),
+    "command.orders.attack": (
+        "Orders: Attack",
+        "Attack: beyond charge range a unit advances towards the enemy at half speed or more; within it, it follows its preferences.",
+    ),
+    "command.orders.hold": (
+        "Orders: Hold",
+        "Hold: no movement except wheeling or turning.",
+    ),
+    "command.orders.fall-back": (
+        "Orders: Fall Back",
+        "Fall Back: move away from all enemy at half speed or more; no charges.",
+    ),
+    "command.orders.reactions": (
+        "Orders: when charged",
+        "When charged: Attack - counter-charge (foot charged by mounted hold); Hold - foot do not counter-charge; Fall Back - no counter-charge, missile troops evade.",
     ),
     "command.new-orders": (
         "New Orders",
-        'To a subordinate within 24", 1 action each; d6 ≤ sum of ratings: immediate, else next turn.',
+        "New orders cost 1 action each; the commanding general may change his own (still 1 action).",
+    ),
+    "command.new-orders.subordinate": (
+        "New Orders: to a subordinate",
+        'To a subordinate within 24": a d6 at most the sum of both ratings, at once, else next turn.',
     ),
     "maneuvers.difficult-maneuvers": (
         "Difficult Maneuvers",
@@ -536,7 +627,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "maneuvers.break-off": (
         "Difficult Maneuvers: Break Off",
-        "Cavalry, missile and open order troops leave melee by their evade dice after a control test; pursued as routers.",
+        "Break Off: cavalry, missile and open order troops in melee last turn leave it by their evade dice after a control test.",
+    ),
+    "maneuvers.break-off.caught": (
+        "Break Off: pursued",
+        "The enemy pursues as if the unit routed; caught, it is attacked in the back and may not fight back.",
     ),
     "concealed-deployment.playing-cards": (
         "Concealed Deployment: Playing Cards",

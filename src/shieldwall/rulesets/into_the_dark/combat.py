@@ -392,6 +392,8 @@ def roll_pool(
 def fighting_ranks(*, melee: bool, disordered: bool = False, pike: bool = False) -> int:
     """How many ranks fight: two (combat.ranks), four for pikes in melee (swat.pike), only the front
     rank for a disordered unit in melee (movement.disorder)."""
+    # into-the-dark:swat.pike.four-ranks
+    # into-the-dark:movement.disorder.counts-only-the-front-rank
     r = profiles.combat_tables().ranks
     if melee and disordered:
         return r.disordered_melee_ranks
@@ -472,6 +474,8 @@ class MissileSituation:
     figures (dice declared at a champion or general, at most 2); ``diverted``: dice of this attack
     declared at a champion or general instead (rolled by another situation with dice_override).
     """
+
+    # into-the-dark:combat.long-range.partial-range
 
     shooter: Troops
     target: Troops
@@ -675,6 +679,10 @@ class MeleeSituation:
     ``obstacle``: the target's sides that it defends behind an obstacle. ``dice_override`` and
     ``diverted`` as for ``MissileSituation``.
     """
+
+    # into-the-dark:combat.shields.not-counted-from-rear
+    # into-the-dark:swat.pike.shieldless
+    # into-the-dark:swat.polearm.gives-opponent-shieldless
 
     # into-the-dark:special-troops.champions.two-dice
     # into-the-dark:swat.shieldwall.minus-one

@@ -94,6 +94,7 @@ def unit_orders_of(st: IntoTheDarkState, u: Unit) -> str:
 
 def reaction_allowed(st: IntoTheDarkState, t: Unit, charger: Unit, reaction: str) -> bool:
     """Orders and preferences when charged (command.orders, command.combat-preferences)."""
+    # into-the-dark:command.orders.reactions
     if free(st, t):
         return True
     orders = unit_orders_of(st, t)

@@ -429,6 +429,8 @@ class NewOrdersTest:
     total, the orders are replaced immediately. If not then the orders take effect next turn."
     (command.new-orders). PASSED = immediately, FAILED = next turn."""
 
+    # into-the-dark:command.new-orders.subordinate
+
     issuing_rating: int
     receiving_rating: int
 

@@ -110,6 +110,7 @@ def done(st: IntoTheDarkState, u: Unit) -> None:
 def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace:
     """Check a move without making it (movement.movement, movement.distances, movement.turning,
     movement.wheeling, movement.interpenetration, terrain.*)."""
+    # into-the-dark:special-troops.skirmishers.back-up
     prob = can_move(st, u)
     if prob:
         raise bad("movement.movement", f"{u.id}: {prob}")

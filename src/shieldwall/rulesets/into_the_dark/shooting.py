@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 def fire_problem(st: IntoTheDarkState, u: Unit) -> str | None:
     """Why ``u`` may not shoot now (combat.missile-fire), or None."""
+    # into-the-dark:swat.crossbow.heavy
     # into-the-dark:combat.missile-fire.not-when
     # into-the-dark:combat.missile-fire.foot-moving
     if not u.has_missiles:
