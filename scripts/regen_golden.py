@@ -33,7 +33,9 @@ from shieldwall.core.game import State  # noqa: E402
 from shieldwall.io.scenarios import load_game  # noqa: E402
 from shieldwall.match import play  # noqa: E402
 
-#: (scenario, seed, red bot, blue bot)
+#: (scenario, seed, red bot, blue bot); a scenario may carry rule parameters after a "?", e.g.
+#: "into-the-dark/senlac?command_and_control=true" (``name=value`` pairs joined by "&", values as in
+#: ``--variant``): the battle is played with them, and they are part of the case's file names.
 GOLDEN = [
     ("one-hour-dark-ages/bryn-glas", 1, "scripted", "scripted"),
     ("one-hour-dark-ages/bryn-glas", 7, "scripted", "random"),
@@ -41,6 +43,7 @@ GOLDEN = [
     ("into-the-dark/senlac", 1, "scripted", "scripted"),
     ("into-the-dark/wye-fords", 4, "scripted", "random"),
     ("into-the-dark/senlac", 9, "random", "random"),
+    ("into-the-dark/senlac?command_and_control=true", 2, "scripted", "scripted"),
     ("knight-hack/bourgtheroulde-1124", 1, "scripted", "scripted"),
     ("knight-hack/bourgtheroulde-1124", 2, "scripted", "random"),
     ("knight-hack/bourgtheroulde-1124", 3, "random", "random"),
@@ -65,8 +68,28 @@ PLAYTHROUGH_HEADER = """\
 """
 
 
+def split_case(scenario: str) -> tuple[str, dict[str, Any]]:
+    """The scenario name and the rule parameters a case's scenario field carries after "?"."""
+    name, _, query = scenario.partition("?")
+    options: dict[str, Any] = {}
+    for pair in filter(None, query.split("&")):
+        key, _, raw = pair.partition("=")
+        options[key] = {"true": True, "false": False}.get(raw, raw)
+    return name, options
+
+
+def load_case(scenario: str) -> Any:
+    """The game of a case's scenario field (with its rule parameters, if any)."""
+    name, options = split_case(scenario)
+    return load_game(name, options or None)
+
+
 def path_for(scenario: str, seed: int, red: str, blue: str) -> Path:
-    return ROOT / "tests/golden" / f"{scenario.replace('/', '__')}__seed{seed}__{red}-v-{blue}.jsonl"
+    name, options = split_case(scenario)
+    stem = name.replace("/", "__") + "".join(
+        f"__{k}" if v is True else f"__{k}-{v}" for k, v in sorted(options.items())
+    )
+    return ROOT / "tests/golden" / f"{stem}__seed{seed}__{red}-v-{blue}.jsonl"
 
 
 def playthrough_path_for(scenario: str, seed: int, red: str, blue: str) -> Path:
@@ -81,7 +104,7 @@ def event_log(state: State) -> str:
 
 def transcript(scenario: str, seed: int, red: str, blue: str) -> str:
     """The ``.jsonl`` golden file's text: the event log of the battle played by ``match.play``."""
-    return event_log(play(load_game(scenario), seed, red, blue).state)
+    return event_log(play(load_case(scenario), seed, red, blue).state)
 
 
 class _Recorder(Bot):
@@ -116,7 +139,7 @@ def playthrough(scenario: str, seed: int, red: str, blue: str) -> tuple[str, str
     The bots are made exactly as ``match.play`` makes them (same names, same derived seeds), so the
     battle is the one of :func:`transcript`; the event log returned lets a test check that.
     """
-    game = load_game(scenario)
+    game = load_case(scenario)
     sides = " v ".join(f"{side} {bot}" for side, bot in zip(game.info.sides, (red, blue), strict=True))
     events_file = path_for(scenario, seed, red, blue).name
     out = [PLAYTHROUGH_HEADER.format(scenario=scenario, seed=seed, sides=sides, events=events_file)]

@@ -187,12 +187,14 @@ def test_combat_ranks_first_two_ranks() -> None:
 
 def test_combat_ranks_disordered_front_rank_only_in_melee() -> None:
     """movement.disorder: "A disordered unit counts only its front rank figures while in melee"."""
+    # also exercises into-the-dark:movement.disorder.counts-only-the-front-rank
     assert fighting_figures(6, (6,), disordered=True) == 6
     assert fighting_figures(6, (6,), melee=False, disordered=True) == 12
 
 
 def test_combat_ranks_pike_four_ranks() -> None:
     """swat.pike: up to four ranks of a pike armed unit are eligible (in melee)."""
+    # also exercises into-the-dark:swat.pike.four-ranks
     assert fighting_figures(4, (4, 4, 4, 4), pike=True) == 16
     assert fighting_figures(4, (4, 4, 4, 4), pike=True, melee=False) == 8
     assert fighting_figures(4, (4, 4, 4), pike=True, disordered=True) == 4
@@ -228,6 +230,7 @@ def test_combat_missile_modifiers_champion_is_open_order() -> None:
 
 def test_combat_missile_modifiers_routers_are_loose_order() -> None:
     """combat.rout: "Routers are considered loose order troops for all purposes"."""
+    # also exercises into-the-dark:combat.rout.loose-order
     sit = MissileSituation(archers(), foot("U", "C", routing=True), close=4)
     assert [m.value for m in sit.modifiers("close")] == [-1]
 
@@ -266,6 +269,7 @@ def test_combat_swat_longbow_close_plus_one() -> None:
 
 
 def test_combat_swat_heavy_crossbow_close_plus_one() -> None:
+    # also exercises into-the-dark:swat.crossbow.heavy
     sit = MissileSituation(archers("heavy-crossbow"), foot("M"), close=4)
     assert [(m.value, m.rule) for m in sit.modifiers("close")] == [(1, "into-the-dark:swat.crossbow")]
     assert sit.pool()[0].need == 5
@@ -341,10 +345,12 @@ def test_combat_swat_polearm_gives_opponent_shieldless() -> None:
 
 
 def test_combat_swat_polearm_and_rear_single_shieldless_ruling() -> None:
+    # also exercises into-the-dark:swat.polearm.gives-opponent-shieldless
     assert mods(MeleeSituation(foot(), foot(polearm=True), rear=4), "rear") == [1]
 
 
 def test_combat_swat_pike_shieldless_only_for_pikes_and_flank_rear() -> None:
+    # also exercises into-the-dark:swat.pike.shieldless
     pikes = foot(pike=True)
     assert mods(MeleeSituation(foot(), pikes, front=4)) == []
     assert mods(MeleeSituation(foot(pike=True), pikes, front=4)) == [1]
@@ -379,6 +385,7 @@ def test_special_troops_champions_two_dice_one_when_wounded() -> None:
 
 
 def test_special_troops_champions_dice_not_doubled() -> None:
+    # also exercises into-the-dark:special-troops.champions.two-dice
     champ = foot("A", "O", quality=4, champion=True)
     assert MeleeSituation(champ, foot(), impetuous=True).dice == 2
 
@@ -392,6 +399,7 @@ def test_special_troops_champions_long_range_halves_ruling() -> None:
 
 def test_special_troops_champions_dice_declared_at_champion() -> None:
     """Up to 2 of the opponent's dice may target a champion (or general) in the front rank."""
+    # also exercises into-the-dark:special-troops.champions.targeted
     unit_attack = MeleeSituation(foot(), foot(), front=12, diverted=2)
     at_champion = MeleeSituation(foot(), foot("A", champion=True), front=12, dice_override=2)
     assert unit_attack.dice == 1
@@ -401,6 +409,7 @@ def test_special_troops_champions_dice_declared_at_champion() -> None:
 
 
 def test_command_generals_treated_as_lmm_and_no_value_in_combat() -> None:
+    # also exercises into-the-dark:command.generals.figure
     g = Troops.general()
     assert (g.density, g.armour, g.category) == ("L", "M", "M")
     assert Troops.general(mounted=False).category == "F"
@@ -583,6 +592,7 @@ def test_morale_melee_test_order_loser_dist() -> None:
 
 
 def test_special_troops_champions_at_most_two_dice_declared() -> None:
+    # also exercises into-the-dark:special-troops.champions.targeted
     with pytest.raises(ValueError, match="at most 2"):
         MeleeSituation(foot(), foot("A", champion=True), dice_override=3)
     with pytest.raises(ValueError, match="at most 2"):

@@ -119,6 +119,7 @@ def test_basing_wrg_and_gw() -> None:
 
 def test_missile_weapons_ranges() -> None:
     """combat.missile-ranges, swat.longbow, swat.crossbow."""
+    # also exercises into-the-dark:swat.longbow.close
     w = profiles.missile_weapons()
     assert {k: (v.close, v.long) for k, v in w.items()} == {
         "foot-bow": (6, 18),

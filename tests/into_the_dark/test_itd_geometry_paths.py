@@ -272,6 +272,7 @@ def test_combat_driven_back_blocked_part_way_by_dense_woods_routs() -> None:
 
 def test_combat_driven_back_pushed_friend_path_may_not_cross_a_lake() -> None:
     # r2, behind r1, would be pushed across a strip of lake (and end dry beyond it)
+    # also exercises into-the-dark:combat.driven-back.pushes
     g = game(
         [u("r1", "CPF", 10, 10), u("r2", "LPF", 13, 7.5, figures=4)],
         [u("b1", "CPF", 10, 10, 180)],
@@ -360,6 +361,7 @@ def test_movement_charging_lining_up_not_into_dense_woods() -> None:
 
 def test_combat_flanks_and_rear_column_may_not_stand_in_dense_woods() -> None:
     # attacked on its right, the cavalry would form a column 8" long reaching back into the wood
+    # also exercises into-the-dark:combat.flanks-and-rear.pinned
     g = game(
         [u("r1", "LPM", 10, 10, figures=4)],
         [u("b1", "CPF", 12, 9, 270, figures=2, frontage=2)],

@@ -11,9 +11,10 @@ import pytest
 
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.into_the_dark.army import parse_army
-from shieldwall.rulesets.into_the_dark.fighting import troops
+from shieldwall.rulesets.into_the_dark.fighting import in_contact, troops
 from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
 from shieldwall.rulesets.into_the_dark.points import unit_cost
+from shieldwall.rulesets.into_the_dark.spatial import Touch
 
 from .playkit import RS, end_until, events, scenario, script, start, u
 
@@ -88,6 +89,7 @@ def test_troops_unit_organisation_mixed_unit_moves_at_the_slowest() -> None:
 
 
 def test_troops_unit_organisation_mixed_unit_melee_by_the_front_rank_missiles_by_the_majority() -> None:
+    # into-the-dark:troops.unit-organisation.mixed-missiles
     # 6 wide: a front rank of 6 CAF; 6 CAF and 6 missile CPF in all: a tie, so CAF (listed first)
     st = _mixed_game(mixed=[{"code": "CPF", "figures": 6, "type": "missile", "weapon": "bow"}])
     r1 = st.units["r1"]
@@ -124,3 +126,47 @@ def test_troops_unit_organisation_mixed_unit_fights_with_its_front_rank() -> Non
     end_until(st, "initiative")
     hits_on_r1 = [e for e in events(st, "melee") if e.data["target"] == "r1"]
     assert hits_on_r1 and hits_on_r1[0].data["groups"][0]["armour"] == 5  # armoured: 5+
+
+
+def test_troops_unit_organisation_mixed_melee_figures_in_contact_on_each_edge() -> None:
+    """ "the figures in contact with the enemy determine the attack/defence values" (ruling 78): on
+    the front its front rank, on the rear its rear rank, on a flank the end figure of each rank."""
+    bows = [{"code": "CPF", "figures": 8, "type": "missile", "weapon": "bow"}]
+    st = _mixed_game(mixed=bows, front=4)  # ranks: 4 CAF, then 4 and 4 CPF bowmen
+    r1 = st.units["r1"]
+    assert r1.ranks == 3
+    w, d = r1.frontage, r1.depth
+    front = Touch("b1", "front", "front", 0.0, w, 0.0, w)
+    rear = Touch("b1", "rear", "front", 0.0, w, 0.0, w)
+    left = Touch("b1", "left", "front", 0.0, d, 0.0, d)
+    assert in_contact(r1, front) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    assert in_contact(r1, left) == [(0, 0), (1, 0), (2, 0)]
+    assert troops(r1, figs=in_contact(r1, front)).armour == "A"
+    assert troops(r1, figs=in_contact(r1, rear)).armour == "P"
+    assert troops(r1, figs=in_contact(r1, left)).armour == "P"  # 1 CAF, 2 CPF
+    # only the front rank's end figure touching: CAF
+    near = Touch("b1", "left", "front", 2.0 * d / 3.0, d, 0.0, d / 3.0)
+    assert in_contact(r1, near) == [(0, 0)] and troops(r1, figs=in_contact(r1, near)).armour == "A"
+    # a unit of one type is always its own type
+    plain = _mixed_game(mixed=None).units["r1"]
+    assert troops(plain, figs=[(2, 0)]).armour == troops(plain).armour
+
+
+def test_troops_unit_organisation_mixed_melee_attacked_in_the_flank_defends_as_its_flank_figures() -> None:
+    # r1: 4 CAF in front of 12 CPF bowmen, 4 ranks; b1 (2 ranks of 4) flush against its left flank,
+    # where 1 CAF and 3 bowmen stand: they are hit as bowmen (4+), not as the armoured front (5+)
+    bows = [{"code": "CPF", "figures": 12, "type": "missile", "weapon": "bow"}]
+    data = scenario(
+        [u("r1", "CAF", 20, 5, figures=16, frontage=4)],
+        [u("b1", "CPF", 0, 0, 90, figures=8, frontage=4)],
+    )
+    data["red"]["army"]["units"][0]["mixed"] = bows
+    # x, y: a unit's front centre; r1 spans x 18..22, y 1..5
+    data["blue"]["deploy"][0].update({"x": 18.0, "y": 3.0})
+    st = start(IntoTheDarkGame.from_data(data, "test.toml"), "red")
+    touch = [x for x in st.touching(st.units["b1"]) if x.other == "r1"]
+    assert touch and touch[0].theirs == "left"
+    script(st, [6] * 80)
+    end_until(st, "initiative")
+    hits = [e for e in events(st, "melee") if e.data["target"] == "r1" and e.data.get("groups")]
+    assert hits and hits[0].data["groups"][0]["armour"] == 4

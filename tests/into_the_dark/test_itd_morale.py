@@ -75,6 +75,7 @@ def test_morale_modifiers_each(kw: dict[str, object], delta: int) -> None:
 
 
 def test_morale_modifiers_shieldwall_cites_swat() -> None:
+    # also exercises into-the-dark:swat.shieldwall.morale
     assert MoraleSituation(3, shieldwall=True).modifiers()[0].rule == "into-the-dark:swat.shieldwall"
 
 
@@ -102,6 +103,7 @@ def test_morale_modifiers_supported_and_unsupported_exclusive() -> None:
 
 
 def test_swat_shieldwall_disordered_units_may_not_be_in_shieldwall() -> None:
+    # also exercises into-the-dark:swat.shieldwall.not-when-disordered
     with pytest.raises(ValueError):
         MoraleSituation(3, shieldwall=True, disordered=True)
 
@@ -129,6 +131,7 @@ def test_morale_control_tests_pass_fail() -> None:
 
 
 def test_command_new_orders_sum_of_ratings() -> None:
+    # also exercises into-the-dark:command.new-orders.subordinate
     t = NewOrdersTest(3, 2)
     assert t.dist().probability(ControlOutcome.PASSED) == Fraction(5, 6)
     assert NewOrdersTest(3, 3).dist().probability(ControlOutcome.PASSED) == 1

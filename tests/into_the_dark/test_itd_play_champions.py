@@ -76,6 +76,7 @@ def _joined(contact: bool = True) -> object:
 
 def test_special_troops_champions_may_join_units() -> None:
     """ "Champions may join units and are treated as if mixed in with the front rank." """
+    # also exercises into-the-dark:special-troops.champions.join
     st = _joined(contact=False)
     ev = [e for e in st.events if e.kind == "join"][0]
     assert ev.rule == f"{RS}:special-troops.champions" and (ev.data["unit"], ev.data["host"]) == ("c1", "r1")
@@ -109,6 +110,7 @@ def test_special_troops_champions_join_only_within_his_move() -> None:
 def test_special_troops_champions_in_the_front_rank_fight_and_may_be_targeted() -> None:
     """A joined champion strikes with his 2 d6 at the enemy on his unit's front; "up to 2 of their
     opponent's dice may be declared as targeting the champion"."""
+    # also exercises into-the-dark:special-troops.champions.targeted
     st = _joined(contact=True)
     end_until(st, "declare", "blue")
     menu = {str(o) for o in st.legal_orders()}
@@ -132,6 +134,7 @@ def test_special_troops_champions_in_the_front_rank_fight_and_may_be_targeted() 
 def test_special_troops_champions_may_leave_a_unit_next_turn() -> None:
     """The text gives no way out of a unit and forbids none: a champion may leave a unit that is not
     in melee nor routing, in his side's Movement phase, standing in front of it (ruling 73)."""
+    # also exercises into-the-dark:special-troops.champions.join
     st = _joined(contact=False)
     assert "leave c1" not in {str(o) for o in st.legal_orders()}  # joining was his action this turn
     st.apply("end")
@@ -146,6 +149,7 @@ def test_special_troops_champions_may_leave_a_unit_next_turn() -> None:
 
 
 def test_special_troops_champions_do_not_leave_a_unit_in_melee() -> None:
+    # also exercises into-the-dark:special-troops.champions.join
     from shieldwall.rulesets.into_the_dark.act_champions import leave_problem
 
     st = _joined(contact=True)

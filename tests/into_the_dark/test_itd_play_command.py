@@ -191,6 +191,7 @@ def _led_melee() -> Any:
 def test_command_general_leading_dice_declared_at_him_take_him_out_with_one_hit() -> None:
     """ "While in the front rank, up to 2 of his opponent's combat dice (identified before rolling)
     may be declared as targeting the general"; "A general is removed after taking a single hit"."""
+    # also exercises into-the-dark:command.generals.caught-alone
     st = _led_melee()
     menu = {str(o) for o in st.legal_orders()}
     assert {"declare b1 red-g1 1", "declare b1 red-g1 2"} <= menu and "declare b1 red-g1 3" not in menu
@@ -217,6 +218,7 @@ def test_command_general_leading_dice_declared_at_him_take_him_out_with_one_hit(
 
 
 def test_command_general_leading_a_missed_general_keeps_leading() -> None:
+    # also exercises into-the-dark:command.general-leading.dice-declared
     st = _led_melee()
     n = len(st.events)
     script(st, [1, 1, 5] + [1] * 60)
@@ -229,6 +231,7 @@ def test_command_general_leading_a_missed_general_keeps_leading() -> None:
 
 
 def test_command_general_leading_declarations_are_checked() -> None:
+    # also exercises into-the-dark:command.general-leading.dice-declared
     st = _led_melee()
     refused(st, "declare b1 red-g1 3", "command.general-leading")  # "up to 2"
     refused(st, "declare b1 blue-g1 1", "command.general-leading")  # not an enemy general

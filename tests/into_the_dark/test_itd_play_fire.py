@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.rulesets.into_the_dark.shooting import fire_problem
 
 from .playkit import RS, end_until, events, game, kind, last, script, start, u
 
@@ -51,6 +52,7 @@ def test_combat_long_range_halves_the_dice() -> None:
 
 
 def test_combat_missile_fire_close_range_and_front_rank_measure() -> None:
+    # also exercises into-the-dark:combat.missile-fire.front-rank
     st = start(archers(by=9), "red")  # 4": close range, both ranks (the second uses the front's range)
     to_fire(st)
     st.apply("shoot r1 b1")
@@ -100,6 +102,53 @@ def test_combat_missile_fire_foot_moving_more_than_half_cannot_fire() -> None:
     assert "shoot r1 b1" in fire_menu(st2)
 
 
+def test_combat_missile_fire_foot_moving_half_mounted_their_full_move() -> None:
+    # "Foot troops may move up to half their maximum movement and fire, mounted troops may move
+    # their full movement and fire": travelled distance against each one's maximum
+    g = game(
+        [
+            u("r1", "LUF", 10, 5, type_="missile", weapon="bow"),
+            u("r2", "LUM", 30, 5, type_="missile", weapon="bow"),
+        ],
+        [u("b1", "CPF", 20, 30, 180)],
+    )
+    st = start(g, "red")
+    foot, horse = st.units["r1"], st.units["r2"]
+    foot.travelled = st.d(foot.allowance) / 2.0
+    horse.travelled = st.d(horse.allowance)
+    assert fire_problem(st, foot) is None and fire_problem(st, horse) is None
+    foot.travelled += 0.5
+    assert fire_problem(st, foot) == "foot moving more than half their maximum movement cannot fire"
+
+
+def test_combat_missile_fire_not_when_charging_in_melee_pursuing_or_interpenetrating() -> None:
+    # "Units may not fire if charging, in melee, pursuing, or interpenetrating/being interpenetrated"
+    g = game(
+        [
+            u("r1", "LUF", 10, 5, type_="missile", weapon="bow"),
+            u("r2", "LUF", 20, 12, type_="missile", weapon="bow"),
+        ],
+        [u("b1", "CPF", 10, 15, 180), u("b2", "CPF", 20, 12, 180)],
+    )
+    st = start(g, "red")
+    r1, r2 = st.units["r1"], st.units["r2"]
+    assert fire_problem(st, r1) is None
+    assert fire_problem(st, r2) == "units may not shoot if in melee"
+    for flag, value, why in (
+        ("charged", True, "charging"),
+        ("pursued", True, "pursuing"),
+        ("pursuing", "b1", "pursuing"),
+        ("interpenetrated", True, "interpenetrating"),
+    ):
+        setattr(r1, flag, value)
+        assert why in (fire_problem(st, r1) or ""), flag
+        setattr(r1, flag, False if value is True else None)
+    assert fire_problem(st, r1) is None
+    to_fire(st)
+    shots = {str(o) for o in st.legal_orders()}
+    assert "shoot r1 b1" in shots and not any(x.startswith("shoot r2") for x in shots)
+
+
 def test_swat_crossbow_heavy_crossbows_may_not_move_and_fire() -> None:
     st = start(archers(by=25, options=["heavy-crossbow"]), "red")
     st.apply("move r1 fwd 1")
@@ -123,6 +172,7 @@ def test_combat_target_eligibilities_a_third_rank_not_involved_may_be_shot() -> 
     """ "Troops involved in melee are not eligible targets, although those not involved (a third
     rank, an extended line, etc) are": b2's two fighting ranks are in the melee with r2, its one
     figure in the third rank is not; r1 may shoot b2 but can hit only that figure."""
+    # also exercises into-the-dark:combat.target-eligibilities.troops-in-melee
     from shieldwall.rulesets.into_the_dark.act_combat import exposed
 
     g = game(
@@ -148,6 +198,7 @@ def test_combat_target_eligibilities_a_third_rank_not_involved_may_be_shot() -> 
 def test_combat_target_eligibilities_an_extended_line_may_be_shot() -> None:
     """The figures of an extended line beyond the melee are eligible targets: b2 (2 ranks of 8) is
     fought by r2 (4 wide) across its middle four files, so 8 of its 16 figures are not involved."""
+    # also exercises into-the-dark:combat.target-eligibilities.troops-in-melee
     from shieldwall.rulesets.into_the_dark.act_combat import exposed, involved
 
     g = game(

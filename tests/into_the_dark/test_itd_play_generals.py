@@ -47,6 +47,7 @@ def test_command_generals_not_leading_stands_behind_his_unit() -> None:
 def test_command_generals_may_join_and_leave_units() -> None:
     """ "They may join units however, and are treated as if mixed in with the front rank"; a general
     who has joined leads the unit; one who leaves it is on his own again (ruling 75)."""
+    # also exercises into-the-dark:command.generals.join
     st = start(make([u("r1", "CPF", 20, 10)], [u("b1", "CPF", 20, 30, 180)], x=26.0, y=8.0), "red")
     st.apply("activate red-g1")
     assert "join red-g1 r1" in {str(o) for o in st.legal_orders()}

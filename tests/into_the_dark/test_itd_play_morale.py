@@ -66,6 +66,7 @@ def test_combat_driven_back_four_inches_and_follow_up() -> None:
 
 
 def test_combat_driven_back_that_cannot_move_four_inches_routs() -> None:
+    # also exercises into-the-dark:combat.driven-back.blocked
     st = start(game([u("r1", "CPF", 10, 31)], [u("b1", "CPF", 10, 31, 180)]), "red")
     to_morale(st, [6, 6, 1, 1, 2, *ONES])
     assert last(st, "driven-back-blocked").data["unit"] == "b1"

@@ -36,6 +36,7 @@ def blue_at_the_water(code: str, figures: int = 8) -> object:
     ],
 )
 def test_terrain_deep_water_fate_by_armour_and_category(code: str, expected: str) -> None:
+    # also exercises into-the-dark:terrain.deep-water.driven-back
     st = blue_at_the_water(code)
     assert fate(st.units["b1"]) == expected  # type: ignore[attr-defined]
 
@@ -74,6 +75,7 @@ def test_terrain_deep_water_driven_back_others_drown() -> None:
 
 
 def test_terrain_deep_water_router_swims_instead_of_stopping() -> None:
+    # also exercises into-the-dark:terrain.deep-water.driven-back
     st = blue_at_the_water("LUM")
     b1 = st.units["b1"]  # type: ignore[attr-defined]
     b1.morale = "routed"

@@ -134,6 +134,7 @@ def test_points_champion_mounted_and_no_command() -> None:
 
 
 def test_points_general_25_per_rating_level() -> None:
+    # into-the-dark:command.generals.points
     a = army(
         generals=[
             {"name": "P", "rating": "poor", "division": "Main", "commanding": True},

@@ -310,7 +310,7 @@ def test_army_lists_allies_debate_with_the_d6_too() -> None:
     assert last(st, "allies-debate").data["unit"] == "r1"
 
 
-def test_army_lists_allies_three_units_with_a_personality_do_not_roll() -> None:
+def test_army_lists_allies_personality_three_units_with_one_do_not_roll() -> None:
     # "If 3 Units, a Personality may be taken for the Allies, in which case they will not need to
     # roll as in #2 above."
     st = _allied_state(3, allied_pers=True)
@@ -331,7 +331,7 @@ def test_army_lists_allies_personality_only_for_three_allied_units() -> None:
             options={**AL, "personalities": True},
             red_extra={"personalities": [{"id": "p1", "kind": "hero", "unit": "r0", "allied": True}]},
         )
-    assert e.value.field == "red.personalities[0].allied" and ALLIES in e.value.reason
+    assert e.value.field == "red.personalities[0].allied" and f"{ALLIES}.personality" in e.value.reason
 
 
 def test_army_lists_allies_personality_counts_against_the_limit() -> None:
@@ -348,7 +348,7 @@ def test_army_lists_allies_personality_counts_against_the_limit() -> None:
     red_army(*red, options={**AL, "personalities": True}, red_extra={"personalities": ps[:2]})
 
 
-def test_army_lists_allies_personalities_only_with_units_of_their_own_list() -> None:
+def test_army_lists_allies_own_list_personalities_attach_only_to_units_of_their_list() -> None:
     # "Personalities may only affect or attach to Units of their own list, Host or Allied."
     red = [row(i, allied=True) for i in range(3)] + [row(i) for i in range(3, 6)]
     opts = {**AL, "personalities": True}
@@ -366,7 +366,7 @@ def test_army_lists_allies_personalities_only_with_units_of_their_own_list() -> 
     assert e.value.field == "red.personalities[0].unit" and ALLIES in e.value.reason
 
 
-def test_army_lists_allies_transfer_refused_to_a_unit_of_another_list() -> None:
+def test_army_lists_allies_own_list_transfer_refused_to_a_unit_of_another_list() -> None:
     # a host hero in r3 may join r4 (host, 1" away) but not r2 (allied, 1" away)
     red = [row(i, allied=True) for i in range(3)] + [row(i) for i in range(3, 6)]
     st = red_army(
@@ -378,6 +378,6 @@ def test_army_lists_allies_transfer_refused_to_a_unit_of_another_list() -> None:
     assert {str(o) for o in st.legal_orders()} == {"end", "transfer p1 r4"}
     with pytest.raises(IllegalOrder) as e:
         st.apply("transfer p1 r2")
-    assert e.value.rule == f"{RS}:{ALLIES}"
+    assert e.value.rule == f"{RS}:{ALLIES}.own-list"
     st.apply("transfer p1 r4")
     assert st.personalities["p1"].unit == "r4"

@@ -261,6 +261,44 @@ def test_terrain_woods_marsh_only_skirmishers_and_raiders_enter(type_: str, allo
         assert e.value.rule == f"{RS}:terrain.woods-marsh" and "woods" in e.value.reason
 
 
+def _hill(**kw: object) -> dict[str, object]:
+    return {"id": "h", "kind": "hill", "points": [[10, 8], [30, 8], [30, 20], [10, 20]], **kw}
+
+
+def test_terrain_hills_movement_no_effect() -> None:
+    # "Hills. Area. No movement effect.": any type crosses a hill at the full distance rolled
+    for type_ in ("infantry", "warriors", "cavalry"):
+        g = game([unit("r1", type_, 20, 5)], [unit("b1", "infantry", 40, 32, 180)], [_hill(crest=[[20, 14]])])
+        st = g.new_state(1)
+        n = unit_profiles()[type_].move_class
+        to_move_step(st, "r1", [5] * n)
+        rolled = 5.0 * n + 2.0
+        st.apply(f"move r1 go 20,{5 + rolled}")
+        assert st.units["r1"].fp.y == pytest.approx(5 + rolled)
+
+
+def test_terrain_hills_uphill_centre_point_crest_or_plateau() -> None:
+    # "'Uphill' must be defined by center point, crest or plateau": higher = nearer to it
+    point = _hill(crest=[[20, 14]])
+    crest = _hill(crest=[[10, 14], [30, 14]])
+    plateau = _hill(crest=[[15, 12], [25, 12], [25, 16], [15, 16]], plateau=True)
+    for hill, top in ((point, (20.0, 14.0)), (crest, (12.0, 14.0)), (plateau, (16.0, 15.0))):
+        g = game([unit("r1", "infantry", 20, 3)], [unit("b1", "infantry", 40, 32, 180)], [hill])
+        f = g.new_state(1).terrain.features[0]
+        assert f.elevation(top) == pytest.approx(1.0)
+        assert 0.0 < f.elevation((20.0, 9.0)) < f.elevation((20.0, 11.0)) < 1.0
+        assert f.elevation((5.0, 5.0)) == 0.0
+    # the defensive bonus follows it: of two units on one hill, the one nearer the crest is uphill
+    st = _engaged(
+        "warriors",
+        "raiders",
+        terrain=[_hill(points=[[0, 8], [40, 8], [40, 30], [0, 30]], crest=[[0, 25], [40, 25]])],
+    )
+    script(st, [5])  # type: ignore[arg-type]
+    st.apply("end")  # type: ignore[attr-defined]
+    assert last(st, "melee").data["terrain"] == "uphill"
+
+
 def test_terrain_lakes_impassable() -> None:
     # "Lakes. Area, impassible."
     lake = {"id": "l", "kind": "lake", "points": [[15, 10], [25, 10], [25, 18], [15, 18]]}

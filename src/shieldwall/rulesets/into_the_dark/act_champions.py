@@ -56,6 +56,8 @@ def _clause(c: Unit) -> str:
 def join_problem(st: IntoTheDarkState, c: Unit, host: Unit | None) -> str | None:
     """Why champion or general ``c`` may not join ``host`` now: "Champions may join units"; a general
     figure: "They may join units however" (special-troops.champions, command.generals)."""
+    # into-the-dark:command.generals.join
+    # into-the-dark:special-troops.champions.join
     if not (c.champion or c.general):
         return "only champions and generals join units"
     who = "a general" if c.general else "a champion"
@@ -119,6 +121,7 @@ def join_menu(st: IntoTheDarkState, c: Unit) -> list[Join]:
 
 
 def join(st: IntoTheDarkState, order: Join) -> None:
+    # into-the-dark:special-troops.champions.join
     c = own_unit(st, order.unit)
     host = st.units.get(order.host)
     prob = join_problem(st, c, host)
@@ -158,6 +161,8 @@ def _out_of(st: IntoTheDarkState, c: Unit, host: Unit) -> Footprint | None:
 def leave_problem(st: IntoTheDarkState, c: Unit) -> str | None:
     """Why champion or general ``c`` may not leave the unit he joined now (rulings 73 and 75,
     special-troops.champions, command.generals)."""
+    # into-the-dark:command.generals.join
+    # into-the-dark:special-troops.champions.join
     if not (c.champion or c.general) or c.joined is None or c.destroyed:
         return f"{c.id} is not a champion or general standing in a unit"
     host = st.units.get(c.joined)
@@ -183,6 +188,7 @@ def leave_menu(st: IntoTheDarkState, side: str) -> list[Leave]:
 
 
 def leave(st: IntoTheDarkState, order: Leave) -> None:
+    # into-the-dark:special-troops.champions.join
     assert st.pending is not None
     c = st.units.get(order.unit)
     if c is None or c.side != st.pending["side"]:

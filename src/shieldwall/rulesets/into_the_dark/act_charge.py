@@ -106,6 +106,7 @@ def declare(st: IntoTheDarkState, order: O.Charge, opportunity: bool) -> None:
 
 
 def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
+    # into-the-dark:special-troops.skirmishers.must-evade
     ch = st.charge
     assert ch is not None
     c, t = st.units[ch["c"]], st.units[ch["t"]]

@@ -252,6 +252,7 @@ def orders_menu(st: IntoTheDarkState, side: str) -> list[O.Order]:
 
 
 def new_orders(st: IntoTheDarkState, order: NewOrders) -> None:
+    # into-the-dark:command.new-orders.subordinate
     assert st.pending is not None
     side = st.pending["side"]
     prob = new_orders_problem(st, side, order.general, order.orders)

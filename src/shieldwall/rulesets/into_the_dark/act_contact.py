@@ -111,6 +111,7 @@ def _chase(
     """ "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
     target's original position, or continue the charge ... If the unit does not move far enough to get
     beyond reach of the chargers, they are caught and attacked in the back and may not fight back"."""
+    # into-the-dark:movement.evading.caught
     world = st.world()
     if t.on_table:
         try:
@@ -170,6 +171,7 @@ def _meet(
     meet at about the halfway point, unless one side moves significantly faster than the other"
     (movement.counter-charges): they meet where the distance between them is shared in proportion to
     their moves (docs/rulings)."""
+    # into-the-dark:movement.impetuous-charges.disorder
     world = st.world()
     try:
         plan0 = plan_charge(c, t, steps, world, about_cost=about_cost(st, c))

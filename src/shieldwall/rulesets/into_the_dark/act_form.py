@@ -98,6 +98,7 @@ def frontage(st: IntoTheDarkState, order: O.Frontage) -> None:
 def shieldwall(st: IntoTheDarkState, order: O.Shieldwall) -> None:
     """ "During their movement phase, any unit able to form shieldwall may declare they're doing so
     instead of moving ... Disordered units may not be in shieldwall." (swat.shieldwall)"""
+    # into-the-dark:swat.shieldwall.formed
     u = own_unit(st, order.unit)
     shieldwall_problem(st, u, order.on, raise_it=True)
     u.shieldwall = order.on
@@ -107,6 +108,7 @@ def shieldwall(st: IntoTheDarkState, order: O.Shieldwall) -> None:
 
 
 def shieldwall_problem(st: IntoTheDarkState, u: Unit, on: bool, raise_it: bool = False) -> str | None:
+    # into-the-dark:swat.shieldwall.not-when-disordered
     prob = act_problem(st, u)
     if prob is None and not u.spec.has("shieldwall"):
         prob = f"{u.name} may not form shieldwall"
@@ -127,6 +129,7 @@ def plan_face(st: IntoTheDarkState, u: Unit, side: str, how: str) -> Footprint |
     If attacked in the flank only, when the attacked unit turns, it forms a column facing the enemy,
     or it may turn only the figures being attacked, and now face two directions (and become
     disordered)." Returns the new footprint (None: figures only)."""
+    # into-the-dark:combat.flanks-and-rear.pinned
     prob = act_problem(st, u)
     if prob:
         raise bad("combat.flanks-and-rear", f"{u.id}: {prob}")
@@ -177,6 +180,7 @@ def plan_face(st: IntoTheDarkState, u: Unit, side: str, how: str) -> Footprint |
 
 
 def face(st: IntoTheDarkState, order: O.Face) -> None:
+    # into-the-dark:combat.flanks-and-rear.pinned
     u = own_unit(st, order.unit)
     fp = plan_face(st, u, order.side, order.how)
     if fp is None:

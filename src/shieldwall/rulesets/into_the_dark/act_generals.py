@@ -92,6 +92,7 @@ def choice(st: IntoTheDarkState, side: str) -> None:
 
 
 def declare(st: IntoTheDarkState, order: Declare) -> None:
+    # into-the-dark:command.general-leading.dice-declared
     assert st.pending is not None
     side = st.pending["side"]
     most = _most()

@@ -258,6 +258,7 @@ def breakoff_pursue(st: IntoTheDarkState, eid: str, uid: str, t_start: tuple[Any
     get beyond reach of these pursuers, they are caught and attacked in the back and may not fight
     back during melee this turn." (maneuvers.break-off) A pursuer moves a normal move straight at the
     unit; it is disordered at the end of its pursuit (combat.pursuit)."""
+    # into-the-dark:maneuvers.break-off.caught
     e, u = st.units[eid], st.units[uid]
     if not e.on_table or e.routed or not u.on_table or st.in_melee(e):
         return

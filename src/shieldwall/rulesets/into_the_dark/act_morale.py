@@ -17,7 +17,7 @@ from shieldwall.core.geometry import (
 from . import orders as O
 from .charge_plan import conform
 from .combat import MeleeSituation, fighting_ranks
-from .fighting import troops
+from .fighting import in_contact, seen_from, troops
 from .model import Unit
 from .morale_rolls import impetuous_ok, run_tests_together, warband_test
 from .movement import (
@@ -255,13 +255,19 @@ def bonus_round(st: IntoTheDarkState, w: Unit, r: Unit) -> None:
     ranks = fighting_ranks(melee=True, disordered=False, pike=w.spec.has("pike"))
     n = 0
     facing = "front"
+    mine: list[tuple[int, int]] = []
+    theirs: list[tuple[int, int]] = []
     for t in touches(w, [r]):
         n += fighting_count(w, t, ranks)
         facing = {"front": "front", "rear": "rear"}.get(t.theirs, "flank")
+        if w.spec.mixed or r.spec.mixed:
+            # mixed units: the figures in contact give the values (ruling 78)
+            mine += in_contact(w, t)
+            theirs += in_contact(r, seen_from(t, w.id))
     if n == 0:
         return
     kw: dict[str, Any] = {facing: n}
-    sit = MeleeSituation(troops(w), troops(r), bonus_round=True, **kw)
+    sit = MeleeSituation(troops(w, figs=mine or None), troops(r, figs=theirs or None), bonus_round=True, **kw)
     roll = sit.roll(st.rng)
     lost = r.lose(roll.hits)
     st.log(

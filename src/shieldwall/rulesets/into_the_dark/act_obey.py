@@ -45,6 +45,9 @@ def check_action(st: IntoTheDarkState, u: Unit, order: Any, before: tuple[float,
     """Raise if ``order`` goes against the unit's orders or preferences. ``before`` is the distance
     to the nearest enemy and the allowance left before the order; ``after`` the planned trace of a
     move (or None)."""
+    # into-the-dark:command.orders.fall-back
+    # into-the-dark:command.orders.hold
+    # into-the-dark:command.orders.attack
     if free(st, u):
         return
     orders = unit_orders_of(st, u)

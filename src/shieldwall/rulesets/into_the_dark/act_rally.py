@@ -39,6 +39,8 @@ def rally_problem(st: IntoTheDarkState, u: Unit) -> str | None:
 
 
 def rally(st: IntoTheDarkState, order: O.Rally) -> None:
+    # into-the-dark:combat.rallying.shaken
+    # into-the-dark:combat.rallying.from-disorder
     assert st.pending is not None
     side = st.pending["side"]
     u = st.unit(order.unit)
@@ -83,6 +85,7 @@ def rally(st: IntoTheDarkState, order: O.Rally) -> None:
 
 def rally_auto(st: IntoTheDarkState) -> None:
     """Task: routers attempt to rally (a morale test) and failures rout on; evaders turn back."""
+    # into-the-dark:combat.rallying.evaders
     tasks: list[tuple[Any, ...]] = []
     first = st.last_first or "red"
     for side in (first, other(first)):
@@ -104,6 +107,7 @@ def rally_router(st: IntoTheDarkState, uid: str) -> None:
     """ "A routed unit may attempt to rally by passing a morale test. If it succeeds, it stops and
     faces back the way it came ... It is still disordered. If it fails, it must immediately make
     another rout move." (combat.rallying, morale.results)"""
+    # into-the-dark:combat.rallying.routers
     u = st.units[uid]
     if not u.on_table or not u.routed:
         return

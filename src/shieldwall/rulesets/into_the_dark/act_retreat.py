@@ -36,6 +36,7 @@ ST = "IntoTheDarkState"
 def _blocked_reason(
     st: IntoTheDarkState, u: Unit, fp: Footprint, world: World, *, swim: bool | None = None
 ) -> str | None:
+    # into-the-dark:combat.driven-back.blocked
     if not all(0 <= x <= st.terrain.width and 0 <= y <= st.terrain.depth for x, y in fp.corners()):
         return "the table edge"
     factor, dis, _ = terrain_effect(u, fp, st.terrain, swim=swim)
@@ -63,6 +64,8 @@ def driven_back(
     is driven back into a friendly unit pushes it back also. Close order troops (unless disordered)
     may refuse to be pushed back by friendly units, routing them instead. A unit that cannot move
     back the full 4 inches, routs instead." (combat.driven-back)"""
+    # into-the-dark:combat.driven-back.blocked
+    # into-the-dark:combat.driven-back.pushes
     u = st.units[uid]
     if not u.on_table or u.routed:
         return

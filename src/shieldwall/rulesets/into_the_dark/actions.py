@@ -242,6 +242,7 @@ def _fire_order(st: IntoTheDarkState, order: Any) -> None:
 
 
 def _pursue_order(st: IntoTheDarkState, order: Any) -> None:
+    # into-the-dark:combat.pursuit.resisted
     assert st.pending is not None
     uid = st.pending["unit"]
     if order.unit != uid:
@@ -268,6 +269,7 @@ def _pursue_order(st: IntoTheDarkState, order: Any) -> None:
 
 
 def _consent_order(st: IntoTheDarkState, order: Any) -> None:
+    # into-the-dark:combat.driven-back.pushes
     assert st.pending is not None
     fid = st.pending["unit"]
     if order.unit != fid:

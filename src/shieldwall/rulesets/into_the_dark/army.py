@@ -430,6 +430,7 @@ def _structural(model: type[Any], raw: Any, file: str, where: str, rules: dict[s
 
 
 def _check_mixed(u: ArmyUnit, file: str, where: str) -> None:
+    # into-the-dark:troops.unit-organisation.mixed
     """A mixed unit (troops.unit-organisation, ruling 76): one formation (density and category), at
     least one figure of its own type, each part a valid unit of its own."""
     clause = "troops.unit-organisation"

@@ -81,6 +81,7 @@ def impetuous_problem(st: IntoTheDarkState, c: Unit, plan: ChargePlan) -> str | 
     """ "normally permitted only to cavalry ... at least 4 inches from their target and these last 4
     inches of movement must be in a straight line without any wheels or turns ... not permitted in or
     through disordering terrain" (movement.impetuous-charges)."""
+    # into-the-dark:movement.impetuous-charges.not-through-disordering-terrain
     if not impetuous_ok(c):
         return "impetuous charges are for cavalry"
     if plan.straight < st.d(4) - 1e-6:

@@ -33,7 +33,19 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation": (
         "Unit Organisation",
-        "Figures grouped in units in base contact, never split; unit names unique; mixed troop types (army `mixed`): cost per type, move at the slowest, melee by the front rank's type, missile fire by the majority type (ruling 76).",
+        "Figures grouped in units in base contact, never split; unit names unique.",
+    ),
+    "troops.unit-organisation.mixed": (
+        "Unit Organisation: mixed units",
+        "Troop types may be mixed in a unit (army `mixed`): points per type; the unit moves at the speed of the slowest (ruling 76).",
+    ),
+    "troops.unit-organisation.mixed-missiles": (
+        "Unit Organisation: mixed units, missile fire",
+        "Giving or receiving missile fire, a mixed unit uses the values of its majority troop type (ruling 76).",
+    ),
+    "troops.unit-organisation.mixed-melee": (
+        "Unit Organisation: mixed units, melee",
+        "In melee the figures in contact with the enemy give a mixed unit's attack and defence values, on whatever edge they touch it (rulings 76, 78).",
     ),
     "troops.troop-quality": (
         "Troop Quality",
@@ -77,7 +89,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "setup.deployment": (
         "Deployment",
-        'Roll off; alternate foot then mounted units; within 1/4 table width and 12" of side edges.',
+        "Roll off; the low roller places first; foot units alternately, then mounted units.",
+    ),
+    "setup.deployment.zone": (
+        "Deployment: zone",
+        'Units deploy within 1/4 of the table width of their own edge and 12" of the side edges.',
     ),
     "setup.formations": ("Formations", "Best formation two ranks deep, back rank as wide as the front."),
     "setup.zone-of-control": (
@@ -94,7 +110,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "turn-sequence.initiative": (
         "Sequence of Play 2. Initiative",
-        "Both roll; winner keeps or passes; −1 per consecutive turn won.",
+        "Both roll a d6; the winner moves first or passes; ties roll again.",
+    ),
+    "turn-sequence.initiative.consecutive": (
+        "2. Initiative: consecutive wins",
+        "-1 on the roll for each consecutive turn the side has won the initiative.",
     ),
     "turn-sequence.movement": (
         "Sequence of Play 3. Movement",
@@ -133,7 +153,15 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.impetuous-charges": (
         "Charges & Evades: Impetuous Charges",
-        'Cavalry, last 4" straight: double dice first round; chargers/counter-chargers of impetuous units disordered; not in disordering terrain.',
+        'Cavalry charging with the last 4" straight are impetuous: double dice in the first round of melee; the target tests morale.',
+    ),
+    "movement.impetuous-charges.disorder": (
+        "Impetuous Charges: disorder",
+        "Units charging or counter-charging an impetuous unit are disordered on contact unless impetuous themselves.",
+    ),
+    "movement.impetuous-charges.not-through-disordering-terrain": (
+        "Impetuous Charges: terrain",
+        "No impetuous charge into or through disordering terrain.",
     ),
     "movement.opportunity-charges": (
         "Charges & Evades: Opportunity Charges",
@@ -141,11 +169,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.evading": (
         "Charges & Evades: Evading",
-        "Open order and missile troops may evade by their rout/evade dice; caught evaders are hit in the back.",
+        "Open order and missile troops charged may evade, by their rout/evade dice.",
+    ),
+    "movement.evading.caught": (
+        "Evading: caught",
+        "Evaders the charger reaches are caught and attacked in the back.",
     ),
     "movement.disorder": (
         "Disorder",
-        "Causes; disordered units wheel at half speed, count only the front rank in melee, −1 on morale and control tests.",
+        "Disorder: a disordered unit is at -1 on morale and control tests (its causes are in the rules that give it).",
+    ),
+    "movement.disorder.wheels": (
+        "Disorder: wheeling",
+        "A disordered unit wheels at half speed.",
+    ),
+    "movement.disorder.counts-only-the-front-rank": (
+        "Disorder: in melee",
+        "A disordered unit counts only its front rank in melee.",
     ),
     "movement.frontage-changes": (
         "Miscellaneous: Frontage Changes",
@@ -153,7 +193,15 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.interpenetration": (
         "Miscellaneous: Interpenetration",
-        "Never through enemy, friends in melee or routing; open foot freely; otherwise disordering or both halved and disordered.",
+        "Never through enemy units, nor through friends in melee or routing.",
+    ),
+    "movement.interpenetration.friends-disorder": (
+        "Interpenetration: through friends",
+        "Open order foot pass through friends (and friends through them) freely; otherwise friends count as disordering terrain.",
+    ),
+    "movement.interpenetration.both-moving": (
+        "Interpenetration: both moving",
+        "If both units are moving, both moves are halved and both units become disordered.",
     ),
     "terrain.terrain": ("Terrain", "Terrain pieces for the table."),
     "terrain.disordering": (
@@ -162,11 +210,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "terrain.restrictive": (
         "Restrictive Terrain (dense woods, swamps, deep streams)",
-        "Dense woods and swamps disorder foot, half move, no mounted; deep streams disorder all, foot half, mounted quarter.",
+        "Dense woods and swamps: foot disordered, at half speed; no mounted.",
+    ),
+    "terrain.restrictive.deep-stream": (
+        "Restrictive Terrain: deep streams",
+        "Deep streams disorder all troops; foot cross at half speed, mounted at quarter speed.",
     ),
     "terrain.deep-water": (
         "Restrictive Terrain: deep water",
-        "Impassable to normal moves; a unit driven back or routing into it: U/P cavalry swim at quarter speed, U infantry and A cavalry lose half (rounded up) and swim, others drown; in it, a unit swims at quarter speed.",
+        "Deep water may not be entered under normal circumstances.",
+    ),
+    "terrain.deep-water.driven-back": (
+        "Restrictive Terrain: forced into deep water",
+        "A unit driven back or routing into deep water: unarmoured or protected cavalry swim at quarter speed; unarmoured infantry and armoured cavalry lose half (rounded up) and swim; all others drown.",
+    ),
+    "terrain.deep-water.a-swimming-unit": (
+        "Restrictive Terrain: swimming",
+        "A unit in deep water swims on at quarter speed.",
     ),
     "terrain.roads": ("Roads", '2" wide; cancel disordering terrain for units in column entirely on them.'),
     "combat.ranks": (
@@ -188,11 +248,27 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "combat.armour": ("Armour", "Hit on U 3+, P 4+, A 5+, M 6+, E 7+ (or natural 6)."),
     "combat.missile-fire": (
         "Missile Fire",
-        "After movement; foot may move half and fire, mounted full; no fire when charging, in melee, pursuing, interpenetrating; range from the front rank.",
+        "Missile fire comes after all movement; fire is simultaneous.",
+    ),
+    "combat.missile-fire.foot-moving": (
+        "Missile Fire: moving and firing",
+        "Foot moving more than half their maximum move may not fire; mounted may move their full move and fire.",
+    ),
+    "combat.missile-fire.not-when": (
+        "Missile Fire: who may not fire",
+        "No fire by units charging, in melee, pursuing, or interpenetrating or being interpenetrated.",
+    ),
+    "combat.missile-fire.front-rank": (
+        "Missile Fire: range from the front rank",
+        "Range is measured from the front rank; the second rank uses the range of the figure in front of it.",
     ),
     "combat.long-range": (
         "Missile Fire: long range halves the dice",
-        "Long range halves the dice (1 per 8); a unit may fire partly at each range; second rank uses the range of the figure in front.",
+        "Long range halves the dice: 1 d6 per 8 figures.",
+    ),
+    "combat.long-range.partial-range": (
+        "Missile Fire: partly in range",
+        "A unit may fire with some figures at close and some at long range (fractions pooled: ruling).",
     ),
     "combat.fire-targets": (
         "Missile Fire: choice of target",
@@ -200,7 +276,19 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.target-eligibilities": (
         "Target Eligibilities",
-        "Line of sight; no firing over units unless elevated; foot fire straight ahead, mounted in any one direction; units in melee are not targets.",
+        "A target must be in line of sight: units, dense woods and hills between block it.",
+    ),
+    "combat.target-eligibilities.no-firing-over-units": (
+        "Target Eligibilities: firing over units",
+        "No firing over units unless the firer or the target is on elevated terrain.",
+    ),
+    "combat.target-eligibilities.foot-fire-straight-ahead": (
+        "Target Eligibilities: direction of fire",
+        "Foot fire only straight ahead; mounted in any one direction.",
+    ),
+    "combat.target-eligibilities.troops-in-melee": (
+        "Target Eligibilities: units in melee",
+        "Troops in melee are not targets (figures not involved in it may be).",
     ),
     "combat.opportunity-fire": (
         "Opportunity Fire",
@@ -224,7 +312,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.flanks-and-rear": (
         "Flanks & Rear",
-        "Flanked = at least 4 enemy figures on a side with no figures facing; flank/rear attackers roll 1 d6 per 2 figures; attacked unit pinned.",
+        "Flanked = at least 4 enemy figures on a flank or the rear with no figures facing them; flank/rear attackers then roll double dice (combat.double-dice).",
+    ),
+    "combat.flanks-and-rear.pinned": (
+        "Flanks & Rear: pinned",
+        "A unit attacked in flank or rear is pinned; it may turn to face next turn.",
     ),
     "combat.melee-weapons": (
         "Melee Weapons",
@@ -232,7 +324,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.shields": (
         "Melee Weapons: Shields",
-        "All melee troops have shields; shields not counted when attacked from the rear.",
+        "All melee troops have shields.",
+    ),
+    "combat.shields.not-counted-from-rear": (
+        "Melee Weapons: shields from the rear",
+        "Shields are not counted when attacked from the rear.",
     ),
     "combat.melee-modifiers": (
         "Melee Weapons: Modifiers",
@@ -248,15 +344,31 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.driven-back": (
         "Driven Back",
-        'Move back 4" facing the enemy; pushes friends; close order may refuse (routing them); blocked units rout.',
+        'A unit driven back moves back 4" facing the enemy.',
+    ),
+    "combat.driven-back.pushes": (
+        "Driven Back: friends behind",
+        "Friends in the way are pushed back; close order friends may refuse, and the driven unit then routs.",
+    ),
+    "combat.driven-back.blocked": (
+        "Driven Back: blocked",
+        'A unit that cannot move back the full 4" routs instead.',
     ),
     "combat.rout": (
         "Rout",
-        "Rout move by rout dice, shaken and disordered; toward own edge later; routers count as loose order; surrounded units surrender.",
+        "Routers move by their rout dice away from the enemy, later toward their own edge, shaken and disordered; surrounded units surrender.",
+    ),
+    "combat.rout.loose-order": (
+        "Rout: routers are loose order",
+        "Routers count as loose order for all purposes.",
     ),
     "combat.pursuit": (
         "Pursuit",
-        'Follow-up 4" or pursuit at normal move, then disordered; pursuit into new enemy becomes a charge; fanatics must rally to stop; control test to resist.',
+        'Follow-up 4" or pursuit at a normal move, then disordered; a pursuit into a new enemy becomes a charge; fanatics must rally to stop.',
+    ),
+    "combat.pursuit.resisted": (
+        "Pursuit: resisting",
+        "A unit may try not to pursue or follow up: a control test (failure: disordered).",
     ),
     "combat.bonus-round": (
         "Pursuit: bonus round of melee",
@@ -264,7 +376,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "combat.rallying": (
         "Rallying",
-        "Rally phase: shaken by control test (failure does not disorder); disorder by a whole turn; rout by morale test; evaders automatically.",
+        "Rally attempts are made in the rally phase; units in melee may not rally; a unit attempting to rally does nothing else.",
+    ),
+    "combat.rallying.shaken": (
+        "Rallying: shaken",
+        "A shaken unit rallies to steady by a control test; failing it does not disorder.",
+    ),
+    "combat.rallying.from-disorder": (
+        "Rallying: disorder",
+        "Rallying from disorder takes the whole turn.",
+    ),
+    "combat.rallying.routers": (
+        "Rallying: routers",
+        "A routing unit rallies by a morale test: passed, it faces the enemy; failed, it routs on.",
+    ),
+    "combat.rallying.evaders": (
+        "Rallying: evaders",
+        "Evaders rally automatically and turn to face.",
     ),
     "morale.morale": ("Morale", "Morale = lowest quality in the unit and its status."),
     "morale.morale-levels": ("Morale Levels", "5 fanatic, 4 elite, 3 average, 2 levy, 1 peasant."),
@@ -282,7 +410,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "morale.melee-test-order": (
         "Morale Tests: losers of a melee test first",
-        "Losers (most casualties received) test first, winners only if still in contact; ties simultaneous.",
+        "After a melee the losers (most casualties received) test first; winners test only if still in contact.",
+    ),
+    "morale.melee-test-order.ties": (
+        "Morale Tests: ties",
+        "On equal casualties both sides test at the same time.",
     ),
     "morale.modifiers": (
         "Morale Tests: Modifiers",
@@ -303,7 +435,23 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "special-troops.champions": (
         "Champions",
-        "One figure, always open order, 10× cost, no command; 2 hits foot / 3 mounted; 2 d6 (1 wounded); cannot flank; may join and leave units (ruling 73); up to 2 enemy dice may target him.",
+        "A champion is one figure, always open order, costing 10 times a figure, with no command; he cannot flank a unit.",
+    ),
+    "special-troops.champions.two-hits": (
+        "Champions: hits",
+        "Two hits kill a champion on foot, three mounted (the first removes the mount).",
+    ),
+    "special-troops.champions.two-dice": (
+        "Champions: dice",
+        "A champion rolls 2 d6, 1 when wounded; never doubled.",
+    ),
+    "special-troops.champions.join": (
+        "Champions: joining and leaving",
+        "A champion may join a unit within his move and leave it again (ruling 73).",
+    ),
+    "special-troops.champions.targeted": (
+        "Champions: declared dice",
+        "Up to 2 enemy dice may be declared at a champion.",
     ),
     "special-troops.warbands": (
         "Warbands",
@@ -311,7 +459,15 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "special-troops.skirmishers": (
         "Skirmishers",
-        "Open order missile units, free; may back up at half speed and fire; must evade.",
+        "Skirmishers: open order missile units, free.",
+    ),
+    "special-troops.skirmishers.must-evade": (
+        "Skirmishers: charged",
+        "Skirmishers must always evade if charged.",
+    ),
+    "special-troops.skirmishers.back-up": (
+        "Skirmishers: moving back",
+        "Skirmishers may move backwards at half speed without turning, and fire.",
     ),
     "special-troops.peasants": ("Peasants", "Quality 1, morale peasant; always −1 in melee."),
     "special-troops.chariots": (
@@ -322,22 +478,61 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "SWAT (Peasant class units may not use SWAT)",
         "Special weapons and tactics; Peasant class units may not use SWAT.",
     ),
-    "swat.longbow": ("Longbow", '×1.5 cost; not cross-trained; 8"/24"; +1 at close range.'),
+    "swat.longbow": (
+        "Longbow",
+        "Longbow: x1.5 cost; foot bowmen only, never cross-trained.",
+    ),
+    "swat.longbow.close": (
+        "Longbow: ranges",
+        'Longbow ranges 8"/24"; +1 at close range.',
+    ),
     "swat.polearm": (
         "Polearm",
-        "Free; +1 in all melee; opponents get the +1 shieldless modifier; shields normal out of melee.",
+        "Polearm: free; +1 in all melee.",
+    ),
+    "swat.polearm.gives-opponent-shieldless": (
+        "Polearm: shields",
+        "Opponents of polearms get the +1 for a shieldless enemy in melee; shields count as normal out of melee.",
     ),
     "swat.crossbow": (
         "Crossbow",
-        'Free; light = bow rules; heavy 6"/24", +1 at close range, may not move and fire.',
+        "Crossbow: free; light crossbows use the bow rules.",
+    ),
+    "swat.crossbow.heavy": (
+        "Crossbow: heavy",
+        'Heavy crossbows: 6"/24", +1 at close range, may not move and fire.',
     ),
     "swat.pike": (
         "Pike",
-        "×1.5 cost; not cross-trained; four ranks fight; only pikes and flank/rear attackers get +1 shieldless against them.",
+        "Pike: x1.5 cost; never cross-trained nor missile troops.",
+    ),
+    "swat.pike.four-ranks": (
+        "Pike: ranks",
+        "Four ranks of pikes fight.",
+    ),
+    "swat.pike.shieldless": (
+        "Pike: shields",
+        "Only pikes and flank or rear attackers get the +1 for a shieldless enemy against pikes.",
     ),
     "swat.shieldwall": (
         "Shieldwall",
-        'Close order foot with large shields, +1 point; formed instead of moving; 4" move; frontal opponents −1; +1 morale; not when disordered.',
+        "Close order foot with large shields may form a shieldwall, at +1 point per figure.",
+    ),
+    "swat.shieldwall.formed": (
+        "Shieldwall: forming",
+        'Formed instead of moving; in shieldwall a unit moves at most 4".',
+    ),
+    "swat.shieldwall.minus-one": (
+        "Shieldwall: in melee",
+        "Frontal melee opponents of a shieldwall are at -1.",
+    ),
+    "swat.shieldwall.morale": (
+        "Shieldwall: morale",
+        "+1 on morale tests in shieldwall.",
+    ),
+    "swat.shieldwall.not-when-disordered": (
+        "Shieldwall: disorder",
+        "A disordered unit may not be in shieldwall.",
     ),
     "swat.wedge": ("Wedge", "Named in the contents but not defined by the text — not implemented."),
     "swat.hedgehog": ("Hedgehog", "Named in the contents but not defined by the text — not implemented."),
@@ -351,11 +546,31 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.generals": (
         "Generals",
-        "At least one (commanding) general; rating poor 1 / average 2 / good 3; a figure on the table treated as LMM or LMF, moving on his own, joining and leaving units; 25 points per level; one hit removes him (also caught alone); no value in combat.",
+        "At least one general, one of them commanding; each rated poor 1, average 2 or good 3.",
+    ),
+    "command.generals.figure": (
+        "Generals: a figure",
+        "A general on the table is a figure treated as LMM (or LMF), moving on his own; he adds nothing in combat.",
+    ),
+    "command.generals.join": (
+        "Generals: joining units",
+        "Generals may join and leave units (not across water or through an enemy).",
+    ),
+    "command.generals.points": (
+        "Generals: points",
+        "A general costs 25 points per rating level.",
+    ),
+    "command.generals.caught-alone": (
+        "Generals: hits",
+        "One hit removes a general, leading a unit or caught alone.",
     ),
     "command.general-leading": (
         "Generals: leading a unit",
-        "A general leading a unit overrides preferences and negates negative morale modifiers up to his rating; up to 2 dice may target him.",
+        "A general who has joined and leads a unit frees it of its preferences and orders, and negates negative morale modifiers up to his rating.",
+    ),
+    "command.general-leading.dice-declared": (
+        "Generals: leading, declared dice",
+        "While he is in the front rank, up to 2 enemy dice may be declared at a leading general; one hit removes him.",
     ),
     "command.command-actions": (
         "Generals: command actions",
@@ -371,11 +586,31 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "command.orders": (
         "Orders (Attack, Hold, Fall Back)",
-        "Attack, Hold, Fall Back, with their movement and charge behaviour.",
+        "All generals begin with orders chosen by the player: Attack, Hold or Fall Back; units obey their division general's orders.",
+    ),
+    "command.orders.attack": (
+        "Orders: Attack",
+        "Attack: beyond charge range a unit advances towards the enemy at half speed or more; within it, it follows its preferences.",
+    ),
+    "command.orders.hold": (
+        "Orders: Hold",
+        "Hold: no movement except wheeling or turning.",
+    ),
+    "command.orders.fall-back": (
+        "Orders: Fall Back",
+        "Fall Back: move away from all enemy at half speed or more; no charges.",
+    ),
+    "command.orders.reactions": (
+        "Orders: when charged",
+        "When charged: Attack - counter-charge (foot charged by mounted hold); Hold - foot do not counter-charge; Fall Back - no counter-charge, missile troops evade.",
     ),
     "command.new-orders": (
         "New Orders",
-        'To a subordinate within 24", 1 action each; d6 ≤ sum of ratings: immediate, else next turn.',
+        "New orders cost 1 action each; the commanding general may change his own (still 1 action).",
+    ),
+    "command.new-orders.subordinate": (
+        "New Orders: to a subordinate",
+        'To a subordinate within 24": a d6 at most the sum of both ratings, at once, else next turn.',
     ),
     "maneuvers.difficult-maneuvers": (
         "Difficult Maneuvers",
@@ -392,7 +627,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "maneuvers.break-off": (
         "Difficult Maneuvers: Break Off",
-        "Cavalry, missile and open order troops leave melee by their evade dice after a control test; pursued as routers.",
+        "Break Off: cavalry, missile and open order troops in melee last turn leave it by their evade dice after a control test.",
+    ),
+    "maneuvers.break-off.caught": (
+        "Break Off: pursued",
+        "The enemy pursues as if the unit routed; caught, it is attacked in the back and may not fight back.",
     ),
     "concealed-deployment.playing-cards": (
         "Concealed Deployment: Playing Cards",

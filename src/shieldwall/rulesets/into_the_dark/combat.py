@@ -64,6 +64,8 @@ class Troops:
     only for a general figure, who "has no value in combat" and is only ever a target.
     """
 
+    # into-the-dark:combat.rout.loose-order
+
     quality: int | None
     armour: ArmourLetter
     density: Density
@@ -315,6 +317,7 @@ def _divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
 def _check_declared(dice_override: int | None, diverted: int) -> None:
     """ "up to 2 of their opponent's dice may be declared as targeting the champion" (and the general):
     special-troops.champions, command.generals."""
+    # into-the-dark:special-troops.champions.targeted
     if not diverted and dice_override is None:  # nothing declared
         return
     most = max(profiles.special().champion.dice_at_champion, profiles.command().general.dice_at_general)
@@ -389,6 +392,8 @@ def roll_pool(
 def fighting_ranks(*, melee: bool, disordered: bool = False, pike: bool = False) -> int:
     """How many ranks fight: two (combat.ranks), four for pikes in melee (swat.pike), only the front
     rank for a disordered unit in melee (movement.disorder)."""
+    # into-the-dark:swat.pike.four-ranks
+    # into-the-dark:movement.disorder.counts-only-the-front-rank
     r = profiles.combat_tables().ranks
     if melee and disordered:
         return r.disordered_melee_ranks
@@ -469,6 +474,8 @@ class MissileSituation:
     figures (dice declared at a champion or general, at most 2); ``diverted``: dice of this attack
     declared at a champion or general instead (rolled by another situation with dice_override).
     """
+
+    # into-the-dark:combat.long-range.partial-range
 
     shooter: Troops
     target: Troops
@@ -672,6 +679,13 @@ class MeleeSituation:
     ``obstacle``: the target's sides that it defends behind an obstacle. ``dice_override`` and
     ``diverted`` as for ``MissileSituation``.
     """
+
+    # into-the-dark:combat.shields.not-counted-from-rear
+    # into-the-dark:swat.pike.shieldless
+    # into-the-dark:swat.polearm.gives-opponent-shieldless
+
+    # into-the-dark:special-troops.champions.two-dice
+    # into-the-dark:swat.shieldwall.minus-one
 
     attacker: Troops
     target: Troops

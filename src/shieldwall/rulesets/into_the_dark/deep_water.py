@@ -37,6 +37,7 @@ def fate(u: Unit) -> Fate:
     """What deep water does to ``u``: "unarmoured or protected cavalry may swim ..., unarmoured
     infantry and armoured cavalry loose 50% ... All other troops drown." (terrain.deep-water).
     Cavalry is the mounted category; an unhorsed champion is foot."""
+    # into-the-dark:terrain.deep-water.driven-back
     armour = u.majority.armour  # a mixed unit: its majority type (ruling 76)
     if u.mounted:
         if armour in ("U", "P"):
@@ -53,6 +54,7 @@ def in_deep_water(fp: Footprint, terrain: TerrainMap) -> bool:
 def plunge(st: IntoTheDarkState, u: Unit, cause: str) -> bool:
     """``u`` is forced into deep water by ``cause`` (a driven-back or rout clause): apply its fate
     and log it. Returns whether anything of it is left to swim."""
+    # into-the-dark:terrain.deep-water.driven-back
     f = fate(u)
     lost = 0
     if f == "half":

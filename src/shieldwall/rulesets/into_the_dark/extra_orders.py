@@ -108,6 +108,8 @@ class Declare(O._Order):
     fights (command.general-leading) or a champion who has joined it (special-troops.champions),
     in that unit's front rank: "identified before rolling"."""
 
+    # into-the-dark:special-troops.champions.targeted
+
     unit: str
     at: str
     dice: int

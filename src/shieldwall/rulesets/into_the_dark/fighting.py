@@ -5,6 +5,7 @@ at, and the removal of a unit that has lost its last figure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -18,11 +19,15 @@ if TYPE_CHECKING:
     from .state import IntoTheDarkState
 
 
-def troops(u: Unit, firing: bool = False, missile: bool = False) -> Troops:
-    """The unit as ``combat.py`` sees it now: for a mixed unit, its front rank's type in melee and
-    its majority type giving or receiving missile fire (troops.unit-organisation)."""
+def troops(
+    u: Unit, firing: bool = False, missile: bool = False, figs: Sequence[tuple[int, int]] | None = None
+) -> Troops:
+    """The unit as ``combat.py`` sees it now: for a mixed unit, in melee the type of its figures in
+    contact ``figs`` (``in_contact``; its front rank's when not given) and its majority type giving
+    or receiving missile fire (troops.unit-organisation, rulings 76 and 78)."""
+    spec = u.majority if missile else (u.spec_of(figs) if figs is not None else u.front_spec)
     tr = Troops.from_unit(
-        u.majority if missile else u.front_spec,
+        spec,
         shaken=u.morale != "steady",
         disordered=u.disordered,
         in_shieldwall=u.shieldwall and not u.disordered,
@@ -32,6 +37,29 @@ def troops(u: Unit, firing: bool = False, missile: bool = False) -> Troops:
     )
     # a champion who lost his mount fights on foot (special-troops.champions)
     return replace(tr, category="F") if u.unhorsed else tr
+
+
+def in_contact(u: Unit, x: Touch) -> list[tuple[int, int]]:
+    """The figures (rank, slot) of ``u`` touching the enemy across ``x`` (seen from ``u``): front
+    slots in contact, rear-rank slots, or on a flank the end figure of each rank in contact
+    ("the figures in contact with the enemy", ruling 78)."""
+    # into-the-dark:troops.unit-organisation.mixed-melee
+    slots = slots_in_contact(u, x.mine, x.a0, x.a1)
+    if x.mine == "front":
+        return [(0, i) for i in slots if i in u.rank_slots(0)]
+    if x.mine == "rear":
+        return [(u.ranks - 1, i) for i in slots]
+    out: list[tuple[int, int]] = []
+    for r in slots:
+        filled = u.rank_slots(r)
+        if len(filled):
+            out.append((r, filled[0] if x.mine == "left" else filled[-1]))
+    return out
+
+
+def seen_from(x: Touch, me: str) -> Touch:
+    """The touch ``x`` of unit ``me`` as the other unit sees it."""
+    return Touch(me, x.theirs, x.mine, x.b0, x.b1, x.a0, x.a1)
 
 
 def contacts(st: IntoTheDarkState, t: Unit) -> list[Touch]:
@@ -53,6 +81,7 @@ def involved(st: IntoTheDarkState, t: Unit) -> set[tuple[int, int]]:
     """The figures of ``t`` (rank, slot) involved in melee (combat.target-eligibilities): those in
     contact on any edge, and behind a front in contact the ranks that fight in melee (two; four for
     pikes), whether or not disorder keeps them from fighting this round (docs/rulings)."""
+    # into-the-dark:combat.target-eligibilities.troops-in-melee
     out: set[tuple[int, int]] = set()
     ranks = fighting_ranks(melee=True, pike=t.spec.has("pike"))
     for x in contacts(st, t):
@@ -74,6 +103,7 @@ def exposed(st: IntoTheDarkState, t: Unit) -> int:
     """ "Troops involved in melee are not eligible targets, although those not involved (a third
     rank, an extended line, etc) are." (combat.target-eligibilities): how many figures of ``t`` may
     be shot at - all of them when it is in no melee."""
+    # into-the-dark:combat.target-eligibilities.troops-in-melee
     return t.figures - len(involved(st, t))
 
 

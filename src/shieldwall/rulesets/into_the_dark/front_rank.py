@@ -26,6 +26,8 @@ def standing(g: dict[str, Any]) -> bool:
 def strike(st: IntoTheDarkState, a: Unit, b: Unit, sit: MeleeSituation) -> tuple[MeleeSituation, Any]:
     """Take the dice ``a`` declared at a general or champion in ``b``'s front rank out of its attack
     ``sit`` and roll them at him. Returns the attack left on the unit and the roll (or None)."""
+    # into-the-dark:command.general-leading.dice-declared
+    # into-the-dark:special-troops.champions.two-hits
     d = st.declared.get(a.id)
     if d is None or d["unit"] != b.id:
         return sit, None

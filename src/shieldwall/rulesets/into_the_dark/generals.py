@@ -36,12 +36,14 @@ def key_of_figure(st: IntoTheDarkState, u: Unit) -> str | None:
 
 def figure(st: IntoTheDarkState, g: dict[str, Any]) -> Unit | None:
     """A general's own figure (command.generals)."""
+    # into-the-dark:command.generals.figure
     return st.units.get(g.get("figure") or "")
 
 
 def fall(st: IntoTheDarkState, name: str, how: str) -> None:
     """ "A general is removed after taking a single hit" (command.generals): he no longer leads,
     has no command actions and gives or receives no new orders; his figure is removed."""
+    # into-the-dark:command.generals.caught-alone
     g = st.generals[name]
     if g.get("fallen"):
         return
@@ -58,6 +60,7 @@ def fall(st: IntoTheDarkState, name: str, how: str) -> None:
 
 def figure_falls(st: IntoTheDarkState, u: Unit, how: str) -> None:
     """The general whose figure ``u`` is has been hit on his own (command.generals)."""
+    # into-the-dark:command.generals.caught-alone
     k = key_of_figure(st, u)
     if k is not None:
         fall(st, k, how)
@@ -91,6 +94,7 @@ def unit_orders_of(st: IntoTheDarkState, u: Unit) -> str:
 
 def reaction_allowed(st: IntoTheDarkState, t: Unit, charger: Unit, reaction: str) -> bool:
     """Orders and preferences when charged (command.orders, command.combat-preferences)."""
+    # into-the-dark:command.orders.reactions
     if free(st, t):
         return True
     orders = unit_orders_of(st, t)

@@ -10,6 +10,7 @@ come off the rear rank; a partial rear rank stands centred behind the front.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -136,6 +137,7 @@ class Unit:
             return min(p.quality_level for p in self.spec.parts())
         return self.spec.quality_level
 
+    # into-the-dark:troops.unit-organisation.mixed-missiles
     @property
     def majority(self) -> ArmyUnit:
         """The troop type whose values are used "when giving or receiving missile fire": the majority
@@ -149,6 +151,30 @@ class Unit:
         determine the attack/defence values" - the majority of the front rank (a mixed unit's types
         stand in ranks in the order listed, ruling 76); for a unit of one type, its own."""
         return self.spec.majority(min(self.front, self.figures)) if self.spec.mixed else self.spec
+
+    def spec_of(self, figs: Sequence[tuple[int, int]]) -> ArmyUnit:
+        """The troop type of the figures ``figs`` ((rank, slot), as ``rank_slots``) of a mixed unit:
+        their majority (ties: the type listed first) - "the figures in contact with the enemy
+        determine the attack/defence values" on whatever edge they touch it (ruling 78,
+        `troops.unit-organisation.mixed-melee`); without figures, the front rank's; for a unit of one
+        type, its own."""
+        if not self.spec.mixed:
+            return self.spec
+        parts = self.spec.parts()
+        seq = [j for j, p in enumerate(parts) for _ in range(p.figures)][: self.figures]
+        before = [0]
+        for r in range(self.ranks):
+            before.append(before[-1] + self.rank_count(r))
+        counts: dict[int, int] = {}
+        for r, i in figs:
+            if r >= self.ranks or i not in self.rank_slots(r):
+                continue
+            k = before[r] + i - self.rank_slots(r).start
+            if k < len(seq):
+                counts[seq[k]] = counts.get(seq[k], 0) + 1
+        if not counts:
+            return self.front_spec
+        return parts[max(counts, key=lambda j: (counts[j], -j))]
 
     @property
     def has_missiles(self) -> bool:
@@ -180,6 +206,7 @@ class Unit:
     def shaken(self) -> bool:
         return self.morale in ("shaken", "routed")
 
+    # into-the-dark:troops.unit-organisation.mixed - the slowest part's move and rout dice
     @property
     def allowance(self) -> float:
         """Maximum move in inches (25mm) by troop type ("Distances", encased limit)."""

@@ -90,6 +90,8 @@ class _Test:
     its dict as the ``__dict__``.
     """
 
+    # into-the-dark:swat.shieldwall.morale
+
     quality: int
     shaken: bool = False
     disordered: bool = False
@@ -426,6 +428,8 @@ class NewOrdersTest:
     """ "Add both general's ratings together and roll a d6. If the roll is equal to or less than this
     total, the orders are replaced immediately. If not then the orders take effect next turn."
     (command.new-orders). PASSED = immediately, FAILED = next turn."""
+
+    # into-the-dark:command.new-orders.subordinate
 
     issuing_rating: int
     receiving_rating: int

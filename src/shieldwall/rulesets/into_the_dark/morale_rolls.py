@@ -216,6 +216,7 @@ def back_direction(
 def run_tests_together(st: IntoTheDarkState, uids: tuple[str, ...], reason: str) -> None:
     """Task: simultaneous melee tests ("In cases of tied melee results, the tests are done
     simultaneously"): every unit rolls, then the results are applied."""
+    # into-the-dark:morale.melee-test-order.ties
     tasks: list[tuple[Any, ...]] = []
     outs: list[tuple[Unit, MoraleOutcome]] = []
     for uid in uids:

@@ -108,6 +108,7 @@ def terrain_effect(
     already in it, swims at quarter speed (terrain.deep-water). ``swim``: True for a forced move,
     False where the unit may never stand in it (deployment), None: swims only if some of it already
     stands in deep water."""
+    # into-the-dark:terrain.deep-water.a-swimming-unit
     factor = 1.0
     dis: list[str] = []
     difficult = False
@@ -145,6 +146,8 @@ def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, i
     one unit is stationary while the other passes through it, the stationary unit is treated as if it
     were disordering terrain ... If both interpenetrating units move this turn, their maximum moves
     are halved, and both units become disordered." (movement.interpenetration)"""
+    # into-the-dark:movement.interpenetration.both-moving
+    # into-the-dark:movement.interpenetration.friends-disorder
     factor = 1.0
     for f in friends:
         if f.general or u.general:
@@ -242,6 +245,7 @@ def trace(
     """Plan ``steps`` from ``start`` (default: where ``u`` stands). Costs: a straight inch = 1, an
     inch of the outside edge of a wheel = 1 (2 disordered: "A disordered unit wheels at half normal
     speed"), each times the terrain factor; an about face costs ``about_cost``. Raises ``Problem``."""
+    # into-the-dark:movement.disorder.wheels
     fp = start or u.fp
     tr = Trace(fp=fp, samples=[fp])
     ign = set(ignore)

@@ -37,6 +37,7 @@ def from_problem(p: Problem) -> IllegalOrder:
 def base_allowance(st: IntoTheDarkState, u: Unit) -> float:
     """Maximum move ("Distances"; encased limit; 4" in shieldwall (swat.shieldwall)), halved after
     interpenetrating while both units move (movement.interpenetration)."""
+    # into-the-dark:swat.shieldwall.formed
     m = st.d(4.0) if u.shieldwall else st.d(u.allowance)
     if u.shieldwall:
         m = min(m, st.d(u.allowance))
@@ -109,6 +110,7 @@ def done(st: IntoTheDarkState, u: Unit) -> None:
 def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace:
     """Check a move without making it (movement.movement, movement.distances, movement.turning,
     movement.wheeling, movement.interpenetration, terrain.*)."""
+    # into-the-dark:special-troops.skirmishers.back-up
     prob = can_move(st, u)
     if prob:
         raise bad("movement.movement", f"{u.id}: {prob}")
@@ -145,6 +147,7 @@ def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace
 
 def apply_trace(st: IntoTheDarkState, u: Unit, tr: Trace, clause: str) -> None:
     """Stand the unit at the end of a planned move and apply what the move causes."""
+    # into-the-dark:movement.interpenetration.both-moving
     u.place(tr.fp)
     u.used += tr.cost
     # skirmishers backing up "may still fire": backing does not count against shooting

@@ -65,6 +65,8 @@ class Wheel:
 class Back:
     """Skirmishers only: "may move backwards at half speed without turning" (special-troops.skirmishers)."""
 
+    # into-the-dark:special-troops.skirmishers.back-up
+
     distance: float
 
     def text(self) -> str:

@@ -136,6 +136,7 @@ def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
     """The cost of a unit (troops.unit-cost) or champion (special-troops.champions); ``general`` is
     the general this champion is (command.champion-generals). It reproduces the three worked
     examples of the text (troops.cost-examples): Town Militia 44, Knight 242, Combat Archer 160."""
+    # into-the-dark:troops.unit-organisation.mixed - a mixed unit costs each type per figure
     steps = troop_cost_steps(unit)
     tc = steps[-1].value
     c = profiles.costs()
@@ -201,6 +202,7 @@ def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
 
 def general_cost(general: General) -> CostRow:
     """A general figure who is not a champion: 25 points per rating level (command.generals)."""
+    # into-the-dark:command.generals.points
     c = profiles.costs().general
     pts = general.rating_level * c.value
     step = Step(f"general {general.rating} {general.rating_level} x {_num(c.value)}", pts, cite(c.clause))

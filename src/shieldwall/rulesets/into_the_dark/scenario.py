@@ -317,6 +317,7 @@ def overlap_problem(fps: list[tuple[str, Any]]) -> str | None:
 def zone_problem(t: Any, edge: str, corners: Any, scale: str) -> str | None:
     """ "You may deploy no further in than 1/4 of the table width ... and no closer than 12" from
     the side edges" (setup.deployment). The quarter is of the table across from the own edge."""
+    # into-the-dark:setup.deployment.zone
     side_gap = 12.0 * (0.5 if scale == "15mm" else 1.0)
     for x, y in corners:
         if edge in ("south", "north"):

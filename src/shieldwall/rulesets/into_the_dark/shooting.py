@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 def fire_problem(st: IntoTheDarkState, u: Unit) -> str | None:
     """Why ``u`` may not shoot now (combat.missile-fire), or None."""
+    # into-the-dark:swat.crossbow.heavy
+    # into-the-dark:combat.missile-fire.not-when
+    # into-the-dark:combat.missile-fire.foot-moving
     if not u.has_missiles:
         return "only missile troops and cross trained troops shoot"
     if not u.on_table or u.routed:
@@ -68,6 +71,8 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
     the figure in front" (combat.long-range); line of sight, no firing over other units unless the
     firer or target is on elevated terrain; foot fire only straight ahead, mounted in any one
     direction, and if any figures may fire at a unit, all may (combat.target-eligibilities)."""
+    # into-the-dark:combat.target-eligibilities.foot-fire-straight-ahead
+    # into-the-dark:combat.missile-fire.front-rank
     if not t.on_table or t.side == u.side or exposed(st, t) == 0:
         return None
     w = u.majority.missile_weapon

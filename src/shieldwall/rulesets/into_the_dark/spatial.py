@@ -214,6 +214,7 @@ def sees(
     """Distance from ``frm`` to the nearest visible point of ``target`` (None if none is seen).
     "Line of sight from the firing unit to the target is required. No firing over other units is
     permitted unless the firer or the target is on elevated terrain." (combat.target-eligibilities)"""
+    # into-the-dark:combat.target-eligibilities.no-firing-over-units
     best: float | None = None
     pts = target_points(target)
     near = closest_point(frm, target.corners())

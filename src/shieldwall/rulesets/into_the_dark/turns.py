@@ -51,6 +51,7 @@ def initiative(st: IntoTheDarkState) -> None:
     """ "At the beginning of each turn both sides roll dice, the winner decides if he wishes to keep
     or pass the initiative to his opponent ... The winner of last turn's initiative roll receives a -1
     to his roll for each consecutive turn he won the initiative." Ties are rolled again (docs/rulings)."""
+    # into-the-dark:turn-sequence.initiative.consecutive
     st.phase = "initiative"
     holder, count = st.streak
     while True:

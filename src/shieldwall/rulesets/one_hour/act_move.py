@@ -52,7 +52,7 @@ def transfer(st: OneHourState, order: O.Transfer) -> None:
     if dst.id == src.id:
         raise bad("personalities.transfer", "that is the unit it is already with")
     if dst.allied != p.allied:
-        raise bad("army-lists.allies", "personalities may only attach to Units of their own list")
+        raise bad("army-lists.allies.own-list", "personalities may only attach to Units of their own list")
     gap = polygon_distance(src.fp.corners(), dst.fp.corners())
     if gap > 6.0 + 1e-9:
         raise bad("personalities.transfer", f'{dst.id} is {gap:.1f}" away; a transfer reaches 6"')
@@ -135,7 +135,8 @@ def natural_two(st: OneHourState, faces: list[int]) -> bool:
 
 
 def allied_must_roll(st: OneHourState, u: Unit) -> bool:
-    """ "Allied Forces": 1-2 allied Units stop on a natural 2; 3 with an allied Personality do not."""
+    """ "Allied Forces": 1-2 allied Units stop on a natural 2; 3 with an allied Personality do not
+    (`army-lists.allies.personality`)."""
     if not st.params["allies"]:
         return False
     allies = [x for x in st.units.values() if x.side == u.side and x.allied]

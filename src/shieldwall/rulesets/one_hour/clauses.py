@@ -49,9 +49,11 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "terrain": ("Terrain", "Linear and Area terrain; building and tree models are decorative."),
     "terrain.sizes": ("Terrain", 'Linear 6-12" long x 1-3" wide; Area 6-12" per side or diameter.'),
     "terrain.villages": ("Terrain", "Villages: no movement effect; defensive bonus when inside."),
-    "terrain.hills": (
+    "terrain.hills": ("Terrain", "Hills: defensive bonus when fighting from uphill."),
+    "terrain.hills.movement": ("Terrain", "Hills (Area): no movement effect."),
+    "terrain.hills.uphill": (
         "Terrain",
-        "Hills: no movement effect; uphill defined by centre point, crest or plateau; defensive bonus fighting from uphill.",
+        "Hills: 'uphill' is defined by a centre point, a crest or a plateau.",
     ),
     "terrain.woods-marsh": (
         "Terrain",
@@ -279,13 +281,18 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Variations for All Armies",
         "One upgrade (Household +1 / Determined 18) must bring one downgrade (Levy -1 / Reluctant 12).",
     ),
-    "army-lists.allies": (
-        "Allied Forces",
-        "1-3 allied Units; personalities only with Units of their own list.",
-    ),
+    "army-lists.allies": ("Allied Forces", "1-3 Units may be fielded as an allied force from another list."),
     "army-lists.allies.debate": (
         "Allied Forces",
-        "1-2 allied Units do not move on a natural 2; 3 with an allied Personality need not roll.",
+        "1-2 allied Units: on a natural 2 for Movement a Unit does not move (the leaders debate).",
+    ),
+    "army-lists.allies.personality": (
+        "Allied Forces",
+        "3 allied Units may take a Personality, and then need not roll for the debate; it counts against the Personality limit.",
+    ),
+    "army-lists.allies.own-list": (
+        "Allied Forces",
+        "Personalities may only affect or attach to Units of their own list, Host or Allied.",
     ),
     "unit-definitions": (
         "Unit Definitions",

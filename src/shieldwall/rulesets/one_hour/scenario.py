@@ -270,13 +270,13 @@ def _check_army(spec: ScenarioSpec, side: str, file: str) -> None:
             raise DataError(
                 file,
                 f"{side}.personalities[{j}].unit",
-                "army-lists.allies: personalities may only attach to units of their own list",
+                "army-lists.allies.own-list: personalities may only attach to units of their own list",
             )
         if pz.allied and len(allied) != 3:
             raise DataError(
                 file,
                 f"{side}.personalities[{j}].allied",
-                "army-lists.allies: only a 3-unit allied force may take a personality",
+                "army-lists.allies.personality: only a 3-unit allied force may take a personality",
             )
     if used > limit:
         raise DataError(

@@ -418,6 +418,7 @@ def defending_feature(defender: Unit, attacker: Unit, terrain: TerrainMap, mode:
             and f.distance_to(dc) <= DEFEND_LINEAR + (defender.fp.depth / 2.0)
         ):
             return "river bank" if f.kind == "river" else f.kind
+        # `terrain.hills.uphill`: higher = nearer the hill's centre point, crest or plateau
         if how == "uphill" and f.elevation(dc) > f.elevation(ac) + 1e-6:
             return "uphill"
     return None

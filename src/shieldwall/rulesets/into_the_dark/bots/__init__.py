@@ -1,6 +1,6 @@
 """into-the-dark's own bots (the plugin's ``bots``): ``scripted``, a general who plays by the text's
-Command & Control section (``general``), with its reckoning (``reckoning``) and its reading of the
-ground (``ground``).
+Command & Control section (``general``), with its reckoning (``reckoning``), its reading of the
+ground (``ground``) and its use of the generals' figures and command actions (``generals``).
 
 ``ScriptedBot`` is a :class:`shieldwall.ai.base.Bot`: its seeded generator (made by ``Bot``) is the
 one its general gets, so a battle between bots is the same battle for the same seeds.

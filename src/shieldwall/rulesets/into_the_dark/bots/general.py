@@ -7,10 +7,12 @@ Every unit follows its combat preferences: mounted prefer to charge, foot prefer
 missile troops stop and shoot once the enemy is in close range and evade when charged (unless cross
 trained). A division's general may order as many units per turn as his rating to act against their
 preferences (foot to charge, mounted to hold), which is how the bot's foot charges when the odds
-favour them. With Command & Control in play the generals are figures on the table (command.generals):
-the bot rides a general on his own to the friendly unit of his division nearest the enemy and joins
-it (a leading general frees the unit of its preferences and steadies its morale), keeping him more
-than a charge away from the enemy while he is alone.
+favour them. With Command & Control in play the generals are figures on the table (command.generals),
+and ``generals`` decides what each does: an average or good general of a division of foot stays
+on his own and gives command actions (new orders, and orders that let a unit charge against its
+preferences) where they help; any other rides to the friendly unit of his division nearest the
+enemy and joins it (a leading general frees the unit of its preferences and steadies its morale),
+keeping him more than a charge away from the enemy while he is alone.
 
 Charges are weighed with the rule system's exact melee distributions (``combat.MeleeSituation``):
 expected casualties dealt against taken, flank and rear bonuses, the target's state. Missile troops
@@ -37,6 +39,7 @@ from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
 from shieldwall.rulesets.into_the_dark import orders as O
 
+from . import generals
 from .ground import heading_towards
 from .reckoning import Reckoning, _fp
 
@@ -64,7 +67,9 @@ class IntoTheDarkGeneral(Reckoning):
         if kind == "rally":
             return self._rally(orders)
         if kind == "movement":
-            return self._activate(orders)
+            return generals.movement_choice(self, state, orders, self._activate(orders))
+        if kind == "orders":
+            return generals.orders_choice(self, orders)
         if kind == "unit":
             return self._unit(state, orders, self.units[str(d.unit)])
         if kind == "react":
@@ -200,7 +205,8 @@ class IntoTheDarkGeneral(Reckoning):
 
     def _unit(self, state: State, orders: list[Any], u: dict[str, Any]) -> Any:
         if u.get("general"):
-            return self._general_figure(state, orders, u)
+            own = generals.figure_choice(self, state, orders, u)
+            return own if own is not None else self._general_figure(state, orders, u)
         order = self._order_of(u)
         foot = u["category"] == "foot"
         hold = next((o for o in orders if isinstance(o, O.Hold)), orders[0])
