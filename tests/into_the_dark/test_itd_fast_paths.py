@@ -1,0 +1,113 @@
+"""The into-the-dark engine's fast paths (issue 16) answer exactly what the plain code answers.
+
+Each replaced kernel is kept as a reference (``*_reference``) and compared with its fast version on
+random positions (Hypothesis): units scattered, stood flush against each other (contacts), moved one
+at a time and many at once, taken off the table; and on the positions of seeded battles.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shieldwall.io.scenarios import load_game
+from shieldwall.match import play
+from shieldwall.rulesets.into_the_dark.contacts import touches_reference
+from shieldwall.rulesets.into_the_dark.model import Unit
+from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
+
+_GAMES: dict[str, Any] = {}
+
+
+def _state(scenario: str = "into-the-dark/senlac", seed: int = 1) -> IntoTheDarkState:
+    game = _GAMES.get(scenario)
+    if game is None:
+        game = _GAMES[scenario] = load_game(scenario)
+    st_ = game.new_state(seed)
+    assert isinstance(st_, IntoTheDarkState)
+    return st_
+
+
+def _check_contacts(s: IntoTheDarkState) -> int:
+    """Every unit's ``touching`` against the reference; the contacts found."""
+    n = 0
+    for u in s.units.values():
+        want = touches_reference(u, s.units)
+        assert s.touching(u) == want, u.id
+        assert s.in_melee(u) == (u.on_table and bool(want))
+        n += len(want)
+    w = s.world()
+    assert w.in_melee == {u.id for u in s.live() if touches_reference(u, s.units)}
+    return n
+
+
+def _flush_against(a: Unit, b: Unit, edge: str, offset: float, gap: float) -> None:
+    """Stand ``a`` with its front flush against ``b``'s ``edge`` (``offset`` along it, ``gap`` off it)."""
+    fb = b.fp
+    p, q = fb.edge(edge)
+    mx, my = (p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0
+    cx, cy = fb.centre
+    nx, ny = mx - cx, my - cy
+    ln = math.hypot(nx, ny)
+    nx, ny = nx / ln, ny / ln
+    ux, uy = q[0] - p[0], q[1] - p[1]
+    lu = math.hypot(ux, uy) or 1.0
+    a.x = mx + nx * gap + ux / lu * offset
+    a.y = my + ny * gap + uy / lu * offset
+    a.heading = math.degrees(math.atan2(-nx, -ny)) % 360.0
+
+
+_move = st.tuples(
+    st.integers(0, 99),  # which unit
+    st.sampled_from(["scatter", "flush", "off", "on", "turn"]),
+    st.integers(0, 99),  # the other unit (flush)
+    st.sampled_from(["front", "right", "rear", "left"]),
+    st.floats(-3.0, 3.0),  # offset along the edge / new position
+    st.sampled_from([0.0, 0.0, 0.01, 0.04, 0.06, 0.2, -0.01]),  # gap off the edge
+    st.floats(0.0, 72.0),
+    st.floats(0.0, 48.0),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(_move, min_size=1, max_size=14), min_size=1, max_size=6))
+def test_touching_matches_the_all_pairs_reference_on_random_positions(batches: list[list[Any]]) -> None:
+    s = _state()
+    ids = list(s.units)
+    _check_contacts(s)
+    copies = [s]
+    for batch in batches:
+        for k, what, j, edge, off, gap, x, y in batch:
+            u = s.units[ids[k % len(ids)]]
+            o = s.units[ids[j % len(ids)]]
+            if what == "scatter":
+                u.x, u.y = x, y
+            elif what == "flush" and o.id != u.id:
+                _flush_against(u, o, edge, off, gap)
+            elif what == "off":
+                u.gone = True
+            elif what == "on":
+                u.gone = False
+            elif what == "turn":
+                u.heading = (u.heading + off * 30.0) % 360.0
+        _check_contacts(s)
+        copies.append(s.copy())  # a copy shares the cache until one of them moves
+        s = copies[-1]
+    for c in copies:
+        _check_contacts(c)
+
+
+def test_touching_matches_the_reference_at_every_decision_of_seeded_battles() -> None:
+    found = 0
+    for scenario, seed in (("into-the-dark/senlac", 2), ("into-the-dark/wye-fords", 3)):
+        game = load_game(scenario)
+
+        def each(state: Any, order: Any) -> None:
+            nonlocal found
+            found += _check_contacts(state)
+
+        play(game, seed, "random", "random", on_order=each)
+    assert found > 0  # the battles came to blows: contacts were compared, not only their absence
