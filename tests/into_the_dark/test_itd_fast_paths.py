@@ -13,10 +13,22 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
+from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.contacts import touches_reference
 from shieldwall.rulesets.into_the_dark.model import Unit
+from shieldwall.rulesets.into_the_dark.movement import (
+    REACH_SLACK,
+    Problem,
+    Trace,
+    _check_sample_reference,
+    _Path,
+    about_fp,
+    path_reach,
+    wheel_fp,
+)
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 
 _GAMES: dict[str, Any] = {}
@@ -111,3 +123,102 @@ def test_touching_matches_the_reference_at_every_decision_of_seeded_battles() ->
 
         play(game, seed, "random", "random", on_order=each)
     assert found > 0  # the battles came to blows: contacts were compared, not only their absence
+
+
+# --- positions along a path: the units near the path only ------------------------------------
+
+
+def _outcome(fn: Any) -> tuple[Any, ...]:
+    tr = Trace(fp=Footprint(0, 0, 0, 1, 1))
+    try:
+        got: Any = fn(tr)
+    except Problem as p:
+        got = ("problem", p.clause, p.reason)
+    return (got, tr.disorder, tr.passed, tr.both_moving, tr.difficult, tr.off_table)
+
+
+_sample = st.tuples(
+    st.one_of(st.floats(0.0, 1.0), st.just(1.0)),  # how far along the reach
+    st.floats(0.0, 360.0),  # in which direction
+    st.floats(0.0, 360.0),  # heading
+    st.one_of(st.none(), st.integers(0, 99)),  # or straight at this unit
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 99),
+    st.lists(st.tuples(st.integers(0, 99), st.floats(0.0, 72.0), st.floats(0.0, 48.0)), max_size=8),
+    st.one_of(st.floats(0.0, 14.0), st.just(0.0)),
+    st.lists(st.integers(0, 99), max_size=2),
+    st.booleans(),
+    st.lists(_sample, min_size=1, max_size=25),
+    st.sampled_from(["senlac", "wye-fords"]),
+)
+def test_path_checks_match_the_reference_on_random_positions(
+    k: int,
+    crowd: list[tuple[int, float, float]],
+    reach: float,
+    ignored: list[int],
+    allow_off: bool,
+    samples: list[tuple[float, float, float, int | None]],
+    scenario: str,
+) -> None:
+    s = _state(f"into-the-dark/{scenario}")
+    ids = list(s.units)
+    for j, x, y in crowd:  # units drawn together, so that paths meet them
+        v = s.units[ids[j % len(ids)]]
+        v.x, v.y = x, y
+    u = s.units[ids[k % len(ids)]]
+    s.units[ids[(k + 1) % len(ids)]].moved = True  # a friend that moved this turn
+    world = s.world()
+    start = u.fp
+    ignore = {ids[i % len(ids)] for i in ignored}
+    path = _Path(u, world, start, reach, ignore, allow_off)
+    for frac, bearing, heading, aim in samples:
+        d = frac * reach
+        a = math.radians(bearing)
+        if aim is not None:
+            t = s.units[ids[aim % len(ids)]].fp
+            a = math.atan2(t.x - start.x, t.y - start.y)
+        fp = Footprint(
+            start.x + d * math.sin(a), start.y + d * math.cos(a), heading, start.frontage, start.depth
+        )
+        want = _outcome(lambda tr, fp=fp: _check_sample_reference(u, fp, world, tr, ignore, allow_off))
+        assert _outcome(lambda tr, fp=fp: path.check(fp, tr)) == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(O.Fwd, st.floats(0.1, 8.0)),
+            st.builds(O.Back, st.floats(0.1, 3.0)),
+            st.builds(O.Wheel, st.floats(-180.0, 180.0).filter(lambda a: abs(a) > 0.01)),
+            st.just(O.About()),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    st.floats(0.5, 30.0),
+    st.floats(0.5, 6.0),
+)
+def test_every_position_of_a_path_lies_within_its_reach(
+    steps: list[Any], frontage: float, depth: float
+) -> None:
+    """The bound ``_Path`` filters by: no position along ``steps`` is further from the start."""
+    start = Footprint(30.0, 20.0, 37.0, frontage, depth)
+    reach = path_reach(start, steps)
+    fp = start
+    for s in steps:
+        if isinstance(s, O.Fwd):
+            ends = [fp.moved(*(c * s.distance * t for c in fp.forward)) for t in (0.25, 0.5, 1.0)]
+        elif isinstance(s, O.Back):
+            ends = [fp.moved(*(-c * s.distance * t for c in fp.forward)) for t in (0.25, 0.5, 1.0)]
+        elif isinstance(s, O.About):
+            ends = [about_fp(fp)]
+        else:
+            ends = [wheel_fp(fp, s.angle * t) for t in (0.25, 0.5, 0.75, 1.0)]
+        for e in ends:
+            assert math.hypot(e.x - start.x, e.y - start.y) <= reach + REACH_SLACK
+        fp = ends[-1]
