@@ -29,7 +29,9 @@ from shieldwall.rulesets.into_the_dark.movement import (
     path_reach,
     wheel_fp,
 )
+from shieldwall.rulesets.into_the_dark.spatial import terrain_under_reference
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
+from shieldwall.rulesets.into_the_dark.terrain_grid import terrain_under
 
 _GAMES: dict[str, Any] = {}
 
@@ -222,3 +224,67 @@ def test_every_position_of_a_path_lies_within_its_reach(
         for e in ends:
             assert math.hypot(e.x - start.x, e.y - start.y) <= reach + REACH_SLACK
         fp = ends[-1]
+
+
+# --- the terrain under a footprint: the grid against every feature ----------------------------
+
+
+def _boundary_points(terrain: Any) -> list[tuple[float, float]]:
+    """Vertices of every feature and points along its outline (and the crossings' centres)."""
+    out: list[tuple[float, float]] = []
+    for f in terrain.features:
+        pts = list(f.points)
+        out.extend(pts)
+        ring = pts if f.linear else [*pts, pts[0]]
+        for a, b in zip(ring, ring[1:], strict=False):
+            for t in (0.25, 0.5, 0.9):
+                out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        out.extend(c.at for c in f.crossings)
+    return out
+
+
+_fp_spec = st.tuples(
+    st.integers(0, 10_000),  # a boundary point (or none: anywhere)
+    st.booleans(),
+    st.floats(-80.0, 160.0),
+    st.floats(-60.0, 110.0),
+    st.floats(0.0, 360.0),
+    st.floats(0.2, 25.0),
+    st.floats(0.2, 8.0),
+    st.sampled_from([0.0, 0.0, 1e-9, -1e-9, 0.5, -0.5, 1e-7, 2.0]),  # off the point along x
+    st.sampled_from(["centre", "corner", "front"]),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["senlac", "wye-fords"]), st.lists(_fp_spec, min_size=1, max_size=30))
+def test_terrain_under_from_the_grid_matches_every_feature_looked_at(scenario: str, specs: list[Any]) -> None:
+    terrain = load_game(f"into-the-dark/{scenario}").terrain
+    edge = _boundary_points(terrain)
+    for i, on_edge, x, y, heading, frontage, depth, nudge, anchor in specs:
+        fp = Footprint(x, y, heading, frontage, depth)
+        if on_edge:  # put the centre, a corner or the front's centre on the outline
+            px, py = edge[i % len(edge)]
+            if anchor == "corner":
+                cx, cy = fp.corners()[i % 4]
+            elif anchor == "front":
+                cx, cy = fp.front_centre
+            else:
+                cx, cy = fp.x, fp.y
+            fp = fp.moved(px - cx + nudge, py - cy)
+        assert terrain_under(fp, terrain) == terrain_under_reference(fp, terrain)
+
+
+def test_terrain_under_on_a_dense_lattice_of_the_table_and_its_edges() -> None:
+    """Every point of a 0.25" lattice (cell boundaries included), four sizes, eight headings."""
+    for scenario in ("senlac", "wye-fords"):
+        terrain = load_game(f"into-the-dark/{scenario}").terrain
+        seen = 0
+        for ix in range(-8, int(terrain.width * 4) + 9, 3):
+            for iy in range(-8, int(terrain.depth * 4) + 9, 3):
+                for k, (w, d) in enumerate(((0.8, 0.8), (6.3, 1.57), (9.45, 3.94), (3.0, 12.0))):
+                    fp = Footprint(ix / 4.0, iy / 4.0, 45.0 * ((ix + iy + k) % 8), w, d)
+                    got = terrain_under(fp, terrain)
+                    assert got == terrain_under_reference(fp, terrain), (fp, got)
+                    seen += bool(got)
+        assert seen > 0

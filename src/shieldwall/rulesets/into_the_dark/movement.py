@@ -29,7 +29,8 @@ from shieldwall.core.terrain import TerrainMap
 from . import deep_water
 from . import orders as O
 from .model import Unit
-from .spatial import on_road, terrain_under
+from .spatial import on_road
+from .terrain_grid import terrain_under
 
 SAMPLE = 0.4  # inches between checks along a path
 WHEEL_SAMPLE_DEG = 6.0
