@@ -8,11 +8,13 @@ at a time and many at once, taken off the table; and on the positions of seeded 
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
@@ -288,3 +290,47 @@ def test_terrain_under_on_a_dense_lattice_of_the_table_and_its_edges() -> None:
                     assert got == terrain_under_reference(fp, terrain), (fp, got)
                     seen += bool(got)
         assert seen > 0
+
+
+# --- copies and look-aheads --------------------------------------------------------------------
+
+
+def test_a_units_clone_is_its_reference_clone_field_for_field() -> None:
+    s = _state("into-the-dark/wye-fords")
+    for u in s.units.values():
+        u.extra["mark"] = [1]
+        u.fp  # noqa: B018 - fills the footprint cache, which the clone carries
+        for c in (u.clone(), u.clone_reference()):
+            assert [getattr(c, f.name) for f in fields(Unit)] == [getattr(u, f.name) for f in fields(Unit)]
+            assert c.extra is not u.extra and c is not u
+
+
+def test_probe_is_copy_and_apply_and_leaves_the_state_alone() -> None:
+    """At every decision of a seeded battle, ``probe`` of every legal order (and of an illegal one)
+    gives the events and the units that ``copy().apply`` gives, and changes nothing."""
+    game = load_game("into-the-dark/senlac")
+    looked = 0
+
+    def each(state: Any, order: Any) -> None:
+        nonlocal looked
+        if state.is_terminal() or looked > 400:
+            return
+        before = [e.to_dict() for e in state.events]
+        for o in [*state.legal_orders()[:6], O.Move("nobody", (O.Fwd(1.0),))]:
+            c = state.copy()
+            try:
+                want: Any = ([e.to_dict() for e in c.apply(o)], c.view())
+            except IllegalOrder:
+                want = None
+            got = state.probe(o)
+            if got is not None:
+                p, evs = got
+                assert [u["id"] for u in p.view()["units"]] == list(p.units)
+                assert all(p.view_of(k) == v for k, v in zip(p.units, p.view()["units"], strict=True))
+                got = ([e.to_dict() for e in evs], p.view())
+            assert got == want, o
+            looked += 1
+        assert [e.to_dict() for e in state.events] == before
+
+    play(game, 4, "scripted", "random", on_order=each)
+    assert looked > 100

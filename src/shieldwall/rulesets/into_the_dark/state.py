@@ -108,6 +108,28 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             raise
         return self._events[n:]
 
+    def probe(self, order: Any) -> tuple[IntoTheDarkState, list[Event]] | None:
+        """``copy().apply(order)`` for a look ahead (the scripted general's): the copy and the
+        events, or None when the order is illegal. The copy is thrown away when the order fails, so
+        it takes no backup to restore (``apply`` copies the state once more for that)."""
+        if self._result is not None:
+            return None
+        if isinstance(order, (str, Mapping)):
+            order = order_text.parse(order)
+        c = self.copy()
+        n = len(c._events)
+        try:
+            apply_order(c, order)
+            c._advance()
+        except IllegalOrder:
+            return None
+        return c, c._events[n:]
+
+    def view_of(self, uid: str) -> dict[str, Any] | None:
+        """The entry of unit ``uid`` in ``view()["units"]`` (None if there is none)."""
+        u = self.units.get(uid)
+        return None if u is None else self.unit_view(u)
+
     def copy(self) -> IntoTheDarkState:
         new = object.__new__(IntoTheDarkState)
         new.__dict__.update(self.__dict__)
