@@ -31,7 +31,13 @@ from shieldwall.rulesets.into_the_dark.movement import (
     path_reach,
     wheel_fp,
 )
-from shieldwall.rulesets.into_the_dark.spatial import terrain_under_reference
+from shieldwall.rulesets.into_the_dark.scenario import overlap_problem, overlap_problem_reference
+from shieldwall.rulesets.into_the_dark.spatial import (
+    corridor,
+    meets,
+    meets_reference,
+    terrain_under_reference,
+)
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 from shieldwall.rulesets.into_the_dark.terrain_grid import terrain_under
 
@@ -334,3 +340,41 @@ def test_probe_is_copy_and_apply_and_leaves_the_state_alone() -> None:
 
     play(game, 4, "scripted", "random", on_order=each)
     assert looked > 100
+
+
+# --- zones met, and units overlapping at deployment --------------------------------------------
+
+
+_rect = st.tuples(
+    st.floats(0.0, 30.0),
+    st.floats(0.0, 30.0),
+    st.floats(0.0, 360.0),
+    st.floats(0.1, 12.0),
+    st.floats(0.1, 6.0),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(_rect, min_size=2, max_size=12), st.floats(0.5, 8.0), st.sampled_from(["front", "rear", "left"])
+)
+def test_meets_stops_early_with_the_verdict_of_the_full_search(
+    rects: list[tuple[float, ...]], length: float, edge: str
+) -> None:
+    fps = [Footprint(*r) for r in rects]
+    # also rectangles flush against another's edge, and a zone straight out of the first
+    a, b = fps[0].edge(edge)
+    fps.append(Footprint((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, fps[0].heading, 1.0, 1e-6))
+    polys = [f.corners() for f in fps] + [corridor(fps[0], edge, length)]
+    for p in polys:
+        for q in polys:
+            assert meets(p, q) == meets_reference(p, q)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_rect, min_size=0, max_size=40), st.floats(0.5, 3.0))
+def test_overlap_problem_names_the_pair_the_all_pairs_reference_names(
+    rects: list[tuple[float, ...]], spread: float
+) -> None:
+    fps = [(f"u{i}", Footprint(x * spread, y * spread, h, w, d)) for i, (x, y, h, w, d) in enumerate(rects)]
+    assert overlap_problem(fps) == overlap_problem_reference(fps)

@@ -253,8 +253,18 @@ def corridor(fp: Footprint, edge: str, length: float) -> Polygon:
 
 
 def meets(poly: Sequence[Point], other: Sequence[Point]) -> bool:
-    """Whether two convex polygons share some area or boundary (touching counts)."""
-    return convex_penetration(poly, other) > -1e-9
+    """Whether two convex polygons share some area or boundary (touching counts). The separating-axis
+    search stops at the first axis that settles "no" (``stop``: the same verdict, sooner)."""
+    return convex_penetration(poly, other, MEETS_BELOW) > MEETS_BELOW
+
+
+def meets_reference(poly: Sequence[Point], other: Sequence[Point]) -> bool:
+    """``meets`` with every axis searched (the tests compare the two)."""
+    return convex_penetration(poly, other) > MEETS_BELOW
+
+
+#: what ``meets`` counts as apart: a gap wider than a billionth of an inch
+MEETS_BELOW = -1e-9
 
 
 def in_corridor(fp: Footprint, edge: str, target: Footprint, length: float) -> bool:
