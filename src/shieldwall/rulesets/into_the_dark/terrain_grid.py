@@ -13,7 +13,9 @@ code of the plain function (``spatial.feature_under``), so the answer is the sam
 same order (``tests/into_the_dark/test_itd_fast_paths.py`` compares them on random footprints,
 boundaries included).
 
-The grid belongs to one ``TerrainMap`` (and one terrain table) and is kept beside it.
+Answers are also kept by footprint (``MEMO`` of them): a move's positions are checked again and again
+(the menu, the general's look-ahead, the order itself), and the answer is a function of the
+footprint alone. The grid belongs to one ``TerrainMap`` (and one terrain table) and is kept beside it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from .spatial import feature_under, terrain_under_reference
 CELL = 1.0
 #: how much further than its radius a footprint must be from an outline to be answered from the cell
 MARGIN = 1e-6
+#: answers kept per grid (dropped all at once beyond this)
+MEMO = 50_000
 #: grids kept (one per terrain map in use); beyond this they are all dropped and rebuilt on demand
 KEEP = 64
 
@@ -51,7 +55,7 @@ def _outline_distance(p: tuple[float, float], f: Feature) -> float:
 class TerrainGrid:
     """Which features may be under a footprint, cell by cell (module docstring)."""
 
-    __slots__ = ("terrain", "table", "features", "cells")
+    __slots__ = ("terrain", "table", "features", "cells", "memo")
 
     def __init__(self, terrain: TerrainMap, table: Any) -> None:
         self.terrain = terrain
@@ -60,6 +64,9 @@ class TerrainGrid:
             (f, table.kinds[f.kind], f.width / 2.0 if f.linear else 0.0) for f in terrain.features
         ]
         self.cells: dict[tuple[int, int], CellInfo] = {}
+        # answers by footprint: a move's positions are checked again and again (the menu, then the
+        # general's look-ahead, then the order itself retrace the same path)
+        self.memo: dict[tuple[float, float, float, float, float], list[tuple[Feature, TerrainKind]]] = {}
 
     def _cell(self, key: tuple[int, int]) -> CellInfo:
         c = ((key[0] + 0.5) * CELL, (key[1] + 0.5) * CELL)
@@ -74,6 +81,15 @@ class TerrainGrid:
         return info
 
     def under(self, fp: Footprint) -> list[tuple[Feature, TerrainKind]]:
+        key = (fp.x, fp.y, fp.heading, fp.frontage, fp.depth)
+        got = self.memo.get(key)
+        if got is None:
+            if len(self.memo) >= MEMO:
+                self.memo.clear()
+            got = self.memo[key] = self._under(fp)
+        return list(got)
+
+    def _under(self, fp: Footprint) -> list[tuple[Feature, TerrainKind]]:
         try:
             key = (math.floor(fp.x / CELL), math.floor(fp.y / CELL))
         except (ValueError, OverflowError):  # not a finite position: the plain function answers
