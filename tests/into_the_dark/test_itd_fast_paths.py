@@ -19,6 +19,7 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.into_the_dark import orders as O
+from shieldwall.rulesets.into_the_dark.charging import check_charge
 from shieldwall.rulesets.into_the_dark.contacts import touches_reference
 from shieldwall.rulesets.into_the_dark.model import Unit
 from shieldwall.rulesets.into_the_dark.movement import (
@@ -382,3 +383,41 @@ def test_overlap_problem_names_the_pair_the_all_pairs_reference_names(
 ) -> None:
     fps = [(f"u{i}", Footprint(x * spread, y * spread, h, w, d)) for i, (x, y, h, w, d) in enumerate(rects)]
     assert overlap_problem(fps) == overlap_problem_reference(fps)
+
+
+# --- charge menus: the impetuous variant from the plain charge's plan ----------------------------
+
+
+def test_charge_menus_offer_an_impetuous_charge_exactly_when_check_charge_allows_it() -> None:
+    """``charge_orders`` decides the impetuous variant from the plan of the plain charge (it used to
+    plan the charge a second time): at every menu of seeded battles, each charge offered passes
+    ``check_charge`` as offered, and a plain charge without its impetuous twin fails it impetuously."""
+    compared = 0
+    kinds: set[tuple[bool, bool]] = set()
+    for scenario, seed in (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6)):
+        game = load_game(scenario)
+
+        def each(state: Any, order: Any) -> None:
+            nonlocal compared
+            if state.is_terminal():
+                return
+            menu = state.legal_orders()
+            charges = [o for o in menu if isinstance(o, O.Charge)]
+            for o in charges:
+                c, t = state.units[o.unit], state.units[o.target]
+                opp = state.pending["kind"] == "opportunity"
+                check_charge(state, c, t, o.steps, o.impetuous, opp)  # raises if it should not be offered
+                twin = O.Charge(o.unit, o.target, o.steps, True) in charges
+                kinds.add((o.impetuous, twin))
+                if not o.impetuous and not twin:
+                    try:
+                        check_charge(state, c, t, o.steps, True, opp)
+                    except IllegalOrder:
+                        pass
+                    else:
+                        raise AssertionError(f"{o} may be impetuous but is not offered so")
+                compared += 1
+
+        play(game, seed, "scripted", "scripted", on_order=each)
+    assert compared > 30
+    assert {(True, True), (False, True), (False, False)} <= kinds  # both verdicts were compared
