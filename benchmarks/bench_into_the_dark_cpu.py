@@ -124,8 +124,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.child:
         if args.what == "battles":
-            secs, decisions = battles_run(args.scenario, args.battles)
-            print(f"{secs} {decisions}")
+            secs, n = battles_run(args.scenario, args.battles)
+            print(f"{secs} {n}")
         else:
             a, b = load_run(args.units)
             print(f"{a} {b}")

@@ -268,7 +268,7 @@ _fp_spec = st.tuples(
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["senlac", "wye-fords"]), st.lists(_fp_spec, min_size=1, max_size=30))
 def test_terrain_under_from_the_grid_matches_every_feature_looked_at(scenario: str, specs: list[Any]) -> None:
-    terrain = load_game(f"into-the-dark/{scenario}").terrain
+    terrain = _state(f"into-the-dark/{scenario}").terrain
     edge = _boundary_points(terrain)
     for i, on_edge, x, y, heading, frontage, depth, nudge, anchor in specs:
         fp = Footprint(x, y, heading, frontage, depth)
@@ -291,7 +291,7 @@ def test_terrain_under_from_the_grid_matches_every_feature_looked_at(scenario: s
 def test_terrain_under_on_a_dense_lattice_of_the_table_and_its_edges() -> None:
     """Every point of a 0.25" lattice (cell boundaries included), four sizes, eight headings."""
     for scenario in ("senlac", "wye-fords"):
-        terrain = load_game(f"into-the-dark/{scenario}").terrain
+        terrain = _state(f"into-the-dark/{scenario}").terrain
         seen = 0
         for ix in range(-8, int(terrain.width * 4) + 9, 3):
             for iy in range(-8, int(terrain.depth * 4) + 9, 3):
