@@ -34,15 +34,12 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
         if e.side == m.side or reactor_problem(st, e):
             continue
         hit = False
-        if e.has_melee and any(meets(zone(e, zoc_length(st, e, "melee")), f.corners()) for f in fps):
-            hit = True
-        if (
-            not hit
-            and e.has_missiles
-            and not e.fired
-            and any(meets(zone(e, zoc_length(st, e, "missile")), f.corners()) for f in fps)
-        ):
-            hit = True
+        if e.has_melee:
+            z = zone(e, zoc_length(st, e, "melee"))  # once, not once per position of the path
+            hit = any(meets(z, f.corners()) for f in fps)
+        if not hit and e.has_missiles and not e.fired:
+            z = zone(e, zoc_length(st, e, "missile"))
+            hit = any(meets(z, f.corners()) for f in fps)
         if hit:
             tasks.append(("opportunity", e.id, m.id))
     st.push(*tasks)

@@ -136,11 +136,9 @@ def charge_orders(
                 plan = check_charge(st, c, t, lead, False, opportunity)
             except IllegalOrder:
                 continue
-            imp = True
-            try:
-                check_charge(st, c, t, lead, True, opportunity)
-            except IllegalOrder:
-                imp = False
+            # the impetuous charge passes every check the plain one passed, on the same plan (a
+            # pure function of the same table), and then ``impetuous_problem`` (check_charge)
+            imp = impetuous_problem(st, c, plan) is None
             cur = best.get(plan.edge)
             if cur is None or plan.cost < cur[0] - 1e-9:
                 best[plan.edge] = (plan.cost, lead, imp)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from shieldwall.core.geometry import Footprint
 
-from .spatial import terrain_under
+from .terrain_grid import terrain_under
 
 if TYPE_CHECKING:
     from shieldwall.core.terrain import TerrainMap

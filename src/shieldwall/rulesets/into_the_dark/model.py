@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any, Literal
 
 from shieldwall.core.geometry import Footprint, Point, heading_vector
@@ -82,6 +83,14 @@ class Unit:
     _fpc: tuple[tuple[float, ...], Footprint] | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> Unit:
+        """A copy that shares nothing mutable (``extra`` copied): ``dataclasses.replace`` with
+        ``extra=dict(self.extra)``, every field read in one call (``_FIELDS``)."""
+        new = Unit(*_FIELDS(self))
+        new.extra = dict(self.extra)
+        return new
+
+    def clone_reference(self) -> Unit:
+        """What ``clone`` did before (the tests compare the two)."""
         return replace(self, extra=dict(self.extra))
 
     # --- what it is ------------------------------------------------------------------------
@@ -301,6 +310,11 @@ class Unit:
         self.halved = self.pursued = False
         self.pinned = False
         self.pinned_sides = ()
+
+
+#: every field of a unit, in the order ``Unit.__init__`` takes them (all are init fields)
+_FIELDS = attrgetter(*(f.name for f in fields(Unit)))
+assert all(f.init for f in fields(Unit))
 
 
 def base_width_in(system: str, density: str, custom: dict[str, float] | None) -> float:

@@ -29,7 +29,8 @@ from shieldwall.core.terrain import TerrainMap
 from . import deep_water
 from . import orders as O
 from .model import Unit
-from .spatial import on_road, terrain_under
+from .spatial import on_road
+from .terrain_grid import terrain_under
 
 SAMPLE = 0.4  # inches between checks along a path
 WHEEL_SAMPLE_DEG = 6.0
@@ -140,7 +141,9 @@ def terrain_effect(
     return factor, dis, difficult
 
 
-def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, in_melee: set[str]) -> float:
+def _friend_effect(
+    u: Unit, fp: Footprint, friends: Sequence[tuple[Unit, Footprint]], tr: Trace, in_melee: set[str]
+) -> float:
     """Friends under the unit: "No unit may pass through ... a friendly [unit] that is in melee or
     routing ... Open formation foot units may pass through other friendly units at any time ... if
     one unit is stationary while the other passes through it, the stationary unit is treated as if it
@@ -149,12 +152,12 @@ def _friend_effect(u: Unit, fp: Footprint, friends: Sequence[Unit], tr: Trace, i
     # into-the-dark:movement.interpenetration.both-moving
     # into-the-dark:movement.interpenetration.friends-disorder
     factor = 1.0
-    for f in friends:
+    for f, ffp in friends:
         if f.general or u.general:
             continue  # a general's single figure passes and is passed freely (ruling 75)
-        if not footprints_within(fp, f.fp, 0.0):
+        if not footprints_within(fp, ffp, 0.0):
             continue
-        if convex_penetration(fp.corners(), f.fp.corners()) <= CONTACT_TOL:
+        if convex_penetration(fp.corners(), ffp.corners()) <= CONTACT_TOL:
             continue
         if f.routed or f.id in in_melee:
             why = "routing" if f.routed else "in melee"
@@ -199,7 +202,7 @@ class World:
         return e, f
 
 
-def _check_sample(
+def _check_sample_reference(
     u: Unit,
     fp: Footprint,
     world: World,
@@ -207,7 +210,8 @@ def _check_sample(
     ignore: set[str],
     allow_off: bool,
 ) -> float:
-    """Check one position along a path; return its cost factor."""
+    """Check one position along a path; return its cost factor (the plain form of ``_Path.check``,
+    which the tests compare it with: every unit of the world looked at)."""
     if not on_table(fp, world.terrain):
         if allow_off:
             tr.off_table = True
@@ -228,8 +232,79 @@ def _check_sample(
         if c not in tr.disorder:
             tr.disorder.append(c)
     tr.difficult = tr.difficult or difficult
-    f2 = _friend_effect(u, fp, world.friends(u), tr, world.in_melee)
+    f2 = _friend_effect(u, fp, [(f, f.fp) for f in world.friends(u)], tr, world.in_melee)
     return max(factor, f2)
+
+
+def path_reach(fp: Footprint, steps: Sequence[O.Step]) -> float:
+    """How far the centre of ``fp`` can get from where it starts along ``steps`` (a bound): a straight
+    step its distance, a wheel (a rotation about a front corner, ``fp.radius`` from the centre) at
+    most the circle's diameter, an about face nothing (it turns on the centre)."""
+    d = 0.0
+    for s in steps:
+        if isinstance(s, (O.Fwd, O.Back)):
+            d += abs(s.distance)
+        elif not isinstance(s, O.About):
+            d += 2.0 * fp.radius
+    return d if math.isfinite(d) else math.inf
+
+
+#: slack on the bound of ``path_reach`` (rounding of the positions along the path)
+REACH_SLACK = 1e-3
+
+
+class _Path:
+    """What the positions along one path are checked against: the units that may come within reach
+    of it (in the world's order), their footprints taken once; the rest cannot meet any position
+    of the path (``footprints_within`` says no on the distance of the centres alone)."""
+
+    __slots__ = ("u", "world", "enemies", "friends", "allow_off")
+
+    def __init__(
+        self, u: Unit, world: World, start: Footprint, reach: float, ignore: set[str], allow_off: bool
+    ) -> None:
+        self.u = u
+        self.world = world
+        self.allow_off = allow_off
+        sx, sy, r = start.x, start.y, start.radius + reach + REACH_SLACK
+        side = u.side
+        enemies: list[tuple[Unit, Footprint]] = []
+        friends: list[tuple[Unit, Footprint]] = []
+        for x in world.units:
+            if not x.on_table or x.id == u.id:
+                continue
+            if x.side != side and x.id in ignore:
+                continue
+            xf = x.fp
+            if math.hypot(xf.x - sx, xf.y - sy) - r - xf.radius > 0.0:
+                continue
+            (friends if x.side == side else enemies).append((x, xf))
+        self.enemies = enemies
+        self.friends = friends
+
+    def check(self, fp: Footprint, tr: Trace) -> float:
+        """``_check_sample_reference`` of one position of the path."""
+        u, world = self.u, self.world
+        if not on_table(fp, world.terrain):
+            if self.allow_off:
+                tr.off_table = True
+                return 1.0
+            raise Problem("movement.movement", f"{u.id} would leave the table")
+        for e, efp in self.enemies:
+            if (
+                footprints_within(fp, efp, 0.0)
+                and convex_penetration(fp.corners(), efp.corners()) > CONTACT_TOL
+            ):
+                raise Problem("movement.interpenetration", f"no unit may pass through an enemy unit ({e.id})")
+        factor, dis, difficult = terrain_effect(u, fp, world.terrain)
+        if factor is None:
+            raise Problem(dis[0] if dis else "terrain.terrain", f"{u.id} may not enter that terrain")
+        for c in dis:
+            if c not in tr.disorder:
+                tr.disorder.append(c)
+        tr.difficult = tr.difficult or difficult
+        f2 = _friend_effect(u, fp, self.friends, tr, world.in_melee)
+        return max(factor, f2)
 
 
 def trace(
@@ -248,14 +323,15 @@ def trace(
     # into-the-dark:movement.disorder.wheels
     fp = start or u.fp
     tr = Trace(fp=fp, samples=[fp])
-    ign = set(ignore)
+    steps = tuple(steps)
+    path = _Path(u, world, fp, path_reach(fp, steps), set(ignore), allow_off)
     wheel_mult = 2.0 if u.disordered else 1.0
     for s in steps:
         if isinstance(s, O.About):
             fp = about_fp(fp)
             tr.cost += about_cost
             tr.last_straight = 0.0
-            _check_sample(u, fp, world, tr, ign, allow_off)
+            path.check(fp, tr)
             tr.samples.append(fp)
         elif isinstance(s, O.Back):
             if not s.distance > 0:
@@ -265,7 +341,7 @@ def trace(
             step = s.distance / n
             for i in range(1, n + 1):
                 nfp = fp.moved(-fx * step * i, -fy * step * i)
-                factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+                factor = path.check(nfp, tr)
                 tr.cost += 2.0 * step * factor  # "at half speed"
                 tr.samples.append(nfp)
             fp = fp.moved(-fx * s.distance, -fy * s.distance)
@@ -280,7 +356,7 @@ def trace(
             step = s.distance / n
             for i in range(1, n + 1):
                 nfp = fp.moved(fx * step * i, fy * step * i)
-                factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+                factor = path.check(nfp, tr)
                 tr.cost += step * factor
                 tr.samples.append(nfp)
                 if tr.off_table:
@@ -298,7 +374,7 @@ def trace(
             n = max(1, math.ceil(arc / SAMPLE), math.ceil(abs(s.angle) / WHEEL_SAMPLE_DEG))
             for i in range(1, n + 1):
                 nfp = wheel_fp(fp, s.angle * i / n)
-                factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+                factor = path.check(nfp, tr)
                 tr.cost += arc / n * factor * wheel_mult
                 tr.samples.append(nfp)
             fp = wheel_fp(fp, s.angle)
@@ -352,13 +428,13 @@ def max_straight(
     step = distance / n
     fx, fy = heading_vector(fp.heading)
     tr = Trace(fp=fp, samples=[fp])
-    ign = set(ignore)
+    path = _Path(u, world, fp, distance, set(ignore), allow_off)
     marks: list[tuple[float, float, Footprint, int, int, int, bool, bool]] = []
     cost = 0.0
     for i in range(1, n + 1):
         nfp = fp.moved(fx * step * i, fy * step * i)
         try:
-            factor = _check_sample(u, nfp, world, tr, ign, allow_off)
+            factor = path.check(nfp, tr)
         except Problem:
             break
         cost += step * factor

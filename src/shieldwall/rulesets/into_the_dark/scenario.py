@@ -44,6 +44,7 @@ Format::
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Literal
 
@@ -306,7 +307,39 @@ def terrain_map(spec: ScenarioSpec) -> TerrainMap:
 
 
 def overlap_problem(fps: list[tuple[str, Any]]) -> str | None:
-    """Two deployed units overlapping (touching is allowed)."""
+    """Two deployed units overlapping (touching is allowed): the first pair in the order of
+    ``overlap_problem_reference`` (every pair in turn), found from a grid of cells wider than any two
+    footprints' radii, so that only footprints in neighbouring cells are measured (two footprints
+    further apart than their radii cannot overlap)."""
+    if len(fps) < 2:
+        return None
+    cell = 2.0 * max(f.radius for _, f in fps) + 1.0
+    grid: dict[tuple[int, int], list[int]] = {}
+    keys = []
+    for i, (_, f) in enumerate(fps):
+        try:
+            key = (math.floor(f.x / cell), math.floor(f.y / cell))
+        except (ValueError, OverflowError):  # not a finite position: every pair is measured
+            return overlap_problem_reference(fps)
+        keys.append(key)
+        grid.setdefault(key, []).append(i)
+    first: tuple[int, int] | None = None
+    for i, (_, fa) in enumerate(fps):
+        kx, ky = keys[i]
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for j in grid.get((kx + dx, ky + dy), ()):
+                    if j <= i or (first is not None and (i, j) >= first):
+                        continue
+                    if convex_penetration(fa.corners(), fps[j][1].corners()) > CONTACT_TOL:
+                        first = (i, j)
+        if first is not None and first[0] == i:
+            break
+    return None if first is None else f"{fps[first[0]][0]} and {fps[first[1]][0]} overlap"
+
+
+def overlap_problem_reference(fps: list[tuple[str, Any]]) -> str | None:
+    """What ``overlap_problem`` answered before its grid: every pair measured."""
     for i, (a, fa) in enumerate(fps):
         for b, fb in fps[i + 1 :]:
             if convex_penetration(fa.corners(), fb.corners()) > CONTACT_TOL:

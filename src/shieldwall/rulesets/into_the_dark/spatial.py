@@ -254,8 +254,18 @@ def corridor(fp: Footprint, edge: str, length: float) -> Polygon:
 
 
 def meets(poly: Sequence[Point], other: Sequence[Point]) -> bool:
-    """Whether two convex polygons share some area or boundary (touching counts)."""
-    return convex_penetration(poly, other) > -1e-9
+    """Whether two convex polygons share some area or boundary (touching counts). The separating-axis
+    search stops at the first axis that settles "no" (``stop``: the same verdict, sooner)."""
+    return convex_penetration(poly, other, MEETS_BELOW) > MEETS_BELOW
+
+
+def meets_reference(poly: Sequence[Point], other: Sequence[Point]) -> bool:
+    """``meets`` with every axis searched (the tests compare the two)."""
+    return convex_penetration(poly, other) > MEETS_BELOW
+
+
+#: what ``meets`` counts as apart: a gap wider than a billionth of an inch
+MEETS_BELOW = -1e-9
 
 
 def in_corridor(fp: Footprint, edge: str, target: Footprint, length: float) -> bool:
@@ -307,32 +317,40 @@ def _bbox_far(fp: Footprint, f: Feature, pad: float) -> bool:
     return fp.x + r < min(xs) or fp.x - r > max(xs) or fp.y + r < min(ys) or fp.y - r > max(ys)
 
 
-def terrain_under(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, TerrainKind]]:
+def terrain_under_reference(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, TerrainKind]]:
     """The terrain a footprint stands in (area features it overlaps, linear features whose width it
     reaches), with the kind that applies there: a crossing of a stream is treated as its crossing
     kind (a bridge as road, a ford as a shallow stream) when the unit meets the stream only within
-    the crossing (docs/rulings/into-the-dark.md)."""
+    the crossing (docs/rulings/into-the-dark.md). Every feature looked at in turn: the plain form
+    of ``terrain_grid.terrain_under``, which the tests compare with it."""
     table = terrain_table()
     rect = fp.corners()
     out: list[tuple[Feature, TerrainKind]] = []
     for f in terrain.features:
-        k = table.kinds[f.kind]
-        if _bbox_far(fp, f, f.width):
-            continue
-        if f.linear:
-            if polyline_distance_to_point(fp.centre, f.points) > fp.radius + f.width / 2.0:
-                continue
-            if _poly_polyline_distance(rect, f.points) > f.width / 2.0 - 1e-9:
-                continue
-            if f.crossings:
-                c = _crossing_for(fp, f)
-                if c is not None:
-                    kind: Any = c.kind
-                    k = table.kinds[table.crossings[kind].treated_as]
-            out.append((f, k))
-        elif rect_meets_polygon(rect, f.points):
+        k = feature_under(fp, rect, f, table)
+        if k is not None:
             out.append((f, k))
     return out
+
+
+def feature_under(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> TerrainKind | None:
+    """The kind of ``f`` that applies to a unit standing on ``fp`` (corners ``rect``), or None when
+    the unit does not stand in it (``terrain_under_reference``)."""
+    k: TerrainKind = table.kinds[f.kind]
+    if _bbox_far(fp, f, f.width):
+        return None
+    if f.linear:
+        if polyline_distance_to_point(fp.centre, f.points) > fp.radius + f.width / 2.0:
+            return None
+        if _poly_polyline_distance(rect, f.points) > f.width / 2.0 - 1e-9:
+            return None
+        if f.crossings:
+            c = _crossing_for(fp, f)
+            if c is not None:
+                kind: Any = c.kind
+                k = table.kinds[table.crossings[kind].treated_as]
+        return k
+    return k if rect_meets_polygon(rect, f.points) else None
 
 
 def _crossing_for(fp: Footprint, f: Feature) -> Crossing | None:

@@ -29,11 +29,12 @@ from .act_command import setup as command_setup
 from .act_deploy import cards_seen_by, event_seen_by, is_hidden, view_cards
 from .actions import PROMPTS, apply_order
 from .clauses import cite
+from .contacts import Contacts
 from .model import SIDES, Unit, other
 from .movement import World
 from .params import SCALE_FACTOR
 from .points import unit_cost
-from .spatial import Touch, touches
+from .spatial import Touch
 from .turns import run_task
 
 if TYPE_CHECKING:
@@ -72,8 +73,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self.generals: dict[str, dict[str, Any]] = {}  # Command & Control (act_command)
         self._events: list[Event] = []
         self._result: Result | None = None
-        self._touch_sig: tuple[Any, ...] = ()
-        self._touch_cache: dict[str, list[Touch]] = {}
+        self._contacts = Contacts()
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -108,6 +108,28 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             raise
         return self._events[n:]
 
+    def probe(self, order: Any) -> tuple[IntoTheDarkState, list[Event]] | None:
+        """``copy().apply(order)`` for a look ahead (the scripted general's): the copy and the
+        events, or None when the order is illegal. The copy is thrown away when the order fails, so
+        it takes no backup to restore (``apply`` copies the state once more for that)."""
+        if self._result is not None:
+            return None
+        if isinstance(order, (str, Mapping)):
+            order = order_text.parse(order)
+        c = self.copy()
+        n = len(c._events)
+        try:
+            apply_order(c, order)
+            c._advance()
+        except IllegalOrder:
+            return None
+        return c, c._events[n:]
+
+    def view_of(self, uid: str) -> dict[str, Any] | None:
+        """The entry of unit ``uid`` in ``view()["units"]`` (None if there is none)."""
+        u = self.units.get(uid)
+        return None if u is None else self.unit_view(u)
+
     def copy(self) -> IntoTheDarkState:
         new = object.__new__(IntoTheDarkState)
         new.__dict__.update(self.__dict__)
@@ -128,8 +150,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         new.cards = copy.deepcopy(self.cards)
         new.generals = copy.deepcopy(self.generals)
         new._events = list(self._events)
-        new._touch_sig = ()
-        new._touch_cache = {}
+        new._contacts = self._contacts.copy()
         return new
 
     # ------------------------------------------------------------------ helpers
@@ -152,16 +173,9 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         return u
 
     def touching(self, u: Unit) -> list[Touch]:
-        """Flush contacts of ``u`` with enemy units (cached while nothing moves)."""
-        sig = tuple((x.x, x.y, x.heading, x.front, x.figures, x.on_table) for x in self.units.values())
-        if sig != self._touch_sig:
-            self._touch_sig = sig
-            self._touch_cache = {}
-        got = self._touch_cache.get(u.id)
-        if got is None:
-            got = touches(u, [x for x in self.live() if x.side != u.side])
-            self._touch_cache[u.id] = got
-        return got
+        """Flush contacts of ``u`` with enemy units (kept while nothing near moves: ``contacts``)."""
+        self._contacts.sync(self.units)
+        return self._contacts.touching(u, self.units)
 
     def in_melee(self, u: Unit) -> bool:
         return u.on_table and bool(self.touching(u))
@@ -176,7 +190,9 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
 
     def world(self) -> World:
         live = self.live()
-        return World(live, self.terrain, {u.id for u in live if self.in_melee(u)})
+        c = self._contacts
+        c.sync(self.units)
+        return World(live, self.terrain, {u.id for u in live if c.touching(u, self.units)})
 
     def roll_d6(self, n: int) -> list[int]:
         """ "These rules are designed to be played with standard six sided dice (d6)" (setup.equipment);
@@ -298,13 +314,31 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "active": self.active,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
             "terrain": [feature_view(f) for f in self.terrain.features],
-            "units": [self.unit_view(u) for u in self.units.values()],
+            "units": self._unit_views(),
             "cards": view_cards(self),
             "generals": copy.deepcopy(self.generals),
             "result": self._result.to_dict() if self._result else None,
         }
 
+    def _unit_views(self) -> list[dict[str, Any]]:
+        """``unit_view`` of every unit, with one look at the contacts and at who joined whom."""
+        c, units = self._contacts, self.units
+        c.sync(units)
+        joined: dict[str, list[Unit]] = {}
+        for x in units.values():
+            if x.joined is not None:
+                joined.setdefault(x.joined, []).append(x)
+        return [
+            self._unit_view(u, u.on_table and bool(c.touching(u, units)), joined.get(u.id, []))
+            for u in units.values()
+        ]
+
     def unit_view(self, u: Unit) -> dict[str, Any]:
+        in_melee = self.in_melee(u) if u.on_table else False
+        return self._unit_view(u, in_melee, [c for c in self.units.values() if c.joined == u.id])
+
+    def _unit_view(self, u: Unit, in_melee: bool, joined: list[Unit]) -> dict[str, Any]:
+        """The view of ``u``; ``joined``: the units joined to it (``Unit.joined``), in state order."""
         fp = u.fp
         return {
             "id": u.id,
@@ -345,16 +379,12 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "gone": u.gone,
             "destroyed": u.destroyed,
             "joined": u.joined,
-            "champions": [
-                c.id for c in self.units.values() if c.joined == u.id and not c.destroyed and not c.general
-            ],
-            "generals": [
-                c.id for c in self.units.values() if c.joined == u.id and not c.destroyed and c.general
-            ],
+            "champions": [c.id for c in joined if not c.destroyed and not c.general],
+            "generals": [c.id for c in joined if not c.destroyed and c.general],
             "acted": u.acted,
             "fired": u.fired,
             "charged": u.charged,
-            "in_melee": self.in_melee(u) if u.on_table else False,
+            "in_melee": in_melee,
             "deployed": u.deployed,
             "hidden_from": [other(u.side)] if is_hidden(self, u.id) else [],
         }

@@ -284,24 +284,28 @@ class IntoTheDarkGeneral(Reckoning):
         got = self._edges.get(key)
         if got is None:
             got = self._edge(o)
-            try:
-                for ev in state.copy().apply(o):
+            played = _probe(state, o)
+            if played is not None:
+                for ev in played[1]:
                     if ev.kind == "charge" and ev.data.get("unit") == o.unit:
                         got = str(ev.data.get("edge", got))
                         break
-            except IllegalOrder:
-                pass
             self._edges[key] = got
         return got
 
     def _after(self, state: State, o: Any, uid: str) -> tuple[Footprint, bool] | None:
         """Where the unit ends a move, and whether it ends disordered (terrain, interpenetration)."""
-        c = state.copy()
-        try:
-            evs = c.apply(o)
-        except IllegalOrder:
+        played = _probe(state, o)
+        if played is None:
             return None
+        c, evs = played
         disordered = any(e.kind == "disordered" and e.data.get("unit") == uid for e in evs)
+        view_of = getattr(c, "view_of", None)
+        if view_of is not None:
+            v = view_of(uid)
+            if v is None:
+                return None
+            return None if v["removed"] else (_fp(v), disordered or bool(v["disordered"]))
         for v in c.view()["units"]:
             if v["id"] == uid:
                 return None if v["removed"] else (_fp(v), disordered or bool(v["disordered"]))
@@ -358,3 +362,17 @@ class IntoTheDarkGeneral(Reckoning):
                 friends += 1
         score += 0.3 * min(friends, 2)
         return score
+
+
+def _probe(state: State, o: Any) -> tuple[State, list[Any]] | None:
+    """``state.copy()`` with ``o`` applied, and its events; None when ``o`` is illegal. The rule
+    system's ``probe`` does it without the backup copy ``apply`` keeps (the copy is thrown away)."""
+    probe = getattr(state, "probe", None)
+    if probe is not None:
+        got: tuple[State, list[Any]] | None = probe(o)
+        return got
+    c = state.copy()
+    try:
+        return c, c.apply(o)
+    except IllegalOrder:
+        return None

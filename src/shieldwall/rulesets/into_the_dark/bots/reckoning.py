@@ -48,6 +48,8 @@ class Reckoning:
         self.orders: dict[str, str] = {}  # division -> attack | hold | fall back
         self.overrides: dict[str, int] = {}  # division -> counter-preference orders left this turn
         self._exp: dict[tuple[Any, ...], float] = {}
+        self._points_of: dict[tuple[str, str], int | None] = {}
+        self._points_armies: Any = None
 
     # ------------------------------------------------------------------ set-up per decision
     def _setup(self, state: State) -> None:
@@ -90,16 +92,29 @@ class Reckoning:
         au = self._army_unit(u)
         return str(au.division) if au is not None else "army"
 
+    def _points(self, u: dict[str, Any]) -> int | None:
+        """``unit_cost(...).points`` of the unit's army entry (None without one), worked out once per
+        army entry: the armies are the game's and do not change during a battle."""
+        armies = self.armies
+        if self._points_armies is not armies:
+            self._points_of = {}
+            self._points_armies = armies
+        key = (u["side"], u["name"])
+        if key not in self._points_of:
+            au = self._army_unit(u)
+            self._points_of[key] = unit_cost(au).points if au is not None else None
+        return self._points_of[key]
+
     def _value(self, u: dict[str, Any]) -> float:
         """Points per figure times figures left (troops.unit-cost)."""
-        au = self._army_unit(u)
-        per = unit_cost(au).points / max(1, u["original"]) if au is not None else 4.0
+        pts = self._points(u)
+        per = pts / max(1, u["original"]) if pts is not None else 4.0
         return float(per * u["figures"])
 
     def _cost(self, u: dict[str, Any]) -> float:
         """The unit's whole cost (troops.unit-cost), as the end-of-battle count weighs it."""
-        au = self._army_unit(u)
-        return float(unit_cost(au).points) if au is not None else 4.0 * float(u["original"])
+        pts = self._points(u)
+        return float(pts) if pts is not None else 4.0 * float(u["original"])
 
     def _bar(self, u: dict[str, Any]) -> float:
         return CHARGE_BAR[u["category"]] + self.bar_shift
