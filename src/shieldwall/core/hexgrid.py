@@ -12,15 +12,19 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Axial offsets of the six neighbours, clockwise from direction 0: NE, E, SE, SW, W, NW
 #: (pointy-top, r increasing southward).
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
+class Hex(NamedTuple):
+    """A hex in axial coordinates. A named tuple: hashing, equality and ordering are tuple
+    operations in C (a hex game asks them hundreds of thousands of times a battle), with the same
+    hash, order and repr as the frozen dataclass it was (``hash((q, r))``, ``(q, r)`` order,
+    ``Hex(q=1, r=2)``). It therefore equals the plain tuple ``(q, r)``."""
+
     q: int
     r: int
 
@@ -28,7 +32,7 @@ class Hex:
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]  # vector sum, not tuple concatenation
         return Hex(self.q + other.q, self.r + other.r)
 
     def neighbour(self, direction: int) -> Hex:
