@@ -274,6 +274,18 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Missile Fire: choice of target",
         "Shoot first at chargers; concentrate on one target; split evenly among several chargers.",
     ),
+    "combat.fire-targets.chargers-first": (
+        "Missile Fire: choice of target, chargers first",
+        "If possible a unit shoots first at any enemies charging it: its fire at a charger is taken when the charge is declared (ruling 65).",
+    ),
+    "combat.fire-targets.one-target": (
+        "Missile Fire: choice of target, concentrate",
+        "A unit concentrates its fire on one target; figures that cannot hit it may shoot at another in arc, concentrating as much as possible.",
+    ),
+    "combat.fire-targets.split-among-chargers": (
+        "Missile Fire: choice of target, several chargers",
+        "Fire split evenly among all units charging it: with moves in sequence a unit is charged by one unit at a time, and one that fired or is in melee has no fire left to split (ruling 65).",
+    ),
     "combat.target-eligibilities": (
         "Target Eligibilities",
         "A target must be in line of sight: units, dense woods and hills between block it.",
@@ -294,9 +306,33 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Opportunity Fire",
         "Missile ZOC = close range; the normal fire out of sequence; charged units shot at take a morale test before contact.",
     ),
+    "combat.opportunity-fire.zone": (
+        "Opportunity Fire: the missile zone of control",
+        "Missile troops have a ZOC equal to their close range, straight ahead, and may opportunity fire on any enemy unit moving in it.",
+    ),
+    "combat.opportunity-fire.once-a-turn": (
+        "Opportunity Fire: not twice a turn",
+        "Opportunity fire is the unit's regular fire out of sequence: a unit that has fired may not fire again that turn.",
+    ),
+    "combat.opportunity-fire.at-chargers": (
+        "Opportunity Fire: at chargers",
+        "Missile troops charged may opportunity fire at the chargers, who then take a morale test before contact.",
+    ),
     "combat.missile-weapons": (
         "Missile Weapons",
         "Foot bow (incl. light crossbow), mounted bow: no shields unless cross-trained and not while firing; sling and javelin keep shields.",
+    ),
+    "combat.missile-weapons.bows-no-shields": (
+        "Missile Weapons: foot and mounted bows",
+        "Foot bow (incl. light crossbow) and mounted bow troops have no shields unless cross trained.",
+    ),
+    "combat.missile-weapons.cross-trained-bow": (
+        "Missile Weapons: cross-trained bows firing",
+        "Cross-trained bow troops have shields but cannot use them while firing.",
+    ),
+    "combat.missile-weapons.sling-and-javelins-keep-shields": (
+        "Missile Weapons: slings and javelins",
+        "Sling and javelin troops have shields and can use them even while firing.",
     ),
     "combat.missile-ranges": (
         "Missile Weapons: Ranges",
@@ -334,6 +370,34 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Melee Weapons: Modifiers",
         "Charging/counter-charging +1; steady fanatics +1; peasants or non-cross-trained missile troops −1; enemy shieldless +1; enemy uphill −1; enemy defending obstacle −1.",
     ),
+    "combat.melee-modifiers.charging": (
+        "Melee Weapons: Modifiers, charging",
+        "Attacking unit charging or counter-charging: +1.",
+    ),
+    "combat.melee-modifiers.steady-fanatics": (
+        "Melee Weapons: Modifiers, steady fanatics",
+        "Attacking unit steady fanatics (quality 5): +1.",
+    ),
+    "combat.melee-modifiers.peasants": (
+        "Melee Weapons: Modifiers, peasants",
+        "Attacking unit peasants: −1.",
+    ),
+    "combat.melee-modifiers.missile-troops": (
+        "Melee Weapons: Modifiers, missile troops",
+        "Attacking unit missile troops, unless cross trained: −1 (peasant missile troops −1 once: ruling).",
+    ),
+    "combat.melee-modifiers.enemy-shieldless": (
+        "Melee Weapons: Modifiers, enemy without shields",
+        "Enemy unit without shields or unable to use them: +1.",
+    ),
+    "combat.melee-modifiers.enemy-uphill": (
+        "Melee Weapons: Modifiers, enemy uphill",
+        "Enemy unit uphill of the attacking unit: −1.",
+    ),
+    "combat.melee-modifiers.enemy-obstacle": (
+        "Melee Weapons: Modifiers, enemy behind an obstacle",
+        "Enemy unit defending an obstacle (fence, ditch): −1, across the side it defends.",
+    ),
     "combat.double-dice": (
         "Melee: impetuous and flank/rear double the dice (cumulative)",
         "Impetuous or flank/rear: 1 d6 per 2 figures; both together: 1 per figure.",
@@ -357,6 +421,10 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "combat.rout": (
         "Rout",
         "Routers move by their rout dice away from the enemy, later toward their own edge, shaken and disordered; surrounded units surrender.",
+    ),
+    "combat.rout.surrender": (
+        "Rout: surrounded units surrender",
+        'A routing unit hemmed in by enemies (or terrain it may not enter) so that it cannot get 1" away surrenders: it is destroyed.',
     ),
     "combat.rout.loose-order": (
         "Rout: routers are loose order",

@@ -204,7 +204,8 @@ def angle_to(u: Unit, p: tuple[float, float]) -> float:
 
 def zoc_length(st: IntoTheDarkState, u: Unit, kind: str) -> float:
     """ "For melee troops this zone is equal to half of its own normal movement distance ... For
-    missile troops this zone is equal to their weapons' close range" (setup.zone-of-control)."""
+    missile troops this zone is equal to their weapons' close range" (setup.zone-of-control;
+    into-the-dark:combat.opportunity-fire.zone)."""
     if kind == "melee":
         return st.d(u.allowance) / 2.0
     w = u.majority.missile_weapon
