@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops
 
 from .helpers import unit
-from .playkit import RS, events, game, kind, last, script, start, u
+from .playkit import RS, end_until, events, game, kind, last, script, start, u
 
 ONES = [1] * 60
 
@@ -146,3 +149,122 @@ def test_combat_missile_weapons_sling_and_javelins_keep_shields_even_while_firin
         assert MissileSituation(archers, firing, close=4).target_shieldless() is None
     bow = _foot(density="L", role="cross-trained", weapon="foot-bow", firing=True)
     assert MissileSituation(archers, bow, close=4).target_shieldless() is not None
+
+
+# --- movement.movement and movement.charging ----------------------------------------------------------
+
+
+def test_movement_movement_rallied_do_not_move() -> None:
+    # "Troops that rallied or moved during the rally phase may not move during the movement phase."
+    st = start(game([u("r1", "CPF", 20, 5)], [u("b1", "CPF", 20, 30, 180)]), "red")
+    st.units["r1"].morale = "shaken"
+    end_until(st, "rally", "red")
+    st.apply("rally r1")
+    end_until(st, "movement", "red")
+    with pytest.raises(IllegalOrder) as e:
+        st.apply("move r1 fwd 1")
+    assert e.value.rule == f"{RS}:movement.movement"
+    assert not any(str(o).startswith(("activate r1", "move r1", "charge r1")) for o in st.legal_orders())
+
+
+def test_movement_charging_target_runs_charger_stops_at_its_original_position() -> None:
+    # "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
+    # target's original position": r1 (12" move) charges b1 10" away, which evades 12"; r1 stops
+    # where b1 stood, with 2" of its move unused (continuing is not offered: docs/rulings 79)
+    g = game(
+        [u("r1", "LAM", 10, 5, figures=8, frontage=4)],
+        [u("b1", "OUF", 10, 15, 180, type_="missile", weapon="javelin")],
+    )
+    st = start(g, "red")
+    st.apply("charge r1 b1")
+    script(st, [4, 4, 4, *ONES])
+    st.apply("evade b1")
+    missed = last(st, "charge-missed")
+    assert missed.rule == f"{RS}:movement.charging" and missed.data["fled"] == "evaded"
+    assert missed.data["distance"] == pytest.approx(10.0, abs=0.01)
+    assert last(st, "charge").data["allowance"] == pytest.approx(12.0)
+    assert st.units["r1"].y == pytest.approx(15.0, abs=0.01)
+    assert not events(st, "caught")
+
+
+# --- morale.test-triggers ---------------------------------------------------------------------------------
+
+
+def test_morale_test_triggers_impetuous_charge_the_target_tests_at_once() -> None:
+    # "receiving an impetuous charge unless counter-charging impetuously themselves *"
+    def charged(how: str) -> list[object]:
+        g = game([u("r1", "LAM", 10, 5, figures=8, frontage=4)], [u("b1", "CPF", 10, 15, 180)])
+        st = start(g, "red")
+        st.apply(how)
+        script(st, [1, *ONES])
+        st.apply("stand b1")
+        return [e for e in events(st, "morale-test") if e.data["unit"] == "b1"]
+
+    t = charged("charge r1 b1 impetuous")
+    assert t and t[0].rule == f"{RS}:movement.impetuous-charges"  # type: ignore[attr-defined]
+    assert t[0].data["reason"].startswith("receiving an impetuous charge")  # type: ignore[attr-defined]
+    assert not charged("charge r1 b1")  # a charge that is not impetuous: no test before contact
+
+
+def test_morale_test_triggers_melee_both_sides_test_whether_casualties_or_not() -> None:
+    # "being in melee ... whether casualties resulted or not": no die hits, both units still test
+    st = start(game([u("r1", "CPF", 10, 10)], [u("b1", "CPF", 10, 10, 180)]), "red")
+    script(st, ONES)
+    end_until(st, "initiative")
+    assert not events(st, "casualties")
+    tested = {e.data["unit"] for e in events(st, "morale-test")}
+    assert tested == {"r1", "b1"}
+
+
+# --- morale.modifiers ----------------------------------------------------------------------------------
+
+
+def _level(**kw: object) -> tuple[int, list[str]]:
+    from shieldwall.rulesets.into_the_dark.morale import MoraleSituation
+
+    s = MoraleSituation(3, **kw)  # type: ignore[arg-type]
+    return s.level - 3, [m.name for m in s.modifiers()]
+
+
+def test_morale_modifiers_shaken_minus_one() -> None:
+    assert _level(shaken=True) == (-1, ["unit shaken"])
+
+
+def test_morale_modifiers_disordered_minus_one() -> None:
+    assert _level(disordered=True) == (-1, ["unit disordered"])
+
+
+def test_morale_modifiers_flanked_minus_three() -> None:
+    assert _level(flanked=True) == (-3, ["unit flanked"])
+
+
+def test_morale_modifiers_long_range_only_plus_one() -> None:
+    assert _level(long_range_missile_only=True) == (1, ["receiving long range missile fire only"])
+
+
+def test_morale_modifiers_fewer_firers_plus_one() -> None:
+    assert _level(fewer_firers=True) == (1, ["missile fire from less enemy than own numbers"])
+
+
+def test_morale_modifiers_deeper_ranks_minus_one() -> None:
+    assert _level(deeper_ranks=True) == (-1, ["opponent has more complete ranks"])
+
+
+def test_morale_modifiers_supported_plus_one() -> None:
+    assert _level(supported=True) == (1, ["unit supported"])
+
+
+def test_morale_modifiers_friends_routing_minus_one_each() -> None:
+    assert _level(friends_routing=1)[0] == -1 and _level(friends_routing=3)[0] == -3
+
+
+def test_morale_modifiers_unsupported_minus_two() -> None:
+    assert _level(unsupported=True) == (-2, ["unit unsupported"])
+
+
+def test_morale_modifiers_uphill_plus_one() -> None:
+    assert _level(uphill=True) == (1, ["unit is uphill"])
+
+
+def test_morale_modifiers_in_cover_plus_one() -> None:
+    assert _level(in_cover=True) == (1, ["unit in cover"])

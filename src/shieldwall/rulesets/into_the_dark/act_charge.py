@@ -208,7 +208,8 @@ def charge_tests(st: IntoTheDarkState) -> None:
                 t.disordered = True
                 t.shieldwall = False
             st.log("forced-evade", "movement.evading", side=t.side, unit=t.id, disordered=True)
-    # "receiving an impetuous charge unless counter-charging impetuously themselves"
+    # into-the-dark:morale.test-triggers.impetuous-charge: "receiving an impetuous charge unless
+    # counter-charging impetuously themselves"
     if ch["impetuous"] and t.on_table and not t.routed and r not in ("evade", "countercharge-impetuous"):
         out = morale_test(st, t, f"receiving an impetuous charge from {c.id}", "movement.impetuous-charges")
         if out in (MoraleOutcome.DRIVEN_BACK, MoraleOutcome.ROUTED):
@@ -231,6 +232,7 @@ def charge_tests(st: IntoTheDarkState) -> None:
                     rec["figures"] += e.data.get("close", 0) + e.data.get("long", 0)
                     rec["long_only"] = rec["long_only"] and not e.data.get("close", 0)
                     break
+            # into-the-dark:morale.test-triggers.missile-fire (during a charge, at once)
             out = morale_test(
                 st,
                 c,

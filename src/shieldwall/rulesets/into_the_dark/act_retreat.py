@@ -400,7 +400,8 @@ def _overlaps_any(fp: Footprint, u: Unit, world: World) -> bool:
 
 
 def _passed_tests(st: IntoTheDarkState, u: Unit, passed: list[str]) -> None:
-    """ "being interpenetrated by routing friendly unit": the friend tests at once."""
+    """ "being interpenetrated by routing friendly unit": the friend tests at once
+    (into-the-dark:morale.test-triggers.interpenetrated)."""
     tasks = []
     for fid in passed:
         f = st.units[fid]

@@ -412,7 +412,8 @@ def fighting_figures(
 ) -> int:
     """Figures that count (combat.ranks, combat.melee): ``front`` figures facing the enemy (in base
     contact for melee), plus ``behind[i]`` figures of rank i+2 directly behind them, for the ranks
-    that fight. Overlapping figures never count, so no rank may count more than ``front``."""
+    that fight. Overlapping figures never count, so no rank may count more than ``front``
+    (into-the-dark:combat.melee.no-overlapping)."""
     if front < 0 or any(b < 0 or b > front for b in behind):
         raise ValueError("ranks behind may only count figures directly behind the front figures")
     ranks = fighting_ranks(melee=melee, disordered=disordered, pike=pike)

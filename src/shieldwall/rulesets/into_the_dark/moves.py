@@ -68,7 +68,7 @@ def act_problem(st: IntoTheDarkState, u: Unit) -> str | None:
         return "it has already acted this turn"
     if u.routed:
         return "routed units move only in the Rally phase"
-    if u.rallying:
+    if u.rallying:  # into-the-dark:movement.movement.rallied-do-not-move
         return "troops that rallied may not move during the movement phase"
     if u.evading:
         return "an evading unit rallies (turns back) only in next turn's Rally phase"
@@ -83,7 +83,7 @@ def can_move(st: IntoTheDarkState, u: Unit) -> str | None:
         return p
     if st.in_melee(u):
         return "units in melee may not move (they may turn to face or change frontage)"
-    if u.faced:
+    if u.faced:  # into-the-dark:movement.movement.all-figures-one-way
         return "a unit cannot move unless all its figures are facing the same direction"
     return None
 
