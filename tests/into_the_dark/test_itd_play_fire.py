@@ -273,7 +273,7 @@ def test_morale_test_triggers_missile_fire_long_range_and_fewer_firers() -> None
     assert t.rule == f"{RS}:morale.test-triggers"
 
 
-def test_combat_fire_targets_a_unit_charged_twice_has_already_fired_at_the_first_charger() -> None:
+def test_combat_fire_targets_split_among_chargers_a_unit_charged_twice_has_fired_at_the_first() -> None:
     """ "A unit that is being charged must split its fire as evenly as possible among all the
     units charging it" read with sequential movement (docs/rulings 65): when r1 fires, b1 is the
     only unit charging it; b2's later charge finds r1 in melee and fired, with no fire left to split."""

@@ -161,7 +161,9 @@ def test_morale_modifiers_casualties_unsupported_and_supported() -> None:
     assert "unit supported" in names2
 
 
-def test_combat_rout_routers_passing_through_friends_make_them_test() -> None:
+def test_morale_test_triggers_interpenetrated_routers_passing_through_friends_make_them_test() -> None:
+    # also exercises into-the-dark:combat.rout ("if passed through, the friendly unit must
+    # immediately take a morale test")
     behind = [u("b2", "LPF", 10, 16, 180, figures=4, frontage=4)]
     st = start(duel(blue_extra=behind), "red")
     to_morale(st, [6, 6, 1, 1, 6, 6, 6, 6, *ONES])

@@ -40,9 +40,15 @@ def test_movement_encased_limit(code: str, move: float) -> None:
     refused(st, f"move r1 fwd {move + 0.5}", "movement.distances")
 
 
-def test_movement_movement_forward_only_and_all_figures_one_way() -> None:
+def test_movement_movement_forward_only() -> None:
     st = start(one(), "red")
     refused(st, "move r1 fwd -2", "movement.movement")
+    st.copy().apply("move r1 fwd 2")
+
+
+def test_movement_movement_all_figures_one_way() -> None:
+    # "A unit cannot move unless all its figures are facing the same direction."
+    st = start(one(), "red")
     st.units["r1"].faced = ("left",)
     refused(st, "move r1 fwd 2", "movement.movement")
 

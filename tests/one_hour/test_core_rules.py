@@ -338,6 +338,114 @@ def test_terrain_rivers_impassable_except_at_crossings() -> None:
     assert st.units["r2"].fp.y == 17
 
 
+def _crosses_at_full_distance(feature: dict[str, object]) -> None:
+    """Every type of unit that may enter it moves across ``feature`` the full distance rolled."""
+    for type_ in ("infantry", "warriors", "cavalry"):
+        g = game([unit("r1", type_, 20, 5)], [unit("b1", "infantry", 40, 32, 180)], [feature])
+        st = g.new_state(1)
+        n = unit_profiles()[type_].move_class
+        to_move_step(st, "r1", [5] * n)
+        rolled = 5.0 * n + 2.0
+        st.apply(f"move r1 go 20,{5 + rolled}")
+        assert st.units["r1"].fp.y == pytest.approx(5 + rolled)
+
+
+def test_terrain_villages_movement_no_effect() -> None:
+    # "Villages. Area. No movement effect.": Infantry, Warriors and Cavalry cross one at full distance
+    _crosses_at_full_distance(
+        {"id": "v", "kind": "village", "points": [[10, 9], [30, 9], [30, 14], [10, 14]]}
+    )
+
+
+def test_terrain_villages_defence_inside_halves_hits() -> None:
+    # "Villages. ... Defensive bonus when inside.": b1 inside the village halves r1's Hits
+    vil = {"id": "v", "kind": "village", "points": [[15, 13.2], [25, 13.2], [25, 20], [15, 20]]}
+    for terrain, hits in (([vil], 3), ([], 5)):  # (4+1) halved, rounded up; without it 5
+        st = _engaged("warriors", "raiders", terrain=terrain)
+        script(st, [4])  # type: ignore[arg-type]
+        st.apply("end")  # type: ignore[attr-defined]
+        ev = last(st, "melee")
+        assert ev.data["hits"] == hits
+        assert (ev.data["terrain"] == "village") is bool(terrain)
+
+
+def test_terrain_woods_marsh_entry_only_skirmishers_and_raiders() -> None:
+    # "Woods, Marsh. Area. Only Skirmishers and Raiders may enter." (woods and marsh alike)
+    marsh = {**_woods(), "kind": "marsh"}
+    for feature in (_woods(), marsh):
+        for type_, allowed in (
+            ("infantry", False),
+            ("cavalry", False),
+            ("raiders", True),
+            ("skirmishers-bows", True),
+        ):
+            g = game([unit("r1", type_, 20, 5)], [unit("b1", "infantry", 40, 32, 180)], [feature])
+            st = g.new_state(1)
+            to_move_step(st, "r1", [5] * unit_profiles()[type_].move_class)
+            if allowed:
+                st.apply("move r1 go 20,12")
+                assert st.units["r1"].fp.y == 12
+                continue
+            with pytest.raises(IllegalOrder) as e:
+                st.apply("move r1 go 20,12")
+            assert e.value.rule == f"{RS}:terrain.woods-marsh" and feature["kind"] in e.value.reason
+
+
+def test_terrain_woods_marsh_defence_inside_halves_hits() -> None:
+    # "Woods, Marsh. ... Defensive bonus when inside.": raiders inside a wood (or marsh) halve Hits
+    for kind in ("woods", "marsh"):
+        wood = {"id": "w", "kind": kind, "points": [[15, 13.2], [25, 13.2], [25, 20], [15, 20]]}
+        st = _engaged("warriors", "raiders", terrain=[wood])
+        script(st, [4])  # type: ignore[arg-type]
+        st.apply("end")  # type: ignore[attr-defined]
+        ev = last(st, "melee")
+        assert ev.data["terrain"] == kind and ev.data["hits"] == 3  # ceil((4+1)/2)
+        assert f"{RS}:terrain.woods-marsh" in ev.data["checked"]
+
+
+def test_terrain_rivers_impassable_away_from_a_crossing() -> None:
+    # "Rivers. Linear, impassible.": no type crosses, or stands in, the water away from a crossing
+    for type_ in ("cavalry", "raiders", "skirmishers-bows"):
+        g = game([unit("r1", type_, 30, 6)], [unit("b1", "infantry", 40, 32, 180)], [_river()])
+        st = g.new_state(1)
+        to_move_step(st, "r1", [5] * unit_profiles()[type_].move_class)
+        for y in (12, 17):  # into the water, across it
+            with pytest.raises(IllegalOrder) as e:
+                st.apply(f"move r1 go 30,{y}")
+            assert e.value.rule == f"{RS}:terrain.rivers"
+
+
+@pytest.mark.parametrize("kind", ["bridge", "ford", "shallows"])
+def test_terrain_rivers_crossings_any_unit_at_a_bridge_ford_or_shallows(kind: str) -> None:
+    # "Any Unit may cross at a bridge, a ford, or if shallow."
+    river = {**_river(), "crossings": [{"kind": kind, "at": [10, 12], "width": 4}]}
+    for type_ in ("infantry", "warriors", "cavalry"):
+        g = game([unit("r1", type_, 10, 6)], [unit("b1", "infantry", 40, 32, 180)], [river])
+        st = g.new_state(1)
+        n = unit_profiles()[type_].move_class
+        to_move_step(st, "r1", [5] * n)
+        st.apply(f"move r1 go 10,{6 + 5 * n + 2}")  # across (or onto) the crossing
+        assert st.units["r1"].fp.y == 6 + 5 * n + 2
+
+
+def test_terrain_walls_gullies_movement_no_effect() -> None:
+    # "Walls, Gullies. Linear. No movement effect": any type crosses either at the full distance
+    for kind in ("wall", "gully"):
+        _crosses_at_full_distance({"id": "w", "kind": kind, "points": [[10, 12], [30, 12]], "width": 1})
+
+
+def test_terrain_walls_gullies_defence_behind_halves_hits() -> None:
+    # "Walls, Gullies. ... defensive bonus.": a unit defending either halves the Hits of melee
+    for kind in ("wall", "gully"):
+        feature = {"id": "w", "kind": kind, "points": [[10, 13], [30, 13]], "width": 0.5}
+        st = _engaged("warriors", "raiders", terrain=[feature])
+        script(st, [5])  # type: ignore[arg-type]
+        st.apply("end")  # type: ignore[attr-defined]
+        ev = last(st, "melee")
+        assert ev.data["terrain"] == kind and ev.data["hits"] == 3  # ceil((5+1)/2)
+        assert f"{RS}:terrain.walls-gullies" in ev.data["checked"]
+
+
 def test_terrain_roads_three_inch_bonus_entirely_on_road_not_turning() -> None:
     # "Roads": Units get a 3" bonus moving entirely on a road, neither Charging nor Turning
     road = {"id": "rd", "kind": "road", "points": [[20, 0], [20, 36]], "width": 3}

@@ -110,6 +110,8 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
     ch = st.charge
     assert ch is not None
     c, t = st.units[ch["c"]], st.units[ch["t"]]
+    # into-the-dark:combat.fire-targets.split-among-chargers: a unit already charged is in melee (and
+    # has fired at its first charger): no reaction, no fire left to split (docs/rulings 65)
     if not t.on_table or t.routed or st.in_melee(t) or not c.on_table:
         return []
     if t.spec.has("skirmisher"):
@@ -124,6 +126,7 @@ def reaction_options(st: IntoTheDarkState) -> list[O.Order]:
             out.append(O.CounterCharge(t.id, True))
     if t.spec.density == "O" or t.has_missiles:
         out.append(O.Evade(t.id))
+    # into-the-dark:combat.fire-targets.chargers-first: the charged unit's fire goes at its charger
     if t.has_missiles and not rallying and fire_problem(st, t) is None and aim(st, t, c) is not None:
         z = zone(t, zoc_length(st, t, "missile"))
         try:
@@ -205,7 +208,8 @@ def charge_tests(st: IntoTheDarkState) -> None:
                 t.disordered = True
                 t.shieldwall = False
             st.log("forced-evade", "movement.evading", side=t.side, unit=t.id, disordered=True)
-    # "receiving an impetuous charge unless counter-charging impetuously themselves"
+    # into-the-dark:morale.test-triggers.impetuous-charge: "receiving an impetuous charge unless
+    # counter-charging impetuously themselves"
     if ch["impetuous"] and t.on_table and not t.routed and r not in ("evade", "countercharge-impetuous"):
         out = morale_test(st, t, f"receiving an impetuous charge from {c.id}", "movement.impetuous-charges")
         if out in (MoraleOutcome.DRIVEN_BACK, MoraleOutcome.ROUTED):
@@ -214,7 +218,8 @@ def charge_tests(st: IntoTheDarkState) -> None:
         if out == MoraleOutcome.DRIVEN_BACK:
             # away from the charger, still facing it
             tasks[-1] = ("driven-back", t.id, *_away(c, t), (c.id,), (), ())
-    # fire at the chargers, who "then must take a morale test (before contact)"
+    # into-the-dark:combat.opportunity-fire.at-chargers: fire at the chargers, who "then must take a
+    # morale test (before contact)"
     if r == "fire" and t.on_table and not t.routed and ch["fled"] is None and c.on_table:
         st.log(
             "opportunity-fire", "combat.opportunity-fire", side=t.side, unit=t.id, target=c.id, at="charger"
@@ -227,6 +232,7 @@ def charge_tests(st: IntoTheDarkState) -> None:
                     rec["figures"] += e.data.get("close", 0) + e.data.get("long", 0)
                     rec["long_only"] = rec["long_only"] and not e.data.get("close", 0)
                     break
+            # into-the-dark:morale.test-triggers.missile-fire (during a charge, at once)
             out = morale_test(
                 st,
                 c,

@@ -112,6 +112,8 @@ def _chase(
     target's original position, or continue the charge ... If the unit does not move far enough to get
     beyond reach of the chargers, they are caught and attacked in the back and may not fight back"."""
     # into-the-dark:movement.evading.caught
+    # into-the-dark:movement.charging.target-runs: caught, or stop at the target's original position
+    # (continuing the charge past it is not offered: docs/rulings 79)
     world = st.world()
     if t.on_table:
         try:

@@ -35,7 +35,7 @@ ST = "IntoTheDarkState"
 
 def morale_missile(st: IntoTheDarkState) -> None:
     """Task: tests for "receiving missile fire ... during normal firing ... whether casualties
-    resulted or not" (morale.test-triggers), in the order fire was received."""
+    resulted or not" (into-the-dark:morale.test-triggers.missile-fire), in the order fire was received."""
     tasks = []
     for uid, rec in st.fire_received.items():
         if rec.get("tested"):
@@ -62,7 +62,7 @@ def morale_melee(st: IntoTheDarkState) -> None:
     """Task: melee tests - losers first, results applied at once; ties simultaneously; then winners
     only if enemies are still in contact (morale.melee-test-order). "Both sides take morale tests
     for being in combat ... If neither unit is driven back or routed, then combat continues next
-    turn." (combat.combat-results)"""
+    turn." (combat.combat-results; into-the-dark:morale.test-triggers.melee)"""
     if not st.melee:
         return
     res = {uid: melee_result(st, uid) for uid in st.melee}
@@ -288,7 +288,8 @@ def bonus_round(st: IntoTheDarkState, w: Unit, r: Unit) -> None:
 def _fanatics_routing(st: IntoTheDarkState) -> list[dict[str, Any]]:
     """ "friendly fanatic (quality 5) unit routing, within 12"": every fanatic unit routing this
     turn - the ones that routed this turn and the ones still routing on the table from an earlier
-    turn - each once per turn (docs/rulings/into-the-dark.md, ruling 72)."""
+    turn - each once per turn (docs/rulings/into-the-dark.md, ruling 72;
+    into-the-dark:morale.test-triggers.fanatic)."""
     out = [r for r in st.routed_turn if r["fanatic"]]
     seen = {r["id"] for r in out}
     for u in st.live():
@@ -315,8 +316,11 @@ def friends_tests(st: IntoTheDarkState) -> None:
                 continue
             if polygon_distance(f.fp.corners(), poly) <= st.d(6) + 1e-9:
                 st.tested.add(key)
+                # into-the-dark:morale.test-triggers.friend-routed
                 tasks.append(("test", f.id, f'friendly {r["id"]} routed within 6"', (), "friend"))
     if not tasks:
+        # into-the-dark:morale.test-triggers.friend-destroyed
+        # into-the-dark:morale.test-triggers.fanatic
         for kind, items in (
             ("destroyed", st.destroyed_turn),
             ("fanatic", _fanatics_routing(st)),

@@ -51,7 +51,7 @@ def rally(st: IntoTheDarkState, order: O.Rally) -> None:
         raise bad("combat.rallying", f"{u.id}: {prob}")
     st.log("rally-attempt", "combat.rallying", side=side, unit=u.id)
     u.rallying = True
-    u.acted = True
+    u.acted = True  # into-the-dark:movement.movement.rallied-do-not-move: it does nothing else this turn
     if u.pursuing:
         ok = control_test(st, u, "fanatics stopping their pursuit", "combat.rallying")
         if not ok:

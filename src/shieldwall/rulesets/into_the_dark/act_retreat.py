@@ -345,6 +345,8 @@ def rout_move(
         else:
             h0 = float(u.extra.get("pre_rout_heading", end.heading))
             end = Footprint(end.x, end.y, h0, end.frontage, end.depth)
+    # into-the-dark:combat.rout.surrender: "Surrounded units surrender." - hemmed in by an enemy (or
+    # terrain it may not enter) before it gets 1" away
     hemmed = blocked_by is not None and (blocked_by == "terrain" or st.units[blocked_by].side != u.side)
     if reached < min(1.0, distance) - 1e-9 and hemmed:
         u.destroyed = True
@@ -398,7 +400,8 @@ def _overlaps_any(fp: Footprint, u: Unit, world: World) -> bool:
 
 
 def _passed_tests(st: IntoTheDarkState, u: Unit, passed: list[str]) -> None:
-    """ "being interpenetrated by routing friendly unit": the friend tests at once."""
+    """ "being interpenetrated by routing friendly unit": the friend tests at once
+    (into-the-dark:morale.test-triggers.interpenetrated)."""
     tasks = []
     for fid in passed:
         f = st.units[fid]

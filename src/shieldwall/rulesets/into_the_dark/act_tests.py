@@ -33,6 +33,7 @@ def run_test(st: IntoTheDarkState, uid: str, reason: str, causes: tuple[str, ...
     elif kind == "melee":
         extra = melee_mods(st, u)
     elif kind == "friend":
+        # into-the-dark:morale.modifiers.in-cover ("behind the front lines and cannot see the enemy")
         extra = {"in_cover": not any(in_sight(st, u, e) for e in st.live() if e.side != u.side)}
     out = morale_test(st, u, reason, clause, extra)
     st.push(*outcome_tasks(st, u, out, causes, kind == "melee"))

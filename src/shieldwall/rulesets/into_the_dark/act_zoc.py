@@ -37,6 +37,8 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
         if e.has_melee:
             z = zone(e, zoc_length(st, e, "melee"))  # once, not once per position of the path
             hit = any(meets(z, f.corners()) for f in fps)
+        # into-the-dark:combat.opportunity-fire.zone (close range straight ahead)
+        # into-the-dark:combat.opportunity-fire.once-a-turn (a unit that has fired has no zone left)
         if not hit and e.has_missiles and not e.fired:
             z = zone(e, zoc_length(st, e, "missile"))
             hit = any(meets(z, f.corners()) for f in fps)

@@ -225,6 +225,7 @@ def _fire_order(st: IntoTheDarkState, order: Any) -> None:
     u = st.unit(order.unit)
     if u.side != side:
         raise bad("combat.missile-fire", f"{u.id} is not one of {side}'s units")
+    # into-the-dark:combat.fire-targets.one-target
     if any(uid == u.id for uid, _ in st.fire_orders):
         raise bad("combat.fire-targets", f"{u.id} already has a target: a unit must concentrate its fire")
     prob = fire_problem(st, u)

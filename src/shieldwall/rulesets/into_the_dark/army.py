@@ -284,6 +284,8 @@ class ArmyUnit(BaseModel):
         "All troops are assumed to be carrying shields unless otherwise stated": the no-shield option,
         and bow troops (foot bow, mounted bow, longbow, heavy crossbow) that are not cross trained
         ("These troops do not have shields unless cross trained")."""
+        # into-the-dark:combat.missile-weapons.bows-no-shields
+        # into-the-dark:combat.missile-weapons.sling-and-javelins-keep-shields
         if self.has("no-shield"):
             return False
         w = self.missile_weapon

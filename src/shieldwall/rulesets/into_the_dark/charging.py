@@ -43,7 +43,8 @@ def steps_from(data: list[str]) -> tuple[O.Step, ...]:
 
 def charge_limit(st: IntoTheDarkState, c: Unit, opportunity: bool) -> float:
     """In the movement sequence: what is left of the move. Counter-charges and opportunity charges
-    "may allow a unit to move more than once in a turn": a full move (docs/rulings)."""
+    "may allow a unit to move more than once in a turn": a full move (docs/rulings). A charge "is the
+    same distance as a normal move" (into-the-dark:movement.charging.same-distance)."""
     return base_allowance(st, c) if opportunity else remaining(st, c)
 
 

@@ -130,6 +130,18 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Movement",
         "Straight moves and forward wheels up to max, or about face; all figures facing one way; rallied units do not move.",
     ),
+    "movement.movement.rallied-do-not-move": (
+        "Movement: rallied units",
+        "Troops that rallied or moved during the rally phase may not move during the movement phase.",
+    ),
+    "movement.movement.forward-only": (
+        "Movement: straight forward moves and forward wheels",
+        "All movement is straight forward moves and/or forward wheels up to the maximum move, or an about face: no backward or slanted moves.",
+    ),
+    "movement.movement.all-figures-one-way": (
+        "Movement: all figures facing one way",
+        "A unit cannot move unless all its figures are facing the same direction.",
+    ),
     "movement.distances": (
         "Distances",
         'Max move and rout/evade dice: CF 6" 3d6, LF/OF 8" 3d6, CM 8" 4d6, LM 12" 4d6, OM 16" 5d6.',
@@ -146,6 +158,18 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "movement.charging": (
         "Charges & Evades: Charging",
         "A move to contact is a charge, at normal move; chargers may stop or go on if the target runs.",
+    ),
+    "movement.charging.contact-only-by-a-charge": (
+        "Charging: a move to contact is a charge",
+        "Any move that intends to contact the enemy, straight ahead or not, is a charge: no other move may end in contact with an enemy.",
+    ),
+    "movement.charging.same-distance": (
+        "Charging: distance",
+        "A charge is the same distance as a normal move (what is left of it in the movement sequence).",
+    ),
+    "movement.charging.target-runs": (
+        "Charging: the target runs away",
+        "If the target runs away before contact the chargers may stop at its original position or continue up to their maximum move: the engine stops them there unless they catch it; continuing past it is not offered (ruling 79).",
     ),
     "movement.counter-charges": (
         "Charges & Evades: Counter-Charges",
@@ -274,6 +298,18 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Missile Fire: choice of target",
         "Shoot first at chargers; concentrate on one target; split evenly among several chargers.",
     ),
+    "combat.fire-targets.chargers-first": (
+        "Missile Fire: choice of target, chargers first",
+        "If possible a unit shoots first at any enemies charging it: its fire at a charger is taken when the charge is declared (ruling 65).",
+    ),
+    "combat.fire-targets.one-target": (
+        "Missile Fire: choice of target, concentrate",
+        "A unit concentrates its fire on one target; figures that cannot hit it may shoot at another in arc, concentrating as much as possible.",
+    ),
+    "combat.fire-targets.split-among-chargers": (
+        "Missile Fire: choice of target, several chargers",
+        "Fire split evenly among all units charging it: with moves in sequence a unit is charged by one unit at a time, and one that fired or is in melee has no fire left to split (ruling 65).",
+    ),
     "combat.target-eligibilities": (
         "Target Eligibilities",
         "A target must be in line of sight: units, dense woods and hills between block it.",
@@ -294,9 +330,33 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Opportunity Fire",
         "Missile ZOC = close range; the normal fire out of sequence; charged units shot at take a morale test before contact.",
     ),
+    "combat.opportunity-fire.zone": (
+        "Opportunity Fire: the missile zone of control",
+        "Missile troops have a ZOC equal to their close range, straight ahead, and may opportunity fire on any enemy unit moving in it.",
+    ),
+    "combat.opportunity-fire.once-a-turn": (
+        "Opportunity Fire: not twice a turn",
+        "Opportunity fire is the unit's regular fire out of sequence: a unit that has fired may not fire again that turn.",
+    ),
+    "combat.opportunity-fire.at-chargers": (
+        "Opportunity Fire: at chargers",
+        "Missile troops charged may opportunity fire at the chargers, who then take a morale test before contact.",
+    ),
     "combat.missile-weapons": (
         "Missile Weapons",
         "Foot bow (incl. light crossbow), mounted bow: no shields unless cross-trained and not while firing; sling and javelin keep shields.",
+    ),
+    "combat.missile-weapons.bows-no-shields": (
+        "Missile Weapons: foot and mounted bows",
+        "Foot bow (incl. light crossbow) and mounted bow troops have no shields unless cross trained.",
+    ),
+    "combat.missile-weapons.cross-trained-bow": (
+        "Missile Weapons: cross-trained bows firing",
+        "Cross-trained bow troops have shields but cannot use them while firing.",
+    ),
+    "combat.missile-weapons.sling-and-javelins-keep-shields": (
+        "Missile Weapons: slings and javelins",
+        "Sling and javelin troops have shields and can use them even while firing.",
     ),
     "combat.missile-ranges": (
         "Missile Weapons: Ranges",
@@ -309,6 +369,10 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "combat.melee": (
         "Melee",
         "Simultaneous; figures in contact and facing, or in the second rank behind; no overlaps; missile troops penalised.",
+    ),
+    "combat.melee.no-overlapping": (
+        "Melee: no overlaps",
+        "NO extra overlapping figures are counted: a rank behind counts only figures directly behind those in contact.",
     ),
     "combat.flanks-and-rear": (
         "Flanks & Rear",
@@ -334,6 +398,34 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Melee Weapons: Modifiers",
         "Charging/counter-charging +1; steady fanatics +1; peasants or non-cross-trained missile troops −1; enemy shieldless +1; enemy uphill −1; enemy defending obstacle −1.",
     ),
+    "combat.melee-modifiers.charging": (
+        "Melee Weapons: Modifiers, charging",
+        "Attacking unit charging or counter-charging: +1.",
+    ),
+    "combat.melee-modifiers.steady-fanatics": (
+        "Melee Weapons: Modifiers, steady fanatics",
+        "Attacking unit steady fanatics (quality 5): +1.",
+    ),
+    "combat.melee-modifiers.peasants": (
+        "Melee Weapons: Modifiers, peasants",
+        "Attacking unit peasants: −1.",
+    ),
+    "combat.melee-modifiers.missile-troops": (
+        "Melee Weapons: Modifiers, missile troops",
+        "Attacking unit missile troops, unless cross trained: −1 (peasant missile troops −1 once: ruling).",
+    ),
+    "combat.melee-modifiers.enemy-shieldless": (
+        "Melee Weapons: Modifiers, enemy without shields",
+        "Enemy unit without shields or unable to use them: +1.",
+    ),
+    "combat.melee-modifiers.enemy-uphill": (
+        "Melee Weapons: Modifiers, enemy uphill",
+        "Enemy unit uphill of the attacking unit: −1.",
+    ),
+    "combat.melee-modifiers.enemy-obstacle": (
+        "Melee Weapons: Modifiers, enemy behind an obstacle",
+        "Enemy unit defending an obstacle (fence, ditch): −1, across the side it defends.",
+    ),
     "combat.double-dice": (
         "Melee: impetuous and flank/rear double the dice (cumulative)",
         "Impetuous or flank/rear: 1 d6 per 2 figures; both together: 1 per figure.",
@@ -357,6 +449,10 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "combat.rout": (
         "Rout",
         "Routers move by their rout dice away from the enemy, later toward their own edge, shaken and disordered; surrounded units surrender.",
+    ),
+    "combat.rout.surrender": (
+        "Rout: surrounded units surrender",
+        'A routing unit hemmed in by enemies (or terrain it may not enter) so that it cannot get 1" away surrenders: it is destroyed.',
     ),
     "combat.rout.loose-order": (
         "Rout: routers are loose order",
@@ -408,6 +504,34 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Morale Tests: events that require a test",
         'Interpenetrated by routers, impetuous charge, missile fire, melee, friends routing within 6", friends destroyed, or fanatics routing (each turn they rout or still rout), within 12".',
     ),
+    "morale.test-triggers.interpenetrated": (
+        "Morale Tests: interpenetrated by routers",
+        "A unit interpenetrated by a routing friendly unit tests at once.",
+    ),
+    "morale.test-triggers.impetuous-charge": (
+        "Morale Tests: receiving an impetuous charge",
+        "A unit receiving an impetuous charge tests at once, unless counter-charging impetuously itself.",
+    ),
+    "morale.test-triggers.missile-fire": (
+        "Morale Tests: receiving missile fire",
+        "A unit receiving missile fire, during a charge (at once) or in normal firing, tests, whether casualties resulted or not.",
+    ),
+    "morale.test-triggers.melee": (
+        "Morale Tests: being in melee",
+        "A unit in melee tests, whether casualties resulted or not (in the order of morale.melee-test-order).",
+    ),
+    "morale.test-triggers.friend-routed": (
+        'Morale Tests: friends routing within 6"',
+        'A test for each friendly unit routed this turn that began its rout within 6" (except routing open order troops).',
+    ),
+    "morale.test-triggers.friend-destroyed": (
+        'Morale Tests: friends destroyed within 12"',
+        'A test for each friendly unit destroyed this turn within 12".',
+    ),
+    "morale.test-triggers.fanatic": (
+        'Morale Tests: fanatics routing within 12"',
+        'A test for each friendly fanatic (quality 5) unit routing within 12" (each turn it routs or still routs: ruling 72).',
+    ),
     "morale.melee-test-order": (
         "Morale Tests: losers of a melee test first",
         "After a melee the losers (most casualties received) test first; winners test only if still in contact.",
@@ -419,6 +543,58 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "morale.modifiers": (
         "Morale Tests: Modifiers",
         "Shaken −1, disordered −1, −1 per 25% casualties, flanked −3, outnumber ×2 +1, long range missile only +1, fewer firers +1, deeper ranks −1, supported +1, friends routing −1 each, unsupported −2, uphill +1, cover +1.",
+    ),
+    "morale.modifiers.shaken": (
+        "Morale Tests: Modifiers, unit shaken",
+        "Unit currently shaken: −1.",
+    ),
+    "morale.modifiers.disordered": (
+        "Morale Tests: Modifiers, unit disordered",
+        "Unit currently disordered: −1.",
+    ),
+    "morale.modifiers.casualties": (
+        "Morale Tests: Modifiers, casualties",
+        "−1 for each full 25% casualties from the original strength.",
+    ),
+    "morale.modifiers.flanked": (
+        "Morale Tests: Modifiers, unit flanked",
+        "Unit flanked by enemy in melee: −3.",
+    ),
+    "morale.modifiers.outnumber": (
+        "Morale Tests: Modifiers, numbers: outnumber",
+        "Outnumbering its melee opponents by double or more: +1.",
+    ),
+    "morale.modifiers.long-range-only": (
+        "Morale Tests: Modifiers, numbers: long range only",
+        "Receiving long range missile fire only: +1.",
+    ),
+    "morale.modifiers.fewer-firers": (
+        "Morale Tests: Modifiers, numbers: fewer firers",
+        "Receiving missile fire from fewer enemy than its own numbers: +1.",
+    ),
+    "morale.modifiers.deeper-ranks": (
+        "Morale Tests: Modifiers, deeper ranks",
+        "Opposing unit in melee has more complete ranks: −1.",
+    ),
+    "morale.modifiers.supported": (
+        "Morale Tests: Modifiers, unit supported",
+        'Unrouted friends within 3" of both flanks, or 6" of the rear facing the same way and behind its centre: +1.',
+    ),
+    "morale.modifiers.friends-routing": (
+        "Morale Tests: Modifiers, friends routing",
+        '−1 for each friendly unit routing within 12".',
+    ),
+    "morale.modifiers.unsupported": (
+        "Morale Tests: Modifiers, unit unsupported",
+        'No unrouted friendly troops in sight within 12": −2.',
+    ),
+    "morale.modifiers.uphill": (
+        "Morale Tests: Modifiers, unit is uphill",
+        "Uphill of all enemy within sight: +1.",
+    ),
+    "morale.modifiers.in-cover": (
+        "Morale Tests: Modifiers, unit in cover",
+        "Completely in or behind cover for missile fire, defending an obstacle in melee, or behind the front lines unable to see the enemy: +1.",
     ),
     "morale.results": (
         "Morale Tests: Result",

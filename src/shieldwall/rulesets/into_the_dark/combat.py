@@ -412,7 +412,8 @@ def fighting_figures(
 ) -> int:
     """Figures that count (combat.ranks, combat.melee): ``front`` figures facing the enemy (in base
     contact for melee), plus ``behind[i]`` figures of rank i+2 directly behind them, for the ranks
-    that fight. Overlapping figures never count, so no rank may count more than ``front``."""
+    that fight. Overlapping figures never count, so no rank may count more than ``front``
+    (into-the-dark:combat.melee.no-overlapping)."""
     if front < 0 or any(b < 0 or b > front for b in behind):
         raise ValueError("ranks behind may only count figures directly behind the front figures")
     ranks = fighting_ranks(melee=melee, disordered=disordered, pike=pike)
@@ -526,6 +527,8 @@ class MissileSituation:
             return "target has no shields"
         if self.from_rear:
             return "hit from the rear"
+        # into-the-dark:combat.missile-weapons.cross-trained-bow: bows cannot use shields while firing;
+        # into-the-dark:combat.missile-weapons.sling-and-javelins-keep-shields: other weapons can
         if t.firing and t.weapon is not None and profiles.missile_weapons()[t.weapon].shields == "bow":
             return "target cannot use shields while firing"
         return None
@@ -747,22 +750,29 @@ class MeleeSituation:
         m = profiles.combat_tables().melee
         a, t = self.attacker, self.target
         out: list[Mod] = []
+        # into-the-dark:combat.melee-modifiers.charging
         if self.charging:
             out.append(Mod.of(m.charging, "charging or counter-charging"))
+        # into-the-dark:combat.melee-modifiers.steady-fanatics
         if a.quality == 5 and not a.shaken:
             out.append(Mod.of(m.steady_fanatic, "steady fanatics"))
+        # into-the-dark:combat.melee-modifiers.peasants
+        # into-the-dark:combat.melee-modifiers.missile-troops (role "missile": not cross trained)
         if a.quality == 1 or a.role == "missile":
             why = "peasants" if a.quality == 1 else "missile troops (not cross trained)"
             out.append(Mod.of(m.peasant_or_missile, why))
         if a.polearm:
             out.append(Mod.of(m.polearm, "polearms"))
+        # into-the-dark:combat.melee-modifiers.enemy-shieldless
         shieldless = self.target_shieldless(facing)
         if shieldless:
             out.append(
                 Mod.of(m.enemy_shieldless, f"enemy without shields or unable to use them ({shieldless})")
             )
+        # into-the-dark:combat.melee-modifiers.enemy-uphill
         if self.target_uphill:
             out.append(Mod.of(m.enemy_uphill, "enemy uphill of attacking unit"))
+        # into-the-dark:combat.melee-modifiers.enemy-obstacle
         if facing in self.obstacle:
             out.append(Mod.of(m.enemy_obstacle, "enemy defending an obstacle"))
         if t.in_shieldwall and facing == "front":

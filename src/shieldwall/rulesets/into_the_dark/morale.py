@@ -147,10 +147,13 @@ class _Test:
         """Every applicable modifier, cumulative, then the general's negation (command.general-leading)."""
         m = profiles.morale_tables().modifiers
         out: list[Mod] = []
+        # into-the-dark:morale.modifiers.shaken
         if self.shaken:
             out.append(Mod.of(m.shaken, "unit shaken"))
+        # into-the-dark:morale.modifiers.disordered
         if self.disordered:
             out.append(Mod.of(m.disordered, "unit disordered"))
+        # into-the-dark:morale.modifiers.casualties
         steps = casualty_steps(self.casualties, self.original)
         if steps:
             out.append(
@@ -160,18 +163,25 @@ class _Test:
                     m.casualties.rule,
                 )
             )
+        # into-the-dark:morale.modifiers.flanked
         if self.flanked:
             out.append(Mod.of(m.flanked, "unit flanked"))
+        # into-the-dark:morale.modifiers.outnumber
         if self.outnumber_double:
             out.append(Mod.of(m.outnumber, "outnumbers melee opponents by double or more"))
+        # into-the-dark:morale.modifiers.long-range-only
         if self.long_range_missile_only:
             out.append(Mod.of(m.long_range_only, "receiving long range missile fire only"))
+        # into-the-dark:morale.modifiers.fewer-firers
         if self.fewer_firers:
             out.append(Mod.of(m.fewer_firers, "missile fire from less enemy than own numbers"))
+        # into-the-dark:morale.modifiers.deeper-ranks
         if self.deeper_ranks:
             out.append(Mod.of(m.deeper_ranks, "opponent has more complete ranks"))
+        # into-the-dark:morale.modifiers.supported
         if self.supported:
             out.append(Mod.of(m.supported, "unit supported"))
+        # into-the-dark:morale.modifiers.friends-routing
         if self.friends_routing:
             out.append(
                 Mod(
@@ -180,10 +190,13 @@ class _Test:
                     m.friends_routing.rule,
                 )
             )
+        # into-the-dark:morale.modifiers.unsupported
         if self.unsupported:
             out.append(Mod.of(m.unsupported, "unit unsupported"))
+        # into-the-dark:morale.modifiers.uphill
         if self.uphill:
             out.append(Mod.of(m.uphill, "unit is uphill"))
+        # into-the-dark:morale.modifiers.in-cover
         if self.in_cover:
             out.append(Mod.of(m.in_cover, "unit in cover"))
         if self.shieldwall:

@@ -42,7 +42,7 @@ def in_sight(st: IntoTheDarkState, a: Unit, b: Unit) -> bool:
 
 def supported(st: IntoTheDarkState, u: Unit) -> bool:
     """ "unit has unrouted friendly units within 3" of both flanks, or 6" of rear and facing same
-    direction and behind unit's center" (morale.modifiers)."""
+    direction and behind unit's center" (into-the-dark:morale.modifiers.supported)."""
     friends = [f for f in st.live(u.side) if f.id != u.id and not f.routed]
     fp = u.fp
 
@@ -72,10 +72,13 @@ def base_mods(st: IntoTheDarkState, u: Unit) -> dict[str, Any]:
     """The modifiers of "Morale Tests" that depend only on the unit and its surroundings."""
     friends = [f for f in st.live(u.side) if f.id != u.id]
     enemies = [e for e in st.live() if e.side != u.side]
+    # into-the-dark:morale.modifiers.friends-routing
     routing = sum(1 for f in friends if f.routed and gap(u.fp, f.fp) <= st.d(12))
     sup = supported(st, u)
+    # into-the-dark:morale.modifiers.unsupported
     unsup = not any((not f.routed) and gap(u.fp, f.fp) <= st.d(12) and in_sight(st, u, f) for f in friends)
     seen = [e for e in enemies if in_sight(st, u, e)]
+    # into-the-dark:morale.modifiers.uphill
     uphill = bool(seen) and all(elevation(st, u) > elevation(st, e) + 1e-6 for e in seen)
     return {
         "quality": u.quality,
@@ -108,6 +111,10 @@ def melee_mods(st: IntoTheDarkState, u: Unit) -> dict[str, Any]:
         if x not in opps:
             opps.append(x)
     theirs = sum(o.figures for o in opps)
+    # into-the-dark:morale.modifiers.outnumber
+    # into-the-dark:morale.modifiers.deeper-ranks
+    # into-the-dark:morale.modifiers.flanked
+    # into-the-dark:morale.modifiers.in-cover (defending an obstacle in melee)
     deeper = any(o.complete_ranks > u.complete_ranks for o in opps)
     return {
         "flanked": bool(rec.get("flanked")),
@@ -118,6 +125,9 @@ def melee_mods(st: IntoTheDarkState, u: Unit) -> dict[str, Any]:
 
 
 def missile_mods(st: IntoTheDarkState, u: Unit, rec: dict[str, Any]) -> dict[str, Any]:
+    # into-the-dark:morale.modifiers.long-range-only
+    # into-the-dark:morale.modifiers.fewer-firers
+    # into-the-dark:morale.modifiers.in-cover (in or behind cover for missile fire)
     return {
         "long_range_missile_only": bool(rec.get("long_only")),
         "fewer_firers": rec.get("figures", 0) < u.figures,

@@ -349,7 +349,7 @@ def trace(
             tr.backed += s.distance
             tr.last_straight = 0.0
         elif isinstance(s, O.Fwd):
-            if not s.distance > 0:
+            if not s.distance > 0:  # into-the-dark:movement.movement.forward-only
                 raise Problem("movement.movement", "moves are forward only (no backward or slanted movement)")
             fx, fy = heading_vector(fp.heading)
             n = max(1, math.ceil(s.distance / SAMPLE))
@@ -397,6 +397,7 @@ def end_problem(u: Unit, fp: Footprint, world: World, allow_contact: Sequence[st
         if pen > CONTACT_TOL:
             return f"{u.id} would end on top of {x.id}"
         if x.side != u.side and pen > -CONTACT_TOL and x.id not in allow_contact:
+            # into-the-dark:movement.charging.contact-only-by-a-charge
             return f"{u.id} would end in contact with {x.id}; only a charge contacts the enemy"
     return None
 

@@ -68,7 +68,7 @@ def act_problem(st: IntoTheDarkState, u: Unit) -> str | None:
         return "it has already acted this turn"
     if u.routed:
         return "routed units move only in the Rally phase"
-    if u.rallying:
+    if u.rallying:  # into-the-dark:movement.movement.rallied-do-not-move
         return "troops that rallied may not move during the movement phase"
     if u.evading:
         return "an evading unit rallies (turns back) only in next turn's Rally phase"
@@ -83,7 +83,7 @@ def can_move(st: IntoTheDarkState, u: Unit) -> str | None:
         return p
     if st.in_melee(u):
         return "units in melee may not move (they may turn to face or change frontage)"
-    if u.faced:
+    if u.faced:  # into-the-dark:movement.movement.all-figures-one-way
         return "a unit cannot move unless all its figures are facing the same direction"
     return None
 
@@ -204,7 +204,8 @@ def angle_to(u: Unit, p: tuple[float, float]) -> float:
 
 def zoc_length(st: IntoTheDarkState, u: Unit, kind: str) -> float:
     """ "For melee troops this zone is equal to half of its own normal movement distance ... For
-    missile troops this zone is equal to their weapons' close range" (setup.zone-of-control)."""
+    missile troops this zone is equal to their weapons' close range" (setup.zone-of-control;
+    into-the-dark:combat.opportunity-fire.zone)."""
     if kind == "melee":
         return st.d(u.allowance) / 2.0
     w = u.majority.missile_weapon

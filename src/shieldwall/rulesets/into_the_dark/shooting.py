@@ -30,7 +30,7 @@ def fire_problem(st: IntoTheDarkState, u: Unit) -> str | None:
         return "only missile troops and cross trained troops shoot"
     if not u.on_table or u.routed:
         return "routed units do not shoot"
-    if u.fired:
+    if u.fired:  # into-the-dark:combat.opportunity-fire.once-a-turn
         return "it has already fired this turn"
     if u.charged:
         return "units may not shoot if charging"
@@ -140,7 +140,8 @@ def cover_of(st: IntoTheDarkState, t: Unit, u: Unit) -> str:
 def volley(st: IntoTheDarkState, u: Unit, first: Unit, firing: set[str]) -> list[tuple[Unit, Any, int, int]]:
     """The fire of ``u``: its figures that can hit ``first`` shoot at it; figures that cannot may
     shoot at another target in arc, "concentrating as much as possible" (combat.fire-targets) -
-    the engine picks the target the most of them can hit. Returns (target, roll, close, long)."""
+    the engine picks the target the most of them can hit (into-the-dark:combat.fire-targets.one-target).
+    Returns (target, roll, close, long)."""
     out: list[tuple[Unit, Any, int, int]] = []
     used: set[int] = set()
     order: list[Unit] = [first]

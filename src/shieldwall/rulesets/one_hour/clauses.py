@@ -49,6 +49,8 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "terrain": ("Terrain", "Linear and Area terrain; building and tree models are decorative."),
     "terrain.sizes": ("Terrain", 'Linear 6-12" long x 1-3" wide; Area 6-12" per side or diameter.'),
     "terrain.villages": ("Terrain", "Villages: no movement effect; defensive bonus when inside."),
+    "terrain.villages.movement": ("Terrain", "Villages (Area): no movement effect."),
+    "terrain.villages.defence": ("Terrain", "Villages: defensive bonus when inside."),
     "terrain.hills": ("Terrain", "Hills: defensive bonus when fighting from uphill."),
     "terrain.hills.movement": ("Terrain", "Hills (Area): no movement effect."),
     "terrain.hills.uphill": (
@@ -59,12 +61,18 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Terrain",
         "Woods, Marsh: only Skirmishers and Raiders may enter; defensive bonus when inside.",
     ),
+    "terrain.woods-marsh.entry": ("Terrain", "Woods, Marsh (Area): only Skirmishers and Raiders may enter."),
+    "terrain.woods-marsh.defence": ("Terrain", "Woods, Marsh: defensive bonus when inside."),
     "terrain.lakes": ("Terrain", "Lakes: impassable."),
     "terrain.rivers": (
         "Terrain",
         "Rivers: impassable; any Unit may cross at a bridge, a ford, or if shallow.",
     ),
+    "terrain.rivers.impassable": ("Terrain", "Rivers (Linear): impassable."),
+    "terrain.rivers.crossings": ("Terrain", "Rivers: any Unit may cross at a bridge, a ford, or if shallow."),
     "terrain.walls-gullies": ("Terrain", "Walls, Gullies: no movement effect but defensive bonus."),
+    "terrain.walls-gullies.movement": ("Terrain", "Walls, Gullies (Linear): no movement effect."),
+    "terrain.walls-gullies.defence": ("Terrain", "Walls, Gullies: defensive bonus."),
     "terrain.roads": (
         "Terrain",
         'Roads: a 3" bonus moving entirely on a road, neither Charging nor Turning.',

@@ -157,6 +157,7 @@ class _TerrainIndex:
         for f in terrain.features:
             e = eff[f.kind]
             if f.linear:
+                # only rivers bar movement; walls and gullies have none (`terrain.walls-gullies.movement`)
                 if e.enter == "crossings":
                     self.rivers.append(f)
                 continue
@@ -237,7 +238,7 @@ SWEEP_TOL = CONTACT_TOL
 def forbidden_areas(unit: Unit, terrain: TerrainMap) -> list[tuple[Feature, Box]]:
     """The area features the unit may not enter, with their bounding boxes: lakes for all ("Lakes.
     Area, impassible."), woods and marsh for all but Skirmishers and Raiders ("Only Skirmishers and
-    Raiders may enter")."""
+    Raiders may enter", `terrain.woods-marsh.entry`)."""
     rough = unit.profile.rough_terrain
     return [(f, box) for f, rule, box in _index(terrain).entry if rule == "none" or not rough]
 
@@ -292,7 +293,9 @@ def _wet(
     f: Feature, segs: list[tuple[Point, Point]], probes: list[Point], edges: list[tuple[Point, Point]]
 ) -> bool:
     """Whether a probe lies in the river's water, or an edge crosses its line, away from a crossing
-    (``Feature.contains`` and ``crossing_points`` restricted to the segments ``segs`` that can)."""
+    (``Feature.contains`` and ``crossing_points`` restricted to the segments ``segs`` that can).
+    Water is impassable (`terrain.rivers.impassable`) except at a bridge, ford or shallows
+    (`terrain.rivers.crossings`: ``crossing_at``)."""
     pad = f.width / 2.0
     for p in probes:
         if (
@@ -401,7 +404,9 @@ def elevation(fp: Footprint, terrain: TerrainMap) -> float:
 
 
 def defending_feature(defender: Unit, attacker: Unit, terrain: TerrainMap, mode: str) -> str | None:
-    """The terrain that gives the defender its defensive bonus against this attacker, if any."""
+    """The terrain that gives the defender its defensive bonus against this attacker, if any:
+    "inside" a village (`terrain.villages.defence`) or a wood or marsh (`terrain.woods-marsh.defence`),
+    "behind" a wall or gully (`terrain.walls-gullies.defence`) or a river bank, or uphill."""
     eff = terrain_effects()
     key = "melee_defence" if mode == "melee" else "shoot_defence"
     dc, ac = defender.fp.centre, attacker.fp.centre

@@ -1,0 +1,270 @@
+"""Clause tests for the rules a bundled row of the clause table holds, each named after its sub-clause
+(combat.rout.surrender, combat.melee-modifiers.*, combat.fire-targets.*, combat.opportunity-fire.*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops
+
+from .helpers import unit
+from .playkit import RS, end_until, events, game, kind, last, script, start, u
+
+ONES = [1] * 60
+
+
+def _foot(**kw: object) -> Troops:
+    base: dict[str, object] = {"armour": "P", "quality": 3, "density": "C", "category": "F"}
+    base.update(kw)
+    return Troops(**base)  # type: ignore[arg-type]
+
+
+# --- combat.rout.surrender -----------------------------------------------------------------------
+
+
+def _rout_with_an_enemy_behind(gap: float) -> object:
+    """r1 beats b1 (which routs 15", straight back); r2 stands ``gap`` inches behind b1's rear."""
+    g = game([u("r1", "CPF", 10, 10), u("r2", "CPF", 10, 12 + gap, 180)], [u("b1", "CPF", 10, 10, 180)])
+    st = start(g, "red")
+    script(st, [6, 6, 1, 1, 6, 5, 5, 5, *ONES])
+    for _ in range(60):
+        if kind(st) in ("pursue", "initiative") or events(st, "surrender"):
+            break
+        st.apply(st.legal_orders()[0])
+    return st
+
+
+def test_combat_rout_surrender_when_surrounded() -> None:
+    # "Surrounded units surrender.": b1 routs with r1 in front and r2 half an inch behind it
+    st = _rout_with_an_enemy_behind(0.5)
+    s = last(st, "surrender")  # type: ignore[arg-type]
+    assert s.rule == f"{RS}:combat.rout" and s.data["unit"] == "b1" and s.data["blocked_by"] == "r2"
+    b1 = st.units["b1"]  # type: ignore[attr-defined]
+    assert b1.destroyed and not events(st, "rout-move")  # type: ignore[arg-type]
+    # with room to run (r2 two inches further back) it is not surrounded: it routs, it does not surrender
+    st2 = _rout_with_an_enemy_behind(2.5)
+    assert not events(st2, "surrender") and not st2.units["b1"].destroyed  # type: ignore[arg-type,attr-defined]
+    assert last(st2, "rout-move").data["distance"] > 0  # type: ignore[arg-type]
+
+
+# --- combat.melee-modifiers ----------------------------------------------------------------------
+
+
+def _mods(sit: MeleeSituation, facing: str = "front") -> list[tuple[int, str]]:
+    return [(m.value, m.name) for m in sit.modifiers(facing)]  # type: ignore[arg-type]
+
+
+def test_combat_melee_modifiers_enemy_shieldless_plus_one() -> None:
+    # "Enemy unit is: without shields or unable to use them +1"
+    assert [v for v, _ in _mods(MeleeSituation(_foot(), _foot(shields=False), front=4))] == [1]
+    assert _mods(MeleeSituation(_foot(), _foot(), front=4)) == []
+
+
+def test_combat_melee_modifiers_enemy_obstacle_minus_one_on_the_defended_side() -> None:
+    # "Enemy unit is: defending an obstacle (fence, ditch) -1": only across the side it defends
+    sit = MeleeSituation(_foot(), _foot(), front=4, flank=4, obstacle=("front",))
+    assert _mods(sit, "front") == [(-1, "enemy defending an obstacle")]
+    assert _mods(sit, "flank") == []
+
+
+# --- combat.opportunity-fire and combat.fire-targets -----------------------------------------------
+
+
+def _crossing_archers(y: float, second: bool = False) -> object:
+    """b1 (foot bow, close range 6") faces south from y=16; r1 walks across its front at ``y``."""
+    red = [u("r1", "LPF", 7, y, 90, figures=4, frontage=2)]
+    if second:
+        red.append(u("r2", "LPF", 7, y - 3, 90, figures=4, frontage=2))
+    blue = [u("b1", "LUF", 14, 16, 180, type_="missile", weapon="bow", figures=8, frontage=4)]
+    st = start(game(red, blue), "red")
+    st.apply("move r1 fwd 8")
+    return st
+
+
+def test_combat_opportunity_fire_zone_is_close_range_straight_ahead() -> None:
+    # "Missile troops also have a ZOC, equal to their close range, and may opportunity fire on any
+    # enemy unit moving in it": 4" ahead of b1 it may fire; 10" ahead (beyond close range) it may not
+    st = _crossing_archers(12)
+    d = st.decision()  # type: ignore[attr-defined]
+    assert d is not None and d.kind == "opportunity" and d.unit == "b1"
+    assert {str(o) for o in st.legal_orders()} == {"decline b1", "fire b1 r1"}  # type: ignore[attr-defined]
+    st.apply("fire b1 r1")  # type: ignore[attr-defined]
+    assert last(st, "fire").rule == f"{RS}:combat.opportunity-fire"  # type: ignore[arg-type]
+    assert kind(_crossing_archers(6)) == "movement"  # type: ignore[arg-type]
+
+
+def test_combat_opportunity_fire_once_a_turn_the_units_regular_fire() -> None:
+    # "this does not mean missile units can fire twice in one turn. The opportunity fire merely
+    # represents their regular fire done out of sequence."
+    from shieldwall.rulesets.into_the_dark.shooting import fire_problem
+
+    st = _crossing_archers(12, second=True)
+    script(st, [1] * 40)  # type: ignore[arg-type]
+    st.apply("fire b1 r1")  # type: ignore[attr-defined]
+    b1 = st.units["b1"]  # type: ignore[attr-defined]
+    assert b1.fired and fire_problem(st, b1) is not None  # type: ignore[arg-type]
+    st.apply("move r2 fwd 8")  # type: ignore[attr-defined]  # r2 walks through the same zone
+    assert kind(st) == "movement"  # type: ignore[arg-type]  # no second offer
+
+
+def test_combat_fire_targets_chargers_first_a_charged_unit_fires_at_its_charger() -> None:
+    # "If possible, a unit must shoot first at any enemies charging it": its fire at the charger is
+    # taken when the charge is declared (docs/rulings 65), before the Missile Fire phase
+    g = game(
+        [u("r1", "LAM", 10, 5, figures=8, frontage=4)],
+        [u("b1", "LUF", 10, 10, 180, type_="missile", weapon="bow")],
+    )
+    st = start(g, "red")
+    st.apply("charge r1 b1")
+    assert "fire b1 r1" in {str(o) for o in st.legal_orders()}
+    script(st, [1, *[1] * 40])
+    st.apply("fire b1 r1")
+    f = last(st, "fire")
+    assert f.data["target"] == "r1" and st.units["b1"].fired
+
+
+# --- combat.missile-weapons --------------------------------------------------------------------------
+
+
+def test_combat_missile_weapons_bows_no_shields_unless_cross_trained() -> None:
+    # "Foot Bow ... These troops do not have shields unless cross trained"; "Mounted Bow ... Shields
+    # are restricted the same as for foot"; light crossbows are foot bows
+    for code, kw in (
+        ("LUF", {"weapon": "bow"}),
+        ("LUM", {"weapon": "bow"}),
+        ("LUF", {"options": ["crossbow"]}),
+    ):
+        assert not unit(code=code, type="missile", **kw).has_shields
+        assert unit(code=code, type="cross-trained", **kw).has_shields
+
+
+def test_combat_missile_weapons_sling_and_javelins_keep_shields_even_while_firing() -> None:
+    # "Sling ... These troops have shields, and can use them even while firing." (javelins the same)
+    assert unit(code="LUF", type="missile", weapon="sling").has_shields
+    assert unit(code="LUF", type="missile", weapon="javelin").has_shields
+    archers = _foot(armour="U", density="L", role="missile", weapon="foot-bow", shields=False)
+    for weapon in ("sling", "javelin"):
+        firing = _foot(density="L", role="missile", weapon=weapon, firing=True)
+        assert MissileSituation(archers, firing, close=4).target_shieldless() is None
+    bow = _foot(density="L", role="cross-trained", weapon="foot-bow", firing=True)
+    assert MissileSituation(archers, bow, close=4).target_shieldless() is not None
+
+
+# --- movement.movement and movement.charging ----------------------------------------------------------
+
+
+def test_movement_movement_rallied_do_not_move() -> None:
+    # "Troops that rallied or moved during the rally phase may not move during the movement phase."
+    st = start(game([u("r1", "CPF", 20, 5)], [u("b1", "CPF", 20, 30, 180)]), "red")
+    st.units["r1"].morale = "shaken"
+    end_until(st, "rally", "red")
+    st.apply("rally r1")
+    end_until(st, "movement", "red")
+    with pytest.raises(IllegalOrder) as e:
+        st.apply("move r1 fwd 1")
+    assert e.value.rule == f"{RS}:movement.movement"
+    assert not any(str(o).startswith(("activate r1", "move r1", "charge r1")) for o in st.legal_orders())
+
+
+def test_movement_charging_target_runs_charger_stops_at_its_original_position() -> None:
+    # "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
+    # target's original position": r1 (12" move) charges b1 10" away, which evades 12"; r1 stops
+    # where b1 stood, with 2" of its move unused (continuing is not offered: docs/rulings 79)
+    g = game(
+        [u("r1", "LAM", 10, 5, figures=8, frontage=4)],
+        [u("b1", "OUF", 10, 15, 180, type_="missile", weapon="javelin")],
+    )
+    st = start(g, "red")
+    st.apply("charge r1 b1")
+    script(st, [4, 4, 4, *ONES])
+    st.apply("evade b1")
+    missed = last(st, "charge-missed")
+    assert missed.rule == f"{RS}:movement.charging" and missed.data["fled"] == "evaded"
+    assert missed.data["distance"] == pytest.approx(10.0, abs=0.01)
+    assert last(st, "charge").data["allowance"] == pytest.approx(12.0)
+    assert st.units["r1"].y == pytest.approx(15.0, abs=0.01)
+    assert not events(st, "caught")
+
+
+# --- morale.test-triggers ---------------------------------------------------------------------------------
+
+
+def test_morale_test_triggers_impetuous_charge_the_target_tests_at_once() -> None:
+    # "receiving an impetuous charge unless counter-charging impetuously themselves *"
+    def charged(how: str) -> list[object]:
+        g = game([u("r1", "LAM", 10, 5, figures=8, frontage=4)], [u("b1", "CPF", 10, 15, 180)])
+        st = start(g, "red")
+        st.apply(how)
+        script(st, [1, *ONES])
+        st.apply("stand b1")
+        return [e for e in events(st, "morale-test") if e.data["unit"] == "b1"]
+
+    t = charged("charge r1 b1 impetuous")
+    assert t and t[0].rule == f"{RS}:movement.impetuous-charges"  # type: ignore[attr-defined]
+    assert t[0].data["reason"].startswith("receiving an impetuous charge")  # type: ignore[attr-defined]
+    assert not charged("charge r1 b1")  # a charge that is not impetuous: no test before contact
+
+
+def test_morale_test_triggers_melee_both_sides_test_whether_casualties_or_not() -> None:
+    # "being in melee ... whether casualties resulted or not": no die hits, both units still test
+    st = start(game([u("r1", "CPF", 10, 10)], [u("b1", "CPF", 10, 10, 180)]), "red")
+    script(st, ONES)
+    end_until(st, "initiative")
+    assert not events(st, "casualties")
+    tested = {e.data["unit"] for e in events(st, "morale-test")}
+    assert tested == {"r1", "b1"}
+
+
+# --- morale.modifiers ----------------------------------------------------------------------------------
+
+
+def _level(**kw: object) -> tuple[int, list[str]]:
+    from shieldwall.rulesets.into_the_dark.morale import MoraleSituation
+
+    s = MoraleSituation(3, **kw)  # type: ignore[arg-type]
+    return s.level - 3, [m.name for m in s.modifiers()]
+
+
+def test_morale_modifiers_shaken_minus_one() -> None:
+    assert _level(shaken=True) == (-1, ["unit shaken"])
+
+
+def test_morale_modifiers_disordered_minus_one() -> None:
+    assert _level(disordered=True) == (-1, ["unit disordered"])
+
+
+def test_morale_modifiers_flanked_minus_three() -> None:
+    assert _level(flanked=True) == (-3, ["unit flanked"])
+
+
+def test_morale_modifiers_long_range_only_plus_one() -> None:
+    assert _level(long_range_missile_only=True) == (1, ["receiving long range missile fire only"])
+
+
+def test_morale_modifiers_fewer_firers_plus_one() -> None:
+    assert _level(fewer_firers=True) == (1, ["missile fire from less enemy than own numbers"])
+
+
+def test_morale_modifiers_deeper_ranks_minus_one() -> None:
+    assert _level(deeper_ranks=True) == (-1, ["opponent has more complete ranks"])
+
+
+def test_morale_modifiers_supported_plus_one() -> None:
+    assert _level(supported=True) == (1, ["unit supported"])
+
+
+def test_morale_modifiers_friends_routing_minus_one_each() -> None:
+    assert _level(friends_routing=1)[0] == -1 and _level(friends_routing=3)[0] == -3
+
+
+def test_morale_modifiers_unsupported_minus_two() -> None:
+    assert _level(unsupported=True) == (-2, ["unit unsupported"])
+
+
+def test_morale_modifiers_uphill_plus_one() -> None:
+    assert _level(uphill=True) == (1, ["unit is uphill"])
+
+
+def test_morale_modifiers_in_cover_plus_one() -> None:
+    assert _level(in_cover=True) == (1, ["unit in cover"])
