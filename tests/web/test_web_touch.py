@@ -59,12 +59,15 @@ def _fingers(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
     )
 
 
-def _gesture(cdp: Any, start: list[tuple[float, float]], end: list[tuple[float, float]], steps: int = 8) -> None:
+def _gesture(
+    cdp: Any, start: list[tuple[float, float]], end: list[tuple[float, float]], steps: int = 8
+) -> None:
     """Fingers down at `start`, moved in steps to `end`, lifted."""
     _fingers(cdp, "touchStart", start)
     for i in range(1, steps + 1):
         f = i / steps
-        _fingers(cdp, "touchMove", [(a + (b - a) * f, c + (d - c) * f) for (a, c), (b, d) in zip(start, end)])
+        at = [(a + (b - a) * f, c + (d - c) * f) for (a, c), (b, d) in zip(start, end, strict=True)]
+        _fingers(cdp, "touchMove", at)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
