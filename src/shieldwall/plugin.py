@@ -53,10 +53,12 @@ What each reference must name:
 ``army_builder`` (optional; only with ``army_cost``)
     ``army_builder() -> dict``: the browser's army builder (docs/web.md), the fields of an army file
     and the choices the rules allow for each: ``{"new": {...}, "fields": [F...], "sections":
-    [{"key", "title", "fields": [F...], "unique"?}], "note"?}``. ``new``: a new army file's
-    top-level values; ``fields``: its top-level fields; each section an array of tables of the file
-    (``[[units]]``) whose entries the player picks, ``unique`` the field that tells them apart
-    (default ``name``: a copy gets a number); ``note`` a line shown above the builder (a sample
+    [{"key", "title", "fields": [F...], "unique"?, "within"?}], "note"?}``. ``new``: a new army
+    file's top-level values; ``fields``: its top-level fields; each section an array of tables of the
+    file (``[[units]]``) whose entries the player picks, ``unique`` the field that tells them apart
+    (default ``name``: a copy gets a number); ``within`` ``{"section", "field", "label"}``: the
+    entries live in the array ``field`` of an entry of another section (a command's elements), the
+    player picks which (``label``); ``note`` a line shown above the builder (a sample
     data set's label). A field F is ``{"name", "label", "kind", "choices"?, "default"?, "min"?,
     "max"?, "optional"?}`` with ``kind`` one of ``text``, ``number``, ``bool``, ``choice`` (one of
     ``choices``, ``[[value, label], ...]``) or ``multi`` (a list of them); an optional field left

@@ -71,6 +71,32 @@ def test_costed_as_the_cli_costs_it(client: Any, capsys: Any, tmp_path: Path) ->
         assert same["text"] == body["text"] and same["costed"] == body["costed"]
 
 
+def test_dbm_picked_from_its_lists(client: Any, capsys: Any, tmp_path: Path) -> None:
+    """DBM's catalogue: the sample lists (labelled illustrative), elements within their commands; an
+    army built from it is costed by the API exactly as `shieldwall army cost --json` costs the file."""
+    b = client.get("/api/rulesets/dbm-3.2/army").json()["builder"]
+    assert "illustrative" in b["note"] and "not the publisher's" in b["note"]
+    assert "frankish-illustrative: Reg Kn(O) 2-12" in b["note"]
+    top = {f["name"]: f for f in b["fields"]}
+    assert [c[0] for c in top["list"]["choices"]] == ["frankish-illustrative", "norse-irish-illustrative"]
+    elements = next(s for s in b["sections"] if s["key"] == "elements")
+    assert elements["within"] == {"section": "commands", "field": "elements", "label": "In command"}
+    army = dict(b["new"])
+    els = [{"id": "gen", "code": "Kn", "grade": "O", "regular": True, "general": True}]
+    els += [{"id": f"sp{i}", "code": "Sp", "grade": "O", "regular": True} for i in range(4)]
+    army["commands"] = [{"name": "C-in-C", "c_in_c": True, "elements": els}]
+    r = client.post("/api/rulesets/dbm-3.2/army", json={"army": army}).json()
+    # one Kn(O) is under the list's minimum of 2: not legal, and why
+    assert not r["legal"] and "Reg Kn(O): 1 not in 2-12" in r["error"]
+    els.append({"id": "kn", "code": "Kn", "grade": "O", "regular": True})
+    r = client.post("/api/rulesets/dbm-3.2/army", json={"army": army}).json()
+    assert r["legal"], r["error"]
+    path = tmp_path / "dbm.toml"
+    path.write_text(r["text"], encoding="utf-8")
+    assert r["costed"] == _cli_json(path, capsys)
+    assert r["costed"]["total"] * 2 == int(r["costed"]["total"] * 2)  # to the half point
+
+
 def test_not_legal_says_why(client: Any) -> None:
     data = armies.parse(SAXON.read_text(encoding="utf-8"))
     data["points_limit"] = 100
@@ -201,12 +227,49 @@ def test_build_an_army_in_the_browser(server: str, page: Any, tmp_path: Path, ca
     dl.value.save_as(str(kh))
     assert _cli_json(kh, capsys)["total"] == page.evaluate("window.shieldwall.army.answer.costed.total")
 
-    # a rule system without a catalogue (DBM): the file's text, costed as it is typed
+    # DBM: a command, then elements picked within it from the (illustrative) sample lists
     page.select_option("#a-ruleset", "dbm-3.2")
-    page.wait_for_function("document.querySelector('#a-builder').textContent.includes('no list')")
+    page.wait_for_selector("#a-add-elements")
+    assert "not the publisher's" in page.inner_text("#a-builder")
+    page.select_option("#a-top-list", "frankish-illustrative")
+    page.locator("#a-top-list").dispatch_event("change")
+    page.fill("#a-commands-name", "C-in-C")
+    page.check("#a-commands-c_in_c")
+    page.click("#a-add-commands")
+    page.wait_for_function("document.querySelectorAll('#a-elements-within option').length === 1")
+    page.fill("#a-elements-id", "gen")
+    page.select_option("#a-elements-code", "Kn")
+    page.check("#a-elements-general")
+    page.click("#a-add-elements")
+    page.fill("#a-elements-id", "kn")
+    page.uncheck("#a-elements-general")
+    page.click("#a-add-elements")
+    page.fill("#a-elements-id", "sp")
+    page.select_option("#a-elements-code", "Sp")
+    for _ in range(4):
+        page.click("#a-add-elements")
+    page.wait_for_function("document.querySelectorAll('#a-entries-elements li').length === 6")
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    ids = [e["id"] for e in page.evaluate("window.shieldwall.army.army.commands[0].elements")]
+    assert ids == ["gen", "kn", "sp", "sp-2", "sp-3", "sp-4"]
+    total = page.evaluate("window.shieldwall.army.answer.costed.total")
+    assert f"total {total}" in _status(page)
+    with page.expect_download() as dl:
+        page.click("#a-export")
+    dbm = tmp_path / "dbm.toml"
+    dl.value.save_as(str(dbm))
+    assert _cli_json(dbm, capsys) == page.evaluate("window.shieldwall.army.answer.costed")
+    page.screenshot(path=str(IMAGES / "web-army-dbm.png"), full_page=True)
+    # a Spear removed: under the list's minimum of 4, not legal, and why
+    page.get_by_role("button", name="Remove sp-4").click()
+    page.wait_for_function("document.querySelector('#a-status').textContent.includes('Not legal')")
+    assert "Sp(O): 3 not in 4-16" in _status(page)
+    # the sample order of battle imported (the form follows it); its text edited, costed as typed
     page.set_input_files("#a-import", str(DBM))
     page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
     assert "total 130.5" in _status(page)
+    page.wait_for_function("document.querySelectorAll('#a-entries-elements li').length === 12")
+    assert page.locator("#a-elements-within option").count() == 2
     text = page.input_value("#a-text")
     assert "ap_limit = 200.0" in text
     page.fill("#a-text", text.replace("ap_limit = 200.0", "ap_limit = 100.0"))

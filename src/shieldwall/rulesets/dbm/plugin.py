@@ -37,6 +37,7 @@ PLUGIN = RuleSystem(
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",
+    army_builder=f"{_PKG}.army_builder:army_builder",
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
     scenarios="scenarios",

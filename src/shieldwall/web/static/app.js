@@ -45,7 +45,9 @@
 // (board.js: ghost, clearGhost, drawPath, toScreen, tolerance), g.send(order),
 // g.sendNear(p, orderAt, from) (the order for a point, snapped to the nearest legal one around
 // it: orderAt(q) -> the order for point q or null), g.select(uid), g.deselect(),
-// g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e); and
+// g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e),
+// g.showMessage(kind, parts), g.call(path, opts) (the game's API: POST /check asks whether an order
+// would be taken, without playing it); and
 // fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl),
 // /static/board.js (bearing, normalize) and /static/reach.js (round, inch, hoverReach,
 // chooseCharge, renderChargeChoices). A rule system without a web module is played through

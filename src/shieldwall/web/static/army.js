@@ -73,7 +73,7 @@ class ArmyBuilder {
     const r = await api(`/api/rulesets/${encodeURIComponent(ruleset)}/army`);
     this.builder = r.builder;
     this.army = this.builder ? structuredClone(this.builder.new) : {};
-    for (const s of this.builder ? this.builder.sections : []) this.army[s.key] = this.army[s.key] || [];
+    for (const s of this.builder ? this.builder.sections : []) if (!s.within) this.army[s.key] = this.army[s.key] || [];
     this.renderForm();
     if (this.builder) await this.cost();
     else {
@@ -105,6 +105,37 @@ class ArmyBuilder {
     box.replaceChildren(...[note, el("div", { class: "a-top" }, top), ...sections].filter(Boolean));
   }
 
+  // a section's entries: its own array, or (with `within`) the arrays inside the entries of another
+  // section (a command's elements, say), each with the array it is in
+  items(s) {
+    if (!s.within) return (this.army[s.key] || []).map((e) => ({ e, arr: this.army[s.key] }));
+    return (this.army[s.within.section] || []).flatMap((p) => {
+      if (!Array.isArray(p[s.within.field])) p[s.within.field] = [];
+      return p[s.within.field].map((e) => ({ e, arr: p[s.within.field], parent: p }));
+    });
+  }
+
+  // the choice of the entry (of another section) a `within` section's entry goes in
+  parents(s) {
+    const parent = this.builder.sections.find((x) => x.key === s.within.section);
+    const key = parent.unique || "name";
+    return (this.army[s.within.section] || []).map((p, i) => el("option", { value: String(i) }, p[key] || `#${i + 1}`));
+  }
+
+  // after a section's entries change: its list, and those of the sections within it
+  changed(s) {
+    this.renderEntries(s);
+    for (const c of this.builder.sections.filter((x) => x.within && x.within.section === s.key)) {
+      const pick = $(`#a-${c.key}-within`);
+      const was = pick.value;
+      pick.replaceChildren(...this.parents(c));
+      if ([...pick.options].some((o) => o.value === was)) pick.value = was;
+      else if (pick.options.length) pick.value = pick.options[pick.options.length - 1].value;
+      this.renderEntries(c);
+    }
+    this.cost();
+  }
+
   renderSection(s) {
     const nodes = {};
     const fields = s.fields.map((f) => {
@@ -112,6 +143,11 @@ class ArmyBuilder {
       nodes[f.name] = input(f, f.default, id);
       return el("label", { for: id }, f.label, nodes[f.name]);
     });
+    let within = null;
+    if (s.within) {
+      within = el("select", { id: `a-${s.key}-within` }, this.parents(s));
+      fields.unshift(el("label", { for: within.id }, s.within.label, within));
+    }
     const add = el("button", { type: "button", class: "primary", id: `a-add-${s.key}`, onclick: () => {
       const entry = {};
       for (const f of s.fields) {
@@ -121,16 +157,22 @@ class ArmyBuilder {
       }
       // a new name (or id) for each entry of the same one (the rules want them told apart)
       const key = s.unique || "name";
-      const names = new Set(this.army[s.key].map((e) => e[key]));
+      const names = new Set(this.items(s).map((x) => x.e[key]));
       if (entry[key] && names.has(entry[key])) {
         const sep = key === "name" ? " " : "-";
         let i = 2;
         while (names.has(`${entry[key]}${sep}${i}`)) i++;
         entry[key] = `${entry[key]}${sep}${i}`;
       }
-      this.army[s.key].push(entry);
-      this.renderEntries(s);
-      this.cost();
+      if (s.within) {
+        const p = (this.army[s.within.section] || [])[Number(within.value)];
+        if (!p || within.value === "") {
+          this.show({ legal: false, error: `add to ${s.within.section} first: an entry goes in one of them`, costed: null, text: null });
+          return;
+        }
+        p[s.within.field].push(entry);
+      } else this.army[s.key].push(entry);
+      this.changed(s);
     } }, `Add to ${s.title.toLowerCase()}`);
     return el("section", { class: "a-section" }, el("h2", {}, s.title),
       el("div", { class: "a-pick", role: "group", "aria-label": `pick ${s.title.toLowerCase()}` }, fields, add),
@@ -139,15 +181,16 @@ class ArmyBuilder {
 
   entries(s) {
     const key = s.unique || "name";
-    return this.army[s.key].map((e, i) => {
+    return this.items(s).map(({ e, arr, parent }, n) => {
+      const i = arr.indexOf(e);
+      const where = parent ? `in ${parent.name || "?"} · ` : "";
       const words = s.fields.filter((f) => f.name !== key && !empty(e[f.name]))
         .map((f) => (f.kind === "bool" ? (e[f.name] ? f.label.toLowerCase() : null) : Array.isArray(e[f.name]) ? e[f.name].join(", ") : String(e[f.name])))
         .filter(Boolean);
-      return el("li", {}, el("b", {}, e[key] || `#${i + 1}`), ` ${words.join(" · ")} `,
-        el("button", { type: "button", class: "small", "aria-label": `Remove ${e[key] || i + 1}`, onclick: () => {
-          this.army[s.key].splice(i, 1);
-          this.renderEntries(s);
-          this.cost();
+      return el("li", {}, el("b", {}, e[key] || `#${n + 1}`), ` ${where}${words.join(" · ")} `,
+        el("button", { type: "button", class: "small", "aria-label": `Remove ${e[key] || n + 1}`, onclick: () => {
+          arr.splice(i, 1);
+          this.changed(s);
         } }, "Remove"));
     });
   }
@@ -173,7 +216,7 @@ class ArmyBuilder {
     await this.cost({ text });
     if (this.answer && this.answer.army && this.answer.text !== null && this.builder) {
       this.army = this.answer.army;
-      for (const s of this.builder.sections) this.army[s.key] = Array.isArray(this.army[s.key]) ? this.army[s.key] : [];
+      for (const s of this.builder.sections) if (!s.within) this.army[s.key] = Array.isArray(this.army[s.key]) ? this.army[s.key] : [];
       this.renderForm();
     }
   }

@@ -26,6 +26,12 @@ export class Board {
     this.onDrop = onDrop || (() => {});
     this.onDrag = onDrag || (() => {});
     this.dragged = false; // the last press dragged the table (its click is not a click)
+    this.touches = new Map(); // the fingers on the table: pointerId -> {x, y} (client pixels)
+    this.pinch = null; // two fingers down: {d, k, p} at their start (distance, zoom, SVG point between them)
+    this.gesture = 0; // counts pinches: a press's drag started before one is not a drag any more
+    el.addEventListener("pointerdown", (e) => this.touchDown(e));
+    el.addEventListener("pointermove", (e) => this.touchMove(e));
+    for (const end of ["pointerup", "pointercancel"]) el.addEventListener(end, (e) => this.touchUp(e));
     el.addEventListener("wheel", (e) => {
       if (!this.svg) return;
       e.preventDefault();
@@ -154,20 +160,66 @@ export class Board {
     this.setZoom(this.k, x * this.scale, (this.depth - y) * this.scale);
   }
 
+  // ------------------------------------------------------------------ touch
+  // Two fingers pinch: the zoom follows the distance between them, and the table point that was
+  // between them stays between them (so moving both pans). One finger is a press like the mouse's
+  // (a drag of the background pans when zoomed in). The board's CSS has touch-action: none, so the
+  // browser leaves these gestures to the page.
+
+  midpoint() {
+    const [a, b] = [...this.touches.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
+  }
+
+  touchDown(e) {
+    if (e.pointerType !== "touch" || !this.svg) return;
+    this.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.touches.size !== 2) return;
+    const m = this.midpoint();
+    this.pinch = { d: Math.max(m.d, 1), k: this.k, p: this.toSvg(m.x, m.y) };
+    this.gesture++;
+    this.dragged = true; // no click, no order from a pinch
+    this.el.classList.remove("dragging", "panning");
+  }
+
+  touchMove(e) {
+    if (!this.touches.has(e.pointerId)) return;
+    this.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (!this.pinch || this.touches.size < 2) return;
+    const m = this.midpoint();
+    const k = Math.min(24, Math.max(1, (this.pinch.k * m.d) / this.pinch.d));
+    const v = this.view();
+    this.setZoom(k, v.x + v.w / 2, v.y + v.h / 2);
+    if (!this.zoom) return;
+    // the view moved so that the pinch's table point is under the fingers' midpoint again
+    const q = this.toSvg(m.x, m.y);
+    this.setZoom(k, this.zoom.cx + this.pinch.p.x - q.x, this.zoom.cy + this.pinch.p.y - q.y);
+  }
+
+  touchUp(e) {
+    if (!this.touches.delete(e.pointerId)) return;
+    if (this.touches.size < 2) this.pinch = null;
+  }
+
   // A press on the table: a drag of the background pans (when zoomed in), or, with a tool that
   // claims the press (the ruler), goes to it. A press that moved more than 4 px is not a click.
+  // A second finger makes it a pinch: the press's drag stops there.
   press(e) {
-    if (!this.svg || e.button !== 0) return;
+    if (!this.svg || e.button !== 0 || this.touches.size > 1) return;
     this.dragged = false;
+    const gesture = this.gesture;
     if (this.tool && this.tool.down && this.tool.down(this.toTable(e.clientX, e.clientY), e)) {
       this.el.setPointerCapture && this.el.setPointerCapture(e.pointerId);
       const move = (m) => {
+        if (gesture !== this.gesture || m.pointerId !== e.pointerId) return;
         this.dragged = this.dragged || Math.hypot(m.clientX - e.clientX, m.clientY - e.clientY) > 4;
         this.tool.drag && this.tool.drag(this.toTable(m.clientX, m.clientY), m);
       };
       const up = (u) => {
+        if (u.pointerId !== e.pointerId) return;
         this.el.removeEventListener("pointermove", move);
         this.el.removeEventListener("pointerup", up);
+        if (gesture !== this.gesture) return;
         this.tool && this.tool.up && this.tool.up(this.toTable(u.clientX, u.clientY), u);
       };
       this.el.addEventListener("pointermove", move);
@@ -176,13 +228,14 @@ export class Board {
     }
     const hit = e.target.closest(UNIT_SELECTOR);
     if (hit && this.canDrag(hit.getAttribute("data-unit"))) {
-      this.dragUnit(e);
+      this.dragUnit(e, gesture);
       return;
     }
     if (!this.zoom || hit) return;
     const start = { x: e.clientX, y: e.clientY, cx: this.zoom.cx, cy: this.zoom.cy };
     const ppu = this.svg.getScreenCTM().a; // client pixels per SVG unit
     const move = (m) => {
+      if (gesture !== this.gesture || m.pointerId !== e.pointerId) return;
       const [dx, dy] = [m.clientX - start.x, m.clientY - start.y];
       if (!this.dragged && Math.hypot(dx, dy) <= 4) return;
       if (!this.dragged) {
@@ -192,7 +245,8 @@ export class Board {
       }
       this.setZoom(this.k, start.cx - dx / ppu, start.cy - dy / ppu);
     };
-    const up = () => {
+    const up = (u) => {
+      if (u.pointerId !== e.pointerId) return;
       this.el.removeEventListener("pointermove", move);
       this.el.removeEventListener("pointerup", up);
       this.el.classList.remove("panning");
@@ -203,8 +257,9 @@ export class Board {
 
   // Drag the unit being moved: the ghost follows the pointer, the drop gives the order there (and
   // snaps like a click). A press that does not move is a click on the unit.
-  dragUnit(e) {
+  dragUnit(e, gesture) {
     const move = (m) => {
+      if (gesture !== this.gesture || m.pointerId !== e.pointerId) return;
       if (!this.dragged && Math.hypot(m.clientX - e.clientX, m.clientY - e.clientY) <= 4) return;
       if (!this.dragged) {
         this.dragged = true;
@@ -216,10 +271,11 @@ export class Board {
       this.onDrag(p);
     };
     const up = (u) => {
+      if (u.pointerId !== e.pointerId) return;
       this.el.removeEventListener("pointermove", move);
       this.el.removeEventListener("pointerup", up);
       this.el.classList.remove("dragging");
-      if (this.dragged) this.onDrop(this.toTable(u.clientX, u.clientY), u);
+      if (this.dragged && gesture === this.gesture) this.onDrop(this.toTable(u.clientX, u.clientY), u);
     };
     this.el.addEventListener("pointermove", move);
     this.el.addEventListener("pointerup", up);
