@@ -140,10 +140,19 @@ function popup(g, at, title, children) {
   const close = el("button", { type: "button", class: "spi-close", title: "Close" }, "×");
   close.onclick = closePopup;
   const box = el("div", {
-    id: "spi-popup", class: "spi-popup", role: "dialog",
+    id: "spi-popup", class: "spi-popup", role: "dialog", "aria-label": title,
     style: `position:fixed;left:${Math.round(pos.left + 12)}px;top:${Math.round(pos.top + 12)}px;z-index:50;`
       + "background:#fff;border:1px solid #495057;border-radius:4px;padding:.4em .6em;box-shadow:0 2px 8px #0004;max-width:28em;font-size:.9em",
   }, el("div", { style: "display:flex;justify-content:space-between;gap:1em" }, el("b", {}, title), close), ...children);
+  // keyboard: Escape closes the popup (and gives the focus back to the table)
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      closePopup();
+      const board = document.getElementById("board");
+      if (board) board.focus();
+    }
+  });
   document.body.append(box);
   return box;
 }
@@ -165,6 +174,7 @@ export function openStack(g, units) {
     return b;
   });
   popup(g, units[0], `Hex ${units[0].hex}: ${units.length} counters`, items);
+  items[0].focus(); // a keyboard player chooses with Tab and Enter at once
 }
 
 // The odds preview of one attack of the selected unit (reach.odds): odds, column, die modifier,
