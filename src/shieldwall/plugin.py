@@ -50,6 +50,19 @@ What each reference must name:
     or one JSON object) and raises ``ShieldwallError`` if the army breaks its points limit. The
     host picks the rule system from ``--ruleset``, the file's ``ruleset`` key, or the one whose
     ``army_cost(path, False, True)`` accepts the file.
+``determinize`` (optional: only for a rule system with hidden information)
+    ``determinize(state, side, rng) -> State``: a *copy* of ``state`` in which everything ``side``
+    may not see (what the view marks ``hidden_from`` it: the other side's face-down cards, its
+    hidden ambushers) is drawn anew from ``rng`` (a ``numpy.random.Generator``), consistently with
+    what ``side`` sees; ``state`` itself is unchanged. The result must be a legal battle whose
+    view, filtered for ``side`` (``shieldwall.visibility.view_for``), is the view ``side`` has of
+    ``state``, and it must depend only on that view and on ``rng``: two battles that differ only
+    in what ``side`` may not see give the same result for the same generator. The search bot
+    (``shieldwall.ai.mcts``) plays each playout on such a copy, so it never searches on facts its
+    side does not know. A rule system without hidden information leaves it None (the search
+    copies the state). The coming dice are not its business: the search gives every playout fresh
+    dice itself (the convention: a state keeps its battle's generator in ``state.rng`` or in
+    ``state.board.rng``).
 
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
@@ -118,6 +131,7 @@ class RuleSystem:
     clauses: str | None = None
     commands: str | None = None
     army_cost: str | None = None
+    determinize: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None
@@ -138,6 +152,7 @@ class RuleSystem:
             "reach",
             "clauses",
             "army_cost",
+            "determinize",
         ):
             v = getattr(self, what)
             if v is not None:

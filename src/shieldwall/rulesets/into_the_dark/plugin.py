@@ -38,6 +38,7 @@ PLUGIN = RuleSystem(
     reach=f"{_PKG}.reach:reach",
     clauses=f"{_PKG}.clauses:CLAUSES",
     army_cost=f"{_PKG}.cli:army_cost",
+    determinize=f"{_PKG}.hidden:determinize",
     scenarios="scenarios",
     web_module="web/into-the-dark.js",
     clause_table="docs/rules/into-the-dark.md",

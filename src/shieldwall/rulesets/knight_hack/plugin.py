@@ -39,6 +39,7 @@ PLUGIN = RuleSystem(
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",
+    determinize=f"{_PKG}.hidden:determinize",
     scenarios="scenarios",
     web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",
