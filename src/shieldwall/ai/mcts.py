@@ -46,6 +46,8 @@ DEFAULT_PLAYOUTS = 200
 ROLLOUT_DECISIONS = 10
 #: the UCB1 exploration constant
 EXPLORE = 1.4
+#: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
+WIDEN = 1.0
 
 
 class BadBudget(ShieldwallError, ValueError):
@@ -184,14 +186,14 @@ class MCTSBot(Bot):
             if not menu:  # a stuck copy (a rule system's menu that offers nothing): score it
                 break
             texts = [str(o) for o in menu]
-            untried = [i for i, t in enumerate(texts) if t not in node.children]
-            if untried:
-                i = untried[int(self.rng.integers(len(untried)))]
+            tried = [i for i, t in enumerate(texts) if t in node.children]
+            if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
+                i = self._expand(sim, node, menu, texts)
                 child = node.children[texts[i]] = Node()
                 sim.apply(menu[i])
                 path.append(child)
                 break
-            i = self._select(node, texts, d.side)
+            i = tried[self._select(node, [texts[j] for j in tried], d.side)]
             sim.apply(menu[i])
             node = node.children[texts[i]]
             path.append(node)
@@ -200,6 +202,17 @@ class MCTSBot(Bot):
             n.visits += 1
             for s, v in values.items():
                 n.value[s] = n.value.get(s, 0.0) + v
+
+    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str]) -> int:
+        """The order to add under ``node``: the rollout policy's choice while it is not a child yet
+        (the search starts from what the rule system's own bot would do), else a random new one."""
+        policy = self._policy(sim)
+        if policy is not None:
+            t = str(policy.choose(sim))
+            if t not in node.children and t in texts:
+                return texts.index(t)
+        untried = [i for i, t in enumerate(texts) if t not in node.children]
+        return untried[int(self.rng.integers(len(untried)))]
 
     def _select(self, node: Node, texts: list[str], side: str) -> int:
         log_n = math.log(max(1, sum(node.children[t].visits for t in texts)))
