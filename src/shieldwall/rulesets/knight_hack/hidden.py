@@ -1,6 +1,6 @@
 """Determinization of hidden ambushers (the plugin's ``determinize`` hook, used by the search bot).
 
-A unit lying hidden in ambush (``knight-hack:ambush.execute``, rulings R26 and R49) is not seen by
+A unit lying hidden in ambush (the ambush rules: rulings R26 and R49) is not seen by
 the other side: it knows the ambusher's side has such a unit (the order of battle), not where it
 lies nor which way it faces. :func:`determinize` returns a copy of the battle in which every
 ambusher hidden from ``side`` lies somewhere else: a random place on its own half of the table
