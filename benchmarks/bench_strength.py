@@ -73,10 +73,25 @@ def scenarios(chosen: list[str] | None) -> list[str]:
     return out
 
 
+def save(
+    path: str | None, bots: list[str], records: list[dict[str, Any]], clocks: dict[str, list[float]]
+) -> None:
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump({"bots": bots, "records": records, "clocks": clocks}, f)
+
+
 def run(
-    bots: list[str], names: list[str], n: int, seed: int, clocks: dict[str, list[float]]
+    bots: list[str],
+    names: list[str],
+    n: int,
+    seed: int,
+    clocks: dict[str, list[float]],
+    out: str | None = None,
 ) -> list[dict[str, Any]]:
-    records = []
+    """Play the battles; with ``out``, the records so far are saved after every battle (a run cut
+    short keeps what it played: ``--report`` reads it)."""
+    records: list[dict[str, Any]] = []
     for name in names:
         game = load_game(name)
         rid = game.info.id
@@ -94,6 +109,7 @@ def run(
                     rec = {"scenario": name, "ruleset": rid, "seed": s, "red": red, "blue": blue}
                     rec |= {"winner": winner, "reason": result.reason, "seconds": time.perf_counter() - t}
                     records.append(rec)
+                    save(out, bots, records, clocks)
                     print(
                         f"{name} seed {s}: {red} (red) v {blue} (blue): {winner or 'draw'} "
                         f"({rec['seconds']:.0f} s)",
@@ -177,7 +193,7 @@ def main() -> None:
     ap.add_argument("--scenarios", nargs="*", help="built-in scenarios or rule-system ids (default: all)")
     ap.add_argument("-n", type=int, default=1, help="battles a side for each pairing and scenario")
     ap.add_argument("--seed", type=int, default=0, help="the first battle seed")
-    ap.add_argument("--json", help="write the raw records and timings to this file")
+    ap.add_argument("--json", help="write the raw records and timings to this file (after every battle)")
     ap.add_argument("--report", nargs="+", metavar="JSON", help="print the tables of saved runs, merged")
     args = ap.parse_args()
     clocks: dict[str, list[float]] = defaultdict(list)
@@ -193,10 +209,7 @@ def main() -> None:
         return
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     start = time.monotonic()
-    recs = run(bots, scenarios(args.scenarios), args.n, args.seed, clocks)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"bots": bots, "records": recs, "clocks": clocks}, f)
+    recs = run(bots, scenarios(args.scenarios), args.n, args.seed, clocks, args.json)
     report(recs, clocks)
     print(f"\n{time.monotonic() - start:.0f} s")
 
