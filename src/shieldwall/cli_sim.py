@@ -166,8 +166,16 @@ def register(app: typer.Typer) -> None:
         address: Annotated[
             str | None, typer.Option(help="Ray: join this cluster ('auto' or host:port); none: start one.")
         ] = None,
-        red: Annotated[str, typer.Option(help="Bot for red: random | scripted.")] = "scripted",
-        blue: Annotated[str, typer.Option(help="Bot for blue: random | scripted.")] = "scripted",
+        red: Annotated[
+            str,
+            typer.Option(help="Bot for red: scripted | random | mcts[:N playouts] (the rule system's bots)."),
+        ] = "scripted",
+        blue: Annotated[
+            str,
+            typer.Option(
+                help="Bot for blue: scripted | random | mcts[:N playouts] (the rule system's bots)."
+            ),
+        ] = "scripted",
         variant: Annotated[
             list[str] | None, typer.Option("--variant", metavar="KEY=VALUE[,KEY=VALUE]", help=VARIANT_HELP)
         ] = None,

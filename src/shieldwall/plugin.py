@@ -71,6 +71,19 @@ What each reference must name:
     "why", "rule"}]}``. A shape is a polygon in table units (``kind``: ``range``, ``arc`` or
     ``corridor``; an empty label draws no words); ``sight`` has one line per enemy, with why it is
     not (or only partly) seen. None for a unit it has nothing for.
+``determinize`` (optional: only for a rule system with hidden information)
+    ``determinize(state, side, rng) -> State``: a *copy* of ``state`` in which everything ``side``
+    may not see (what the view marks ``hidden_from`` it: the other side's face-down cards, its
+    hidden ambushers) is drawn anew from ``rng`` (a ``numpy.random.Generator``), consistently with
+    what ``side`` sees; ``state`` itself is unchanged. The result must be a legal battle whose
+    view, filtered for ``side`` (``shieldwall.visibility.view_for``), is the view ``side`` has of
+    ``state``, and it must depend only on that view and on ``rng``: two battles that differ only
+    in what ``side`` may not see give the same result for the same generator. The search bot
+    (``shieldwall.ai.mcts``) plays each playout on such a copy, so it never searches on facts its
+    side does not know. A rule system without hidden information leaves it None (the search
+    copies the state). The coming dice are not its business: the search gives every playout fresh
+    dice itself (the convention: a state keeps its battle's generator in ``state.rng`` or in
+    ``state.board.rng``).
 
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
@@ -141,6 +154,7 @@ class RuleSystem:
     army_cost: str | None = None
     army_builder: str | None = None
     ranges: str | None = None
+    determinize: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None
@@ -163,6 +177,7 @@ class RuleSystem:
             "army_cost",
             "army_builder",
             "ranges",
+            "determinize",
         ):
             v = getattr(self, what)
             if v is not None:

@@ -35,7 +35,7 @@ def test_make_bot_knows_mcts_for_every_rule_system() -> None:
         make_bot("mcts:lots", 1)
     with pytest.raises(UnknownName):
         make_bot("random:3", 1, "one-hour-dark-ages")
-    assert "mcts" not in bot_names("one-hour-dark-ages")  # not offered by the web table and simulate yet
+    assert bot_names("one-hour-dark-ages")[-1] == "mcts"  # offered by the web table and simulate
 
 
 def test_a_battle_with_mcts_replays_byte_for_byte_on_a_rule_system_without_bots(toy: RuleSystem) -> None:

@@ -36,7 +36,7 @@ def test_scripted_beats_random_in_at_least_90_percent_of_200_seeded_battles() ->
 
 def test_bot_registry_and_unknown_bot() -> None:
     assert {"random", "scripted"} <= set(bot_names())
-    assert bot_names("one-hour-dark-ages") == ["scripted", "random"]
+    assert bot_names("one-hour-dark-ages") == ["scripted", "random", "mcts"]
     with pytest.raises(UnknownName) as e:
         make_bot("grandmaster")
     assert "random" in str(e.value)
@@ -103,12 +103,12 @@ def test_a_plugin_s_bots_come_before_the_generic_ones_for_its_rule_system_only()
         bots={"dull": "shieldwall.ai.random_bot:RandomBot"},
     )
     with registry.registered(rs):
-        assert bot_names("t-bots") == ["dull", "random"]
+        assert bot_names("t-bots") == ["dull", "random", "mcts"]
         assert "dull" in bot_names() and "dull" not in bot_names("one-hour-dark-ages")
         assert make_bot("dull", 3, "t-bots").rng.integers(9) == make_bot("random", 3).rng.integers(9)
         with pytest.raises(UnknownName) as e:
             make_bot("scripted", 3, "t-bots")
-        assert e.value.choices == ["dull", "random"]
+        assert e.value.choices == ["dull", "random", "mcts"]
         with pytest.raises(UnknownName):
             make_bot("dull", 3, "one-hour-dark-ages")
     with pytest.raises(UnknownName):

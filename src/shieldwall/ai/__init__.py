@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from shieldwall.ai.base import Bot, bot_names, make_bot
+from shieldwall.ai.base import Bot, bot_names, check_bot, make_bot
 
-__all__ = ["Bot", "bot_names", "make_bot"]
+__all__ = ["Bot", "bot_names", "check_bot", "make_bot"]

@@ -5,9 +5,9 @@ A bot is either generic (it plays any rule system through the public State API, 
 subclass). For one rule system its own names come first, then the generic ones.
 
 The search bot ``mcts`` (:mod:`shieldwall.ai.mcts`) takes its budget after a colon (``mcts:2000``
-playouts, ``mcts:1s`` seconds), passed to its class as ``cls(seed, budget)``. ``make_bot`` makes it
-for every rule system, but ``bot_names`` does not list it yet: without the fast core a decision
-takes seconds, too slow for the web table and the simulator, which offer only the listed names.
+playouts, ``mcts:1s`` seconds), passed to its class as ``cls(seed, budget)``. ``bot_names`` lists it
+(as ``mcts``, its default budget) after the generic ``random``; ``check_bot`` accepts every budget
+of it, for the hosts that take a bot's name (``simulate``, the web table).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Bot(ABC):
 _GENERIC: dict[str, tuple[str, str]] = {
     "random": ("shieldwall.ai.random_bot", "RandomBot"),
 }
-#: generic bots that take a budget (``name:budget``), not listed by ``bot_names`` yet
+#: generic bots that take a budget (``name:budget``); listed by ``bot_names`` under their bare name
 _SEARCH: dict[str, tuple[str, str]] = {
     "mcts": ("shieldwall.ai.mcts", "MCTSBot"),
 }
@@ -52,7 +52,13 @@ def bot_names(ruleset: str | None = None) -> list[str]:
         own = [n for rs in registry.systems().values() for n in rs.bots]
     else:
         own = list(registry.get(ruleset).bots)
-    return list(dict.fromkeys([*own, *_GENERIC]))
+    return list(dict.fromkeys([*own, *_GENERIC, *_SEARCH]))
+
+
+def check_bot(name: str, ruleset: str | None = None) -> None:
+    """Raise ``UnknownName`` (listing the valid names) or the search bot's ``BadBudget`` unless
+    ``name`` is a bot of ``ruleset`` (a listed name, or a search bot with a budget: ``mcts:500``)."""
+    make_bot(name, 0, ruleset)
 
 
 def make_bot(name: str, seed: int | None = None, ruleset: str | None = None) -> Bot:
@@ -68,7 +74,7 @@ def make_bot(name: str, seed: int | None = None, ruleset: str | None = None) -> 
         search: Bot = getattr(importlib.import_module(mod), attr)(seed, budget)
         return search
     if colon or name not in _GENERIC:
-        raise UnknownName("bot", name, bot_names(ruleset) if ruleset is not None else list(_GENERIC))
+        raise UnknownName("bot", name, bot_names(ruleset) if ruleset is not None else [*_GENERIC, *_SEARCH])
     mod, attr = _GENERIC[name]
     cls = getattr(importlib.import_module(mod), attr)
     bot: Bot = cls(seed)

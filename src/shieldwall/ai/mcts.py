@@ -16,9 +16,15 @@ when the plugin has one, else uniformly random orders. A playout is scored +1 / 
 side if the battle ended, else by :func:`material`. The bot plays the most visited order.
 
 Fresh dice assume the convention the built-in rule systems follow: a state keeps its battle's
-generator in ``state.rng`` (a ``numpy.random.Generator``). A state without one is searched with its
-own dice. Not yet: determinization of hidden information (the search plays on the true state, so
-it sees what a concealed deployment hides from its side).
+generator (a ``numpy.random.Generator``) in ``state.rng`` or in ``state.board.rng``. A state with
+neither is searched with its own dice.
+
+Hidden information: when the rule system's plugin has a ``determinize`` hook (``shieldwall.plugin``),
+each playout starts from ``determinize(state, side, rng)``, a copy of the battle in which whatever
+the deciding side may not see (the other side's face-down cards, its hidden ambushers) is drawn
+anew, consistently with what the side sees; so the search never reads the hidden truth, and two
+battles that differ only in it get the same decisions from a bot seeded alike. Without the hook
+the playout copies the state (a rule system without hidden information).
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ DEFAULT_PLAYOUTS = 200
 ROLLOUT_DECISIONS = 10
 #: the UCB1 exploration constant
 EXPLORE = 1.4
+#: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
+WIDEN = 1.0
 
 
 class BadBudget(ShieldwallError, ValueError):
@@ -101,6 +109,16 @@ def outcome(state: State) -> dict[str, float]:
     return {s: 1.0 if s == result.winner else -1.0 for s in sides}
 
 
+def fresh_dice(sim: State, seed: int) -> None:
+    """Give a copied state new dice: its generator (``sim.rng`` or ``sim.board.rng``) replaced by
+    one seeded with ``seed``, so a playout never reads the battle's coming rolls."""
+    holders: tuple[Any, ...] = (sim, getattr(sim, "board", None))
+    for holder in holders:
+        if holder is not None and isinstance(getattr(holder, "rng", None), np.random.Generator):
+            holder.rng = np.random.default_rng(seed)
+            return
+
+
 @dataclass
 class Node:
     visits: int = 0
@@ -117,8 +135,11 @@ class MCTSBot(Bot):
         self.playouts, self.seconds = parse_budget(spec)
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
+        self._determinize: Any = None
         #: playouts of the last decision (for the benchmark and the tests)
         self.last_playouts = 0
+        #: the root of the last decision's search tree (for the tests and for diagnostics)
+        self.last_root: Node | None = None
 
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
@@ -136,38 +157,43 @@ class MCTSBot(Bot):
                 break
             if deadline is not None and done > 0 and time.monotonic() >= deadline:
                 break
-            self._playout(state, root)
+            self._playout(state, root, side)
             done += 1
         self.last_playouts = done
+        self.last_root = root
         by_text = {str(o): o for o in menu}
-        best = max(
-            (t for t in root.children if t in by_text),
-            key=lambda t: (root.children[t].visits, root.children[t].value.get(side, 0.0)),
-        )
+        known = [t for t in root.children if t in by_text]
+        if not known:  # no playout tried an order of the true menu (its side's own menu differs)
+            return menu[0]
+        best = max(known, key=lambda t: (root.children[t].visits, root.children[t].value.get(side, 0.0)))
         return by_text[best]
 
     # --- one playout ---------------------------------------------------------------------------
 
-    def _playout(self, state: State, root: Node) -> None:
-        sim = state.copy()
-        rng = getattr(sim, "rng", None)
-        if isinstance(rng, np.random.Generator):
-            sim.rng = np.random.default_rng(int(self.rng.integers(2**63 - 1)))  # type: ignore[attr-defined]
+    def _playout(self, state: State, root: Node, side: str) -> None:
+        det = self._determinizer(state)
+        if det is not None:
+            sim: State = det(state, side, np.random.default_rng(int(self.rng.integers(2**63 - 1))))
+        else:
+            sim = state.copy()
+        fresh_dice(sim, int(self.rng.integers(2**63 - 1)))
         path = [root]
         node = root
         while not sim.is_terminal():
             d = sim.decision()
             assert d is not None
             menu = sim.legal_orders()
+            if not menu:  # a stuck copy (a rule system's menu that offers nothing): score it
+                break
             texts = [str(o) for o in menu]
-            untried = [i for i, t in enumerate(texts) if t not in node.children]
-            if untried:
-                i = untried[int(self.rng.integers(len(untried)))]
+            tried = [i for i, t in enumerate(texts) if t in node.children]
+            if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
+                i = self._expand(sim, node, menu, texts)
                 child = node.children[texts[i]] = Node()
                 sim.apply(menu[i])
                 path.append(child)
                 break
-            i = self._select(node, texts, d.side)
+            i = tried[self._select(node, [texts[j] for j in tried], d.side)]
             sim.apply(menu[i])
             node = node.children[texts[i]]
             path.append(node)
@@ -176,6 +202,17 @@ class MCTSBot(Bot):
             n.visits += 1
             for s, v in values.items():
                 n.value[s] = n.value.get(s, 0.0) + v
+
+    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str]) -> int:
+        """The order to add under ``node``: the rollout policy's choice while it is not a child yet
+        (the search starts from what the rule system's own bot would do), else a random new one."""
+        policy = self._policy(sim)
+        if policy is not None:
+            t = str(policy.choose(sim))
+            if t not in node.children and t in texts:
+                return texts.index(t)
+        untried = [i for i, t in enumerate(texts) if t not in node.children]
+        return untried[int(self.rng.integers(len(untried)))]
 
     def _select(self, node: Node, texts: list[str], side: str) -> int:
         log_n = math.log(max(1, sum(node.children[t].visits for t in texts)))
@@ -190,7 +227,7 @@ class MCTSBot(Bot):
     def _rollout_value(self, sim: State) -> dict[str, float]:
         policy = self._policy(sim)
         for _ in range(ROLLOUT_DECISIONS):
-            if sim.is_terminal():
+            if sim.is_terminal() or not sim.legal_orders():
                 break
             if policy is not None:
                 order = policy.choose(sim)
@@ -199,6 +236,13 @@ class MCTSBot(Bot):
                 order = menu[int(self.rng.integers(len(menu)))]
             sim.apply(order)
         return outcome(sim) if sim.is_terminal() else material(sim)
+
+    def _determinizer(self, state: State) -> Any:
+        """The rule system's ``determinize`` hook, or None (it has no hidden information)."""
+        rid = state.game.info.id
+        if self._rollout_for != rid:
+            self._policy(state)
+        return self._determinize
 
     def _policy(self, state: State) -> Bot | None:
         """The rule system's own first bot (seeded from this bot's generator), or None (random)."""
@@ -209,4 +253,5 @@ class MCTSBot(Bot):
             own = next(iter(rs.bots), None)
             cls = rs.bot_class(own) if own is not None else None
             self._rollout = cls(int(self.rng.integers(2**63 - 1))) if cls is not None else None
+            self._determinize = rs.optional("determinize")
         return self._rollout

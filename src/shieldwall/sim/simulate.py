@@ -136,7 +136,7 @@ class SimResult:
 def prepare(config: SimConfig) -> tuple[Game, list[Setup]]:
     """Load the scenario, validate every variant against the rule system's declared parameters and
     build one ``Setup`` per variant (the baseline first)."""
-    from shieldwall.ai.base import bot_names
+    from shieldwall.ai.base import check_bot
     from shieldwall.core.datafiles import read_toml
     from shieldwall.core.errors import UnknownName
     from shieldwall.io.scenarios import display_name, game_from_data, resolve
@@ -149,8 +149,7 @@ def prepare(config: SimConfig) -> tuple[Game, list[Setup]]:
     base = game_from_data(data, file)
     cls = type(base)
     for b in (config.red, config.blue):
-        if b not in bot_names(cls.info.id):
-            raise UnknownName("bot", b, bot_names(cls.info.id))
+        check_bot(b, cls.info.id)  # a listed name, or the search bot with a budget (mcts:200)
     sets: list[dict[str, Any]] = [{}]
     for text in config.variants:
         raw = parse_variant(text)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from shieldwall.ai.base import bot_names, bot_seed, make_bot
+from shieldwall.ai.base import bot_names, bot_seed, check_bot, make_bot
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
@@ -174,6 +174,26 @@ class Played:
     snapped: tuple[int, IllegalOrder] | None = None  # the alternative played, and the refusal
 
 
+#: the largest search budget a game on the table may ask of the server, per decision
+MAX_BOT_PLAYOUTS = 2000
+
+
+def _is_bot(name: str, ruleset: str) -> bool:
+    """Whether ``name`` is a bot of the rule system: a listed name, or the search bot with a
+    playout budget of at most ``MAX_BOT_PLAYOUTS`` (``mcts:500``; a time budget would not replay,
+    so the table does not take it)."""
+    if name in bot_names(ruleset):
+        return True
+    base, colon, budget = name.partition(":")
+    if not colon or not budget.isdigit() or int(budget) > MAX_BOT_PLAYOUTS:
+        return False
+    try:
+        check_bot(name, ruleset)
+    except ShieldwallError:
+        return False
+    return True
+
+
 def new_seed() -> int:
     """A battle seed nobody can guess: 128 bits from ``secrets`` (a numpy ``SeedSequence`` takes
     any non-negative integer). With a 31-bit seed a few dice seen would give the seed away, and with
@@ -258,11 +278,14 @@ class Games:
             mode, players = "hotseat", {s: "human" for s in sides}
         elif opponent == "remote":
             mode, players = "remote", {s: "human" for s in sides}
-        elif opponent in (bots := bot_names(game.info.id)):
+        elif _is_bot(opponent, game.info.id):
             mode, players = "bot", {s: ("human" if s == side else f"bot:{opponent}") for s in sides}
         else:
+            bots = bot_names(game.info.id)
             raise ApiError(
-                422, f"opponent must be hotseat, remote or a bot ({', '.join(bots)}), not {opponent!r}"
+                422,
+                f"opponent must be hotseat, remote or a bot ({', '.join(bots)}; mcts:N for N playouts), "
+                f"not {opponent!r}",
             )
         seed_public = seed is not None  # a seed the player chose is theirs; the server's stays secret
         if seed is None:

@@ -40,6 +40,7 @@ PLUGIN = RuleSystem(
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
+    determinize=f"{_PKG}.hidden:determinize",
     scenarios="scenarios",
     web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",

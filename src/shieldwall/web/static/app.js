@@ -91,7 +91,7 @@ async function showLobby() {
   const fside = $("#f-side");
   const fo = $("#f-opponent");
   fr.replaceChildren(...rulesets.map((r) => el("option", { value: r.id }, r.id)));
-  const blurbs = { scripted: "a sensible general", random: "a random player" };
+  const blurbs = { scripted: "a sensible general", random: "a random player", mcts: "searches ahead: slow on big battles" };
   const opponents = [
     ...bots.map((b) => el("option", { value: b, selected: b === "scripted" }, `Bot: ${b}${blurbs[b] ? ` (${blurbs[b]})` : ""}`)),
     el("option", { value: "hotseat" }, "Hotseat: two players at this screen"),

@@ -1,0 +1,51 @@
+"""benchmarks/bench_strength.py: its records, intervals and Elo-style fit (on cheap bots)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_strength", ROOT / "benchmarks" / "bench_strength.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_wilson_and_elo() -> None:
+    b = _bench()
+    lo, hi = b.wilson(20, 20)
+    assert round(lo, 3) == 0.839 and hi == 1.0
+    assert b.wilson(0, 0) == (0.0, 1.0)
+    recs = [{"red": "a", "blue": "b", "winner": "a"}] * 3 + [{"red": "b", "blue": "a", "winner": None}]
+    r = b.elo(recs, ["a", "b"], "b")
+    assert r["b"] == 0.0 and r["a"] > 100.0
+    even = b.elo(
+        [{"red": "a", "blue": "b", "winner": "a"}, {"red": "b", "blue": "a", "winner": "b"}], ["a", "b"], "a"
+    )
+    assert even["b"] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_small_run_plays_both_sides_and_saves_as_it_goes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    b = _bench()
+    out = tmp_path / "run.json"
+    clocks: dict[str, list[float]] = {"scripted": [], "random": [], "mcts:2": []}
+    names = b.scenarios(["knight-hack/bourgtheroulde-1124"])
+    recs = b.run(["random", "mcts:2"], names, 1, 0, clocks, str(out))
+    assert [(r["red"], r["blue"]) for r in recs] == [("random", "mcts:2"), ("mcts:2", "random")]
+    assert json.loads(out.read_text())["records"] == recs
+    assert clocks["mcts:2"] and not clocks["random"]  # only searched decisions are timed
+    b.report(recs, clocks)
+    text = capsys.readouterr().out
+    assert "| `mcts:2` | `random` | all | 2 |" in text and "Elo-style rating" in text
+    assert b.scenarios(["dbm-3.2"]) == ["dbm-3.2/ford-of-ash"]
