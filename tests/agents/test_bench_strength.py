@@ -48,4 +48,5 @@ def test_a_small_run_plays_both_sides_and_saves_as_it_goes(
     b.report(recs, clocks)
     text = capsys.readouterr().out
     assert "| `mcts:2` | `random` | all | 2 |" in text and "Elo-style rating" in text
-    assert b.scenarios(["dbm-3.2"]) == ["dbm-3.2/ford-of-ash"]
+    dbm = b.scenarios(["dbm-3.2"])  # a rule-system id names its built-in scenarios
+    assert "dbm-3.2/ford-of-ash" in dbm and all(n.startswith("dbm-3.2/") for n in dbm)

@@ -261,12 +261,14 @@ def position_ok(face: int, nearest_edge_p: float) -> bool:
 def position_distance(rng: np.random.Generator, log: TerrainLog, kind: str) -> tuple[int, float]:
     """Dice a feature's position band and pick a distance inside it (the bot's placement)."""
     face = log.roll(rng, "terrain.position", f"position of {kind}")
+    # the distance in whole tenths of a pace, drawn as an integer (every draw of the rules is an
+    # integer draw: the OpenSpiel adapter makes each a chance node with equally likely outcomes)
     if face <= 2:
         d = 0.0
     elif face <= 4:
-        d = float(100 + 200 * rng.random())
+        d = 100 + int(rng.integers(0, 2001)) / 10  # 100.0 ... 300.0 p
     else:
-        d = float(301 + 200 * rng.random())
+        d = 301 + int(rng.integers(0, 2000)) / 10  # 301.0 ... 500.9 p
     return face, round(d, 1)
 
 
