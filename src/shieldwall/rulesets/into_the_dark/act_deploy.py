@@ -261,7 +261,28 @@ def menu(st: IntoTheDarkState) -> list[Deploy]:
                 n += 1
                 if n >= 3:
                     break
+        if n == 0:  # the usual spots are taken: look over the whole table, finer and finer
+            out += _any_room(st, side, uid, h)
     return out
+
+
+def _any_room(st: IntoTheDarkState, side: str, uid: str, heading: float) -> list[Deploy]:
+    """Up to three places for ``uid`` on a grid over the table (1", then 1/2", then 1/4"), for a
+    zone so full that none of the menu's usual spots is free: a place the rules allow must not go
+    missing from the menu (a bot, or a player choosing from it, would have nothing to give)."""
+    t = st.terrain
+    for step in (1.0, 0.5, 0.25):
+        found: list[Deploy] = []
+        for i in range(int(t.width / step) + 1):
+            for j in range(int(t.depth / step) + 1):
+                x, y = i * step, j * step
+                if deploy_problem(st, side, uid, footprint_of(st, uid, x, y, heading)) is None:
+                    found.append(Deploy(uid, round(x, 2), round(y, 2), heading))
+                    if len(found) >= 3:
+                        return found
+        if found:
+            return found
+    return []
 
 
 def view_cards(st: IntoTheDarkState) -> list[dict[str, Any]]:
