@@ -186,6 +186,8 @@ def end_until(st: IntoTheDarkState, want: str, side: str | None = None, limit: i
             st.apply(f"pursue {d.unit}")
         elif d.kind == "consent":
             st.apply(f"allow {d.unit}")
+        elif d.kind == "chase":
+            st.apply(f"stop {d.unit}")  # movement.charging.target-runs
         else:
             raise AssertionError(d)
     raise AssertionError(f"never reached {want}")

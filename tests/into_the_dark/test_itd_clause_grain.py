@@ -7,6 +7,7 @@ import pytest
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops
+from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 
 from .helpers import unit
 from .playkit import RS, end_until, events, game, kind, last, script, start, u
@@ -167,24 +168,90 @@ def test_movement_movement_rallied_do_not_move() -> None:
     assert not any(str(o).startswith(("activate r1", "move r1", "charge r1")) for o in st.legal_orders())
 
 
-def test_movement_charging_target_runs_charger_stops_at_its_original_position() -> None:
-    # "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
-    # target's original position": r1 (12" move) charges b1 10" away, which evades 12"; r1 stops
-    # where b1 stood, with 2" of its move unused (continuing is not offered: docs/rulings 79)
-    g = game(
-        [u("r1", "LAM", 10, 5, figures=8, frontage=4)],
-        [u("b1", "OUF", 10, 15, 180, type_="missile", weapon="javelin")],
-    )
+def _target_runs(
+    blue: list[dict[str, object]] | None = None,
+    terrain: list[dict[str, object]] | None = None,
+    bx: float = 10,
+) -> IntoTheDarkState:
+    """r1 (12" move) charges b1, whose front is 10" away; b1 evades 12" and gets beyond reach: r1 reaches
+    b1's original position and its side decides (movement.charging.target-runs)."""
+    b1 = u("b1", "OUF", bx, 15, 180, type_="missile", weapon="javelin", figures=2, frontage=2)
+    g = game([u("r1", "LAM", 10, 5, figures=8, frontage=4)], [b1, *(blue or [])], terrain=terrain or [])
     st = start(g, "red")
     st.apply("charge r1 b1")
     script(st, [4, 4, 4, *ONES])
     st.apply("evade b1")
+    assert kind(st) == "chase" and st.decision().unit == "r1"  # type: ignore[union-attr]
+    assert [str(o) for o in st.legal_orders()] == ["stop r1", "continue r1"]
+    assert not events(st, "caught") and not events(st, "charge-missed")
+    assert st.units["r1"].y == pytest.approx(15.0, abs=0.01)  # at b1's original position already
+    return st
+
+
+def _chosen(st: IntoTheDarkState, choice: str) -> None:
+    st.apply(f"{choice} r1")
+    ev = last(st, "target-runs")
+    assert ev.rule == f"{RS}:movement.charging.target-runs" and ev.side == "red"
+    assert ev.data == {"unit": "r1", "target": "b1", "choice": choice}
+
+
+def test_movement_charging_target_runs_charger_stops_at_its_original_position() -> None:
+    # "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
+    # target's original position": r1 stops where b1 stood, with 2" of its move unused
+    st = _target_runs()
+    assert st.decision().data["further"] == pytest.approx(2.0)  # type: ignore[union-attr]
+    _chosen(st, "stop")
     missed = last(st, "charge-missed")
     assert missed.rule == f"{RS}:movement.charging" and missed.data["fled"] == "evaded"
     assert missed.data["distance"] == pytest.approx(10.0, abs=0.01)
     assert last(st, "charge").data["allowance"] == pytest.approx(12.0)
     assert st.units["r1"].y == pytest.approx(15.0, abs=0.01)
-    assert not events(st, "caught")
+    assert not events(st, "caught") and not events(st, "contact")
+
+
+def test_movement_charging_target_runs_continue_to_the_maximum_move() -> None:
+    # "... or continue the charge until they've used up their maximum move": straight on, 2" more
+    st = _target_runs()
+    _chosen(st, "continue")
+    missed = last(st, "charge-missed")
+    assert missed.data["distance"] == pytest.approx(12.0, abs=0.01)
+    r1 = st.units["r1"]
+    assert (r1.x, r1.y, r1.heading) == pytest.approx((10.0, 17.0, 0.0), abs=0.01)
+    assert r1.used == pytest.approx(12.0, abs=0.01) and not events(st, "contact")
+
+
+def test_movement_charging_target_runs_continue_blocked_by_terrain() -> None:
+    # the continuing charger stops where the movement checks stop any straight move: deep water
+    lake = {"id": "lake", "kind": "lake", "points": [[6, 16.2], [10, 16.2], [10, 30], [6, 30]]}
+    st = _target_runs(terrain=[lake], bx=12)
+    further = st.decision().data["further"]  # type: ignore[union-attr]
+    assert 0 < further < 1.2
+    _chosen(st, "continue")
+    assert st.units["r1"].y == pytest.approx(15.0 + further, abs=0.01) and st.units["r1"].y < 16.2
+
+
+def test_movement_charging_target_runs_continue_blocked_by_units_stops_short_of_an_enemy() -> None:
+    # another enemy ahead: the continuing charger stops short of it, without contact (only a charge at
+    # its declared target contacts: docs/rulings 79)
+    b2 = u("b2", "CPF", 7, 16.5, 180, figures=4, frontage=4)
+    st = _target_runs(blue=[b2], bx=11)
+    _chosen(st, "continue")
+    r1 = st.units["r1"]
+    assert 15.0 < r1.y < 16.5 and not events(st, "contact")
+    assert last(st, "charge-missed").data["distance"] < 12.0 - 0.5
+
+
+def test_movement_charging_target_runs_scripted_bot_continues_or_stops() -> None:
+    # the scripted general goes on when that ends closer to the enemy in no worse a place, and stops
+    # when going on would end disordered (rough ground just past the target's original position)
+    from shieldwall.rulesets.into_the_dark.bots import ScriptedBot
+
+    assert str(ScriptedBot(1).choose(_target_runs())) == "continue r1"
+    rough = {"id": "rough", "kind": "rough", "points": [[0, 16.5], [48, 16.5], [48, 36], [0, 36]]}
+    st = _target_runs(terrain=[rough])
+    assert str(ScriptedBot(1).choose(st)) == "stop r1"
+    _chosen(st, "continue")
+    assert st.units["r1"].disordered  # what the bot avoided
 
 
 # --- morale.test-triggers ---------------------------------------------------------------------------------

@@ -115,6 +115,8 @@ def test_movement_evading_escapes_and_charger_stops_at_original_position() -> No
     st.apply("charge r1 b1")
     script(st, [4, 4, 4, *ONES])  # 12"
     st.apply("evade b1")
+    assert kind(st) == "chase"  # movement.charging.target-runs: stop there, or go on
+    st.apply("stop r1")
     assert last(st, "charge-missed").rule == f"{RS}:movement.charging"
     assert st.units["r1"].y == pytest.approx(15.0, abs=0.01)
     assert st.units["b1"].evading

@@ -63,6 +63,7 @@ def _answer(st: Any) -> None:
         "unit": "hold",
         "pursue": "pursue",
         "consent": "allow",
+        "chase": "stop",  # movement.charging.target-runs
     }
     if d.kind in ("movement", "rally", "fire"):
         st.apply("end")

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
 
 from . import orders as O
 from .charge_plan import ChargePlan, heading_towards, plan_charge
 from .charging import steps_from
+from .clauses import cite
 from .model import Unit
 from .movement import (
     Problem,
@@ -109,11 +111,13 @@ def _chase(
     st: IntoTheDarkState, c: Unit, t: Unit, steps: tuple[O.Step, ...], ch: dict[str, Any], fled: str
 ) -> None:
     """ "If the unit being charged, runs away before contact, the chargers may stop upon reaching the
-    target's original position, or continue the charge ... If the unit does not move far enough to get
-    beyond reach of the chargers, they are caught and attacked in the back and may not fight back"."""
+    target's original position, or continue the charge until they've used up their maximum move ...
+    If the unit does not move far enough to get beyond reach of the chargers, they are caught and
+    attacked in the back and may not fight back"."""
     # into-the-dark:movement.evading.caught
-    # into-the-dark:movement.charging.target-runs: caught, or stop at the target's original position
-    # (continuing the charge past it is not offered: docs/rulings 79)
+    # into-the-dark:movement.charging.target-runs: caught; else the charger reaches the target's
+    # original position, and if it could go on, its side chooses: stop there or continue the charge
+    # straight ahead up to its maximum move (docs/rulings 79)
     world = st.world()
     if t.on_table:
         try:
@@ -126,7 +130,7 @@ def _chase(
                 return
         except Problem:
             pass
-    # stop at the target's original position
+    # to the target's original position
     try:
         lead = (
             trace(c, steps, world, about_cost=about_cost(st, c)) if steps else Trace(fp=c.fp, samples=[c.fp])
@@ -152,18 +156,82 @@ def _chase(
     if ch["opportunity"]:
         c.used = used  # an opportunity charge is a move out of sequence, as in _contact (docs/rulings)
     c.moved = c.moved or d_ok > 0 or lead.travel > 0
+    chase = {
+        "fled": fled,
+        "distance": lead.travel + d_ok,
+        "left": ch["limit"] - lead.cost - (tr.cost if tr is not None else 0.0),
+        "samples": [(f.x, f.y, f.heading, f.frontage, f.depth) for f in samples],
+    }
+    further = _further(st, c, chase["left"])[0]
+    if further > 1e-6:
+        # into-the-dark:movement.charging.target-runs: the charging side's choice
+        st.charge = {**ch, "chase": chase}
+        st.push(("charge-chase",))
+        st.ask("chase", c.side, c.id, target=t.id, fled=fled, further=round(further, 3))
+        return
+    _chase_end(st, c, t, ch, chase)
+
+
+def _further(st: IntoTheDarkState, c: Unit, left: float) -> tuple[float, Trace | None]:
+    """How far the charger can go on straight ahead, along the line of its charge, with what is left
+    of its move: it stops, as every straight move does, where terrain or a unit stops it, and short
+    of any enemy (only the charge at its target contacts: docs/rulings 79)."""
+    if left <= 1e-6:
+        return 0.0, None
+    return max_straight(c, c.fp, left, st.world(), budget=left)
+
+
+def chase_choice(st: IntoTheDarkState, order: O.Halt | O.Continue) -> None:
+    """The charging side's choice when the target ran away (movement.charging.target-runs)."""
+    ch = st.charge
+    assert ch is not None and st.pending is not None
+    if order.unit != st.pending["unit"]:
+        raise IllegalOrder(
+            cite("movement.charging.target-runs"), f"the charger to decide is {st.pending['unit']}"
+        )
+    ch["chase"]["go_on"] = isinstance(order, O.Continue)
+    st.log(
+        "target-runs",
+        "movement.charging.target-runs",
+        side=st.pending["side"],
+        unit=order.unit,
+        target=ch["t"],
+        choice=order.kind,
+    )
+
+
+def chase_move(st: IntoTheDarkState) -> None:
+    """Task: after the choice, the charger stops or goes on (movement.charging.target-runs)."""
+    ch = st.charge
+    assert ch is not None
+    st.charge = None
+    c, t = st.units[ch["c"]], st.units[ch["t"]]
+    chase = ch["chase"]
+    if chase.get("go_on"):
+        d_ok, tr = _further(st, c, chase["left"])
+        if tr is not None:
+            used = c.used
+            apply_trace(st, c, tr, "movement.charging.target-runs")
+            if ch["opportunity"]:
+                c.used = used  # out of sequence: it costs nothing of the turn's move (docs/rulings)
+            chase["distance"] += d_ok
+            chase["samples"] += [(f.x, f.y, f.heading, f.frontage, f.depth) for f in tr.samples]
+    _chase_end(st, c, t, ch, chase)
+
+
+def _chase_end(st: IntoTheDarkState, c: Unit, t: Unit, ch: dict[str, Any], chase: dict[str, Any]) -> None:
     st.log(
         "charge-missed",
         "movement.charging",
         side=c.side,
         unit=c.id,
         target=t.id,
-        fled=fled,
-        distance=round(lead.travel + d_ok, 3),
+        fled=chase["fled"],
+        distance=round(chase["distance"], 3),
         to=[round(c.x, 3), round(c.y, 3)],
     )
     if ch["zoc"]:
-        st.push(("zoc", c.id, tuple((f.x, f.y, f.heading, f.frontage, f.depth) for f in samples)))
+        st.push(("zoc", c.id, tuple(chase["samples"])))
 
 
 def _meet(

@@ -169,7 +169,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "movement.charging.target-runs": (
         "Charging: the target runs away",
-        "If the target runs away before contact the chargers may stop at its original position or continue up to their maximum move: the engine stops them there unless they catch it; continuing past it is not offered (ruling 79).",
+        "If the target runs away before contact the chargers may stop at its original position or continue up to their maximum move: unless they catch it, the charging side chooses (stop / continue); a continuing charger goes on straight ahead, stopping at terrain, units and short of any enemy (ruling 79).",
     ),
     "movement.counter-charges": (
         "Charges & Evades: Counter-Charges",

@@ -74,6 +74,8 @@ def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
         return out
     if kind == "pursue":
         return [O.Pursue(p["unit"]), O.Resist(p["unit"])]
+    if kind == "chase":  # into-the-dark:movement.charging.target-runs
+        return [O.Halt(p["unit"]), O.Continue(p["unit"])]
     if kind == "consent":
         return [O.Allow(p["unit"]), O.Refuse(p["unit"])]
     if kind == "declare":

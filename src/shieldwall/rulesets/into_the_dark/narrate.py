@@ -157,6 +157,9 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
         )
     if k == "caught":
         return f"{u} is caught by {nm(d.get('by'))} after fleeing {_in(d.get('fled'))}"
+    if k == "target-runs":
+        how = "goes on with the charge" if d.get("choice") == "continue" else "stops where it stood"
+        return f"{u}'s target {nm(d.get('target'))} ran away: {u} {how}"
     if k == "charge-missed":
         return (
             f"{u}'s charge finds {nm(d.get('target'))} gone ({d.get('fled')}); "

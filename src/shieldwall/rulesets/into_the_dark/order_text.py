@@ -16,6 +16,7 @@ from .orders import (
     Activate,
     Allow,
     Charge,
+    Continue,
     CounterCharge,
     Decline,
     End,
@@ -23,6 +24,7 @@ from .orders import (
     Face,
     Fire,
     Frontage,
+    Halt,
     Hold,
     Keep,
     Move,
@@ -43,7 +45,22 @@ from .orders import (
 
 _NONE: dict[str, Any] = {"end": End, "keep": Keep, "pass": Pass}
 _UNIT: dict[str, Any] = {
-    c.kind: c for c in (Rally, Activate, Hold, Reform, Stand, Evade, Decline, Pursue, Resist, Allow, Refuse)
+    c.kind: c
+    for c in (
+        Rally,
+        Activate,
+        Hold,
+        Reform,
+        Stand,
+        Evade,
+        Decline,
+        Pursue,
+        Resist,
+        Halt,
+        Continue,
+        Allow,
+        Refuse,
+    )
 }
 _PAIR: dict[str, Any] = {"fire": Fire, "shoot": Shoot}
 

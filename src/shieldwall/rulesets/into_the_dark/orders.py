@@ -158,6 +158,20 @@ class Resist(UnitOrder):
 
 
 @dataclass(frozen=True, slots=True)
+class Halt(UnitOrder):
+    """A charger whose target ran away stops at its original position (movement.charging.target-runs)."""
+
+    kind: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(UnitOrder):
+    """A charger whose target ran away goes on straight ahead (movement.charging.target-runs)."""
+
+    kind: ClassVar[str] = "continue"
+
+
+@dataclass(frozen=True, slots=True)
 class Allow(UnitOrder):
     kind: ClassVar[str] = "allow"
 
@@ -256,6 +270,8 @@ Order = (
     | Decline
     | Pursue
     | Resist
+    | Halt
+    | Continue
     | Allow
     | Refuse
     | CounterCharge

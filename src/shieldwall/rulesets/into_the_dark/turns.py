@@ -346,6 +346,7 @@ _TASKS: dict[str, Callable[..., None]] = {
     "charge-react": act_charge.charge_react,
     "charge-tests": act_charge.charge_tests,
     "charge-move": act_contact.charge_move,
+    "charge-chase": act_contact.chase_move,
     "fire": fire_choice,
     "fire-resolve": fire_resolve,
     "melee": melee,

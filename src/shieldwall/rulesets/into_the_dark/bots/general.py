@@ -80,6 +80,8 @@ class IntoTheDarkGeneral(Reckoning):
             return self._fire(orders)
         if kind == "pursue":
             return next((o for o in orders if isinstance(o, O.Pursue)), orders[0])
+        if kind == "chase":
+            return self._chase(state, orders, self.units[str(d.unit)])
         if kind == "consent":
             return next((o for o in orders if isinstance(o, O.Allow)), orders[0])
         if kind == "declare":
@@ -148,6 +150,20 @@ class IntoTheDarkGeneral(Reckoning):
         if isinstance(best, O.Charge) and bv >= self._bar(u):
             return best
         return next((o for o in orders if isinstance(o, O.Decline)), orders[0])
+
+    def _chase(self, state: State, orders: list[Any], u: dict[str, Any]) -> Any:
+        """The charged unit ran away (movement.charging.target-runs): continue the charge when it ends
+        somewhere that scores better than the target's original position (closer to the objective,
+        no enemy on a flank, not disordered), else stop."""
+        stop = next(o for o in orders if isinstance(o, O.Halt))
+        go = next((o for o in orders if isinstance(o, O.Continue)), None)
+        if go is None:
+            return stop
+        here, there = self._after(state, stop, u["id"]), self._after(state, go, u["id"])
+        if here is None or there is None or (there[1] and not here[1]):
+            return stop
+        keep = self._score(u, here[0], "attack", True)
+        return go if self._score(u, there[0], "attack", True) > keep + 0.1 else stop
 
     def _fire(self, orders: list[Any]) -> Any:
         shots = [o for o in orders if isinstance(o, O.Shoot)]

@@ -99,6 +99,8 @@ export function label(m, g) {
     case "shoot": return `Shoot at ${name(o.target)}`;
     case "pursue": return "Pursue / follow up";
     case "resist": return "Test to hold the place";
+    case "stop": return "Stop at its original position";
+    case "continue": return "Continue the charge";
     case "allow": return "Let it through";
     case "refuse": return "Refuse";
     case "deploy": return `${o.unit.includes("dummy") ? "Dummy card" : name(o.unit)} at (${round(o.x, 1)}, ${round(o.y, 1)})`;
@@ -334,11 +336,12 @@ export function renderActions(g, box, btn, group) {
     if (moves.length) box.append(group("The rules suggest", buttons(moves)));
     const hard = mine.filter((m) => ["fallback", "careful", "breakoff"].includes(m.kind));
     if (hard.length) box.append(group("Difficult maneuvers", buttons(hard)));
-  } else if (k === "react" || k === "opportunity" || k === "pursue" || k === "consent") {
+  } else if (k === "react" || k === "opportunity" || k === "pursue" || k === "chase" || k === "consent") {
     const title = {
       react: `${d.unit} is charged by ${g.unitName(d.data.charger)}${d.data.impetuous ? " (impetuously)" : ""} on its ${d.data.edge || "front"}`,
       opportunity: `${g.unitName(d.data.mover)} moved in ${d.unit}'s zone of control${g.reach && g.reach.charges.length ? ": click it to charge" : ""}`,
       pursue: `${d.unit}'s opponents fell back`,
+      chase: `${g.unitName(d.data.target)} ran away from ${d.unit}'s charge (${inch(d.data.further)} more possible)`,
       consent: `${g.unitName(d.data.mover)} falls back through ${d.unit}`,
     }[k];
     const r = g.reach;
