@@ -1,12 +1,15 @@
 """Clause tests for the rules a bundled row of the clause table holds, each named after its sub-clause
-(combat.rout.surrender, combat.melee-modifiers.*, combat.fire-targets.*, combat.opportunity-fire.*)."""
+(combat.rout.*, combat.melee-modifiers.*, combat.fire-targets.*, combat.opportunity-fire.*)."""
 
 from __future__ import annotations
 
 import pytest
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.rulesets.into_the_dark.act_rally import rout_again
+from shieldwall.rulesets.into_the_dark.act_retreat import rout_start
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops
+from shieldwall.rulesets.into_the_dark.morale_rolls import home_heading
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 
 from .helpers import unit
@@ -47,6 +50,38 @@ def test_combat_rout_surrender_when_surrounded() -> None:
     st2 = _rout_with_an_enemy_behind(2.5)
     assert not events(st2, "surrender") and not st2.units["b1"].destroyed  # type: ignore[arg-type,attr-defined]
     assert last(st2, "rout-move").data["distance"] > 0  # type: ignore[arg-type]
+
+
+def _beside() -> IntoTheDarkState:
+    """b1 (blue, home edge north) stands 10" east of r1: away from r1 is east, home is north."""
+    g = game([u("r1", "CPF", 10, 20, 90)], [u("b1", "CPF", 20, 20, -90)])
+    return start(g, "red")  # type: ignore[return-value]
+
+
+def test_combat_rout_first_move_straight_away_from_the_enemy_that_broke_it() -> None:
+    st = _beside()
+    rout_start(st, "b1", ("r1",))
+    r = last(st, "rout")
+    assert r.rule == f"{RS}:combat.rout" and r.data["away_from"] == ["r1"]
+    assert st.units["b1"].heading == pytest.approx(90.0)  # east, not its home edge (north, 0)
+    assert home_heading(st, st.units["b1"]) == pytest.approx(0.0)
+
+
+def test_combat_rout_later_moves_toward_own_base_edge() -> None:
+    st = _beside()
+    st.units["b1"].morale = "routed"
+    rout_again(st, "b1")
+    r = last(st, "rout")
+    assert r.rule == f"{RS}:combat.rout" and r.data["towards"] == "own base edge"
+    assert st.units["b1"].heading == pytest.approx(0.0)  # north, not away from r1 (east)
+
+
+def test_combat_rout_shaken_and_disordered() -> None:
+    st = _beside()
+    b1 = st.units["b1"]
+    assert not b1.shaken and not b1.disordered
+    rout_start(st, "b1", ("r1",))
+    assert b1.routed and b1.shaken and b1.disordered
 
 
 # --- combat.melee-modifiers ----------------------------------------------------------------------

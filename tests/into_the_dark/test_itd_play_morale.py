@@ -88,7 +88,7 @@ def test_combat_driven_back_pushes_friends_close_order_may_refuse() -> None:
     assert s2.units["b1"].routed  # "routing them instead"
 
 
-def test_combat_rout_moves_away_by_its_dice_and_off_the_table() -> None:
+def test_combat_rout_moves_away_by_its_dice_with_its_back_to_the_enemy() -> None:
     st = start(duel(), "red")
     script(st, [6, 6, 1, 1, 6, 5, 5, 5, *ONES])  # b1 routs 15"
     while kind(st) != "pursue":
@@ -98,9 +98,16 @@ def test_combat_rout_moves_away_by_its_dice_and_off_the_table() -> None:
     b1 = st.units["b1"]
     assert b1.routed and b1.disordered and b1.heading == pytest.approx(0.0)  # back to the enemy
     assert last(st, "rout-move").data["distance"] == pytest.approx(15)
+
+
+def test_combat_rout_off_table_gone_for_the_rest_of_the_game() -> None:
+    # "If a unit routs off the table, it is considered gone for the rest of the game."
     st2 = start(game([u("r1", "CPF", 10, 29)], [u("b1", "CPF", 10, 29, 180)]), "red")
     to_morale(st2, [6, 6, 1, 1, 6, 5, 5, 5, *ONES])
     assert st2.units["b1"].gone and last(st2, "rout-off-table").rule == f"{RS}:combat.rout"
+    assert not st2.units["b1"].on_table and "b1" not in {x.id for x in st2.live()}
+    # gone at once: in the next turn's rally phase it makes no attempt to rally
+    assert [e.data["reason"] for e in morale_tests_of(st2, "b1")] == ["lost the melee"]  # type: ignore[attr-defined]
 
 
 def test_combat_pursuit_bonus_round_when_keeping_up() -> None:

@@ -154,6 +154,7 @@ def rally_router(st: IntoTheDarkState, uid: str) -> None:
 
 def rout_again(st: IntoTheDarkState, uid: str) -> None:
     """ "On subsequent turns, they move towards their own base edge by the shortest route."""
+    # into-the-dark:combat.rout.later-moves
     u = st.units[uid]
     if not u.on_table:
         return

@@ -203,6 +203,7 @@ def rout_start(st: IntoTheDarkState, uid: str, causes: tuple[str, ...]) -> None:
     u = st.units[uid]
     if not u.on_table or u.routed:
         return
+    # into-the-dark:combat.rout.first-move: straight away from the enemy(s) that broke it
     h = away_heading(st, u, causes)
     st.routed_turn.append(
         {
@@ -213,12 +214,15 @@ def rout_start(st: IntoTheDarkState, uid: str, causes: tuple[str, ...]) -> None:
             "fanatic": u.fanatic,
         }
     )
+    # into-the-dark:combat.rout.shaken-and-disordered: routed counts as shaken (model.Unit.shaken)
     u.morale = "routed"
     u.disordered = True
     u.shieldwall = False
     u.evading = False
     u.pursuing = None
     u.faced = ()
+    # into-the-dark:combat.rout.moves-away: the rout dice of its troop type, moved at once, its back
+    # to the enemy
     faces = st.roll_d6(u.rout_dice)
     distance = st.d(sum(faces))
     st.log(
@@ -271,6 +275,7 @@ def rout_move(
         c = col.moved(fx * s, fy * s)
         full = fp0.moved(fx * s, fy * s)
         if not centre_on_table(full, st.terrain):
+            # into-the-dark:combat.rout.off-table: "considered gone for the rest of the game"
             u.place(full)
             u.gone = True
             u.moved = True

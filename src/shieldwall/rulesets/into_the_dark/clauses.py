@@ -450,6 +450,26 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Rout",
         "Routers move by their rout dice away from the enemy, later toward their own edge, shaken and disordered; surrounded units surrender.",
     ),
+    "combat.rout.moves-away": (
+        "Rout: the rout move",
+        "A routing unit rolls the rout dice of its troop type and at once moves that total away, finishing with its back to the enemy.",
+    ),
+    "combat.rout.shaken-and-disordered": (
+        "Rout: routers shaken and disordered",
+        "Routers are shaken and disordered.",
+    ),
+    "combat.rout.first-move": (
+        "Rout: the first rout move",
+        "The first rout move is straight away from the enemy(s) that broke the unit.",
+    ),
+    "combat.rout.later-moves": (
+        "Rout: later rout moves",
+        "On subsequent turns routers move towards their own base edge by the shortest route.",
+    ),
+    "combat.rout.off-table": (
+        "Rout: off the table",
+        "A unit that routs off the table is gone for the rest of the game.",
+    ),
     "combat.rout.surrender": (
         "Rout: surrounded units surrender",
         'A routing unit hemmed in by enemies (or terrain it may not enter) so that it cannot get 1" away surrenders: it is destroyed.',

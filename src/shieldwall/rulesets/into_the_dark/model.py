@@ -213,6 +213,7 @@ class Unit:
 
     @property
     def shaken(self) -> bool:
+        # into-the-dark:combat.rout.shaken-and-disordered: routers are shaken
         return self.morale in ("shaken", "routed")
 
     # into-the-dark:troops.unit-organisation.mixed - the slowest part's move and rout dice
