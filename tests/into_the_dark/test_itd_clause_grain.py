@@ -84,6 +84,22 @@ def test_combat_rout_shaken_and_disordered() -> None:
     assert b1.routed and b1.shaken and b1.disordered
 
 
+# --- combat.melee.simultaneous --------------------------------------------------------------------
+
+
+def test_combat_melee_simultaneous_both_strike_with_their_pre_melee_figures() -> None:
+    # "All melee combat is considered simultaneous": r1 strikes first and kills 2 of b1's 4 figures,
+    # yet b1 still strikes with all 4 (1 d6) and its hit counts
+    st = start(game([u("r1", "CPF", 10, 10)], [u("b1", "CPF", 10, 10, 180, figures=4, frontage=4)]), "red")
+    script(st, [6, 6, 6, *ONES])
+    end_until(st, "initiative")
+    blows = {e.data["unit"]: e for e in events(st, "melee")}  # type: ignore[arg-type]
+    assert list(blows) == ["r1", "b1"]  # r1's blows are rolled first
+    assert blows["b1"].data["figures"]["front"] == 4 and blows["b1"].data["faces"] == [6]
+    lost = {e.data["unit"]: e.data["casualties"] for e in events(st, "casualties")}  # type: ignore[arg-type]
+    assert lost == {"r1": 1, "b1": 2}
+
+
 # --- combat.melee-modifiers ----------------------------------------------------------------------
 
 

@@ -215,6 +215,8 @@ def melee_phase(st: IntoTheDarkState) -> None:
             impetuous=a.impetuous_turn == st.turn,
             **(roll.to_dict() if roll is not None else {"faces": [], "hits": 0}),
         )
+    # into-the-dark:combat.melee.simultaneous: every unit's blows were counted and rolled from the
+    # figures it had before the melee; all casualties are removed together only now
     for uid, rec in record.items():
         u = st.units[uid]
         u.fought = True

@@ -370,6 +370,10 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Melee",
         "Simultaneous; figures in contact and facing, or in the second rank behind; no overlaps; missile troops penalised.",
     ),
+    "combat.melee.simultaneous": (
+        "Melee: simultaneous",
+        "All melee combat is simultaneous: every unit strikes with the figures it had before the melee; casualties are removed together.",
+    ),
     "combat.melee.no-overlapping": (
         "Melee: no overlaps",
         "NO extra overlapping figures are counted: a rank behind counts only figures directly behind those in contact.",
