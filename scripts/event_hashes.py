@@ -78,8 +78,12 @@ def one(case: tuple[str, int, str, str, dict[str, Any], bool]) -> tuple[str, str
     return label, h.hexdigest(), secs
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(
+    cases: list[tuple[str, int, str, str, dict[str, Any], bool]] = CASES, doc: str | None = __doc__
+) -> int:
+    """Play ``cases`` (this script's one-hour battles unless another script, e.g.
+    ``itd_event_hashes.py``, passes its own), then save or check their hashes."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--save", type=Path)
     g.add_argument("--check", type=Path)
@@ -91,7 +95,7 @@ def main() -> int:
 
     os.environ["PYTHONPATH"] = _SRC + os.pathsep + os.environ.get("PYTHONPATH", "")
     with ProcessPoolExecutor(args.workers) as ex:
-        got = dict((lab, h) for lab, h, _ in ex.map(one, CASES))
+        got = {lab: h for lab, h, _ in ex.map(one, cases)}
     print(f"{len(got)} battles in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     if args.save:
         args.save.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")

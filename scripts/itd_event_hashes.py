@@ -19,20 +19,13 @@ even when the bots would not have noticed it. Any optimisation must leave every 
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import os
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-# --src DIR: check another source tree (e.g. a copy of the code before an optimisation)
-_SRC = sys.argv[sys.argv.index("--src") + 1] if "--src" in sys.argv else str(ROOT / "src")
-sys.path.insert(0, str(Path(_SRC).resolve()))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+# the same play-and-hash code as the one-hour script (which also takes --src DIR), for these battles
+from event_hashes import main  # noqa: E402
 
 SCENARIOS = ["into-the-dark/senlac", "into-the-dark/wye-fords"]
 PAIRS = [("scripted", "scripted"), ("scripted", "random"), ("random", "scripted"), ("random", "random")]
@@ -71,63 +64,5 @@ for seed in (5, 6):
     )
 
 
-def one(case: tuple[str, int, str, str, dict[str, Any], bool]) -> tuple[str, str, float]:
-    from shieldwall.io.scenarios import load_game
-    from shieldwall.match import play
-
-    scen, seed, red, blue, overrides, menus = case
-    game = load_game(scen, overrides) if overrides else load_game(scen)
-    h_menu = hashlib.sha256()
-
-    def on_order(state: Any, order: Any) -> None:
-        if menus and not state.is_terminal():
-            for o in state.legal_orders():
-                h_menu.update(str(o).encode())
-                h_menu.update(b"\x00")
-            h_menu.update(b"\x01")
-
-    t0 = time.perf_counter()
-    played = play(game, seed, red, blue, on_order=on_order)
-    secs = time.perf_counter() - t0
-    h = hashlib.sha256()
-    for e in played.state.events:
-        h.update(json.dumps(e.to_dict(), sort_keys=True, ensure_ascii=False).encode())
-        h.update(b"\n")
-    for o in played.orders:
-        h.update(str(o).encode())
-        h.update(b"\n")
-    h.update(repr(played.state.result()).encode())
-    if menus:
-        h.update(h_menu.digest())
-    opts = json.dumps(overrides, sort_keys=True)
-    label = f"{scen} seed{seed} {red}-v-{blue} {opts}{' +menus' if menus else ''}"
-    return label, h.hexdigest(), secs
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    g = ap.add_mutually_exclusive_group(required=True)
-    g.add_argument("--save", type=Path)
-    g.add_argument("--check", type=Path)
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--src", default=None, help="source tree to check (default: this checkout's src)")
-    args = ap.parse_args()
-    t0 = time.perf_counter()
-    os.environ["PYTHONPATH"] = _SRC + os.pathsep + os.environ.get("PYTHONPATH", "")
-    with ProcessPoolExecutor(args.workers) as ex:
-        got = {lab: h for lab, h, _ in ex.map(one, CASES)}
-    print(f"{len(got)} battles in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
-    if args.save:
-        args.save.write_text(json.dumps(got, indent=1) + "\n", encoding="utf-8")
-        print(f"saved {len(got)} hashes to {args.save}")
-        return 0
-    want = json.loads(args.check.read_text(encoding="utf-8"))
-    bad = [k for k in want if got.get(k) != want[k]]
-    for k in bad:
-        print(f"DIFFERS: {k}")
-    print(f"{len(want) - len(bad)}/{len(want)} battles identical")
-    return 1 if bad else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(CASES, __doc__))
