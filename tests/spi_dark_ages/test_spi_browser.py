@@ -5,27 +5,22 @@ with its clause (combat.D.over-units), and the odds preview before an attack, wh
 allocates it (crt.result, combat.allocation). A screenshot goes to docs/images/ when
 SHIELDWALL_SCREENSHOTS is set."""
 
+# ruff: noqa: F811  (the fixtures server and page, imported, are the test functions' arguments)
 from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
-import time
 import urllib.request
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.knight_hack.test_kh_browser import CHROMIUM, page, server  # noqa: F401  (the same fixtures)
 
 from shieldwall.core.hexgrid import ccrr
 
 from .fixtures import H, scenario
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
@@ -36,56 +31,6 @@ pytestmark = [
 A = H(8, 8)  # 0909: the tan spear and its leader (a stack)
 B = A.neighbour(1)  # 1009: the green spear, in front of the stack
 ARCHER = A.neighbour(3)  # 0809: the tan archer behind the stack
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    import uvicorn
-
-    from shieldwall.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            create_app(tmp_path / "games.sqlite3"), host="127.0.0.1", port=port, log_level="warning"
-        )
-    )
-    t = threading.Thread(target=srv.run, daemon=True)
-    t.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    t.join(10)
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[Any]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"),
-            executable_path=str(CHROMIUM),
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1500, "height": 950},
-        )
-        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
-        pg = ctx.new_page()
-        pg.set_default_timeout(20_000)
-        pg.errors = []  # type: ignore[attr-defined]
-        pg.on("pageerror", lambda e: pg.errors.append(str(e)))  # type: ignore[attr-defined]
-        try:
-            yield pg
-        finally:
-            ctx.close()
 
 
 def _start(server: str) -> tuple[str, str]:
