@@ -98,7 +98,11 @@ def test_deployment_zone_refuses_a_place_outside_naming_the_clause() -> None:
 
 @pytest.mark.parametrize(
     ("zone", "field"),
-    [({"x0": 10, "y0": 0, "x1": 5, "y1": 8}, "x0 < x1"), ({"x0": 0, "y0": 0, "x1": 50, "y1": 8}, "within")],
+    [
+        ({"x0": 10, "y0": 0, "x1": 5, "y1": 8}, "x0 < x1"),
+        ({"x0": 0, "y0": 0, "x1": 50, "y1": 8}, "within"),
+        ({"x0": 0, "y0": 0, "x1": 48, "y1": 1.5}, "no room for red.units[0] (r1, 5 wide and 2 deep)"),
+    ],
 )
 def test_deployment_zone_bad_scenario_zone_is_a_data_error(zone: dict[str, float], field: str) -> None:
     with pytest.raises(DataError) as ex:

@@ -145,6 +145,20 @@ def _check_zone(spec: ScenarioSpec, side: str, file: str) -> None:
         raise DataError(
             file, where, f"deployment.zone: the zone must lie within the {t.width:g} x {t.depth:g} table"
         )
+    # room for each of the side's units facing away from its home edge (a zone too small for one
+    # would leave that unit nowhere to go)
+    sd = getattr(spec, side)
+    along, across = (z.x1 - z.x0, z.y1 - z.y0)
+    if sd.home_edge in ("west", "east"):
+        along, across = across, along
+    for i, u in enumerate(sd.units):
+        if u.frontage > along + 1e-9 or u.depth > across + 1e-9:
+            raise DataError(
+                file,
+                where,
+                f"deployment.zone: {along:g} x {across:g} has no room for {side}.units[{i}] ({u.id}, "
+                f"{u.frontage:g} wide and {u.depth:g} deep)",
+            )
 
 
 def _check_ids(spec: ScenarioSpec, file: str) -> None:
