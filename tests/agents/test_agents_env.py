@@ -317,3 +317,19 @@ def test_the_gymnasium_wrapper_takes_an_unmasked_action_modulo_the_menu() -> Non
     twin.step((n + 1) % n)
     assert [ev.to_dict() for ev in e.battle.events] == [ev.to_dict() for ev in twin.battle.events]
     assert str(expected)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_one_hour_hand_deployment_passes_the_api_seed_and_gymnasium_checks() -> None:
+    """With One Hour's ``hand_deployment`` variant (ruling R50) the battle opens with a deploy
+    decision per unit, its menu of legal places within the action space, through to a whole battle."""
+    variants = {"hand_deployment": True}
+    e = env(QUICK, seed=5, variants=variants)
+    e.reset(seed=5)
+    d = e.battle.decision()
+    assert d is not None and d.kind == "deploy" and 1 < len(e.menu()) <= 64
+    whole = Counting(load_game(QUICK, variants), seed=2)
+    api_test(whole, num_cycles=2000)
+    assert whole.ended == 1
+    seed_test(lambda: env(QUICK, variants=variants), num_cycles=20)
+    check_env(side_env(QUICK, opponent="random", variants=variants))

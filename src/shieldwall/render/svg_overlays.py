@@ -36,9 +36,49 @@ def _arc_path(c: _Canvas, fp: Footprint, half: float, rng: float) -> str:
     )
 
 
+def _zone(c: _Canvas, zone: Mapping[str, Any]) -> str:
+    """A zone of the table a rule system names (``{"points": [[x, y], ...], "label": ...}``): a
+    deployment zone, drawn as a dashed outline with its label."""
+    pts = [c.p((float(x), float(y))) for x, y in zone.get("points", [])]
+    if len(pts) < 3:
+        return ""
+    label = str(zone.get("label", ""))
+    top = min(pts, key=lambda p: (p[1], p[0]))
+    poly = _el(
+        "polygon",
+        {
+            "class": "hl-zone",
+            "points": _pts(pts),
+            "fill": "#9fe0a0",
+            "fill-opacity": "0.16",
+            "stroke": "#2e7d32",
+            "stroke-width": c.s * 0.1,
+            "stroke-dasharray": f"{_n(c.s * 0.6)} {_n(c.s * 0.3)}",
+        },
+    )
+    if not label:
+        return poly
+    text = _el(
+        "text",
+        {
+            "class": "hl-zone-label",
+            "x": top[0] + c.s * 0.3,
+            "y": top[1] + c.s * 0.8,
+            "font-size": float(c.s * 0.6),
+            "font-family": FONT,
+            "fill": "#1b5e20",
+        },
+        _text(label),
+    )
+    return poly + text
+
+
 def _highlights_under(c: _Canvas, hl: Mapping[str, Any], units: Mapping[str, Mapping[str, Any]]) -> str:
     s = c.s
     out: list[str] = []
+    zone = hl.get("zone")
+    if isinstance(zone, Mapping):
+        out.append(_zone(c, zone))
     band = hl.get("move_band")
     if isinstance(band, Mapping) and str(band.get("unit")) in units:
         uid = str(band["unit"])

@@ -15,7 +15,8 @@ under ``if TYPE_CHECKING:`` aside), checked by ``scripts/import_cycles.py``:
 4. ``declared``: Declared Movement; gives its orders back through the ``apply_order`` it is
    passed (a callback, not an import of this module).
 5. ``menus``: the legal-order menus, built with the handlers' own checks (``plan_*``, ``*_problem``).
-6. The order handlers, independent of each other: ``act_deploy`` (choices after deployment),
+6. The order handlers, independent of each other: ``act_hand_deploy`` (deployment by hand,
+   ruling R50), ``act_deploy`` (choices after deployment),
    ``act_move`` (transfers, activation, moves,
    turning to face, Fall Back!), ``act_charge`` (charges), ``act_shoot`` (shooting, Moving Shots),
    ``act_melee`` (melee, routs and rallies, initiative).
@@ -54,6 +55,7 @@ from shieldwall.rulesets.one_hour.act_common import (
     turns_allowed,
 )
 from shieldwall.rulesets.one_hour.act_deploy import fight_as
+from shieldwall.rulesets.one_hour.act_hand_deploy import deploy
 from shieldwall.rulesets.one_hour.act_melee import (
     fight,
     initiative_roll,
@@ -109,6 +111,7 @@ __all__ = [
     "bad",
     "bad_from",
     "charge",
+    "deploy",
     "charge_approach",
     "check_turns",
     "face",
@@ -172,6 +175,7 @@ ORDERS: dict[type[O.Order], tuple[tuple[str, ...], Callable[[OneHourState, Any],
     O.Shoot: (("shoot",), shoot_order),
     O.Fight: (("melee",), fight),
     O.FightAs: (("fight-as",), fight_as),
+    O.Deploy: (("deploy",), deploy),
 }
 
 

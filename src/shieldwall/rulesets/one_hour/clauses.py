@@ -307,6 +307,26 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "Warriors d5+1, Raiders d5, Cavalry and Infantry d5, javelin units d5-1, bow Skirmishers d5-2.",
     ),
     # shieldwall's own
+    "deployment": (
+        "(scenario; ruling R50)",
+        "The text leaves deployment to 'the 1HW scenarios'; with hand_deployment the sides place "
+        "their units by hand.",
+    ),
+    "deployment.zone": (
+        "(scenario; ruling R50)",
+        "Each side's zone: the scenario's deploy_zone, else the band along its home edge as deep as "
+        "its placed units (at most half the table).",
+    ),
+    "deployment.order": (
+        "(scenario; ruling R50)",
+        "A roll-off (Grey Areas) decides; the loser places first, then one unit at a time in turn, "
+        "each side in its scenario's order.",
+    ),
+    "deployment.clear": (
+        "(scenario; ruling R50)",
+        "A unit placed overlaps no unit already placed and touches no enemy (nor stands where its "
+        "type may not enter).",
+    ),
     "orders": ("(shieldwall)", "The order syntax of the engine; not a rule of the text."),
 }
 

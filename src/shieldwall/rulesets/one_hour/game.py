@@ -15,6 +15,7 @@ from shieldwall.rulesets.one_hour.profiles import unit_profiles
 from shieldwall.rulesets.one_hour.scenario import ScenarioSpec, build_scenario, terrain_map
 from shieldwall.rulesets.one_hour.spatial import placement_problem
 from shieldwall.rulesets.one_hour.state import OneHourState
+from shieldwall.rulesets.one_hour.zones import Zone, derived_zone
 
 
 class OneHourGame(ScenarioGame[ScenarioSpec]):
@@ -76,6 +77,22 @@ class OneHourGame(ScenarioGame[ScenarioSpec]):
                     Personality(ps.id, side, ps.kind, ps.banner, ps.unit, ps.allied)
                 )
         self._check_deployment(file)
+        #: where each unit stands as the scenario places it (hand deployment's suggestion, R50)
+        self.initial_fp = {u.id: u.fp for u in self.initial_units}
+        #: each side's deployment zone (ruling R50): the scenario's, else derived from its units
+        self.deploy_zones: dict[str, Zone] = {}
+        for side in SIDES:
+            z = getattr(spec, side).deploy_zone
+            self.deploy_zones[side] = (
+                (z.x0, z.y0, z.x1, z.y1)
+                if z is not None
+                else derived_zone(
+                    self.home_edge[side],
+                    self.terrain.width,
+                    self.terrain.depth,
+                    [u.fp for u in self.initial_units if u.side == side],
+                )
+            )
 
     def _check_deployment(self, file: str) -> None:
         """Every unit must start on the table, overlapping nobody, out of terrain it may not enter

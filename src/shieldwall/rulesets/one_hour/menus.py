@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
+from shieldwall.rulesets.one_hour import act_hand_deploy
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_charge import charge_approach, plan_charge
@@ -31,6 +32,8 @@ NEAREST = 3  # enemies considered for approach/face options
 
 
 def legal_orders(st: OneHourState) -> list[O.Order]:
+    if st.step == "deploy":
+        return act_hand_deploy.menu(st)
     if st.step == "fight-as":
         return choice_orders(st)
     if st.step == "transfer":

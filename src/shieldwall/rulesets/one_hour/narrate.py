@@ -39,6 +39,13 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
             what = f"initiative passes to {ev.side}" if d["changed"] else f"{ev.side} keeps it"
             return f"Initiative roll-off {d['totals']}: {what}"
         return f"{d['holder']} has the initiative ({d.get('reason', '')})"
+    if k == "deploy-order":
+        return f"{d['first']} places the first unit; the sides then place one unit at a time"
+    if k == "deploy":
+        x, y, h = d["at"]
+        return f"{nm(d['unit'])} is deployed at ({x:g}, {y:g}) facing {h:g}°"
+    if k == "deployment":
+        return "Both armies are deployed"
     if k == "move-roll":
         return f'{nm(d["unit"])} rolls {d["distance"]:g}" of movement'
     if k == "move":
@@ -78,6 +85,8 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     if k == "force-morale":
         verdict = "holds" if d["passed"] else "ROUTS"
         return f"{ev.side} force morale: rolled {d['total']} against {d['target']} units lost: {verdict}"
+    if k == "roll-off" and str(d.get("what", "")).startswith("who places"):
+        return f"Roll-off for {d['what']}: {d['faces']}, {d['winner']} wins"
     if k == "roll-off":
         return f"Too close to call ({d['what']}): roll-off {d['faces']}, {d['winner']} wins"
     if k == "allies-debate":

@@ -20,6 +20,8 @@ Text forms (one order per line in save files and the CLI)::
     face r1 b2                       turn to face b2, an enemy in contact off r1's front
     fallback r1                      Fall Back! out of melee (optional rule)
     transfer p1 r2                   move personality p1 to unit r2
+    deploy r1 at 14,4 facing 0       hand deployment (ruling R50): place r1's centre at (14, 4),
+                                     facing 0 degrees (north); without "facing" it keeps its heading
     fight-as r1 warriors             after deployment: Viking Veterans r1 fight as Warriors (or
                                      infantry) for the whole battle
 """
@@ -188,6 +190,22 @@ class FightAs(_Order):
         return f"fight-as {self.unit} {self.choice}"
 
 
+@dataclass(frozen=True, slots=True)
+class Deploy(_Order):
+    """Hand deployment (ruling R50): place a unit's centre at ``x, y`` facing ``heading`` (None:
+    the heading it has)."""
+
+    unit: str
+    x: float
+    y: float
+    heading: float | None = None
+    kind: ClassVar[str] = "deploy"
+
+    def __str__(self) -> str:
+        s = f"deploy {self.unit} at {_num(self.x)},{_num(self.y)}"
+        return s if self.heading is None else f"{s} facing {_num(self.heading)}"
+
+
 Order = (
     End
     | Activate
@@ -202,6 +220,7 @@ Order = (
     | Skip
     | FallBack
     | FightAs
+    | Deploy
 )
 
 _PAIRS: dict[str, Any] = {
@@ -226,6 +245,13 @@ def _point(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def _degrees(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise _bad(f"expected a heading in degrees, got {text!r}") from None
+
+
 def _turn(text: str) -> Turn:
     angle, _, pivot = text.partition("@")
     try:
@@ -248,6 +274,13 @@ def parse_text(text: str) -> Order:
         return _PAIRS[k](args[0], args[1])  # type: ignore[no-any-return]
     if k == "fight-as" and len(args) == 2:
         return FightAs(args[0], args[1].lower())
+    if k == "deploy" and len(args) in (3, 5) and args[1] == "at":
+        x, y = _point(args[2])
+        if len(args) == 3:
+            return Deploy(args[0], x, y)
+        if args[3] != "facing":
+            raise _bad("expected 'facing DEGREES' after the point")
+        return Deploy(args[0], x, y, _degrees(args[4]))
     if k == "activate" and args:
         if len(args) == 1:
             return Activate(args[0])
@@ -302,6 +335,9 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             return Transfer(str(d["personality"]), str(d["unit"]))
         if k == "fight-as":
             return FightAs(str(d["unit"]), str(d["choice"]))
+        if k == "deploy":
+            h = d.get("heading")
+            return Deploy(str(d["unit"]), float(d["x"]), float(d["y"]), None if h is None else float(h))
         if k in _PAIRS:
             return _PAIRS[k](str(d["unit"]), str(d["target"]))  # type: ignore[no-any-return]
         if k == "activate":

@@ -152,6 +152,14 @@ _P = [
         (),
         f"{RS}:army-lists.variations",
     ),
+    Parameter(
+        "hand_deployment",
+        False,
+        "The sides place their units by hand, in turn, within their deployment zones (ruling R50); "
+        "off: the scenario places every unit.",
+        (),
+        f"{RS}:deployment",
+    ),
     Parameter("allies", False, "Army lists: allied contingents of 1-3 units.", (), f"{RS}:army-lists.allies"),
     Parameter(
         "allies_debate",

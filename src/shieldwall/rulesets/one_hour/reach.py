@@ -160,6 +160,17 @@ def reach(st: OneHourState, unit_id: str) -> dict[str, Any]:
         "shooting": shooting,
         "arc": {"half_angle": arc, "range": rng if rng is not None else radius, "rule": rule("charging.arc")},
     }
+    if st.step == "deploy":  # hand deployment (ruling R50): where the unit may be placed
+        x0, y0, x1, y1 = st.game.deploy_zones[u.side]
+        out["deploy"] = {"zone": [x0, y0, x1, y1], "rule": rule("deployment.zone")}
+        out["highlight"] = {
+            "active": u.id,
+            "zone": {
+                "points": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
+                "label": f"{u.side}'s deployment zone",
+            },
+        }
+        return out
     out["highlight"] = {
         "active": u.id,
         "move_band": {"unit": u.id, "radius": radius},

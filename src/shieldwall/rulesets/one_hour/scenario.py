@@ -88,12 +88,23 @@ class PersonalitySpec(_Strict):
     allied: bool = False
 
 
+class ZoneSpec(_Strict):
+    """A side's deployment zone (ruling R50, ``deployment.zone``): a rectangle of the table."""
+
+    x0: Coord
+    y0: Coord
+    x1: Coord
+    y1: Coord
+
+
 class SideSpec(_Strict):
     name: str
     army_list: str = ""
     ally_list: str = ""
     home_edge: schema.HomeEdge = "south"
     force_morale_bonus: int = Field(default=0, ge=-3, le=3)
+    #: where the side places its units with ``hand_deployment`` (ruling R50); none: derived
+    deploy_zone: ZoneSpec | None = None
     units: list[UnitSpec] = Field(min_length=1, max_length=MAX_UNITS)
     personalities: list[PersonalitySpec] = Field(default=[], max_length=MAX_EXTRAS)
 
@@ -117,7 +128,37 @@ def build_scenario(data: Any, file: str) -> ScenarioSpec:
     _check_ids(spec, file)
     for side in ("red", "blue"):
         _check_army(spec, side, file)
+        _check_zone(spec, side, file)
     return spec
+
+
+def _check_zone(spec: ScenarioSpec, side: str, file: str) -> None:
+    """A deployment zone (ruling R50) is a rectangle of some size within the table."""
+    z = getattr(spec, side).deploy_zone
+    if z is None:
+        return
+    where = f"{side}.deploy_zone"
+    if not (z.x0 < z.x1 and z.y0 < z.y1):
+        raise DataError(file, where, "deployment.zone: needs x0 < x1 and y0 < y1")
+    t = spec.table
+    if z.x0 < 0 or z.y0 < 0 or z.x1 > t.width or z.y1 > t.depth:
+        raise DataError(
+            file, where, f"deployment.zone: the zone must lie within the {t.width:g} x {t.depth:g} table"
+        )
+    # room for each of the side's units facing away from its home edge (a zone too small for one
+    # would leave that unit nowhere to go)
+    sd = getattr(spec, side)
+    along, across = (z.x1 - z.x0, z.y1 - z.y0)
+    if sd.home_edge in ("west", "east"):
+        along, across = across, along
+    for i, u in enumerate(sd.units):
+        if u.frontage > along + 1e-9 or u.depth > across + 1e-9:
+            raise DataError(
+                file,
+                where,
+                f"deployment.zone: {along:g} x {across:g} has no room for {side}.units[{i}] ({u.id}, "
+                f"{u.frontage:g} wide and {u.depth:g} deep)",
+            )
 
 
 def _check_ids(spec: ScenarioSpec, file: str) -> None:

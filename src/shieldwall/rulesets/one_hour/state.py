@@ -22,7 +22,7 @@ from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.geometry import CONTACT_TOL, Footprint
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.terrain import feature_view
-from shieldwall.rulesets.one_hour import actions, menus
+from shieldwall.rulesets.one_hour import act_hand_deploy, actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.act_deploy import pending
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -86,6 +86,10 @@ class OneHourState(BattleState["OneHourGame"]):
         #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
         self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
+        #: hand deployment (ruling R50): each side's units still to place, in order (replaced,
+        #: never changed in place), and the side whose turn it is to place ("" when it is over)
+        self.deploy_left: dict[str, tuple[str, ...]] = {s: () for s in SIDES}
+        self.deploy_next = ""
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -98,6 +102,7 @@ class OneHourState(BattleState["OneHourGame"]):
         if self._result is not None:
             return None
         prompts = {
+            "deploy": f"place {self.active} within your deployment zone",
             "fight-as": "choose what your units fight as (after deployment)",
             "transfer": 'transfer personalities within 6" or end',
             "activate": "choose a unit to move, or end the Movement phase",
@@ -131,6 +136,7 @@ class OneHourState(BattleState["OneHourGame"]):
             self._units_version,
             tuple([p.unit for p in self.personalities.values()]),
             tuple(sorted(self.transferred)),
+            self.deploy_next,
         )
 
     def _menu(self) -> list[O.Order]:
@@ -413,9 +419,18 @@ class OneHourState(BattleState["OneHourGame"]):
             holder=attacker,
             reason="scenario attacker goes first",
         )
-        if not self._begin_choices():
-            self._begin_player_turn()
+        if self.params["hand_deployment"]:
+            act_hand_deploy.begin(self)
+        else:
+            self.after_deployment()
         self._advance()
+
+    def after_deployment(self) -> None:
+        """The choices made after deployment (Viking Veterans), else the first turn."""
+        self.active = None
+        if not self._begin_choices():
+            self.player = 0
+            self._begin_player_turn()
 
     def _begin_choices(self, after: int = -1) -> bool:
         """Ask the next side (in play order, after player index ``after``) with a choice to make
@@ -566,6 +581,20 @@ class OneHourState(BattleState["OneHourGame"]):
             ],
             "lost": dict(self.lost),
             "result": self._result.to_dict() if self._result else None,
+            **self._deployment_view(),
+        }
+
+    def _deployment_view(self) -> dict[str, Any]:
+        """With hand deployment (ruling R50): each side's zone and the units still to place."""
+        if not self.params["hand_deployment"]:
+            return {}
+        g = self._game
+        return {
+            "deployment": {
+                "zones": {s: list(g.deploy_zones[s]) for s in SIDES},
+                "waiting": [uid for s in SIDES for uid in self.deploy_left[s]],
+                "next": self.active if self.step == "deploy" else None,
+            }
         }
 
     def _unit_views(self) -> list[dict[str, Any]]:

@@ -276,6 +276,8 @@ class OneHourGeneral:
         orders = state.legal_orders()
         if d.kind == "transfer":
             return orders[0]
+        if d.kind == "deploy":
+            return self._deploy(state, orders, d.unit or "")
         if d.kind == "fight-as":
             return self._fight_as(state, orders)
         if d.kind == "activate":
@@ -290,6 +292,13 @@ class OneHourGeneral:
         if d.kind == "melee":
             return max(orders, key=lambda o: self.units[o.target]["hits"] / self.units[o.target]["max_hits"])
         return orders[0]
+
+    @staticmethod
+    def _deploy(state: State, orders: list[Any], uid: str) -> Any:
+        """Hand deployment (ruling R50): the scenario's own place when the rules allow it, else the
+        legal place of the menu nearest to it (the first of equals: deterministic)."""
+        start = state.game.initial_fp[uid]  # type: ignore[attr-defined]
+        return min(orders, key=lambda o: math.hypot(o.x - start.x, o.y - start.y))
 
     def _activate(self, orders: list[Any]) -> Any:
         faces = [o for o in orders if isinstance(o, O.Face)]

@@ -8,6 +8,8 @@
 // A unit rolls its move, then goes where a click puts its centre (Move), or faces where a click
 // points (Turn); shift+click adds legs to a path; a click on a highlighted enemy charges it. Its
 // own state lives on the page's GameView `g`: g.path (the legs so far) and g.faceTravel.
+// With hand deployment (ruling R50) the unit to place is dragged (or a click puts its centre)
+// within its side's zone, facing g.deployHeading; the server rules on every point.
 
 import { bearing, normalize } from "/static/board.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
@@ -19,16 +21,54 @@ const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
 // the example of the typed-order box
 export const typedExample = "move r1 turn 30@front go 14,9";
 
-// a new state: no path in progress
+// a new state: no path in progress; the unit to place faces as the scenario set it
 export function onState(g) {
   g.path = [];
+  const d = g.st.decision;
+  const u = d && d.kind === "deploy" && g.units[d.unit];
+  if (u && g.deployUnit !== d.unit) {
+    g.deployUnit = d.unit;
+    g.deployHeading = u.heading;
+  }
 }
 
-// the pointer mode: "move" for the unit that has rolled its move
+// the pointer mode: "move" for the unit that has rolled its move, "deploy" for the unit to place
 export function defaultMode(g) {
   const d = g.st && g.st.decision;
+  if (g.st && g.st.your_turn && d && d.kind === "deploy") return "deploy";
   if (g.st && g.st.your_turn && d && d.kind === "move" && g.selected === d.unit) return "move";
   return null;
+}
+
+// ------------------------------------------------------------------------------- deployment
+// Is it your turn to place a unit (hand deployment)?
+function deploying(g) {
+  const d = g.st && g.st.decision;
+  return !!(g.st && g.st.your_turn && d && d.kind === "deploy" && g.units[d.unit]);
+}
+
+// the deploy order for the unit's centre at q, facing g.deployHeading
+function deployOrder(g, q) {
+  const d = g.st.decision;
+  return { kind: "deploy", unit: d.unit, x: round(q.x, 3), y: round(q.y, 3), heading: round(((g.deployHeading % 360) + 360) % 360, 3) };
+}
+
+// the side's zone [x0, y0, x1, y1] (the view's, or the reach's)
+function zoneOf(g, side) {
+  const dep = g.st.view.deployment;
+  return dep && dep.zones ? dep.zones[side] : null;
+}
+
+// whether a unit u standing at (x, y) facing h lies within zone z (a preview: the server decides)
+function inZone(u, x, y, h, z) {
+  if (!z) return true;
+  const r = (h * Math.PI) / 180;
+  const [fx, fy, rx, ry] = [Math.sin(r), Math.cos(r), Math.cos(r), -Math.sin(r)];
+  return [[1, 1], [1, -1], [-1, 1], [-1, -1]].every(([a, b]) => {
+    const cx = x + (fx * a * u.depth) / 2 + (rx * b * u.frontage) / 2;
+    const cy = y + (fy * a * u.depth) / 2 + (ry * b * u.frontage) / 2;
+    return cx >= z[0] - 1e-6 && cx <= z[2] + 1e-6 && cy >= z[1] - 1e-6 && cy <= z[3] + 1e-6;
+  });
 }
 
 // Escape: forget the path being built
@@ -67,8 +107,10 @@ function sendPath(g, extra = []) {
 }
 
 // ------------------------------------------------------------------------------- the unit panel
-export function unitFlags(u) {
+export function unitFlags(u, g) {
   const flags = [];
+  const dep = g && g.st && g.st.view.deployment;
+  if (dep && dep.waiting.includes(u.id)) flags.push("not yet deployed (stands where the scenario put it)");
   if (u.in_melee) flags.push("in melee");
   if (u.moved) flags.push("moved");
   if (u.charged) flags.push("charged");
@@ -82,6 +124,10 @@ export function unitFlags(u) {
 
 export function reachItems(g, r) {
   const items = [];
+  if (r.deploy) {
+    const z = r.deploy.zone;
+    return [el("li", {}, `To be placed wholly within ${r.side}'s deployment zone (x ${z[0]}–${z[2]}, y ${z[1]}–${z[3]}) `, link(r.deploy.rule))];
+  }
   items.push(el("li", {}, r.move.now ? `Rolled ${inch(r.move.rolled)} of movement (${r.move.dice})`
     : r.move.done ? "Has moved this phase" : `Moves up to ${inch(r.move.max)} (${r.move.dice})`,
     ` · ${r.move.turns} turn${r.move.turns === 1 ? "" : "s"}`, link(r.move.rule)));
@@ -123,7 +169,20 @@ export function renderActions(g, box, btn, group) {
     return;
   }
 
-  if (d.kind === "move" && sel === d.unit) {
+  if (d.kind === "deploy" && deploying(g)) {
+    const z = zoneOf(g, g.units[d.unit].side);
+    box.append(group(`Deploy ${d.unit}: drag it within your zone${z ? ` (x ${z[0]}–${z[2]}, y ${z[1]}–${z[3]})` : ""}, or click where its centre should stand`,
+      el("span", { class: "small" }, `facing ${round(g.deployHeading, 1)}° `),
+      ...[["↺ 45°", -45], ["↻ 45°", 45], ["About face", 180]].map(([label, a]) =>
+        el("button", { type: "button", onclick: () => { g.deployHeading = (g.deployHeading + a + 360) % 360; g.renderActions(); } }, label)),
+      link("one-hour-dark-ages:deployment")));
+    const places = menu.filter((m) => m.kind === "deploy");
+    if (places.length) {
+      box.append(group("Places the rules allow", places.slice(0, 8).map((m, i) =>
+        btn(i === 0 && m.order.x === g.units[d.unit].x && m.order.y === g.units[d.unit].y ? "The scenario's place" : `(${m.order.x}, ${m.order.y})`, take(m).order))));
+      places.forEach((m) => used.add(m));
+    }
+  } else if (d.kind === "move" && sel === d.unit) {
     const r = g.reach;
     box.append(group(`Move ${sel}: click the table, or a highlighted enemy to charge`,
       el("button", { type: "button", class: `mode${g.mode === "move" ? " on" : ""}`, onclick: () => g.setMode("move") }, "Move"),
@@ -187,6 +246,7 @@ export function hint(g) {
   if (!st.your_turn) return null;
   if (d.kind === "move" && g.selected === d.unit) return g.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge. Esc cancels.";
   if (d.kind === "activate") return "Click one of your units, then roll for its move.";
+  if (d.kind === "deploy") return `Drag ${d.unit} within your deployment zone (the green area), or click where its centre should stand.`;
   if (d.kind === "fight-as") return "Choose what each of your Viking Veterans fights as, Infantry or Warriors, for the whole battle.";
   if (d.kind === "shoot") return "Click a unit that can shoot, then its target.";
   return null;
@@ -223,6 +283,12 @@ export function onUnit(g, uid) {
 export function onTable(g, p, e) {
   const st = g.st;
   const d = st.decision;
+  if (deploying(g)) {
+    // a drop (or a click) a little outside the zone snaps to the nearest place the rules allow
+    const u = g.units[d.unit];
+    g.sendNear(p, (q) => deployOrder(g, q), { x: u.x, y: u.y });
+    return true;
+  }
   if (!(st.your_turn && d && d.kind === "move" && g.selected === d.unit)) return false;
   const u = g.units[d.unit];
   const from = pathEnd(g, u);
@@ -260,6 +326,10 @@ function legTo(g, from, q) {
 export function orderAt(g, p) {
   const st = g.st;
   const d = st.decision;
+  if (deploying(g)) {
+    const u = g.units[d.unit];
+    return { order: deployOrder(g, p), from: { x: u.x, y: u.y } };
+  }
   if (!(st.your_turn && d && d.kind === "move" && g.selected === d.unit && g.mode === "move")) return null;
   const from = pathEnd(g, g.units[d.unit]);
   return { order: { kind: "move", unit: d.unit, steps: [...(g.path || []), ...legTo(g, from, p)] }, from };
@@ -273,6 +343,13 @@ export function onHover(g, p, uid) {
     const canShoot = r.shooting && r.shooting.targets.includes(uid);
     return hoverReach(g, r, uid, canShoot ? `${r.unit} may shoot ${g.unitName(uid)} (range ${inch(r.shooting.range)})` : null,
       r.charge_why_not[uid]);
+  }
+  if (deploying(g) && !uid) {
+    const u = g.units[d.unit];
+    const ok = inZone(u, p.x, p.y, g.deployHeading, zoneOf(g, u.side));
+    g.board.ghost(u, p.x, p.y, g.deployHeading, ok, ok ? "in the zone" : "outside the zone");
+    g.renderHint(`Place ${u.id}'s centre at (${round(p.x, 1)}, ${round(p.y, 1)}), facing ${round(g.deployHeading, 0)}°${ok ? "" : " — outside your deployment zone"}`);
+    return true;
   }
   if (!(st.your_turn && d && d.kind === "move" && g.selected === d.unit && !uid)) return false;
   const u = g.units[d.unit];

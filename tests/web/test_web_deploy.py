@@ -1,0 +1,87 @@
+"""One Hour's deployment by hand (``hand_deployment``, ruling R50) in Debian's Chromium: the unit to
+place is dragged within its side's zone (drawn on the table); while dragged the page asks the server
+(POST .../check) about the point, and the drop places the unit there. A drag outside the zone is
+refused with its clause (`deployment.zone`) and changes nothing. Screenshot: docs/images/web-deploy.png
+with SHIELDWALL_SCREENSHOTS=1."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
+assert _spec and _spec.loader
+_b = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_b)
+
+server = _b.server
+page = _b.page
+pytestmark = _b.pytestmark
+
+
+def _start(page: Any, server: str) -> dict[str, Any]:
+    """Bryn Glas with hand deployment against the scripted bot, as red, until red places a unit."""
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-ruleset", "one-hour-dark-ages")
+    page.select_option("#f-scenario", "one-hour-dark-ages/bryn-glas")
+    page.select_option("#f-opponent", "scripted")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "4")
+    page.click("#f-options summary")
+    page.check('#f-params [name="hand_deployment"]')
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    st: dict[str, Any] = _b._state(page)
+    assert st["decision"]["kind"] == "deploy" and st["your_turn"], st["decision"]
+    return st
+
+
+def _drag(page: Any, a: dict[str, float], b: tuple[float, float], wait: str) -> None:
+    """Press on the table point ``a``, move to ``b`` and wait for the hint to contain ``wait``
+    (the server's answer about the point) before the caller releases."""
+    start = page.evaluate(f"window.shieldwall.board.toScreen({a['x']}, {a['y']})")
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    for f in (0.25, 0.5, 0.75, 1.0):
+        x, y = a["x"] + (b[0] - a["x"]) * f, a["y"] + (b[1] - a["y"]) * f
+        to = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
+        page.mouse.move(to["x"], to["y"], steps=3)
+    page.wait_for_function(f"document.querySelector('#hint').textContent.includes({wait!r})")
+
+
+def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(server: str, page: Any) -> None:
+    st = _start(page, server)
+    uid = st["decision"]["unit"]
+    u = _b._unit(st, uid)
+    zone = st["view"]["deployment"]["zones"]["red"]
+    assert zone == [0, 0, 48, 10]
+    assert page.locator("#board svg .hl-zone").count() == 1  # the zone is drawn
+    _drag(page, u, (30.0, 7.0), "Drop here")
+    page.screenshot(path=str(_b.IMAGES / "web-deploy.png"))
+    page.mouse.up()
+    page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
+    after = _b._state(page)
+    placed = _b._unit(after, uid)
+    assert abs(placed["x"] - 30.0) < 0.2 and abs(placed["y"] - 7.0) < 0.2, placed
+    assert placed["heading"] == u["heading"]
+    assert uid not in after["view"]["deployment"]["waiting"]
+    assert "is deployed at" in page.text_content("#tab-log")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_deployment_a_drag_outside_the_zone_is_refused_with_its_clause(server: str, page: Any) -> None:
+    st = _start(page, server)
+    uid = st["decision"]["unit"]
+    u = _b._unit(st, uid)
+    _drag(page, u, (24.0, 20.0), "Not allowed here")
+    hint = page.inner_text("#hint")
+    assert "deployment zone" in hint and "§deployment.zone" in hint, hint
+    page.mouse.up()
+    page.wait_for_selector("#message.bad a.rule-link")
+    assert "deployment.zone" in page.inner_text("#message")
+    after = _b._state(page)
+    assert after["version"] == st["version"] and _b._unit(after, uid)["y"] == u["y"]
+    assert page.errors == []  # type: ignore[attr-defined]
