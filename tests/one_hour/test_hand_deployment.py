@@ -292,3 +292,25 @@ def test_deployment_zone_in_the_reach_and_drawn_on_the_table() -> None:
     assert 'class="hl-zone"' in svg
     assert "deployment zone" in svg
     assert "hl-zone" not in render_svg(st.view())
+
+
+def test_deployment_zone_a_unit_with_no_legal_place_left_is_held_back() -> None:
+    """A zone with room for either of two units but not for both: the second is held back (ruling
+    R50): no stall, no loss counted, the battle goes on with the units placed."""
+    zone = {"deploy_zone": {"x0": 0, "y0": 0, "x1": 5.5, "y1": 2.5}}
+    g = game(
+        [unit("r1", "infantry", 2.75, 1.25), unit("r2", "infantry", 20, 4)],
+        [unit("b1", "infantry", 20, 30, 180)],
+        options=HAND,
+        red_extra=zone,
+        spare=False,
+    )
+    st = g.new_state(3)
+    bots = {s: make_bot("scripted", 1, RS) for s in ("red", "blue")}
+    _deploy_all(st, bots)
+    held = _events(st, "held-back")
+    assert [e.data["unit"] for e in held] == ["r2"] and held[0].rule == f"{RS}:deployment.zone"
+    assert st.units["r2"].removed and not st.units["r1"].removed
+    assert st.lost == {"red": 0, "blue": 0}
+    assert "r2" not in _events(st, "deployment")[0].data["positions"]
+    assert st.decision() is not None and st.decision().kind != "deploy"  # type: ignore[union-attr]

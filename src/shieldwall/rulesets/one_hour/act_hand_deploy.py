@@ -50,7 +50,28 @@ def begin(st: OneHourState) -> None:
 
 
 def ask(st: OneHourState) -> None:
-    """The next unit to place (the side whose turn it is, else the other), or the end."""
+    """The next unit to place (the side whose turn it is, else the other), or the end. A unit for
+    which no place is legal any more is held back (ruling R50): the deployment never stalls."""
+    while _next(st):
+        if menu(st):
+            return
+        u = st.unit(st.active or "")
+        side = u.side
+        u.removed = True  # it takes no part; not a loss (``lost`` counts units removed in battle)
+        st.deploy_left = {**st.deploy_left, side: st.deploy_left[side][1:]}
+        st.deploy_next = other(side)
+        st.log(
+            "held-back",
+            "deployment.zone",
+            side=side,
+            unit=u.id,
+            reason="no place in its side's zone is legal for it any more (none on a 1/2-inch grid): "
+            "it is held back and takes no part in the battle",
+        )
+
+
+def _next(st: OneHourState) -> bool:
+    """Make the next unit to place the active one (True), or end the deployment (False)."""
     left = st.deploy_left
     side = st.deploy_next
     if not left[side]:
@@ -61,15 +82,18 @@ def ask(st: OneHourState) -> None:
             "deployment",
             side=None,
             positions={
-                u.id: [round(u.fp.x, 3), round(u.fp.y, 3), round(u.fp.heading, 3)] for u in st.units.values()
+                u.id: [round(u.fp.x, 3), round(u.fp.y, 3), round(u.fp.heading, 3)]
+                for u in st.units.values()
+                if not u.removed
             },
         )
         st.deploy_next = ""
         st.after_deployment()
-        return
+        return False
     st.player = st.order.index(side)
     st.step = "deploy"
     st.active = left[side][0]
+    return True
 
 
 def placed(st: OneHourState) -> list[Unit]:

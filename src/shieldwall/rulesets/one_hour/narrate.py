@@ -44,6 +44,8 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     if k == "deploy":
         x, y, h = d["at"]
         return f"{nm(d['unit'])} is deployed at ({x:g}, {y:g}) facing {h:g}°"
+    if k == "held-back":
+        return f"{nm(d['unit'])} finds no room in its deployment zone and is held back"
     if k == "deployment":
         return "Both armies are deployed"
     if k == "move-roll":
