@@ -133,3 +133,42 @@ def _shift_on_the_table(pg: Any, view: dict[str, Any]) -> None:
         path=str(IMAGES / "web-dbm-lineup-shift.png"),
         clip={"x": max(0.0, x0), "y": max(0.0, y0), "width": x1 - max(0.0, x0), "height": y1 - max(0.0, y0)},
     )
+
+
+def test_bow_range_and_arc_of_fire_drawn_from_the_selected_bowmen(server: str, page: Any) -> None:  # noqa: F811
+    """dbm-3.2:fig.10b, dbm-3.2:shoot.who: in the first bound, the Frankish bowmen's 200 p range band,
+    the rectangle 1 BW either side of their front and a line to each enemy within range."""
+    scen = "dbm-3.2/ford-of-ash"
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-ruleset", "dbm-3.2")
+    page.wait_for_selector(f"#f-scenario option[value='{scen}']", state="attached")
+    page.select_option("#f-scenario", scen)
+    page.select_option("#f-opponent", "scripted")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "1")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    for _ in range(40):
+        st = _state(page)
+        if st["view"]["phase"] == "bound" and st["your_turn"]:
+            break
+        m = _pick(st["menu"])
+        before = st["version"]
+        page.locator(f"#actions button[title={json.dumps(m['text'])}]").first.click()
+        page.wait_for_function(f"window.shieldwall.game.st.version !== {before}")
+    else:
+        pytest.fail("no red bound after 40 orders")
+    page.wait_for_selector("#ranges:not([hidden])")
+    page.locator("#board svg .unit[data-unit='r-bw1']").first.click(force=True)
+    page.wait_for_function("window.shieldwall.game.selected === 'r-bw1'")
+    page.keyboard.press("l")
+    page.wait_for_selector("#board svg .page-ranges .range-range")
+    assert page.locator("#board svg .page-ranges .range-arc").count() == 1
+    info = page.inner_text("#ranges-info")
+    assert "Bw range 200 p" in info and "arc of fire: 1 BW either side of the front" in info
+    assert "may shoot at" in info
+    assert page.locator("#ranges-info a.rule-link").count() >= 2
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(IMAGES / "web-ranges-dbm.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

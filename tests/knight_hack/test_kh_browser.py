@@ -7,7 +7,9 @@ knight-hack:casualties.multiple); the opponent's hidden ambushers stay off the p
 from __future__ import annotations
 
 import json
+import os
 import socket
+import tempfile
 import threading
 import time
 import warnings
@@ -18,6 +20,12 @@ from typing import Any
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+IMAGES = (
+    ROOT / "docs" / "images"
+    if os.environ.get("SHIELDWALL_SCREENSHOTS") == "1"
+    else Path(tempfile.mkdtemp(prefix="shieldwall-screenshots-"))
+)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
 pytestmark = [
@@ -170,4 +178,25 @@ def test_ambush_execute_hidden_ambushers_are_not_on_the_rebels_page(server: str,
     assert "javelinmen" not in {u["id"] for u in st["view"]["units"]}
     assert "javelinmen" not in page.inner_html("#board")
     assert "javelinmen" not in page.inner_text("#tab-log")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_missile_window_ranges_drawn_from_the_selected_archers(server: str, page: Any) -> None:
+    """knight-hack:missile.window: the archers' bow range band and front arc, and a line to each
+    rebel unit (red: none in range and arc yet, each saying why)."""
+    _start(page, server, "knight-hack/bourgtheroulde-1124", 3)
+    page.wait_for_selector("#ranges:not([hidden])")
+    st = _state(page)
+    page.locator("#board svg .unit[data-unit='archers']").first.click(force=True)
+    page.wait_for_function("window.shieldwall.game.selected === 'archers'")
+    page.keyboard.press("l")
+    page.wait_for_selector("#board svg .page-ranges .range-range")
+    assert page.locator("#board svg .page-ranges .range-arc").count() == 1
+    enemies = [u for u in st["view"]["units"] if u["side"] == "blue" and not u.get("removed")]
+    assert page.locator("#board svg .page-ranges line.sight").count() == len(enemies) == 3
+    info = page.inner_text("#ranges-info")
+    assert "bow range 12 in." in info and "front arc (missile window)" in info
+    assert "may shoot at" in info and "is beyond 12 in." in info
+    assert page.locator("#ranges-info a.rule-link").count() >= 2
+    page.screenshot(path=str(IMAGES / "web-ranges-knight-hack.png"))
     assert page.errors == []  # type: ignore[attr-defined]

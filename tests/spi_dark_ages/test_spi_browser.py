@@ -179,3 +179,28 @@ def test_spi_hex_board_labels_stacks_shading_fire_line_and_odds_preview(server: 
     assert st["view"]["phase"] == "allocation"
     assert f"melee ts {ccrr(B)}" in page.inner_text("#message")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_spi_ranges_from_the_selected_archer_in_hexes(server: str, page: Any) -> None:  # noqa: F811
+    """The archer's fire range outlined in hexes (combat.D.hilltop-range), its front hexes where an
+    enemy stops (movement.K.stop) and its lines of fire: clear to the green spear, blocked by it
+    towards the green leader behind it (combat.D.over-units)."""
+    gid, token = _start(server)
+    page.goto(f"{server}/play/{gid}#token={token}")
+    page.wait_for_selector("#board svg .unit")
+    page.wait_for_selector("#ranges:not([hidden])")
+    _click_unit(page, "ta")
+    page.wait_for_function("window.shieldwall.game.selected === 'ta'")
+    page.click("#ranges")
+    page.wait_for_selector("#board svg .page-ranges .range-range")
+    assert page.locator("#board svg .page-ranges .range-arc").count() == 1
+    assert page.locator("#board svg .page-ranges line.sight").count() == 2  # gs and gl
+    assert page.locator("#board svg .page-ranges line.sight.unseen[data-unit='gl']").count() == 1
+    assert page.locator("#board svg .page-ranges line.sight.seen[data-unit='gs']").count() == 1
+    info = page.inner_text("#ranges-info")
+    assert "fire range 4 hexes" in info and "front hexes: an enemy entering stops" in info
+    assert "has a clear line of fire to gs" in info
+    assert f"the line of fire is blocked at {ccrr(B)}" in info
+    if os.environ.get("SHIELDWALL_SCREENSHOTS"):
+        page.screenshot(path=str(ROOT / "docs/images/web-ranges-spi-dark-ages.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

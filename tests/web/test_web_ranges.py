@@ -4,6 +4,7 @@ Ranges button and the key L). Screenshot: docs/images/web-ranges.png with SHIELD
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import math
 from pathlib import Path
@@ -78,19 +79,16 @@ def test_into_the_dark_missile_ranges(client: Any, start: Any) -> None:
 
 def test_rule_system_without_ranges(client: Any, start: Any) -> None:
     listed = {r["id"]: r for r in client.get("/api/rulesets").json()}
-    assert listed["one-hour-dark-ages"]["ranges"] and listed["into-the-dark"]["ranges"]
-    without = [rid for rid, rs in registry.systems().items() if not rs.ranges]
-    if not without:
-        pytest.skip("every rule system draws ranges")
-    rid = without[0]
-    assert not listed[rid]["ranges"]
-    scenario = client.get(f"/api/scenarios?ruleset={rid}").json()[0]["name"]
-    rs = registry.find(rid)
-    assert rs is not None
-    gid, h, _ = start(ruleset=rid, scenario=scenario, side=rs.sides[0])
-    st = client.get(f"/api/games/{gid}", headers=h).json()
-    uid = st["view"]["units"][0]["id"]
-    assert client.get(f"/api/games/{gid}/ranges/{uid}", headers=h).status_code == 404
+    assert all(listed[rid]["ranges"] is bool(rs.ranges) for rid, rs in registry.systems().items())
+    # every installed rule system draws ranges: one whose plugin names none (One Hour's game) is
+    # listed without them, and the page's question is refused
+    rs = registry.find("one-hour-dark-ages")
+    assert rs is not None and rs.ranges
+    with registry.registered(dataclasses.replace(rs, ranges=None)):
+        assert not {r["id"]: r for r in client.get("/api/rulesets").json()}["one-hour-dark-ages"]["ranges"]
+        gid, h, _ = start(ruleset="one-hour-dark-ages", scenario="one-hour-dark-ages/bryn-glas", side="red")
+        r = client.get(f"/api/games/{gid}/ranges/r5", headers=h)
+        assert r.status_code == 404 and "draws no ranges" in r.text
 
 
 @pytest.mark.browser
