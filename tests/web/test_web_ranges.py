@@ -5,23 +5,14 @@ Ranges button and the key L). Screenshot: docs/images/web-ranges.png with SHIELD
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import IMAGES, NEEDS_CHROMIUM, start_battle, state
+from tests.web.test_web_browser import _click_unit
 
 from shieldwall import registry
-
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
-server = _b.server
-page = _b.page
-IMAGES = _b.IMAGES
 
 
 def _ranges(
@@ -92,18 +83,15 @@ def test_rule_system_without_ranges(client: Any, start: Any) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not _b.CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+@NEEDS_CHROMIUM
 def test_ranges_on_the_table(server: str, page: Any) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-opponent", "random")
-    page.fill("#f-seed", "7")
-    page.click("#f-start")
-    page.wait_for_selector("#board svg .unit")
+    start_battle(
+        page, server, "one-hour-dark-ages", "one-hour-dark-ages/bryn-glas", opponent="random", seed=7
+    )
     page.wait_for_selector("#ranges:not([hidden])")
-    st = _b._state(page)
-    _b._click_unit(page, st, "r5")
+    st = state(page)
+    _click_unit(page, st, "r5")
     page.wait_for_selector("#unit h3")
     page.keyboard.press("l")
     page.wait_for_selector("#board svg .page-ranges .range-range")
@@ -116,7 +104,7 @@ def test_ranges_on_the_table(server: str, page: Any) -> None:
     assert page.locator("#ranges-info a.rule-link").count() >= 2
     page.screenshot(path=str(IMAGES / "web-ranges.png"))
     # they follow the selection: a unit that sees no enemy says why
-    _b._click_unit(page, st, "r2")
+    _click_unit(page, st, "r2")
     page.wait_for_function("document.querySelector('#ranges-info').textContent.includes('[r2]')")
     assert page.locator("#board svg .page-ranges .range-range").count() == 0
     unseen = page.locator("#board svg .page-ranges line.sight.unseen").count()

@@ -5,51 +5,14 @@ which the page receives as pointer events of pointerType touch."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import BROWSER, state
+from tests.web.test_web_table import _start, _view
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_table", ROOT / "tests/web/test_web_table.py")
-assert _spec and _spec.loader
-_t = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_t)
-_b = _t._b
-
-server = _b.server
-pytestmark = _b.pytestmark
-
-
-@pytest.fixture
-def touch(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
-    """A page on a touch screen, and its DevTools session (to put fingers on it)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(_b.CHROMIUM),
-            args=_b.ARGS,
-            headless=True,
-            viewport={"width": 1500, "height": 950},
-            has_touch=True,
-        )
-        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
-        pg = ctx.new_page()
-        pg.set_default_timeout(20_000)
-        pg.errors = []  # type: ignore[attr-defined]
-        pg.on("pageerror", lambda e: pg.errors.append(str(e)))  # type: ignore[attr-defined]
-        try:
-            yield pg, ctx.new_cdp_session(pg)
-        finally:
-            ctx.close()
+pytestmark = BROWSER
 
 
 def _fingers(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
@@ -90,16 +53,16 @@ def _background(page: Any) -> dict[str, float]:
 
 def test_pinch_zooms_about_the_fingers_and_drags_pan(server: str, touch: tuple[Any, Any]) -> None:
     page, cdp = touch
-    _t._start(page, server, opponent="hotseat")
-    st = _b._state(page)
-    full = _t._view(page)
+    _start(page, server, opponent="hotseat")
+    st = state(page)
+    full = _view(page)
     assert full["k"] == 1
     # two fingers 80 px apart spread to 240 px about the table point (30, 12): three times the zoom,
     # the point still between them
     at = page.evaluate("window.shieldwall.board.toScreen(30, 12)")
     x, y = at["x"], at["y"]
     _gesture(cdp, [(x - 40, y), (x + 40, y)], [(x - 120, y), (x + 120, y)])
-    z = _t._view(page)
+    z = _view(page)
     assert z["k"] == pytest.approx(3, rel=0.02)
     assert z["w"] == pytest.approx(full["w"] / z["k"]) and z["h"] == pytest.approx(full["h"] / z["k"])
     p = page.evaluate(f"window.shieldwall.board.toTable({x}, {y})")
@@ -108,20 +71,20 @@ def test_pinch_zooms_about_the_fingers_and_drags_pan(server: str, touch: tuple[A
     # two fingers moved together 60 px right and 30 px down: the table follows them, the zoom stays
     ppu = page.evaluate("window.shieldwall.board.svg.getScreenCTM().a")
     _gesture(cdp, [(x - 50, y), (x + 50, y)], [(x + 10, y + 30), (x + 110, y + 30)])
-    panned = _t._view(page)
+    panned = _view(page)
     assert panned["k"] == pytest.approx(z["k"])
     assert (z["x"] - panned["x"]) * ppu == pytest.approx(60, abs=2)
     assert (z["y"] - panned["y"]) * ppu == pytest.approx(30, abs=2)
     # one finger on the background pans the other way
     s = _background(page)
     _gesture(cdp, [(s["x"], s["y"])], [(s["x"] - 80, s["y"] - 40)])
-    one = _t._view(page)
+    one = _view(page)
     assert one["k"] == pytest.approx(z["k"])
     assert (one["x"] - panned["x"]) * ppu == pytest.approx(80, abs=2)
     assert (one["y"] - panned["y"]) * ppu == pytest.approx(40, abs=2)
     # fingers pinched together: back out to the whole table (never below it)
     _gesture(cdp, [(x - 200, y), (x + 200, y)], [(x - 20, y), (x + 20, y)])
-    assert _t._view(page) == {**full, "k": 1}
+    assert _view(page) == {**full, "k": 1}
     # none of it was an order
-    assert _b._state(page)["version"] == st["version"]
+    assert state(page)["version"] == st["version"]
     assert page.errors == []  # type: ignore[attr-defined]
