@@ -114,3 +114,53 @@ def test_ranges_on_the_table(server: str, page: Any) -> None:
     page.wait_for_function("!document.querySelector('#board svg .page-ranges')")
     assert page.locator("#ranges-info").is_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _rules(client: Any, rid: str) -> set[str]:
+    r = client.get(f"/api/rulesets/{rid}/clauses")
+    assert r.status_code == 200, r.text
+    return {c["rule"] for c in r.json()}
+
+
+@pytest.mark.parametrize("rid", [rid for rid, rs in registry.systems().items() if rs.ranges])
+def test_every_rule_systems_ranges_keep_the_format_through_a_battle(
+    client: Any, start: Any, rid: str
+) -> None:
+    """Each rule system's ranges, asked for every unit of its default scenario as the battle goes
+    on (orders from the menu, the scripted bot answering): the documented format (polygons of table
+    points, a known kind, a clause of its own table; a line per enemy in view), enemies only, and
+    nothing changed by asking."""
+    rs = registry.find(rid)
+    assert rs is not None and rs.default_scenario
+    side = rs.sides[0]
+    gid, h, _ = start(ruleset=rid, scenario=f"{rid}/{rs.default_scenario}", side=side)
+    clauses = _rules(client, rid)
+    drawn = 0
+    for _ in range(12):
+        st = client.get(f"/api/games/{gid}", headers=h).json()
+        units = {u["id"]: u for u in st["view"]["units"]}
+        for uid, u in units.items():
+            r = client.get(f"/api/games/{gid}/ranges/{uid}", headers=h)
+            assert r.status_code in (200, 404), r.text
+            if r.status_code == 404:
+                continue
+            body = r.json()
+            assert body["unit"] == uid and isinstance(body["sight_label"], str) and body["sight_label"]
+            for s in body["shapes"]:
+                assert s["kind"] in ("range", "arc", "corridor") and isinstance(s["label"], str)
+                assert len(s["points"]) >= 3 and all(len(p) == 2 for p in s["points"])
+                assert s["rule"] in clauses, s["rule"]
+                drawn += 1
+            for line in body["sight"]:
+                assert units[line["unit"]]["side"] != u["side"]
+                assert isinstance(line["visible"], bool) and (line["why"] is None or line["why"])
+                assert line["rule"] in clauses, line["rule"]
+                assert len(line["from"]) == 2 and len(line["to"]) == 2
+        after = client.get(f"/api/games/{gid}", headers=h).json()
+        assert after["version"] == st["version"] and after["view"] == st["view"]
+        if st["result"] is not None or not st["menu"]:
+            break
+        order = st["menu"][-1]["text"]
+        r = client.post(f"/api/games/{gid}/orders", json={"order": order}, headers=h)
+        assert r.status_code == 200, r.text
+    assert drawn, f"{rid}: no shape drawn for any unit"
