@@ -1,4 +1,5 @@
-"""Suite-wide settings: the Hypothesis profiles.
+"""Suite-wide settings: the Hypothesis profiles, and the browser tests' fixtures (``server``,
+``page``, ``touch``, ``two_pages``: tests/browser_fixtures.py).
 
 ``ci``
     no deadline (a shared CI runner's timing says nothing about the code), the failing example's
@@ -26,6 +27,7 @@ from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tests.browser_fixtures import page, server, touch, two_pages  # noqa: F401  (fixtures for every test)
 
 settings.register_profile(
     "ci",

@@ -70,7 +70,10 @@ What each reference must name:
     "points": [[x, y], ...], "rule"}], "sight": [{"unit", "visible", "from": [x, y], "to": [x, y],
     "why", "rule"}]}``. A shape is a polygon in table units (``kind``: ``range``, ``arc`` or
     ``corridor``; an empty label draws no words); ``sight`` has one line per enemy, with why it is
-    not (or only partly) seen. None for a unit it has nothing for.
+    not (or only partly) seen. A rule system without a line-of-sight rule may make the lines say
+    what the engine lets the unit do to each enemy instead (shoot at it, charge it), naming it in
+    ``"sight_label"`` (the page's verb for the lines, default ``"sees"``). None for a unit it has
+    nothing for.
 ``determinize`` (optional: only for a rule system with hidden information)
     ``determinize(state, side, rng) -> State``: a *copy* of ``state`` in which everything ``side``
     may not see (what the view marks ``hidden_from`` it: the other side's face-down cards, its

@@ -11,25 +11,12 @@ Illustrative sample data (NOT the published DBM tables)."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.knight_hack.test_kh_browser import CHROMIUM, _state, page, server  # noqa: F401
+from tests.browser_fixtures import BROWSER, IMAGES, click_order, start_battle, state
 
-ROOT = Path(__file__).resolve().parents[2]
-IMAGES = (
-    ROOT / "docs" / "images"
-    if os.environ.get("SHIELDWALL_SCREENSHOTS") == "1"
-    else Path(tempfile.mkdtemp(prefix="shieldwall-screenshots-"))
-)
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
-]
+pytestmark = BROWSER
 
 SCEN = "dbm-3.2/ash-burh"
 
@@ -44,18 +31,10 @@ def _pick(menu: list[dict[str, Any]]) -> dict[str, Any]:
     return adv[0] if adv else menu[-1]
 
 
-def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str, page: Any) -> None:  # noqa: F811
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-ruleset", "dbm-3.2")
-    page.wait_for_selector(f"#f-scenario option[value='{SCEN}']", state="attached")
-    page.select_option("#f-scenario", SCEN)
-    page.select_option("#f-opponent", "scripted")
-    page.select_option("#f-side", "red")
-    page.fill("#f-seed", "1")
-    page.click("#f-start")
+def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str, page: Any) -> None:
+    start_battle(page, server, "dbm-3.2", SCEN, wait_for=None)
     page.wait_for_selector("#board svg .terrain-wall", state="attached")
-    st = _state(page)
+    st = state(page)
     assert st["view"]["phase"] == "terrain" and st["your_turn"]
     assert st["view"]["label"] == "illustrative data: not the published DBM tables"
     # the two sections: walls, named for their holder and the way they face
@@ -67,7 +46,7 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     log = page.locator("#tab-log")
     shown = False
     for _ in range(120):
-        st = _state(page)
+        st = state(page)
         if st["result"] is not None:
             break
         phases.append(st["view"]["phase"])
@@ -82,13 +61,7 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
         ):
             break
         assert st["your_turn"], st["view"]["phase"]
-        m = _pick(st["menu"])
-        button = page.locator(f"#actions button[title={json.dumps(m['text'])}]")
-        assert button.count() >= 1, (m, page.inner_text("#actions"))
-        before = st["version"]
-        button.first.click()
-        _state(page)
-        assert page.evaluate("window.shieldwall.game.st.version") != before, page.inner_text("#message")
+        click_order(page, st, _pick(st["menu"]))
     else:
         pytest.fail("no assault on the fortification after 120 orders")
     assert {"terrain", "deploy", "baggage", "bound"} <= set(phases)
@@ -98,7 +71,7 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     assert "storms over the fortification" in text
     assert "sideways to line up" in text
     # the bases are drawn in paces: an 80-pace frontage on the 2400 x 1600 pace table
-    view = _state(page)["view"]
+    view = state(page)["view"]
     assert view["table"]["unit"] == "pace" and {u["frontage"] for u in view["units"]} == {80.0}
     assert page.locator("#board svg .unit").count() > 0
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -133,3 +106,29 @@ def _shift_on_the_table(pg: Any, view: dict[str, Any]) -> None:
         path=str(IMAGES / "web-dbm-lineup-shift.png"),
         clip={"x": max(0.0, x0), "y": max(0.0, y0), "width": x1 - max(0.0, x0), "height": y1 - max(0.0, y0)},
     )
+
+
+def test_bow_range_and_arc_of_fire_drawn_from_the_selected_bowmen(server: str, page: Any) -> None:
+    """dbm-3.2:fig.10b, dbm-3.2:shoot.who: in the first bound, the Frankish bowmen's 200 p range band,
+    the rectangle 1 BW either side of their front and a line to each enemy within range."""
+    start_battle(page, server, "dbm-3.2", "dbm-3.2/ford-of-ash")
+    for _ in range(40):
+        st = state(page)
+        if st["view"]["phase"] == "bound" and st["your_turn"]:
+            break
+        click_order(page, st, _pick(st["menu"]))
+    else:
+        pytest.fail("no red bound after 40 orders")
+    page.wait_for_selector("#ranges:not([hidden])")
+    page.locator("#board svg .unit[data-unit='r-bw1']").first.click(force=True)
+    page.wait_for_function("window.shieldwall.game.selected === 'r-bw1'")
+    page.keyboard.press("l")
+    page.wait_for_selector("#board svg .page-ranges .range-range")
+    assert page.locator("#board svg .page-ranges .range-arc").count() == 1
+    info = page.inner_text("#ranges-info")
+    assert "Bw range 200 p" in info and "arc of fire: 1 BW either side of the front" in info
+    assert "may shoot at" in info
+    assert page.locator("#ranges-info a.rule-link").count() >= 2
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(IMAGES / "web-ranges-dbm.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -5,42 +5,24 @@ browser tests do), else into a temporary folder."""
 
 from __future__ import annotations
 
-import os
-import tempfile
-import warnings
 from pathlib import Path
 
-import pytest
+from tests.browser_fixtures import ARGS, BROWSER, CHROMIUM, IMAGES, playwright
 
 from shieldwall.cli import run
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-IMAGES = (
-    ROOT / "docs" / "images"
-    if os.environ.get("SHIELDWALL_SCREENSHOTS") == "1"
-    else Path(tempfile.mkdtemp(prefix="shieldwall-screenshots-"))
-)
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
-]
+pytestmark = BROWSER
 
 
 def test_the_report_opens_offline_and_prints_to_pdf(tmp_path: Path) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from playwright.sync_api import sync_playwright
-
     save, html, pdf = tmp_path / "b.json", tmp_path / "b.html", tmp_path / "b.pdf"
     assert run(["battle", "one-hour-dark-ages/bryn-glas", "--seed", "3", "--save", str(save)]) == 0
     assert run(["report-battle", str(save), "-o", str(html), "--pdf", str(pdf)]) == 0
     assert pdf.read_bytes()[:5] == b"%PDF-" and pdf.stat().st_size > 10_000
 
     requests: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+    with playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 1300})
             page.on("request", lambda r: requests.append(r.url))

@@ -5,28 +5,19 @@ with its clause (combat.D.over-units), and the odds preview before an attack, wh
 allocates it (crt.result, combat.allocation). A screenshot goes to docs/images/ when
 SHIELDWALL_SCREENSHOTS is set."""
 
-# ruff: noqa: F811  (the fixtures server and page, imported, are the test functions' arguments)
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
-from pathlib import Path
 from typing import Any
 
-import pytest
-from tests.knight_hack.test_kh_browser import CHROMIUM, page, server  # noqa: F401  (the same fixtures)
+from tests.browser_fixtures import BROWSER, IMAGES, state
 
 from shieldwall.core.hexgrid import ccrr
 
 from .fixtures import H, scenario
 
-ROOT = Path(__file__).resolve().parents[2]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
-]
+pytestmark = BROWSER
 
 A = H(8, 8)  # 0909: the tan spear and its leader (a stack)
 B = A.neighbour(1)  # 1009: the green spear, in front of the stack
@@ -52,15 +43,6 @@ def _start(server: str) -> tuple[str, str]:
     with urllib.request.urlopen(req) as r:
         got = json.loads(r.read())
     return got["game"]["id"], got["token"]
-
-
-def _state(page: Any) -> dict[str, Any]:
-    page.wait_for_function(
-        "window.shieldwall.game && window.shieldwall.game.st && !window.shieldwall.game.busy"
-        " && !window.shieldwall.game.stepping"
-    )
-    st: dict[str, Any] = page.evaluate("window.shieldwall.game.st")
-    return st
 
 
 def _click_table(page: Any, x: float, y: float) -> None:
@@ -91,7 +73,7 @@ def test_spi_hex_board_labels_stacks_shading_fire_line_and_odds_preview(server: 
     gid, token = _start(server)
     page.goto(f"{server}/play/{gid}#token={token}")
     page.wait_for_selector("#board svg .unit")
-    st = _state(page)
+    st = state(page)
     assert st["view"]["phase"] == "movement" and st["your_turn"]
     cols, rows = st["view"]["map"]["cols"], st["view"]["map"]["rows"]
 
@@ -154,7 +136,7 @@ def test_spi_hex_board_labels_stacks_shading_fire_line_and_odds_preview(server: 
     # to the Attack Allocation Phase; the odds preview of the spear's melee on the green spear
     page.locator("#actions button.end").first.click()
     page.wait_for_function("window.shieldwall.game.st.view.phase === 'allocation'")
-    _state(page)
+    state(page)
     _click_unit(page, "tl")
     page.click("#spi-popup .spi-stack-item[data-unit='ts']")
     r = _reach(page, "ts")
@@ -170,12 +152,35 @@ def test_spi_hex_board_labels_stacks_shading_fire_line_and_odds_preview(server: 
     shown = sum(float(t.split()[1].rstrip("%")) for t in rows_)
     assert abs(shown - 100) < 0.5
     assert "ILLUSTRATIVE DATA" in text
-    if os.environ.get("SHIELDWALL_SCREENSHOTS"):
-        page.screenshot(path=str(ROOT / "docs/images/spi-hex-board.png"))
-    before = _state(page)["version"]
+    page.screenshot(path=str(IMAGES / "spi-hex-board.png"))
+    before = state(page)["version"]
     page.click("#spi-odds-go")
     page.wait_for_function(f"window.shieldwall.game.st.version !== {before}")
-    st = _state(page)
+    st = state(page)
     assert st["view"]["phase"] == "allocation"
     assert f"melee ts {ccrr(B)}" in page.inner_text("#message")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_spi_ranges_from_the_selected_archer_in_hexes(server: str, page: Any) -> None:
+    """The archer's fire range outlined in hexes (combat.D.hilltop-range), its front hexes where an
+    enemy stops (movement.K.stop) and its lines of fire: clear to the green spear, blocked by it
+    towards the green leader behind it (combat.D.over-units)."""
+    gid, token = _start(server)
+    page.goto(f"{server}/play/{gid}#token={token}")
+    page.wait_for_selector("#board svg .unit")
+    page.wait_for_selector("#ranges:not([hidden])")
+    _click_unit(page, "ta")
+    page.wait_for_function("window.shieldwall.game.selected === 'ta'")
+    page.click("#ranges")
+    page.wait_for_selector("#board svg .page-ranges .range-range")
+    assert page.locator("#board svg .page-ranges .range-arc").count() == 1
+    assert page.locator("#board svg .page-ranges line.sight").count() == 2  # gs and gl
+    assert page.locator("#board svg .page-ranges line.sight.unseen[data-unit='gl']").count() == 1
+    assert page.locator("#board svg .page-ranges line.sight.seen[data-unit='gs']").count() == 1
+    info = page.inner_text("#ranges-info")
+    assert "fire range 4 hexes" in info and "front hexes: an enemy entering stops" in info
+    assert "has a clear line of fire to gs" in info
+    assert f"the line of fire is blocked at {ccrr(B)}" in info
+    page.screenshot(path=str(IMAGES / "web-ranges-spi-dark-ages.png"))
     assert page.errors == []  # type: ignore[attr-defined]

@@ -2,28 +2,18 @@
 an order from the actions panel, move the unit with the keyboard pointer and confirm, end the phase,
 zoom, pan, the ruler) with a visible focus, and axe-core (axe-playwright-python) finding no serious
 or critical violation on the start page and on the table. Screenshot: docs/images/web-keyboard.png
-with SHIELDWALL_SCREENSHOTS=1 (see test_web_browser.py)."""
+with SHIELDWALL_SCREENSHOTS=1 (see tests/browser_fixtures.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import BROWSER, IMAGES, idle, state
+from tests.web.test_web_browser import _unit
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
-
-server = _b.server
-page = _b.page
-pytestmark = _b.pytestmark
-IMAGES = _b.IMAGES
-_state, _idle, _unit = _b._state, _b._idle, _b._unit
+pytestmark = BROWSER
 
 
 def serious_violations(page: Any) -> list[str]:
@@ -67,7 +57,7 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
     page.keyboard.type("7")
     page.keyboard.press("Enter")
     page.wait_for_selector("#board svg .unit")
-    st = _state(page)
+    st = state(page)
     assert st["decision"]["kind"] == "activate" and st["your_turn"]
 
     # select a unit that may act: n walks the pointer over the units, Enter clicks the one under it
@@ -96,8 +86,8 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
     assert "Roll to move" in _focused(page)["text"]
     before = st["version"]
     _key(page, "Enter")
-    _idle(page)
-    st = _state(page)
+    idle(page)
+    st = state(page)
     assert st["version"] > before and st["decision"]["kind"] == "move" and st["decision"]["unit"] == uid
 
     # move by keys: back to the table, the pointer toward the nearest enemy, the server's ring
@@ -123,13 +113,13 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
     before = st["version"]
     for _ in range(6):
         _key(page, "Enter")
-        _idle(page)
+        idle(page)
         if page.evaluate("window.shieldwall.game.st.version") != before:
             break
         # refused (the reason is shown): one step back toward the unit and again
         assert page.locator("#message.bad").is_visible()
         _key(page, "Shift+ArrowDown" if dy > 0 else "Shift+ArrowUp")
-    st = _state(page)
+    st = state(page)
     assert st["version"] > before
     moved = _unit(st, uid)
     assert (moved["x"], moved["y"]) != (u["x"], u["y"]) or go == 0
@@ -159,13 +149,13 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
     _key(page, "?")
 
     # end the phase by its key
-    st = _state(page)
+    st = state(page)
     assert st["decision"]["kind"] == "activate", st["decision"]
     where = (st["view"]["turn"], st["view"]["side"], st["view"]["phase"])
     before = st["version"]
     _key(page, "e")
-    _idle(page)
-    st = _state(page)
+    idle(page)
+    st = state(page)
     assert st["version"] > before
     assert (st["view"]["turn"], st["view"]["side"], st["view"]["phase"]) != where
     assert serious_violations(page) == []
@@ -189,7 +179,7 @@ def test_every_rule_systems_table_by_keyboard_and_axe(server: str, page: Any, ru
     page.fill("#f-seed", "7")
     page.click("#f-start")
     page.wait_for_selector("#board svg")
-    _idle(page)
+    idle(page)
     _key(page, "n")
     uid = _pointer_unit(page)
     assert uid is not None, "n puts the pointer on a unit"

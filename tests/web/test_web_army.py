@@ -6,12 +6,13 @@ text). Screenshot: docs/images/web-army.png with SHIELDWALL_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import IMAGES, NEEDS_CHROMIUM
+from tests.web.test_web_access import serious_violations
 
 from shieldwall import registry
 from shieldwall.web import armies
@@ -20,14 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SAXON = ROOT / "scenarios/into-the-dark/armies/saxon-1066.toml"
 KH = ROOT / "src/shieldwall/rulesets/knight_hack/data/sample/armies/rebels-1124.toml"
 DBM = ROOT / "src/shieldwall/rulesets/dbm/data/sample/armies/frankish.toml"
-
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
-server = _b.server
-page = _b.page
-IMAGES = _b.IMAGES
 
 
 def _cli_json(path: Path, capsys: Any) -> dict[str, Any]:
@@ -148,14 +141,8 @@ def _status(page: Any) -> str:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not _b.CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+@NEEDS_CHROMIUM
 def test_build_an_army_in_the_browser(server: str, page: Any, tmp_path: Path, capsys: Any) -> None:
-    spec = importlib.util.spec_from_file_location("web_access", ROOT / "tests/web/test_web_access.py")
-    assert spec and spec.loader
-    access = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(access)
-    serious_violations = access.serious_violations
-
     IMAGES.mkdir(parents=True, exist_ok=True)
     page.goto(server + "/")
     page.click("#army-link")

@@ -11,116 +11,15 @@ the engine's menu as buttons), as any rule system without one is played.
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import socket
-import tempfile
-import threading
 import time
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import BROWSER, IMAGES, click_order, idle, state, wait_version
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-# The browser tests take the screenshots of the README and docs/web.md. They write them into
-# docs/images/ only when asked (SHIELDWALL_SCREENSHOTS=1, after a change to the page), so that a test
-# run leaves the checkout as it found it; otherwise into a temporary folder.
-IMAGES = (
-    ROOT / "docs" / "images"
-    if os.environ.get("SHIELDWALL_SCREENSHOTS") == "1"
-    else Path(tempfile.mkdtemp(prefix="shieldwall-screenshots-"))
-)
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"),
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The web app served by uvicorn on a free loopback port, in a thread."""
-    import uvicorn
-
-    from shieldwall.web.app import create_app
-
-    port = _free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            create_app(tmp_path / "games.sqlite3"), host="127.0.0.1", port=port, log_level="warning"
-        )
-    )
-    t = threading.Thread(target=srv.run, daemon=True)
-    t.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    t.join(10)
-
-
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[Any]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1500, "height": 950},
-        )
-        # the other side's orders are stepped through without a pause between them (the table's
-        # own test, test_web_table.py, steps through them by hand)
-        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
-        pg = ctx.new_page()
-        pg.set_default_timeout(20_000)
-        pg.errors = []  # type: ignore[attr-defined]
-        pg.on("pageerror", lambda e: pg.errors.append(str(e)))  # type: ignore[attr-defined]
-        try:
-            yield pg
-        finally:
-            ctx.close()
-
-
-def _idle(page: Any) -> None:
-    page.wait_for_function(
-        "window.shieldwall.game && window.shieldwall.game.st && !window.shieldwall.game.busy"
-        " && !window.shieldwall.game.stepping"
-    )
-
-
-def _state(page: Any) -> dict[str, Any]:
-    _idle(page)
-    st: dict[str, Any] = page.evaluate("window.shieldwall.game.st")
-    return st
+pytestmark = BROWSER
 
 
 def _click_table(page: Any, x: float, y: float) -> None:
@@ -137,12 +36,6 @@ def _click_unit(page: Any, st: dict[str, Any], uid: str) -> None:
     _click_table(page, u["x"], u["y"])
 
 
-def _wait_version(page: Any, before: int) -> bool:
-    """Wait for the answer to an order; True if it was accepted."""
-    _idle(page)
-    return bool(page.evaluate("window.shieldwall.game.st.version") != before)
-
-
 def _move_toward_the_enemy(page: Any, st: dict[str, Any]) -> None:
     d = st["decision"]
     u = _unit(st, d["unit"])
@@ -153,16 +46,16 @@ def _move_toward_the_enemy(page: Any, st: dict[str, Any]) -> None:
     go = min(float(d["data"]["rolled"]) - 0.3, max(0.0, gap - 4.0))
     before = st["version"]
     _click_table(page, u["x"] + dx / gap * go, u["y"] + dy / gap * go)  # a click on the table moves
-    if not _wait_version(page, before):
+    if not wait_version(page, before):
         # the rules refused it (the reason is on the page); try the engine's own advance, or hold
         assert page.locator("#message.bad").is_visible()
         advance = page.get_by_role("button", name="advance", exact=True)
         if advance.count():
             advance.click()
-            if _wait_version(page, before):
+            if wait_version(page, before):
                 return
         page.get_by_role("button", name="Hold", exact=True).click()
-        assert _wait_version(page, before)
+        assert wait_version(page, before)
 
 
 def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: Any) -> None:
@@ -180,12 +73,12 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
     page.screenshot(path=str(IMAGES / "web-lobby.png"))
     page.click("#f-start")
     page.wait_for_selector("#board svg .unit")
-    assert page.url.endswith("/play/" + _state(page)["id"])
+    assert page.url.endswith("/play/" + state(page)["id"])
 
     moved = charged = refused = False
     activated_this_turn = 0
     for _ in range(150):
-        st = _state(page)
+        st = state(page)
         assert st["result"] is None, "the battle ended before a charge"
         if charged and page.locator("#tab-log .entry.melee").count():
             break
@@ -197,7 +90,7 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
                 activated_this_turn = 0
                 before = st["version"]
                 page.click("#actions button.end")
-                assert _wait_version(page, before)
+                assert wait_version(page, before)
                 continue
             # the cavalry and the warband first: they reach the enemy soonest
             uid = min(acts, key=lambda m: {"r6": 0, "r4": 1}.get(m["unit"], 2))["unit"]
@@ -206,7 +99,7 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
             assert uid in page.inner_text("#unit h3")
             before = st["version"]
             page.click("#actions button.primary")  # "Roll to move": the engine rolls the dice
-            assert _wait_version(page, before)
+            assert wait_version(page, before)
             activated_this_turn += 1
         elif d["kind"] == "move":
             reach = st["reach"]
@@ -215,7 +108,7 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
                 # too far: the server refuses, says why and which clause, and nothing changes
                 u = _unit(st, d["unit"])
                 _click_table(page, u["x"], min(35.0, u["y"] + float(d["data"]["rolled"]) + 4.0))
-                _idle(page)
+                idle(page)
                 assert page.locator("#message.bad a.rule-link").is_visible()
                 assert page.evaluate("window.shieldwall.game.st.version") == st["version"]
                 refused = True
@@ -227,10 +120,10 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
                 page.screenshot(path=str(IMAGES / "web-reach.png"))
                 before = st["version"]
                 _click_unit(page, st, target)  # a click on a highlighted enemy charges it
-                _idle(page)
+                idle(page)
                 if page.evaluate("window.shieldwall.game.pendingCharge !== null"):
                     page.locator("#actions button.charge").first.click()  # which facing
-                assert _wait_version(page, before)
+                assert wait_version(page, before)
                 assert page.locator("#tab-log .entry.charge").count() >= 1
                 charged = True
             else:
@@ -240,7 +133,7 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
             before = st["version"]
             end = page.locator("#actions button.end")
             (end if end.count() else page.locator("#actions button").first).click()
-            assert _wait_version(page, before)
+            assert wait_version(page, before)
     else:
         pytest.fail("no charge and melee after 150 decisions")
 
@@ -272,14 +165,14 @@ def _itd_order_by_pointing(page: Any, st: dict[str, Any]) -> str:
         acts = [m["unit"] for m in st["menu"] if m["kind"] == "activate"]
         if not acts:
             page.click("#actions button.end")
-            assert _wait_version(page, before)
+            assert wait_version(page, before)
             return "button"
         uid = acts[0]
         _click_unit(page, st, uid)  # a click on the unit selects it and shows its reach
         page.wait_for_selector("#unit h3")
         assert uid in page.inner_text("#unit h3")
         page.click("#actions button.primary")  # "Order r1 to act"
-        assert _wait_version(page, before)
+        assert wait_version(page, before)
         return "activate"
     if d["kind"] == "unit":
         reach = st["reach"]
@@ -289,10 +182,10 @@ def _itd_order_by_pointing(page: Any, st: dict[str, Any]) -> str:
             target = reach["charges"][0]["target"]
             assert page.locator(f'#board svg .hl-charge-target[data-unit="{target}"]').count() == 1
             _click_unit(page, st, target)  # a click on a highlighted enemy charges it
-            _idle(page)
+            idle(page)
             if page.evaluate("window.shieldwall.game.pendingCharge !== null"):
                 page.locator("#actions button.charge").first.click()  # which edge
-            assert _wait_version(page, before)
+            assert wait_version(page, before)
             return "charge"
         u = _unit(st, d["unit"])
         foes = [e for e in st["view"]["units"] if e["side"] != u["side"] and not e["removed"]]
@@ -301,25 +194,25 @@ def _itd_order_by_pointing(page: Any, st: dict[str, Any]) -> str:
         gap = math.hypot(dx, dy)
         go = min(float(reach["move"]["left"]) * 0.6, max(0.5, gap - 6.0))
         _click_table(page, u["x"] + dx / gap * go, u["y"] + dy / gap * go)  # wheel toward, then on
-        if _wait_version(page, before):
+        if wait_version(page, before):
             return "move"
         assert page.locator("#message.bad a.rule-link").is_visible()  # refused, with the clause
         page.get_by_role("button", name="Hold", exact=True).click()
-        assert _wait_version(page, before)
+        assert wait_version(page, before)
         return "hold"
     if d["kind"] == "fire" and any(m["kind"] == "shoot" for m in st["menu"]):
         shot = next(m for m in st["menu"] if m["kind"] == "shoot")
         _click_unit(page, st, shot["unit"])  # the shooter, then a ringed target
         page.wait_for_selector(f'#board svg .hl-shoot-target[data-unit="{shot["target"]}"]')
-        _click_unit(page, _state(page), shot["target"])
-        assert _wait_version(page, before)
+        _click_unit(page, state(page), shot["target"])
+        assert wait_version(page, before)
         return "shoot"
     if d["kind"] == "initiative":
         page.get_by_role("button", name="Keep the initiative (move first)").click()
     else:
         end = page.locator("#actions button.end")
         (end if end.count() else page.locator("#actions button").first).click()
-    assert _wait_version(page, before)
+    assert wait_version(page, before)
     return "button"
 
 
@@ -335,12 +228,12 @@ def test_play_into_the_dark_against_the_bot_by_pointing(server: str, page: Any) 
     page.fill("#f-seed", "3")
     page.click("#f-start")
     page.wait_for_selector("#board svg .unit")
-    assert _state(page)["ruleset"] == "into-the-dark"
+    assert state(page)["ruleset"] == "into-the-dark"
 
     done: list[str] = []
     log = page.locator("#tab-log")
     for _ in range(200):
-        st = _state(page)
+        st = state(page)
         assert st["result"] is None, "the battle ended before an attack"
         if "move" in done and log.locator(".entry.combat .die").count():
             break
@@ -362,7 +255,7 @@ def test_play_into_the_dark_against_the_bot_by_pointing(server: str, page: Any) 
     page.screenshot(path=str(IMAGES / "web-into-the-dark-why.png"))
     # the reach of one of red's units, drawn on the table beside the log
     page.locator('.tab-buttons button[data-tab="log"]').click()
-    st = _state(page)
+    st = state(page)
     mine = [u for u in st["view"]["units"] if u["side"] == "red" and not u["removed"] and not u["in_melee"]]
     _click_unit(page, st, mine[0]["id"])
     page.wait_for_selector("#unit ul.reach li")
@@ -414,7 +307,7 @@ def test_a_rule_system_without_a_web_module_is_played_with_the_engines_menu(serv
     page.wait_for_selector("#board svg .unit")
     assert page.evaluate("Object.keys(window.shieldwall.game.hooks).length") == 0
     # a click on a unit selects it (its panel) without asking for a reach the rule system lacks
-    st = _state(page)
+    st = state(page)
     _click_unit(page, st, "r1")
     page.wait_for_selector("#unit h3")
     assert "r1" in page.inner_text("#unit h3")
@@ -422,15 +315,11 @@ def test_a_rule_system_without_a_web_module_is_played_with_the_engines_menu(serv
     for _ in range(400):
         if log.locator(".entry.combat a.why-link").count():
             break
-        st = _state(page)
+        st = state(page)
         assert st["result"] is None, "the battle ended before an attack"
         assert st["your_turn"]
         m = _menu_pick(st)
-        button = page.locator(f"#actions button[title={json.dumps(m['text'])}]")
-        assert button.count() >= 1, (m, page.inner_text("#actions"))
-        before = st["version"]
-        button.first.click()
-        assert _wait_version(page, before), page.inner_text("#message")
+        click_order(page, st, m)
     else:
         pytest.fail("no attack after 400 orders from the menu")
     log.locator(".entry.combat a.why-link").first.click()
@@ -456,9 +345,9 @@ def test_the_page_sends_each_order_once_and_for_its_version(server: str, page: A
     page.fill("#f-seed", "7")
     page.click("#f-start")
     page.wait_for_selector("#board svg .unit")
-    st = _state(page)
+    st = state(page)
     page.click("#actions button.end")
-    assert _wait_version(page, st["version"])
+    assert wait_version(page, st["version"])
     gid = st["id"]
     rows = Store(tmp_path / "games.sqlite3").orders(gid)
     assert len(rows) == 1 and re.fullmatch(r"[0-9a-f]{32}", rows[0].client_id or "")
@@ -470,7 +359,7 @@ def test_the_page_sends_each_order_once_and_for_its_version(server: str, page: A
         headers={"X-Shieldwall-Token": token},
     )
     assert r.status_code == 200 and r.json()["state"]["version"] == 2
-    assert _state(page)["version"] == 1
+    assert state(page)["version"] == 1
     page.click("#actions button.end")  # made for version 1: refused, not played
     page.wait_for_function("window.shieldwall.game.st.version === 2")
     assert "version" in page.inner_text("#message")

@@ -4,23 +4,15 @@ Ranges button and the key L). Screenshot: docs/images/web-ranges.png with SHIELD
 
 from __future__ import annotations
 
-import importlib.util
+import dataclasses
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import IMAGES, NEEDS_CHROMIUM, start_battle, state
+from tests.web.test_web_browser import _click_unit
 
 from shieldwall import registry
-
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
-server = _b.server
-page = _b.page
-IMAGES = _b.IMAGES
 
 
 def _ranges(
@@ -78,34 +70,28 @@ def test_into_the_dark_missile_ranges(client: Any, start: Any) -> None:
 
 def test_rule_system_without_ranges(client: Any, start: Any) -> None:
     listed = {r["id"]: r for r in client.get("/api/rulesets").json()}
-    assert listed["one-hour-dark-ages"]["ranges"] and listed["into-the-dark"]["ranges"]
-    without = [rid for rid, rs in registry.systems().items() if not rs.ranges]
-    if not without:
-        pytest.skip("every rule system draws ranges")
-    rid = without[0]
-    assert not listed[rid]["ranges"]
-    scenario = client.get(f"/api/scenarios?ruleset={rid}").json()[0]["name"]
-    rs = registry.find(rid)
-    assert rs is not None
-    gid, h, _ = start(ruleset=rid, scenario=scenario, side=rs.sides[0])
-    st = client.get(f"/api/games/{gid}", headers=h).json()
-    uid = st["view"]["units"][0]["id"]
-    assert client.get(f"/api/games/{gid}/ranges/{uid}", headers=h).status_code == 404
+    assert all(listed[rid]["ranges"] is bool(rs.ranges) for rid, rs in registry.systems().items())
+    # every installed rule system draws ranges: one whose plugin names none (One Hour's game) is
+    # listed without them, and the page's question is refused
+    rs = registry.find("one-hour-dark-ages")
+    assert rs is not None and rs.ranges
+    with registry.registered(dataclasses.replace(rs, ranges=None)):
+        assert not {r["id"]: r for r in client.get("/api/rulesets").json()}["one-hour-dark-ages"]["ranges"]
+        gid, h, _ = start(ruleset="one-hour-dark-ages", scenario="one-hour-dark-ages/bryn-glas", side="red")
+        r = client.get(f"/api/games/{gid}/ranges/r5", headers=h)
+        assert r.status_code == 404 and "draws no ranges" in r.text
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not _b.CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+@NEEDS_CHROMIUM
 def test_ranges_on_the_table(server: str, page: Any) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-opponent", "random")
-    page.fill("#f-seed", "7")
-    page.click("#f-start")
-    page.wait_for_selector("#board svg .unit")
+    start_battle(
+        page, server, "one-hour-dark-ages", "one-hour-dark-ages/bryn-glas", opponent="random", seed=7
+    )
     page.wait_for_selector("#ranges:not([hidden])")
-    st = _b._state(page)
-    _b._click_unit(page, st, "r5")
+    st = state(page)
+    _click_unit(page, st, "r5")
     page.wait_for_selector("#unit h3")
     page.keyboard.press("l")
     page.wait_for_selector("#board svg .page-ranges .range-range")
@@ -118,7 +104,7 @@ def test_ranges_on_the_table(server: str, page: Any) -> None:
     assert page.locator("#ranges-info a.rule-link").count() >= 2
     page.screenshot(path=str(IMAGES / "web-ranges.png"))
     # they follow the selection: a unit that sees no enemy says why
-    _b._click_unit(page, st, "r2")
+    _click_unit(page, st, "r2")
     page.wait_for_function("document.querySelector('#ranges-info').textContent.includes('[r2]')")
     assert page.locator("#board svg .page-ranges .range-range").count() == 0
     unseen = page.locator("#board svg .page-ranges line.sight.unseen").count()
@@ -128,3 +114,53 @@ def test_ranges_on_the_table(server: str, page: Any) -> None:
     page.wait_for_function("!document.querySelector('#board svg .page-ranges')")
     assert page.locator("#ranges-info").is_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _rules(client: Any, rid: str) -> set[str]:
+    r = client.get(f"/api/rulesets/{rid}/clauses")
+    assert r.status_code == 200, r.text
+    return {c["rule"] for c in r.json()}
+
+
+@pytest.mark.parametrize("rid", [rid for rid, rs in registry.systems().items() if rs.ranges])
+def test_every_rule_systems_ranges_keep_the_format_through_a_battle(
+    client: Any, start: Any, rid: str
+) -> None:
+    """Each rule system's ranges, asked for every unit of its default scenario as the battle goes
+    on (orders from the menu, the scripted bot answering): the documented format (polygons of table
+    points, a known kind, a clause of its own table; a line per enemy in view), enemies only, and
+    nothing changed by asking."""
+    rs = registry.find(rid)
+    assert rs is not None and rs.default_scenario
+    side = rs.sides[0]
+    gid, h, _ = start(ruleset=rid, scenario=f"{rid}/{rs.default_scenario}", side=side)
+    clauses = _rules(client, rid)
+    drawn = 0
+    for _ in range(12):
+        st = client.get(f"/api/games/{gid}", headers=h).json()
+        units = {u["id"]: u for u in st["view"]["units"]}
+        for uid, u in units.items():
+            r = client.get(f"/api/games/{gid}/ranges/{uid}", headers=h)
+            assert r.status_code in (200, 404), r.text
+            if r.status_code == 404:
+                continue
+            body = r.json()
+            assert body["unit"] == uid and isinstance(body["sight_label"], str) and body["sight_label"]
+            for s in body["shapes"]:
+                assert s["kind"] in ("range", "arc", "corridor") and isinstance(s["label"], str)
+                assert len(s["points"]) >= 3 and all(len(p) == 2 for p in s["points"])
+                assert s["rule"] in clauses, s["rule"]
+                drawn += 1
+            for line in body["sight"]:
+                assert units[line["unit"]]["side"] != u["side"]
+                assert isinstance(line["visible"], bool) and (line["why"] is None or line["why"])
+                assert line["rule"] in clauses, line["rule"]
+                assert len(line["from"]) == 2 and len(line["to"]) == 2
+        after = client.get(f"/api/games/{gid}", headers=h).json()
+        assert after["version"] == st["version"] and after["view"] == st["view"]
+        if st["result"] is not None or not st["menu"]:
+            break
+        order = st["menu"][-1]["text"]
+        r = client.post(f"/api/games/{gid}/orders", json={"order": order}, headers=h)
+        assert r.status_code == 200, r.text
+    assert drawn, f"{rid}: no shape drawn for any unit"

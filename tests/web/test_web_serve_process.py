@@ -4,46 +4,22 @@ invalid port is refused before anything is created."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+from tests.browser_fixtures import free_port, serve_cli, wait_up
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _serve(tmp_path: Path, port: int | str, *extra: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p)
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "shieldwall.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(tmp_path / "d" / "g.db"),
-            *extra,
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    return serve_cli(tmp_path / "d" / "g.db", port, *extra, path=[ROOT / "src"])
 
 
 def _post(url: str, body: dict[str, object]) -> None:
@@ -58,7 +34,7 @@ def _post(url: str, body: dict[str, object]) -> None:
 
 
 def test_serve_stops_within_two_seconds_of_sigterm_under_load(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     proc = _serve(tmp_path, port, "--no-rate-limit")  # the load comes from one address
     url = f"http://127.0.0.1:{port}"
     stop = threading.Event()
@@ -101,23 +77,12 @@ def test_serve_stops_within_two_seconds_of_sigterm_under_load(tmp_path: Path) ->
             proc.wait(5)
 
 
-def _wait_up(proc: subprocess.Popen[bytes], url: str) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/api/health", timeout=1):
-                return
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-
-
 def test_serve_holds_each_address_to_its_rate_limit_by_default(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     proc = _serve(tmp_path, port, "--games-per-hour", "1")
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_up(proc, url)
+        wait_up(proc, url)
         codes = []
         for _ in range(2):
             req = urllib.request.Request(

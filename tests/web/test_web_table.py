@@ -1,36 +1,20 @@
 """The table as a player uses it, in Debian's Chromium: the save (the engine's own format, replayed
 by ``shieldwall replay``), loading a save to continue or to watch, zoom and pan, snapping a click
 to a legal position, the ruler and the step-through of the other side's turn. Screenshots into
-docs/images/ with SHIELDWALL_SCREENSHOTS=1 (see test_web_browser.py)."""
+docs/images/ with SHIELDWALL_SCREENSHOTS=1 (see tests/browser_fixtures.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import BROWSER, IMAGES, idle, state, wait_version
+from tests.web.test_web_browser import _click_table, _click_unit, _move_toward_the_enemy, _unit
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
-
-server = _b.server  # uvicorn on a free loopback port (fixture)
-page = _b.page  # Chromium (fixture)
-pytestmark = _b.pytestmark
-IMAGES = _b.IMAGES
-_state, _idle, _unit, _click_unit, _click_table, _wait_version = (
-    _b._state,
-    _b._idle,
-    _b._unit,
-    _b._click_unit,
-    _b._click_table,
-    _b._wait_version,
-)
+pytestmark = BROWSER
 
 
 def _start(
@@ -55,7 +39,7 @@ def _play_one_hour(page: Any, moves: int) -> None:
     for _ in range(120):
         if made >= moves:
             return
-        st = _state(page)
+        st = state(page)
         assert st["result"] is None
         d = st["decision"]
         before = st["version"]
@@ -63,19 +47,19 @@ def _play_one_hour(page: Any, moves: int) -> None:
             acts = [m for m in st["menu"] if m["kind"] == "activate"]
             if not acts:
                 page.click("#actions button.end")
-                assert _wait_version(page, before)
+                assert wait_version(page, before)
                 continue
             _click_unit(page, st, acts[0]["unit"])
             page.wait_for_selector("#unit h3")
             page.click("#actions button.primary")
-            assert _wait_version(page, before)
+            assert wait_version(page, before)
         elif d["kind"] == "move":
-            _b._move_toward_the_enemy(page, st)
+            _move_toward_the_enemy(page, st)
             made += 1
         else:
             end = page.locator("#actions button.end")
             (end if end.count() else page.locator("#actions button").first).click()
-            assert _wait_version(page, before)
+            assert wait_version(page, before)
     pytest.fail(f"only {made} moves in 120 decisions")
 
 
@@ -88,7 +72,7 @@ def test_save_in_the_browser_replays_in_the_cli_and_loads_to_continue_or_watch(
 
     _start(page, server, seed="7")
     _play_one_hour(page, 3)
-    st = _state(page)
+    st = state(page)
     with page.expect_download() as dl:
         page.click("#btn-save")
     path = tmp_path / "battle.json"
@@ -117,7 +101,7 @@ def test_save_in_the_browser_replays_in_the_cli_and_loads_to_continue_or_watch(
     page.select_option("#f-import-opponent", "random")
     page.click("#f-resume")
     page.wait_for_selector("#board svg .unit")
-    resumed = _state(page)
+    resumed = state(page)
     assert resumed["id"] != st["id"] and resumed["version"] == st["version"]
     assert resumed["decision"] == st["decision"] and resumed["your_turn"]
     # load it to watch: the replay from the deployment, turn by turn
@@ -127,7 +111,7 @@ def test_save_in_the_browser_replays_in_the_cli_and_loads_to_continue_or_watch(
     page.click("#f-watch")
     page.wait_for_selector("#replay-bar:not([hidden])")
     assert "deployment" in page.inner_text("#replay-label")
-    watched = _state(page)
+    watched = state(page)
     assert watched["spectator"] and watched["version"] == st["version"] and not watched["your_turn"]
     assert page.locator("#tab-replay .turn-row").count() >= 2
     page.click("#replay-next")
@@ -164,7 +148,7 @@ def test_zoom_and_pan_with_the_wheel_a_drag_the_keys_and_the_buttons(server: str
     assert page.locator("#minimap").is_visible()
     assert page.locator("#minimap .view-rect").count() == 1
     # a drag of the background pans, and is not a click (no order, the selection stays)
-    st = _state(page)
+    st = state(page)
     page.mouse.move(at["x"], at["y"])
     page.mouse.down()
     page.mouse.move(at["x"] - 60, at["y"] - 30, steps=5)
@@ -172,7 +156,7 @@ def test_zoom_and_pan_with_the_wheel_a_drag_the_keys_and_the_buttons(server: str
     panned = _view(page)
     ppu = page.evaluate("window.shieldwall.board.svg.getScreenCTM().a")
     assert abs((panned["x"] - z["x"]) * ppu - 60) < 2 and abs((panned["y"] - z["y"]) * ppu - 30) < 2
-    assert _state(page)["version"] == st["version"]
+    assert state(page)["version"] == st["version"]
     # a click still lands where it is drawn: a unit clicked at this zoom is selected
     red = next(u for u in st["view"]["units"] if u["side"] == "red")
     page.evaluate(f"window.shieldwall.board.centreOn({red['x']}, {red['y']})")
@@ -183,7 +167,7 @@ def test_zoom_and_pan_with_the_wheel_a_drag_the_keys_and_the_buttons(server: str
     # the zoom stays when the table is drawn again (a new state)
     k = _view(page)["k"]
     page.click("#actions button.end")
-    assert _wait_version(page, st["version"])
+    assert wait_version(page, st["version"])
     assert _view(page)["k"] == k
     # the keys: + and - zoom, the arrows pan, 0 fits
     page.focus("#board")
@@ -212,32 +196,32 @@ def test_zoom_and_pan_with_the_wheel_a_drag_the_keys_and_the_buttons(server: str
 
 def test_a_click_a_little_too_far_snaps_and_a_far_one_shows_its_clause(server: str, page: Any) -> None:
     _start(page, server, opponent="hotseat")
-    st = _state(page)
+    st = state(page)
     uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
     _click_unit(page, st, uid)
     page.wait_for_selector("#unit h3")
     page.click("#actions button.primary")  # roll to move
-    assert _wait_version(page, st["version"])
-    st = _state(page)
+    assert wait_version(page, st["version"])
+    st = state(page)
     rolled = float(st["decision"]["data"]["rolled"])
     u = _unit(st, uid)
     heading = math.radians(u["heading"])
     ahead = (math.sin(heading), math.cos(heading))
     # 3" too far: refused, with the clause, nothing moves
     _click_table(page, u["x"] + ahead[0] * (rolled + 3), u["y"] + ahead[1] * (rolled + 3))
-    _idle(page)
+    idle(page)
     assert page.locator("#message.bad a.rule-link").is_visible()
     assert "rolled" in page.inner_text("#message")
-    assert _state(page)["version"] == st["version"]
+    assert state(page)["version"] == st["version"]
     # 0.25" too far (four screen pixels here): snapped to the nearest point the rules allow
     tol = page.evaluate("window.shieldwall.board.tolerance()")
     assert 0.4 < tol < 1.5
     over = rolled + 0.25
     _click_table(page, u["x"] + ahead[0] * over, u["y"] + ahead[1] * over)
-    assert _wait_version(page, st["version"])
+    assert wait_version(page, st["version"])
     page.wait_for_selector("#message.good .snapped a.rule-link")
     assert "Snapped to the nearest legal position" in page.inner_text("#message")
-    moved = _unit(_state(page), uid)
+    moved = _unit(state(page), uid)
     gone = _dist(moved, u)
     assert rolled - tol / 8 - 0.01 <= gone <= rolled + 1e-6
     page.screenshot(path=str(IMAGES / "web-snap.png"))
@@ -255,7 +239,7 @@ def _drag(page: Any, a: tuple[float, float], b: tuple[float, float]) -> None:
 
 def test_the_ruler_measures_two_points_in_the_systems_unit(server: str, page: Any) -> None:
     _start(page, server, opponent="hotseat")
-    st = _state(page)
+    st = state(page)
     rulesets = page.evaluate("fetch('/api/rulesets').then((r) => r.json())")
     assert {r["id"]: r["length_unit"] for r in rulesets}["one-hour-dark-ages"] == "inch"
     page.click("#ruler")
@@ -268,7 +252,7 @@ def test_the_ruler_measures_two_points_in_the_systems_unit(server: str, page: An
     _drag(page, (red["x"], red["y"]), (red["x"] + 6, red["y"]))
     got = float(page.inner_text("#ruler-readout").rstrip('"'))
     assert abs(got - 6) <= 0.02
-    assert page.locator("#unit").is_hidden() and _state(page)["version"] == st["version"]
+    assert page.locator("#unit").is_hidden() and state(page)["version"] == st["version"]
     # zoomed in, the same distance measures the same
     page.click("#zoom-in")
     page.click("#zoom-in")
@@ -296,7 +280,7 @@ def test_the_bots_turn_steps_through_one_order_at_a_time(server: str, page: Any)
     log = page.locator("#tab-log .entry")
     # red ends its phases until the bot has orders to give
     for _ in range(10):
-        st = _state(page)
+        st = state(page)
         before = log.count()
         page.click("#actions button.end")
         page.wait_for_function(
@@ -325,7 +309,7 @@ def test_the_bots_turn_steps_through_one_order_at_a_time(server: str, page: Any)
     page.evaluate("window.shieldwall.game.stepper.delay = 30")
     page.click("#step-play")
     page.wait_for_function("!window.shieldwall.game.stepping")
-    st = _state(page)
+    st = state(page)
     assert st["your_turn"] and page.locator("#actions button").count() >= 1
     entries = log.count()
     # replay the bot's last turn: the same orders again, the log unchanged
@@ -338,16 +322,9 @@ def test_the_bots_turn_steps_through_one_order_at_a_time(server: str, page: Any)
     assert page.inner_text("#steps .step-order") == texts[1]
     page.click("#step-skip")
     page.wait_for_function("!window.shieldwall.game.stepping")
-    assert log.count() == entries and _state(page)["version"] == st["version"]
+    assert log.count() == entries and state(page)["version"] == st["version"]
     assert page.locator("#actions button").count() >= 1
     assert page.errors == []  # type: ignore[attr-defined]
-
-
-_spec2 = importlib.util.spec_from_file_location("web_two", ROOT / "tests/web/test_web_two_browsers.py")
-assert _spec2 and _spec2.loader
-_two = importlib.util.module_from_spec(_spec2)
-_spec2.loader.exec_module(_two)
-two_pages = _two.two_pages  # two browser contexts (fixture)
 
 
 def test_a_spectator_link_watches_the_battle_read_only(server: str, two_pages: tuple[Any, Any]) -> None:
@@ -355,11 +332,11 @@ def test_a_spectator_link_watches_the_battle_read_only(server: str, two_pages: t
     _start(player, server, opponent="random")
     player.click("#btn-watch")
     link = player.input_value("#watch-url")
-    gid = _state(player)["id"]
+    gid = state(player)["id"]
     assert f"/play/{gid}#token=" in link
     eye.goto(link)
     eye.wait_for_selector("#board svg .unit")
-    st = _state(eye)
+    st = state(eye)
     assert st["spectator"] and st["you"] == [] and not st["your_turn"]
     assert "spectator (read only)" in eye.inner_text("#status")
     assert "Watching (read only)" in eye.inner_text("#decision")
@@ -368,37 +345,37 @@ def test_a_spectator_link_watches_the_battle_read_only(server: str, two_pages: t
         assert eye.locator(b).is_hidden(), b
     # the player plays on; the spectator's page follows (it polls, and steps through the orders)
     for _ in range(3):
-        before = _state(player)["version"]
+        before = state(player)["version"]
         player.click("#actions button.end")
-        assert _wait_version(player, before)
-    version = _state(player)["version"]
+        assert wait_version(player, before)
+    version = state(player)["version"]
     eye.wait_for_function(f"window.shieldwall.game.st.version === {version}", timeout=20_000)
-    _idle(eye)
-    assert _state(eye)["view"]["units"] == _state(player)["view"]["units"]
+    idle(eye)
+    assert state(eye)["view"]["units"] == state(player)["view"]["units"]
     assert eye.locator("#tab-log .entry").count() >= player.locator("#tab-log .entry").count() - 1
     # a click on a unit shows its reach, but gives no order
-    u = next(x for x in _state(eye)["view"]["units"] if x["side"] == "red")
-    _click_unit(eye, _state(eye), u["id"])
+    u = next(x for x in state(eye)["view"]["units"] if x["side"] == "red")
+    _click_unit(eye, state(eye), u["id"])
     eye.wait_for_selector("#unit h3")
-    assert _state(eye)["version"] == version
+    assert state(eye)["version"] == version
     eye.screenshot(path=str(IMAGES / "web-spectator.png"))
     assert player.errors == [] and eye.errors == []
 
 
 def test_drag_the_unit_being_moved_and_drop_it_a_little_too_far(server: str, page: Any) -> None:
     _start(page, server, opponent="hotseat")
-    st = _state(page)
+    st = state(page)
     uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
     # before its move is rolled the unit is not dragged: a drag from it moves nothing
     u = _unit(st, uid)
     _drag(page, (u["x"], u["y"]), (u["x"], u["y"] + 3))
-    _idle(page)
-    assert _state(page)["version"] == st["version"]
+    idle(page)
+    assert state(page)["version"] == st["version"]
     _click_unit(page, st, uid)
     page.wait_for_selector("#unit h3")
     page.click("#actions button.primary")  # roll to move
-    assert _wait_version(page, st["version"])
-    st = _state(page)
+    assert wait_version(page, st["version"])
+    st = state(page)
     rolled = float(st["decision"]["data"]["rolled"])
     heading = math.radians(u["heading"])
     over = rolled + 0.2
@@ -412,22 +389,22 @@ def test_drag_the_unit_being_moved_and_drop_it_a_little_too_far(server: str, pag
     assert page.locator("#board svg .page-overlay rect").count() == 1  # the ghost
     page.mouse.move(pb["x"], pb["y"], steps=4)
     page.mouse.up()
-    assert _wait_version(page, st["version"])
+    assert wait_version(page, st["version"])
     page.wait_for_selector("#message.good .snapped")
-    moved = _unit(_state(page), uid)
+    moved = _unit(state(page), uid)
     assert rolled - 0.2 <= _dist(moved, u) <= rolled + 1e-6
     assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_while_dragged_the_page_says_where_the_drop_would_go_and_why_not(server: str, page: Any) -> None:
     _start(page, server, opponent="hotseat")
-    st = _state(page)
+    st = state(page)
     uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
     _click_unit(page, st, uid)
     page.wait_for_selector("#unit h3")
     page.click("#actions button.primary")  # roll to move
-    assert _wait_version(page, st["version"])
-    st = _state(page)
+    assert wait_version(page, st["version"])
+    st = state(page)
     rolled = float(st["decision"]["data"]["rolled"])
     u = _unit(st, uid)
     ahead = (math.sin(math.radians(u["heading"])), math.cos(math.radians(u["heading"])))
@@ -453,8 +430,8 @@ def test_while_dragged_the_page_says_where_the_drop_would_go_and_why_not(server:
     p = at(rolled - 1)  # well inside: allowed as it is
     page.mouse.move(p["x"], p["y"], steps=3)
     page.wait_for_function("document.querySelector('#hint').textContent.includes('the rules allow it')")
-    assert _state(page)["version"] == st["version"]  # nothing played while dragging
+    assert state(page)["version"] == st["version"]  # nothing played while dragging
     page.mouse.up()
-    assert _wait_version(page, st["version"])
-    assert math.isclose(_dist(_unit(_state(page), uid), u), rolled - 1, abs_tol=0.05)
+    assert wait_version(page, st["version"])
+    assert math.isclose(_dist(_unit(state(page), uid), u), rolled - 1, abs_tol=0.05)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -5,51 +5,14 @@ which the page receives as pointer events of pointerType touch."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import BROWSER, idle, state, wait_version
+from tests.web.test_web_table import _start, _unit, _view
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_table", ROOT / "tests/web/test_web_table.py")
-assert _spec and _spec.loader
-_t = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_t)
-_b = _t._b
-
-server = _b.server
-pytestmark = _b.pytestmark
-
-
-@pytest.fixture
-def touch(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
-    """A page on a touch screen, and its DevTools session (to put fingers on it)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(_b.CHROMIUM),
-            args=_b.ARGS,
-            headless=True,
-            viewport={"width": 1500, "height": 950},
-            has_touch=True,
-        )
-        ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
-        pg = ctx.new_page()
-        pg.set_default_timeout(20_000)
-        pg.errors = []  # type: ignore[attr-defined]
-        pg.on("pageerror", lambda e: pg.errors.append(str(e)))  # type: ignore[attr-defined]
-        try:
-            yield pg, ctx.new_cdp_session(pg)
-        finally:
-            ctx.close()
+pytestmark = BROWSER
 
 
 def _fingers(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
@@ -90,16 +53,16 @@ def _background(page: Any) -> dict[str, float]:
 
 def test_pinch_zooms_about_the_fingers_and_drags_pan(server: str, touch: tuple[Any, Any]) -> None:
     page, cdp = touch
-    _t._start(page, server, opponent="hotseat")
-    st = _b._state(page)
-    full = _t._view(page)
+    _start(page, server, opponent="hotseat")
+    st = state(page)
+    full = _view(page)
     assert full["k"] == 1
     # two fingers 80 px apart spread to 240 px about the table point (30, 12): three times the zoom,
     # the point still between them
     at = page.evaluate("window.shieldwall.board.toScreen(30, 12)")
     x, y = at["x"], at["y"]
     _gesture(cdp, [(x - 40, y), (x + 40, y)], [(x - 120, y), (x + 120, y)])
-    z = _t._view(page)
+    z = _view(page)
     assert z["k"] == pytest.approx(3, rel=0.02)
     assert z["w"] == pytest.approx(full["w"] / z["k"]) and z["h"] == pytest.approx(full["h"] / z["k"])
     p = page.evaluate(f"window.shieldwall.board.toTable({x}, {y})")
@@ -108,20 +71,103 @@ def test_pinch_zooms_about_the_fingers_and_drags_pan(server: str, touch: tuple[A
     # two fingers moved together 60 px right and 30 px down: the table follows them, the zoom stays
     ppu = page.evaluate("window.shieldwall.board.svg.getScreenCTM().a")
     _gesture(cdp, [(x - 50, y), (x + 50, y)], [(x + 10, y + 30), (x + 110, y + 30)])
-    panned = _t._view(page)
+    panned = _view(page)
     assert panned["k"] == pytest.approx(z["k"])
     assert (z["x"] - panned["x"]) * ppu == pytest.approx(60, abs=2)
     assert (z["y"] - panned["y"]) * ppu == pytest.approx(30, abs=2)
     # one finger on the background pans the other way
     s = _background(page)
     _gesture(cdp, [(s["x"], s["y"])], [(s["x"] - 80, s["y"] - 40)])
-    one = _t._view(page)
+    one = _view(page)
     assert one["k"] == pytest.approx(z["k"])
     assert (one["x"] - panned["x"]) * ppu == pytest.approx(80, abs=2)
     assert (one["y"] - panned["y"]) * ppu == pytest.approx(40, abs=2)
     # fingers pinched together: back out to the whole table (never below it)
     _gesture(cdp, [(x - 200, y), (x + 200, y)], [(x - 20, y), (x + 20, y)])
-    assert _t._view(page) == {**full, "k": 1}
+    assert _view(page) == {**full, "k": 1}
     # none of it was an order
-    assert _b._state(page)["version"] == st["version"]
+    assert state(page)["version"] == st["version"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _tap(cdp: Any, at: dict[str, float]) -> None:
+    _fingers(cdp, "touchStart", [(at["x"], at["y"])])
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def _finger_path(cdp: Any, a: dict[str, float], b: dict[str, float], steps: int = 4) -> None:
+    """The finger already down at ``a`` moved in steps to ``b`` (not lifted)."""
+    for i in range(1, steps + 1):
+        f = i / steps
+        _fingers(cdp, "touchMove", [(a["x"] + (b["x"] - a["x"]) * f, a["y"] + (b["y"] - a["y"]) * f)])
+
+
+def test_one_finger_drags_the_unit_being_moved_as_the_mouse_does(server: str, touch: tuple[Any, Any]) -> None:
+    """A finger on the unit being moved drags it as the mouse does (test_web_table.py): its ghost
+    follows the finger, the drop mark and the hint say where a lift would put it and, when the rules
+    refuse it, why (the clause); the lift drops it there, snapping like a click (0.2" beyond its
+    roll, it goes the roll). Before its move is rolled, the same finger moves nothing; a drag the
+    browser cancels, or that a second finger turns into a pinch, plays nothing and leaves no ghost."""
+    page, cdp = touch
+    _start(page, server, opponent="hotseat")
+    st = state(page)
+    uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
+    u = _unit(st, uid)
+    heading = math.radians(u["heading"])
+
+    def at(d: float) -> dict[str, float]:
+        x, y = u["x"] + math.sin(heading) * d, u["y"] + math.cos(heading) * d
+        p: dict[str, float] = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
+        return p
+
+    # a tap selects it (a tap right after a quick drag stops the drag's fling: Chromium gives it
+    # no click, so the tap comes first)
+    _tap(cdp, at(0))
+    page.wait_for_selector("#unit h3")
+    assert uid in page.inner_text("#unit h3")
+    # before its move is rolled the unit is not dragged: a finger from it moves nothing
+    _gesture(cdp, [(at(0)["x"], at(0)["y"])], [(at(3)["x"], at(3)["y"])])
+    assert state(page)["version"] == st["version"]
+    assert page.locator("#board svg .page-overlay rect").count() == 0
+    page.click("#actions button.primary")  # roll to move
+    assert wait_version(page, st["version"])
+    st = state(page)
+    rolled = float(st["decision"]["data"]["rolled"])
+
+    # cancelled by the browser: no order, no ghost
+    _fingers(cdp, "touchStart", [(at(0)["x"], at(0)["y"])])
+    _finger_path(cdp, at(0), at(rolled / 2))
+    assert page.locator("#board svg .page-overlay rect").count() == 1
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
+    page.wait_for_function("document.querySelector('#hint').textContent.includes('cancelled')")
+    assert page.locator("#board svg .page-overlay > *").count() == 0
+    assert page.locator("#board.dragging").count() == 0
+    # a second finger makes it a pinch: no order, no ghost when the fingers lift
+    a, b = at(0), at(rolled / 2)
+    _fingers(cdp, "touchStart", [(a["x"], a["y"])])
+    _finger_path(cdp, a, b)
+    _fingers(cdp, "touchStart", [(b["x"], b["y"]), (b["x"] + 60, b["y"])])
+    _fingers(cdp, "touchMove", [(b["x"] - 20, b["y"]), (b["x"] + 80, b["y"])])
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    idle(page)
+    assert page.locator("#board svg .page-overlay > *").count() == 0
+    assert state(page)["version"] == st["version"]
+
+    # the drag itself: far beyond the roll the mark is red and the hint names the clause
+    _fingers(cdp, "touchStart", [(at(0)["x"], at(0)["y"])])
+    _finger_path(cdp, at(0), at(rolled + 3))
+    assert page.locator("#board svg .page-overlay rect").count() == 1  # the ghost, under the finger
+    assert page.locator("#board.dragging").count() == 1
+    page.wait_for_selector("#board svg .drop-mark.bad")
+    assert "Not allowed here" in page.inner_text("#hint") and "§movement" in page.inner_text("#hint")
+    # a little too far: the mark shows the nearest place allowed; lifted there, it snaps
+    _finger_path(cdp, at(rolled + 3), at(rolled + 0.2))
+    page.wait_for_selector("#board svg .drop-mark.ok line", state="attached")
+    assert state(page)["version"] == st["version"]  # nothing played while dragging
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert wait_version(page, st["version"])
+    page.wait_for_selector("#message.good .snapped")
+    moved = _unit(state(page), uid)
+    assert rolled - 0.2 <= math.dist((moved["x"], moved["y"]), (u["x"], u["y"])) <= rolled + 1e-6
+    assert page.locator("#board.dragging").count() == 0
     assert page.errors == []  # type: ignore[attr-defined]

@@ -6,38 +6,23 @@ with SHIELDWALL_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
+from tests.browser_fixtures import BROWSER, IMAGES, start_battle, state
+from tests.web.test_web_browser import _itd_order_by_pointing, _unit
 
-server = _b.server
-page = _b.page
-pytestmark = _b.pytestmark
+pytestmark = BROWSER
 
 
 def _to_unit_decision(page: Any, server: str) -> dict[str, Any]:
     """Senlac against the scripted bot, as red, played by pointing until a red unit acts."""
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-ruleset", "into-the-dark")
-    page.select_option("#f-scenario", "into-the-dark/senlac")
-    page.select_option("#f-opponent", "scripted")
-    page.select_option("#f-side", "red")
-    page.fill("#f-seed", "3")
-    page.click("#f-start")
-    page.wait_for_selector("#board svg .unit")
+    start_battle(page, server, "into-the-dark", "into-the-dark/senlac", seed=3)
     for _ in range(60):
-        st: dict[str, Any] = _b._state(page)
+        st: dict[str, Any] = state(page)
         if st["decision"] and st["decision"]["kind"] == "unit" and st["your_turn"]:
             return st
-        _b._itd_order_by_pointing(page, st)
+        _itd_order_by_pointing(page, st)
     raise AssertionError("no red unit acted in 60 decisions")
 
 
@@ -58,7 +43,7 @@ def _drag_knob_to(page: Any, u: dict[str, Any], wheel: float) -> None:
 def test_the_rotate_handle_wheels_the_acting_unit(server: str, page: Any) -> None:
     st = _to_unit_decision(page, server)
     uid = st["decision"]["unit"]
-    u = _b._unit(st, uid)
+    u = _unit(st, uid)
     left = float(st["reach"]["move"]["left"])
     page.wait_for_selector(f'.itd-turn-handle[data-turn="{uid}"]')
     # too far a wheel: the outer corner would travel more than the move left (the engine says so)
@@ -70,17 +55,17 @@ def test_the_rotate_handle_wheels_the_acting_unit(server: str, page: Any) -> Non
     page.mouse.up()
     page.wait_for_selector("#message.bad a.rule-link")
     assert f"wheel {bad}" in page.inner_text("#message")
-    assert _b._state(page)["version"] == st["version"]
+    assert state(page)["version"] == st["version"]
     # a small wheel the rules allow: the ghost, the hint, and on release the order
     ok = max(5, min(30, int(math.degrees(left * 0.4 / u["frontage"]))))
     _drag_knob_to(page, u, -ok)
     page.wait_for_function("document.querySelector('#hint').textContent.includes('the rules allow it')")
     assert f"wheel {-ok}" in (page.text_content("#board svg .page-overlay") or "")
-    page.screenshot(path=str(_b.IMAGES / "web-itd-turn.png"))
+    page.screenshot(path=str(IMAGES / "web-itd-turn.png"))
     page.mouse.up()  # the page asks once more for this angle, then sends the order
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
-    after = _b._state(page)
-    moved = _b._unit(after, uid)
+    after = state(page)
+    moved = _unit(after, uid)
     turned = (moved["heading"] - u["heading"] + 180) % 360 - 180
     assert abs(turned + ok) < 0.01, (u["heading"], moved["heading"])
     assert page.errors == []  # type: ignore[attr-defined]

@@ -5,47 +5,15 @@ result and log. Marked slow (a whole battle in two browsers); it still runs in C
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
-import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser_fixtures import BROWSER, idle, wait_version
+from tests.web.test_web_browser import _menu_pick
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
-
-server = _b.server  # uvicorn on a free loopback port (fixture)
-pytestmark = [*_b.pytestmark, pytest.mark.slow]
-
-
-@pytest.fixture
-def two_pages() -> Iterator[tuple[Any, Any]]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(_b.CHROMIUM), args=_b.ARGS, headless=True)
-        pages = []
-        try:
-            for _ in range(2):
-                ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-                ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
-                pg = ctx.new_page()
-                pg.set_default_timeout(20_000)
-                pg.errors = []
-                pg.on("pageerror", lambda e, pg=pg: pg.errors.append(str(e)))
-                pages.append(pg)
-            yield pages[0], pages[1]
-        finally:
-            browser.close()
+pytestmark = [*BROWSER, pytest.mark.slow]
 
 
 def _st(page: Any) -> dict[str, Any]:
@@ -58,7 +26,7 @@ def _caught_up(page: Any, version: int) -> dict[str, Any]:
     page.wait_for_function(
         f"window.shieldwall.game.st && window.shieldwall.game.st.version === {version}", timeout=20_000
     )
-    _b._idle(page)
+    idle(page)
     return _st(page)
 
 
@@ -89,7 +57,7 @@ def test_a_game_between_two_browsers_shows_both_the_same_table(
     assert "#invite=" in invite
     blue.goto(invite)
     blue.wait_for_selector("#board svg .unit")
-    _b._idle(blue)
+    idle(blue)
     assert _st(blue)["id"] == _st(red)["id"]
 
     pages = {"red": red, "blue": blue}
@@ -102,9 +70,9 @@ def test_a_game_between_two_browsers_shows_both_the_same_table(
         mine = _caught_up(me, st["version"])
         assert mine["your_turn"], (side, mine["waiting_for"])
         seen_sides.add(side)
-        m = _b._menu_pick(mine)
+        m = _menu_pick(mine)
         me.locator(f"#actions button[title={json.dumps(m['text'])}]").first.click()
-        assert _b._wait_version(me, mine["version"]), me.inner_text("#message")
+        assert wait_version(me, mine["version"]), me.inner_text("#message")
         st = _st(me)
         over = st["result"] is not None
         if over or st["decision"]["side"] != side:

@@ -19,7 +19,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from tests.web.test_web_serve_process import _free_port, _serve, _wait_up
+from tests.browser_fixtures import free_port, wait_up
+from tests.web.test_web_serve_process import _serve
 
 from shieldwall.web.app import create_app
 from shieldwall.web.store import OrderRow, Store, StoreConflict
@@ -121,7 +122,7 @@ def test_no_new_game_once_the_database_is_full_but_games_go_on(db_path: Path) ->
 
 @pytest.mark.slow
 def test_serve_with_two_workers_plays_one_game_in_step(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     proc = _serve(tmp_path, port, "--workers", "2", "--no-rate-limit")
     url = f"http://127.0.0.1:{port}"
 
@@ -136,7 +137,7 @@ def test_serve_with_two_workers_plays_one_game_in_step(tmp_path: Path) -> None:
             return json.loads(r.read())
 
     try:
-        _wait_up(proc, url)
+        wait_up(proc, url)
         g = call("/api/games", {"opponent": "hotseat", "seed": 9})
         gid, hdr = g["game"]["id"], {"X-Shieldwall-Token": g["token"]}
         st = g["game"]

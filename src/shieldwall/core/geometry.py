@@ -542,7 +542,11 @@ def _cut(a: Point, b: Point, nx: float, ny: float, c: float) -> Point:
     return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
 
 
-def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = 45.0) -> bool:
+#: the half angle of a front arc, in degrees, when a rule system gives no other
+FRONT_ARC_HALF_ANGLE = 45.0
+
+
+def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = FRONT_ARC_HALF_ANGLE) -> bool:
     """Whether any part of ``poly`` lies within ``half_angle`` degrees of ``fp``'s front.
 
     The arc is the region ahead of the front edge bounded by lines from the two front corners

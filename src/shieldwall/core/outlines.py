@@ -1,6 +1,7 @@
 """Outlines to draw around a unit on a tabletop: a range band (the footprint grown by a distance), a
-front arc cut off at a distance, a corridor straight out from an edge. Polygons in table units, for
-the pictures of the rule systems (the web page's ranges); no rule is decided with them.
+front arc cut off at a distance, a corridor straight out from an edge, the outline of a set of map
+cells (the hexes within a range). Polygons in table units, for the pictures of the rule systems (the
+web page's ranges); no rule is decided with them.
 """
 
 from __future__ import annotations
@@ -84,3 +85,48 @@ def corridor(fp: Footprint, edge: str, distance: float) -> list[list[float]]:
             b,
         )
     ]
+
+
+def cells_outline(cells: Sequence[Sequence[Sequence[float]]], tol: float = 1e-3) -> list[list[list[float]]]:
+    """The outline of a union of cells (hexes of a map: polygons listed the same way round whose
+    shared corners agree within ``tol``): every edge no other cell shares, chained into closed
+    loops, one per connected piece (a union with a hole gives its hole as one more loop)."""
+    keys: dict[tuple[int, int], list[int]] = {}
+    pts: list[tuple[float, float]] = []
+
+    def key(p: Sequence[float]) -> int:
+        bx, by = round(p[0] / (10 * tol)), round(p[1] / (10 * tol))
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for i in keys.get((bx + dx, by + dy), ()):
+                    if abs(pts[i][0] - p[0]) <= tol and abs(pts[i][1] - p[1]) <= tol:
+                        return i
+        pts.append((float(p[0]), float(p[1])))
+        keys.setdefault((bx, by), []).append(len(pts) - 1)
+        return len(pts) - 1
+
+    edges: set[tuple[int, int]] = set()
+    for cell in cells:
+        ids = [key(p) for p in cell]
+        for a, b in zip(ids, ids[1:] + ids[:1], strict=True):
+            if (b, a) in edges:
+                edges.discard((b, a))
+            else:
+                edges.add((a, b))
+    nxt: dict[int, list[int]] = {}
+    for a, b in sorted(edges):
+        nxt.setdefault(a, []).append(b)
+    loops: list[list[list[float]]] = []
+    while nxt:
+        start = min(nxt)
+        loop, at = [start], start
+        while at in nxt:
+            b = nxt[at].pop()
+            if not nxt[at]:
+                del nxt[at]
+            if b == start:
+                break
+            loop.append(b)
+            at = b
+        loops.append([_r(pts[i]) for i in loop])
+    return loops

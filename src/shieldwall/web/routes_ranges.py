@@ -26,6 +26,11 @@ class RangesOut(BaseModel):
     sight: list[dict[str, Any]] = Field(
         description="One line per enemy in view: {unit, visible, from, to, why, rule}."
     )
+    sight_label: str = Field(
+        "sees",
+        description="What a line marked visible means: the unit sees that enemy, or may shoot at it, "
+        "or may charge it.",
+    )
 
 
 @router.get("/api/games/{game_id}/ranges/{unit_id}", responses=ERRORS)
@@ -51,4 +56,9 @@ def unit_ranges(
         if raw is None:
             raise ApiError(404, f"there is no unit {unit_id!r} on the table")
         lines = [x for x in raw.get("sight", []) if x.get("unit") in seen]
-        return RangesOut(unit=unit_id, shapes=list(raw.get("shapes", [])), sight=lines)
+        return RangesOut(
+            unit=unit_id,
+            shapes=list(raw.get("shapes", [])),
+            sight=lines,
+            sight_label=str(raw.get("sight_label", "sees")),
+        )

@@ -40,6 +40,7 @@ PLUGIN = RuleSystem(
     army_builder=f"{_PKG}.army_builder:army_builder",
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
+    ranges=f"{_PKG}.ranges:ranges",
     scenarios="scenarios",
     clause_table="docs/rules/dbm-3.2.md",
 )

@@ -55,21 +55,43 @@ def shooting_forbidden(board: Board, e: Element) -> str | None:
     return None
 
 
+def shooter_why_not(board: Board, s: Element, marched_or_fled: Iterable[str] = ()) -> tuple[str, str] | None:
+    """Why ``s`` may not shoot this bound, as (clause, reason), or None (dbm-3.2:shoot.who: not
+    after marching or fleeing; dbm-3.2:shoot.forbidden; a range in the tables' ``range_p``)."""
+    if not may_shoot(s):
+        return "shoot.who", f"{s.code} does not shoot"
+    if s.id in set(marched_or_fled):
+        return "shoot.who", f"{s.id} marched or fled this bound"
+    why = shooting_forbidden(board, s)
+    if why is not None:
+        return "shoot.forbidden", f"{s.id} is {why}"
+    if board.tables.ranges.range_p.get(s.code) is None:
+        return "shoot.who", f"the tables give {s.code} no range (ranges.toml range_p)"
+    return None
+
+
+def target_why_not(board: Board, s: Element, o: Element, rng: float) -> tuple[str, str] | None:
+    """Why the enemy ``o`` is no target of ``s`` (range ``rng``), as (clause, reason), or None:
+    it must be at least partly inside the rectangle 1 BW either side of the front and within range
+    (dbm-3.2:shoot.who, Fig 10b, ruling R27), and not barred (dbm-3.2:shoot.forbidden)."""
+    if not can_target(s.fp, o.fp, rng, board.tables.bw):
+        return (
+            "shoot.who",
+            f"{o.id} is not within {rng:g} p inside the rectangle 1 BW either side of the front",
+        )
+    why = shooting_forbidden(board, o)
+    if why is not None:
+        return "shoot.forbidden", f"{o.id} is {why}"
+    return None
+
+
 def targets(board: Board, s: Element, marched_or_fled: Iterable[str] = ()) -> list[Element]:
     """Enemy elements ``s`` may shoot at, best first (Fig 10b: most directly to the front); empty
     when s may not shoot (dbm-3.2:shoot.who: not after marching or fleeing this bound)."""
-    if not may_shoot(s) or s.id in set(marched_or_fled) or shooting_forbidden(board, s):
+    if shooter_why_not(board, s, marched_or_fled) is not None:
         return []
-    rng = board.tables.ranges.range_p.get(s.code)
-    if rng is None:
-        return []
-    out = []
-    for o in board.within(s, rng):
-        if o.side == s.side or not can_target(s.fp, o.fp, rng, board.tables.bw):
-            continue
-        if shooting_forbidden(board, o):
-            continue
-        out.append(o)
+    rng = board.tables.ranges.range_p[s.code]
+    out = [o for o in board.within(s, rng) if o.side != s.side and target_why_not(board, s, o, rng) is None]
     return sorted(out, key=lambda o: (directness(s.fp, o.fp), o.id))
 
 

@@ -141,6 +141,24 @@ def in_arc(fp: Footprint, t: Unit) -> bool:
     return in_front_arc(fp, t.footprint().corners())
 
 
+def missile_range(b: Board, u: Unit) -> float:
+    """The longest range of ``u``'s weapons in inches (0 for a unit without a missile weapon)."""
+    return max((b.tables.weapons[w].range or 0.0 for w in u.weapons), default=0.0)
+
+
+def missile_why_not(b: Board, fp: Footprint, t: Unit, rng: float) -> str | None:
+    """Why ``t`` is no target of a missile unit at ``fp`` with range ``rng``, or None: the target
+    must not be in melee, must be in the front arc and within range (knight-hack:missile.window,
+    ruling R41)."""
+    if b.in_melee(t.id):
+        return f"{t.id} is in melee"
+    if not in_arc(fp, t):
+        return f"{t.id} is not in the front arc"
+    if footprint_distance(fp, t.footprint()) > rng:
+        return f"{t.id} is beyond {rng:g} in."
+    return None
+
+
 def away_heading(b: Board, side: str) -> float:
     """Towards the side's home edge."""
     return 180.0 if b.edges[side] == "south" else 0.0

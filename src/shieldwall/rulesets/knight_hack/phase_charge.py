@@ -8,7 +8,6 @@ import math
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import (
     bearing,
-    footprint_distance,
     heading_vector,
 )
 from shieldwall.rulesets.knight_hack.board import Ask, Board, Unit
@@ -23,7 +22,8 @@ from shieldwall.rulesets.knight_hack.factors import MeleeConditions, melee_targe
 from shieldwall.rulesets.knight_hack.geom import (
     check_charge,
     clip_to_table,
-    in_arc,
+    missile_range,
+    missile_why_not,
     nearest_enemy,
     seen_enemies,
 )
@@ -147,22 +147,14 @@ def handle_respond(b: Board, ask: Ask, o: Order) -> None:
 # --- the missile window ---------------------------------------------------------------------------
 
 
-def _range(b: Board, u: Unit) -> float:
-    return max((b.tables.weapons[w].range or 0.0) for w in u.weapons) if u.weapons else 0.0
-
-
 def fire_targets(b: Board, u: Unit) -> list[Unit]:
-    rng = _range(b, u)
+    rng = missile_range(b, u)
     if not rng or u.gone or u.hidden or u.status not in ("good", "disordered") or b.in_melee(u.id):
         return []
     if b.declared.get(u.id) or u.id in b.evading:
         return []
     fp = u.footprint()
-    return [
-        t
-        for t in seen_enemies(b, u)
-        if not b.in_melee(t.id) and in_arc(fp, t) and footprint_distance(fp, t.footprint()) <= rng
-    ]
+    return [t for t in seen_enemies(b, u) if missile_why_not(b, fp, t, rng) is None]
 
 
 def _queue_fire(b: Board, first: str) -> None:

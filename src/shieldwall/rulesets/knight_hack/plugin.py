@@ -36,6 +36,7 @@ PLUGIN = RuleSystem(
     narrate=f"{_PKG}.narrate:describe",
     explain=f"{_PKG}.explain:explain",
     reach=f"{_PKG}.reach:reach",
+    ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",

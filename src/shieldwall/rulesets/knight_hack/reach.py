@@ -22,13 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import footprint_distance
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.geom import (
     charge_line,
     check_charge,
     contact_facing,
-    in_arc,
+    missile_range,
+    missile_why_not,
     seen_enemies,
 )
 from shieldwall.rulesets.knight_hack.orders import Order
@@ -74,19 +74,16 @@ def reach(st: KnightHackState, unit_id: str) -> dict[str, Any]:
                 "text": str(order) if declaring else None,
             }
         )
-    rng = max((b.tables.weapons[w].range or 0.0 for w in u.weapons), default=0.0)
+    rng = missile_range(b, u)
     shooting: dict[str, Any] | None = None
     if rng:
         targets: list[str] = []
         problems: dict[str, dict[str, str]] = {}
         fp = u.footprint()
         for e in seen_enemies(b, u):
-            if b.in_melee(e.id):
-                problems[e.id] = {"rule": rule("missile.window"), "reason": f"{e.id} is in melee"}
-            elif not in_arc(fp, e):
-                problems[e.id] = {"rule": rule("missile.window"), "reason": f"{e.id} is not in the front arc"}
-            elif footprint_distance(fp, e.footprint()) > rng:
-                problems[e.id] = {"rule": rule("missile.window"), "reason": f"{e.id} is beyond {rng:g} in."}
+            why = missile_why_not(b, fp, e, rng)
+            if why is not None:
+                problems[e.id] = {"rule": rule("missile.window"), "reason": why}
             else:
                 targets.append(e.id)
         shooting = {

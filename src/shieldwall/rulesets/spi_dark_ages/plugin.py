@@ -38,6 +38,7 @@ PLUGIN = RuleSystem(
     drawing=f"{_PKG}.drawing:DRAWING",
     narrate=f"{_PKG}.narrate:describe",
     reach=f"{_PKG}.reach:reach",
+    ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     scenarios="scenarios",
     web_module="web/spi-dark-ages.js",

@@ -285,6 +285,11 @@ class GameView {
         this.preview = null;
         this.onTable(p, e);
       },
+      onDragCancel: () => {
+        this.preview = null;
+        this.board.clearGhost();
+        this.renderHint("The drag was cancelled: nothing was played.");
+      },
     });
     window.shieldwall.board = this.board;
     this.stepping = false; // the other side's orders are being shown one at a time

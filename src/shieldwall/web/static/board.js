@@ -10,8 +10,9 @@ export const UNIT_SELECTOR = ".unit[data-unit], .units [data-unit], .hl-charge-t
 
 export class Board {
   // canDrag(uid): whether unit uid may be dragged to where it should go (the unit being moved);
-  // its drag shows the ghost as the pointer does (onMove) and its drop is a click there (onDrop)
-  constructor(el, { onUnit, onTable, onMove, onLeave, canDrag, onDrop, onDrag }) {
+  // its drag shows the ghost as the pointer does (onMove) and its drop is a click there (onDrop);
+  // a drag that ends in no drop (a pinch, a cancelled touch) calls onDragCancel
+  constructor(el, { onUnit, onTable, onMove, onLeave, canDrag, onDrop, onDrag, onDragCancel }) {
     this.el = el;
     this.svg = null;
     this.scale = 16;
@@ -25,6 +26,7 @@ export class Board {
     this.canDrag = canDrag || (() => false);
     this.onDrop = onDrop || (() => {});
     this.onDrag = onDrag || (() => {});
+    this.onDragCancel = onDragCancel || (() => {});
     this.dragged = false; // the last press dragged the table (its click is not a click)
     this.touches = new Map(); // the fingers on the table: pointerId -> {x, y} (client pixels)
     this.pinch = null; // two fingers down: {d, k, p} at their start (distance, zoom, SVG point between them)
@@ -256,7 +258,9 @@ export class Board {
   }
 
   // Drag the unit being moved: the ghost follows the pointer, the drop gives the order there (and
-  // snaps like a click). A press that does not move is a click on the unit.
+  // snaps like a click). A press that does not move is a click on the unit. A finger drags as the
+  // mouse does (pointer events); a drag that a second finger turns into a pinch, or that the
+  // browser cancels (pointercancel), gives no order and takes its ghost away (onDragCancel).
   dragUnit(e, gesture) {
     const move = (m) => {
       if (gesture !== this.gesture || m.pointerId !== e.pointerId) return;
@@ -270,15 +274,21 @@ export class Board {
       this.onMove(p, null, m);
       this.onDrag(p);
     };
-    const up = (u) => {
+    const end = (u, drop) => {
       if (u.pointerId !== e.pointerId) return;
       this.el.removeEventListener("pointermove", move);
       this.el.removeEventListener("pointerup", up);
+      this.el.removeEventListener("pointercancel", cancel);
       this.el.classList.remove("dragging");
-      if (this.dragged && gesture === this.gesture) this.onDrop(this.toTable(u.clientX, u.clientY), u);
+      if (!this.dragged) return;
+      if (drop && gesture === this.gesture) this.onDrop(this.toTable(u.clientX, u.clientY), u);
+      else this.onDragCancel();
     };
+    const up = (u) => end(u, true);
+    const cancel = (u) => end(u, false);
     this.el.addEventListener("pointermove", move);
     this.el.addEventListener("pointerup", up);
+    this.el.addEventListener("pointercancel", cancel);
   }
 
   // The keys of the table: + and - zoom, the arrows pan, 0 fits the whole table. Returns true if

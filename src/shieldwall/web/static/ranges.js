@@ -81,10 +81,11 @@ export class RangesTool {
     const seen = r.sight.filter((s) => s.visible);
     const unseen = r.sight.filter((s) => !s.visible);
     const name = (uid) => this.g.unitName(uid);
+    const verb = r.sight_label || "sees"; // the lines' meaning: "sees", "may shoot at", "may charge"
     info.replaceChildren(
       el("b", {}, `From ${name(r.unit)}: `),
       ...r.shapes.filter((s) => s.label).flatMap((s) => [s.label, s.rule ? ruleLink(s.rule, `/rules/${s.rule.replace(":", "#")}`) : "", " · "]),
-      seen.length ? `sees ${seen.map((s) => s.unit).join(", ")}` : "sees no enemy",
+      seen.length ? `${verb} ${seen.map((s) => s.unit).join(", ")}` : `${verb} no enemy`,
       seen.length && seen[0].rule ? ruleLink(seen[0].rule, `/rules/${seen[0].rule.replace(":", "#")}`) : "",
       ...unseen.map((s) => el("div", { class: "unseen" }, `not ${s.unit}: ${s.why || "out of sight"} `,
         s.rule ? ruleLink(s.rule, `/rules/${s.rule.replace(":", "#")}`) : "")),
