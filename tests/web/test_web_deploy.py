@@ -6,19 +6,15 @@ with SHIELDWALL_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("web_browser", ROOT / "tests/web/test_web_browser.py")
-assert _spec and _spec.loader
-_b = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_b)
+from tests.browser_fixtures import BROWSER, IMAGES, state
 
-server = _b.server
-page = _b.page
-pytestmark = _b.pytestmark
+pytestmark = BROWSER
+
+
+def _unit(st: dict[str, Any], uid: str) -> dict[str, Any]:
+    return next(u for u in st["view"]["units"] if u["id"] == uid)
 
 
 def _start(page: Any, server: str) -> dict[str, Any]:
@@ -34,7 +30,7 @@ def _start(page: Any, server: str) -> dict[str, Any]:
     page.check('#f-params [name="hand_deployment"]')
     page.click("#f-start")
     page.wait_for_selector("#board svg .unit")
-    st: dict[str, Any] = _b._state(page)
+    st: dict[str, Any] = state(page)
     assert st["decision"]["kind"] == "deploy" and st["your_turn"], st["decision"]
     return st
 
@@ -55,16 +51,16 @@ def _drag(page: Any, a: dict[str, float], b: tuple[float, float], wait: str) -> 
 def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(server: str, page: Any) -> None:
     st = _start(page, server)
     uid = st["decision"]["unit"]
-    u = _b._unit(st, uid)
+    u = _unit(st, uid)
     zone = st["view"]["deployment"]["zones"]["red"]
     assert zone == [0, 0, 48, 10]
     assert page.locator("#board svg .hl-zone").count() == 1  # the zone is drawn
     _drag(page, u, (30.0, 7.0), "Drop here")
-    page.screenshot(path=str(_b.IMAGES / "web-deploy.png"))
+    page.screenshot(path=str(IMAGES / "web-deploy.png"))
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
-    after = _b._state(page)
-    placed = _b._unit(after, uid)
+    after = state(page)
+    placed = _unit(after, uid)
     assert abs(placed["x"] - 30.0) < 0.2 and abs(placed["y"] - 7.0) < 0.2, placed
     assert placed["heading"] == u["heading"]
     assert uid not in after["view"]["deployment"]["waiting"]
@@ -75,13 +71,13 @@ def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(serv
 def test_deployment_a_drag_outside_the_zone_is_refused_with_its_clause(server: str, page: Any) -> None:
     st = _start(page, server)
     uid = st["decision"]["unit"]
-    u = _b._unit(st, uid)
+    u = _unit(st, uid)
     _drag(page, u, (24.0, 20.0), "Not allowed here")
     hint = page.inner_text("#hint")
     assert "deployment zone" in hint and "§deployment.zone" in hint, hint
     page.mouse.up()
     page.wait_for_selector("#message.bad a.rule-link")
     assert "deployment.zone" in page.inner_text("#message")
-    after = _b._state(page)
-    assert after["version"] == st["version"] and _b._unit(after, uid)["y"] == u["y"]
+    after = state(page)
+    assert after["version"] == st["version"] and _unit(after, uid)["y"] == u["y"]
     assert page.errors == []  # type: ignore[attr-defined]
