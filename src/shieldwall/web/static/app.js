@@ -47,7 +47,9 @@
 // it: orderAt(q) -> the order for point q or null), g.select(uid), g.deselect(),
 // g.setMode(m), g.renderActions(), g.renderHint(text?), g.unitName(uid), g.showError(e),
 // g.showMessage(kind, parts), g.call(path, opts) (the game's API: POST /check asks whether an order
-// would be taken, without playing it); and
+// would be taken, without playing it), g.dragOnto(down, onStart) (a drag that starts off the table,
+// from a button, with the press `down`: over the table it is a unit's drag, a drop there a click,
+// asked of the server while dragged; onStart() when it moves); and
 // fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl),
 // /static/board.js (bearing, normalize) and /static/reach.js (round, inch, hoverReach,
 // chooseCharge, renderChargeChoices). A rule system without a web module is played through
@@ -662,6 +664,55 @@ class GameView {
     const d = st && st.decision;
     return !!(st && d && st.your_turn && !this.replay && !this.busy && !this.stepping && d.unit === uid
       && this.selected === uid && this.hooks.onTable);
+  }
+
+  // A drag that starts off the table (a button: the unit or card to place), from the press `down`:
+  // over the table the pointer shows the ghost and the page asks the server about the point, as
+  // for a unit dragged on the table; a drop on the table is a click there, a drop elsewhere (or a
+  // cancelled drag) gives nothing. A press that does not move stays the button's click.
+  dragOnto(down, onStart) {
+    if (!this.board.svg || down.button !== 0) return;
+    let dragged = false;
+    const over = (m) => {
+      const r = this.board.el.getBoundingClientRect();
+      return m.clientX >= r.left && m.clientX <= r.right && m.clientY >= r.top && m.clientY <= r.bottom;
+    };
+    const move = (m) => {
+      if (m.pointerId !== down.pointerId) return;
+      if (!dragged && Math.hypot(m.clientX - down.clientX, m.clientY - down.clientY) <= 4) return;
+      if (!dragged) {
+        dragged = true;
+        this.board.el.classList.add("dragging");
+        if (onStart) onStart();
+      }
+      if (!over(m)) {
+        this.preview = null;
+        this.board.clearGhost();
+        return;
+      }
+      const p = this.board.toTable(m.clientX, m.clientY);
+      this.onHover(p, null);
+      this.dragPreview(p);
+    };
+    const end = (u) => {
+      if (u.pointerId !== down.pointerId) return;
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", end);
+      window.removeEventListener("pointercancel", end);
+      this.board.el.classList.remove("dragging");
+      if (!dragged) return;
+      this.preview = null;
+      // (the release's click lands on what holds both the button and the table, not on the table)
+      if (u.type === "pointerup" && over(u)) {
+        this.onTable(this.board.toTable(u.clientX, u.clientY), u);
+      } else {
+        this.board.clearGhost();
+        this.renderHint("The drag was cancelled: nothing was played.");
+      }
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+    window.addEventListener("pointercancel", end);
   }
 
   onHover(p, uid) {

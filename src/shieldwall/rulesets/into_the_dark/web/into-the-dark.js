@@ -11,6 +11,9 @@
 // Geometry follows the engine (rulesets/into_the_dark/movement.py): a unit's view x, y is the centre
 // of its rectangle, headings are degrees clockwise from north, a forward wheel pivots on the inside
 // front corner; a deploy order places the centre of the front edge.
+// Deployment: the unit (or dummy card) to place is dragged from its button onto the table (the
+// units waiting to be placed are not drawn), or chosen and then placed by a click; the server rules
+// on every point while it is dragged (POST .../check), and a drop is a click where it falls.
 
 import { bearing, normalize } from "/static/board.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
@@ -311,9 +314,10 @@ export function renderActions(g, box, btn, group) {
   if (k === "deploy") {
     const units = [...new Set(menu.filter((m) => m.kind === "deploy").map((m) => m.unit))];
     const placing = g.deployUnit && units.includes(g.deployUnit) ? g.deployUnit : null;
-    box.append(group(`Deploy your ${d.data.troops || ""}: choose what to place, then click the table`,
+    box.append(group(`Deploy your ${d.data.troops || ""}: drag what to place onto the table (or choose it, then click the table)`,
       units.map((uid) => el("button", { type: "button", class: `mode${placing === uid ? " on" : ""}`, "data-unit": uid,
-        onclick: () => { g.deployUnit = uid; g.renderActions(); g.renderHint(); } },
+        onclick: () => { g.deployUnit = uid; g.renderActions(); g.renderHint(); },
+        onpointerdown: (e) => g.dragOnto(e, () => { g.deployUnit = uid; g.renderActions(); }) },
       uid.includes("dummy") ? `Dummy card ${uid.split("-").pop()}` : g.unitName(uid)))));
     const sugg = menu.filter((m) => m.kind === "deploy" && (!placing || m.unit === placing));
     if (sugg.length) box.append(group("Or at a place the rules suggest", buttons(sugg.slice(0, placing ? 6 : 9))));
@@ -438,14 +442,28 @@ function deployHeading(g, uid) {
   return m ? m.order.heading : 0;
 }
 
+// Is it your turn to place a unit or card (alternate deployment)?
+function deploying(g) {
+  const d = g.st && g.st.decision;
+  return !!(g.st && g.st.your_turn && d && d.kind === "deploy");
+}
+
+function deployable(g, uid) {
+  return g.st.menu.some((m) => m.kind === "deploy" && m.unit === uid);
+}
+
+// the deploy order putting the centre of g.deployUnit's front edge at q, facing the way the rules set
+function deployOrder(g, q) {
+  return { kind: "deploy", unit: g.deployUnit, x: round(q.x, 2), y: round(q.y, 2), heading: deployHeading(g, g.deployUnit) };
+}
+
 export function onTable(g, p) {
   const st = g.st;
   const d = st.decision;
   if (!st.your_turn || !d) return false;
   if (d.kind === "deploy" && g.deployUnit) {
-    const h = deployHeading(g, g.deployUnit);
-    const unit = g.deployUnit;
-    g.sendNear(p, (q) => ({ kind: "deploy", unit, x: round(q.x, 2), y: round(q.y, 2), heading: h }), null);
+    // a drop (or a click) a little outside the zone snaps to the nearest place the rules allow
+    g.sendNear(p, (q) => deployOrder(g, q), null);
     return true;
   }
   if (d.kind === "unit" && g.selected === d.unit && g.units[d.unit]) {
@@ -461,11 +479,12 @@ export function onTable(g, p) {
   return false;
 }
 
-// The order a click (or a drop) at p gives the unit acting, and where it starts: the page asks the
-// server about it while the unit is dragged.
+// The order a click (or a drop) at p gives the unit acting (or the unit to place), and where it
+// starts: the page asks the server about it while the unit is dragged.
 export function orderAt(g, p) {
   const st = g.st;
   const d = st.decision;
+  if (deploying(g)) return g.deployUnit && deployable(g, g.deployUnit) ? { order: deployOrder(g, p), from: null } : null;
   if (!(st.your_turn && d && d.kind === "unit" && g.selected === d.unit && g.units[d.unit])) return null;
   const u = g.units[d.unit];
   const mv = moveTo(u, p);
@@ -511,7 +530,7 @@ export function hint(g) {
   const d = g.st.decision;
   if (!g.st.your_turn || !d) return null;
   switch (d.kind) {
-    case "deploy": return g.deployUnit ? `Click the table where ${g.deployUnit}'s front edge should stand (inside your deployment zone).` : "Choose a unit (or dummy card) to place.";
+    case "deploy": return g.deployUnit ? `Drag ${g.deployUnit} (its button) to where its front edge should stand inside your deployment zone, or click there.` : "Drag a unit (or dummy card) to place from its button onto the table, or choose one.";
     case "movement": return "Click one of your units to see its reach, then order it to act.";
     case "unit": return "Click the table to move there (forward, wheels up to 90°), a highlighted enemy to charge, or a button.";
     case "fire": return "Click one of your shooters, then a ringed target.";
