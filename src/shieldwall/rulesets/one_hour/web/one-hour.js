@@ -10,6 +10,10 @@
 // own state lives on the page's GameView `g`: g.path (the legs so far) and g.faceTravel.
 // With hand deployment (ruling R50) the unit to place is dragged (or a click puts its centre)
 // within its side's zone, facing g.deployHeading; the server rules on every point.
+// The unit being moved carries a rotate handle (a knob on the middle of its front edge, at the end
+// of the path so far): dragged round it turns the unit on its centre ("Units Turn by rotating on
+// their center or center front up to 180°"), the server is asked about the turn while dragging,
+// and the release gives it (a turn at the end of the path) if the rules allow it.
 
 import { bearing, normalize } from "/static/board.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
@@ -106,6 +110,113 @@ function sendPath(g, extra = []) {
   if (steps.length) g.send({ kind: "move", unit: d.unit, steps });
 }
 
+// ------------------------------------------------------------------------------- turn handle
+// The unit being moved: a knob on the middle of its front edge where the path so far ends. Dragged
+// round, the unit turns on its centre (whole degrees, up to 180° either way: the rules' Turning):
+// the ghost shows it, the server is asked (POST .../check) whether the rules allow the move with
+// that turn at its end (the turns the unit has left: turning.limits; room to turn) and the line
+// under the table says so, with the clause if not; the release gives the order if they allow it,
+// and otherwise sends nothing and shows the refusal with its clause.
+const SVGNS = "http://www.w3.org/2000/svg";
+
+// the turn a handle dragged to p asks for: whole degrees, at most 180 either way
+export function turnTo(at, p) {
+  return Math.round(normalize(bearing(at, p) - at.heading));
+}
+
+function removeHandle(g) {
+  if (g.board.svg) g.board.svg.querySelectorAll(".oh-turn-handle").forEach((n) => n.remove());
+}
+
+function drawHandle(g, u) {
+  removeHandle(g);
+  const b = g.board;
+  if (!b.svg) return;
+  const s = b.scale;
+  const at = pathEnd(g, u);
+  const r = (at.heading * Math.PI) / 180;
+  const front = { x: at.x + (Math.sin(r) * u.depth) / 2, y: at.y + (Math.cos(r) * u.depth) / 2 };
+  const grp = document.createElementNS(SVGNS, "g");
+  grp.setAttribute("class", "oh-turn-handle");
+  grp.setAttribute("data-turn", u.id);
+  const knob = document.createElementNS(SVGNS, "circle");
+  Object.entries({ cx: front.x * s, cy: (b.depth - front.y) * s, r: s * Math.max(0.3, Math.min(0.45, u.depth / 2)), fill: "#ffd83b",
+    stroke: "#000", "stroke-width": s * 0.08, class: "oh-turn-knob", role: "img", "aria-label": `rotate handle of ${u.id}: drag it round to turn the unit` })
+    .forEach(([k, v]) => knob.setAttribute(k, v));
+  knob.style.cursor = "grab";
+  const title = document.createElementNS(SVGNS, "title");
+  title.textContent = `Drag to turn ${u.id} on its centre (up to 180°)`;
+  knob.append(title);
+  grp.append(knob);
+  b.svg.append(grp);
+  knob.addEventListener("click", (e) => e.stopPropagation());
+  knob.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || g.busy) return;
+    e.stopPropagation();
+    e.preventDefault();
+    knob.setPointerCapture && knob.setPointerCapture(e.pointerId);
+    turnDrag(g, u, at, knob, e);
+  });
+}
+
+function turnDrag(g, u, at, knob, down) {
+  let seq = 0;
+  let a = 0;
+  g.ohTurning = true;
+  const steps = (t) => [...(g.path || []), { turn: t, pivot: "centre" }];
+  const ask = async (t) => {
+    const n = ++seq;
+    let r = null;
+    try {
+      r = await g.call("/check", { method: "POST", body: { order: { kind: "move", unit: u.id, steps: steps(t) } } });
+    } catch {
+      r = null;
+    }
+    return n === seq ? r : null; // a later angle was asked since
+  };
+  const words = (t) => `turn ${Math.abs(t)}° ${t > 0 ? "clockwise" : "anticlockwise"}`;
+  const show = (t, r) => {
+    const ok = !r || r.legal;
+    g.board.ghost({ ...u, x: at.x, y: at.y }, at.x, at.y, at.heading + t, ok, `turn ${t}°`);
+    if (!r) return;
+    if (r.legal) g.renderHint(`${u.id}: ${words(t)}: the rules allow it (release to give the order).`);
+    else g.renderHint(`Not allowed: ${words(t)}: ${r.reason}${r.rule ? ` (§${r.rule.split(":")[1]})` : ""}`);
+  };
+  const move = (m) => {
+    if (m.pointerId !== down.pointerId) return;
+    const t = turnTo(at, g.board.toTable(m.clientX, m.clientY));
+    if (t === a) return;
+    a = t;
+    if (!a) {
+      g.board.clearGhost();
+      return;
+    }
+    show(a, null);
+    ask(a).then((r) => r && a === t && show(t, r));
+  };
+  const up = async (e) => {
+    if (e.pointerId !== down.pointerId) return;
+    knob.removeEventListener("pointermove", move);
+    knob.removeEventListener("pointerup", up);
+    knob.removeEventListener("pointercancel", up);
+    g.board.dragged = true; // the release is not a click on the table
+    g.ohTurning = false;
+    if (!a || e.type === "pointercancel") {
+      g.board.clearGhost();
+      return;
+    }
+    const t = a;
+    const r = await ask(t);
+    if (!r) return;
+    show(t, r);
+    if (r.legal) sendPath(g, [{ turn: t, pivot: "centre" }]);
+    else g.showMessage("bad", [el("b", {}, "Not allowed: "), `${words(t)}: ${r.reason} `, r.rule ? ruleLink(r.rule, r.rule_url || `/rules/${r.rule.replace(":", "#")}`) : ""]);
+  };
+  knob.addEventListener("pointermove", move);
+  knob.addEventListener("pointerup", up);
+  knob.addEventListener("pointercancel", up);
+}
+
 // ------------------------------------------------------------------------------- the unit panel
 export function unitFlags(u, g) {
   const flags = [];
@@ -161,6 +272,8 @@ export function renderActions(g, box, btn, group) {
   const sel = g.selected;
   const used = new Set();
   const take = (m) => { used.add(m); return m; };
+  if (st.your_turn && d.kind === "move" && sel === d.unit && g.units[sel] && !g.pendingCharge) drawHandle(g, g.units[sel]);
+  else removeHandle(g);
 
   if (g.pendingCharge) {
     const c = g.pendingCharge;
@@ -244,7 +357,7 @@ export function hint(g) {
   const st = g.st;
   const d = st.decision;
   if (!st.your_turn) return null;
-  if (d.kind === "move" && g.selected === d.unit) return g.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge. Esc cancels.";
+  if (d.kind === "move" && g.selected === d.unit) return g.mode === "turn" ? "Click where the unit should face." : "Click where the unit's centre should go; click a highlighted enemy to charge; drag the yellow knob to turn it. Esc cancels.";
   if (d.kind === "activate") return "Click one of your units, then roll for its move.";
   if (d.kind === "deploy") return `Drag ${d.unit} within your deployment zone (the green area), or click where its centre should stand.`;
   if (d.kind === "fight-as") return "Choose what each of your Viking Veterans fights as, Infantry or Warriors, for the whole battle.";
@@ -336,6 +449,7 @@ export function orderAt(g, p) {
 }
 
 export function onHover(g, p, uid) {
+  if (g.ohTurning) return true; // the rotate handle has the pointer: its ghost stays
   const st = g.st;
   const d = st.decision;
   const r = g.reach;
