@@ -52,7 +52,9 @@
 // asked of the server while dragged; onStart() when it moves); and
 // fields of its own on g. Helpers to import: /static/log.js (el, ruleLink, diceEl),
 // /static/board.js (bearing, normalize) and /static/reach.js (round, inch, hoverReach,
-// chooseCharge, renderChargeChoices). A rule system without a web module is played through
+// chooseCharge, renderChargeChoices), /static/handle.js (drawRotateHandle, removeRotateHandle: a
+// knob that turns or wheels a unit, asking the server while dragged; g.turning while it has the
+// pointer). A rule system without a web module is played through
 // the engine's menu (renderActions above), which makes any rule system playable here.
 
 import { api, ApiError, newClientId } from "./api.js";

@@ -16,6 +16,7 @@
 // on every point while it is dragged (POST .../check), and a drop is a click where it falls.
 
 import { bearing, normalize } from "/static/board.js";
+import { drawRotateHandle, removeRotateHandle } from "/static/handle.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
 import { chooseCharge, hoverReach, inch, renderChargeChoices, round } from "/static/reach.js";
 
@@ -187,105 +188,22 @@ export function unitFlags(u) {
 // wheel as the unit's move (the outer corner's path against the allowance, the room to wheel) and
 // the line under the table says so, with the clause if not; the release gives the order
 // `move r1 wheel 30` if they allow it. A click on the table still gives a wheel and a straight run.
-const SVGNS = "http://www.w3.org/2000/svg";
-
 // the wheel a handle dragged to p asks for: whole degrees, at most 90 either way
 export function wheelTo(u, p) {
   return Math.round(Math.max(-90, Math.min(90, normalize(bearing(u, p) - u.heading))));
 }
 
-function removeHandle(g) {
-  if (g.board.svg) g.board.svg.querySelectorAll(".itd-turn-handle").forEach((n) => n.remove());
-}
-
 function drawHandle(g, u) {
-  removeHandle(g);
-  const b = g.board;
-  if (!b.svg) return;
-  const s = b.scale;
-  const at = (q) => [q.x * s, (b.depth - q.y) * s];
-  const f = forward(u.heading);
-  const front = { x: u.x + (f.x * u.depth) / 2, y: u.y + (f.y * u.depth) / 2 };
-  const grp = document.createElementNS(SVGNS, "g");
-  grp.setAttribute("class", "itd-turn-handle");
-  grp.setAttribute("data-turn", u.id);
-  const [cx, cy] = at(front);
-  const knob = document.createElementNS(SVGNS, "circle");
-  Object.entries({ cx, cy, r: s * Math.max(0.3, Math.min(0.45, u.depth / 2)), fill: "#ffd83b", stroke: "#000", "stroke-width": s * 0.08,
-    class: "itd-turn-knob", role: "img", "aria-label": `rotate handle of ${u.id}: drag it round to wheel the unit` })
-    .forEach(([k, v]) => knob.setAttribute(k, v));
-  knob.style.cursor = "grab";
-  const title = document.createElementNS(SVGNS, "title");
-  title.textContent = `Drag to wheel ${u.id} (at most 90°, forward about its inside front corner)`;
-  knob.append(title);
-  grp.append(knob);
-  b.svg.append(grp);
-  knob.addEventListener("click", (e) => e.stopPropagation());
-  knob.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || g.busy) return;
-    e.stopPropagation();
-    e.preventDefault();
-    knob.setPointerCapture && knob.setPointerCapture(e.pointerId);
-    turnDrag(g, u, knob, e);
-  });
-}
-
-function turnDrag(g, u, knob, down) {
-  let seq = 0;
-  let a = 0;
-  g.itdTurning = true;
   const order = (w) => ({ kind: "move", unit: u.id, steps: [{ wheel: w }] });
-  const ask = async (w) => {
-    const n = ++seq;
-    let r = null;
-    try {
-      r = await g.call("/check", { method: "POST", body: { order: order(w) } });
-    } catch {
-      r = null;
-    }
-    return n === seq ? r : null; // a later angle was asked since
-  };
-  const show = (w, r) => {
-    const end = wheelFp(u, w);
-    const ok = !r || r.legal;
-    g.board.ghost(u, end.x, end.y, end.heading, ok, `wheel ${w}`);
-    if (!r) return;
-    if (r.legal) g.renderHint(`Wheel ${u.id} ${w > 0 ? "right" : "left"} ${Math.abs(w)}°: the rules allow it (release to give the order).`);
-    else g.renderHint(`Not allowed: wheel ${w}: ${r.reason}${r.rule ? ` (§${r.rule.split(":")[1]})` : ""}`);
-  };
-  const move = (m) => {
-    if (m.pointerId !== down.pointerId) return;
-    const w = wheelTo(u, g.board.toTable(m.clientX, m.clientY));
-    if (w === a) return;
-    a = w;
-    if (!a) {
-      g.board.clearGhost();
-      return;
-    }
-    show(a, null);
-    ask(a).then((r) => r && a === w && show(w, r));
-  };
-  const up = async (e) => {
-    if (e.pointerId !== down.pointerId) return;
-    knob.removeEventListener("pointermove", move);
-    knob.removeEventListener("pointerup", up);
-    knob.removeEventListener("pointercancel", up);
-    g.board.dragged = true; // the release is not a click on the table
-    g.itdTurning = false;
-    if (!a || e.type === "pointercancel") {
-      g.board.clearGhost();
-      return;
-    }
-    const w = a;
-    const r = await ask(w);
-    if (!r) return;
-    show(w, r);
-    if (r.legal) g.send(order(w));
-    else g.showMessage("bad", [el("b", {}, "Not allowed: "), `wheel ${w}: ${r.reason} `, r.rule ? ruleLink(r.rule, r.rule_url || `/rules/${r.rule.replace(":", "#")}`) : ""]);
-  };
-  knob.addEventListener("pointermove", move);
-  knob.addEventListener("pointerup", up);
-  knob.addEventListener("pointercancel", up);
+  drawRotateHandle(g, {
+    unit: u, at: u, verb: "wheel", cls: "itd-turn-handle", knobCls: "itd-turn-knob",
+    title: `Drag to wheel ${u.id} (at most 90°, forward about its inside front corner)`,
+    angleTo: (p) => wheelTo(u, p),
+    ghost: (w) => ({ ...wheelFp(u, w), label: `wheel ${w}` }),
+    words: (w, legal) => (legal ? `Wheel ${u.id} ${w > 0 ? "right" : "left"} ${Math.abs(w)}°` : `wheel ${w}`),
+    order,
+    send: (w) => g.send(order(w)),
+  });
 }
 
 // ------------------------------------------------------------------------------- actions
@@ -295,7 +213,7 @@ export function renderActions(g, box, btn, group) {
   const menu = st.menu;
   const sel = g.selected;
   if (d.kind === "unit" && sel === d.unit && g.units[sel] && !g.pendingCharge) drawHandle(g, g.units[sel]);
-  else removeHandle(g);
+  else removeRotateHandle(g);
   const used = new Set();
   const take = (m) => { used.add(m); return m; };
   const buttons = (items, cls = "") => items.map((m) => btn(label(take(m), g), m.order, cls, m.text));
@@ -500,7 +418,7 @@ export function onHover(g, p, uid) {
     return hoverReach(g, r, uid, s && s.targets.includes(uid) ? `${r.unit} can hit ${g.unitName(uid)} (${s.mode}, long range ${inch(s.range)})` : null,
       r.charge_why_not[uid] || (s && s.why_not[uid]));
   }
-  if (g.itdTurning) return true; // the rotate handle has the pointer: its ghost stays
+  if (g.turning) return true; // the rotate handle has the pointer: its ghost stays
   if (!st.your_turn || !d || uid) return false;
   if (d.kind === "deploy" && g.deployUnit) {
     const u = (g.allUnits || {})[g.deployUnit] || { frontage: 3, depth: 1 };

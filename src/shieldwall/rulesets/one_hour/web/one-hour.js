@@ -16,6 +16,7 @@
 // and the release gives it (a turn at the end of the path) if the rules allow it.
 
 import { bearing, normalize } from "/static/board.js";
+import { drawRotateHandle, removeRotateHandle } from "/static/handle.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
 import { chooseCharge, hoverReach, inch, renderChargeChoices, round } from "/static/reach.js";
 
@@ -117,104 +118,23 @@ function sendPath(g, extra = []) {
 // that turn at its end (the turns the unit has left: turning.limits; room to turn) and the line
 // under the table says so, with the clause if not; the release gives the order if they allow it,
 // and otherwise sends nothing and shows the refusal with its clause.
-const SVGNS = "http://www.w3.org/2000/svg";
-
 // the turn a handle dragged to p asks for: whole degrees, at most 180 either way
 export function turnTo(at, p) {
   return Math.round(normalize(bearing(at, p) - at.heading));
 }
 
-function removeHandle(g) {
-  if (g.board.svg) g.board.svg.querySelectorAll(".oh-turn-handle").forEach((n) => n.remove());
-}
-
 function drawHandle(g, u) {
-  removeHandle(g);
-  const b = g.board;
-  if (!b.svg) return;
-  const s = b.scale;
   const at = pathEnd(g, u);
-  const r = (at.heading * Math.PI) / 180;
-  const front = { x: at.x + (Math.sin(r) * u.depth) / 2, y: at.y + (Math.cos(r) * u.depth) / 2 };
-  const grp = document.createElementNS(SVGNS, "g");
-  grp.setAttribute("class", "oh-turn-handle");
-  grp.setAttribute("data-turn", u.id);
-  const knob = document.createElementNS(SVGNS, "circle");
-  Object.entries({ cx: front.x * s, cy: (b.depth - front.y) * s, r: s * Math.max(0.3, Math.min(0.45, u.depth / 2)), fill: "#ffd83b",
-    stroke: "#000", "stroke-width": s * 0.08, class: "oh-turn-knob", role: "img", "aria-label": `rotate handle of ${u.id}: drag it round to turn the unit` })
-    .forEach(([k, v]) => knob.setAttribute(k, v));
-  knob.style.cursor = "grab";
-  const title = document.createElementNS(SVGNS, "title");
-  title.textContent = `Drag to turn ${u.id} on its centre (up to 180°)`;
-  knob.append(title);
-  grp.append(knob);
-  b.svg.append(grp);
-  knob.addEventListener("click", (e) => e.stopPropagation());
-  knob.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || g.busy) return;
-    e.stopPropagation();
-    e.preventDefault();
-    knob.setPointerCapture && knob.setPointerCapture(e.pointerId);
-    turnDrag(g, u, at, knob, e);
-  });
-}
-
-function turnDrag(g, u, at, knob, down) {
-  let seq = 0;
-  let a = 0;
-  g.ohTurning = true;
-  const steps = (t) => [...(g.path || []), { turn: t, pivot: "centre" }];
-  const ask = async (t) => {
-    const n = ++seq;
-    let r = null;
-    try {
-      r = await g.call("/check", { method: "POST", body: { order: { kind: "move", unit: u.id, steps: steps(t) } } });
-    } catch {
-      r = null;
-    }
-    return n === seq ? r : null; // a later angle was asked since
-  };
   const words = (t) => `turn ${Math.abs(t)}° ${t > 0 ? "clockwise" : "anticlockwise"}`;
-  const show = (t, r) => {
-    const ok = !r || r.legal;
-    g.board.ghost({ ...u, x: at.x, y: at.y }, at.x, at.y, at.heading + t, ok, `turn ${t}°`);
-    if (!r) return;
-    if (r.legal) g.renderHint(`${u.id}: ${words(t)}: the rules allow it (release to give the order).`);
-    else g.renderHint(`Not allowed: ${words(t)}: ${r.reason}${r.rule ? ` (§${r.rule.split(":")[1]})` : ""}`);
-  };
-  const move = (m) => {
-    if (m.pointerId !== down.pointerId) return;
-    const t = turnTo(at, g.board.toTable(m.clientX, m.clientY));
-    if (t === a) return;
-    a = t;
-    if (!a) {
-      g.board.clearGhost();
-      return;
-    }
-    show(a, null);
-    ask(a).then((r) => r && a === t && show(t, r));
-  };
-  const up = async (e) => {
-    if (e.pointerId !== down.pointerId) return;
-    knob.removeEventListener("pointermove", move);
-    knob.removeEventListener("pointerup", up);
-    knob.removeEventListener("pointercancel", up);
-    g.board.dragged = true; // the release is not a click on the table
-    g.ohTurning = false;
-    if (!a || e.type === "pointercancel") {
-      g.board.clearGhost();
-      return;
-    }
-    const t = a;
-    const r = await ask(t);
-    if (!r) return;
-    show(t, r);
-    if (r.legal) sendPath(g, [{ turn: t, pivot: "centre" }]);
-    else g.showMessage("bad", [el("b", {}, "Not allowed: "), `${words(t)}: ${r.reason} `, r.rule ? ruleLink(r.rule, r.rule_url || `/rules/${r.rule.replace(":", "#")}`) : ""]);
-  };
-  knob.addEventListener("pointermove", move);
-  knob.addEventListener("pointerup", up);
-  knob.addEventListener("pointercancel", up);
+  drawRotateHandle(g, {
+    unit: u, at, verb: "turn", cls: "oh-turn-handle", knobCls: "oh-turn-knob",
+    title: `Drag to turn ${u.id} on its centre (up to 180°)`,
+    angleTo: (p) => turnTo(at, p),
+    ghost: (t) => ({ x: at.x, y: at.y, heading: at.heading + t, label: `turn ${t}°` }),
+    words: (t, legal) => (legal ? `${u.id}: ${words(t)}` : words(t)),
+    order: (t) => ({ kind: "move", unit: u.id, steps: [...(g.path || []), { turn: t, pivot: "centre" }] }),
+    send: (t) => sendPath(g, [{ turn: t, pivot: "centre" }]),
+  });
 }
 
 // ------------------------------------------------------------------------------- the unit panel
@@ -273,7 +193,7 @@ export function renderActions(g, box, btn, group) {
   const used = new Set();
   const take = (m) => { used.add(m); return m; };
   if (st.your_turn && d.kind === "move" && sel === d.unit && g.units[sel] && !g.pendingCharge) drawHandle(g, g.units[sel]);
-  else removeHandle(g);
+  else removeRotateHandle(g);
 
   if (g.pendingCharge) {
     const c = g.pendingCharge;
@@ -449,7 +369,7 @@ export function orderAt(g, p) {
 }
 
 export function onHover(g, p, uid) {
-  if (g.ohTurning) return true; // the rotate handle has the pointer: its ghost stays
+  if (g.turning) return true; // the rotate handle has the pointer: its ghost stays
   const st = g.st;
   const d = st.decision;
   const r = g.reach;
