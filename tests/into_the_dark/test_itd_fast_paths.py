@@ -18,7 +18,9 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
+from shieldwall.rulesets.into_the_dark import charging
 from shieldwall.rulesets.into_the_dark import orders as O
+from shieldwall.rulesets.into_the_dark.charge_plan import charge_ruled_out, plan_charge
 from shieldwall.rulesets.into_the_dark.charging import check_charge
 from shieldwall.rulesets.into_the_dark.contacts import touches_reference
 from shieldwall.rulesets.into_the_dark.model import Unit
@@ -421,3 +423,33 @@ def test_charge_menus_offer_an_impetuous_charge_exactly_when_check_charge_allows
         play(game, seed, "scripted", "scripted", on_order=each)
     assert compared > 30
     assert {(True, True), (False, True), (False, False)} <= kinds  # both verdicts were compared
+
+
+# --- charge menus: charges ruled out before they are traced ---------------------------------------
+
+
+def test_a_charge_ruled_out_untraced_is_one_its_plan_refuses(monkeypatch: Any) -> None:
+    """``charge_orders`` skips the charges ``charge_ruled_out`` rules out without tracing them: at
+    every such verdict of seeded battles, the full plan raises ``Problem`` or costs more than the
+    charge may (so ``check_charge`` would have refused it and the menu is the same)."""
+    seen = {True: 0, False: 0}
+    why: set[str] = set()
+
+    def spy(u: Unit, t: Unit, lead: Any, world: Any, limit: float) -> bool:
+        got = charge_ruled_out(u, t, lead, world, limit)
+        seen[got] += 1
+        if got:
+            try:
+                plan = plan_charge(u, t, lead, world)
+            except Problem as p:
+                why.add(p.clause)
+            else:
+                assert plan.cost > limit + 1e-6, (u.id, t.id, lead, plan.cost, limit)
+                why.add("cost")
+        return got
+
+    monkeypatch.setattr(charging, "charge_ruled_out", spy)
+    for scenario, seed in (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6)):
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen[True] > 100 and seen[False] > 100, seen
+    assert {"cost", "movement.charging"} <= why, why  # both kinds of verdict were checked
