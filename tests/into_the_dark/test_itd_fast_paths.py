@@ -18,7 +18,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
-from shieldwall.rulesets.into_the_dark import charging
+from shieldwall.rulesets.into_the_dark import charge_plan, charging
 from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.charge_plan import charge_ruled_out, plan_charge
 from shieldwall.rulesets.into_the_dark.charging import check_charge
@@ -453,3 +453,34 @@ def test_a_charge_ruled_out_untraced_is_one_its_plan_refuses(monkeypatch: Any) -
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen[True] > 100 and seen[False] > 100, seen
     assert {"cost", "movement.charging"} <= why, why  # both kinds of verdict were checked
+
+
+def test_the_run_to_contact_measures_only_enemies_it_can_meet(monkeypatch: Any) -> None:
+    """``_run_to_contact`` leaves unmeasured the enemies further than the run (``RUN_SLACK``); at
+    every run of seeded battles it answers (or refuses) exactly as when every enemy is measured."""
+    real = charge_plan._run_to_contact
+    runs = {"answered": 0, "refused": 0}
+
+    def both(u: Unit, t: Unit, fp: Footprint, world: Any) -> Any:
+        def once(slack: float) -> Any:
+            monkeypatch.setattr(charge_plan, "RUN_SLACK", slack)
+            try:
+                return real(u, t, fp, world)
+            except Problem as p:
+                return p
+            finally:
+                monkeypatch.setattr(charge_plan, "RUN_SLACK", 1e-6)
+
+        got, want = once(1e-6), once(math.inf)
+        if isinstance(want, Problem):
+            assert isinstance(got, Problem) and str(got) == str(want)
+            runs["refused"] += 1
+            raise got
+        assert got == want
+        runs["answered"] += 1
+        return got
+
+    monkeypatch.setattr(charge_plan, "_run_to_contact", both)
+    for scenario, seed in (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6)):
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert runs["answered"] > 100 and runs["refused"] > 100, runs
