@@ -17,7 +17,7 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.dice import D6
+from shieldwall.core.dice import D6, copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
@@ -133,7 +133,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     def copy(self) -> IntoTheDarkState:
         new = object.__new__(IntoTheDarkState)
         new.__dict__.update(self.__dict__)
-        new.rng = copy.deepcopy(self.rng)
+        new.rng = copy_rng(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
         new.queue = list(self.queue)
         new.pending = copy.deepcopy(self.pending)
