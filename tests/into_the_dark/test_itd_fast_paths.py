@@ -64,6 +64,8 @@ def _check_contacts(s: IntoTheDarkState) -> int:
         assert s.touching(u) == want, u.id
         assert s.in_melee(u) == (u.on_table and bool(want))
         n += len(want)
+    everyone = list(s.units.values())
+    assert s.touching_each(everyone) == [touches_reference(u, s.units) for u in everyone]
     w = s.world()
     assert w.in_melee == {u.id for u in s.live() if touches_reference(u, s.units)}
     return n

@@ -177,6 +177,13 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self._contacts.sync(self.units)
         return self._contacts.touching(u, self.units)
 
+    def touching_each(self, us: list[Unit]) -> list[list[Touch]]:
+        """``[self.touching(u) for u in us]``, the units' poses compared once (nothing moves
+        between the questions)."""
+        c = self._contacts
+        c.sync(self.units)
+        return [c.touching(u, self.units) for u in us]
+
     def in_melee(self, u: Unit) -> bool:
         return u.on_table and bool(self.touching(u))
 
