@@ -8,7 +8,7 @@ import icepool
 import numpy as np
 import pytest
 
-from shieldwall.core.dice import AVERAGE_DIE, D6, D10, D100, DICE, Die, Dist, pool, seeded_rng
+from shieldwall.core.dice import AVERAGE_DIE, D6, D10, D100, DICE, Die, Dist, copy_rng, pool, seeded_rng
 
 
 def oracle(die: icepool.Die) -> dict[int, Fraction]:
@@ -280,3 +280,43 @@ def test_seeded_rng_follows_the_seed_sequence_and_plays_none_as_zero() -> None:
     assert seeded_rng(7).integers(0, 1000, 5).tolist() == want
     assert seeded_rng(None).integers(0, 1000, 5).tolist() == seeded_rng(0).integers(0, 1000, 5).tolist()
     assert seeded_rng(8).integers(0, 1000, 5).tolist() != want
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal bit generator states (dicts of numbers and arrays)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return bool(np.array_equal(a, b))  # type: ignore[arg-type]
+    return a == b
+
+
+@pytest.mark.parametrize("kind", ["PCG64", "PCG64DXSM", "MT19937", "Philox", "SFC64"])
+def test_copy_rng_draws_what_the_original_draws_and_leaves_it_alone(kind: str) -> None:
+    """``copy_rng`` (a state's copy) continues exactly where the generator stands, buffered bits
+    included (a 32-bit draw leaves half a 64-bit word), as ``copy.deepcopy`` does; the two then go
+    their own ways."""
+    import copy
+
+    rng = np.random.Generator(getattr(np.random, kind)(7))
+    rng.integers(0, 6, size=5)
+    rng.integers(0, 2**31, dtype=np.uint32)  # leaves a buffered half word in some bit generators
+    fast, slow = copy_rng(rng), copy.deepcopy(rng)
+    assert fast is not rng and fast.bit_generator is not rng.bit_generator
+    assert _same(fast.bit_generator.state, rng.bit_generator.state)
+    want = [
+        slow.integers(1, 7, size=40).tolist(),
+        slow.random(3).tolist(),
+        int(slow.integers(0, 9, dtype=np.uint32)),
+    ]
+    got = [
+        fast.integers(1, 7, size=40).tolist(),
+        fast.random(3).tolist(),
+        int(fast.integers(0, 9, dtype=np.uint32)),
+    ]
+    assert got == want
+    assert rng.integers(1, 7, size=40).tolist() == want[0]  # the original did not move
+    assert (
+        copy_rng(seeded_rng(3)).integers(1, 7, size=10).tolist()
+        == seeded_rng(3).integers(1, 7, size=10).tolist()
+    )

@@ -18,7 +18,9 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
+from shieldwall.rulesets.into_the_dark import charge_plan, charging
 from shieldwall.rulesets.into_the_dark import orders as O
+from shieldwall.rulesets.into_the_dark.charge_plan import charge_ruled_out, plan_charge
 from shieldwall.rulesets.into_the_dark.charging import check_charge
 from shieldwall.rulesets.into_the_dark.contacts import touches_reference
 from shieldwall.rulesets.into_the_dark.model import Unit
@@ -62,6 +64,8 @@ def _check_contacts(s: IntoTheDarkState) -> int:
         assert s.touching(u) == want, u.id
         assert s.in_melee(u) == (u.on_table and bool(want))
         n += len(want)
+    everyone = list(s.units.values())
+    assert s.touching_each(everyone) == [touches_reference(u, s.units) for u in everyone]
     w = s.world()
     assert w.in_melee == {u.id for u in s.live() if touches_reference(u, s.units)}
     return n
@@ -421,3 +425,64 @@ def test_charge_menus_offer_an_impetuous_charge_exactly_when_check_charge_allows
         play(game, seed, "scripted", "scripted", on_order=each)
     assert compared > 30
     assert {(True, True), (False, True), (False, False)} <= kinds  # both verdicts were compared
+
+
+# --- charge menus: charges ruled out before they are traced ---------------------------------------
+
+
+def test_a_charge_ruled_out_untraced_is_one_its_plan_refuses(monkeypatch: Any) -> None:
+    """``charge_orders`` skips the charges ``charge_ruled_out`` rules out without tracing them: at
+    every such verdict of seeded battles, the full plan raises ``Problem`` or costs more than the
+    charge may (so ``check_charge`` would have refused it and the menu is the same)."""
+    seen = {True: 0, False: 0}
+    why: set[str] = set()
+
+    def spy(u: Unit, t: Unit, lead: Any, world: Any, limit: float) -> bool:
+        got = charge_ruled_out(u, t, lead, world, limit)
+        seen[got] += 1
+        if got:
+            try:
+                plan = plan_charge(u, t, lead, world)
+            except Problem as p:
+                why.add(p.clause)
+            else:
+                assert plan.cost > limit + 1e-6, (u.id, t.id, lead, plan.cost, limit)
+                why.add("cost")
+        return got
+
+    monkeypatch.setattr(charging, "charge_ruled_out", spy)
+    for scenario, seed in (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6)):
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen[True] > 100 and seen[False] > 100, seen
+    assert {"cost", "movement.charging"} <= why, why  # both kinds of verdict were checked
+
+
+def test_the_run_to_contact_measures_only_enemies_it_can_meet(monkeypatch: Any) -> None:
+    """``_run_to_contact`` leaves unmeasured the enemies further than the run (``RUN_SLACK``); at
+    every run of seeded battles it answers (or refuses) exactly as when every enemy is measured."""
+    real = charge_plan._run_to_contact
+    runs = {"answered": 0, "refused": 0}
+
+    def both(u: Unit, t: Unit, fp: Footprint, world: Any) -> Any:
+        def once(slack: float) -> Any:
+            monkeypatch.setattr(charge_plan, "RUN_SLACK", slack)
+            try:
+                return real(u, t, fp, world)
+            except Problem as p:
+                return p
+            finally:
+                monkeypatch.setattr(charge_plan, "RUN_SLACK", 1e-6)
+
+        got, want = once(1e-6), once(math.inf)
+        if isinstance(want, Problem):
+            assert isinstance(got, Problem) and str(got) == str(want)
+            runs["refused"] += 1
+            raise got
+        assert got == want
+        runs["answered"] += 1
+        return got
+
+    monkeypatch.setattr(charge_plan, "_run_to_contact", both)
+    for scenario, seed in (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6)):
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert runs["answered"] > 100 and runs["refused"] > 100, runs

@@ -7,6 +7,7 @@ Nothing in shieldwall calls Python's ``random``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,6 +24,22 @@ def seeded_rng(seed: int | None) -> np.random.Generator:
     import numpy as np
 
     return np.random.default_rng(np.random.SeedSequence(seed if seed is not None else 0))
+
+
+def copy_rng(rng: np.random.Generator) -> np.random.Generator:
+    """A generator that draws exactly what ``rng`` would draw from here on (for a state's copy):
+    ``copy.deepcopy(rng)`` made three times faster (a state copied for every look-ahead spends most
+    of its copy there). The new bit generator of the same kind is seeded with 0, then given
+    ``rng``'s whole state (its counter and any buffered bits); its ``seed_seq`` is not ``rng``'s,
+    which nothing that plays a battle reads (it matters only to ``spawn``)."""
+    import numpy as np
+
+    if type(rng) is not np.random.Generator:
+        return copy.deepcopy(rng)
+    bg = rng.bit_generator
+    new = type(bg)(0)
+    new.state = bg.state
+    return np.random.Generator(new)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from shieldwall.core.dice import copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
@@ -214,7 +215,7 @@ class DbmState(State):
     def copy(self) -> DbmState:
         new = copy.copy(self)
         new.board = self.board.copy()
-        new.rng = copy.deepcopy(self.rng)
+        new.rng = copy_rng(self.rng)
         new.terrain = [dict(t) for t in self.terrain]
         new.commands = {k: copy.copy(v) for k, v in self.commands.items()}
         for c in new.commands.values():

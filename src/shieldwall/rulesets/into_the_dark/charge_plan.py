@@ -19,7 +19,7 @@ from shieldwall.core.geometry import (
 
 from . import orders as O
 from .model import Unit
-from .movement import Problem, Trace, World, end_problem, on_table, terrain_effect, trace
+from .movement import Problem, Trace, World, end_problem, on_table, terrain_effect, trace, wheel_fp
 
 # --- charges ---------------------------------------------------------------------------------
 
@@ -97,6 +97,45 @@ def conform(
     return None
 
 
+#: slack on the bound by which ``_run_to_contact`` leaves an enemy unmeasured: one left out is at
+#: least the run + RUN_SLACK away, and one is in the way only when met 1e-6 before the target
+#: (``math.inf`` measures every enemy: the plain form, which the tests compare with)
+RUN_SLACK = 1e-6
+
+
+def _run_to_contact(u: Unit, target: Unit, fp: Footprint, world: World) -> tuple[float, Footprint, str]:
+    """From ``fp`` (where the lead-in ends), straight ahead until the charger's front touches
+    ``target``: (the run, the footprint at contact, the target's edge touched). Raises ``Problem``."""
+    d = heading_vector(fp.heading)
+    tfp = target.fp
+    run = sweep_distance(fp.corners(), d, tfp.corners())
+    if math.isinf(run):
+        raise Problem("movement.charging", f"straight ahead, {u.id} would not meet {target.id}")
+    # other enemies met first; one whose footprint is further from the charger's than the run
+    # (centres apart by more than the run and both radii) cannot be met within it: the sweep would
+    # find it further than the run, so it is not measured
+    sx, sy, sr = fp.x, fp.y, fp.radius
+    for e in world.enemies(u):
+        if e.id == target.id:
+            continue
+        efp = e.fp
+        if math.hypot(efp.x - sx, efp.y - sy) - sr - efp.radius > run + RUN_SLACK:
+            continue
+        de = sweep_distance(fp.corners(), d, efp.corners())
+        if de < run - 1e-6:
+            raise Problem("movement.charging", f"{e.id} is in the way of the charge on {target.id}")
+    contact = fp.moved(d[0] * run, d[1] * run)
+    mine = contact_facing(contact, tfp.corners(), tol=CONTACT_TOL * 2)
+    if mine != "front":
+        raise Problem(
+            "movement.charging", f"{u.id} would meet {target.id} with its {mine or 'corner'}, not its front"
+        )
+    edge = contact_facing(tfp, contact.corners(), tol=CONTACT_TOL * 2)
+    if edge is None:
+        raise Problem("movement.charging", f"{u.id} would not touch {target.id}")
+    return run, contact, edge
+
+
 def plan_charge(
     u: Unit,
     target: Unit,
@@ -116,29 +155,42 @@ def plan_charge(
     if lead_steps and end_problem(u, lead.fp, world, allow_contact=[target.id]) is not None:
         raise Problem("movement.charging", f"{u.id} cannot get there: {end_problem(u, lead.fp, world)}")
     fp = lead.fp
-    d = heading_vector(fp.heading)
-    tfp = target.fp
-    run = sweep_distance(fp.corners(), d, tfp.corners())
-    if math.isinf(run):
-        raise Problem("movement.charging", f"straight ahead, {u.id} would not meet {target.id}")
-    # other enemies met first
-    for e in world.enemies(u):
-        if e.id == target.id:
-            continue
-        de = sweep_distance(fp.corners(), d, e.fp.corners())
-        if de < run - 1e-6:
-            raise Problem("movement.charging", f"{e.id} is in the way of the charge on {target.id}")
-    contact = fp.moved(d[0] * run, d[1] * run)
-    mine = contact_facing(contact, tfp.corners(), tol=CONTACT_TOL * 2)
-    if mine != "front":
-        raise Problem(
-            "movement.charging", f"{u.id} would meet {target.id} with its {mine or 'corner'}, not its front"
-        )
-    edge = contact_facing(tfp, contact.corners(), tol=CONTACT_TOL * 2)
-    if edge is None:
-        raise Problem("movement.charging", f"{u.id} would not touch {target.id}")
+    run, contact, edge = _run_to_contact(u, target, fp, world)
     run_tr = trace(u, [O.Fwd(run)], world, start=fp, ignore=[target.id]) if run > 1e-6 else Trace(fp=fp)
-    end = conform(u, contact, tfp, edge, world, target.id)
+    end = conform(u, contact, target.fp, edge, world, target.id)
     if end is None:
         raise Problem("movement.charging", f"there is no room for {u.id} to line up on {target.id}'s {edge}")
     return ChargePlan(lead, run, run_tr, contact, end, edge, lead.cost + run_tr.cost)
+
+
+#: slack on ``charge_ruled_out``'s bound of a charge's cost (far above the rounding of the sums of
+#: a path's cost, far below any distance a rule measures)
+COST_SLACK = 1e-5
+
+
+def charge_ruled_out(u: Unit, target: Unit, lead_steps: Sequence[O.Step], world: World, limit: float) -> bool:
+    """Whether ``plan_charge(u, target, lead_steps, world)`` surely raises ``Problem`` or costs
+    more than ``limit`` (+ 1e-6, as ``charging.check_charge`` allows), found without tracing the
+    paths: for a lead-in of wheels only, where it ends (the very footprint ``trace`` ends on), the
+    checks of that spot and of the run to contact (the very code ``plan_charge`` runs), and a lower
+    bound of the cost: every inch of a path costs at least 1 (2 for a disordered unit's wheel),
+    whatever the terrain and friends under it. False means only "not ruled out here": the plan
+    decides. The charge menus ask this first (``charging.charge_orders``): most of the charges they
+    look at fail, and a traced wheel is the costliest part of a failing plan."""
+    fp = u.fp
+    low = 0.0
+    wheel_mult = 2.0 if u.disordered else 1.0
+    for s in lead_steps:
+        if not isinstance(s, O.Wheel) or not (math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0):
+            return False
+        low += fp.frontage * math.radians(abs(s.angle)) * wheel_mult  # the arc ``trace`` charges for
+        fp = wheel_fp(fp, s.angle)
+    if lead_steps and end_problem(u, fp, world, allow_contact=[target.id]) is not None:
+        return True
+    try:
+        run, _contact, _edge = _run_to_contact(u, target, fp, world)
+    except Problem:
+        return True
+    if run > 1e-6:
+        low += run
+    return low > limit + 1e-6 + COST_SLACK

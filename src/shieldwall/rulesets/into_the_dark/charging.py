@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.errors import IllegalOrder
 
 from . import orders as O
-from .charge_plan import ChargePlan, edge_normal_heading, plan_charge
+from .charge_plan import ChargePlan, charge_ruled_out, edge_normal_heading, plan_charge
 from .model import Unit
 from .morale_rolls import impetuous_ok
-from .movement import Problem, terrain_effect
+from .movement import Problem, World, terrain_effect
 from .moves import (
     about_cost,
     angle_to,
@@ -115,7 +115,9 @@ def charge_orders(
     out: list[O.Order] = []
     if not c.has_melee and not c.has_missiles:
         return out
-    reach = (base_allowance(st, c) if opportunity else remaining(st, c)) + c.frontage + 0.5
+    limit = charge_limit(st, c, opportunity)
+    reach = limit + c.frontage + 0.5
+    world: World | None = None
     for t in enemies:
         if t.side == c.side or not t.on_table:
             continue
@@ -133,6 +135,12 @@ def charge_orders(
                 leads.append((O.Wheel(w),))
         best: dict[str, tuple[float, tuple[O.Step, ...], bool]] = {}
         for lead in leads:
+            # a charge ruled out without tracing it (charge_plan.charge_ruled_out) is one
+            # check_charge refuses: skipping it leaves the menu as it was
+            if world is None:
+                world = st.world()
+            if charge_ruled_out(c, t, lead, world, limit):
+                continue
             try:
                 plan = check_charge(st, c, t, lead, False, opportunity)
             except IllegalOrder:

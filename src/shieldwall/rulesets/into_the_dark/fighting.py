@@ -68,10 +68,9 @@ def contacts(st: IntoTheDarkState, t: Unit) -> list[Touch]:
     own = st.touching(t)
     seen = {x.other for x in own}
     out = list(own)
-    for e in st.live():
-        if e.side == t.side or e.id in seen or not e.on_table:
-            continue
-        for x in st.touching(e):
+    enemies = [e for e in st.live() if e.side != t.side and e.id not in seen and e.on_table]
+    for e, touching in zip(enemies, st.touching_each(enemies), strict=True):
+        for x in touching:
             if x.other == t.id:
                 out.append(Touch(e.id, x.theirs, x.mine, x.b0, x.b1, x.a0, x.a1))
     return out

@@ -327,15 +327,16 @@ def terrain_under_reference(fp: Footprint, terrain: TerrainMap) -> list[tuple[Fe
     rect = fp.corners()
     out: list[tuple[Feature, TerrainKind]] = []
     for f in terrain.features:
-        k = feature_under(fp, rect, f, table)
+        k = feature_under_reference(fp, rect, f, table)
         if k is not None:
             out.append((f, k))
     return out
 
 
-def feature_under(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> TerrainKind | None:
+def feature_under_reference(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> TerrainKind | None:
     """The kind of ``f`` that applies to a unit standing on ``fp`` (corners ``rect``), or None when
-    the unit does not stand in it (``terrain_under_reference``)."""
+    the unit does not stand in it (``terrain_under_reference``): the plain form of
+    ``feature_under``, every segment of a linear feature measured against every edge."""
     k: TerrainKind = table.kinds[f.kind]
     if _bbox_far(fp, f, f.width):
         return None
@@ -344,13 +345,57 @@ def feature_under(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> Terra
             return None
         if _poly_polyline_distance(rect, f.points) > f.width / 2.0 - 1e-9:
             return None
-        if f.crossings:
-            c = _crossing_for(fp, f)
-            if c is not None:
-                kind: Any = c.kind
-                k = table.kinds[table.crossings[kind].treated_as]
-        return k
+        return _crossing_kind(fp, f, k, table)
     return k if rect_meets_polygon(rect, f.points) else None
+
+
+#: how much further than a footprint's radius plus half a linear feature's width a segment of the
+#: feature's centre line must lie from the footprint's centre to be left unmeasured (far above the
+#: rounding of the distances compared, far below any distance the rules measure)
+_SEGMENT_SLACK = 1e-6
+
+
+def feature_under(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> TerrainKind | None:
+    """``feature_under_reference``, the same verdict with less measuring: a linear feature's
+    segments are measured against the footprint's edges only when they come within the footprint's
+    radius plus half the width (and ``_SEGMENT_SLACK``) of its centre. A farther segment is farther
+    than half the width from every point of the footprint (which lies within its radius of the
+    centre), so it cannot bring the smallest distance to half the width or under."""
+    k: TerrainKind = table.kinds[f.kind]
+    if _bbox_far(fp, f, f.width):
+        return None
+    if f.linear:
+        pts = f.points
+        reach = fp.radius + f.width / 2.0
+        cx, cy = fp.x, fp.y
+        ds = [point_segment_distance((cx, cy), pts[i], pts[i + 1]) for i in range(len(pts) - 1)]
+        if min(ds) > reach:
+            return None
+        if any(point_in_polygon(p, rect) for p in pts):
+            return _crossing_kind(fp, f, k, table)
+        near = reach + _SEGMENT_SLACK
+        limit = f.width / 2.0 - 1e-9
+        edges = polygon_edges(rect)
+        for i, d in enumerate(ds):
+            if d > near:
+                continue
+            a, b = pts[i], pts[i + 1]
+            for c, e in edges:
+                if segment_distance(a, b, c, e) <= limit:
+                    return _crossing_kind(fp, f, k, table)
+        return None
+    return k if rect_meets_polygon(rect, f.points) else None
+
+
+def _crossing_kind(fp: Footprint, f: Feature, k: TerrainKind, table: Any) -> TerrainKind:
+    """The kind of the linear feature ``f`` (kind ``k``) under ``fp``: its crossing's, when the unit
+    uses one."""
+    if f.crossings:
+        c = _crossing_for(fp, f)
+        if c is not None:
+            kind: Any = c.kind
+            k = table.kinds[table.crossings[kind].treated_as]
+    return k
 
 
 def _crossing_for(fp: Footprint, f: Feature) -> Crossing | None:

@@ -17,7 +17,7 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.dice import D6
+from shieldwall.core.dice import D6, copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
@@ -133,7 +133,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     def copy(self) -> IntoTheDarkState:
         new = object.__new__(IntoTheDarkState)
         new.__dict__.update(self.__dict__)
-        new.rng = copy.deepcopy(self.rng)
+        new.rng = copy_rng(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
         new.queue = list(self.queue)
         new.pending = copy.deepcopy(self.pending)
@@ -176,6 +176,13 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         """Flush contacts of ``u`` with enemy units (kept while nothing near moves: ``contacts``)."""
         self._contacts.sync(self.units)
         return self._contacts.touching(u, self.units)
+
+    def touching_each(self, us: list[Unit]) -> list[list[Touch]]:
+        """``[self.touching(u) for u in us]``, the units' poses compared once (nothing moves
+        between the questions)."""
+        c = self._contacts
+        c.sync(self.units)
+        return [c.touching(u, self.units) for u in us]
 
     def in_melee(self, u: Unit) -> bool:
         return u.on_table and bool(self.touching(u))

@@ -8,10 +8,11 @@ road's centre line) and, for an area, whether the cell lies inside it. A footpri
 ``fp.radius`` of its centre, so when that bound exceeds the radius (plus half a linear feature's
 width) with ``MARGIN`` to spare, the footprint cannot meet the outline: it stands wholly inside the
 area (which the plain test finds: every corner inside) or wholly outside it, or out of the linear
-feature's reach. Only features whose outline may pass under the footprint are measured, by the very
-code of the plain function (``spatial.feature_under``), so the answer is the same list, in the
-same order (``tests/into_the_dark/test_itd_fast_paths.py`` compares them on random footprints,
-boundaries included).
+feature's reach. Only features whose outline may pass under the footprint are measured, by
+``spatial.feature_under`` (the plain function's ``feature_under_reference``, with the segments of a
+linear feature that lie out of reach left unmeasured), so the answer is the same list, in the same
+order (``tests/into_the_dark/test_itd_fast_paths.py`` compares them on random footprints, boundaries
+included).
 
 Answers are also kept by footprint (``MEMO`` of them): a move's positions are checked again and again
 (the menu, the general's look-ahead, the order itself), and the answer is a function of the

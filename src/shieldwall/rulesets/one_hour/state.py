@@ -7,7 +7,6 @@ side with the initiative first. Every change is an ``Event`` naming its clause
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Mapping
 from operator import attrgetter
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from shieldwall.core.dice import AVERAGE_DIE, D6, Die
+from shieldwall.core.dice import AVERAGE_DIE, D6, Die, copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
@@ -193,7 +192,7 @@ class OneHourState(BattleState["OneHourGame"]):
         an order only appends to them."""
         saved = dict(self.__dict__)
         if not share_rng:
-            saved["rng"] = copy.deepcopy(self.rng)
+            saved["rng"] = copy_rng(self.rng)
         saved["personalities"] = {
             k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
             for k, p in self.personalities.items()
@@ -227,7 +226,7 @@ class OneHourState(BattleState["OneHourGame"]):
         new = object.__new__(OneHourState)
         new.__dict__.update(self.__dict__)
         if not share_rng:
-            new.rng = copy.deepcopy(self.rng)
+            new.rng = copy_rng(self.rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
         for u in new.units.values():
             u.owner = new

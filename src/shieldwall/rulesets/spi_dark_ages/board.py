@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from shieldwall.core.dice import copy_rng
 from shieldwall.core.events import Event
 from shieldwall.core.game import Result
 from shieldwall.core.hexgrid import Hex, facing_zone
@@ -150,7 +151,7 @@ class Board:
         new.fire_alloc = dict(self.fire_alloc)
         new.dfire_queue = list(self.dfire_queue)
         new.params = dict(self.params)
-        new.rng = _copy.deepcopy(self.rng)
+        new.rng = copy_rng(self.rng)
         return new
 
     def enemy(self, side: str) -> str:
