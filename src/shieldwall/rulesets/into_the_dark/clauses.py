@@ -45,7 +45,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation.mixed-melee": (
         "Unit Organisation: mixed units, melee",
-        "In melee the figures in contact with the enemy give a mixed unit's attack and defence values, on whatever edge they touch it (rulings 76, 78).",
+        "In melee the figures in contact with the enemy give a mixed unit's attack and defence values, on whatever edge they touch it; the forecast of a charge reads the same figures (rulings 76, 78).",
     ),
     "troops.troop-quality": (
         "Troop Quality",
