@@ -5,8 +5,9 @@
 
 Plays ``match.play`` battles with seeds ``seed .. seed+n-1``: the scripted bot as red against the
 random bot, then as blue, on each scenario (default: every built-in into-the-dark scenario), with the
-given rule parameters (e.g. ``--variant command_and_control=true``), one process. Prints the table
-of docs/rules/into-the-dark.md ("The bots on the corrected rules").
+given rule parameters (e.g. ``--variant command_and_control=true``), one process. Prints the
+Command & Control table of docs/rules/into-the-dark.md ("The bots on the corrected rules"); the
+table with default options and 95% Wilson intervals is ``scripts/bot_win_rates.py``'s.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Clause tests for the rules a bundled row of the clause table holds, each named after its sub-clause
-(combat.rout.*, combat.melee-modifiers.*, combat.fire-targets.*, combat.opportunity-fire.*)."""
+(combat.rout.*, combat.melee.simultaneous, combat.melee-modifiers.*, combat.fire-targets.*,
+combat.opportunity-fire.*)."""
 
 from __future__ import annotations
 
@@ -82,6 +83,106 @@ def test_combat_rout_shaken_and_disordered() -> None:
     assert not b1.shaken and not b1.disordered
     rout_start(st, "b1", ("r1",))
     assert b1.routed and b1.shaken and b1.disordered
+
+
+# --- combat.rout.friends-* ------------------------------------------------------------------------
+
+
+def _rout_into_friends(friends: list[dict[str, object]], code: str = "CPF", refuse: bool = False) -> object:
+    """r1 beats b1 (``code``), which routs straight back (north) 15" (16" mounted) into ``friends``
+    standing behind it; a close order friend asked for consent allows (or refuses) it."""
+    st = start(game([u("r1", "CPF", 10, 10)], [u("b1", code, 10, 10, 180), *friends]), "red")
+    script(st, [6, 6, 1, 1, 6, 5, 5, 5, *ONES])
+    for _ in range(80):
+        d = st.decision()
+        if d is None or d.kind in ("pursue", "initiative"):
+            break
+        if d.kind == "consent":
+            st.apply(f"{'refuse' if refuse else 'allow'} {d.unit}")
+            continue
+        st.apply(st.legal_orders()[0])
+    return st
+
+
+def _tests_of(st: object, uid: str) -> list[object]:
+    return [e for e in events(st, "morale-test") if e.data["unit"] == uid]  # type: ignore[arg-type]
+
+
+def _behind(x: float, uid: str, code: str = "LPF", y: float = 16) -> dict[str, object]:
+    """A friend of four figures in one rank (4" wide) centred on ``x``, facing south at ``y``."""
+    return u(uid, code, x, y, 180, figures=4, frontage=4)
+
+
+def test_combat_rout_friends_gaps_three_figures_wide_are_passed_without_meeting_the_friends() -> None:
+    # "If they meet friendly troops they will attempt to pass through any existing gaps at least 3
+    # figures wide": b1 (1" figures, x 8..12) routs through a gap from x 8.5 to 11.5 between b2 and b3
+    st = _rout_into_friends([_behind(6.5, "b2"), _behind(13.5, "b3")])
+    mv = last(st, "rout-move")  # type: ignore[arg-type]
+    assert mv.rule == f"{RS}:combat.rout" and mv.data["passed_through"] == []
+    assert mv.data["distance"] == pytest.approx(15) and mv.data["blocked_by"] is None
+    assert not _tests_of(st, "b2") and not _tests_of(st, "b3")
+    # a gap of 2 figures (x 8.5 to 10.5) is too narrow: it goes through b3
+    st2 = _rout_into_friends([_behind(6.5, "b2"), _behind(12.5, "b3")])
+    assert last(st2, "rout-move").data["passed_through"] == ["b3"]  # type: ignore[arg-type]
+
+
+def test_combat_rout_friends_interpenetrate_a_friend_but_never_a_routing_one() -> None:
+    # "If there are none, they will attempt to interpenetrate the friendly unit. All rules for
+    # interpenetration are in force": through a loose friend straight behind it...
+    st = _rout_into_friends([_behind(10, "b2")])
+    mv = last(st, "rout-move")  # type: ignore[arg-type]
+    assert mv.data["passed_through"] == ["b2"] and mv.data["distance"] == pytest.approx(15)
+    # ... but "No unit may ... pass through a friendly one that is ... routing": it stops short of it
+    g = game([u("r1", "CPF", 10, 10)], [u("b1", "CPF", 10, 10, 180), _behind(10, "b2")])
+    st2 = start(g, "red")
+    st2.units["b2"].morale = "routed"
+    script(st2, [6, 6, 1, 1, 6, 5, 5, 5, *ONES])
+    while kind(st2) not in ("pursue", "initiative"):
+        st2.apply(st2.legal_orders()[0])
+    mv2 = last(st2, "rout-move")
+    assert mv2.data["blocked_by"] == "b2" and mv2.data["passed_through"] == []
+    assert mv2.data["distance"] == pytest.approx(4)  # from y 12 to the friend's rear at y 16
+    # a mounted router passes a stationary friend as disordering terrain: at half speed
+    free = last(_rout_into_friends([], code="LPM"), "rout-move")  # type: ignore[arg-type]
+    slow = last(_rout_into_friends([_behind(10, "b2", y=20)], code="LPM"), "rout-move")  # type: ignore[arg-type]
+    assert free.data["distance"] == pytest.approx(16) and free.data["passed_through"] == []
+    assert slow.data["rolled"] == pytest.approx(16) and slow.data["passed_through"] == ["b2"]
+    assert slow.data["blocked_by"] is None and slow.data["distance"] < 16 - 4
+
+
+def test_combat_rout_friends_test_a_friend_passed_through_tests_at_once() -> None:
+    # "if passed through, the friendly unit must immediately take a morale test": b3, passed through,
+    # tests in the same Morale phase; b2, beside the router's way, does not
+    st = _rout_into_friends([_behind(4.5, "b2"), _behind(10, "b3")])
+    assert last(st, "rout-move").data["passed_through"] == ["b3"]  # type: ignore[arg-type]
+    t = _tests_of(st, "b3")
+    assert len(t) == 1 and t[0].data["reason"] == "passed through by routing b1"  # type: ignore[attr-defined]
+    assert t[0].rule == f"{RS}:morale.test-triggers"  # type: ignore[attr-defined]
+    assert not _tests_of(st, "b2")
+
+
+def test_combat_rout_friends_refuse_only_close_order_troops_may() -> None:
+    # "Only close order troops may refuse to be passed through": a close order friend is asked...
+    g = game([u("r1", "CPF", 10, 10)], [u("b1", "CPF", 10, 10, 180), _behind(10, "b2", code="CPF")])
+    st = start(g, "red")
+    script(st, [6, 6, 1, 1, 6, 5, 5, 5, *ONES])
+    while kind(st) != "consent":
+        st.apply(st.legal_orders()[0])
+    assert {str(o) for o in st.legal_orders()} == {"allow b2", "refuse b2"}
+    st.apply("refuse b2")
+    assert last(st, "refuse").rule == f"{RS}:combat.rout"
+    while kind(st) not in ("pursue", "initiative"):
+        st.apply(st.legal_orders()[0])
+    mv = last(st, "rout-move")
+    assert mv.data["blocked_by"] == "b2" and mv.data["passed_through"] == []
+    assert not _tests_of(st, "b2")
+    # ... allowed, it is passed through; a loose order friend is never asked
+    allowed = _rout_into_friends([_behind(10, "b2", code="CPF")])
+    assert last(allowed, "allow").data["unit"] == "b2"  # type: ignore[arg-type]
+    assert last(allowed, "rout-move").data["passed_through"] == ["b2"]  # type: ignore[arg-type]
+    loose = _rout_into_friends([_behind(10, "b2")], refuse=True)
+    assert not events(loose, "refuse") and not events(loose, "allow")  # type: ignore[arg-type]
+    assert last(loose, "rout-move").data["passed_through"] == ["b2"]  # type: ignore[arg-type]
 
 
 # --- combat.melee.simultaneous --------------------------------------------------------------------

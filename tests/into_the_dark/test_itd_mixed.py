@@ -170,3 +170,63 @@ def test_troops_unit_organisation_mixed_melee_attacked_in_the_flank_defends_as_i
     end_until(st, "initiative")
     hits = [e for e in events(st, "melee") if e.data["target"] == "r1" and e.data.get("groups")]
     assert hits and hits[0].data["groups"][0]["armour"] == 4
+
+
+def test_troops_unit_organisation_mixed_melee_charge_forecast_uses_the_figures_that_will_touch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The forecast of a charge (what the scripted bot weighs before it charges) rolls with the
+    figures the melee will roll with: r1 charges the rear of b1, a mixed unit of 4 armoured CAF in
+    front of 8 protected CPF; the CPF of its rear rank touch, so both the melee and the forecast hit
+    b1 as protected (4+), not as its armoured front rank (5+) - ruling 78."""
+    import numpy as np
+
+    from shieldwall.rulesets.into_the_dark import act_combat
+    from shieldwall.rulesets.into_the_dark.bots.general import IntoTheDarkGeneral
+    from shieldwall.rulesets.into_the_dark.charging import charge_troops
+    from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
+
+    # b1 faces north (away from r1) at y 20, its 3 ranks reaching back to y 17; r1 stands 4" behind
+    data = scenario([u("r1", "CPF", 20, 13)], [u("b1", "CAF", 20, 20, 0, figures=12, frontage=4)])
+    data["blue"]["army"]["units"][0]["mixed"] = [{"code": "CPF", "figures": 8}]
+    st = start(IntoTheDarkGame.from_data(data, "test.toml"), "red")
+    b1 = st.units["b1"]
+    assert troops(b1).armour == "A"  # its front rank
+    st.apply("activate r1")
+    order = next(o for o in st.legal_orders() if str(o).startswith("charge r1 b1"))
+    got = charge_troops(st, order)
+    assert got is not None
+    ta, tt = got
+    assert tt.armour == "P" and ta == troops(st.units["r1"])  # the bowmen at its rear will touch
+
+    # the bot's forecast of the first round: expected hits of r1 charging b1's rear
+    bot = IntoTheDarkGeneral(np.random.default_rng(0))
+    bot._setup(st)
+    r, b = bot.units["r1"], bot.units["b1"]
+    assert bot._edge_after(st, order) == "rear"
+    forecast = bot._expected(r, b, "rear", True, False, bot._forecast(order))
+    front_rank_forecast = bot._expected(r, b, "rear", True, False, None)
+    # the value of the charge the bot weighs reads the figures that will touch
+    assert bot._charge_value(r, b, "rear", False, order) > bot._charge_value(r, b, "rear", False) + 0.5
+
+    # the melee: every situation the engine builds, recorded
+    built: list[MeleeSituation] = []
+
+    def record(*args: Any, **kw: Any) -> MeleeSituation:
+        sit = MeleeSituation(*args, **kw)
+        built.append(sit)
+        return sit
+
+    monkeypatch.setattr(act_combat, "MeleeSituation", record)
+    script(st, [6] * 80)
+    st.apply(order)
+    end_until(st, "initiative")
+    rolled = [s for s in built if s.rear]
+    assert len(rolled) == 1
+    sit = rolled[0]
+    assert (sit.attacker, sit.target) == (ta, tt) and sit.charging and sit.rear == 8
+    assert sit.dist() == MeleeSituation(ta, tt, rear=sit.rear, charging=True).dist()
+    assert forecast == pytest.approx(float(sit.dist().mean()))
+    assert sit.target.hit_on == 4  # protected: 4+
+    # read off its front rank (armoured, 5+), the forecast would have been lower
+    assert front_rank_forecast < forecast - 0.5

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from . import front_rank
 from .combat import MeleeSituation, fighting_ranks
-from .fighting import check_destroyed, exposed, in_contact, involved, seen_from, troops
+from .fighting import check_destroyed, exposed, involved, melee_troops, troops
 from .model import Unit
 from .morale_rolls import HILLS
 from .profiles import terrain_table
 from .shooting import aim, fire_problem, record_fire, volley
-from .spatial import fighting_count
+from .spatial import Touch, fighting_count
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -104,7 +104,7 @@ def melee_phase(st: IntoTheDarkState) -> None:
     st.phase = "melee"
     attacks: dict[tuple[str, str], dict[str, int]] = {}
     side_total: dict[tuple[str, str], int] = {}
-    touching: dict[tuple[str, str], tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+    across: dict[tuple[str, str], list[Touch]] = {}
     for a in st.live():
         if a.routed or a.caught or a.general:
             # a general "has no value in combat" (command.generals): he strikes no blow
@@ -120,12 +120,9 @@ def melee_phase(st: IntoTheDarkState) -> None:
             if n == 0:
                 continue
             b = st.units[t.other]
-            if a.spec.mixed or b.spec.mixed:
-                # into-the-dark:troops.unit-organisation.mixed-melee: a mixed unit fights with the
-                # values of its figures in contact (ruling 78)
-                seen = touching.setdefault((a.id, b.id), ([], []))
-                seen[0].extend(in_contact(a, t))
-                seen[1].extend(in_contact(b, seen_from(t, a.id)))
+            # into-the-dark:troops.unit-organisation.mixed-melee: a mixed unit fights with the
+            # values of its figures in contact (ruling 78): ``melee_troops`` reads them off these
+            across.setdefault((a.id, b.id), []).append(t)
             edge = "front" if (t.theirs == "front" or t.theirs in b.faced) else t.theirs
             if a.champion or b.champion:
                 # "Champions cannot pin or flank units or be flanked themselves" (special-troops.champions)
@@ -176,10 +173,10 @@ def melee_phase(st: IntoTheDarkState) -> None:
         if obst:
             record[bid]["obstacle"] = True
         fac = "front" if fr else ("flank" if fl else "rear")
-        pair = touching.get((aid, bid))
+        ta, tb = melee_troops(a, b, across.get((aid, bid), ()))
         sit = MeleeSituation(
-            troops(a, figs=pair[0]) if pair else troops(a),
-            troops(b, figs=pair[1]) if pair else troops(b),
+            ta,
+            tb,
             front=fr,
             flank=fl,
             rear=rr,

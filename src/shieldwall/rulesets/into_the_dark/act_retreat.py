@@ -259,6 +259,8 @@ def rout_move(
         return
     world = st.world()
     fp0 = u.fp
+    # into-the-dark:combat.rout.friends-gaps: its way is a column 3 figures wide, which passes any
+    # gap at least 3 figures wide without meeting the friends either side
     col = column_body(fp0, 3 * u.fig_w)
     fx, fy = heading_vector(fp0.heading)
     n = max(1, math.ceil(distance / 0.25))
@@ -309,16 +311,20 @@ def rout_move(
         for f in world.friends(u):
             if (f.id in start_ov and f.id not in now_passed) or not _overlap(c, f):
                 continue
+            # into-the-dark:combat.rout.friends-interpenetrate: never through a friend routing or
+            # in melee (movement.interpenetration); one that refused stops it too
             if f.routed or f.id in world.in_melee or f.id in refused:
                 blocked_by = f.id
                 stop = True
                 break
+            # into-the-dark:combat.rout.friends-refuse: "Only close order troops may refuse"
             if f.id not in allowed and f.spec.density == "C" and f.id not in now_passed:
                 st.push(("rout-move", uid, distance, allowed, refused, tuple(now_passed)))
                 st.ask("consent", f.side, f.id, mover=uid, what="rout")
                 return
             if f.id not in now_passed:
                 now_passed.append(f.id)
+            # a stationary friend is disordering terrain: mounted at half speed, foot at full speed
             if u.mounted:
                 factor = max(factor, 2.0)
         if stop:
@@ -407,6 +413,8 @@ def _overlaps_any(fp: Footprint, u: Unit, world: World) -> bool:
 def _passed_tests(st: IntoTheDarkState, u: Unit, passed: list[str]) -> None:
     """ "being interpenetrated by routing friendly unit": the friend tests at once
     (into-the-dark:morale.test-triggers.interpenetrated)."""
+    # into-the-dark:combat.rout.friends-test: "if passed through, the friendly unit must immediately
+    # take a morale test"
     tasks = []
     for fid in passed:
         f = st.units[fid]

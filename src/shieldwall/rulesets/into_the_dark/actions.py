@@ -275,6 +275,7 @@ def _pursue_order(st: IntoTheDarkState, order: Any) -> None:
 
 def _consent_order(st: IntoTheDarkState, order: Any) -> None:
     # into-the-dark:combat.driven-back.pushes
+    # into-the-dark:combat.rout.friends-refuse: a close order friend allows or refuses a router
     assert st.pending is not None
     fid = st.pending["unit"]
     if order.unit != fid:

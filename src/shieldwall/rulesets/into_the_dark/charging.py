@@ -7,6 +7,7 @@ that reaches (``charge_orders``: menus, opportunity charges, ``act_obey``). The 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,8 @@ from shieldwall.core.errors import IllegalOrder
 
 from . import orders as O
 from .charge_plan import ChargePlan, charge_ruled_out, edge_normal_heading, plan_charge
+from .combat import Troops, fighting_ranks
+from .fighting import melee_troops
 from .model import Unit
 from .morale_rolls import impetuous_ok
 from .movement import Problem, World, terrain_effect
@@ -27,7 +30,7 @@ from .moves import (
     remaining,
 )
 from .order_text import parse_text
-from .spatial import EDGES, gap
+from .spatial import EDGES, fighting_count, gap, touches
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -156,3 +159,28 @@ def charge_orders(
             if imp:
                 out.append(O.Charge(c.id, t.id, lead, True))
     return out
+
+
+def charge_troops(st: IntoTheDarkState, order: O.Charge) -> tuple[Troops, Troops] | None:
+    """The charger and its target as the melee will see them once the charge ``order`` has made
+    contact: what a forecast of the charge (the scripted bot's) rolls for. The charger is stood where
+    the charge lines it up (``plan_charge``'s end, on a copy of the unit), and the touches across
+    which it would strike (those whose figures count, ``fighting_count``) go to the melee's own
+    ``fighting.melee_troops``: a mixed unit has the values of its figures in contact there, on
+    whatever edge (troops.unit-organisation.mixed-melee, ruling 78). None when either unit is gone
+    or the charge cannot be planned."""
+    # into-the-dark:troops.unit-organisation.mixed-melee
+    c, t = st.units.get(order.unit), st.units.get(order.target)
+    if c is None or t is None or not c.on_table or not t.on_table:
+        return None
+    if not (c.spec.mixed or t.spec.mixed):
+        return melee_troops(c, t, ())  # one type each: whichever figures touch are of it
+    try:
+        plan = plan_charge(c, t, order.steps, st.world(), about_cost=about_cost(st, c))
+    except Problem:
+        return None
+    there = copy.copy(c)
+    there.place(plan.end_fp)
+    ranks = fighting_ranks(melee=True, disordered=c.disordered, pike=c.spec.has("pike"))
+    across = [x for x in touches(there, [t]) if fighting_count(there, x, ranks)]
+    return melee_troops(there, t, across)

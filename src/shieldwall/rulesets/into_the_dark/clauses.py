@@ -45,7 +45,7 @@ CLAUSES: dict[str, tuple[str, str]] = {
     ),
     "troops.unit-organisation.mixed-melee": (
         "Unit Organisation: mixed units, melee",
-        "In melee the figures in contact with the enemy give a mixed unit's attack and defence values, on whatever edge they touch it (rulings 76, 78).",
+        "In melee the figures in contact with the enemy give a mixed unit's attack and defence values, on whatever edge they touch it; the forecast of a charge reads the same figures (rulings 76, 78).",
     ),
     "troops.troop-quality": (
         "Troop Quality",
@@ -481,6 +481,22 @@ CLAUSES: dict[str, tuple[str, str]] = {
     "combat.rout.loose-order": (
         "Rout: routers are loose order",
         "Routers count as loose order for all purposes.",
+    ),
+    "combat.rout.friends-gaps": (
+        "Rout: meeting friends, gaps",
+        "Routers meeting friends pass through any gap at least 3 figures wide: a router finds its way as a column 3 figures wide on its line of flight, and a friend clear of that column is not passed through (ruling 77).",
+    ),
+    "combat.rout.friends-interpenetrate": (
+        "Rout: meeting friends, interpenetration",
+        "With no such gap a router interpenetrates the friend under the rules of interpenetration: never through a friend that is routing or in melee (it stops short of it); a mounted router passes a friend as disordering terrain, at half speed. The both-moving rule (both moves halved, both disordered) is not applied to a rout move.",
+    ),
+    "combat.rout.friends-test": (
+        "Rout: meeting friends, the friend's morale test",
+        "A friend a router has passed through takes a morale test at once (morale.test-triggers.interpenetrated).",
+    ),
+    "combat.rout.friends-refuse": (
+        "Rout: meeting friends, refusing",
+        "Only close order troops may refuse to be passed through: the friend's side is asked; a friend that refuses stops the router short of it.",
     ),
     "combat.pursuit": (
         "Pursuit",

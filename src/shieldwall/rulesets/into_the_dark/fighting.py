@@ -57,6 +57,23 @@ def in_contact(u: Unit, x: Touch) -> list[tuple[int, int]]:
     return out
 
 
+def melee_troops(a: Unit, b: Unit, across: Sequence[Touch]) -> tuple[Troops, Troops]:
+    """``a`` striking ``b`` and ``b`` struck, as the melee sees them when ``a`` strikes across the
+    touches ``across`` (``a``'s own, with ``b``): a mixed unit with the values of its figures in
+    contact there (``in_contact``, rulings 76 and 78), a unit of one type with its own. The melee
+    (``act_combat.melee_phase``) and the forecast of a charge (``charging.charge_troops``) both ask
+    this."""
+    # into-the-dark:troops.unit-organisation.mixed-melee
+    if not (a.spec.mixed or b.spec.mixed):
+        return troops(a), troops(b)
+    mine: list[tuple[int, int]] = []
+    theirs: list[tuple[int, int]] = []
+    for x in across:
+        mine.extend(in_contact(a, x))
+        theirs.extend(in_contact(b, seen_from(x, a.id)))
+    return troops(a, figs=mine), troops(b, figs=theirs)
+
+
 def seen_from(x: Touch, me: str) -> Touch:
     """The touch ``x`` of unit ``me`` as the other unit sees it."""
     return Touch(me, x.theirs, x.mine, x.b0, x.b1, x.a0, x.a1)

@@ -144,7 +144,7 @@ class IntoTheDarkGeneral(Reckoning):
         best, bv = orders[0], -math.inf
         for o in orders:
             if isinstance(o, O.Charge):
-                v = self._charge_value(u, self.units[o.target], self._edge(o), o.impetuous)
+                v = self._charge_value(u, self.units[o.target], self._edge(o), o.impetuous, o)
                 if v > bv:
                     best, bv = o, v
         if isinstance(best, O.Charge) and bv >= self._bar(u):
@@ -232,10 +232,12 @@ class IntoTheDarkGeneral(Reckoning):
             best = max(
                 charges,
                 key=lambda o: self._charge_value(
-                    u, self.units[o.target], self._edge_after(state, o), o.impetuous
+                    u, self.units[o.target], self._edge_after(state, o), o.impetuous, o
                 ),
             )
-            v = self._charge_value(u, self.units[best.target], self._edge_after(state, best), best.impetuous)
+            v = self._charge_value(
+                u, self.units[best.target], self._edge_after(state, best), best.impetuous, best
+            )
             if v >= self._bar(u):
                 prefers = not foot  # mounted prefer to charge; foot need their general's order
                 if prefers or self._override(u):

@@ -63,7 +63,9 @@ class Bot(Protocol):
 
     def _bar(self, u: dict[str, Any]) -> float: ...
 
-    def _charge_value(self, c: dict[str, Any], t: dict[str, Any], edge: str, imp: bool) -> float: ...
+    def _charge_value(
+        self, c: dict[str, Any], t: dict[str, Any], edge: str, imp: bool, order: Any = None
+    ) -> float: ...
 
     def _edge_after(self, state: State, o: Any) -> str: ...
 
@@ -186,7 +188,7 @@ def _best_charge(bot: Bot, state: State, menu: list[Any], u: dict[str, Any]) -> 
     if not charges:
         return None
     return max(
-        bot._charge_value(u, bot.units[o.target], bot._edge_after(state, o), o.impetuous)
+        bot._charge_value(u, bot.units[o.target], bot._edge_after(state, o), o.impetuous, o)
         for o in charges
         if o.target in bot.units
     )

@@ -2,7 +2,9 @@
 their orders this turn, what a unit is worth, and the expected casualties of a melee.
 
 ``Reckoning`` is the first half of :class:`~.general.IntoTheDarkGeneral` (which adds the
-decisions); it reads only the public State API and the game's army data and terrain.
+decisions); it reads only the public State API and the game's army data and terrain, and for the
+forecast of a charge asks the engine (``charging.charge_troops``) which figures will touch: the
+dice of a mixed unit are those of its figures in contact, as in the melee (ruling 78).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import numpy as np
 
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.rulesets.into_the_dark.charging import charge_troops
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
 from shieldwall.rulesets.into_the_dark.points import unit_cost
 
@@ -48,6 +51,7 @@ class Reckoning:
         self.orders: dict[str, str] = {}  # division -> attack | hold | fall back
         self.overrides: dict[str, int] = {}  # division -> counter-preference orders left this turn
         self._exp: dict[tuple[Any, ...], float] = {}
+        self._forecasts: dict[str, tuple[Troops, Troops] | None] = {}
         self._points_of: dict[tuple[str, str], int | None] = {}
         self._points_armies: Any = None
 
@@ -64,6 +68,7 @@ class Reckoning:
         self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
         self.armies = getattr(state.game, "armies", {})
         self._edges: dict[tuple[str, str], str] = {}
+        self._forecasts = {}
         self.ground = Ground(self.view, getattr(state.game, "terrain", None))
         lead = standing(self.view["units"], self._cost, self.me)
         left = int(self.view.get("max_turns") or 99) - int(self.view["turn"])
@@ -173,7 +178,28 @@ class Reckoning:
         ranks = 1 if u["disordered"] else min(2, u["ranks"])
         return int(min(u["figures"], n * ranks))
 
-    def _expected(self, a: dict[str, Any], t: dict[str, Any], edge: str, charging: bool, imp: bool) -> float:
+    def _forecast(self, order: Any) -> tuple[Troops, Troops] | None:
+        """The charger and target of a charge ``order`` as the melee will see them at contact
+        (``charging.charge_troops``: a mixed unit's figures in contact, ruling 78), once a decision;
+        None when the state is not the engine's or the charge cannot be planned."""
+        if order is None or not hasattr(self.state, "units"):
+            return None
+        key = str(order)
+        if key not in self._forecasts:
+            self._forecasts[key] = charge_troops(self.state, order)  # type: ignore[arg-type]
+        return self._forecasts[key]
+
+    def _expected(
+        self,
+        a: dict[str, Any],
+        t: dict[str, Any],
+        edge: str,
+        charging: bool,
+        imp: bool,
+        pair: tuple[Troops, Troops] | None = None,
+    ) -> float:
+        """Expected hits ``a`` deals ``t`` in a round across ``edge``; ``pair``: the two as the melee
+        will see them (``_forecast``), else as their army entries read."""
         facing = "front" if edge == "front" else ("rear" if edge == "rear" else "flank")
         width = t["frontage"] if edge in ("front", "rear") else t["depth"]
         n = self._fighting(a, width)
@@ -190,10 +216,11 @@ class Reckoning:
             n,
             a["x"],
             a["y"],
+            pair,
         )
         got = self._exp.get(key)
         if got is None:
-            ta, tt = self._troops(a), self._troops(t)
+            ta, tt = (self._troops(a), self._troops(t)) if pair is None else pair
             if ta is None or tt is None or n <= 0:
                 got = 0.0
             else:
@@ -211,11 +238,20 @@ class Reckoning:
             self._exp[key] = got
         return got
 
-    def _charge_value(self, c: dict[str, Any], t: dict[str, Any], edge: str, imp: bool) -> float:
+    def _charge_value(
+        self, c: dict[str, Any], t: dict[str, Any], edge: str, imp: bool, order: Any = None
+    ) -> float:
+        """What the charge ``order`` of ``c`` at ``t``'s ``edge`` is worth. The dice are those of the
+        figures that will touch: for a mixed unit as the engine finds them (``_forecast``); a unit of
+        one type is its army entry, whichever figures touch."""
+        pair = self._forecast(order) if c.get("mixed") or t.get("mixed") else None
+        back_pair = None if pair is None else (pair[1], pair[0])
         # the charge round (charging, impetuous doubling) and the rounds after it weigh alike: a
         # charge that only wins its first round is a melee lost
-        dealt = 0.5 * (self._expected(c, t, edge, True, imp) + self._expected(c, t, edge, False, False))
-        back = self._expected(t, c, "front", False, False) * (1.0 if edge == "front" else 0.35)
+        dealt = 0.5 * (
+            self._expected(c, t, edge, True, imp, pair) + self._expected(c, t, edge, False, False, pair)
+        )
+        back = self._expected(t, c, "front", False, False, back_pair) * (1.0 if edge == "front" else 0.35)
         value = dealt - back
         lc = LEVEL.get(str(c["quality"]), 3) - (1 if c["morale"] != "steady" else 0)
         lt = LEVEL.get(str(t["quality"]), 3) - (1 if t["morale"] != "steady" else 0)
