@@ -49,6 +49,8 @@ def _commit() -> str:
         out = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
         )
+        if out.returncode != 0:
+            return os.environ.get("SHIELDWALL_COMMIT", "unknown (not a git checkout)")
         dirty = subprocess.run(
             ["git", "status", "--porcelain", "src"], cwd=ROOT, capture_output=True, text=True
         )
