@@ -162,6 +162,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console(stderr=True)
     load0 = os.getloadavg()
     results: dict[str, Any] = {}
+    commit = _commit()
+    command = " ".join([Path(sys.argv[0]).name, *(argv if argv is not None else sys.argv[1:])])
+
+    def save(complete: bool) -> dict[str, Any]:
+        """Write the results so far (after every scenario, so a run cut short keeps them)."""
+        total_fast = sum(r["fast_seconds"] for r in results.values())
+        total_ref = sum(r["reference_seconds"] for r in results.values())
+        doc = {
+            "command": command,
+            "commit": commit,
+            "complete": complete,
+            "started": started.isoformat(timespec="seconds"),
+            "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+            "load_average_before_after": [round(load0[0], 2), round(os.getloadavg()[0], 2)],
+            "battles": sum(r["battles"] for r in results.values()),
+            "mismatches": sum(len(r["mismatches"]) for r in results.values()),
+            "ratio_fast_over_reference": round(total_fast / total_ref, 4) if total_ref else None,
+            "scenarios": results,
+        }
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        return doc
+
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -175,24 +198,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 scen, args.battles, args.first_seed, args.seconds, args.menus_every, progress, task
             )
             progress.update(task, total=results[scen]["battles"])
-    load1 = os.getloadavg()
-    total_fast = sum(r["fast_seconds"] for r in results.values())
-    total_ref = sum(r["reference_seconds"] for r in results.values())
-    bad = sum(len(r["mismatches"]) for r in results.values())
-    doc = {
-        "command": " ".join([Path(sys.argv[0]).name, *(argv if argv is not None else sys.argv[1:])]),
-        "commit": _commit(),
-        "started": started.isoformat(timespec="seconds"),
-        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
-        "load_average_before_after": [round(load0[0], 2), round(load1[0], 2)],
-        "battles": sum(r["battles"] for r in results.values()),
-        "mismatches": bad,
-        "ratio_fast_over_reference": round(total_fast / total_ref, 4) if total_ref else None,
-        "scenarios": results,
-    }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    table = Table(title=f"fast v reference ({doc['commit']}, load {load0[0]:.1f} -> {load1[0]:.1f})")
+            save(complete=False)
+    doc = save(complete=True)
+    load1 = doc["load_average_before_after"][1]
+    bad = doc["mismatches"]
+    table = Table(title=f"fast v reference ({commit}, load {load0[0]:.1f} -> {load1:.1f})")
     for col in ("scenario", "battles", "mismatches", "fast s", "reference s", "fast/ref"):
         table.add_column(col, justify="left" if col == "scenario" else "right")
     for scen, r in results.items():
