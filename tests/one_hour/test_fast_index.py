@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
-from test_fast_paths import _reference_position
 
 from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.errors import IllegalOrder
@@ -215,7 +214,7 @@ def test_the_general_reads_the_state_as_its_view_gives_it(i: int, draws: int) ->
         spread = float(rng.choice([0.5, 3.0, 8.0, 14.0, 30.0]))
         dx, dy = rng.uniform(-spread, spread, 2)
         fp = Footprint(base.x + float(dx), base.y + float(dy), own.heading, own.frontage, own.depth)
-        assert fast._position(u, fp) == _reference_position(fast, u, fp)
+        assert fast._position(u, fp) == fast._position_reference(u, fp)
         every = [polygon_distance(fp.corners(), fast.fps[e["id"]].corners()) for e in fast.enemies]
         assert fast._nearest_gap(fp) == min(every, default=99.0)
 

@@ -14,6 +14,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from shieldwall.core.reference import REFERENCE
+
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
 
@@ -353,7 +355,7 @@ def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
     For separate convex polygons the closest pair always includes a vertex of one of them, so
     vertex-to-edge distances suffice.
     """
-    if type(a) is tuple and type(b) is tuple:
+    if type(a) is tuple and type(b) is tuple and not REFERENCE.on:
         key = (a, b)
         got = _DIST_MEMO.get(key)
         if got is None:

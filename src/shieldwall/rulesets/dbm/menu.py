@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.advance import plan_advance, single_gap_ok
 from shieldwall.rulesets.dbm.command import Mover, pip_cost
 from shieldwall.rulesets.dbm.dismount import dismounted_fp
@@ -51,7 +52,7 @@ def group_of(b: Bound, st: DbmState, cmd: str) -> list[str]:
 
     if b._groups is None or b._groups[0] != len(st.events):
         b._groups = (len(st.events), {})
-    got = b._groups[1].get(cmd)
+    got = None if REFERENCE.on else b._groups[1].get(cmd)
     if got is not None:
         return list(got)
     out = []

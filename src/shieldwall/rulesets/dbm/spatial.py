@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterable, Iterator
 
 from shieldwall.core.geometry import Footprint, Polygon
+from shieldwall.core.reference import REFERENCE
 
 Box = tuple[float, float, float, float]
 
@@ -58,6 +59,12 @@ class Grid:
     def near_box(self, b: Box, margin: float = 0.0) -> list[str]:
         """Ids whose bounding boxes come within ``margin`` of box ``b`` (sorted: deterministic)."""
         qx0, qy0, qx1, qy1 = b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin
+        if REFERENCE.on:  # the reference: every element's box tested
+            return sorted(
+                eid
+                for eid, e in self._boxes.items()
+                if e[0] <= qx1 and e[2] >= qx0 and e[1] <= qy1 and e[3] >= qy0
+            )
         c = self.cell
         cells = self._cells
         found: set[str] = set()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.dice import D6
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.advance import apply_plan
 from shieldwall.rulesets.dbm.aftermath import Aftermath, after_combat, press_forward, press_groups
 from shieldwall.rulesets.dbm.clauses import rule
@@ -81,6 +82,8 @@ class Bound:
     # --- the menu ---------------------------------------------------------------------------------
     def options(self, st: DbmState) -> dict[str, Option]:
         """What each order would do (the plans), by its text (kept until the next event)."""
+        if REFERENCE.on:
+            return all_options(self, st)
         if self._cache is not None and self._cache[0] == len(st.events):
             return self._cache[1]
         out = all_options(self, st)
@@ -90,6 +93,8 @@ class Bound:
     def option(self, st: DbmState, text: str) -> Option | None:
         """What the order ``text`` would do (None: not on the menu), computing that order only (kept
         until the next event)."""
+        if REFERENCE.on:  # the reference: the whole menu worked out, this order looked up in it
+            return all_options(self, st).get(text)
         if self._cache is not None and self._cache[0] == len(st.events):
             return self._cache[1].get(text)
         if self._one is None or self._one[0] != len(st.events):

@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping
 
 from shieldwall.core.geometry import footprints_within
+from shieldwall.core.reference import REFERENCE
 
 from .model import Unit
 from .spatial import FLUSH_TOL, Touch, touches
@@ -75,6 +76,8 @@ class Contacts:
     # ------------------------------------------------------------------ keeping up with the units
     def sync(self, units: Mapping[str, Unit]) -> None:
         """Bring the cache up to date with ``units`` (the state's, in its order)."""
+        if REFERENCE.on:
+            return  # (the reference reads no cache; a later sync compares poses, so skipping is safe)
         poses = [pose(x) for x in units.values()]
         if poses == self._poses:
             return
@@ -132,6 +135,8 @@ class Contacts:
     # ------------------------------------------------------------------ questions
     def touching(self, u: Unit, units: Mapping[str, Unit]) -> list[Touch]:
         """``touches(u, <enemies on the table>)``; call ``sync`` first."""
+        if REFERENCE.on:
+            return touches_reference(u, units)
         got = self._touch.get(u.id)
         if got is None:
             got = touches(u, self._near_enemies(u, units))

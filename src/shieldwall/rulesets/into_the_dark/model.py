@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any, Literal
 
 from shieldwall.core.geometry import Footprint, Point, heading_vector
+from shieldwall.core.reference import REFERENCE
 
 from .army import ArmyUnit
 from .profiles import movement_for, special
@@ -85,6 +86,8 @@ class Unit:
     def clone(self) -> Unit:
         """A copy that shares nothing mutable (``extra`` copied): ``dataclasses.replace`` with
         ``extra=dict(self.extra)``, every field read in one call (``_FIELDS``)."""
+        if REFERENCE.on:
+            return self.clone_reference()
         new = Unit(*_FIELDS(self))
         new.extra = dict(self.extra)
         return new

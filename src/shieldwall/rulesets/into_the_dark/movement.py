@@ -24,6 +24,7 @@ from shieldwall.core.geometry import (
     heading_vector,
     normalize_angle,
 )
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 
 from . import deep_water
@@ -258,7 +259,7 @@ class _Path:
     of it (in the world's order), their footprints taken once; the rest cannot meet any position
     of the path (``footprints_within`` says no on the distance of the centres alone)."""
 
-    __slots__ = ("u", "world", "enemies", "friends", "allow_off")
+    __slots__ = ("u", "world", "enemies", "friends", "allow_off", "ignore")
 
     def __init__(
         self, u: Unit, world: World, start: Footprint, reach: float, ignore: set[str], allow_off: bool
@@ -266,6 +267,7 @@ class _Path:
         self.u = u
         self.world = world
         self.allow_off = allow_off
+        self.ignore = ignore
         sx, sy, r = start.x, start.y, start.radius + reach + REACH_SLACK
         side = u.side
         enemies: list[tuple[Unit, Footprint]] = []
@@ -285,6 +287,8 @@ class _Path:
     def check(self, fp: Footprint, tr: Trace) -> float:
         """``_check_sample_reference`` of one position of the path."""
         u, world = self.u, self.world
+        if REFERENCE.on:
+            return _check_sample_reference(u, fp, world, tr, self.ignore, self.allow_off)
         if not on_table(fp, world.terrain):
             if self.allow_off:
                 tr.off_table = True

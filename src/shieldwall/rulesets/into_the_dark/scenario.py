@@ -64,6 +64,7 @@ from shieldwall.core.limits import (
     Heading,
     off_table,
 )
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 
 from .army import Army, parse_army
@@ -311,8 +312,8 @@ def overlap_problem(fps: list[tuple[str, Any]]) -> str | None:
     ``overlap_problem_reference`` (every pair in turn), found from a grid of cells wider than any two
     footprints' radii, so that only footprints in neighbouring cells are measured (two footprints
     further apart than their radii cannot overlap)."""
-    if len(fps) < 2:
-        return None
+    if len(fps) < 2 or REFERENCE.on:
+        return overlap_problem_reference(fps)
     cell = 2.0 * max(f.radius for _, f in fps) + 1.0
     grid: dict[tuple[int, int], list[int]] = {}
     keys = []

@@ -32,6 +32,7 @@ from shieldwall.core.geometry import (
     segment_distance,
     segment_intersects_convex,
 )
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap
 
 from .model import Unit
@@ -256,6 +257,8 @@ def corridor(fp: Footprint, edge: str, length: float) -> Polygon:
 def meets(poly: Sequence[Point], other: Sequence[Point]) -> bool:
     """Whether two convex polygons share some area or boundary (touching counts). The separating-axis
     search stops at the first axis that settles "no" (``stop``: the same verdict, sooner)."""
+    if REFERENCE.on:
+        return meets_reference(poly, other)
     return convex_penetration(poly, other, MEETS_BELOW) > MEETS_BELOW
 
 

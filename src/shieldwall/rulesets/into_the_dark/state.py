@@ -21,6 +21,7 @@ from shieldwall.core.dice import D6, copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import feature_view
 
 from . import menus, order_text
@@ -116,6 +117,12 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             return None
         if isinstance(order, (str, Mapping)):
             order = order_text.parse(order)
+        if REFERENCE.on:  # the reference: a copy, and the order applied to it as a player's
+            c = self.copy()
+            try:
+                return c, c.apply(order)
+            except IllegalOrder:
+                return None
         c = self.copy()
         n = len(c._events)
         try:
@@ -127,6 +134,8 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
 
     def view_of(self, uid: str) -> dict[str, Any] | None:
         """The entry of unit ``uid`` in ``view()["units"]`` (None if there is none)."""
+        if REFERENCE.on:
+            return next((v for v in self.view()["units"] if v["id"] == uid), None)
         u = self.units.get(uid)
         return None if u is None else self.unit_view(u)
 

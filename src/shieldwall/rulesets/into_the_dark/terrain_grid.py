@@ -25,6 +25,7 @@ import math
 from typing import Any
 
 from shieldwall.core.geometry import Footprint, point_in_polygon, point_segment_distance
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import Feature, TerrainMap
 
 from .profiles import TerrainKind, terrain_table
@@ -130,4 +131,6 @@ def grid_for(terrain: TerrainMap) -> TerrainGrid:
 
 def terrain_under(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, TerrainKind]]:
     """``spatial.terrain_under_reference``, answered from the terrain's grid."""
+    if REFERENCE.on:
+        return terrain_under_reference(fp, terrain)
     return grid_for(terrain).under(fp)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import act_hand_deploy
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
@@ -118,7 +119,7 @@ def nearest(u: Unit, enemies: list[Unit], k: int) -> list[Unit]:
     in the order of a lower bound of their distance (centre distance less both circumradii, less
     ``_SLACK``), and once ``k`` are measured an enemy whose bound is above the ``k``-th least
     distance is farther than it, as is every later one."""
-    if len(enemies) <= k:
+    if len(enemies) <= k or REFERENCE.on:
         return nearest_reference(u, enemies, k)
     fp = u.fp
     ux, uy, ur = fp.x, fp.y, fp.radius

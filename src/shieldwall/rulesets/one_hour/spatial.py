@@ -35,6 +35,7 @@ from shieldwall.core.geometry import (
     swept_rectangle,
 )
 from shieldwall.core.geometry_index import nearby
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import Feature, TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -754,7 +755,7 @@ def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
         if math.hypot(ux - ofp.x, uy - ofp.y) - ur - ofp.radius > CONTACT_TOL:
             continue
         key = (ufp, ofp)
-        got = _CONTACT_MEMO.get(key, _MISSING)
+        got = _MISSING if REFERENCE.on else _CONTACT_MEMO.get(key, _MISSING)
         if got is _MISSING:
             got = None
             if footprints_within(ufp, ofp, CONTACT_TOL):
@@ -762,9 +763,10 @@ def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
                 f_theirs = contact_facing(ofp, ufp.corners())
                 if f_mine and f_theirs:
                     got = (f_mine, f_theirs)
-            if len(_CONTACT_MEMO) >= _CONTACT_MEMO_MAX:
-                _CONTACT_MEMO.clear()
-            _CONTACT_MEMO[key] = got
+            if not REFERENCE.on:
+                if len(_CONTACT_MEMO) >= _CONTACT_MEMO_MAX:
+                    _CONTACT_MEMO.clear()
+                _CONTACT_MEMO[key] = got
         if got is not None:
             out.append((u, got[0], got[1]))
     return out

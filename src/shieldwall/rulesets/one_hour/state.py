@@ -20,6 +20,7 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.geometry import CONTACT_TOL, Footprint
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import feature_view
 from shieldwall.rulesets.one_hour import act_hand_deploy, actions, menus
 from shieldwall.rulesets.one_hour import orders as O
@@ -143,7 +144,7 @@ class OneHourState(BattleState["OneHourGame"]):
         the bot then asks for the choices (the key guards against any change in between)."""
         key = self._menu_key()
         cached = self._menu_cache
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] == key and not REFERENCE.on:
             return cached[1]
         self._geometry()
         self._frozen += 1
@@ -267,7 +268,16 @@ class OneHourState(BattleState["OneHourGame"]):
         """The live units with their grid, rebuilt when a footprint or a ``removed`` flag has
         changed since (checked by identity of the footprints: cheap). Contacts cached for units
         near a unit that moved or left (before or after) are dropped."""
-        if self._frozen or self._geo_built == self._geo_version:
+        if self._frozen:
+            return self._geo_live
+        if REFERENCE.on:
+            # the reference: the live units listed afresh (no version check), no cached contacts
+            self._geo_built = -1
+            self._geo_fps = None
+            self._contact_cache.clear()
+            self._geo_live = FootprintIndex([u for u in self.units.values() if not u.removed])
+            return self._geo_live
+        if self._geo_built == self._geo_version:
             return self._geo_live
         self._geo_built = self._geo_version
         units = self.units.values()
@@ -343,6 +353,8 @@ class OneHourState(BattleState["OneHourGame"]):
 
     def _touching_checked(self, unit: Unit) -> list[tuple[Unit, str, str]]:
         """``touching`` once ``_check_contacts`` has run (nothing has moved since)."""
+        if REFERENCE.on:
+            return contacts(unit, self._geo_live)  # (the reference: every live unit looked at)
         got = self._contact_cache.get(unit.id)
         if got is None:
             fp = unit.fp

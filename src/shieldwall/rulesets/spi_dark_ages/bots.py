@@ -18,6 +18,7 @@ from shieldwall.ai.base import Bot
 from shieldwall.core.errors import UnknownName
 from shieldwall.core.game import State
 from shieldwall.core.hexgrid import Hex, facing_zone, parse_ccrr
+from shieldwall.core.reference import REFERENCE
 
 from .board import Board, Unit
 from .combat import outcomes
@@ -144,6 +145,8 @@ class ScriptedBot(Bot):
     def _score(self, b: Board, group: list[Unit], h: Hex) -> Fraction:
         """``_score``, memoised for the phase: in the Attack Allocation Phase no unit moves, turns
         or changes state (only allocations are made), so a group's score on a hex stays the same."""
+        if REFERENCE.on:
+            return _score(b, group, h)
         key = (b.turn, b.player, b.phase, b.placements, b, b.charts)
         if self.scores[0] != key:
             self.scores = (key, {})

@@ -18,6 +18,7 @@ from shieldwall.core.hexgrid import (
     spiral,
     to_offset,
 )
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
 from shieldwall.rulesets.spi_dark_ages.schemas import MapFile, TecFile
 
@@ -31,6 +32,8 @@ _NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
 
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     """``h.neighbours()`` as a tuple, memoised (index ``d`` is ``h.neighbour(d)``)."""
+    if REFERENCE.on:
+        return tuple(h.neighbours())
     got = _NEIGHBOURS.get(h)
     if got is None:
         if len(_NEIGHBOURS) > 200_000:
@@ -44,6 +47,8 @@ _SPIRALS: dict[tuple[Hex, int], tuple[Hex, ...]] = {}
 
 def spiral_of(h: Hex, radius: int) -> tuple[Hex, ...]:
     """``core.hexgrid.spiral(h, radius)`` as a tuple (its order), memoised."""
+    if REFERENCE.on:
+        return tuple(spiral(h, radius))
     got = _SPIRALS.get((h, radius))
     if got is None:
         if len(_SPIRALS) > 20_000:

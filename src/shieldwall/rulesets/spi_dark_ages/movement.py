@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.hexgrid import Hex, ccrr, facing_zone
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
 from shieldwall.rulesets.spi_dark_ages.hexmap import neighbours
@@ -46,6 +47,8 @@ def entry_cost(b: Board, u: Unit, a: Hex, h: Hex) -> float:
     function of the map and charts, the unit's type and whether the step crosses a stream to
     the other bank, memoised on the map (``HexMap.memo``, emptied if the charts change)."""
     crossing = u.bank is not None and h != u.bank and h.distance(u.bank) > 1
+    if REFERENCE.on:
+        return _entry_cost(b, u, a, h, crossing)
     m = b.map
     if m.memo_charts is not b.charts:
         m.memo.clear()

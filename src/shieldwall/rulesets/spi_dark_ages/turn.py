@@ -11,6 +11,7 @@ from __future__ import annotations
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import Result
 from shieldwall.core.hexgrid import Hex, ccrr, facing_zone, parse_ccrr
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.spi_dark_ages import alloc, movement
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
@@ -66,6 +67,8 @@ def _unit_moves(b: Board, u: Unit) -> list[Order]:
     """The steps and turns ``u`` may make now, memoised per unit (``Board.moves_cache``) while
     nothing it depends on changes: the whole side's menu is asked for after every unit's move,
     and most units' neighbourhoods have not changed."""
+    if REFERENCE.on:
+        return _unit_moves_now(b, u)
     key = _moves_key(b, u)
     hit = b.moves_cache.get(u.id)
     if hit is not None and hit[0] == key:
@@ -171,15 +174,17 @@ def _attacks_key(b: Board, u: Unit) -> tuple[object, ...]:
 def _unit_attacks(b: Board, u: Unit) -> tuple[Order, ...]:
     """``u``'s melee and fire orders, memoised per unit (``Board.moves_cache``, key ``_attacks_key``):
     the whole side's menu is asked for after every allocation, which changes one unit."""
-    key = _attacks_key(b, u)
-    hit = b.moves_cache.get(u.id)
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    if not REFERENCE.on:
+        key = _attacks_key(b, u)
+        hit = b.moves_cache.get(u.id)
+        if hit is not None and hit[0] == key:
+            return hit[1]
     got = (
         *(Order("melee", u.id, ccrr(h)) for h in alloc.melee_targets(b, u)),
         *(Order("fire", u.id, ccrr(h)) for h in alloc.fire_targets(b, u)),
     )
-    b.moves_cache[u.id] = (key, got)
+    if not REFERENCE.on:
+        b.moves_cache[u.id] = (key, got)
     return got
 
 
@@ -201,6 +206,8 @@ def dfire_menu(b: Board) -> list[Order]:
 def menu(b: Board) -> list[Order]:
     """The menu of the pending decision (memoised until the board changes: every order logs an
     event or closes the phase)."""
+    if REFERENCE.on:
+        return _menu(b)
     key = (len(b.events), b.turn, b.player, b.phase, b.closed, b.active, len(b.dfire_queue))
     if b.menu_cache is not None and b.menu_cache[0] == key:
         return list(b.menu_cache[1])

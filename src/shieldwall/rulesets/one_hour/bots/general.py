@@ -22,6 +22,7 @@ from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.combat import AttackSituation
 from shieldwall.rulesets.one_hour.model import Unit
@@ -132,7 +133,7 @@ class OneHourGeneral:
         d = state.decision()
         assert d is not None
         self.me = d.side
-        if isinstance(state, OneHourState):
+        if isinstance(state, OneHourState) and not REFERENCE.on:
             self._setup_direct(state)
         else:
             self._setup_view(state)
@@ -248,7 +249,7 @@ class OneHourGeneral:
     def _expected(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str = "melee") -> float:
         # a pure function of the two views (fixed for this decision), the facing and the mode
         key = (att["id"], tgt["id"], facing, mode)
-        got = self._exp_memo.get(key)
+        got = None if REFERENCE.on else self._exp_memo.get(key)
         if got is None:
             got = self._exp_memo[key] = self._expected_of(att, tgt, facing, mode)
         return got
@@ -318,10 +319,18 @@ class OneHourGeneral:
     def _nearest_gap(self, f: Footprint) -> float:
         """The least gap from ``f`` to an enemy (99 with none); remembered while the enemies stand
         where they stood (they do not move while this side moves)."""
+        if REFERENCE.on:
+            return self._nearest_gap_reference(f)
         got = self._gaps.get(f)
         if got is None:
             got = self._gaps[f] = self._nearest_gap_of(f)
         return got
+
+    def _nearest_gap_reference(self, f: Footprint) -> float:
+        """The least gap from ``f`` to an enemy (99 with none), every enemy measured (the reference
+        of ``_nearest_gap``)."""
+        corners = f.corners()
+        return min((polygon_distance(corners, info[2].corners()) for info in self.enemy_info), default=99.0)
 
     def _nearest_gap_of(self, f: Footprint) -> float:
         """The least gap from ``f`` to an enemy (99 with none): the enemies are measured nearest
@@ -413,6 +422,8 @@ class OneHourGeneral:
     def _position(self, u: dict[str, Any], fp: Footprint) -> float:
         if not self.enemies:
             return 0.0
+        if REFERENCE.on:
+            return self._position_reference(u, fp)
         # Exact gaps are worked out only where a comparison below needs them. Each enemy's gap lies
         # between a lower bound (centre distance less both circumradii) and an upper bound (centre
         # distance less both inradii: each rectangle holds the disc of its inradius about its
@@ -435,6 +446,42 @@ class OneHourGeneral:
         got = self._position_among(u, fp, self.enemy_info, math.inf)
         assert got is not None
         return got
+
+    def _position_reference(self, u: dict[str, Any], fp: Footprint) -> float:
+        """``_position`` measuring every gap exactly (no bounds, no grid): its reference."""
+        if not self.enemies:
+            return 0.0
+        corners = fp.corners()
+        gaps = [(polygon_distance(corners, info[2].corners()), info) for info in self.enemy_info]
+        gap_, near = min(gaps, key=lambda x: x[0])
+        score = 0.0
+        shooter = u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
+        if shooter and u["shots_left"] != 0:
+            rng = float(self.params["bow_range"] if u["missile"] == "bow" else self.params["javelin_range"])
+            score -= abs(gap_ - (rng - 1.0)) * 0.25
+        else:
+            score -= gap_ * 0.15
+        for gap, (_i, e, ef, _x, _y, _r, bow, reach) in gaps:
+            if gap >= reach or bow:
+                continue
+            facing = fp.facing_of(ef.front_centre)
+            if not in_front_arc(ef, corners, 60.0):
+                continue
+            danger = self._expected(e, u, facing)
+            mine = self._expected(u, e, "front")
+            weight = 1.5 if u["missile"] else 0.6
+            score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
+        friends = sum(
+            1
+            for fid, ff in self.friend_info
+            if fid != u["id"] and polygon_distance(corners, ff.corners()) < 4.0
+        )
+        score += 0.4 * min(friends, 2)
+        if any(point_in_polygon((fp.x, fp.y), c) for c in self.cover_polys):
+            score += 0.8
+        if not in_front_arc(fp, near[2].corners(), 45.0):
+            score -= 0.5
+        return score + 1e-6 * math.hypot(fp.x, fp.y)
 
     def _position_among(
         self, u: dict[str, Any], fp: Footprint, enemies: Sequence[_Info], horizon: float
