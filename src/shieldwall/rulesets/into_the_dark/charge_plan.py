@@ -16,6 +16,7 @@ from shieldwall.core.geometry import (
     normalize_angle,
     sweep_distance,
 )
+from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
 from .model import Unit
@@ -119,7 +120,7 @@ def _run_to_contact(u: Unit, target: Unit, fp: Footprint, world: World) -> tuple
         if e.id == target.id:
             continue
         efp = e.fp
-        if math.hypot(efp.x - sx, efp.y - sy) - sr - efp.radius > run + RUN_SLACK:
+        if not REFERENCE.on and math.hypot(efp.x - sx, efp.y - sy) - sr - efp.radius > run + RUN_SLACK:
             continue
         de = sweep_distance(fp.corners(), d, efp.corners())
         if de < run - 1e-6:

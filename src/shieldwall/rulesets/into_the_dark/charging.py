@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
 from .charge_plan import ChargePlan, charge_ruled_out, edge_normal_heading, plan_charge
@@ -142,7 +143,7 @@ def charge_orders(
             # check_charge refuses: skipping it leaves the menu as it was
             if world is None:
                 world = st.world()
-            if charge_ruled_out(c, t, lead, world, limit):
+            if not REFERENCE.on and charge_ruled_out(c, t, lead, world, limit):
                 continue
             try:
                 plan = check_charge(st, c, t, lead, False, opportunity)
