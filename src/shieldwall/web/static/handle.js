@@ -7,8 +7,8 @@
 // (`spec.order(a)`), and the line under the table says so, with the clause if not. The release gives
 // the order (`spec.send(a)`) when they allow it, and otherwise sends nothing and shows the refusal
 // with its clause. While the knob has the pointer `g.turning` is true (a web piece's onHover keeps
-// its ghost then). The rule system decides everything about the angle; this module only draws and
-// drags. Used by One Hour's turn and Into the Dark's wheel (their web pieces).
+// its ghost then). The rule system decides everything about the angle (a turn on the centre, a
+// wheel about a corner, ...); this module only draws and drags.
 
 import { el, ruleLink } from "./log.js";
 
