@@ -10,10 +10,19 @@ clock, which depends on the machine and its load: a battle with ``mcts:Ts`` does
 The search (open-loop UCT): each playout copies the state, gives the copy fresh dice (a new seed
 from the bot's own generator, so the search never sees the battle's coming rolls), walks down the
 tree choosing orders by UCB1 among the orders of the copy's menu (the tree is keyed by the orders'
-text, since the dice may change a menu), adds one new order, then plays on with the rollout policy
-for at most ``ROLLOUT_DECISIONS`` decisions: the rule system's own first bot (its scripted bot)
-when the plugin has one, else uniformly random orders. A playout is scored +1 / -1 / 0 for each
-side if the battle ended, else by :func:`material`. The bot plays the most visited order.
+text, since the dice may change a menu; the values are scaled to [0, 1] by the range of the
+children's means at each node, so small material differences still steer it), adds one new order,
+then plays on with the rollout policy for at most ``ROLLOUT_DECISIONS`` decisions: the rule
+system's own first bot (its scripted bot) when the plugin has one, else uniformly random orders. A
+playout is scored +1 / -1 / 0 for each side if the battle ended, else by :func:`material` against
+the units the playout started with (a unit the view no longer lists counts as lost).
+
+The prior: with a scripted bot, its order at the root (on a determinized copy) is the bot's
+default. The root plays it whenever it has no more playouts than the most visited other order,
+and the bot plays another order only when that order has at least ``MIN_VISITS`` playouts and its
+mean value beats the prior's by more than ``CONFIDENCE`` standard errors of the difference. A
+small budget therefore plays the scripted bot's order unless the search has evidence against it.
+Without a scripted bot the most visited order is played.
 
 Fresh dice assume the convention the built-in rule systems follow: a state keeps its battle's
 generator (a ``numpy.random.Generator``) in ``state.rng`` or in ``state.board.rng``. A state with
@@ -44,8 +53,12 @@ from shieldwall.core.game import State
 DEFAULT_PLAYOUTS = 200
 #: decisions a rollout plays before it is scored by material
 ROLLOUT_DECISIONS = 10
-#: the UCB1 exploration constant
-EXPLORE = 1.4
+#: the UCB1 exploration constant (on values scaled to [0, 1] at each node)
+EXPLORE = 0.7
+#: the search overrules the prior (the rule system's own bot's order) only with an order of at
+#: least MIN_VISITS playouts whose mean beats the prior's by more than CONFIDENCE standard errors
+MIN_VISITS = 4
+CONFIDENCE = 1.0
 #: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
 WIDEN = 1.0
 
@@ -75,16 +88,34 @@ def parse_budget(spec: str) -> tuple[int | None, float | None]:
         ) from None
 
 
-def material(state: State) -> dict[str, float]:
+def roster(state: State) -> dict[str, str]:
+    """Unit id -> side of every unit the view lists (the units a playout starts with)."""
+    out: dict[str, str] = {}
+    for u in state.view().get("units") or []:
+        if isinstance(u, dict) and u.get("side") in state.game.info.sides and u.get("id") is not None:
+            out[str(u["id"])] = str(u["side"])
+    return out
+
+
+def material(state: State, start: dict[str, str] | None = None) -> dict[str, float]:
     """Each side's share of its units' strength left (hits against hit limits, units off the table
-    count nothing) minus the mean of the other sides' shares: in [-1, 1], 0 when even."""
+    count nothing) minus the mean of the other sides' shares: in [-1, 1], 0 when even.
+
+    With ``start`` (a :func:`roster` taken earlier in the same battle), a unit of the roster the view
+    no longer lists counts as lost too (a rule system whose view drops destroyed units), and the
+    shares are of the roster's units."""
     sides = list(state.game.info.sides)
     left = dict.fromkeys(sides, 0.0)
     full = dict.fromkeys(sides, 0.0)
+    listed: set[str] = set()
     for u in state.view().get("units") or []:
         side = u.get("side") if isinstance(u, dict) else None
         if side not in left:
             continue
+        if start is not None:
+            if str(u.get("id")) not in start:
+                continue
+            listed.add(str(u.get("id")))
         full[side] += 1.0
         if any(u.get(k) for k in ("removed", "gone", "destroyed")):
             continue
@@ -93,6 +124,9 @@ def material(state: State) -> dict[str, float]:
             hits / limit if isinstance(hits, int | float) and isinstance(limit, int | float) and limit else 0
         )
         left[side] += max(0.0, 1.0 - float(worn))
+    for uid, side in (start or {}).items():
+        if uid not in listed:
+            full[side] += 1.0
     share = {s: left[s] / full[s] if full[s] else 0.0 for s in sides}
     out = {}
     for s in sides:
@@ -124,7 +158,18 @@ class Node:
     visits: int = 0
     #: summed playout values, by side
     value: dict[str, float] = field(default_factory=dict)
+    #: summed squared playout values, by side (for the confidence of a root order's mean)
+    square: dict[str, float] = field(default_factory=dict)
     children: dict[str, Node] = field(default_factory=dict)
+
+    def mean(self, side: str) -> float:
+        return self.value.get(side, 0.0) / self.visits if self.visits else 0.0
+
+    def variance(self, side: str) -> float:
+        if self.visits < 2:
+            return 1.0
+        m = self.mean(side)
+        return max(0.0, self.square.get(side, 0.0) / self.visits - m * m) * self.visits / (self.visits - 1)
 
 
 class MCTSBot(Bot):
@@ -136,13 +181,18 @@ class MCTSBot(Bot):
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
         self._determinize: Any = None
+        #: the rule system's own bot's order at the root of the current search (its text), or None
+        self._prior: str | None = None
         #: playouts of the last decision (for the benchmark and the tests)
         self.last_playouts = 0
         #: the root of the last decision's search tree (for the tests and for diagnostics)
         self.last_root: Node | None = None
+        #: the last decision's order came from the search, not from the prior (for diagnostics)
+        self.last_overruled = False
 
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
+        self.last_overruled = False
         if len(menu) == 1:
             self.last_playouts = 0
             return menu[0]
@@ -150,6 +200,8 @@ class MCTSBot(Bot):
         assert d is not None
         side = d.side
         root = Node()
+        policy = self._policy(state)
+        self._prior = str(policy.choose(self._start(state, side))) if policy is not None else None
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         done = 0
         while True:
@@ -162,21 +214,48 @@ class MCTSBot(Bot):
         self.last_playouts = done
         self.last_root = root
         by_text = {str(o): o for o in menu}
+        pick = self._pick(root, by_text, side)
+        return by_text[pick] if pick is not None else menu[0]
+
+    def _pick(self, root: Node, by_text: dict[str, Any], side: str) -> str | None:
+        """The order to play: the prior (the rule system's own bot's order) unless the most visited
+        other order has at least ``MIN_VISITS`` playouts and a mean value above the prior's by more
+        than ``CONFIDENCE`` standard errors of the difference; without a prior, the most visited."""
         known = [t for t in root.children if t in by_text]
         if not known:  # no playout tried an order of the true menu (its side's own menu differs)
-            return menu[0]
-        best = max(known, key=lambda t: (root.children[t].visits, root.children[t].value.get(side, 0.0)))
-        return by_text[best]
+            return None
+        prior = self._prior if self._prior in known else None
+        others = [t for t in known if t != prior]
+        if not others:
+            return prior
+        best = max(others, key=lambda t: (root.children[t].visits, root.children[t].mean(side)))
+        if prior is None:
+            return best
+        p, b = root.children[prior], root.children[best]
+        if b.visits < MIN_VISITS:
+            return prior
+        gap = b.mean(side) - p.mean(side)
+        spread = math.sqrt(b.variance(side) / b.visits + p.variance(side) / max(1, p.visits))
+        if gap > 0 and gap > CONFIDENCE * spread:
+            self.last_overruled = True
+            return best
+        return prior
 
     # --- one playout ---------------------------------------------------------------------------
 
-    def _playout(self, state: State, root: Node, side: str) -> None:
+    def _start(self, state: State, side: str) -> State:
+        """A playout's starting battle: determinized for ``side``, with fresh dice."""
         det = self._determinizer(state)
         if det is not None:
             sim: State = det(state, side, np.random.default_rng(int(self.rng.integers(2**63 - 1))))
         else:
             sim = state.copy()
         fresh_dice(sim, int(self.rng.integers(2**63 - 1)))
+        return sim
+
+    def _playout(self, state: State, root: Node, side: str) -> None:
+        sim = self._start(state, side)
+        start = roster(sim)
         path = [root]
         node = root
         while not sim.is_terminal():
@@ -188,24 +267,28 @@ class MCTSBot(Bot):
             texts = [str(o) for o in menu]
             tried = [i for i, t in enumerate(texts) if t in node.children]
             if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
-                i = self._expand(sim, node, menu, texts)
+                i = self._expand(sim, node, menu, texts, node is root)
                 child = node.children[texts[i]] = Node()
                 sim.apply(menu[i])
                 path.append(child)
                 break
-            i = tried[self._select(node, [texts[j] for j in tried], d.side)]
+            i = tried[self._select(node, [texts[j] for j in tried], d.side, node is root)]
             sim.apply(menu[i])
             node = node.children[texts[i]]
             path.append(node)
-        values = self._rollout_value(sim)
+        values = self._rollout_value(sim, start)
         for n in path:
             n.visits += 1
             for s, v in values.items():
                 n.value[s] = n.value.get(s, 0.0) + v
+                n.square[s] = n.square.get(s, 0.0) + v * v
 
-    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str]) -> int:
-        """The order to add under ``node``: the rollout policy's choice while it is not a child yet
-        (the search starts from what the rule system's own bot would do), else a random new one."""
+    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str], at_root: bool) -> int:
+        """The order to add under ``node``: at the root the prior first; below it the rollout
+        policy's choice while it is not a child yet (the search starts from what the rule system's
+        own bot would do), else a random new one."""
+        if at_root and self._prior is not None and self._prior not in node.children and self._prior in texts:
+            return texts.index(self._prior)
         policy = self._policy(sim)
         if policy is not None:
             t = str(policy.choose(sim))
@@ -214,17 +297,33 @@ class MCTSBot(Bot):
         untried = [i for i, t in enumerate(texts) if t not in node.children]
         return untried[int(self.rng.integers(len(untried)))]
 
-    def _select(self, node: Node, texts: list[str], side: str) -> int:
-        log_n = math.log(max(1, sum(node.children[t].visits for t in texts)))
+    def _select(self, node: Node, texts: list[str], side: str, at_root: bool) -> int:
+        """UCB1 on values scaled to [0, 1] among the children (their means' range at this node, so
+        that small material differences still steer the search). At the root the prior is played
+        whenever it has no more playouts than the most visited other order: the comparison that
+        decides between them (``_pick``) gets samples on both sides."""
+        kids = [node.children[t] for t in texts]
+        if at_root and self._prior in texts:
+            k = texts.index(self._prior)
+            rest = [j for j in range(len(kids)) if j != k]
+            if not rest or kids[k].visits <= max(kids[j].visits for j in rest):
+                return k
+            return rest[self._ucb([kids[j] for j in rest], side)]
+        return self._ucb(kids, side)
+
+    def _ucb(self, kids: list[Node], side: str) -> int:
+        means = [c.mean(side) for c in kids]
+        lo, hi = min(means), max(means)
+        log_n = math.log(max(1, sum(c.visits for c in kids)))
         best, best_score = 0, -math.inf
-        for i, t in enumerate(texts):
-            c = node.children[t]
-            score = c.value.get(side, 0.0) / c.visits + EXPLORE * math.sqrt(log_n / c.visits)
+        for i, c in enumerate(kids):
+            q = (means[i] - lo) / (hi - lo) if hi > lo else 0.5
+            score = q + EXPLORE * math.sqrt(log_n / c.visits)
             if score > best_score:
                 best, best_score = i, score
         return best
 
-    def _rollout_value(self, sim: State) -> dict[str, float]:
+    def _rollout_value(self, sim: State, start: dict[str, str]) -> dict[str, float]:
         policy = self._policy(sim)
         for _ in range(ROLLOUT_DECISIONS):
             if sim.is_terminal() or not sim.legal_orders():
@@ -235,7 +334,7 @@ class MCTSBot(Bot):
                 menu = sim.legal_orders()
                 order = menu[int(self.rng.integers(len(menu)))]
             sim.apply(order)
-        return outcome(sim) if sim.is_terminal() else material(sim)
+        return outcome(sim) if sim.is_terminal() else material(sim, start)
 
     def _determinizer(self, state: State) -> Any:
         """The rule system's ``determinize`` hook, or None (it has no hidden information)."""
