@@ -18,6 +18,13 @@ table of every bot (a Bradley-Terry fit of all the battles, a draw counting half
 one virtual draw between every two bots so that a clean sweep has a finite rating; anchored at
 ``random`` = 0); and each search bot's seconds per searched decision (mean and largest; a decision
 with one legal order is not searched). Small samples say little: the intervals say how little.
+
+``--mirror BOT`` (with ``--report``): each saved battle of a bot against ``BOT`` is played again
+with ``BOT`` on both sides, the same seeds (battle and bots): the same battle with that one side's
+decisions made by ``BOT`` instead. Printed, by rule system and side: how often the searched side
+did better, the same, or worse than ``BOT`` itself did in its place (a win is better than a draw,
+a draw than a loss). A scenario that one side nearly always wins says little about a bot's
+strength in the plain table; the paired one asks what the bot changed.
 """
 
 from __future__ import annotations
@@ -187,6 +194,38 @@ def report(recs: list[dict[str, Any]], clocks: dict[str, list[float]]) -> None:
         print(f"| `{b}` | {ratings[b]:+.0f} | {played} | {timing} |")
 
 
+def mirror(recs: list[dict[str, Any]], base: str) -> None:
+    """The paired table of ``--mirror``: each battle of a bot against ``base`` against the same
+    battle (seeds and sides) with ``base`` in the bot's place."""
+    rank = {"win": 2, "draw": 1, "loss": 0}
+    tally: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # better, same, worse
+    mirrors: dict[tuple[str, int], str | None] = {}
+    for r in recs:
+        if base not in (r["red"], r["blue"]) or r["red"] == r["blue"]:
+            continue
+        bot = r["blue"] if r["red"] == base else r["red"]
+        index = 0 if r["red"] == bot else 1
+        game = load_game(r["scenario"])
+        side = game.info.sides[index]
+        if (r["scenario"], r["seed"]) not in mirrors:
+            made = [make_bot(base, bot_seed(r["seed"], i), r["ruleset"]) for i in (0, 1)]
+            result = play(game, r["seed"], made[0], made[1]).state.result()
+            assert result is not None
+            mirrors[r["scenario"], r["seed"]] = result.winner
+        was = mirrors[r["scenario"], r["seed"]]
+        then = "draw" if was is None else ("win" if was == side else "loss")
+        now = "draw" if r["winner"] is None else ("win" if r["winner"] == bot else "loss")
+        for key in ((bot, "all", side), (bot, r["ruleset"], side)):
+            tally[key][0 if rank[now] > rank[then] else 1 if now == then else 2] += 1
+    print(f"\nPaired with `{base}` in the bot's place (same battle and bot seeds):\n")
+    print(f"| bot | battles of | side | battles | better than `{base}` | same | worse |")
+    print("|---|---|---|---|---|---|---|")
+    for (bot, group, side), (better, same, worse) in sorted(
+        tally.items(), key=lambda kv: (kv[0][1] != "all", kv[0])
+    ):
+        print(f"| `{bot}` | {group} | {side} | {better + same + worse} | {better} | {same} | {worse} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--bots", default="random,scripted,mcts:8", help="comma-separated bot names")
@@ -195,6 +234,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="the first battle seed")
     ap.add_argument("--json", help="write the raw records and timings to this file (after every battle)")
     ap.add_argument("--report", nargs="+", metavar="JSON", help="print the tables of saved runs, merged")
+    ap.add_argument(
+        "--mirror", metavar="BOT", help="with --report: each battle against BOT paired with BOT's mirror"
+    )
     args = ap.parse_args()
     clocks: dict[str, list[float]] = defaultdict(list)
     if args.report:
@@ -206,6 +248,8 @@ def main() -> None:
             for k, v in data["clocks"].items():
                 clocks[k] += v
         report(recs, clocks)
+        if args.mirror:
+            mirror(recs, args.mirror)
         return
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     start = time.monotonic()
