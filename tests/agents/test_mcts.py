@@ -125,26 +125,24 @@ def test_material_counts_a_unit_the_view_no_longer_lists_as_lost() -> None:
     assert material(state) == {"red": 0.0, "blue": 0.0}
 
 
-def _kid(values: list[float]) -> Node:
-    n = Node(visits=len(values))
-    n.value = {"red": sum(values), "blue": -sum(values)}
-    n.square = {"red": sum(v * v for v in values), "blue": sum(v * v for v in values)}
-    return n
+def _kid(gains: list[float]) -> Node:
+    """A root order other than the prior with these paired gains over it."""
+    return Node(visits=len(gains), paired=len(gains), gain=sum(gains), gain_square=sum(g * g for g in gains))
 
 
 def test_the_search_overrules_the_prior_only_on_evidence() -> None:
     bot = MCTSBot(1, "10")
     bot._prior = "p"
     menu = {"p": "p", "a": "a", "b": "b"}
-    root = Node(
-        children={"p": _kid([-0.5, -0.4, -0.6, -0.5]), "a": _kid([0.5, 0.4, 0.6, 0.5]), "b": _kid([0.0])}
-    )
-    assert bot._pick(root, menu, "red") == "a" and bot.last_overruled  # far better, 4 playouts
-    assert bot._pick(root, menu, "blue") == "p"  # for blue the prior is the better
+    root = Node(children={"p": Node(visits=5), "a": _kid([0.5, 0.4, 0.6, 0.5]), "b": _kid([0.9])})
+    assert bot._pick(root, menu, "red") == "a" and bot.last_overruled  # far better, 4 pairs
+    root.children["a"] = _kid([-0.5, -0.4, -0.6, -0.5])
+    assert bot._pick(root, menu, "red") == "p"  # worse than the prior
     root.children["a"] = _kid([0.5] * (MIN_VISITS - 1))
-    assert bot._pick(root, menu, "red") == "p"  # too few playouts to overrule
-    root.children["a"] = _kid([1.0, -1.0, 1.0, -1.0, 0.0])  # a mean above the prior's, within the noise
-    root.children["p"] = _kid([-1.0, 1.0, -1.0, 0.0, 0.0])
+    assert bot._pick(root, menu, "red") == "p"  # too few pairs to overrule
+    root.children["a"] = _kid([1.0, -1.0, 1.0, -1.0, 0.5])  # a gain above zero, within the noise
+    assert bot._pick(root, menu, "red") == "p"
+    root.children["a"] = _kid([0.0] * 6)  # no difference at all (the same dice, the same result)
     assert bot._pick(root, menu, "red") == "p"
     bot._prior = None  # no scripted bot: the most visited order
     assert bot._pick(root, menu, "red") == "a"
