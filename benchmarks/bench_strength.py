@@ -19,6 +19,11 @@ one virtual draw between every two bots so that a clean sweep has a finite ratin
 ``random`` = 0); and each search bot's seconds per searched decision (mean and largest; a decision
 with one legal order is not searched). Small samples say little: the intervals say how little.
 
+``--cost BOT`` times BOT's decisions instead of playing battles: on each scenario chosen, the
+scripted bot plays both sides and BOT decides every third decision with a choice (``--decisions``
+of them, 12 by default); printed, the CPU seconds of BOT's process per decision (mean and
+largest: what a decision costs, whatever else the machine runs) and the wall-clock seconds.
+
 ``--mirror BOT`` (with ``--report``): each saved battle of a bot against ``BOT`` is played again
 with ``BOT`` on both sides, the same seeds (battle and bots): the same battle with that one side's
 decisions made by ``BOT`` instead. Printed, by rule system and side: how often the searched side
@@ -226,6 +231,36 @@ def mirror(recs: list[dict[str, Any]], base: str) -> None:
         print(f"| `{bot}` | {group} | {side} | {better + same + worse} | {better} | {same} | {worse} |")
 
 
+def cost(bot: str, names: list[str], decisions: int, seed: int) -> None:
+    """``--cost``: CPU and wall-clock seconds of ``bot``'s decisions along a scripted battle."""
+    print("| scenario | bot | decisions | CPU seconds (mean, largest) | wall-clock seconds (mean) |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        game = load_game(name)
+        rid = game.info.id
+        state = game.new_state(seed)
+        script = make_bot("scripted", bot_seed(seed, 0), rid)
+        search = make_bot(bot, bot_seed(seed, 1), rid)
+        cpu: list[float] = []
+        wall: list[float] = []
+        step = 0
+        while not state.is_terminal() and len(cpu) < decisions:
+            if step % 3 == 0 and len(state.legal_orders()) > 1:
+                c, w = time.process_time(), time.perf_counter()
+                order = search.choose(state)
+                cpu.append(time.process_time() - c)
+                wall.append(time.perf_counter() - w)
+            else:
+                order = script.choose(state)
+            state.apply(order)
+            step += 1
+        if cpu:
+            print(
+                f"| {name} | `{bot}` | {len(cpu)} | {sum(cpu) / len(cpu):.2f}, {max(cpu):.2f} "
+                f"| {sum(wall) / len(wall):.2f} |"
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--bots", default="random,scripted,mcts:8", help="comma-separated bot names")
@@ -250,6 +285,9 @@ def main() -> None:
         report(recs, clocks)
         if args.mirror:
             mirror(recs, args.mirror)
+        return
+    if args.cost:
+        cost(args.cost, scenarios(args.scenarios), args.decisions, args.seed)
         return
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     start = time.monotonic()

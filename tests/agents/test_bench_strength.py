@@ -68,3 +68,10 @@ def test_mirror_pairs_each_battle_with_the_base_bot_in_the_bot_s_place(
     better, worse = (0, 1) if as_mirror == "copy" else (1, 0)
     assert f"| `copy` | all | red | 2 | {better} | 1 | {worse} |" in text
     assert f"| `copy` | knight-hack | red | 2 | {better} | 1 | {worse} |" in text
+
+
+def test_cost_times_the_bot_s_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    b = _bench()
+    b.cost("mcts:2", ["knight-hack/bourgtheroulde-1124"], 2, 0)
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.startswith("| knight-hack/bourgtheroulde-1124 | `mcts:2` | 2 | ")
