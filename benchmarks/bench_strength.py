@@ -269,6 +269,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="the first battle seed")
     ap.add_argument("--json", help="write the raw records and timings to this file (after every battle)")
     ap.add_argument("--report", nargs="+", metavar="JSON", help="print the tables of saved runs, merged")
+    ap.add_argument("--cost", metavar="BOT", help="time BOT's decisions (CPU and wall-clock) instead")
+    ap.add_argument("--decisions", type=int, default=12, help="with --cost: decisions a scenario")
     ap.add_argument(
         "--mirror", metavar="BOT", help="with --report: each battle against BOT paired with BOT's mirror"
     )
