@@ -70,8 +70,20 @@ def test_mirror_pairs_each_battle_with_the_base_bot_in_the_bot_s_place(
     assert f"| `copy` | knight-hack | red | 2 | {better} | 1 | {worse} |" in text
 
 
-def test_cost_times_the_bot_s_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cost_times_the_bot_s_decisions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     b = _bench()
-    b.cost("mcts:2", ["knight-hack/bourgtheroulde-1124"], 2, 0)
+    argv = [
+        "bench_strength.py",
+        "--cost",
+        "mcts:2",
+        "--decisions",
+        "2",
+        "--scenarios",
+        "knight-hack/bourgtheroulde-1124",
+    ]
+    monkeypatch.setattr("sys.argv", argv)
+    b.main()
     row = capsys.readouterr().out.splitlines()[-1]
     assert row.startswith("| knight-hack/bourgtheroulde-1124 | `mcts:2` | 2 | ")
