@@ -18,6 +18,18 @@ table of every bot (a Bradley-Terry fit of all the battles, a draw counting half
 one virtual draw between every two bots so that a clean sweep has a finite rating; anchored at
 ``random`` = 0); and each search bot's seconds per searched decision (mean and largest; a decision
 with one legal order is not searched). Small samples say little: the intervals say how little.
+
+``--cost BOT`` times BOT's decisions instead of playing battles: on each scenario chosen, the
+scripted bot plays both sides and BOT decides every third decision with a choice (``--decisions``
+of them, 12 by default); printed, the CPU seconds of BOT's process per decision (mean and
+largest: what a decision costs, whatever else the machine runs) and the wall-clock seconds.
+
+``--mirror BOT`` (with ``--report``): each saved battle of a bot against ``BOT`` is played again
+with ``BOT`` on both sides, the same seeds (battle and bots): the same battle with that one side's
+decisions made by ``BOT`` instead. Printed, by rule system and side: how often the searched side
+did better, the same, or worse than ``BOT`` itself did in its place (a win is better than a draw,
+a draw than a loss). A scenario that one side nearly always wins says little about a bot's
+strength in the plain table; the paired one asks what the bot changed.
 """
 
 from __future__ import annotations
@@ -187,6 +199,68 @@ def report(recs: list[dict[str, Any]], clocks: dict[str, list[float]]) -> None:
         print(f"| `{b}` | {ratings[b]:+.0f} | {played} | {timing} |")
 
 
+def mirror(recs: list[dict[str, Any]], base: str) -> None:
+    """The paired table of ``--mirror``: each battle of a bot against ``base`` against the same
+    battle (seeds and sides) with ``base`` in the bot's place."""
+    rank = {"win": 2, "draw": 1, "loss": 0}
+    tally: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # better, same, worse
+    mirrors: dict[tuple[str, int], str | None] = {}
+    for r in recs:
+        if base not in (r["red"], r["blue"]) or r["red"] == r["blue"]:
+            continue
+        bot = r["blue"] if r["red"] == base else r["red"]
+        index = 0 if r["red"] == bot else 1
+        game = load_game(r["scenario"])
+        side = game.info.sides[index]
+        if (r["scenario"], r["seed"]) not in mirrors:
+            made = [make_bot(base, bot_seed(r["seed"], i), r["ruleset"]) for i in (0, 1)]
+            result = play(game, r["seed"], made[0], made[1]).state.result()
+            assert result is not None
+            mirrors[r["scenario"], r["seed"]] = result.winner
+        was = mirrors[r["scenario"], r["seed"]]
+        then = "draw" if was is None else ("win" if was == side else "loss")
+        now = "draw" if r["winner"] is None else ("win" if r["winner"] == bot else "loss")
+        for key in ((bot, "all", side), (bot, r["ruleset"], side)):
+            tally[key][0 if rank[now] > rank[then] else 1 if now == then else 2] += 1
+    print(f"\nPaired with `{base}` in the bot's place (same battle and bot seeds):\n")
+    print(f"| bot | battles of | side | battles | better than `{base}` | same | worse |")
+    print("|---|---|---|---|---|---|---|")
+    for (bot, group, side), (better, same, worse) in sorted(
+        tally.items(), key=lambda kv: (kv[0][1] != "all", kv[0])
+    ):
+        print(f"| `{bot}` | {group} | {side} | {better + same + worse} | {better} | {same} | {worse} |")
+
+
+def cost(bot: str, names: list[str], decisions: int, seed: int) -> None:
+    """``--cost``: CPU and wall-clock seconds of ``bot``'s decisions along a scripted battle."""
+    print("| scenario | bot | decisions | CPU seconds (mean, largest) | wall-clock seconds (mean) |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        game = load_game(name)
+        rid = game.info.id
+        state = game.new_state(seed)
+        script = make_bot("scripted", bot_seed(seed, 0), rid)
+        search = make_bot(bot, bot_seed(seed, 1), rid)
+        cpu: list[float] = []
+        wall: list[float] = []
+        step = 0
+        while not state.is_terminal() and len(cpu) < decisions:
+            if step % 3 == 0 and len(state.legal_orders()) > 1:
+                c, w = time.process_time(), time.perf_counter()
+                order = search.choose(state)
+                cpu.append(time.process_time() - c)
+                wall.append(time.perf_counter() - w)
+            else:
+                order = script.choose(state)
+            state.apply(order)
+            step += 1
+        if cpu:
+            print(
+                f"| {name} | `{bot}` | {len(cpu)} | {sum(cpu) / len(cpu):.2f}, {max(cpu):.2f} "
+                f"| {sum(wall) / len(wall):.2f} |"
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--bots", default="random,scripted,mcts:8", help="comma-separated bot names")
@@ -195,6 +269,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="the first battle seed")
     ap.add_argument("--json", help="write the raw records and timings to this file (after every battle)")
     ap.add_argument("--report", nargs="+", metavar="JSON", help="print the tables of saved runs, merged")
+    ap.add_argument("--cost", metavar="BOT", help="time BOT's decisions (CPU and wall-clock) instead")
+    ap.add_argument("--decisions", type=int, default=12, help="with --cost: decisions a scenario")
+    ap.add_argument(
+        "--mirror", metavar="BOT", help="with --report: each battle against BOT paired with BOT's mirror"
+    )
     args = ap.parse_args()
     clocks: dict[str, list[float]] = defaultdict(list)
     if args.report:
@@ -206,6 +285,11 @@ def main() -> None:
             for k, v in data["clocks"].items():
                 clocks[k] += v
         report(recs, clocks)
+        if args.mirror:
+            mirror(recs, args.mirror)
+        return
+    if args.cost:
+        cost(args.cost, scenarios(args.scenarios), args.decisions, args.seed)
         return
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     start = time.monotonic()

@@ -50,3 +50,40 @@ def test_a_small_run_plays_both_sides_and_saves_as_it_goes(
     assert "| `mcts:2` | `random` | all | 2 |" in text and "Elo-style rating" in text
     dbm = b.scenarios(["dbm-3.2"])  # a rule-system id names its built-in scenarios
     assert "dbm-3.2/ford-of-ash" in dbm and all(n.startswith("dbm-3.2/") for n in dbm)
+
+
+def test_mirror_pairs_each_battle_with_the_base_bot_in_the_bot_s_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    b = _bench()
+    kh = "knight-hack/bourgtheroulde-1124"
+    rec = {"scenario": kh, "ruleset": "knight-hack", "seed": 0, "red": "copy", "blue": "scripted"}
+    game = b.load_game(kh)
+    made = [b.make_bot("scripted", b.bot_seed(0, i), "knight-hack") for i in (0, 1)]
+    winner = b.play(game, 0, made[0], made[1]).state.result().winner  # the mirror's: red or blue
+    as_mirror = "copy" if winner == "red" else ("scripted" if winner == "blue" else None)
+    other = "scripted" if as_mirror == "copy" else "copy"
+    b.mirror([rec | {"winner": as_mirror}, rec | {"winner": other}], "scripted")
+    text = capsys.readouterr().out
+    better, worse = (0, 1) if as_mirror == "copy" else (1, 0)
+    assert f"| `copy` | all | red | 2 | {better} | 1 | {worse} |" in text
+    assert f"| `copy` | knight-hack | red | 2 | {better} | 1 | {worse} |" in text
+
+
+def test_cost_times_the_bot_s_decisions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    b = _bench()
+    argv = [
+        "bench_strength.py",
+        "--cost",
+        "mcts:2",
+        "--decisions",
+        "2",
+        "--scenarios",
+        "knight-hack/bourgtheroulde-1124",
+    ]
+    monkeypatch.setattr("sys.argv", argv)
+    b.main()
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.startswith("| knight-hack/bourgtheroulde-1124 | `mcts:2` | 2 | ")

@@ -6,7 +6,16 @@ import pytest
 
 from shieldwall import registry
 from shieldwall.ai.base import bot_names, make_bot
-from shieldwall.ai.mcts import DEFAULT_PLAYOUTS, BadBudget, MCTSBot, material, parse_budget
+from shieldwall.ai.mcts import (
+    DEFAULT_PLAYOUTS,
+    MIN_VISITS,
+    BadBudget,
+    MCTSBot,
+    Node,
+    material,
+    parse_budget,
+    roster,
+)
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
@@ -102,3 +111,50 @@ def test_a_time_budget_searches_until_the_clock_runs_out() -> None:
         state.apply(state.legal_orders()[0])
     bot.choose(state)
     assert bot.last_playouts >= 1  # type: ignore[attr-defined]
+
+
+def test_material_counts_a_unit_the_view_no_longer_lists_as_lost() -> None:
+    """A rule system whose view drops destroyed units (DBM's): against the roster a playout started
+    with, the missing unit is a loss; without the roster nothing changed."""
+    state = load_game(QUICK).new_state(1)
+    start = roster(state)
+    assert set(start.values()) == {"red", "blue"}
+    start["ghost"] = "blue"  # a blue unit the playout began with and the view no longer lists
+    m = material(state, start)
+    assert m["red"] > 0 and m["red"] == pytest.approx(-m["blue"])
+    assert material(state) == {"red": 0.0, "blue": 0.0}
+
+
+def _kid(gains: list[float]) -> Node:
+    """A root order other than the prior with these paired gains over it."""
+    return Node(visits=len(gains), paired=len(gains), gain=sum(gains), gain_square=sum(g * g for g in gains))
+
+
+def test_the_search_overrules_the_prior_only_on_evidence() -> None:
+    bot = MCTSBot(1, "10")
+    bot._prior = "p"
+    menu = {"p": "p", "a": "a", "b": "b"}
+    root = Node(children={"p": Node(visits=5), "a": _kid([0.5, 0.4, 0.6, 0.5]), "b": _kid([0.9])})
+    assert bot._pick(root, menu, "red") == "a" and bot.last_overruled  # far better, 4 pairs
+    root.children["a"] = _kid([-0.5, -0.4, -0.6, -0.5])
+    assert bot._pick(root, menu, "red") == "p"  # worse than the prior
+    root.children["a"] = _kid([0.5] * (MIN_VISITS - 1))
+    assert bot._pick(root, menu, "red") == "p"  # too few pairs to overrule
+    root.children["a"] = _kid([1.0, -1.0, 1.0, -1.0, 0.5])  # a gain above zero, within the noise
+    assert bot._pick(root, menu, "red") == "p"
+    root.children["a"] = _kid([0.0] * 6)  # no difference at all (the same dice, the same result)
+    assert bot._pick(root, menu, "red") == "p"
+    bot._prior = None  # no scripted bot: the most visited order
+    assert bot._pick(root, menu, "red") == "a"
+
+
+def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None:
+    game = load_game(QUICK)
+    state = game.new_state(4)
+    bot = make_bot(f"mcts:{MIN_VISITS}", 2, game.info.id)
+    assert isinstance(bot, MCTSBot)
+    for _ in range(6):
+        order = bot.choose(state)
+        if bot.last_playouts:
+            assert str(order) == bot._prior and not bot.last_overruled
+        state.apply(order)

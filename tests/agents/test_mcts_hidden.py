@@ -142,7 +142,7 @@ def test_mcts_decides_alike_whatever_the_hidden_truth(pair: object, monkeypatch:
         from_a = list(seen)
         seen.clear()
         assert first == str(two.choose(b))
-        assert from_a == seen and len(seen) == 12  # the playouts start from the same battles
+        assert from_a == seen and len(seen) == 13  # the prior's battle and the 12 playouts' are the same
         assert any(v != a.view() for v in seen)  # drawn, not the hidden truth
         assert isinstance(one, MCTSBot) and isinstance(two, MCTSBot) and one._determinize is not None
         assert one.last_root is not None and two.last_root is not None

@@ -10,10 +10,24 @@ clock, which depends on the machine and its load: a battle with ``mcts:Ts`` does
 The search (open-loop UCT): each playout copies the state, gives the copy fresh dice (a new seed
 from the bot's own generator, so the search never sees the battle's coming rolls), walks down the
 tree choosing orders by UCB1 among the orders of the copy's menu (the tree is keyed by the orders'
-text, since the dice may change a menu), adds one new order, then plays on with the rollout policy
-for at most ``ROLLOUT_DECISIONS`` decisions: the rule system's own first bot (its scripted bot)
-when the plugin has one, else uniformly random orders. A playout is scored +1 / -1 / 0 for each
-side if the battle ended, else by :func:`material`. The bot plays the most visited order.
+text, since the dice may change a menu; the values are scaled to [0, 1] by the range of the
+children's means at each node, so small material differences still steer it), adds one new order,
+then plays on with the rollout policy for at most ``ROLLOUT_DECISIONS`` decisions: the rule
+system's own first bot (its scripted bot) when the plugin has one, else uniformly random orders. A
+playout is scored +1 / -1 / 0 for each side if the battle ended, else by :func:`material` against
+the units the playout started with (a unit the view no longer lists counts as lost).
+
+The prior: with a scripted bot, its order at the root (on a determinized copy) is the bot's
+default, and the root search is a duel against it. Playouts come in pairs on the same battle
+(the same determinization, the same fresh dice, the same rollout bot's seed): the first plays the
+prior, the second another order (a new one while the root has fewer than ``WIDEN * sqrt(pairs)``
+others, else the best by UCB1 on its mean gain), and the pair's gain is the second's value minus
+the first's. Sharing the dice removes most of the noise a comparison of two orders would
+otherwise carry (two orders that lead to the same material in the same dice gain exactly 0).
+The bot plays the other order with the most pairs only when it has at least ``MIN_VISITS`` pairs
+and its mean gain is above zero and above ``CONFIDENCE`` standard errors; otherwise the prior. A
+small budget therefore plays the scripted bot's order unless the search has evidence against it.
+Without a scripted bot the root is plain UCT and the most visited order is played.
 
 Fresh dice assume the convention the built-in rule systems follow: a state keeps its battle's
 generator (a ``numpy.random.Generator``) in ``state.rng`` or in ``state.board.rng``. A state with
@@ -44,8 +58,13 @@ from shieldwall.core.game import State
 DEFAULT_PLAYOUTS = 200
 #: decisions a rollout plays before it is scored by material
 ROLLOUT_DECISIONS = 10
-#: the UCB1 exploration constant
-EXPLORE = 1.4
+#: the UCB1 exploration constant (on values scaled to [0, 1] at each node)
+EXPLORE = 0.7
+#: the search overrules the prior (the rule system's own bot's order) only with an order of at
+#: least MIN_VISITS paired playouts whose mean gain over the prior is more than CONFIDENCE
+#: standard errors above zero
+MIN_VISITS = 4
+CONFIDENCE = 1.0
 #: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
 WIDEN = 1.0
 
@@ -75,16 +94,34 @@ def parse_budget(spec: str) -> tuple[int | None, float | None]:
         ) from None
 
 
-def material(state: State) -> dict[str, float]:
+def roster(state: State) -> dict[str, str]:
+    """Unit id -> side of every unit the view lists (the units a playout starts with)."""
+    out: dict[str, str] = {}
+    for u in state.view().get("units") or []:
+        if isinstance(u, dict) and u.get("side") in state.game.info.sides and u.get("id") is not None:
+            out[str(u["id"])] = str(u["side"])
+    return out
+
+
+def material(state: State, start: dict[str, str] | None = None) -> dict[str, float]:
     """Each side's share of its units' strength left (hits against hit limits, units off the table
-    count nothing) minus the mean of the other sides' shares: in [-1, 1], 0 when even."""
+    count nothing) minus the mean of the other sides' shares: in [-1, 1], 0 when even.
+
+    With ``start`` (a :func:`roster` taken earlier in the same battle), a unit of the roster the view
+    no longer lists counts as lost too (a rule system whose view drops destroyed units), and the
+    shares are of the roster's units."""
     sides = list(state.game.info.sides)
     left = dict.fromkeys(sides, 0.0)
     full = dict.fromkeys(sides, 0.0)
+    listed: set[str] = set()
     for u in state.view().get("units") or []:
         side = u.get("side") if isinstance(u, dict) else None
         if side not in left:
             continue
+        if start is not None:
+            if str(u.get("id")) not in start:
+                continue
+            listed.add(str(u.get("id")))
         full[side] += 1.0
         if any(u.get(k) for k in ("removed", "gone", "destroyed")):
             continue
@@ -93,6 +130,9 @@ def material(state: State) -> dict[str, float]:
             hits / limit if isinstance(hits, int | float) and isinstance(limit, int | float) and limit else 0
         )
         left[side] += max(0.0, 1.0 - float(worn))
+    for uid, side in (start or {}).items():
+        if uid not in listed:
+            full[side] += 1.0
     share = {s: left[s] / full[s] if full[s] else 0.0 for s in sides}
     out = {}
     for s in sides:
@@ -125,6 +165,40 @@ class Node:
     #: summed playout values, by side
     value: dict[str, float] = field(default_factory=dict)
     children: dict[str, Node] = field(default_factory=dict)
+    #: at the root, an order other than the prior: its playouts paired with one of the prior's on
+    #: the same battle, dice and rollout seeds, and the summed gains (its value minus the prior's,
+    #: for the deciding side) and squared gains
+    paired: int = 0
+    gain: float = 0.0
+    gain_square: float = 0.0
+
+    def mean(self, side: str) -> float:
+        return self.value.get(side, 0.0) / self.visits if self.visits else 0.0
+
+    def mean_gain(self) -> float:
+        return self.gain / self.paired if self.paired else 0.0
+
+    def gain_error(self) -> float:
+        """The standard error of the mean gain (infinite below two pairs)."""
+        if self.paired < 2:
+            return math.inf
+        m = self.mean_gain()
+        var = max(0.0, self.gain_square / self.paired - m * m) * self.paired / (self.paired - 1)
+        return math.sqrt(var / self.paired)
+
+
+def ucb(means: list[float], counts: list[int]) -> int:
+    """UCB1 on means scaled to [0, 1] by their range (so small material differences still steer
+    the search); every count at least 1."""
+    lo, hi = min(means), max(means)
+    log_n = math.log(max(1, sum(counts)))
+    best, best_score = 0, -math.inf
+    for i, (m, n) in enumerate(zip(means, counts, strict=True)):
+        q = (m - lo) / (hi - lo) if hi > lo else 0.5
+        score = q + EXPLORE * math.sqrt(log_n / n)
+        if score > best_score:
+            best, best_score = i, score
+    return best
 
 
 class MCTSBot(Bot):
@@ -135,14 +209,20 @@ class MCTSBot(Bot):
         self.playouts, self.seconds = parse_budget(spec)
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
+        self._bot_class: Any = None
         self._determinize: Any = None
+        #: the rule system's own bot's order at the root of the current search (its text), or None
+        self._prior: str | None = None
         #: playouts of the last decision (for the benchmark and the tests)
         self.last_playouts = 0
         #: the root of the last decision's search tree (for the tests and for diagnostics)
         self.last_root: Node | None = None
+        #: the last decision's order came from the search, not from the prior (for diagnostics)
+        self.last_overruled = False
 
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
+        self.last_overruled = False
         if len(menu) == 1:
             self.last_playouts = 0
             return menu[0]
@@ -150,35 +230,105 @@ class MCTSBot(Bot):
         assert d is not None
         side = d.side
         root = Node()
+        self._prior = None
+        self._policy(state)
+        if self._bot_class is not None:
+            first = self._start(state, side, self._seeds())
+            self._prior = str(self._fresh_policy().choose(first))
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         done = 0
-        while True:
-            if self.playouts is not None and done >= self.playouts:
-                break
-            if deadline is not None and done > 0 and time.monotonic() >= deadline:
-                break
-            self._playout(state, root, side)
+
+        def more() -> bool:
+            if self.playouts is not None:
+                return done < self.playouts
+            return done == 0 or deadline is None or time.monotonic() < deadline
+
+        while more():
+            seeds = self._seeds()
+            if self._prior is None:  # no scripted bot: plain UCT at the root
+                self._playout(state, root, side, seeds, None)
+                done += 1
+                continue
+            base, played = self._playout(state, root, side, seeds, "prior")
             done += 1
+            if not more():
+                break
+            value, alt = self._playout(state, root, side, seeds, "other")
+            done += 1
+            if played == self._prior and alt is not None and alt != self._prior:
+                c = root.children[alt]
+                g = value - base
+                c.paired += 1
+                c.gain += g
+                c.gain_square += g * g
         self.last_playouts = done
         self.last_root = root
         by_text = {str(o): o for o in menu}
+        pick = self._pick(root, by_text, side)
+        return by_text[pick] if pick is not None else menu[0]
+
+    def _pick(self, root: Node, by_text: dict[str, Any], side: str) -> str | None:
+        """The order to play: the prior (the rule system's own bot's order) unless the other order
+        with the most paired playouts has at least ``MIN_VISITS`` of them and a mean gain over the
+        prior above zero and above ``CONFIDENCE`` standard errors; without a prior (a rule system
+        with no bot of its own, or one whose order the true menu lacks), the most visited order."""
         known = [t for t in root.children if t in by_text]
         if not known:  # no playout tried an order of the true menu (its side's own menu differs)
-            return menu[0]
-        best = max(known, key=lambda t: (root.children[t].visits, root.children[t].value.get(side, 0.0)))
-        return by_text[best]
+            return None
+        prior = self._prior if self._prior in known else None
+        others = [t for t in known if t != prior]
+        if not others:
+            return prior
+        if prior is None:
+            return max(others, key=lambda t: (root.children[t].visits, root.children[t].mean(side)))
+        best = max(others, key=lambda t: (root.children[t].paired, root.children[t].mean_gain()))
+        b = root.children[best]
+        if b.paired < MIN_VISITS:
+            return prior
+        gain = b.mean_gain()
+        if gain > 0 and gain > CONFIDENCE * b.gain_error():
+            self.last_overruled = True
+            return best
+        return prior
 
     # --- one playout ---------------------------------------------------------------------------
 
-    def _playout(self, state: State, root: Node, side: str) -> None:
+    def _seeds(self) -> tuple[int, int, int]:
+        """A playout's seeds: its determinization, its dice, its rollout bot."""
+        return (
+            int(self.rng.integers(2**63 - 1)),
+            int(self.rng.integers(2**63 - 1)),
+            int(self.rng.integers(2**63 - 1)),
+        )
+
+    def _start(self, state: State, side: str, seeds: tuple[int, int, int]) -> State:
+        """A playout's starting battle: determinized for ``side``, with fresh dice."""
         det = self._determinizer(state)
         if det is not None:
-            sim: State = det(state, side, np.random.default_rng(int(self.rng.integers(2**63 - 1))))
+            sim: State = det(state, side, np.random.default_rng(seeds[0]))
         else:
             sim = state.copy()
-        fresh_dice(sim, int(self.rng.integers(2**63 - 1)))
+        fresh_dice(sim, seeds[1])
+        return sim
+
+    def _fresh_policy(self, seed: int | None = None) -> Bot:
+        """A new instance of the rule system's own bot (a playout's rollout policy)."""
+        bot: Bot = self._bot_class(int(self.rng.integers(2**63 - 1)) if seed is None else seed)
+        self._rollout = bot
+        return bot
+
+    def _playout(
+        self, state: State, root: Node, side: str, seeds: tuple[int, int, int], at_root: str | None
+    ) -> tuple[float, str | None]:
+        """One playout; ``at_root``: ``"prior"`` plays the prior first, ``"other"`` another order
+        (a new one while the root has fewer than WIDEN * sqrt(pairs) others, else by UCB1 on their
+        paired gains), None chooses by UCT. Returns its value for ``side`` and its root order."""
+        sim = self._start(state, side, seeds)
+        policy = self._fresh_policy(seeds[2]) if self._bot_class is not None else None
+        start = roster(sim)
         path = [root]
         node = root
+        first: str | None = None
         while not sim.is_terminal():
             d = sim.decision()
             assert d is not None
@@ -186,27 +336,57 @@ class MCTSBot(Bot):
             if not menu:  # a stuck copy (a rule system's menu that offers nothing): score it
                 break
             texts = [str(o) for o in menu]
+            if node is root and at_root is not None:
+                i = self._root_order(root, texts, at_root, sim, menu, policy)
+                if texts[i] not in root.children:
+                    root.children[texts[i]] = Node()
+                first = texts[i]
+                sim.apply(menu[i])
+                node = root.children[texts[i]]
+                path.append(node)
+                if node.visits == 0:
+                    break
+                continue
             tried = [i for i, t in enumerate(texts) if t in node.children]
             if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
-                i = self._expand(sim, node, menu, texts)
+                i = self._expand(sim, node, menu, texts, policy)
                 child = node.children[texts[i]] = Node()
                 sim.apply(menu[i])
                 path.append(child)
+                first = first or texts[i]
                 break
-            i = tried[self._select(node, [texts[j] for j in tried], d.side)]
+            kids = [node.children[texts[j]] for j in tried]
+            i = tried[ucb([c.mean(d.side) for c in kids], [c.visits for c in kids])]
             sim.apply(menu[i])
             node = node.children[texts[i]]
+            first = first or texts[i]
             path.append(node)
-        values = self._rollout_value(sim)
+        values = self._rollout_value(sim, start, policy)
         for n in path:
             n.visits += 1
             for s, v in values.items():
                 n.value[s] = n.value.get(s, 0.0) + v
+        return values.get(side, 0.0), first
 
-    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str]) -> int:
+    def _root_order(
+        self, root: Node, texts: list[str], at_root: str, sim: State, menu: list[Any], policy: Bot | None
+    ) -> int:
+        if at_root == "prior" and self._prior in texts:
+            return texts.index(str(self._prior))
+        others = [i for i, t in enumerate(texts) if t != self._prior]
+        if not others:
+            return 0
+        pairs = root.children[self._prior].visits if self._prior in root.children else 0
+        tried = [i for i in others if texts[i] in root.children]
+        if len(tried) < min(len(others), max(1, int(WIDEN * math.sqrt(pairs)))):
+            untried = [i for i in others if texts[i] not in root.children]
+            return untried[int(self.rng.integers(len(untried)))]
+        kids = [root.children[texts[i]] for i in tried]
+        return tried[ucb([c.mean_gain() for c in kids], [max(1, c.paired) for c in kids])]
+
+    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str], policy: Bot | None) -> int:
         """The order to add under ``node``: the rollout policy's choice while it is not a child yet
         (the search starts from what the rule system's own bot would do), else a random new one."""
-        policy = self._policy(sim)
         if policy is not None:
             t = str(policy.choose(sim))
             if t not in node.children and t in texts:
@@ -214,18 +394,7 @@ class MCTSBot(Bot):
         untried = [i for i, t in enumerate(texts) if t not in node.children]
         return untried[int(self.rng.integers(len(untried)))]
 
-    def _select(self, node: Node, texts: list[str], side: str) -> int:
-        log_n = math.log(max(1, sum(node.children[t].visits for t in texts)))
-        best, best_score = 0, -math.inf
-        for i, t in enumerate(texts):
-            c = node.children[t]
-            score = c.value.get(side, 0.0) / c.visits + EXPLORE * math.sqrt(log_n / c.visits)
-            if score > best_score:
-                best, best_score = i, score
-        return best
-
-    def _rollout_value(self, sim: State) -> dict[str, float]:
-        policy = self._policy(sim)
+    def _rollout_value(self, sim: State, start: dict[str, str], policy: Bot | None) -> dict[str, float]:
         for _ in range(ROLLOUT_DECISIONS):
             if sim.is_terminal() or not sim.legal_orders():
                 break
@@ -235,23 +404,22 @@ class MCTSBot(Bot):
                 menu = sim.legal_orders()
                 order = menu[int(self.rng.integers(len(menu)))]
             sim.apply(order)
-        return outcome(sim) if sim.is_terminal() else material(sim)
+        return outcome(sim) if sim.is_terminal() else material(sim, start)
 
     def _determinizer(self, state: State) -> Any:
         """The rule system's ``determinize`` hook, or None (it has no hidden information)."""
-        rid = state.game.info.id
-        if self._rollout_for != rid:
-            self._policy(state)
+        self._policy(state)
         return self._determinize
 
     def _policy(self, state: State) -> Bot | None:
-        """The rule system's own first bot (seeded from this bot's generator), or None (random)."""
+        """The rule system's own first bot class and ``determinize`` hook, looked up once per rule
+        system; returns the latest rollout bot (None: random rollouts)."""
         rid = state.game.info.id
         if self._rollout_for != rid:
             self._rollout_for = rid
             rs = registry.get(rid)
             own = next(iter(rs.bots), None)
-            cls = rs.bot_class(own) if own is not None else None
-            self._rollout = cls(int(self.rng.integers(2**63 - 1))) if cls is not None else None
+            self._bot_class = rs.bot_class(own) if own is not None else None
             self._determinize = rs.optional("determinize")
+            self._rollout = None
         return self._rollout
