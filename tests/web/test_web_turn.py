@@ -59,7 +59,11 @@ def test_the_rotate_handle_wheels_the_acting_unit(server: str, page: Any) -> Non
     # a small wheel the rules allow: the ghost, the hint, and on release the order
     ok = max(5, min(30, int(math.degrees(left * 0.4 / u["frontage"]))))
     _drag_knob_to(page, u, -ok)
-    page.wait_for_function("document.querySelector('#hint').textContent.includes('the rules allow it')")
+    # the answer for the last angle (an earlier one's answer may show first while the drag runs)
+    page.wait_for_function(
+        f"(t => t.includes('left {ok}°') && t.includes('the rules allow it'))"
+        "(document.querySelector('#hint').textContent)"
+    )
     assert f"wheel {-ok}" in (page.text_content("#board svg .page-overlay") or "")
     page.screenshot(path=str(IMAGES / "web-itd-turn.png"))
     page.mouse.up()  # the page asks once more for this angle, then sends the order
