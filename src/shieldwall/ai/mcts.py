@@ -1,7 +1,16 @@
 """``mcts``: Monte-Carlo tree search over the legal menus, for every rule system.
 
 Names: ``mcts`` (``DEFAULT_PLAYOUTS`` playouts a decision), ``mcts:N`` (N playouts), ``mcts:Ts``
-(T seconds of wall-clock time a decision, e.g. ``mcts:0.5s``).
+(T seconds of wall-clock time a decision, e.g. ``mcts:0.5s``); either may be followed by the
+opponent model's mix, ``:mixP`` (``mcts:16:mix0.7``; ``mcts:mix0.7`` with the default playouts).
+
+The opponent model, ``mixP`` (``DEFAULT_MIX`` when not given): in a playout's tree expansions
+and rollouts, each decision of a side other than the searching one is the rule system's own bot's
+order with probability P, else an order drawn uniformly from its menu. The draws come from a
+generator seeded by the playout's rollout seed, so the two playouts of a pair meet the same
+opponent, and a battle replays byte for byte. ``mix1`` assumes the opponent plays the rule
+system's own bot (the search then finds orders that pay against that bot only); a lower P asks
+for orders that also hold against an opponent who does something else.
 
 Reproducibility: with a playout budget the bot's choices depend only on its seed and the state,
 so a battle with ``mcts`` or ``mcts:N`` replays byte for byte. A time budget counts playouts by the
@@ -67,6 +76,9 @@ MIN_VISITS = 4
 CONFIDENCE = 1.0
 #: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
 WIDEN = 1.0
+#: the opponent model: the share of the other sides' playout decisions made by the rule system's
+#: own bot (the rest uniformly random from the menu); ``mcts:N:mixP`` sets it
+DEFAULT_MIX = 1.0
 
 
 class BadBudget(ShieldwallError, ValueError):
@@ -92,6 +104,26 @@ def parse_budget(spec: str) -> tuple[int | None, float | None]:
         raise BadBudget(
             f"mcts budget {spec!r} is neither a number of playouts (mcts:200) nor seconds (mcts:1s)"
         ) from None
+
+
+def parse_spec(spec: str) -> tuple[int | None, float | None, float]:
+    """``"N"``, ``"Ts"`` or ``""`` (:func:`parse_budget`), optionally followed by ``":mixP"``
+    (or ``"mixP"`` alone) -> (playouts, seconds, the opponent model's mix P in [0, 1])."""
+    budget, mix = spec.strip(), DEFAULT_MIX
+    head, colon, tail = budget.rpartition(":")
+    last = tail if colon else head or tail
+    if last.startswith("mix"):
+        budget = head if colon else ""
+        try:
+            mix = float(last[3:])
+            if not 0.0 <= mix <= 1.0:
+                raise ValueError
+        except ValueError:
+            raise BadBudget(
+                f"mcts opponent mix {last!r} is not mixP with P from 0 to 1 (mcts:16:mix0.7)"
+            ) from None
+    playouts, seconds = parse_budget(budget)
+    return playouts, seconds, mix
 
 
 def roster(state: State) -> dict[str, str]:
@@ -206,7 +238,7 @@ class MCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, spec: str = "") -> None:
         super().__init__(seed)
-        self.playouts, self.seconds = parse_budget(spec)
+        self.playouts, self.seconds, self.mix = parse_spec(spec)
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
         self._bot_class: Any = None
@@ -219,6 +251,9 @@ class MCTSBot(Bot):
         self.last_root: Node | None = None
         #: the last decision's order came from the search, not from the prior (for diagnostics)
         self.last_overruled = False
+        #: the current playout's opponent generator (None: the opponent is the rule system's bot)
+        self._opponent: np.random.Generator | None = None
+        self._side: str | None = None
 
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
@@ -325,6 +360,11 @@ class MCTSBot(Bot):
         paired gains), None chooses by UCT. Returns its value for ``side`` and its root order."""
         sim = self._start(state, side, seeds)
         policy = self._fresh_policy(seeds[2]) if self._bot_class is not None else None
+        # the opponent model's draws: seeded by the rollout seed (the pair's two playouts share it)
+        self._opponent = (
+            np.random.default_rng([seeds[2], 1]) if policy is not None and self.mix < 1.0 else None
+        )
+        self._side = side
         start = roster(sim)
         path = [root]
         node = root
@@ -388,7 +428,7 @@ class MCTSBot(Bot):
         """The order to add under ``node``: the rollout policy's choice while it is not a child yet
         (the search starts from what the rule system's own bot would do), else a random new one."""
         if policy is not None:
-            t = str(policy.choose(sim))
+            t = str(self._policy_order(sim, menu, policy))
             if t not in node.children and t in texts:
                 return texts.index(t)
         untried = [i for i, t in enumerate(texts) if t not in node.children]
@@ -399,12 +439,24 @@ class MCTSBot(Bot):
             if sim.is_terminal() or not sim.legal_orders():
                 break
             if policy is not None:
-                order = policy.choose(sim)
+                order = self._policy_order(sim, None, policy)
             else:
                 menu = sim.legal_orders()
                 order = menu[int(self.rng.integers(len(menu)))]
             sim.apply(order)
         return outcome(sim) if sim.is_terminal() else material(sim, start)
+
+    def _policy_order(self, sim: State, menu: list[Any] | None, policy: Bot) -> Any:
+        """The rollout policy's order: the rule system's own bot's, except that with an opponent
+        mix below 1 another side's decision is, with probability 1 - mix, a random order of
+        ``menu`` (drawn from the playout's opponent generator)."""
+        opp = self._opponent
+        if opp is not None:
+            d = sim.decision()
+            if d is not None and d.side != self._side and opp.random() >= self.mix:
+                menu = sim.legal_orders() if menu is None else menu
+                return menu[int(opp.integers(len(menu)))]
+        return policy.choose(sim)
 
     def _determinizer(self, state: State) -> Any:
         """The rule system's ``determinize`` hook, or None (it has no hidden information)."""
