@@ -118,9 +118,8 @@ def main(argv: list[str]) -> int:
         # both cores by default (pytest-xdist); pass your own -n to change it. "worksteal", not
         # "loadfile": loadfile keys tests by node id, and Schemathesis's items share theirs (one per
         # API operation), so it ran 6 of tests/web/test_web_schema.py's 79 items
-        par = (
-            [] if any(a == "-n" or a.startswith("-n") for a in rest) else ["-n", "auto", "--dist", "worksteal"]
-        )
+        own_n = any(a == "-n" or a.startswith("-n") for a in rest)
+        par = [] if own_n else ["-n", "auto", "--dist", "worksteal"]
         command = [str(BIN / "python"), "-m", "pytest", *par, *rest]
         print(f"tests: pytest {shlex.join(command[3:])}", flush=True)
         return subprocess.call(command, cwd=ROOT)
