@@ -203,6 +203,11 @@ def state(page: Any) -> dict[str, Any]:
     return st
 
 
+def unit_of(st: dict[str, Any], uid: str) -> dict[str, Any]:
+    """Unit ``uid`` in a state's view."""
+    return next(u for u in st["view"]["units"] if u["id"] == uid)
+
+
 def wait_version(page: Any, before: int) -> bool:
     """Wait for the answer to an order; True if it was accepted (the state's version moved on)."""
     idle(page)

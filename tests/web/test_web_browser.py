@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_fixtures import BROWSER, IMAGES, click_order, idle, state, wait_version
+from tests.browser_fixtures import BROWSER, IMAGES, click_order, idle, state, unit_of, wait_version
 
 pytestmark = BROWSER
 
@@ -27,18 +27,14 @@ def _click_table(page: Any, x: float, y: float) -> None:
     page.mouse.click(pt["x"], pt["y"])
 
 
-def _unit(st: dict[str, Any], uid: str) -> dict[str, Any]:
-    return next(u for u in st["view"]["units"] if u["id"] == uid)
-
-
 def _click_unit(page: Any, st: dict[str, Any], uid: str) -> None:
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     _click_table(page, u["x"], u["y"])
 
 
 def _move_toward_the_enemy(page: Any, st: dict[str, Any]) -> None:
     d = st["decision"]
-    u = _unit(st, d["unit"])
+    u = unit_of(st, d["unit"])
     foes = [e for e in st["view"]["units"] if e["side"] != u["side"] and not e["removed"]]
     e = min(foes, key=lambda e: math.hypot(e["x"] - u["x"], e["y"] - u["y"]))
     dx, dy = e["x"] - u["x"], e["y"] - u["y"]
@@ -106,7 +102,7 @@ def test_play_against_the_bot_move_charge_and_see_the_dice(server: str, page: An
             assert reach["unit"] == d["unit"] and reach["move"]["rolled"] == d["data"]["rolled"]
             if not refused:
                 # too far: the server refuses, says why and which clause, and nothing changes
-                u = _unit(st, d["unit"])
+                u = unit_of(st, d["unit"])
                 _click_table(page, u["x"], min(35.0, u["y"] + float(d["data"]["rolled"]) + 4.0))
                 idle(page)
                 assert page.locator("#message.bad a.rule-link").is_visible()
@@ -187,7 +183,7 @@ def _itd_order_by_pointing(page: Any, st: dict[str, Any]) -> str:
                 page.locator("#actions button.charge").first.click()  # which edge
             assert wait_version(page, before)
             return "charge"
-        u = _unit(st, d["unit"])
+        u = unit_of(st, d["unit"])
         foes = [e for e in st["view"]["units"] if e["side"] != u["side"] and not e["removed"]]
         e = min(foes, key=lambda e: math.hypot(e["x"] - u["x"], e["y"] - u["y"]))
         dx, dy = e["x"] - u["x"], e["y"] - u["y"]

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, state
+from tests.browser_fixtures import BROWSER, IMAGES, state, unit_of
 
 pytestmark = BROWSER
-
-
-def _unit(st: dict[str, Any], uid: str) -> dict[str, Any]:
-    return next(u for u in st["view"]["units"] if u["id"] == uid)
 
 
 def _start(page: Any, server: str) -> dict[str, Any]:
@@ -51,7 +47,7 @@ def _drag(page: Any, a: dict[str, float], b: tuple[float, float], wait: str) -> 
 def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(server: str, page: Any) -> None:
     st = _start(page, server)
     uid = st["decision"]["unit"]
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     zone = st["view"]["deployment"]["zones"]["red"]
     assert zone == [0, 0, 48, 10]
     assert page.locator("#board svg .hl-zone").count() == 1  # the zone is drawn
@@ -60,7 +56,7 @@ def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(serv
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
     after = state(page)
-    placed = _unit(after, uid)
+    placed = unit_of(after, uid)
     assert abs(placed["x"] - 30.0) < 0.2 and abs(placed["y"] - 7.0) < 0.2, placed
     assert placed["heading"] == u["heading"]
     assert uid not in after["view"]["deployment"]["waiting"]
@@ -71,7 +67,7 @@ def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(serv
 def test_deployment_a_drag_outside_the_zone_is_refused_with_its_clause(server: str, page: Any) -> None:
     st = _start(page, server)
     uid = st["decision"]["unit"]
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     _drag(page, u, (24.0, 20.0), "Not allowed here")
     hint = page.inner_text("#hint")
     assert "deployment zone" in hint and "§deployment.zone" in hint, hint
@@ -79,5 +75,5 @@ def test_deployment_a_drag_outside_the_zone_is_refused_with_its_clause(server: s
     page.wait_for_selector("#message.bad a.rule-link")
     assert "deployment.zone" in page.inner_text("#message")
     after = state(page)
-    assert after["version"] == st["version"] and _unit(after, uid)["y"] == u["y"]
+    assert after["version"] == st["version"] and unit_of(after, uid)["y"] == u["y"]
     assert page.errors == []  # type: ignore[attr-defined]

@@ -12,13 +12,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, idle, state
+from tests.browser_fixtures import BROWSER, IMAGES, idle, state, unit_of
 
 pytestmark = BROWSER
-
-
-def _unit(st: dict[str, Any], uid: str) -> dict[str, Any]:
-    return next(u for u in st["view"]["units"] if u["id"] == uid)
 
 
 def _start(page: Any, server: str) -> dict[str, Any]:
@@ -79,7 +75,7 @@ def test_an_into_the_dark_unit_dragged_within_its_zone_is_deployed_there(server:
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
     after = state(page)
-    placed = _unit(after, uid)
+    placed = unit_of(after, uid)
     fx, fy = _front_centre(placed)
     assert abs(fx - 20.0) < 0.05 and abs(fy - 40.0) < 0.05, placed
     assert not any(m["kind"] == "deploy" and m["unit"] == uid for m in after["menu"] if after["your_turn"])
@@ -91,7 +87,7 @@ def test_an_into_the_dark_drop_the_rules_refuse_shows_its_clause_and_the_click_s
 ) -> None:
     st = _start(page, server)
     uid = _waiting(st)
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     # drag the unit's button from the actions panel to the middle of the table: refused
     _drag(page, _button(page, uid), (36.0, 24.0), "Not allowed here")
     hint = page.inner_text("#hint")
@@ -100,13 +96,13 @@ def test_an_into_the_dark_drop_the_rules_refuse_shows_its_clause_and_the_click_s
     page.wait_for_selector("#message.bad a.rule-link")
     assert "setup.deployment" in page.inner_text("#message")
     after = state(page)
-    assert after["version"] == st["version"] and _unit(after, uid) == u
+    assert after["version"] == st["version"] and unit_of(after, uid) == u
     # the click: choose the unit, then click where its front edge should stand
     page.locator(f'#actions button[data-unit="{uid}"]').click()
     idle(page)
     to = page.evaluate("window.shieldwall.board.toScreen(44, 40)")
     page.mouse.click(to["x"], to["y"])
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
-    fx, fy = _front_centre(_unit(state(page), uid))
+    fx, fy = _front_centre(unit_of(state(page), uid))
     assert abs(fx - 44.0) < 0.05 and abs(fy - 40.0) < 0.05
     assert page.errors == []  # type: ignore[attr-defined]

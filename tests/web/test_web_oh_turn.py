@@ -11,13 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, idle, start_battle, state
+from tests.browser_fixtures import BROWSER, IMAGES, idle, start_battle, state, unit_of
 
 pytestmark = BROWSER
-
-
-def _unit(st: dict[str, Any], uid: str) -> dict[str, Any]:
-    return next(u for u in st["view"]["units"] if u["id"] == uid)
 
 
 def _screen(page: Any, x: float, y: float) -> dict[str, float]:
@@ -30,7 +26,7 @@ def _rolled(page: Any, server: str, uid: str) -> dict[str, Any]:
     start_battle(page, server, "one-hour-dark-ages", "one-hour-dark-ages/bryn-glas", seed=4)
     st: dict[str, Any] = state(page)
     assert st["your_turn"] and st["decision"]["kind"] == "activate", st["decision"]
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     at = _screen(page, u["x"], u["y"])
     page.mouse.click(at["x"], at["y"])
     page.wait_for_selector("#actions button.primary")
@@ -55,7 +51,7 @@ def _drag_knob(page: Any, uid: str, centre: tuple[float, float], heading: float)
 
 def test_the_rotate_handle_turns_the_unit_being_moved(server: str, page: Any) -> None:
     st = _rolled(page, server, "r1")
-    u = _unit(st, "r1")
+    u = unit_of(st, "r1")
     assert u["type"] == "infantry" and u["heading"] == 0
     page.wait_for_selector('.oh-turn-handle[data-turn="r1"]')
     # a leg that turns to face the way it goes (shift+click), then the handle: a second turn,
@@ -87,6 +83,6 @@ def test_the_rotate_handle_turns_the_unit_being_moved(server: str, page: Any) ->
     page.screenshot(path=str(IMAGES / "web-oh-turn.png"))
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
-    turned = _unit(state(page), "r1")
+    turned = unit_of(state(page), "r1")
     assert turned["heading"] == 30 and (turned["x"], turned["y"]) == (u["x"], u["y"]), turned
     assert page.errors == []  # type: ignore[attr-defined]
