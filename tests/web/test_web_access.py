@@ -10,8 +10,7 @@ import math
 from typing import Any
 
 import pytest
-from tests.browser_fixtures import BROWSER, IMAGES, idle, state
-from tests.web.test_web_browser import _unit
+from tests.browser_fixtures import BROWSER, IMAGES, idle, state, unit_of
 
 pytestmark = BROWSER
 
@@ -93,7 +92,7 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
     # move by keys: back to the table, the pointer toward the nearest enemy, the server's ring
     # before the confirm, Enter to give the move
     _key(page, "t")
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     foes = [e for e in st["view"]["units"] if e["side"] != u["side"] and not e["removed"]]
     e = min(foes, key=lambda e: math.hypot(e["x"] - u["x"], e["y"] - u["y"]))
     go = int(
@@ -121,7 +120,7 @@ def test_keyboard_play_and_axe(server: str, page: Any) -> None:
         _key(page, "Shift+ArrowDown" if dy > 0 else "Shift+ArrowUp")
     st = state(page)
     assert st["version"] > before
-    moved = _unit(st, uid)
+    moved = unit_of(st, uid)
     assert (moved["x"], moved["y"]) != (u["x"], u["y"]) or go == 0
 
     # zoom and pan by keys, the ruler by keys

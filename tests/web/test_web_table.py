@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser_fixtures import BROWSER, IMAGES, idle, state, wait_version
-from tests.web.test_web_browser import _click_table, _click_unit, _move_toward_the_enemy, _unit
+from tests.browser_fixtures import BROWSER, IMAGES, idle, state, unit_of, wait_version
+from tests.web.test_web_browser import _click_table, _click_unit, _move_toward_the_enemy
 
 pytestmark = BROWSER
 
@@ -204,7 +204,7 @@ def test_a_click_a_little_too_far_snaps_and_a_far_one_shows_its_clause(server: s
     assert wait_version(page, st["version"])
     st = state(page)
     rolled = float(st["decision"]["data"]["rolled"])
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     heading = math.radians(u["heading"])
     ahead = (math.sin(heading), math.cos(heading))
     # 3" too far: refused, with the clause, nothing moves
@@ -221,7 +221,7 @@ def test_a_click_a_little_too_far_snaps_and_a_far_one_shows_its_clause(server: s
     assert wait_version(page, st["version"])
     page.wait_for_selector("#message.good .snapped a.rule-link")
     assert "Snapped to the nearest legal position" in page.inner_text("#message")
-    moved = _unit(state(page), uid)
+    moved = unit_of(state(page), uid)
     gone = _dist(moved, u)
     assert rolled - tol / 8 - 0.01 <= gone <= rolled + 1e-6
     page.screenshot(path=str(IMAGES / "web-snap.png"))
@@ -367,7 +367,7 @@ def test_drag_the_unit_being_moved_and_drop_it_a_little_too_far(server: str, pag
     st = state(page)
     uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
     # before its move is rolled the unit is not dragged: a drag from it moves nothing
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     _drag(page, (u["x"], u["y"]), (u["x"], u["y"] + 3))
     idle(page)
     assert state(page)["version"] == st["version"]
@@ -391,7 +391,7 @@ def test_drag_the_unit_being_moved_and_drop_it_a_little_too_far(server: str, pag
     page.mouse.up()
     assert wait_version(page, st["version"])
     page.wait_for_selector("#message.good .snapped")
-    moved = _unit(state(page), uid)
+    moved = unit_of(state(page), uid)
     assert rolled - 0.2 <= _dist(moved, u) <= rolled + 1e-6
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -406,7 +406,7 @@ def test_while_dragged_the_page_says_where_the_drop_would_go_and_why_not(server:
     assert wait_version(page, st["version"])
     st = state(page)
     rolled = float(st["decision"]["data"]["rolled"])
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     ahead = (math.sin(math.radians(u["heading"])), math.cos(math.radians(u["heading"])))
 
     def at(d: float) -> dict[str, float]:
@@ -433,5 +433,5 @@ def test_while_dragged_the_page_says_where_the_drop_would_go_and_why_not(server:
     assert state(page)["version"] == st["version"]  # nothing played while dragging
     page.mouse.up()
     assert wait_version(page, st["version"])
-    assert math.isclose(_dist(_unit(state(page), uid), u), rolled - 1, abs_tol=0.05)
+    assert math.isclose(_dist(unit_of(state(page), uid), u), rolled - 1, abs_tol=0.05)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -9,8 +9,8 @@ import math
 from typing import Any
 
 import pytest
-from tests.browser_fixtures import BROWSER, idle, state, wait_version
-from tests.web.test_web_table import _start, _unit, _view
+from tests.browser_fixtures import BROWSER, idle, state, unit_of, wait_version
+from tests.web.test_web_table import _start, _view
 
 pytestmark = BROWSER
 
@@ -112,7 +112,7 @@ def test_one_finger_drags_the_unit_being_moved_as_the_mouse_does(server: str, to
     _start(page, server, opponent="hotseat")
     st = state(page)
     uid = next(m["unit"] for m in st["menu"] if m["kind"] == "activate")
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     heading = math.radians(u["heading"])
 
     def at(d: float) -> dict[str, float]:
@@ -167,7 +167,7 @@ def test_one_finger_drags_the_unit_being_moved_as_the_mouse_does(server: str, to
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert wait_version(page, st["version"])
     page.wait_for_selector("#message.good .snapped")
-    moved = _unit(state(page), uid)
+    moved = unit_of(state(page), uid)
     assert rolled - 0.2 <= math.dist((moved["x"], moved["y"]), (u["x"], u["y"])) <= rolled + 1e-6
     assert page.locator("#board.dragging").count() == 0
     assert page.errors == []  # type: ignore[attr-defined]

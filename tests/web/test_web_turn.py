@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, start_battle, state
-from tests.web.test_web_browser import _itd_order_by_pointing, _unit
+from tests.browser_fixtures import BROWSER, IMAGES, start_battle, state, unit_of
+from tests.web.test_web_browser import _itd_order_by_pointing
 
 pytestmark = BROWSER
 
@@ -43,7 +43,7 @@ def _drag_knob_to(page: Any, u: dict[str, Any], wheel: float) -> None:
 def test_the_rotate_handle_wheels_the_acting_unit(server: str, page: Any) -> None:
     st = _to_unit_decision(page, server)
     uid = st["decision"]["unit"]
-    u = _unit(st, uid)
+    u = unit_of(st, uid)
     left = float(st["reach"]["move"]["left"])
     page.wait_for_selector(f'.itd-turn-handle[data-turn="{uid}"]')
     # too far a wheel: the outer corner would travel more than the move left (the engine says so)
@@ -69,7 +69,7 @@ def test_the_rotate_handle_wheels_the_acting_unit(server: str, page: Any) -> Non
     page.mouse.up()  # the page asks once more for this angle, then sends the order
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
     after = state(page)
-    moved = _unit(after, uid)
+    moved = unit_of(after, uid)
     turned = (moved["heading"] - u["heading"] + 180) % 360 - 180
     assert abs(turned + ok) < 0.01, (u["heading"], moved["heading"])
     assert page.errors == []  # type: ignore[attr-defined]
