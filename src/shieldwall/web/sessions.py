@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from shieldwall.ai.base import bot_names, bot_seed, check_bot, make_bot
+from shieldwall.ai.mcts import parse_spec
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
@@ -180,12 +181,19 @@ MAX_BOT_PLAYOUTS = 2000
 
 def _is_bot(name: str, ruleset: str) -> bool:
     """Whether ``name`` is a bot of the rule system: a listed name, or the search bot with a
-    playout budget of at most ``MAX_BOT_PLAYOUTS`` (``mcts:500``; a time budget would not replay,
-    so the table does not take it)."""
+    playout budget of at most ``MAX_BOT_PLAYOUTS`` (``mcts:500``), optionally with its opponent
+    model's mix (``mcts:500:mix0.7``, ``mcts:mix0.7``); a time budget would not replay, so the table
+    does not take it."""
     if name in bot_names(ruleset):
         return True
-    base, colon, budget = name.partition(":")
-    if not colon or not budget.isdigit() or int(budget) > MAX_BOT_PLAYOUTS:
+    base, colon, spec = name.partition(":")
+    if not colon or not spec.strip():
+        return False
+    try:
+        playouts, _seconds, _mix = parse_spec(spec)
+    except ShieldwallError:
+        return False
+    if playouts is None or playouts > MAX_BOT_PLAYOUTS:
         return False
     try:
         check_bot(name, ruleset)
@@ -284,7 +292,8 @@ class Games:
             bots = bot_names(game.info.id)
             raise ApiError(
                 422,
-                f"opponent must be hotseat, remote or a bot ({', '.join(bots)}; mcts:N for N playouts), "
+                f"opponent must be hotseat, remote or a bot ({', '.join(bots)}; mcts:N for N playouts, "
+                "mcts:N:mixP with an opponent model), "
                 f"not {opponent!r}",
             )
         seed_public = seed is not None  # a seed the player chose is theirs; the server's stays secret

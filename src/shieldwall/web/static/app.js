@@ -102,6 +102,16 @@ async function showLobby() {
     el("option", { value: "remote" }, "A friend on another browser"),
   ];
   fo.replaceChildren(...opponents);
+  // the search bot's budget and opponent model: mcts:N, or mcts:N:mixP below 1
+  const showSearch = () => { $("#f-search").hidden = fo.value !== "mcts"; };
+  fo.addEventListener("change", showSearch);
+  showSearch();
+  function opponentSpec() {
+    if (fo.value !== "mcts") return fo.value;
+    const n = $("#f-playouts").value.trim();
+    const mix = $("#f-mix").value.trim();
+    return `mcts:${n || "200"}${mix !== "" && Number(mix) !== 1 ? `:mix${mix}` : ""}`;
+  }
   $("#f-import-opponent").replaceChildren(...opponents.map((o) => o.cloneNode(true)));
   const dirty = new Set();
 
@@ -164,7 +174,7 @@ async function showLobby() {
       ruleset: fr.value,
       scenario: fs.value,
       side: fside.value,
-      opponent: fo.value,
+      opponent: opponentSpec(),
       seed: seedText === "" ? null : Number(seedText),
       overrides,
     };

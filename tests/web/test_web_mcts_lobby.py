@@ -1,0 +1,37 @@
+"""The start page sets the search bot's budget and opponent model (issue 22: ``mcts:N:mixP`` on the
+web table), in Debian's Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser_fixtures import BROWSER, state
+
+pytestmark = BROWSER
+
+
+def test_the_lobby_composes_the_search_bots_budget_and_opponent_model(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    assert page.locator("#f-search").is_hidden()  # only for the search bot
+    page.select_option("#f-opponent", "mcts")
+    assert page.locator("#f-search").is_visible()
+    page.fill("#f-playouts", "8")
+    page.fill("#f-mix", "0.5")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "3")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    assert state(page)["players"]["blue"] == "bot:mcts:8:mix0.5"
+
+
+def test_a_mix_of_one_is_the_plain_search(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-opponent", "mcts")
+    page.fill("#f-playouts", "4")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "3")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    assert state(page)["players"]["blue"] == "bot:mcts:4"
