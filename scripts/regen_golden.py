@@ -50,6 +50,7 @@ GOLDEN = [
     ("dbm-3.2/ford-of-ash", 1, "scripted", "scripted"),
     ("dbm-3.2/ford-of-ash", 2, "scripted", "random"),
     ("dbm-3.2/ford-of-ash", 3, "random", "random"),
+    ("dbm-3.2/ford-of-ash?hand_deployment=true", 4, "random", "scripted"),
     ("spi-dark-ages/tours", 1, "scripted", "scripted"),
     ("spi-dark-ages/tours", 2, "scripted", "random"),
     ("spi-dark-ages/tours", 3, "random", "random"),

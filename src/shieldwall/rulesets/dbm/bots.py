@@ -40,8 +40,9 @@ class ScriptedBot(Bot):
         texts = {str(o): o for o in orders}
         if d.kind == "terrain":
             return texts.get("terrain none", orders[0])
-        if d.kind == "deploy":
-            return texts.get("deploy deep", orders[0])
+        if d.kind == "deploy":  # by hand (ruling R45): the seeded procedure's deep place, if legal
+            deep = [o for o in orders if o.kind == "place" and ":deep@" in (o.arg or "")]
+            return texts.get("deploy deep", deep[0] if deep else orders[0])
         if d.kind in ("baggage", "press"):
             return orders[0]  # press forward whenever a group may: it keeps the enemy off balance
         view = state.view()

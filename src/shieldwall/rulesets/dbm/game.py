@@ -18,6 +18,13 @@ PARAMETERS: dict[str, Parameter] = {
         "bounds each side plays before the battle ends (game.toml)",
         rule=rule("victory.quarter"),
     ),
+    "hand_deployment": Parameter(
+        "hand_deployment",
+        False,
+        "The sides place their commands by hand, largest first, each command's rectangle wholly "
+        "within its side's deployment zone (ruling R45); off: the seeded procedure deploys them.",
+        rule=rule("deploy.rectangle"),
+    ),
 }
 
 

@@ -49,7 +49,14 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     ),
     "die": lambda ev, d, nm: f"die {d['face']}: {d['why']}",
     "deploy-order": lambda ev, d, nm: f"{d['side']} deploys {', '.join(d['order'])} (largest first)",
-    "deployed": lambda ev, d, nm: f"{d['command']} deploys {len(d['elements'])} elements in its rectangle",
+    "deployed": lambda ev, d, nm: (
+        f"{d['command']} deploys {len(d['elements'])} elements in its rectangle"
+        + (
+            f", placed by hand in {d['layout']}, its front's middle at ({d['at'][0]:g}, {d['at'][1]:g}) p"
+            if "layout" in d
+            else ""
+        )
+    ),
     "baggage-assigned": lambda ev, d, nm: f"{d['side']} assigns its baggage to {d['command']}",
     "pip-dice": lambda ev, d, nm: (
         "PIPs: " + ", ".join(f"{c} {f}" for c, f in zip(d["commands"], d["faces"], strict=True))

@@ -1,6 +1,7 @@
 """Orders of the DBM game: text and dict forms that round-trip.
 
 ``terrain none|road|river`` (the invader's option), ``deploy line|deep`` (each side),
+``place <command>:<line|deep>@<x>,<y>`` (deployment by hand, one command at a time: ruling R45),
 ``baggage <command>`` (each side, after deployment), ``advance <command>`` (a group move straight
 ahead), ``march <command>``, ``move <element>`` (a single element's tactical move),
 ``dismount <element>`` (ruling R39), ``press <element>`` (after the bound's combats, the group led
@@ -16,7 +17,7 @@ from typing import Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.clauses import rule
 
-KINDS = ("terrain", "deploy", "baggage", "advance", "march", "move", "dismount", "press", "end")
+KINDS = ("terrain", "deploy", "place", "baggage", "advance", "march", "move", "dismount", "press", "end")
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ PLUGIN = RuleSystem(
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
     ranges=f"{_PKG}.ranges:ranges",
+    web_module="web/dbm.js",
     scenarios="scenarios",
     clause_table="docs/rules/dbm-3.2.md",
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.command import CommandState, ee
 from shieldwall.rulesets.dbm.deploy import (
@@ -102,7 +103,6 @@ def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
     for n in sorted(flankers):
         cmd = oob.commands[names.index(n)]
         ev.append(off_table(st, side, n, cmd))
-    heading = 0.0 if side == "red" else 180.0
     sign = 1.0 if side == "red" else -1.0
     front_y = FRONT_P if side == "red" else st.board.depth - FRONT_P
     widths: dict[str, int] = {}
@@ -110,69 +110,17 @@ def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
     for n, cmd in zip(names, oob.commands, strict=True):
         if n in flankers:
             continue
-        front: list[Any] = []
-        rear: list[Any] = []
-        for el in cmd.elements:
-            if (
-                layout == "deep"
-                and el.code in DEEP
-                and not el.general
-                and len(front) > len(rear)
-                and any(f.code == el.code for f in front)
-            ):
-                rear.append(el)
-            else:
-                front.append(el)
-        slots = [(el, i, 0) for i, el in enumerate(front)]
-        col = [i for i, f in enumerate(front) if f.code in DEEP]
-        slots += [
-            (el, col[k % len(col)] if col else k, 1 + k // max(1, len(col))) for k, el in enumerate(rear)
-        ]
-        plans[n] = slots
-        widths[n] = len(front)
+        plans[n], widths[n] = plan_command(cmd, layout)
     total = sum(widths.values())
     x = st.board.width / 2 - total * bw / 2
     fps: dict[str, list[Any]] = {}
     for n in order:
         cmd = oob.commands[names.index(n)]
-        fps[n] = []
-        for el, col_i, rank in plans[n]:
-            depth = tb.depth(el.code)
-            cx = x + (col_i + 0.5) * bw
-            cy = front_y - sign * (depth / 2 + rank * 40.0)
-            e = make(
-                tb,
-                el.id,
-                side,
-                el.code,
-                el.grade,
-                cx,
-                cy,
-                heading,
-                command=n,
-                regular=el.regular,
-                general=el.general,
-                bow=el.bow,
-            )
-            st.board.put(e)
-            st.element_command[el.id] = n
-            st._elements_meta[el.id] = (el.code, el.grade, el.regular)
-            fps[n].append(e.fp)
-        orig = sum((ee(el.code, el.grade, el.regular) for el in cmd.elements), Fraction(0))
-        gen = next(el for el in cmd.elements if el.general)
-        st.add_command(
-            n,
-            CommandState(
-                n,
-                side,
-                orig,
-                ally=cmd.ally,
-                irregular_general=not gen.regular,
-                nation=cmd.nation or oob.name,
-                civil_war=cmd.civil_war,
-                elements=[el.id for el in cmd.elements],
-            ),
-        )
+        spots = [
+            (el, x + (col_i + 0.5) * bw, front_y - sign * (tb.depth(el.code) / 2 + rank * 40.0))
+            for el, col_i, rank in plans[n]
+        ]
+        fps[n] = put_command(st, side, n, cmd, spots)
         x += widths[n] * bw
         ev.append(
             {
@@ -184,6 +132,75 @@ def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
         )
     check_rectangles(fps)
     return ev + both_flanks(st, side)
+
+
+def plan_command(cmd: Any, layout: str) -> tuple[list[tuple[Any, int, int]], int]:
+    """A command's slots in ``layout`` (``line``: one rank; ``deep``: deep troops of a kind already
+    in the front rank go behind, columns of the deep troops): (element, column, rank) each, and the
+    number of columns (the front rank's elements)."""
+    front: list[Any] = []
+    rear: list[Any] = []
+    for el in cmd.elements:
+        if (
+            layout == "deep"
+            and el.code in DEEP
+            and not el.general
+            and len(front) > len(rear)
+            and any(f.code == el.code for f in front)
+        ):
+            rear.append(el)
+        else:
+            front.append(el)
+    slots = [(el, i, 0) for i, el in enumerate(front)]
+    col = [i for i, f in enumerate(front) if f.code in DEEP]
+    slots += [(el, col[k % len(col)] if col else k, 1 + k // max(1, len(col))) for k, el in enumerate(rear)]
+    return slots, len(front)
+
+
+def put_command(
+    st: DbmState, side: str, n: str, cmd: Any, spots: list[tuple[Any, float, float]]
+) -> list[Footprint]:
+    """Put command ``n``'s elements on the table at ``spots`` (element, centre x, centre y), facing
+    the enemy's edge, and form the command. Returns their footprints."""
+    tb = st.game.scenario.tables
+    heading = 0.0 if side == "red" else 180.0
+    oob = st.game.scenario.armies[side]
+    fps: list[Footprint] = []
+    for el, cx, cy in spots:
+        e = make(
+            tb,
+            el.id,
+            side,
+            el.code,
+            el.grade,
+            cx,
+            cy,
+            heading,
+            command=n,
+            regular=el.regular,
+            general=el.general,
+            bow=el.bow,
+        )
+        st.board.put(e)
+        st.element_command[el.id] = n
+        st._elements_meta[el.id] = (el.code, el.grade, el.regular)
+        fps.append(e.fp)
+    orig = sum((ee(el.code, el.grade, el.regular) for el in cmd.elements), Fraction(0))
+    gen = next(el for el in cmd.elements if el.general)
+    st.add_command(
+        n,
+        CommandState(
+            n,
+            side,
+            orig,
+            ally=cmd.ally,
+            irregular_general=not gen.regular,
+            nation=cmd.nation or oob.name,
+            civil_war=cmd.civil_war,
+            elements=[el.id for el in cmd.elements],
+        ),
+    )
+    return fps
 
 
 def off_table(st: DbmState, side: str, name: str, cmd: Any) -> Event:

@@ -20,6 +20,7 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import REFERENCE
+from shieldwall.rulesets.dbm import hand
 from shieldwall.rulesets.dbm.advance import adjustment
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
@@ -33,7 +34,7 @@ from shieldwall.rulesets.dbm.command import (
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
 from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
-from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, terrain_phase
+from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, put_command, terrain_phase
 from shieldwall.rulesets.dbm.turn import Bound
 
 if TYPE_CHECKING:
@@ -114,6 +115,17 @@ class DbmState(State):
             "bound": "spend PIPs: advance, march or move; or end the bound",
             "press": "press forward with a group whose opponents all fled, or end the bound",
         }
+        if self.phase == "deploy" and hand.on(self):
+            name = hand.waiting(self, self.side)[0]
+            gen = next(el.id for el in hand.command_of(self, name).elements if el.general)
+            return Decision(
+                self.side,
+                "deploy",
+                f"{self.side}: place {name} by hand, line or deep, wholly within your deployment zone "
+                "(its general carries the command)",
+                unit=gen,
+                data={"command": name},
+            )
         return Decision(self.side, self.phase, f"{self.side}: {prompts[self.phase]}")
 
     def legal_orders(self) -> list[Order]:
@@ -122,6 +134,8 @@ class DbmState(State):
         if self.phase == "terrain":
             return [Order("terrain", k) for k in ("none", "road", "river")]
         if self.phase == "deploy":
+            if hand.on(self):
+                return hand.menu(self)
             return [Order("deploy", "line"), Order("deploy", "deep")]
         if self.phase == "baggage":
             return [
@@ -136,6 +150,8 @@ class DbmState(State):
 
     def _is_legal(self, o: Order) -> bool:
         """``o in self.legal_orders()``; in a bound, computed for that order only."""
+        if self.phase == "deploy" and hand.on(self) and o.kind == "place" and o.arg is not None:
+            return True  # hand.place rules on any place, not only the menu's, naming its clause
         if self.phase != "bound" or self.bound is None or self._result is not None or REFERENCE.on:
             return o in self.legal_orders()
         if o == Order("end"):
@@ -166,9 +182,14 @@ class DbmState(State):
                 self._emit(e)
             self.phase, self.side = "deploy", "red"
         elif self.phase == "deploy":
-            for e in deploy_side(self, self.side, o.arg or "line"):
+            by_hand = hand.on(self)
+            for e in (
+                hand.place(self, o.arg or "") if by_hand else deploy_side(self, self.side, o.arg or "line")
+            ):
                 self._emit(e)
-            if self.side == "red":
+            if by_hand and hand.waiting(self, self.side):
+                pass  # the side's next command is placed next
+            elif self.side == "red":
                 self.side = "blue"
             else:
                 self.phase, self.side = "baggage", "red"
@@ -241,8 +262,17 @@ class DbmState(State):
         trial.commands = {}
         trial.element_command, trial.baggage_of, trial._elements_meta = {}, {}, {}
         trial._events = []
+        by_hand = hand.on(self)
+        if by_hand:
+            trial.commands = dict(self.commands)
         for side in SIDES:
-            if not any(e.side == side for e in self.board.el.values()):
+            if by_hand:  # the commands still to place where the seeded procedure's line puts them
+                at = hand.suggested(self, side, "line")
+                for name in hand.waiting(self, side):
+                    spots = hand.spots(self, side, name, "line", *at[name])
+                    put_command(trial, side, name, hand.command_of(self, name), spots)
+                place_baggage(trial, side, f"{side}1")
+            elif not any(e.side == side for e in self.board.el.values()):
                 deploy_side(trial, side, "line")
                 place_baggage(trial, side, f"{side}1")
         return trial.board
@@ -299,6 +329,7 @@ class DbmState(State):
                 for k, (sd, fp) in sorted(self.mounts.items())
             ],
             "units": units,
+            **hand.deployment_view(self),
             "recent_adjustments": recent,
             "pips": dict(self.bound.pips) if self.bound else {},
             "commands": {
