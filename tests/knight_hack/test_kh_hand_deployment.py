@@ -227,3 +227,17 @@ def test_deployment_bots_play_to_the_end_and_a_save_replays_byte_for_byte(scenar
         save = json.loads(json.dumps(make_save(g, seed, orders, st, HAND)))
         again = replay(save, "battle.json")
         assert json.dumps([e.to_dict() for e in again.events]) == json.dumps([e.to_dict() for e in st.events])
+
+
+def test_deployment_zone_in_the_reach_of_the_unit_to_place() -> None:
+    from shieldwall.rulesets.knight_hack.reach import reach
+
+    st = load_game("bourgtheroulde-1124", HAND).new_state(3)
+    side, uid = _first(st)
+    assert isinstance(st, KnightHackState)
+    r = reach(st, uid)
+    x0, y0, x1, y1 = st.board.deploy_zones[side]
+    assert r["deploy"] == {"zone": [x0, y0, x1, y1], "rule": f"{RS}:deployment.zone"}
+    assert r["highlight"]["zone"]["points"] == [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+    other = next(u for u in st.board.units.values() if u.side == side and u.id != uid)
+    assert "deploy" not in reach(st, other.id)
