@@ -99,3 +99,23 @@ def test_deployment_the_rebels_page_never_shows_red_ambushers(server: str, page:
         st = state(page)
     assert "javelinmen" not in page.inner_text("body") and "Javelinmen" not in page.inner_text("body")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_deployment_red_drags_its_hidden_javelinmen_though_the_decision_names_no_unit(
+    server: str, page: Any
+) -> None:
+    st = _start(page, server, "bourgtheroulde-1124-ambush")
+    while st["decision"]["unit"] is not None:  # red's visible units first, in the scenario's order
+        page.locator('#actions button[title^="deploy "]').first.click()
+        page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
+        st = state(page)
+    assert st["decision"]["kind"] == "deploy" and "hidden in ambush" in st["decision"]["prompt"]
+    jav = unit_of(st, "javelinmen")
+    page.wait_for_selector("#board svg .hl-zone")  # its zone, from its reach
+    assert "javelinmen" in page.inner_text("#hint").lower() or "Javelinmen" in page.inner_text("#hint")
+    _drag(page, jav, (10.0, 16.0), "Drop here")
+    page.mouse.up()
+    page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
+    placed = unit_of(state(page), "javelinmen")
+    assert abs(placed["x"] - 10.0) < 0.2 and abs(placed["y"] - 16.0) < 0.2 and placed["hidden"], placed
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@
 // its side's zone, drawn on the table, facing g.deployHeading (buttons turn it); while it is dragged
 // the page asks the server about the point, and a refused drop says why, with the clause. A unit
 // hidden in ambush is placed the same way, but its decision names no unit (the other side sees the
-// decision): the unit is the one the menu's deploy orders name, and it is placed by a click.
+// decision): the unit is the one the menu's deploy orders name (the page's dragUnit hook).
 //
 // The why of a roll (GET .../combat; rulesets/knight_hack/explain.py) has one group per d100 rolled:
 // its face r, the target number T with every term that made it (chart, weapon, each modifier, each
@@ -93,6 +93,11 @@ function inZone(u, x, y, h, z) {
   });
 }
 
+// a unit hidden in ambush is dragged too, though its decision names no unit
+export function dragUnit(g) {
+  return deployUnit(g);
+}
+
 export function defaultMode(g) {
   return deployUnit(g) ? "deploy" : null;
 }
@@ -100,8 +105,7 @@ export function defaultMode(g) {
 export function hint(g) {
   const uid = deployUnit(g);
   if (!uid) return null;
-  const how = g.st.decision.unit ? "Drag it within your deployment zone (outlined), or click" : "Click";
-  return `Deploy ${g.unitName(uid)}${g.units[uid].hidden ? " (hidden in ambush)" : ""}: ${how} where its centre should stand.`;
+  return `Deploy ${g.unitName(uid)}${g.units[uid].hidden ? " (hidden in ambush)" : ""}: drag it within your deployment zone (outlined), or click where its centre should stand.`;
 }
 
 export function renderActions(g, box, btn, group) {
