@@ -1,7 +1,9 @@
 """Touch screens, in Debian's Chromium with a touch-enabled context: two fingers pinch the table's
 zoom about their midpoint and pan it when they move together, one finger on the background pans;
-none of it gives an order. The fingers are the DevTools protocol's (``Input.dispatchTouchEvent``),
-which the page receives as pointer events of pointerType touch."""
+none of it gives an order. One finger drags the unit being moved, measures with the ruler, and
+drags the unit to place in a deployment by hand (One Hour, Knight Hack). The fingers are the
+DevTools protocol's (``Input.dispatchTouchEvent``), which the page receives as pointer events of
+pointerType touch."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import Any
 
 import pytest
 from tests.browser_fixtures import BROWSER, idle, state, unit_of, wait_version
+from tests.knight_hack.test_kh_deploy_browser import _start as _start_knight_hack
+from tests.web.test_web_deploy import _start as _start_one_hour
 from tests.web.test_web_table import _start, _view
 
 pytestmark = BROWSER
@@ -171,3 +175,104 @@ def test_one_finger_drags_the_unit_being_moved_as_the_mouse_does(server: str, to
     assert rolled - 0.2 <= math.dist((moved["x"], moved["y"]), (u["x"], u["y"])) <= rolled + 1e-6
     assert page.locator("#board.dragging").count() == 0
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_one_finger_measures_with_the_ruler_and_a_pinch_leaves_the_measure(
+    server: str, touch: tuple[Any, Any]
+) -> None:
+    """With the ruler out a finger measures as the mouse does (test_web_table.py): down at one point,
+    drawn while it moves, the length at the lift; over a unit it gives no order and selects nothing.
+    Two fingers still pinch the zoom, and the measure before the pinch stays as it was."""
+    page, cdp = touch
+    _start(page, server, opponent="hotseat")
+    st = state(page)
+    page.tap("#ruler")
+    assert "mode-ruler" in (page.get_attribute("#board", "class") or "")
+
+    def screen(x: float, y: float) -> tuple[float, float]:
+        p = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
+        return (p["x"], p["y"])
+
+    _gesture(cdp, [screen(10, 10)], [screen(13, 14)])  # a 3-4-5 triangle
+    assert float(page.inner_text("#ruler-readout").rstrip('"')) == pytest.approx(5, abs=0.05)
+    assert page.locator("#board svg .page-ruler").count() == 1
+    # while the finger moves the line follows it
+    red = next(u for u in st["view"]["units"] if u["side"] == "red")
+    a, b = screen(red["x"], red["y"]), screen(red["x"] + 6, red["y"])
+    _fingers(cdp, "touchStart", [a])
+    _finger_path(cdp, {"x": a[0], "y": a[1]}, {"x": (a[0] + b[0]) / 2, "y": a[1]})
+    # (a finger's moves reach the page at the next frame)
+    page.wait_for_function(
+        "Math.abs(parseFloat(document.querySelector('#ruler-readout').textContent) - 3) < 0.05"
+    )
+    _finger_path(cdp, {"x": (a[0] + b[0]) / 2, "y": a[1]}, {"x": b[0], "y": b[1]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    measured = page.inner_text("#ruler-readout")
+    assert float(measured.rstrip('"')) == pytest.approx(6, abs=0.05)
+    # over a unit: no order, no selection
+    assert page.locator("#unit").is_hidden() and state(page)["version"] == st["version"]
+    # two fingers pinch the zoom with the ruler out; the last measure stays
+    x, y = screen(24, 18)
+    _gesture(cdp, [(x - 40, y), (x + 40, y)], [(x - 100, y), (x + 100, y)])
+    assert _view(page)["k"] == pytest.approx(2.5, rel=0.02)
+    assert page.inner_text("#ruler-readout") == measured
+    assert page.locator("#board svg .page-ruler").count() == 1
+    assert "mode-ruler" in (page.get_attribute("#board", "class") or "")
+    assert state(page)["version"] == st["version"] and page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "to"), [("one-hour-dark-ages", (30.0, 7.0)), ("knight-hack", (36.0, 6.0))]
+)
+def test_one_finger_drags_the_unit_to_deploy_within_its_zone(
+    server: str, touch: tuple[Any, Any], ruleset: str, to: tuple[float, float]
+) -> None:
+    """Deployment by hand (One Hour's ruling R50, Knight Hack's R51) with a finger, as with the mouse
+    (test_web_deploy.py, test_kh_deploy_browser.py): the unit to place follows the finger, the hint
+    says where a lift would put it or why not (deployment.zone outside the zone), a lift in the zone
+    places it there, a lift outside changes nothing and says why, a cancelled touch gives nothing."""
+    page, cdp = touch
+    st = _start_hand(page, server, ruleset)
+    uid = st["decision"]["unit"]
+    u = unit_of(st, uid)
+
+    def screen(x: float, y: float) -> dict[str, float]:
+        p: dict[str, float] = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
+        return p
+
+    def hint(words: str) -> None:
+        page.wait_for_function(f"document.querySelector('#hint').textContent.includes({words!r})")
+
+    # cancelled by the browser: no order
+    _fingers(cdp, "touchStart", [(screen(u["x"], u["y"])["x"], screen(u["x"], u["y"])["y"])])
+    _finger_path(cdp, screen(u["x"], u["y"]), screen(*to))
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
+    hint("cancelled")
+    assert state(page)["version"] == st["version"]
+    # outside the zone: refused with its clause, nothing changes
+    _fingers(cdp, "touchStart", [(screen(u["x"], u["y"])["x"], screen(u["x"], u["y"])["y"])])
+    _finger_path(cdp, screen(u["x"], u["y"]), screen(24.0, 20.0))
+    hint("Not allowed here")
+    assert "§deployment.zone" in page.inner_text("#hint")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_selector("#message.bad a.rule-link")
+    assert "deployment.zone" in page.inner_text("#message")
+    assert state(page)["version"] == st["version"]
+    # within it: placed where the finger lifts
+    _fingers(cdp, "touchStart", [(screen(u["x"], u["y"])["x"], screen(u["x"], u["y"])["y"])])
+    _finger_path(cdp, screen(u["x"], u["y"]), screen(*to))
+    hint("Drop here")
+    assert state(page)["version"] == st["version"]  # nothing played while dragging
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert wait_version(page, st["version"])
+    placed = unit_of(state(page), uid)
+    assert abs(placed["x"] - to[0]) < 0.2 and abs(placed["y"] - to[1]) < 0.2, placed
+    assert page.locator("#board.dragging").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _start_hand(page: Any, server: str, ruleset: str) -> dict[str, Any]:
+    """A battle with hand deployment against the scripted bot, until red places a unit."""
+    start = _start_one_hour if ruleset == "one-hour-dark-ages" else _start_knight_hack
+    st: dict[str, Any] = start(page, server)
+    return st

@@ -53,6 +53,9 @@ class Unit:
     #: lying hidden in ambush (knight-hack:ambush.execute): the other side neither sees it nor
     #: measures to it until it springs or is run into (R26, R49)
     hidden: bool = False
+    #: with ``hand_deployment``: no legal place was left for it in its zone; it takes no part in
+    #: the battle and is not counted as lost (ruling R51)
+    held_back: bool = False
 
     def unseen_by(self, side: str) -> bool:
         """Whether ``side`` cannot see this unit: it is the other side's hidden ambusher."""
@@ -115,7 +118,8 @@ class Melee:
 
 @dataclass(frozen=True)
 class Ask:
-    """A pending decision: ``kind`` is declare, respond, fire-order, fire, move-order, unit, melee."""
+    """A pending decision: ``kind`` is deploy, declare, respond, fire-order, fire, move-order, unit,
+    melee."""
 
     side: str
     kind: str
@@ -148,6 +152,11 @@ class Board:
     initiative: str | None = None
     events: list[Event] = field(default_factory=list)
     result: Result | None = None
+    #: with ``hand_deployment`` (ruling R51): each side's zone, each side's units still to place (in
+    #: order) and the side that places next
+    deploy_zones: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    deploy_left: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    deploy_next: str = ""
 
     def log(self, kind: str, clause: str, side: str | None = None, **data: Any) -> None:
         self.events.append(Event(self.turn, self.phase, side, kind, rule(clause), data))
@@ -193,7 +202,7 @@ class Board:
         """Points of units removed or routed, and of the figures lost by the others."""
         lost = 0
         for u in self.units.values():
-            if u.side != side:
+            if u.side != side or u.held_back:
                 continue
             cpf = self.tables.types[u.type].cost_per_figure[u.cls]
             lost += cpf * u.muster if u.status in ("removed", "routed") else cpf * (u.muster - u.figures)

@@ -16,6 +16,7 @@ CL4 = "Clarification 4 (rally)"
 P11 = "Errata p.11 (evolutions)"
 P12 = "Errata p.12 (charge moves)"
 P13 = "Errata p.13 (rally moves)"
+DEP = "(scenario; ruling R51)"
 
 #: id -> (section of the text, what it says)
 CLAUSES: dict[str, tuple[str, str]] = {
@@ -170,6 +171,27 @@ CLAUSES: dict[str, tuple[str, str]] = {
         "A rallying unit takes any formation but must face enemy who can charge it next charge phase.",
     ),
     "rally.fanatic-forward": (P13, "All fanatics rally forward."),
+    # --- shieldwall's own: deployment by hand (the errata has none; ruling R51) ---
+    "deployment": (
+        DEP,
+        "The errata says nothing of deployment: a scenario places every unit; with hand_deployment "
+        "the sides place their units by hand.",
+    ),
+    "deployment.zone": (
+        DEP,
+        "Each side's zone: the scenario's deploy_zone, else the band along its home edge as deep as "
+        "its placed units (never past the enemy's); an ambusher stands clear of the enemy's zone.",
+    ),
+    "deployment.order": (
+        DEP,
+        "A roll-off on the initiative die: the loser places first, then one unit at a time in turn, "
+        "each side in its scenario's order.",
+    ),
+    "deployment.clear": (
+        DEP,
+        "A unit placed stands no nearer than 0.25 in. to a unit already placed that its side sees "
+        "(only a charge makes contact).",
+    ),
     "info.advice": (
         CL1,
         "Advice: letting the opponent move first, facing the way you mean to move next turn (informative).",

@@ -47,6 +47,14 @@ PARAMETERS: dict[str, Parameter] = {
         (True, False),
         rule("casualties.multiple"),
     ),
+    "hand_deployment": Parameter(
+        "hand_deployment",
+        False,
+        "the sides place their units by hand, in turn, within their deployment zones (ruling R51); "
+        "off: the scenario places every unit",
+        (False, True),
+        rule("deployment"),
+    ),
     "turns": Parameter(
         "turns", 8, "turns before the battle ends (the scenario's turn limit)", rule=rule("turn.sequence")
     ),

@@ -108,6 +108,14 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
         f"{nm(d['units'][0])} and {nm(d['units'][1])} charge each other and meet part-way "
         f'({d["shares"][0]:g}" and {d["shares"][1]:g}" of a {d["gap"]:g}" gap)'
     ),
+    "deploy-order": lambda ev, d, nm: (
+        f"Deployment by hand: {d['winner']} wins the roll-off and places second; {d['first']} places first"
+    ),
+    "deploy": lambda ev, d, nm: (
+        f"{nm(d['unit'])} is deployed at ({d['at'][0]:g}, {d['at'][1]:g}) facing {d['at'][2]:g}°"
+    ),
+    "held-back": lambda ev, d, nm: f"{nm(d['unit'])} finds no room in its deployment zone and is held back",
+    "deployment": lambda ev, d, nm: "Both armies are deployed",
     "ambush": lambda ev, d, nm: f"Ambush! {nm(d['unit'])} springs from hiding on {nm(d['target_unit'])}",
     "ambush-waits": lambda ev, d, nm: f"{nm(d['unit'])} keeps hidden in ambush",
     "ambush-found": lambda ev, d, nm: f"{nm(d['by'])} runs into {nm(d['unit'])}, hidden in ambush",

@@ -10,6 +10,7 @@ rally U [back=D] [forward=D]             (a rallying unit's move)
 rout-test U | rout-on U                  (a routed unit's one test, or it runs)
 fight A B                                (the next melee; melee.order)
 ambush U T | hide U                      (a hidden unit springs on T, or keeps hidden; ambush.execute)
+deploy U x=X y=Y [heading=H]             (hand deployment, ruling R51: U's centre at X,Y facing H)
 """
 
 from __future__ import annotations
@@ -40,9 +41,13 @@ ANSWERS = {
     "fight": "melee",
     "ambush": "unit",
     "hide": "unit",
+    "deploy": "deploy",
 }
 _MOVE_KEYS = ("turn", "frontage", "go", "then")
 _RALLY_KEYS = ("back", "forward")
+_DEPLOY_KEYS = ("x", "y", "heading")
+#: the kinds with key=value numbers, and their keys in text order
+_KEYS = {"move": _MOVE_KEYS, "rally": _RALLY_KEYS, "deploy": _DEPLOY_KEYS}
 
 
 def _num(text: str) -> str:
@@ -67,7 +72,7 @@ class Order:
         if self.kind in ("shoot", "move-order"):
             return f"{'shoot' if self.kind == 'shoot' else 'move'} {'first' if self.first else 'second'}"
         parts = [self.kind] + [p for p in (self.unit, self.target) if p is not None]
-        order = _MOVE_KEYS if self.kind == "move" else _RALLY_KEYS
+        order = _KEYS.get(self.kind, ())
         d = dict(self.args)
         parts += [f"{k}={_num(str(d[k]))}" for k in order if k in d]
         return " ".join(parts)
@@ -89,7 +94,7 @@ def _bad(text: str, why: str) -> IllegalOrder:
 
 
 def _args(kind: str, items: Mapping[str, Any], text: str) -> tuple[tuple[str, float], ...]:
-    keys = _MOVE_KEYS if kind == "move" else _RALLY_KEYS
+    keys = _KEYS[kind]
     out = []
     for k, v in items.items():
         if k not in keys:
@@ -100,7 +105,10 @@ def _args(kind: str, items: Mapping[str, Any], text: str) -> tuple[tuple[str, fl
             raise _bad(text, f"{k} must be a number") from None
         if f != f or abs(f) == float("inf"):
             raise _bad(text, f"{k} must be a finite number")
-        out.append((k, f))
+        # a place is written with 3 decimals, so the text of an order replays it alike (R51)
+        out.append((k, round(f, 3) if kind == "deploy" else f))
+    if kind == "deploy" and not {"x", "y"} <= dict(out).keys():
+        raise _bad(text, "deploy needs x= and y= (where the unit's centre stands)")
     if kind == "move" and "go" not in dict(out):
         out.append(("go", 0.0))
     return tuple(sorted(out))
@@ -119,8 +127,8 @@ def parse_order(spec: str | Mapping[str, Any]) -> Order:
             return Order(kind, first=first)
         if kind not in ANSWERS:
             raise _bad(text, f"unknown kind {kind!r}")
-        args = _args(kind, d, text) if kind in ("move", "rally") else ()
-        if d and kind not in ("move", "rally"):
+        args = _args(kind, d, text) if kind in _KEYS else ()
+        if d and kind not in _KEYS:
             raise _bad(text, f"unexpected keys {', '.join(sorted(d))}")
         u, t = (None if unit is None else str(unit)), (None if target is None else str(target))
         return _checked(Order(kind, u, t, args=args), text)
@@ -135,7 +143,7 @@ def parse_order(spec: str | Mapping[str, Any]) -> Order:
         raise _bad(text, f"unknown order {kind!r}")
     plain = [w for w in words[1:] if "=" not in w]
     kv = dict(w.split("=", 1) for w in words[1:] if "=" in w)
-    if kind in ("move", "rally"):
+    if kind in _KEYS:
         if len(plain) != 1:
             raise _bad(text, f"{kind} names one unit")
         return _checked(Order(kind, plain[0], args=_args(kind, kv, text)), text)

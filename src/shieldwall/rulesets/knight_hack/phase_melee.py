@@ -156,7 +156,9 @@ def _check_end(b: Board) -> None:
     """The scenario rule: a side that has lost half its points loses; at the turn limit, the side
     that lost fewer points wins (R37)."""
     lost = {s: b.points_lost(s) for s in b.sides}
-    total = {s: sum(b.points(u) for u in b.units.values() if u.side == s) for s in b.sides}
+    total = {
+        s: sum(b.points(u) for u in b.units.values() if u.side == s and not u.held_back) for s in b.sides
+    }
     broken = [s for s in b.sides if 2 * lost[s] >= total[s]]
     if broken:
         winner = b.other(broken[0]) if len(broken) == 1 else None

@@ -11,6 +11,8 @@ page's reach shading).
   sees, with the clause;
 * ``shooting``: with a missile weapon, its range, the enemies in its front arc and range, and why
   not the others (``knight-hack:missile.window``);
+* ``deploy``: with hand deployment, for the unit to place now, its side's zone (ruling R51), which
+  the ``highlight`` then draws instead of the reach;
 * ``highlight``: all of this as ``render.svg.render_svg(view, highlight=...)`` takes it.
 
 Only enemies the unit's side can see count (not the other side's hidden ambushers). Nothing here
@@ -111,4 +113,16 @@ def reach(st: KnightHackState, unit_id: str) -> dict[str, Any]:
         "charge_targets": [c["target"] for c in charges],
         "shoot_targets": list(shooting["targets"]) if shooting else [],
     }
+    ask = b.queue[0] if b.queue and b.result is None else None
+    if ask is not None and ask.kind == "deploy" and ask.unit == u.id:
+        # hand deployment (ruling R51): the zone it is placed in, drawn on the table
+        x0, y0, x1, y1 = b.deploy_zones[u.side]
+        out["deploy"] = {"zone": [x0, y0, x1, y1], "rule": rule("deployment.zone")}
+        out["highlight"] = {
+            "active": u.id,
+            "zone": {
+                "points": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
+                "label": f"{u.side}'s deployment zone",
+            },
+        }
     return out

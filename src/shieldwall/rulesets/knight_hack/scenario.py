@@ -15,7 +15,10 @@
     [[red.place]]
     unit = "archers"; x = 12; y = 10; heading = 0
 
-Every unit is placed once, on the table, out of contact with every other unit.
+Every unit is placed once, on the table, out of contact with every other unit. With the parameter
+``hand_deployment`` (ruling R51) these places are suggestions: the sides place their units by hand
+within their zones, a side's ``deploy_zone = { x0 = 0, y0 = 0, x1 = 48, y1 = 12 }`` (under
+``[red]``) or else the zone derived from these places (``zones.py``).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from shieldwall.core.limits import (
 from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
 from shieldwall.rulesets.knight_hack.board import FIGURE_WIDTH, RANK_DEPTH
 from shieldwall.rulesets.knight_hack.tables import Tables, sample_folder
+from shieldwall.rulesets.knight_hack.zones import Zone, derived_zone
 
 SIDES = ("red", "blue")
 
@@ -74,12 +78,24 @@ class Placement(_M):
     ambush: bool = False
 
 
+class ZoneSpec(_M):
+    """A side's deployment zone with ``hand_deployment`` (ruling R51, ``knight-hack:deployment.zone``):
+    a rectangle of the table."""
+
+    x0: Coord
+    y0: Coord
+    x1: Coord
+    y1: Coord
+
+
 class ArmySpec(_M):
     army: str | None = Field(default=None, max_length=MAX_TEXT)
     name: str | None = Field(default=None, max_length=MAX_TEXT)
     units: list[ArmyUnit] | None = Field(default=None, max_length=MAX_UNITS)
     edge: Literal["south", "north"]
     place: list[Placement] = Field(min_length=1, max_length=MAX_UNITS)
+    #: where the side places its units with ``hand_deployment`` (R51); none: derived (``zones.py``)
+    deploy_zone: ZoneSpec | None = None
 
 
 class ScenarioFile(_M):
@@ -117,6 +133,8 @@ class Scenario:
     armies: dict[str, str]
     edges: dict[str, str]
     units: tuple[Deployed, ...]
+    #: each side's deployment zone with ``hand_deployment`` (R51): the scenario's, else derived
+    zones: dict[str, Zone]
 
 
 def _army_units(a: ArmySpec, side: str, tables: Tables, file: str) -> tuple[str, list[ArmyUnit]]:
@@ -176,7 +194,34 @@ def build_scenario(data: Any, file: str) -> Scenario:
         for e, fq in fps[i + 1 :]:
             if footprint_distance(fp, fq) < 0.25:
                 raise DataError(file, f"{d.side}.place", f"{d.unit.id} and {e.unit.id} are in contact")
-    return Scenario(spec, tables, names, edges, tuple(deployed))
+    return Scenario(spec, tables, names, edges, tuple(deployed), _zones(spec, edges, fps, file))
+
+
+def _zones(
+    spec: ScenarioFile, edges: dict[str, str], fps: list[tuple[Deployed, Footprint]], file: str
+) -> dict[str, Zone]:
+    """Each side's deployment zone (ruling R51): its ``deploy_zone``, checked to be a rectangle
+    within the table, else derived from where the scenario places the two armies."""
+    out: dict[str, Zone] = {}
+    t = spec.table
+    for side in SIDES:
+        z = getattr(spec, side).deploy_zone
+        if z is None:
+            own = [fp for d, fp in fps if d.side == side]
+            enemy = [fp for d, fp in fps if d.side != side]
+            out[side] = derived_zone(edges[side], t.width, t.depth, own, enemy)
+            continue
+        where = f"{side}.deploy_zone"
+        if not (z.x0 < z.x1 and z.y0 < z.y1):
+            raise DataError(file, where, "knight-hack:deployment.zone: needs x0 < x1 and y0 < y1")
+        if z.x0 < 0 or z.y0 < 0 or z.x1 > t.width or z.y1 > t.depth:
+            raise DataError(
+                file,
+                where,
+                f"knight-hack:deployment.zone: the zone must lie within the {t.width:g} x {t.depth:g} table",
+            )
+        out[side] = (z.x0, z.y0, z.x1, z.y1)
+    return out
 
 
 def check_tables(want: dict[str, str] | None, tables: Tables, file: str) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
+from shieldwall.rulesets.knight_hack import deploy
 from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.orders import Order, parse_order
 from shieldwall.rulesets.knight_hack.plugin import RS
@@ -20,11 +21,37 @@ if TYPE_CHECKING:
 
 #: the prompt of a hidden unit's decision (it names no unit)
 AMBUSH_PROMPT = "ambushes: spring an ambush on an enemy within reach, or keep hidden"
+#: the prompt of a hidden unit's placement with hand deployment (ruling R51; it names no unit)
+HIDDEN_DEPLOY_PROMPT = "place a unit hidden in ambush within your deployment zone"
 
 
 def _hidden(b: Board, u: Unit) -> dict[str, Any]:
     """``hidden_from`` for a unit lying in ambush while the battle lasts (shieldwall.visibility)."""
     return {"hidden_from": [b.other(u.side)]} if u.hidden and b.result is None else {}
+
+
+def _waiting(b: Board, u: Unit) -> dict[str, Any]:
+    """With hand deployment (R51): ``deployed`` false for a unit still to place (the other side
+    does not see it: ``shieldwall.visibility``); nothing without it."""
+    if not b.deploy_left:
+        return {}
+    return {"deployed": u.id not in deploy.waiting(b)}
+
+
+def _deployment_view(b: Board) -> dict[str, Any]:
+    """With hand deployment (R51): each side's zone, how many units each side has still to place,
+    and the unit to place now (unless it is hidden in ambush: the view is shown to both sides)."""
+    if not b.deploy_left:
+        return {}
+    ask = b.queue[0] if b.queue and b.result is None else None
+    nxt = ask.unit if ask is not None and ask.kind == "deploy" else None
+    return {
+        "deployment": {
+            "zones": {s: list(b.deploy_zones[s]) for s in b.sides},
+            "left": {s: len(b.deploy_left[s]) for s in b.sides},
+            "next": None if nxt is None or b.units[nxt].hidden else nxt,
+        }
+    }
 
 
 class KnightHackState(State):
@@ -43,6 +70,9 @@ class KnightHackState(State):
             digests=dict(board.tables.digests),
             turns=game.params["turns"],
         )
+        if game.params["hand_deployment"]:
+            order = {s: [d.unit.id for d in sc.units if d.side == s] for s in board.sides}
+            deploy.begin(board, sc.zones, order)
         advance(board)
 
     @property
@@ -59,8 +89,9 @@ class KnightHackState(State):
             return None
         ask = b.queue[0]
         if ask.unit and b.units[ask.unit].hidden:
-            # the decision is shown to both sides: it must not name a hidden ambusher (R49)
-            return Decision(ask.side, ask.kind, AMBUSH_PROMPT, None, {"phase": b.phase, "turn": b.turn})
+            # the decision is shown to both sides: it must not name a hidden ambusher (R49, R51)
+            prompt = HIDDEN_DEPLOY_PROMPT if ask.kind == "deploy" else AMBUSH_PROMPT
+            return Decision(ask.side, ask.kind, prompt, None, {"phase": b.phase, "turn": b.turn})
         prompt = PROMPTS[ask.kind].format(unit=b.units[ask.unit].name if ask.unit else "")
         return Decision(ask.side, ask.kind, prompt, ask.unit, {"phase": b.phase, "turn": b.turn})
 
@@ -142,9 +173,11 @@ class KnightHackState(State):
                     "hidden": u.hidden,
                 }
                 | _hidden(b, u)
+                | _waiting(b, u)
                 for u in b.units.values()
             ],
             "melees": [{"a": m.a, "b": m.b, "a_faces": m.a_faces, "b_faces": m.b_faces} for m in b.melees],
             "points_lost": {s: b.points_lost(s) for s in b.sides},
             "result": b.result.to_dict() if b.result else None,
+            **_deployment_view(b),
         }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.rulesets.knight_hack import deploy as dp
 from shieldwall.rulesets.knight_hack import phase_charge as pc
 from shieldwall.rulesets.knight_hack import phase_melee as pm
 from shieldwall.rulesets.knight_hack import phase_move as pv
@@ -29,6 +30,7 @@ STAGES: tuple[tuple[str, Callable[[Board], None]], ...] = (
 )
 
 MENUS: dict[str, Callable[[Board, Ask], list[Order]]] = {
+    "deploy": dp.menu,
     "declare": pc.declare_menu,
     "respond": pc.respond_menu,
     "fire-order": pc.fire_order_menu,
@@ -39,6 +41,7 @@ MENUS: dict[str, Callable[[Board, Ask], list[Order]]] = {
 }
 
 HANDLERS: dict[str, Callable[[Board, Ask, Order], None]] = {
+    "deploy": dp.handle_deploy,
     "declare": pc.handle_declare,
     "respond": pc.handle_respond,
     "fire-order": pc.handle_fire_order,
@@ -49,6 +52,7 @@ HANDLERS: dict[str, Callable[[Board, Ask, Order], None]] = {
 }
 
 PROMPTS = {
+    "deploy": "place {unit} within your deployment zone",
     "declare": "declare {unit}'s charge (sealed until both sides have declared)",
     "respond": "{unit} is charged: stand, evade, keep or redirect its charge",
     "fire-order": "you won the roll-off: shoot first or let the enemy shoot first",

@@ -34,6 +34,9 @@
 //   orderAt(g, p)                     -> {order, from}|null: the order a drop of the unit being moved
 //                                     at p gives, and where it starts (asked of the server while
 //                                     the unit is dragged: where the drop goes, or why not)
+//   dragUnit(g)                       -> string|null: the unit the pointer may drag when your
+//                                     decision names no unit (one whose name the other side may
+//                                     not see) (-> none: only the decision's unit is dragged)
 //   onHover(g, p, uid)                the pointer at p, over unit uid (or null) -> true if handled
 //                                     (else: the ghost is cleared when over no unit)
 //   renderWhy(c, g)                   -> Element[]|null: the why of a combat c (GET .../combat)
@@ -670,11 +673,13 @@ class GameView {
     }
   }
 
-  // The unit being moved may be dragged where it should go (its drop is a click there).
+  // The unit being moved may be dragged where it should go (its drop is a click there): the
+  // decision's unit, or the web piece's dragUnit(g) when the decision names none.
   canDrag(uid) {
     const st = this.st;
     const d = st && st.decision;
-    return !!(st && d && st.your_turn && !this.replay && !this.busy && !this.stepping && d.unit === uid
+    const mover = d && (d.unit || (this.hooks.dragUnit ? this.hooks.dragUnit(this) : null));
+    return !!(st && d && st.your_turn && !this.replay && !this.busy && !this.stepping && mover === uid
       && this.selected === uid && this.hooks.onTable);
   }
 

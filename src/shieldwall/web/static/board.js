@@ -21,7 +21,7 @@ export class Board {
     this.full = null; // the server's viewBox: the whole table and its margins, {x, y, w, h}
     this.zoom = null; // {k, cx, cy}: k times the whole table, centred on (cx, cy) in SVG units; null: fit
     this.listeners = [];
-    this.tool = null; // a tool that takes the presses on the table ({down, drag, up}: the ruler)
+    this.tool = null; // a tool that takes the presses on the table ({down, drag, up, cancel}: the ruler)
     this.onMove = onMove;
     this.canDrag = canDrag || (() => false);
     this.onDrop = onDrop || (() => {});
@@ -182,6 +182,8 @@ export class Board {
     this.gesture++;
     this.dragged = true; // no click, no order from a pinch
     this.el.classList.remove("dragging", "panning");
+    // a tool's press the first finger began (the ruler's measure) is undone: the pinch is not a measure
+    if (this.tool && this.tool.cancel) this.tool.cancel();
   }
 
   touchMove(e) {

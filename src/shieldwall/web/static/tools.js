@@ -49,6 +49,7 @@ class Ruler {
     this.on = false;
     this.a = null;
     this.b = null;
+    this.before = null;
   }
 
   toggle(on = !this.on) {
@@ -61,10 +62,19 @@ class Ruler {
   }
 
   down(p) {
+    this.before = { a: this.a, b: this.b };
     this.a = p;
     this.b = p;
     this.draw();
     return true;
+  }
+
+  // the measure begun is not one (a second finger made the press a pinch): the last one is back
+  cancel() {
+    if (!this.before) return;
+    ({ a: this.a, b: this.b } = this.before);
+    this.before = null;
+    this.draw();
   }
 
   drag(p) {

@@ -4,6 +4,11 @@
 // /rulesets/knight-hack/knight-hack.js when a game of Knight Hack starts and calls the hooks it
 // exports (the interface: the comment at the top of the page's static/app.js, and docs/web.md).
 // Orders are given from the engine's menu (the generic actions panel): every legal order is a button.
+// With hand deployment (ruling R51) the unit to place is dragged (or a click puts its centre) within
+// its side's zone, drawn on the table, facing g.deployHeading (buttons turn it); while it is dragged
+// the page asks the server about the point, and a refused drop says why, with the clause. A unit
+// hidden in ambush is placed the same way, but its decision names no unit (the other side sees the
+// decision): the unit is the one the menu's deploy orders name (the page's dragUnit hook).
 //
 // The why of a roll (GET .../combat; rulesets/knight_hack/explain.py) has one group per d100 rolled:
 // its face r, the target number T with every term that made it (chart, weapon, each modifier, each
@@ -11,6 +16,7 @@
 // Clarification 3), the chart's automatic casualties and the casualties inflicted.
 
 import { diceEl, el, ruleLink } from "/static/log.js";
+import { round } from "/static/reach.js";
 
 const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
 const sign = (v) => (typeof v === "number" ? `${v >= 0 ? "+" : ""}${v}` : "");
@@ -44,21 +50,124 @@ function percentile(gr) {
     gr.rule ? el("p", { class: "small" }, ruleLink(gr.rule.rule, gr.rule.url), ` ${gr.rule.text}`) : "");
 }
 
-// the sample tables' banner ("illustrative sample tables — not the published Knight Hack charts")
-// above the table whenever the battle plays on them (the view's label; null on user tables)
+// a new state: the unit to place (hand deployment) faces as the scenario set it; the banner
 export function onState(g) {
-  const label = g.st && g.st.view ? g.st.view.label : null;
-  let banner = document.getElementById("kh-label");
-  if (!label) {
-    if (banner) banner.remove();
+  const uid = deployUnit(g);
+  if (uid && g.deployUnit !== uid) {
+    g.deployUnit = uid;
+    g.deployHeading = g.units[uid].heading;
+  }
+  // a unit hidden in ambush: the decision names no unit, so the page selects it (its reach draws the zone)
+  if (uid && !g.st.decision.unit) g.selected = uid;
+  banner(g);
+}
+
+// ------------------------------------------------------------------------------- deployment
+// The unit you place now (hand deployment), or null: the decision's, or (hidden in ambush) the menu's.
+function deployUnit(g) {
+  const st = g.st;
+  const d = st && st.decision;
+  if (!(st && st.your_turn && d && d.kind === "deploy")) return null;
+  const uid = d.unit || (st.menu.find((m) => m.kind === "deploy") || {}).unit;
+  return uid && g.units[uid] ? uid : null;
+}
+
+function deployOrder(g, uid, q) {
+  return { kind: "deploy", unit: uid, x: round(q.x, 3), y: round(q.y, 3), heading: round(((g.deployHeading % 360) + 360) % 360, 3) };
+}
+
+function zoneOf(g, side) {
+  const dep = g.st.view.deployment;
+  return dep && dep.zones ? dep.zones[side] : null;
+}
+
+// whether unit u standing at (x, y) facing h lies within zone z (a preview: the server decides)
+function inZone(u, x, y, h, z) {
+  if (!z) return true;
+  const r = (h * Math.PI) / 180;
+  const [fx, fy, rx, ry] = [Math.sin(r), Math.cos(r), Math.cos(r), -Math.sin(r)];
+  return [[1, 1], [1, -1], [-1, 1], [-1, -1]].every(([a, b]) => {
+    const cx = x + (fx * a * u.depth) / 2 + (rx * b * u.frontage) / 2;
+    const cy = y + (fy * a * u.depth) / 2 + (ry * b * u.frontage) / 2;
+    return cx >= z[0] - 1e-6 && cx <= z[2] + 1e-6 && cy >= z[1] - 1e-6 && cy <= z[3] + 1e-6;
+  });
+}
+
+// a unit hidden in ambush is dragged too, though its decision names no unit
+export function dragUnit(g) {
+  return deployUnit(g);
+}
+
+export function defaultMode(g) {
+  return deployUnit(g) ? "deploy" : null;
+}
+
+export function hint(g) {
+  const uid = deployUnit(g);
+  if (!uid) return null;
+  return `Deploy ${g.unitName(uid)}${g.units[uid].hidden ? " (hidden in ambush)" : ""}: drag it within your deployment zone (outlined), or click where its centre should stand.`;
+}
+
+export function renderActions(g, box, btn, group) {
+  const uid = deployUnit(g);
+  if (uid) {
+    const z = zoneOf(g, g.units[uid].side);
+    box.append(group(`Deploy ${g.unitName(uid)} within your zone${z ? ` (x ${z[0]}–${z[2]}, y ${z[1]}–${z[3]})` : ""}`,
+      el("span", { class: "small" }, `facing ${round(g.deployHeading, 1)}° `),
+      ...[["↺ 45°", -45], ["↻ 45°", 45], ["About face", 180]].map(([label, a]) =>
+        el("button", { type: "button", onclick: () => { g.deployHeading = (g.deployHeading + a + 360) % 360; g.renderActions(); } }, label)),
+      link("knight-hack:deployment")));
+    // the engine's menu: the scenario's place (when the rules allow it) first, then a grid of places
+    const u = g.units[uid];
+    const places = g.st.menu.filter((m) => m.kind === "deploy").slice(0, 8);
+    box.append(group("Places the rules allow", places.map((m) =>
+      btn(m.order.x === u.x && m.order.y === u.y ? "The scenario's place" : `(${m.order.x}, ${m.order.y})`, m.order, "", m.text))));
     return;
   }
-  if (!banner) {
-    banner = el("p", { id: "kh-label", class: "small kh-label" });
-    const board = document.getElementById("board");
-    if (board) board.before(banner);
+  g.menuActions(box, btn, group);
+}
+
+export function onTable(g, p) {
+  const uid = deployUnit(g);
+  if (!uid) return false;
+  // a drop (or a click) a little outside the zone snaps to the nearest place the rules allow
+  const u = g.units[uid];
+  g.sendNear(p, (q) => deployOrder(g, uid, q), { x: u.x, y: u.y });
+  return true;
+}
+
+export function orderAt(g, p) {
+  const uid = deployUnit(g);
+  if (!uid) return null;
+  const u = g.units[uid];
+  return { order: deployOrder(g, uid, p), from: { x: u.x, y: u.y } };
+}
+
+export function onHover(g, p, uid) {
+  const mine = deployUnit(g);
+  if (!mine || uid) return false;
+  const u = g.units[mine];
+  const ok = inZone(u, p.x, p.y, g.deployHeading, zoneOf(g, u.side));
+  g.board.ghost(u, p.x, p.y, g.deployHeading, ok, ok ? "in the zone" : "outside the zone");
+  g.renderHint(`Place ${mine}'s centre at (${round(p.x, 1)}, ${round(p.y, 1)}), facing ${round(g.deployHeading, 0)}°${ok ? "" : " — outside your deployment zone"}`);
+  return true;
+}
+
+// the sample tables' banner ("illustrative sample tables — not the published Knight Hack charts")
+// above the table whenever the battle plays on them (the view's label; null on user tables)
+function banner(g) {
+  const label = g.st && g.st.view ? g.st.view.label : null;
+  let node = document.getElementById("kh-label");
+  if (!label) {
+    if (node) node.remove();
+    return;
   }
-  banner.textContent = label;
+  if (!node) {
+    node = el("p", { id: "kh-label", class: "small kh-label" });
+    const board = document.getElementById("board");
+    if (board) board.before(node);
+  }
+  node.textContent = label;
 }
 
 export function renderWhy(c) {
@@ -83,6 +192,10 @@ export function renderWhy(c) {
 
 export function reachItems(g, r) {
   const items = [];
+  if (r.deploy) {
+    const z = r.deploy.zone;
+    items.push(el("li", {}, `To be placed wholly within ${r.side}'s deployment zone (x ${z[0]}–${z[2]}, y ${z[1]}–${z[3]}) `, link(r.deploy.rule)));
+  }
   const m = r.move;
   items.push(el("li", {}, r.in_melee ? "In melee: it does not move" : `Moves up to ${num(m.radius)} in.`, " ", link(m.rule)));
   items.push(r.charges.length
@@ -106,5 +219,6 @@ export function unitFlags(u) {
   if (u.in_melee) flags.push("in melee");
   if (u.must_charge) flags.push("must charge the closest enemy");
   if (u.hidden) flags.push("hidden in ambush");
+  if (u.deployed === false) flags.push("not yet deployed (stands where the scenario put it)");
   return flags;
 }
