@@ -63,6 +63,11 @@ class DbmState(State):
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}
         self._elements_meta: dict[str, tuple[str, str, bool]] = {}
+        #: the army each element of the orders of battle belongs to: the result's losses by type
+        #: book it there even after its command changed sides (ruling R22)
+        self._army_of: dict[str, str] = {
+            el.id: side for side, oob in sc.armies.items() for c in oob.commands for el in c.elements
+        }
         #: elements the orders of battle let dismount: id -> (foot code, grade) (ruling R39)
         self.dismount_of: dict[str, tuple[str, str]] = {
             el.id: (el.dismount.code, el.dismount.grade)
@@ -83,6 +88,9 @@ class DbmState(State):
         self.mounts: dict[str, tuple[str, Footprint]] = {}
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
         self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
+        #: a dismounted element's order-of-battle type: the result's losses by type count it as
+        #: that (the types of the armies at the start; its element equivalents are the foot's: R39)
+        self.listed_type: dict[str, str] = {}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
         self.side: str = sc.spec.invader if self.phase == "terrain" else "red"
         self.bound_no = 0
@@ -226,6 +234,7 @@ class DbmState(State):
         new._elements_meta = dict(self._elements_meta)
         new.baggage_losses = dict(self.baggage_losses)
         new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
+        new.listed_type = dict(self.listed_type)
         new.bound = copy.deepcopy(self.bound)
         new._events = list(self._events)
         new.adjustments = list(self.adjustments)
@@ -343,8 +352,9 @@ class DbmState(State):
         c = self.commands[cmd]
         el = self._elements_meta[eid]
         c.lost_ee += ee(el[0], el[1], el[2])
-        lost = self.lost_types[c.side]
-        lost[el[0]] = lost.get(el[0], 0) + 1
+        lost = self.lost_types[self._army_of.get(eid, c.side)]
+        t = self.listed_type.get(eid, el[0])
+        lost[t] = lost.get(t, 0) + 1
 
     def _start_bound(self, side: str) -> None:
         self.phase, self.side = "bound", side
