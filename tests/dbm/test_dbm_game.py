@@ -131,6 +131,26 @@ def test_fig_11_odds_who_kills_whom() -> None:
     assert m.first_wins["front"][i][j] is not None and m.first_wins["front"][i][j] > 0
 
 
+def test_odds_matrix_lists_setting_and_its_label_in_the_text() -> None:
+    """`odds matrix dbm-3.2 --set lists=A:B` accepts the sample's list pairs (it refused every value:
+    "valid choices: " and nothing), names them when wrong, and the text output carries the
+    illustrative-data label, as the JSON's notes do."""
+    from rich.console import Console
+
+    from shieldwall.core.errors import UnknownName
+    from shieldwall.odds.render import matrix_tables
+
+    m = ODDS.matrix({"lists": "norse-irish-illustrative:frankish-illustrative"})
+    assert m.types[0] == "Bd(S)" and "Kn(O)" in m.types
+    assert ODDS.matrix(["lists=frankish-illustrative:frankish-illustrative"]).types[0] == "Kn(O)"
+    with pytest.raises(UnknownName, match="frankish-illustrative:norse-irish-illustrative"):
+        ODDS.matrix({"lists": "foo:bar"})
+    console = Console(width=200, record=True)
+    for t in matrix_tables(m):
+        console.print(t)
+    assert "illustrative data: not the published DBM tables" in console.export_text()
+
+
 def test_narration_has_a_line_for_combat() -> None:
     st = _play(2)
     lines = [describe(e) for e in st.events]
