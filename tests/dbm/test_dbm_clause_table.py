@@ -12,7 +12,7 @@ import pytest
 from shieldwall.rulesets.dbm.clauses import CLAUSES, RS, rule
 
 ROOT = Path(__file__).resolve().parents[2]
-DESCRIPTIVE = {"troops.cv-s", "troops.cv-o", "river.wading"}
+DESCRIPTIVE = {"troops.cv-s", "troops.cv-o"}
 
 
 def test_clause_table_is_current() -> None:
