@@ -166,10 +166,11 @@ def test_river_wading_outcome_moves_in_the_stream_ignore_its_flow() -> None:
     in played battles, every such move of an element touching the stream before or after it goes
     straight along the element's own facing (straight back, or straight ahead for a pursuit and
     for a flee after its turn), with no drift along the stream."""
+    from tests.dbm.test_dbm_game import _data
+
     from shieldwall.ai.random_bot import RandomBot
     from shieldwall.rulesets.dbm.bots import ScriptedBot
     from shieldwall.rulesets.dbm.game import DbmGame
-    from tests.dbm.test_dbm_game import _data
 
     def in_stream(f: Footprint) -> bool:
         ys = [p[1] for p in f.corners()]
