@@ -110,8 +110,12 @@ def _shift_on_the_table(pg: Any, view: dict[str, Any]) -> None:
 
 def test_bow_range_and_arc_of_fire_drawn_from_the_selected_bowmen(server: str, page: Any) -> None:
     """dbm-3.2:fig.10b, dbm-3.2:shoot.who: in the first bound, the Frankish bowmen's 200 p range band,
-    the rectangle 1 BW either side of their front and a line to each enemy within range."""
+    the rectangle 1 BW either side of their front and a line to each enemy within range. The top
+    bar's banner says the data is illustrative."""
     start_battle(page, server, "dbm-3.2", "dbm-3.2/ford-of-ash")
+    # the banner in the top bar: the sample data is labelled on the page, not only in the log
+    banner = page.locator("#data-label")
+    assert banner.is_visible() and banner.inner_text() == "illustrative data: not the published DBM tables"
     for _ in range(40):
         st = state(page)
         if st["view"]["phase"] == "bound" and st["your_turn"]:

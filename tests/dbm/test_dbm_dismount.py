@@ -184,7 +184,8 @@ def test_a_dismounted_loss_is_booked_under_its_listed_type_so_simulate_runs() ->
 
 
 def test_simulate_plays_the_battle_with_a_dismounted_loss() -> None:
-    """The same battle through `shieldwall simulate` (seed 0 draws battle 6 with seed 22)."""
+    """The same battle through `shieldwall simulate` (seed 0 draws battle 6 with seed 22); the
+    summary carries the sample data's label."""
     import subprocess
     import sys
 
@@ -193,3 +194,4 @@ def test_simulate_plays_the_battle_with_a_dismounted_loss() -> None:
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout)
     assert out["battles"] == 8 and set(out["mean_losses"]["red"]) == {"Bge", "Bw", "Cv", "Kn", "Ps", "Sp"}
+    assert out["data_label"] == "illustrative data: not the published DBM tables"  # labelled here too
