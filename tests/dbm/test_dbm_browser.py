@@ -1,11 +1,11 @@
-"""DBM 3.2 in Debian's Chromium (Playwright): the burh scenario played from the engine's menu
-through its terrain phase (the invader's choice, terrain.invader), deployment (deploy.first),
-baggage (size.assign) and bounds against the scripted bot; the table draws the bases in paces and
-the fortification sections as walls named for their holder and front (rulings R40, R41), and the
-log shows the line-up shifts, assaults on undefended sections (dbm-3.2:cc.fort-corner) and storming
-(dbm-3.2:storm.pursue); the table shows the line-up shifts too (dbm-3.2:move.lineup-shift): a dashed
-ghost of each base before, an arrow to after, a label and a tooltip citing the clause. The
-screenshots go to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
+"""DBM 3.2 in Debian's Chromium (Playwright): the burh scenario played from the engine's menu through
+its terrain phase (the invader's choice, terrain.invader; and, played as the defender, his
+features), deployment (deploy.first), baggage (size.assign) and bounds against the scripted bot; the
+table draws the bases in paces and the fortification sections as walls named for their holder and
+front (rulings R40, R41), and the log shows the line-up shifts, assaults on undefended sections
+(dbm-3.2:cc.fort-corner) and storming (dbm-3.2:storm.pursue); the table shows the line-up shifts too
+(dbm-3.2:move.lineup-shift): a dashed ghost of each base before, an arrow to after, a label and a
+tooltip citing the clause. The screenshots go to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
 Illustrative sample data (NOT the published DBM tables)."""
 
 from __future__ import annotations
@@ -76,6 +76,36 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     assert page.locator("#board svg .unit").count() > 0
     IMAGES.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=str(IMAGES / "web-dbm-burh.png"))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_terrain_and_deployment_played_by_the_defender_in_the_browser(server: str, page: Any) -> None:
+    """The player is blue, the burh's defender: after the bot invader's option, the page offers the
+    defender's features (the compulsory wood already placed for him, counting half; terrain.def-total,
+    terrain.def-phases); he places brush and a gentle hill, ends his terrain at 2.5 FE, deploys deep
+    (deploy.first) and assigns his baggage (size.assign); the features are on the table."""
+    start_battle(page, server, "dbm-3.2", SCEN, side="blue", wait_for=None)
+    page.wait_for_selector("#board svg .terrain-wall", state="attached")
+    st = state(page)
+    assert st["view"]["phase"] == "terrain" and st["your_turn"], st["view"]["phase"]
+    texts = [m["text"] for m in st["menu"]]
+    assert "terrain brush" in texts and "terrain done" not in texts  # fewer than 2 FE so far
+    assert st["decision"]["side"] == "blue" and "defender" in st["decision"]["prompt"]
+    for want in ("terrain brush", "terrain hill-gentle", "terrain done", "deploy deep"):
+        st = state(page)
+        texts = [m["text"] for m in st["menu"]]
+        assert want in texts, (want, texts)
+        click_order(page, st, st["menu"][texts.index(want)])
+    st = state(page)
+    assert st["view"]["phase"] == "baggage" and st["your_turn"]
+    click_order(page, st, st["menu"][0])
+    st = state(page)
+    assert st["view"]["phase"] == "bound"
+    kinds = [t["kind"] for t in st["view"]["terrain"]]
+    assert {"wood", "brush", "hill-gentle"} <= set(kinds)
+    log = page.locator("#tab-log").inner_text()
+    assert "defender places brush" in log and "defender places hill-gentle" in log
+    assert "terrain done: invader" in log and "defender 2.5 FE" in log
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -67,10 +67,87 @@ def test_terrain_procedure_phase_seeded_and_logged() -> None:
     assert d is not None and d.kind == "terrain" and d.side == "red"
     assert [str(o) for o in st.legal_orders()] == ["terrain none", "terrain road", "terrain river"]
     ev = st.apply("terrain river")
-    assert any(e.kind == "die" for e in ev) and ev[-1].kind == "terrain-done"
+    assert any(e.kind == "die" for e in ev)
     st2 = g.new_state(5)
     assert [e.to_dict() for e in st2.apply("terrain river")] == [e.to_dict() for e in ev]
-    assert st.decision() is not None and st.decision().kind == "deploy"  # type: ignore[union-attr]
+    d = st.decision()
+    assert d is not None and d.kind == "terrain" and d.side == "blue"  # now the defender's features
+
+
+def _terrain_orders(st: DbmState) -> list[str]:
+    return [str(o) for o in st.legal_orders()]
+
+
+def test_terrain_procedure_played_by_the_defender_and_the_invader() -> None:
+    """The whole procedure is the players' (terrain.invader, .def-total, .def-phases, .inv-area,
+    .position): the invader's option; the defender's compulsory feature placed for him, counting
+    half, then his own choices until 2-3 feature equivalents; then, if the invader placed nothing,
+    his area features up to 1.5 FE. Each feature is diced into position and logged."""
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    # the invader takes a road: the defender places, then deployment (no invader area step)
+    st = g.new_state(3)
+    st.apply("terrain road")
+    d = st.decision()
+    assert d is not None and d.side == "blue" and "defender" in d.prompt
+    mine = [e for e in st.events if e.kind == "terrain-placed" and e.data["by"] == "defender"]
+    assert [(e.data["what"], e.side, e.rule) for e in mine] == [("wood", "blue", "dbm-3.2:terrain.position")]
+    assert st.terrain_steps.defender_fe == 0.5  # the list's compulsory wood counts half
+    assert "terrain done" not in _terrain_orders(st)  # fewer than 2 FE
+    with pytest.raises(IllegalOrder) as err:
+        st.apply("terrain done")
+    assert err.value.rule == "dbm-3.2:terrain.def-total"
+    st.apply("terrain brush")
+    st.apply("terrain hill-gentle")
+    assert st.terrain_steps.defender_fe == 2.5 and "terrain done" in _terrain_orders(st)
+    assert "terrain brush" not in _terrain_orders(st) and "terrain wood" in _terrain_orders(
+        st
+    )  # 3 FE at most
+    st.apply("terrain done")
+    d = st.decision()
+    assert d is not None and d.kind == "deploy"
+    done = st.events[-1]
+    assert done.kind == "terrain-done" and done.data == {"invader": "road", "defender_fe": 2.5}
+    placed = [e for e in st.events if e.kind == "terrain-placed" and e.data["by"] == "defender"]
+    assert [e.data["what"] for e in placed] == ["wood", "brush", "hill-gentle"]
+    assert all(e.data["position_die"] in range(1, 7) for e in placed)
+    assert [describe(e) for e in placed][1] == "defender places brush"
+    assert [t["kind"] for t in st.view()["terrain"]][-3:] == ["wood", "brush", "hill-gentle"]
+    # the invader places nothing: after the defender, his area features (terrain.inv-area)
+    st = g.new_state(3)
+    for o in ("terrain none", "terrain brush", "terrain hill-gentle", "terrain done"):
+        st.apply(o)
+    d = st.decision()
+    assert d is not None and d.side == "red" and "area features" in d.prompt
+    assert _terrain_orders(st) == ["terrain wood", "terrain brush", "terrain hill-gentle", "terrain done"]
+    st.apply("terrain wood")
+    assert _terrain_orders(st) == ["terrain done"]  # 1 FE placed, another would pass 1.5
+    with pytest.raises(IllegalOrder) as err:
+        st.apply("terrain brush")
+    assert err.value.rule == "dbm-3.2:terrain.inv-area"
+    st.apply("terrain done")
+    assert st.events[-1].data == {"invader": "none", "defender_fe": 2.5, "invader_area_fe": 1.0}
+    inv = [e for e in st.events if e.kind == "terrain-placed" and e.data["by"] == "invader"]
+    assert [(e.data["what"], e.rule) for e in inv][-1] == ("wood", "dbm-3.2:terrain.inv-area")
+
+
+def test_terrain_procedure_played_by_bots_to_the_end() -> None:
+    """Scripted and random bots play the procedure through for both sides (seeded, replayable)."""
+    from shieldwall.ai.random_bot import RandomBot
+
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    for seed in range(6):
+        runs = []
+        for _ in range(2):
+            st = g.new_state(seed)
+            kind = RandomBot if seed % 2 else ScriptedBot
+            bots = {"red": kind(seed), "blue": kind(seed + 1)}
+            while st.phase == "terrain":
+                d = st.decision()
+                assert d is not None
+                st.apply(bots[d.side].choose(st))
+            assert 2 <= st.terrain_steps.defender_fe <= 3 and st.terrain_steps.invader_fe <= 1.5
+            runs.append([e.to_dict() for e in st.events])
+        assert runs[0] == runs[1]
 
 
 def test_illegal_orders_name_a_clause_and_change_nothing() -> None:

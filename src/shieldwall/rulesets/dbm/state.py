@@ -33,7 +33,14 @@ from shieldwall.rulesets.dbm.command import (
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
 from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
-from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, terrain_phase
+from shieldwall.rulesets.dbm.setup import (
+    TerrainSteps,
+    compulsory_features,
+    deploy_side,
+    place_baggage,
+    terrain_options,
+    terrain_step,
+)
 from shieldwall.rulesets.dbm.turn import Bound
 
 if TYPE_CHECKING:
@@ -93,6 +100,8 @@ class DbmState(State):
         self.listed_type: dict[str, str] = {}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
         self.side: str = sc.spec.invader if self.phase == "terrain" else "red"
+        #: the terrain procedure's steps so far (terrain phase only)
+        self.terrain_steps = TerrainSteps()
         self.bound_no = 0
         self.bound: Bound | None = None
         self._events: list[Event] = []
@@ -115,8 +124,13 @@ class DbmState(State):
     def decision(self) -> Decision | None:
         if self._result is not None:
             return None
+        steps = {
+            "invader": "invader: provide a road, a river or nothing",
+            "defender": "defender: place a feature (2-3 feature equivalents, compulsory ones counting half)",
+            "invader-area": "invader: place area features (up to 1.5 feature equivalents) or done",
+        }
         prompts = {
-            "terrain": "invader: provide a road, a river or nothing",
+            "terrain": steps[self.terrain_steps.step],
             "deploy": "deploy your commands (largest first)",
             "baggage": "assign your baggage to an on-table general's command",
             "bound": "spend PIPs: advance, march or move; or end the bound",
@@ -128,7 +142,7 @@ class DbmState(State):
         if self._result is not None:
             return []
         if self.phase == "terrain":
-            return [Order("terrain", k) for k in ("none", "road", "river")]
+            return [Order("terrain", k) for k in terrain_options(self, self.terrain_steps)]
         if self.phase == "deploy":
             return [Order("deploy", "line"), Order("deploy", "deep")]
         if self.phase == "baggage":
@@ -161,7 +175,9 @@ class DbmState(State):
         if not self._is_legal(o):
             legal = self.legal_orders()
             clause = {
-                "terrain": "terrain.invader",
+                "terrain": {"defender": "terrain.def-total", "invader-area": "terrain.inv-area"}.get(
+                    self.terrain_steps.step, "terrain.invader"
+                ),
                 "deploy": "deploy.first",
                 "baggage": "deploy.baggage",
                 "press": "press.forward",
@@ -170,9 +186,18 @@ class DbmState(State):
                 rule(clause), f"{o} is not possible now ({self.phase}); the menu has {len(legal)} orders"
             )
         if self.phase == "terrain":
-            for e in terrain_phase(self, o.arg or "none"):
+            events, over = terrain_step(self, self.terrain_steps, o.arg or "none")
+            for e in events:
                 self._emit(e)
-            self.phase, self.side = "deploy", "red"
+            if over:
+                self.phase, self.side = "deploy", "red"
+            else:
+                invader = self._game.scenario.spec.invader
+                defender = "blue" if invader == "red" else "red"
+                was, self.side = self.side, defender if self.terrain_steps.step == "defender" else invader
+                if was == invader and self.side == defender:  # the defender's compulsory features first
+                    for e in compulsory_features(self, self.terrain_steps):
+                        self._emit(e)
         elif self.phase == "deploy":
             for e in deploy_side(self, self.side, o.arg or "line"):
                 self._emit(e)
@@ -226,6 +251,7 @@ class DbmState(State):
         new.board = self.board.copy()
         new.rng = copy_rng(self.rng)
         new.terrain = [dict(t) for t in self.terrain]
+        new.terrain_steps = copy.deepcopy(self.terrain_steps)
         new.commands = {k: copy.copy(v) for k, v in self.commands.items()}
         for c in new.commands.values():
             c.elements = list(c.elements)
