@@ -130,6 +130,40 @@ def test_terrain_procedure_played_by_the_defender_and_the_invader() -> None:
     assert [(e.data["what"], e.rule) for e in inv][-1] == ("wood", "dbm-3.2:terrain.inv-area")
 
 
+def test_terrain_def_river_played_by_the_defender() -> None:
+    """dbm-3.2:terrain.def-river and .def-phases in play: the defender may try one river before his
+    optional area features: a 6 to place it (it is not compulsory for his list), then the zone die
+    puts it in a quarter of the table depth counted from his own edge (1 nearest him ... 6 nearest
+    the invader), from one short edge to the other; a failed die refuses it and it is not offered
+    again. Blue defends, his rear edge at y = 1600; zones are 400 p deep."""
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    for seed, zone_die, y_mid in ((4, 6, 200.0), (6, 3, 1000.0)):
+        st = g.new_state(seed)
+        st.apply("terrain road")
+        assert "terrain river" in _terrain_orders(st)
+        n = len(st.events)
+        st.apply("terrain river")
+        faces = [e.data["face"] for e in st.events[n:] if e.kind == "die"]
+        assert faces == [6, zone_die]
+        placed = st.events[-1]
+        assert placed.kind == "terrain-placed" and placed.rule == "dbm-3.2:terrain.def-river"
+        river = st.terrain[-1]
+        assert river["kind"] == "river" and (river["x0"], river["x1"]) == (0.0, 2400.0)
+        assert (river["y0"] + river["y1"]) / 2 == y_mid
+        assert st.terrain_steps.defender_fe == 1.5 and "terrain river" not in _terrain_orders(st)
+    st = g.new_state(0)
+    st.apply("terrain road")
+    st.apply("terrain river")
+    assert st.events[-1].kind == "terrain-refused" and st.events[-1].rule == "dbm-3.2:terrain.def-river"
+    assert describe(st.events[-1]) == "no river: the dice refused it"
+    assert "terrain river" not in _terrain_orders(st) and st.terrain_steps.defender_fe == 0.5
+    # after an optional area feature, the river's turn has passed (terrain.def-phases)
+    st = g.new_state(4)
+    st.apply("terrain road")
+    st.apply("terrain brush")
+    assert "terrain river" not in _terrain_orders(st)
+
+
 def test_terrain_procedure_played_by_bots_to_the_end() -> None:
     """Scripted and random bots play the procedure through for both sides (seeded, replayable)."""
     from shieldwall.ai.random_bot import RandomBot

@@ -22,7 +22,7 @@ from shieldwall.rulesets.dbm.deploy import (
 )
 from shieldwall.rulesets.dbm.elements import make
 from shieldwall.rulesets.dbm.flank import both_flanks
-from shieldwall.rulesets.dbm.terrain import TerrainLog, invader_option, position_distance
+from shieldwall.rulesets.dbm.terrain import TerrainLog, defender_river, invader_option, position_distance
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
@@ -44,6 +44,8 @@ class TerrainSteps:
     defender_fe: float = 0.0  # compulsory features counting half (terrain.def-total)
     invader_fe: float = 0.0  # the invader's area features (terrain.inv-area)
     placed: list[str] = field(default_factory=list)  # the defender's kinds, in order
+    compulsory: int = 0  # how many of ``placed`` were his compulsory features
+    river_tried: bool = False  # the defender diced for a river (terrain.def-river)
 
 
 def _sides(st: DbmState) -> tuple[str, str]:
@@ -82,7 +84,16 @@ def terrain_options(st: DbmState, ts: TerrainSteps) -> list[str]:
         return ["none", "road", "river"]
     if ts.step == "defender":  # 2-3 FE in all (terrain.def-total): "done" from 2 FE or when nothing fits
         kinds = [k for k in _area_kinds(st) if ts.defender_fe + _fe(st, k) <= 3]
-        return kinds + (["done"] if ts.defender_fe >= 2 or not kinds else [])
+        # his river first in the optional phase (terrain.def-phases), diced for once (terrain.def-river)
+        river = (
+            ["river"]
+            if not ts.river_tried
+            and len(ts.placed) == ts.compulsory
+            and "river" in _defender_list(st).permitted_terrain
+            and ts.defender_fe + _fe(st, "river") <= 3
+            else []
+        )
+        return kinds + river + (["done"] if ts.defender_fe >= 2 or not (kinds or river) else [])
     fe = st.game.scenario.tables.terrain.feature
     return [k for k in _area_kinds(st) if ts.invader_fe + fe[k].fe <= 1.5] + ["done"]
 
@@ -121,6 +132,7 @@ def compulsory_features(st: DbmState, ts: TerrainSteps) -> list[Event]:
             ev += _place(st, kind, "defender", "terrain.position")
             ts.defender_fe += _fe(st, kind)
             ts.placed.append(kind)
+            ts.compulsory += 1
     return ev
 
 
@@ -143,6 +155,22 @@ def terrain_step(st: DbmState, ts: TerrainSteps, choice: str) -> tuple[list[Even
         elif got == "road":
             st.terrain.append({"kind": "road", "x0": w / 2 - 20, "y0": 0.0, "x1": w / 2 + 20, "y1": d})
         ts.invader, ts.step = got, "defender"
+        return log.events, False
+    if ts.step == "defender" and choice == "river":
+        ts.river_tried = True
+        log = TerrainLog()
+        band = defender_river(st.rng, log, "river" in _defender_list(st).compulsory_terrain, st.board.depth)
+        if band is None:  # "a different option can be chosen if dicing is unsuccessful"
+            log.events.append({"kind": "terrain-refused", "what": "river", "rule": rule("terrain.def-river")})
+            return log.events, False
+        d = st.board.depth
+        lo, hi = (d - band[1], d - band[0]) if defender == "blue" else band  # from his own edge
+        mid = round((lo + hi) / 2, 1)
+        st.terrain.append(
+            {"kind": "river", "x0": 0.0, "y0": mid - 20.0, "x1": st.board.width, "y1": mid + 20.0}
+        )
+        ts.defender_fe += _fe(st, "river")
+        ts.placed.append("river")
         return log.events, False
     if ts.step == "defender" and choice != "done":
         ts.defender_fe += _fe(st, choice)
