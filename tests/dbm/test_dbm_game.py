@@ -325,3 +325,36 @@ def test_size_baggage_through_the_host_army_cost_command(tmp_path: Path) -> None
         army_cost(tmp_path / "nothing.toml", False, True) if (tmp_path / "nothing.toml").write_text(
             "x = 1"
         ) else None
+
+
+def _with_ally(nation: str | None) -> DbmGame:
+    """ford-of-ash with blue's sub-general's command an ally (its general irregular, Wb(O))."""
+    g = DbmGame.from_data(_data(), "ford-of-ash.toml")
+    oob = g.scenario.armies["blue"]
+    cmds = [c if c.c_in_c else c.model_copy(update={"ally": True, "nation": nation}) for c in oob.commands]
+    g.scenario.armies["blue"] = oob.model_copy(update={"commands": cmds})
+    return g
+
+
+def test_ally_unreliable_b_in_play_compares_the_army_lists_nation() -> None:
+    """dbm-3.2:ally.unreliable-b: an irregular ally changes sides if it is "of a different nation to
+    the main army". The main army's nation is its list's (`nation = "Norse-Irish"`), and an ally
+    without a nation is of it: neither changes sides (the engine compared the order of battle's
+    name, "Blue: Norse-Irish (illustrative)", so an ally stating the list's nation flipped). An ally
+    of another nation does, once the other command is demoralised, and blue is then beaten."""
+    assert _with_ally(None).scenario.tables.lists["norse-irish-illustrative"].nation == "Norse-Irish"
+    for nation, flips in ((None, False), ("Norse-Irish", False), ("Picts", True)):
+        st = _with_ally(nation).new_state(2)
+        bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+        while not st.is_terminal():
+            d = st.decision()
+            assert d is not None
+            st.apply(bots[d.side].choose(st))
+        ev = [e for e in st.events if e.kind == "ally-changes-sides"]
+        assert bool(ev) == flips, nation
+        assert any(e.kind == "demoralised" and e.data["command"] == "blue1" for e in st.events), nation
+        if flips:
+            assert ev[0].data == {"command": "blue2", "from": "blue", "to": "red"}
+            assert ev[0].rule == "dbm-3.2:ally.unreliable-b" and st.commands["blue2"].side == "red"
+            res = st.result()
+            assert res is not None and res.winner == "red"

@@ -268,7 +268,8 @@ def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:
                 orig,
                 ally=cmd.ally,
                 irregular_general=not gen.regular,
-                nation=cmd.nation or oob.name,
+                # unreliable allies compare nations (ally.unreliable-b): the army list's, unless stated
+                nation=cmd.nation or tb.lists[oob.army_list].nation,
                 civil_war=cmd.civil_war,
                 elements=[el.id for el in cmd.elements],
             ),
@@ -303,7 +304,8 @@ def off_table(st: DbmState, side: str, name: str, cmd: Any) -> Event:
             orig,
             ally=cmd.ally,
             irregular_general=not gen.regular,
-            nation=cmd.nation or st.game.scenario.armies[side].name,
+            nation=cmd.nation
+            or st.game.scenario.tables.lists[st.game.scenario.armies[side].army_list].nation,
             civil_war=cmd.civil_war,
             elements=[el.id for el in cmd.elements],
             off_table=cmd.flank,

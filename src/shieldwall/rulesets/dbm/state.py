@@ -406,7 +406,8 @@ class DbmState(State):
                         "rule": rule("demor.flee"),
                     }
                 )
-        main = {s: self._game.scenario.armies[s].name for s in SIDES}
+        sc = self._game.scenario
+        main = {s: sc.tables.lists[sc.armies[s].army_list].nation for s in SIDES}  # the main armies' nations
         for e in ally_flips(self.commands.values(), main):
             self._emit(e)
         for s in SIDES:
