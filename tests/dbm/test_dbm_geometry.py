@@ -83,6 +83,9 @@ def test_move_legal_contact_beside_friend_on_flank() -> None:
     # beside the friend, front corner to front corner, but not itself touching E's flank
     assert legal_contact(beside, E) is None
     assert legal_contact(beside, E, [friend]) == "beside-friend-on-flank-or-rear"
+    # side edge to side edge with the friend but 10 p further back: front corners apart, not legal
+    back = Footprint(friend.x + 10, friend.y - BW, 270, BW, 30)
+    assert legal_contact(back, E, [friend]) is None
 
 
 def test_glossary_within_is_at_or_closer_tolerance_at_exact_contact() -> None:
