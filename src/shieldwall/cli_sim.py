@@ -249,6 +249,8 @@ def register(app: typer.Typer) -> None:
             f"{backend} backend, {result.workers or 'all'} workers"
         )
         print_summary(data, title, result.battles_per_second)
+        if data.get("data_label"):
+            typer.echo(f"[{data['data_label']}]")
         if out is not None:
             typer.echo(
                 f"wrote {out} ({result.total_battles} rows); summarise it with: shieldwall report {out}"

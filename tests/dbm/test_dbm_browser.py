@@ -1,11 +1,11 @@
-"""DBM 3.2 in Debian's Chromium (Playwright): the burh scenario played from the engine's menu
-through its terrain phase (the invader's choice, terrain.invader), deployment (deploy.first),
-baggage (size.assign) and bounds against the scripted bot; the table draws the bases in paces and
-the fortification sections as walls named for their holder and front (rulings R40, R41), and the
-log shows the line-up shifts, assaults on undefended sections (dbm-3.2:cc.fort-corner) and storming
-(dbm-3.2:storm.pursue); the table shows the line-up shifts too (dbm-3.2:move.lineup-shift): a dashed
-ghost of each base before, an arrow to after, a label and a tooltip citing the clause. The
-screenshots go to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
+"""DBM 3.2 in Debian's Chromium (Playwright): the burh scenario played from the engine's menu through
+its terrain phase (the invader's choice, terrain.invader; and, played as the defender, his
+features), deployment (deploy.first), baggage (size.assign) and bounds against the scripted bot; the
+table draws the bases in paces and the fortification sections as walls named for their holder and
+front (rulings R40, R41), and the log shows the line-up shifts, assaults on undefended sections
+(dbm-3.2:cc.fort-corner) and storming (dbm-3.2:storm.pursue); the table shows the line-up shifts too
+(dbm-3.2:move.lineup-shift): a dashed ghost of each base before, an arrow to after, a label and a
+tooltip citing the clause. The screenshots go to docs/images/ only with SHIELDWALL_SCREENSHOTS=1.
 Illustrative sample data (NOT the published DBM tables)."""
 
 from __future__ import annotations
@@ -79,6 +79,36 @@ def test_storm_pursue_and_cc_fort_corner_burh_played_in_the_browser(server: str,
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_terrain_and_deployment_played_by_the_defender_in_the_browser(server: str, page: Any) -> None:
+    """The player is blue, the burh's defender: after the bot invader's option, the page offers the
+    defender's features (the compulsory wood already placed for him, counting half; terrain.def-total,
+    terrain.def-phases); he places brush and a gentle hill, ends his terrain at 2.5 FE, deploys deep
+    (deploy.first) and assigns his baggage (size.assign); the features are on the table."""
+    start_battle(page, server, "dbm-3.2", SCEN, side="blue", wait_for=None)
+    page.wait_for_selector("#board svg .terrain-wall", state="attached")
+    st = state(page)
+    assert st["view"]["phase"] == "terrain" and st["your_turn"], st["view"]["phase"]
+    texts = [m["text"] for m in st["menu"]]
+    assert "terrain brush" in texts and "terrain done" not in texts  # fewer than 2 FE so far
+    assert st["decision"]["side"] == "blue" and "defender" in st["decision"]["prompt"]
+    for want in ("terrain brush", "terrain hill-gentle", "terrain done", "deploy deep"):
+        st = state(page)
+        texts = [m["text"] for m in st["menu"]]
+        assert want in texts, (want, texts)
+        click_order(page, st, st["menu"][texts.index(want)])
+    st = state(page)
+    assert st["view"]["phase"] == "baggage" and st["your_turn"]
+    click_order(page, st, st["menu"][0])
+    st = state(page)
+    assert st["view"]["phase"] == "bound"
+    kinds = [t["kind"] for t in st["view"]["terrain"]]
+    assert {"wood", "brush", "hill-gentle"} <= set(kinds)
+    log = page.locator("#tab-log").inner_text()
+    assert "defender places brush" in log and "defender places hill-gentle" in log
+    assert "terrain done: invader" in log and "defender 2.5 FE" in log
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def _shift_on_the_table(pg: Any, view: dict[str, Any]) -> None:
     """The view's line-up shifts are on the table: for each shifted element a ghost, an arrow and a
     tooltip citing dbm-3.2:move.lineup-shift; the group's label once. Screenshot of the marks."""
@@ -110,8 +140,12 @@ def _shift_on_the_table(pg: Any, view: dict[str, Any]) -> None:
 
 def test_bow_range_and_arc_of_fire_drawn_from_the_selected_bowmen(server: str, page: Any) -> None:
     """dbm-3.2:fig.10b, dbm-3.2:shoot.who: in the first bound, the Frankish bowmen's 200 p range band,
-    the rectangle 1 BW either side of their front and a line to each enemy within range."""
+    the rectangle 1 BW either side of their front and a line to each enemy within range. The top
+    bar's banner says the data is illustrative."""
     start_battle(page, server, "dbm-3.2", "dbm-3.2/ford-of-ash")
+    # the banner in the top bar: the sample data is labelled on the page, not only in the log
+    banner = page.locator("#data-label")
+    assert banner.is_visible() and banner.inner_text() == "illustrative data: not the published DBM tables"
     for _ in range(40):
         st = state(page)
         if st["view"]["phase"] == "bound" and st["your_turn"]:

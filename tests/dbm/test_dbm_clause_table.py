@@ -12,7 +12,7 @@ import pytest
 from shieldwall.rulesets.dbm.clauses import CLAUSES, RS, rule
 
 ROOT = Path(__file__).resolve().parents[2]
-DESCRIPTIVE = {"troops.cv-s", "troops.cv-o", "river.wading"}
+DESCRIPTIVE = {"troops.cv-s", "troops.cv-o"}
 
 
 def test_clause_table_is_current() -> None:
@@ -37,5 +37,5 @@ def test_clause_ids() -> None:
 
 def test_every_ruling_is_in_the_rulings_note() -> None:
     text = (ROOT / "docs/rulings/dbm-3.2.md").read_text(encoding="utf-8")
-    for n in range(1, 35):
+    for n in range(1, 46):
         assert f"## R{n} " in text or f"## R{n}:" in text, f"R{n}"

@@ -170,6 +170,10 @@ def test_mrs_cavalry_second_rank(tables: Tables) -> None:  # T14
     el = Fighter("El", "O")
     r = score_pair(tables, el, cv, "cc", 7 - tables.base("El").v_mounted, 5 - tables.base("Cv").v_mounted)
     assert (r["a"].total, r["b"].total) == (7, 5)
+    art = Fighter("Art", "O")  # "any troop-type except elephants or artillery"
+    r = score_pair(tables, art, cv, "cc", 7 - tables.base("Art").v_mounted, 5 - tables.base("Cv").v_foot)
+    assert (r["a"].total, r["b"].total) == (7, 5)
+    assert not any(s["rule"] == "dbm-3.2:mrs" for s in r["a"].steps)
 
 
 def test_mrs_can_turn_a_win_into_a_tie(tables: Tables) -> None:  # ruling R4

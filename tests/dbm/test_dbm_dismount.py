@@ -3,6 +3,7 @@ the illustrative sample data (NOT the published DBM tables: r-kn3 may dismount a
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -163,3 +164,34 @@ def test_exchange_riderless_mounts_in_random_battles() -> None:
 def test_exchange_riderless_mounts_field_is_optional_data() -> None:
     assert DismountAs(code="Bd", grade="O").mounts is False
     assert DismountAs(code="Bd", grade="O", mounts=True).mounts is True
+
+
+def test_a_dismounted_loss_is_booked_under_its_listed_type_so_simulate_runs() -> None:
+    """`shieldwall simulate dbm-3.2/ford-of-ash` stopped at battle 6 (seed 22: "a red Bd was lost but
+    the army has none"): r-kn3 dismounted as Bd(O) and was lost. The result's losses by type book it
+    as the Kn it was listed as (ruling R39), so every lost type is one of simulate's loss columns."""
+    from shieldwall.io.scenarios import load_game
+    from shieldwall.sim.runner import loss_columns
+
+    known = {(s, t) for _, s, t in loss_columns([load_game("dbm-3.2/ford-of-ash")])}
+    st = _play(22)
+    assert any(e.kind == "dismount" and e.data["id"] == "r-kn3" for e in st.events)
+    assert any(e.kind == "destroyed" and e.data["id"] == "r-kn3" for e in st.events)
+    res = st.result()
+    assert res is not None
+    assert {(s, t) for s, types in res.losses.items() for t, n in types.items() if n} <= known
+    assert res.losses["red"]["Kn"] >= 1 and "Bd" not in res.losses["red"]
+
+
+def test_simulate_plays_the_battle_with_a_dismounted_loss() -> None:
+    """The same battle through `shieldwall simulate` (seed 0 draws battle 6 with seed 22); the
+    summary carries the sample data's label."""
+    import subprocess
+    import sys
+
+    cmd = ["simulate", "dbm-3.2/ford-of-ash", "-n", "8", "--workers", "1", "--json", "--no-progress"]
+    r = subprocess.run([sys.executable, "-m", "shieldwall.cli", *cmd], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout)
+    assert out["battles"] == 8 and set(out["mean_losses"]["red"]) == {"Bge", "Bw", "Cv", "Kn", "Ps", "Sp"}
+    assert out["data_label"] == "illustrative data: not the published DBM tables"  # labelled here too

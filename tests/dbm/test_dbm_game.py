@@ -67,10 +67,121 @@ def test_terrain_procedure_phase_seeded_and_logged() -> None:
     assert d is not None and d.kind == "terrain" and d.side == "red"
     assert [str(o) for o in st.legal_orders()] == ["terrain none", "terrain road", "terrain river"]
     ev = st.apply("terrain river")
-    assert any(e.kind == "die" for e in ev) and ev[-1].kind == "terrain-done"
+    assert any(e.kind == "die" for e in ev)
     st2 = g.new_state(5)
     assert [e.to_dict() for e in st2.apply("terrain river")] == [e.to_dict() for e in ev]
-    assert st.decision() is not None and st.decision().kind == "deploy"  # type: ignore[union-attr]
+    d = st.decision()
+    assert d is not None and d.kind == "terrain" and d.side == "blue"  # now the defender's features
+
+
+def _terrain_orders(st: DbmState) -> list[str]:
+    return [str(o) for o in st.legal_orders()]
+
+
+def test_terrain_procedure_played_by_the_defender_and_the_invader() -> None:
+    """The whole procedure is the players' (terrain.invader, .def-total, .def-phases, .inv-area,
+    .position): the invader's option; the defender's compulsory feature placed for him, counting
+    half, then his own choices until 2-3 feature equivalents; then, if the invader placed nothing,
+    his area features up to 1.5 FE. Each feature is diced into position and logged."""
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    # the invader takes a road: the defender places, then deployment (no invader area step)
+    st = g.new_state(3)
+    st.apply("terrain road")
+    d = st.decision()
+    assert d is not None and d.side == "blue" and "defender" in d.prompt
+    mine = [e for e in st.events if e.kind == "terrain-placed" and e.data["by"] == "defender"]
+    assert [(e.data["what"], e.side, e.rule) for e in mine] == [("wood", "blue", "dbm-3.2:terrain.position")]
+    assert st.terrain_steps.defender_fe == 0.5  # the list's compulsory wood counts half
+    assert "terrain done" not in _terrain_orders(st)  # fewer than 2 FE
+    with pytest.raises(IllegalOrder) as err:
+        st.apply("terrain done")
+    assert err.value.rule == "dbm-3.2:terrain.def-total"
+    st.apply("terrain brush")
+    st.apply("terrain hill-gentle")
+    assert st.terrain_steps.defender_fe == 2.5 and "terrain done" in _terrain_orders(st)
+    assert "terrain brush" not in _terrain_orders(st) and "terrain wood" in _terrain_orders(
+        st
+    )  # 3 FE at most
+    st.apply("terrain done")
+    d = st.decision()
+    assert d is not None and d.kind == "deploy"
+    done = st.events[-1]
+    assert done.kind == "terrain-done" and done.data == {"invader": "road", "defender_fe": 2.5}
+    placed = [e for e in st.events if e.kind == "terrain-placed" and e.data["by"] == "defender"]
+    assert [e.data["what"] for e in placed] == ["wood", "brush", "hill-gentle"]
+    assert all(e.data["position_die"] in range(1, 7) for e in placed)
+    assert [describe(e) for e in placed][1] == "defender places brush"
+    assert [t["kind"] for t in st.view()["terrain"]][-3:] == ["wood", "brush", "hill-gentle"]
+    # the invader places nothing: after the defender, his area features (terrain.inv-area)
+    st = g.new_state(3)
+    for o in ("terrain none", "terrain brush", "terrain hill-gentle", "terrain done"):
+        st.apply(o)
+    d = st.decision()
+    assert d is not None and d.side == "red" and "area features" in d.prompt
+    assert _terrain_orders(st) == ["terrain wood", "terrain brush", "terrain hill-gentle", "terrain done"]
+    st.apply("terrain wood")
+    assert _terrain_orders(st) == ["terrain done"]  # 1 FE placed, another would pass 1.5
+    with pytest.raises(IllegalOrder) as err:
+        st.apply("terrain brush")
+    assert err.value.rule == "dbm-3.2:terrain.inv-area"
+    st.apply("terrain done")
+    assert st.events[-1].data == {"invader": "none", "defender_fe": 2.5, "invader_area_fe": 1.0}
+    inv = [e for e in st.events if e.kind == "terrain-placed" and e.data["by"] == "invader"]
+    assert [(e.data["what"], e.rule) for e in inv][-1] == ("wood", "dbm-3.2:terrain.inv-area")
+
+
+def test_terrain_def_river_played_by_the_defender() -> None:
+    """dbm-3.2:terrain.def-river and .def-phases in play: the defender may try one river before his
+    optional area features: a 6 to place it (it is not compulsory for his list), then the zone die
+    puts it in a quarter of the table depth counted from his own edge (1 nearest him ... 6 nearest
+    the invader), from one short edge to the other; a failed die refuses it and it is not offered
+    again. Blue defends, his rear edge at y = 1600; zones are 400 p deep."""
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    for seed, zone_die, y_mid in ((4, 6, 200.0), (6, 3, 1000.0)):
+        st = g.new_state(seed)
+        st.apply("terrain road")
+        assert "terrain river" in _terrain_orders(st)
+        n = len(st.events)
+        st.apply("terrain river")
+        faces = [e.data["face"] for e in st.events[n:] if e.kind == "die"]
+        assert faces == [6, zone_die]
+        placed = st.events[-1]
+        assert placed.kind == "terrain-placed" and placed.rule == "dbm-3.2:terrain.def-river"
+        river = st.terrain[-1]
+        assert river["kind"] == "river" and (river["x0"], river["x1"]) == (0.0, 2400.0)
+        assert (river["y0"] + river["y1"]) / 2 == y_mid
+        assert st.terrain_steps.defender_fe == 1.5 and "terrain river" not in _terrain_orders(st)
+    st = g.new_state(0)
+    st.apply("terrain road")
+    st.apply("terrain river")
+    assert st.events[-1].kind == "terrain-refused" and st.events[-1].rule == "dbm-3.2:terrain.def-river"
+    assert describe(st.events[-1]) == "no river: the dice refused it"
+    assert "terrain river" not in _terrain_orders(st) and st.terrain_steps.defender_fe == 0.5
+    # after an optional area feature, the river's turn has passed (terrain.def-phases)
+    st = g.new_state(4)
+    st.apply("terrain road")
+    st.apply("terrain brush")
+    assert "terrain river" not in _terrain_orders(st)
+
+
+def test_terrain_procedure_played_by_bots_to_the_end() -> None:
+    """Scripted and random bots play the procedure through for both sides (seeded, replayable)."""
+    from shieldwall.ai.random_bot import RandomBot
+
+    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    for seed in range(6):
+        runs = []
+        for _ in range(2):
+            st = g.new_state(seed)
+            kind = RandomBot if seed % 2 else ScriptedBot
+            bots = {"red": kind(seed), "blue": kind(seed + 1)}
+            while st.phase == "terrain":
+                d = st.decision()
+                assert d is not None
+                st.apply(bots[d.side].choose(st))
+            assert 2 <= st.terrain_steps.defender_fe <= 3 and st.terrain_steps.invader_fe <= 1.5
+            runs.append([e.to_dict() for e in st.events])
+        assert runs[0] == runs[1]
 
 
 def test_illegal_orders_name_a_clause_and_change_nothing() -> None:
@@ -129,6 +240,26 @@ def test_fig_11_odds_who_kills_whom() -> None:
     m = ODDS.matrix()
     i, j = m.types.index("Kn(O)"), m.types.index("Bd(O)")
     assert m.first_wins["front"][i][j] is not None and m.first_wins["front"][i][j] > 0
+
+
+def test_odds_matrix_lists_setting_and_its_label_in_the_text() -> None:
+    """`odds matrix dbm-3.2 --set lists=A:B` accepts the sample's list pairs (it refused every value:
+    "valid choices: " and nothing), names them when wrong, and the text output carries the
+    illustrative-data label, as the JSON's notes do."""
+    from rich.console import Console
+
+    from shieldwall.core.errors import UnknownName
+    from shieldwall.odds.render import matrix_tables
+
+    m = ODDS.matrix({"lists": "norse-irish-illustrative:frankish-illustrative"})
+    assert m.types[0] == "Bd(S)" and "Kn(O)" in m.types
+    assert ODDS.matrix(["lists=frankish-illustrative:frankish-illustrative"]).types[0] == "Kn(O)"
+    with pytest.raises(UnknownName, match="frankish-illustrative:norse-irish-illustrative"):
+        ODDS.matrix({"lists": "foo:bar"})
+    console = Console(width=200, record=True)
+    for t in matrix_tables(m):
+        console.print(t)
+    assert "illustrative data: not the published DBM tables" in console.export_text()
 
 
 def test_narration_has_a_line_for_combat() -> None:
@@ -194,3 +325,36 @@ def test_size_baggage_through_the_host_army_cost_command(tmp_path: Path) -> None
         army_cost(tmp_path / "nothing.toml", False, True) if (tmp_path / "nothing.toml").write_text(
             "x = 1"
         ) else None
+
+
+def _with_ally(nation: str | None) -> DbmGame:
+    """ford-of-ash with blue's sub-general's command an ally (its general irregular, Wb(O))."""
+    g = DbmGame.from_data(_data(), "ford-of-ash.toml")
+    oob = g.scenario.armies["blue"]
+    cmds = [c if c.c_in_c else c.model_copy(update={"ally": True, "nation": nation}) for c in oob.commands]
+    g.scenario.armies["blue"] = oob.model_copy(update={"commands": cmds})
+    return g
+
+
+def test_ally_unreliable_b_in_play_compares_the_army_lists_nation() -> None:
+    """dbm-3.2:ally.unreliable-b: an irregular ally changes sides if it is "of a different nation to
+    the main army". The main army's nation is its list's (`nation = "Norse-Irish"`), and an ally
+    without a nation is of it: neither changes sides (the engine compared the order of battle's
+    name, "Blue: Norse-Irish (illustrative)", so an ally stating the list's nation flipped). An ally
+    of another nation does, once the other command is demoralised, and blue is then beaten."""
+    assert _with_ally(None).scenario.tables.lists["norse-irish-illustrative"].nation == "Norse-Irish"
+    for nation, flips in ((None, False), ("Norse-Irish", False), ("Picts", True)):
+        st = _with_ally(nation).new_state(2)
+        bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+        while not st.is_terminal():
+            d = st.decision()
+            assert d is not None
+            st.apply(bots[d.side].choose(st))
+        ev = [e for e in st.events if e.kind == "ally-changes-sides"]
+        assert bool(ev) == flips, nation
+        assert any(e.kind == "demoralised" and e.data["command"] == "blue1" for e in st.events), nation
+        if flips:
+            assert ev[0].data == {"command": "blue2", "from": "blue", "to": "red"}
+            assert ev[0].rule == "dbm-3.2:ally.unreliable-b" and st.commands["blue2"].side == "red"
+            res = st.result()
+            assert res is not None and res.winner == "red"

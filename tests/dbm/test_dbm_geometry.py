@@ -83,6 +83,9 @@ def test_move_legal_contact_beside_friend_on_flank() -> None:
     # beside the friend, front corner to front corner, but not itself touching E's flank
     assert legal_contact(beside, E) is None
     assert legal_contact(beside, E, [friend]) == "beside-friend-on-flank-or-rear"
+    # side edge to side edge with the friend but 10 p further back: front corners apart, not legal
+    back = Footprint(friend.x + 10, friend.y - BW, 270, BW, 30)
+    assert legal_contact(back, E, [friend]) is None
 
 
 def test_glossary_within_is_at_or_closer_tolerance_at_exact_contact() -> None:
@@ -176,6 +179,11 @@ def test_move_lineup_shift_at_most_half_a_base_width() -> None:
     after = shifted(fp(50, 80, 180), s)
     assert legal_contact(ahead(after, 50), E) == "front-corner-to-front-corner"
     assert lineup_shift(fp(40, 80, 175), E, BW) is None  # a wheel would be needed
+    # behind E (front-to-rear needs full contact): 30 p off lines up, 50 p off needs more than half
+    s = lineup_shift(fp(30, -60, 0), E, BW)
+    assert s is not None and math.isclose(s, -30, abs_tol=1e-6)
+    assert legal_contact(ahead(shifted(fp(30, -60, 0), s), 30), E) == "front-to-rear"
+    assert lineup_shift(fp(50, -60, 0), E, BW) is None
 
 
 @settings(max_examples=100, deadline=None)
@@ -333,6 +341,9 @@ def test_shoot_who_rectangle_and_range(tables: Tables) -> None:  # T19, Fig 10b
     assert not can_target(bw.fp, outside, rng, BW)
     assert not can_target(bw.fp, fp(0, front + 210 + 15, 180), rng, BW)  # 210 p
     assert can_target(bw.fp, fp(0, front + 200 + 15, 180), rng, BW)  # exactly 200 p: within
+    # close in (about 107 p) but wholly outside the rectangle 1 BW either side: no target
+    assert not can_target(bw.fp, fp(175, front + 50 + 15, 180), rng, BW)  # left edge at 135 > 120
+    assert can_target(bw.fp, fp(155, front + 50 + 15, 180), rng, BW)  # left edge at 115: partly in
     direct = fp(0, front + 150 + 15, 180)
     assert directness(bw.fp, direct) < directness(bw.fp, partly)
 

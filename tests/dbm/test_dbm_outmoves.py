@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import Element, make
 from shieldwall.rulesets.dbm.geom import ahead
@@ -105,6 +106,20 @@ def test_destroy_behind_exactly_at_the_threshold_survives(tables: Tables) -> Non
     assert [x.id for x in behind(Board(tables, [e, g]), e, e.fp)] == ["g"]
 
 
+def test_destroy_behind_less_than_one_base_width_if_this_is_less(tables: Tables) -> None:
+    """dbm-3.2:destroy.behind: "less than the destroyed element's base depth ..., or less than one
+    base width if this is less". The sample's bases are at most 1 BW deep, so a deeper base (user
+    data may give one) shows the width limit: 120 p deep, BW 80 p, friends 79 p behind are destroyed
+    and friends 85 p behind (less than its depth, not less than BW) are not."""
+    e = mk(tables, "e", "red", "Pk", "O", 0, 0)
+    deep = Footprint(e.fp.x, e.fp.y, e.fp.heading, e.fp.frontage, 120.0)  # rear edge 60 p behind
+    assert tables.bw == 80.0
+    near = mk(tables, "n", "red", "Pk", "O", 0, -60 - 79 - 15)
+    far = mk(tables, "f", "red", "Pk", "O", 0, -60 - 85 - 15)
+    assert [x.id for x in behind(Board(tables, [e, near]), e, deep)] == ["n"]
+    assert behind(Board(tables, [e, far]), e, deep) == []
+
+
 def test_destroy_behind_exceptions_and_supporting_psiloi(tables: Tables) -> None:
     art = mk(tables, "a", "red", "Art", "O", 0, 0)
     sp = mk(tables, "s", "red", "Sp", "O", 0, -35)
@@ -143,3 +158,48 @@ def test_pursue_ranks_same_type_follow(tables: Tables) -> None:
     ev = pursue(brd, "a")
     assert [e["id"] for e in ev] == ["a", "b"] and brd.el["c"].fp.y == Y - 60
     assert brd.el["a"].fp == ahead(a.fp, tables.movement.type["Wb"].pursue)
+
+
+def test_river_wading_outcome_moves_in_the_stream_ignore_its_flow() -> None:
+    """dbm-3.2:river.wading: land elements recoiling, pushed back, fleeing or pursuing in or into a
+    river ignore the direction of flow. Ford of Ash has a stream across the table (y 780-820 p);
+    in played battles, every such move of an element touching the stream before or after it goes
+    straight along the element's own facing (straight back, or straight ahead for a pursuit and
+    for a flee after its turn), with no drift along the stream."""
+    from tests.dbm.test_dbm_game import _data
+
+    from shieldwall.ai.random_bot import RandomBot
+    from shieldwall.rulesets.dbm.bots import ScriptedBot
+    from shieldwall.rulesets.dbm.game import DbmGame
+
+    def in_stream(f: Footprint) -> bool:
+        ys = [p[1] for p in f.corners()]
+        return min(ys) < 820.0 and max(ys) > 780.0
+
+    checked = 0
+    for seed in range(12):
+        st = DbmGame.from_data(_data(), "ford-of-ash.toml").new_state(seed)
+        kind = ScriptedBot if seed % 2 else RandomBot
+        bots = {"red": kind(seed), "blue": kind(seed + 100)}
+        while not st.is_terminal():
+            d = st.decision()
+            assert d is not None
+            before = {i: e.fp for i, e in st.board.el.items()}
+            n = len(st.events)
+            st.apply(bots[d.side].choose(st))
+            for ev in st.events[n:]:
+                if ev.kind not in ("recoil", "pushed-back", "flee", "pursue"):
+                    continue
+                eid = str(ev.data["id"])
+                if eid not in before or eid not in st.board.el:
+                    continue
+                a, b = before[eid], st.board.el[eid].fp
+                if not (in_stream(a) or in_stream(b)) or (a.x, a.y) == (b.x, b.y):
+                    continue
+                fx, fy = b.forward
+                dx, dy = b.x - a.x, b.y - a.y
+                assert abs(dx * fy - dy * fx) < 1e-6, (seed, ev.kind, eid, a, b)  # along its facing
+                if ev.kind != "flee":
+                    assert abs((a.heading - b.heading) % 360.0) < 1e-6
+                checked += 1
+    assert checked >= 3, checked

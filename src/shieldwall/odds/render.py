@@ -196,16 +196,19 @@ def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
                 cells.append(cell)
             t.add_row(a, *cells)
         out.append(t)
-    if m.descriptions or m.notes:
+    if m.notes and not m.descriptions:  # a table without rows would not show its caption
+        from rich.text import Text
+
+        out.append(Text("\n".join(m.notes)))
+    elif m.descriptions:
         from rich.table import Table as _Table
 
-        d = _Table(title="the types", show_header=bool(m.descriptions))
-        if m.descriptions:
-            d.add_column("type")
-            d.add_column("short")
-            d.add_column("unit")
-            for name, sh, desc in zip(m.types, short, m.descriptions, strict=True):
-                d.add_row(name, sh, desc)
+        d = _Table(title="the types")
+        d.add_column("type")
+        d.add_column("short")
+        d.add_column("unit")
+        for name, sh, desc in zip(m.types, short, m.descriptions, strict=True):
+            d.add_row(name, sh, desc)
         if m.notes:
             d.caption = "\n".join(m.notes)
             d.caption_justify = "left"

@@ -130,6 +130,8 @@ class SimResult:
         )
         if c.out is not None:
             out["out"] = str(c.out)
+        if self.extra.get("data_label"):  # e.g. that the rule system's tables are an illustrative sample
+            out["data_label"] = str(self.extra["data_label"])
         return out
 
 
@@ -246,6 +248,7 @@ def run(config: SimConfig, progress: Callable[[int, int], None] | None = None) -
         comparison,
         seconds,
         workers,
+        {"data_label": label} if (label := game.new_state(0).view().get("label")) else {},
     )
 
 

@@ -1,7 +1,8 @@
 """dbm-3.2's own bot, ``scripted``: spends PIPs sensibly through the public State API.
 
-Pre-battle: no invader terrain, a deep deployment (rear ranks give support), baggage to the
-C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
+Pre-battle: no invader terrain (nor area features after it), the defender's features each kind
+of his list once until 2 feature equivalents, a deep deployment (rear ranks give support), baggage
+to the C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
 200 p), advance commands whose base factors against the nearest enemy are at least as good as the
 enemy's against them ("attack where factors favour it"; the group move lines up with the one
 shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
@@ -38,8 +39,13 @@ class ScriptedBot(Bot):
         orders = state.legal_orders()
         assert orders
         texts = {str(o): o for o in orders}
-        if d.kind == "terrain":
-            return texts.get("terrain none", orders[0])
+        if d.kind == "terrain" and isinstance(state, DbmState):
+            ts = state.terrain_steps
+            if ts.step == "defender" and ts.defender_fe < 2:
+                # the defender: each kind of his list once, in its order, until 2 FE; else repeat one
+                fresh = [o for o in orders if o.arg != "done" and o.arg not in ts.placed]
+                return fresh[0] if fresh else orders[0]
+            return texts.get("terrain none", texts.get("terrain done", orders[0]))
         if d.kind == "deploy":  # by hand (ruling R45): the seeded procedure's deep place, if legal
             deep = [o for o in orders if o.kind == "place" and ":deep@" in (o.arg or "")]
             return texts.get("deploy deep", deep[0] if deep else orders[0])

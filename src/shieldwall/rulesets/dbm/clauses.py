@@ -382,7 +382,6 @@ CLAUSE_TABLE: dict[str, object] = {
     "notes": {
         "troops.cv-s": "classification only: the army list gives the grade (inventory item 2, D)",
         "troops.cv-o": "classification only: the army list gives the grade (inventory item 2, D)",
-        "river.wading": "holds by construction: no river flow is modelled, outcome moves never read one",
     },
     "missing": "**not yet**",
     "status": "rules",

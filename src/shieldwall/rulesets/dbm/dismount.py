@@ -62,6 +62,7 @@ def dismount(st: DbmState, eid: str) -> list[Event]:
     st.board.remove(eid)
     st.board.put(foot.at(fp))
     st._elements_meta[eid] = (code, grade, e.regular)  # its losses count as the foot element's
+    st.listed_type.setdefault(eid, e.code)  # the result's losses by type: its order-of-battle type
     ev: list[Event] = [
         {
             "kind": "dismount",

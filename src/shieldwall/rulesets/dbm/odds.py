@@ -17,17 +17,50 @@ from fractions import Fraction
 from typing import Any
 
 from shieldwall.core.dice import Dist
-from shieldwall.core.errors import ShieldwallError
+from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds.base import AttackOdds, MatrixOdds, OddsPlugin, SetKey
+
+
+def _sample_list_ids() -> tuple[str, ...]:
+    """The sample's army list ids (the lists ``odds matrix`` can pit against each other)."""
+    import tomllib
+    from importlib import resources
+
+    folder = resources.files("shieldwall.rulesets.dbm") / "data" / "sample" / "lists"
+    return tuple(
+        sorted(
+            str(tomllib.loads(f.read_text(encoding="utf-8"))["id"])
+            for f in folder.iterdir()
+            if f.name.endswith(".toml")
+        )
+    )
+
+
+class ListPairKey(SetKey):
+    """``lists=A:B``: two of the list ids in ``choices``, colon-separated."""
+
+    __slots__ = ()
+
+    def parse(self, text: str | int) -> str | int:
+        a, sep, b = str(text).strip().lower().partition(":")
+        if not sep or a not in self.choices or b not in self.choices:
+            pairs = tuple(f"{x}:{y}" for x in self.choices for y in self.choices)
+            raise UnknownName(f"value for --set {self.name}", str(text), pairs)
+        return f"{a}:{b}"
+
+    def values_text(self) -> str:
+        return "A:B with A, B from " + "|".join(self.choices)
+
 
 SETS = {
     "kind": SetKey("kind", "close combat (cc) or shooting (the attacker shoots)", "cc", ("cc", "shooting")),
     "going": SetKey("going", "the going both elements stand in", "good", ("good", "rough", "difficult")),
     "overlaps": SetKey("overlaps", "enemy overlapping the target", 0, int_range=(0, 2)),
-    "lists": SetKey(
+    "lists": ListPairKey(
         "lists",
-        "two army lists of the data set, A:B (matrix)",
+        "two army lists of the sample data set, A:B (matrix)",
         "frankish-illustrative:norse-irish-illustrative",
+        _sample_list_ids(),
         commands=frozenset({"matrix"}),
     ),
 }

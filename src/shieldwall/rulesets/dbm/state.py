@@ -34,7 +34,15 @@ from shieldwall.rulesets.dbm.command import (
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
 from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
-from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, put_command, terrain_phase
+from shieldwall.rulesets.dbm.setup import (
+    TerrainSteps,
+    compulsory_features,
+    deploy_side,
+    place_baggage,
+    put_command,
+    terrain_options,
+    terrain_step,
+)
 from shieldwall.rulesets.dbm.turn import Bound
 
 if TYPE_CHECKING:
@@ -64,6 +72,11 @@ class DbmState(State):
         self.element_command: dict[str, str] = {}
         self.baggage_of: dict[str, str] = {}
         self._elements_meta: dict[str, tuple[str, str, bool]] = {}
+        #: the army each element of the orders of battle belongs to: the result's losses by type
+        #: book it there even after its command changed sides (ruling R22)
+        self._army_of: dict[str, str] = {
+            el.id: side for side, oob in sc.armies.items() for c in oob.commands for el in c.elements
+        }
         #: elements the orders of battle let dismount: id -> (foot code, grade) (ruling R39)
         self.dismount_of: dict[str, tuple[str, str]] = {
             el.id: (el.dismount.code, el.dismount.grade)
@@ -84,8 +97,13 @@ class DbmState(State):
         self.mounts: dict[str, tuple[str, Footprint]] = {}
         self.baggage_losses: dict[str, int] = {s: 0 for s in SIDES}
         self.lost_types: dict[str, dict[str, int]] = {s: {} for s in SIDES}
+        #: a dismounted element's order-of-battle type: the result's losses by type count it as
+        #: that (the types of the armies at the start; its element equivalents are the foot's: R39)
+        self.listed_type: dict[str, str] = {}
         self.phase = "terrain" if sc.spec.terrain_procedure == "dbm" else "deploy"
         self.side: str = sc.spec.invader if self.phase == "terrain" else "red"
+        #: the terrain procedure's steps so far (terrain phase only)
+        self.terrain_steps = TerrainSteps()
         self.bound_no = 0
         self.bound: Bound | None = None
         self._events: list[Event] = []
@@ -108,8 +126,13 @@ class DbmState(State):
     def decision(self) -> Decision | None:
         if self._result is not None:
             return None
+        steps = {
+            "invader": "invader: provide a road, a river or nothing",
+            "defender": "defender: place a feature (2-3 feature equivalents, compulsory ones counting half)",
+            "invader-area": "invader: place area features (up to 1.5 feature equivalents) or done",
+        }
         prompts = {
-            "terrain": "invader: provide a road, a river or nothing",
+            "terrain": steps[self.terrain_steps.step],
             "deploy": "deploy your commands (largest first)",
             "baggage": "assign your baggage to an on-table general's command",
             "bound": "spend PIPs: advance, march or move; or end the bound",
@@ -132,7 +155,7 @@ class DbmState(State):
         if self._result is not None:
             return []
         if self.phase == "terrain":
-            return [Order("terrain", k) for k in ("none", "road", "river")]
+            return [Order("terrain", k) for k in terrain_options(self, self.terrain_steps)]
         if self.phase == "deploy":
             if hand.on(self):
                 return hand.menu(self)
@@ -169,7 +192,9 @@ class DbmState(State):
         if not self._is_legal(o):
             legal = self.legal_orders()
             clause = {
-                "terrain": "terrain.invader",
+                "terrain": {"defender": "terrain.def-total", "invader-area": "terrain.inv-area"}.get(
+                    self.terrain_steps.step, "terrain.invader"
+                ),
                 "deploy": "deploy.first",
                 "baggage": "deploy.baggage",
                 "press": "press.forward",
@@ -178,9 +203,18 @@ class DbmState(State):
                 rule(clause), f"{o} is not possible now ({self.phase}); the menu has {len(legal)} orders"
             )
         if self.phase == "terrain":
-            for e in terrain_phase(self, o.arg or "none"):
+            events, over = terrain_step(self, self.terrain_steps, o.arg or "none")
+            for e in events:
                 self._emit(e)
-            self.phase, self.side = "deploy", "red"
+            if over:
+                self.phase, self.side = "deploy", "red"
+            else:
+                invader = self._game.scenario.spec.invader
+                defender = "blue" if invader == "red" else "red"
+                was, self.side = self.side, defender if self.terrain_steps.step == "defender" else invader
+                if was == invader and self.side == defender:  # the defender's compulsory features first
+                    for e in compulsory_features(self, self.terrain_steps):
+                        self._emit(e)
         elif self.phase == "deploy":
             by_hand = hand.on(self)
             for e in (
@@ -239,6 +273,7 @@ class DbmState(State):
         new.board = self.board.copy()
         new.rng = copy_rng(self.rng)
         new.terrain = [dict(t) for t in self.terrain]
+        new.terrain_steps = copy.deepcopy(self.terrain_steps)
         new.commands = {k: copy.copy(v) for k, v in self.commands.items()}
         for c in new.commands.values():
             c.elements = list(c.elements)
@@ -247,6 +282,7 @@ class DbmState(State):
         new._elements_meta = dict(self._elements_meta)
         new.baggage_losses = dict(self.baggage_losses)
         new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
+        new.listed_type = dict(self.listed_type)
         new.bound = copy.deepcopy(self.bound)
         new._events = list(self._events)
         new.adjustments = list(self.adjustments)
@@ -374,8 +410,9 @@ class DbmState(State):
         c = self.commands[cmd]
         el = self._elements_meta[eid]
         c.lost_ee += ee(el[0], el[1], el[2])
-        lost = self.lost_types[c.side]
-        lost[el[0]] = lost.get(el[0], 0) + 1
+        lost = self.lost_types[self._army_of.get(eid, c.side)]
+        t = self.listed_type.get(eid, el[0])
+        lost[t] = lost.get(t, 0) + 1
 
     def _start_bound(self, side: str) -> None:
         self.phase, self.side = "bound", side
@@ -401,7 +438,8 @@ class DbmState(State):
                         "rule": rule("demor.flee"),
                     }
                 )
-        main = {s: self._game.scenario.armies[s].name for s in SIDES}
+        sc = self._game.scenario
+        main = {s: sc.tables.lists[sc.armies[s].army_list].nation for s in SIDES}  # the main armies' nations
         for e in ally_flips(self.commands.values(), main):
             self._emit(e)
         for s in SIDES:

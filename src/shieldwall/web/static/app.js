@@ -437,6 +437,10 @@ class GameView {
     bits.push(st.spectator ? "spectator (read only)" : `you: ${st.you.join(" & ")}`);
     if (st.seed !== null) bits.push(`seed ${st.seed_text || st.seed}`);
     $("#status").textContent = bits.join(" · ");
+    // the rule system's data label, e.g. that its tables are an illustrative sample, not the publisher's
+    const label = typeof v.label === "string" ? v.label : "";
+    $("#data-label").textContent = label;
+    $("#data-label").hidden = !label;
     $("#btn-undo").disabled = !st.can_undo || this.busy;
     $("#btn-undo").hidden = st.mode === "remote" || st.spectator;
     $("#btn-watch").hidden = st.spectator;
