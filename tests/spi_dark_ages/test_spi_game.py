@@ -156,6 +156,8 @@ def test_combat_D_hilltop_def_the_tours_franks_hold_the_hill() -> None:
 
 
 def test_movement_I_and_victory_darius_and_movement_F_no_withdrawal_concession_or_darius_rule() -> None:
+    """``spi-dark-ages:movement.I`` and ``spi-dark-ages:victory.darius``: the struck rules have no
+    parameter and no order (nor does ``movement.F``'s Withdrawal or Manipular Legion rule)."""
     from shieldwall.rulesets.spi_dark_ages.game import PARAMETERS
     from shieldwall.rulesets.spi_dark_ages.orders import ANSWERS
 

@@ -380,7 +380,8 @@ CLAUSE_TABLE: dict[str, object] = {
         "",
         "The ids follow the clause inventory `shared/specs/spi-dark-ages.md` (C1-C92); the last four",
         "(`sequence`, `crt.result`, `reinforcements`, `victory.end`) name the base rules the errata",
-        "leaves to the data.",
-        "Clauses marked **not yet** are not played; see the rulings.",
+        "leaves to the data. Every rule id has code citing it and a test naming it (the status line",
+        "below counts them; a rule without code would show **not yet**); `movement.I` and",
+        "`victory.darius` are informative: the errata strikes those rules, so there is nothing to play.",
     ),
 }
