@@ -125,7 +125,7 @@ def register(app: typer.Typer) -> None:
             )
             return
         Console(highlight=False).print(
-            f"Replayed {len(data['orders'])} orders: {len(st.events)} events"
+            f"{st.game.scenario_name}: replayed {len(data['orders'])} orders: {len(st.events)} events"
             + (
                 ", all identical to the save."
                 if "events" in data

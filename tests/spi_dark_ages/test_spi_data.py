@@ -3,13 +3,17 @@ the illustrative sample and its label."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.spi_dark_ages.tables import load_charts, sample_charts, sample_folder
+
+TOURS = sample_folder().parents[1] / "scenarios" / "tours.toml"
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -162,3 +166,33 @@ def test_tec_ford_a_ford_or_bridge_must_stand_on_water(tmp_path: Path) -> None:
     with pytest.raises(DataError) as e:
         build_map(c.map, c.tec, "map.toml")
     assert "spi-dark-ages:tec.ford" in str(e.value)
+
+
+def test_inventory_the_label_reaches_the_cli_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``battle`` (narrated and --json), ``replay``, ``simulate`` and ``odds`` all carry the banner."""
+    from shieldwall.cli import run
+
+    save = tmp_path / "t.json"
+    assert run(["battle", "spi-dark-ages/tours", "--save", str(save)]) == 0
+    assert "not SPI" in capsys.readouterr().out.splitlines()[0]
+    assert run(["battle", "spi-dark-ages/tours", "--json"]) == 0
+    assert "not SPI" in json.loads(capsys.readouterr().out)["scenario"]
+    assert run(["replay", str(save)]) == 0
+    assert "not SPI" in capsys.readouterr().out
+    assert run(["simulate", "spi-dark-ages/tours", "-n", "1", "--workers", "1"]) == 0
+    assert "not SPI" in capsys.readouterr().out
+    assert run(["odds", "attack", "spi-dark-ages", "--attacker", "4", "--target", "1/2"]) == 0
+    assert "not SPI" in capsys.readouterr().out
+
+
+def test_inventory_user_charts_carry_no_label(tmp_path: Path) -> None:
+    from shieldwall.rulesets.spi_dark_ages.game import DarkAgesGame
+
+    d = _copy(tmp_path)
+    for f in d.iterdir():
+        _edit(d, f.name, 'provenance = "illustrative"', 'provenance = "user"')
+    scen = read_toml(TOURS)
+    scen["data"] = str(d)
+    g = DarkAgesGame.from_data(scen, str(tmp_path / "tours.toml"))
+    assert g.label is None and g.scenario_name == "Tours"
+    assert DarkAgesGame.from_data(read_toml(TOURS), str(TOURS)).scenario_name.startswith("Tours — ILLUSTRATIVE")

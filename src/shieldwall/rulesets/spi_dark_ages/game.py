@@ -28,6 +28,14 @@ class DarkAgesGame(BuiltGame):
         """The illustrative-data banner, or None on user or SPI charts."""
         return self.scenario.charts.label
 
+    @property
+    def scenario_name(self) -> str:
+        """The scenario's name, with the illustrative-data banner when the sample charts are used
+        (``inventory``): every host output that names the battle (simulate, reports, the web
+        table's title) then carries it."""
+        name: str = self.scenario.spec.name
+        return f"{name} — {self.label}" if self.label else name
+
     def new_board(self, seed: int | None) -> Board:
         sc = self.scenario
         armies = {}
