@@ -168,7 +168,9 @@ def test_tec_ford_a_ford_or_bridge_must_stand_on_water(tmp_path: Path) -> None:
     assert "spi-dark-ages:tec.ford" in str(e.value)
 
 
-def test_inventory_the_label_reaches_the_cli_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_inventory_the_label_reaches_the_cli_outputs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``battle`` (narrated and --json), ``replay``, ``simulate`` and ``odds`` all carry the banner."""
     from shieldwall.cli import run
 
@@ -195,4 +197,5 @@ def test_inventory_user_charts_carry_no_label(tmp_path: Path) -> None:
     scen["data"] = str(d)
     g = DarkAgesGame.from_data(scen, str(tmp_path / "tours.toml"))
     assert g.label is None and g.scenario_name == "Tours"
-    assert DarkAgesGame.from_data(read_toml(TOURS), str(TOURS)).scenario_name.startswith("Tours — ILLUSTRATIVE")
+    sample = DarkAgesGame.from_data(read_toml(TOURS), str(TOURS))
+    assert sample.scenario_name.startswith("Tours — ILLUSTRATIVE")
