@@ -13,7 +13,7 @@ from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.spi_dark_ages.tables import load_charts, sample_charts, sample_folder
 
-TOURS = sample_folder().parents[1] / "scenarios" / "tours.toml"
+TOURS = Path(__file__).resolve().parents[2] / "src/shieldwall/rulesets/spi_dark_ages/scenarios/tours.toml"
 
 
 def _copy(tmp_path: Path) -> Path:
