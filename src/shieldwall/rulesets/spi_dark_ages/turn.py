@@ -67,7 +67,9 @@ def _unit_moves(b: Board, u: Unit) -> list[Order]:
     """The steps and turns ``u`` may make now, memoised per unit (``Board.moves_cache``) while
     nothing it depends on changes: the whole side's menu is asked for after every unit's move,
     and most units' neighbourhoods have not changed."""
-    if REFERENCE.on:
+    if REFERENCE.on or b.is_fleet(u):
+        # a fleet's steps read hexes two away (stacking.C: can it leave another fleet's hex?):
+        # not memoised, as in the reference
         return _unit_moves_now(b, u)
     key = _moves_key(b, u)
     hit = b.moves_cache.get(u.id)
