@@ -518,6 +518,10 @@ def test_stacking_C_a_fleet_enters_another_fleet_s_hex_only_if_it_can_leave_it_a
         st.apply(order)  # passing through: it must move on, "done" is not on the menu
         assert unit(st, "f1").hex == other
         assert "done f1" not in [str(o) for o in st.legal_orders()]
+        for other_order in ("done f1", "turn gl left", "end"):  # nor ended by another unit or the phase
+            with pytest.raises(IllegalOrder) as e:
+                st.apply(other_order)
+            assert e.value.rule == "spi-dark-ages:stacking.C", other_order
         st.apply(_step_to(st, "f1", other.neighbour(2)))
         assert "done f1" in [str(o) for o in st.legal_orders()]
 
