@@ -199,3 +199,23 @@ def test_inventory_user_charts_carry_no_label(tmp_path: Path) -> None:
     assert g.label is None and g.scenario_name == "Tours"
     sample = DarkAgesGame.from_data(read_toml(TOURS), str(TOURS))
     assert sample.scenario_name.startswith("Tours — ILLUSTRATIVE")
+
+
+def test_scenario_pv_pl_the_documented_scenario_example_is_complete_and_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scenario file of docs/spi-dark-ages-data.md, as a user would copy it, plays a battle."""
+    from shieldwall.cli import run
+
+    doc = (Path(__file__).resolve().parents[2] / "docs/spi-dark-ages-data.md").read_text(encoding="utf-8")
+    section = doc.split("## Scenario files", 1)[1]
+    block = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    f = tmp_path / "my-tours.toml"
+    f.write_text(block, encoding="utf-8")
+    assert run(["battle", str(f), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["scenario"].startswith("Tours (my copy)")
+    assert any(e["kind"] == "enters" for e in out["events"])  # the reinforcement came on
+    f.write_text(block.replace("pv = 80", "pv = 90"), encoding="utf-8")
+    assert run(["battle", str(f)]) != 0
+    assert "spi-dark-ages:scenario.pv-pl" in capsys.readouterr().err
