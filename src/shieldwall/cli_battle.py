@@ -33,8 +33,12 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[
             int, typer.Option(min=0, help="Battle seed (0 or more): same seed, same battle.")
         ] = 1,
-        red: Annotated[str, typer.Option(help="Bot for red: random | scripted.")] = "scripted",
-        blue: Annotated[str, typer.Option(help="Bot for blue: random | scripted.")] = "scripted",
+        red: Annotated[
+            str, typer.Option(help="Bot for red (the first side): random | scripted.")
+        ] = "scripted",
+        blue: Annotated[
+            str, typer.Option(help="Bot for blue (the second side): random | scripted.")
+        ] = "scripted",
         variant: Annotated[
             list[str] | None, typer.Option("--variant", help="Rule parameter KEY=VALUE.")
         ] = None,
@@ -125,7 +129,7 @@ def register(app: typer.Typer) -> None:
             )
             return
         Console(highlight=False).print(
-            f"Replayed {len(data['orders'])} orders: {len(st.events)} events"
+            f"{st.game.scenario_name}: replayed {len(data['orders'])} orders: {len(st.events)} events"
             + (
                 ", all identical to the save."
                 if "events" in data

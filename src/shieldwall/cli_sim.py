@@ -168,7 +168,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         red: Annotated[
             str,
-            typer.Option(help="Bot for red: scripted | random | mcts[:N playouts] (the rule system's bots)."),
+            typer.Option(
+                help="Bot for red (the first side): scripted | random | mcts[:N playouts] "
+                "(the rule system's bots)."
+            ),
         ] = "scripted",
         blue: Annotated[
             str,
@@ -244,8 +247,17 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(data))
             return
+        from shieldwall import registry
+
+        first, second = registry.get(str(data["ruleset"])).info.sides[:2]
+        # --red plays the first side and --blue the second, whatever the rule system calls them
+        who = (
+            f"{red} (red) v {blue} (blue)"
+            if (first, second) == ("red", "blue")
+            else f"{red} (--red: {first}) v {blue} (--blue: {second})"
+        )
         title = (
-            f"{data['scenario']}: {red} (red) v {blue} (blue), {battles} battles per variant, seed {seed}, "
+            f"{data['scenario']}: {who}, {battles} battles per variant, seed {seed}, "
             f"{backend} backend, {result.workers or 'all'} workers"
         )
         print_summary(data, title, result.battles_per_second)

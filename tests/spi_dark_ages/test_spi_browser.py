@@ -184,3 +184,67 @@ def test_spi_ranges_from_the_selected_archer_in_hexes(server: str, page: Any) ->
     assert f"the line of fire is blocked at {ccrr(B)}" in info
     page.screenshot(path=str(IMAGES / "web-ranges-spi-dark-ages.png"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_spi_tours_on_the_hex_map_terrain_hexsides_counters_with_facing_and_the_banner(
+    server: str, page: Any
+) -> None:
+    """Tours as a new user starts it (tan, the Arabs, against the scripted bot): the sample banner in
+    the page title, terrain hexes, road / water hexsides, the bridges and the ford, every counter
+    with its front edge on its facing, and a step given by clicking a shaded hex."""
+    body = json.dumps(
+        {"ruleset": "spi-dark-ages", "scenario": "spi-dark-ages/tours", "side": "tan", "seed": 1}
+    )
+    req = urllib.request.Request(
+        server + "/api/games", data=body.encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req) as r:
+        got = json.loads(r.read())
+    page.goto(f"{server}/play/{got['game']['id']}#token={got['token']}")
+    page.wait_for_selector("#board svg .unit")
+    st = state(page)
+    assert st["your_turn"] and st["view"]["phase"] == "movement"
+    assert "ILLUSTRATIVE DATA" in page.inner_text("#game-title")
+
+    kinds = page.locator("#board svg g.terrain").evaluate_all("gs => gs.map(g => g.dataset.terrain)")
+    for prefix, n in (
+        ("woods-", 10),
+        ("slope-", 5),
+        ("road-", 10),
+        ("bridge-", 2),
+        ("ford-", 1),
+        ("water-", 1),
+    ):
+        assert sum(k.startswith(prefix) for k in kinds) >= n, (prefix, kinds)
+    assert page.locator("#board svg g.terrain[data-terrain^='bridge-'] rect").count() >= 2
+
+    # every counter on the map drawn with its front edge toward its facing (0 NE .. 5 NW)
+    units = [u for u in st["view"]["units"] if u.get("hex")]
+    assert len(units) >= 20
+    for u in units[:: max(1, len(units) // 8)]:
+        body_box = page.locator(f"#board svg .unit-body[data-unit='{u['id']}']").bounding_box()
+        edge_box = page.locator(f"#board svg .unit-front-edge[data-unit='{u['id']}']").bounding_box()
+        assert body_box is not None and edge_box is not None
+        dx = edge_box["x"] + edge_box["width"] / 2 - (body_box["x"] + body_box["width"] / 2)
+        dy = edge_box["y"] + edge_box["height"] / 2 - (body_box["y"] + body_box["height"] / 2)
+        east, south = {0: (1, -1), 1: (1, 0), 2: (1, 1), 3: (-1, 1), 4: (-1, 0), 5: (-1, -1)}[u["facing"]]
+        assert dx * east > 0, (u, dx, dy)
+        if south:
+            assert dy * south > 0, (u, dx, dy)
+
+    # play: select a tan counter, click a green (legal) hex of its shading; the engine takes the step
+    hexes = [u["hex"] for u in units]
+    target: dict[str, Any] | None = None
+    for uid in [u["id"] for u in units if u["side"] == "tan" and hexes.count(u["hex"]) == 1]:
+        _click_unit(page, uid)
+        r = _reach(page, uid)
+        target = next((h for h in r["hexes"] if h.get("order") and h["hex"] not in hexes), None)
+        if target is not None:
+            break
+    assert target is not None
+    before = st["version"]
+    _click_table(page, target["x"], target["y"])
+    page.wait_for_function(f"window.shieldwall.game.st.version !== {before}")
+    moved = next(u for u in state(page)["view"]["units"] if u["id"] == uid)
+    assert moved["hex"] == target["hex"]
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -3,13 +3,17 @@ the illustrative sample and its label."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from shieldwall.core.datafiles import read_toml
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.spi_dark_ages.tables import load_charts, sample_charts, sample_folder
+
+TOURS = Path(__file__).resolve().parents[2] / "src/shieldwall/rulesets/spi_dark_ages/scenarios/tours.toml"
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -162,3 +166,56 @@ def test_tec_ford_a_ford_or_bridge_must_stand_on_water(tmp_path: Path) -> None:
     with pytest.raises(DataError) as e:
         build_map(c.map, c.tec, "map.toml")
     assert "spi-dark-ages:tec.ford" in str(e.value)
+
+
+def test_inventory_the_label_reaches_the_cli_outputs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``battle`` (narrated and --json), ``replay``, ``simulate`` and ``odds`` all carry the banner."""
+    from shieldwall.cli import run
+
+    save = tmp_path / "t.json"
+    assert run(["battle", "spi-dark-ages/tours", "--save", str(save)]) == 0
+    assert "not SPI" in capsys.readouterr().out.splitlines()[0]
+    assert run(["battle", "spi-dark-ages/tours", "--json"]) == 0
+    assert "not SPI" in json.loads(capsys.readouterr().out)["scenario"]
+    assert run(["replay", str(save)]) == 0
+    assert "not SPI" in capsys.readouterr().out
+    assert run(["simulate", "spi-dark-ages/tours", "-n", "1", "--workers", "1"]) == 0
+    assert "not SPI" in capsys.readouterr().out
+    assert run(["odds", "attack", "spi-dark-ages", "--attacker", "4", "--target", "1/2"]) == 0
+    assert "not SPI" in capsys.readouterr().out
+
+
+def test_inventory_user_charts_carry_no_label(tmp_path: Path) -> None:
+    from shieldwall.rulesets.spi_dark_ages.game import DarkAgesGame
+
+    d = _copy(tmp_path)
+    for f in d.iterdir():
+        _edit(d, f.name, 'provenance = "illustrative"', 'provenance = "user"')
+    scen = read_toml(TOURS)
+    scen["data"] = str(d)
+    g = DarkAgesGame.from_data(scen, str(tmp_path / "tours.toml"))
+    assert g.label is None and g.scenario_name == "Tours"
+    sample = DarkAgesGame.from_data(read_toml(TOURS), str(TOURS))
+    assert sample.scenario_name.startswith("Tours — ILLUSTRATIVE")
+
+
+def test_scenario_pv_pl_the_documented_scenario_example_is_complete_and_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scenario file of docs/spi-dark-ages-data.md, as a user would copy it, plays a battle."""
+    from shieldwall.cli import run
+
+    doc = (Path(__file__).resolve().parents[2] / "docs/spi-dark-ages-data.md").read_text(encoding="utf-8")
+    section = doc.split("## Scenario files", 1)[1]
+    block = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    f = tmp_path / "my-tours.toml"
+    f.write_text(block, encoding="utf-8")
+    assert run(["battle", str(f), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["scenario"].startswith("Tours (my copy)")
+    assert any(e["kind"] == "enters" for e in out["events"])  # the reinforcement came on
+    f.write_text(block.replace("pv = 80", "pv = 90"), encoding="utf-8")
+    assert run(["battle", str(f)]) != 0
+    assert "spi-dark-ages:scenario.pv-pl" in capsys.readouterr().err

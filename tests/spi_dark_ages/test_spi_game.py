@@ -110,6 +110,24 @@ def test_odds_attack_4_against_half_is_8_to_1_exactly() -> None:
     assert "FPS of woods: 3" in " ".join(fire.details)
 
 
+def test_odds_attack_clear_errors_for_attacks_the_rules_do_not_allow(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from shieldwall.cli import run
+    from shieldwall.core.errors import ShieldwallError
+
+    with pytest.raises(ShieldwallError, match="spi-dark-ages:combat.zero-mas"):
+        PLUGIN.attack("fleet", "spear")
+    with pytest.raises(ShieldwallError, match="no missile strength"):
+        PLUGIN.attack("leader", "spear", {"table": "fire"})
+    zero = PLUGIN.attack("0", "2")  # a zero attack is a question with an answer: below the table
+    assert "odds 0:1" in zero.details[1] and sum(zero.probabilities.values()) == 1
+    assert run(["odds", "attack", "spi-dark-ages", "--attacker", "fleet", "--target", "spear"]) != 0
+    assert "Traceback" not in capsys.readouterr().err
+    assert run(["battle", "spi-dark-ages/tours", "--variant", "turns=0"]) != 0
+    assert "at least 1 Game-Turn" in capsys.readouterr().err
+
+
 def test_odds_attack_matches_the_game_s_own_distribution() -> None:
     from shieldwall.rulesets.spi_dark_ages.combat import Attack, outcomes
     from shieldwall.rulesets.spi_dark_ages.tables import sample_charts
@@ -156,6 +174,8 @@ def test_combat_D_hilltop_def_the_tours_franks_hold_the_hill() -> None:
 
 
 def test_movement_I_and_victory_darius_and_movement_F_no_withdrawal_concession_or_darius_rule() -> None:
+    """``spi-dark-ages:movement.I`` and ``spi-dark-ages:victory.darius``: the struck rules have no
+    parameter and no order (nor does ``movement.F``'s Withdrawal or Manipular Legion rule)."""
     from shieldwall.rulesets.spi_dark_ages.game import PARAMETERS
     from shieldwall.rulesets.spi_dark_ages.orders import ANSWERS
 

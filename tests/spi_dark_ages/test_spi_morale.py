@@ -245,3 +245,26 @@ def test_command_A_a_demoralized_command_unit_still_controls_movement() -> None:
     phase(st, "movement", "green")
     st.apply("step g1 1")  # spi-dark-ages:demoralization.command: it keeps its control over movement
     assert unit(st, "g1").hex == H(5, 8)
+
+
+def test_stacking_C_a_fleeing_fleet_passes_through_another_fleet_s_hex_but_never_stops_there() -> None:
+    start = H(22, 2)
+    for blockers, exits in (("green", True), ("tan", False)):
+        st = state(
+            [
+                ("t1", "tan", "spear", H(3, 16), 4),
+                ("gl", "green", "leader", H(10, 10), 0),
+                ("f1", "green", "fleet", start, 0),
+                ("f2", "green", "fleet", H(22, 1), 0),  # the only river hex nearer the north edge
+                ("f3", blockers, "fleet", H(22, 0), 0),  # and the edge hexes beyond it
+                ("f4", blockers, "fleet", H(23, 0), 0),
+            ]
+        )
+        b = phase(st, "movement", "green")
+        f1 = unit(st, "f1")
+        f1.panicked, f1.demoralized, f1.flight_edge = True, (9, 0, "melee"), "north"
+        flee(b)
+        if exits:  # through the friendly fleets' hexes and off the map
+            assert f1.gone == "exited"
+        else:  # the enemy holds the edge: it would be stuck in f2's hex, so it does not go in
+            assert f1.hex == start and f1.gone is None

@@ -477,3 +477,62 @@ def test_reach_lists_the_hexes_a_unit_can_end_in_with_their_cost_and_the_stop_he
     assert [e.to_dict() for e in st.events] == before  # reach changes nothing
     phase(st, "allocation", "green")
     assert reach(st, "gs")["highlight"]["active"] == "gs"
+
+
+def _two_fleets(*extra: tuple[str, str, str, object, int]):  # type: ignore[no-untyped-def]
+    st = state(
+        [
+            ("f1", "green", "fleet", H(22, 10), 0),
+            ("f2", "green", "fleet", H(22, 12), 0),
+            ("gl", "green", "leader", H(21, 10), 0),
+            ("t1", "tan", "spear", H(3, 16), 4),
+            *extra,  # type: ignore[list-item]
+        ]
+    )
+    phase(st, "movement", "green")
+    return st
+
+
+def _step_to(st, uid: str, target) -> str:  # type: ignore[no-untyped-def]
+    h = unit(st, uid).hex
+    assert h is not None
+    d = h.direction_to(target)
+    assert d is not None
+    return f"step {uid} {d}"
+
+
+def test_stacking_C_a_fleet_enters_another_fleet_s_hex_only_if_it_can_leave_it_again() -> None:
+    between, other = H(22, 11), H(22, 12)
+    for mp, ok in ((2.0, False), (3.0, True)):
+        st = _two_fleets()
+        unit(st, "f1").mp_left = mp
+        st.apply(_step_to(st, "f1", between))
+        assert unit(st, "f1").mp_left == mp - 1.0  # 1 MP a river hex for a fleet
+        order = _step_to(st, "f1", other)
+        assert (order in [str(o) for o in st.legal_orders()]) is ok
+        if not ok:
+            with pytest.raises(IllegalOrder) as e:
+                st.apply(order)
+            assert e.value.rule == "spi-dark-ages:stacking.C" and "not end" in str(e.value)
+            continue
+        st.apply(order)  # passing through: it must move on, "done" is not on the menu
+        assert unit(st, "f1").hex == other
+        assert "done f1" not in [str(o) for o in st.legal_orders()]
+        for other_order in ("done f1", "turn gl left", "end"):  # nor ended by another unit or the phase
+            with pytest.raises(IllegalOrder) as e:
+                st.apply(other_order)
+            assert e.value.rule == "spi-dark-ages:stacking.C", other_order
+        st.apply(_step_to(st, "f1", other.neighbour(2)))
+        assert "done f1" in [str(o) for o in st.legal_orders()]
+
+
+def test_stacking_C_a_fleet_may_not_enter_another_fleet_s_hex_where_the_stop_rule_would_hold_it() -> None:
+    other = H(22, 12)
+    land = H(21, 12)
+    d = land.direction_to(other)
+    assert d is not None
+    st = _two_fleets(("ta", "tan", "archer", land, d))
+    st.apply(_step_to(st, "f1", H(22, 11)))
+    with pytest.raises(IllegalOrder) as e:
+        st.apply(_step_to(st, "f1", other))
+    assert e.value.rule == "spi-dark-ages:stacking.C"

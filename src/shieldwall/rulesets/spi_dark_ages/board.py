@@ -164,13 +164,13 @@ class Board:
         return self.charts.units[u.type]
 
     def cls(self, u: Unit) -> str:
-        return self.type_of(u).cls
+        return self.charts.units[u.type].cls
 
     def is_command(self, u: Unit) -> bool:
-        return self.cls(u) == "command"
+        return self.charts.units[u.type].cls == "command"
 
     def is_fleet(self, u: Unit) -> bool:
-        return self.cls(u) == "fleet"
+        return self.charts.units[u.type].cls == "fleet"
 
     def is_cavalry(self, u: Unit) -> bool:
         return self.type_of(u).cavalry != "none"
@@ -182,7 +182,11 @@ class Board:
 
     # --- the hex index ----------------------------------------------------------------------
     def units_at(self, h: Hex) -> list[Unit]:
-        return [self.units[i] for i in self.at.get(h, ())]
+        ids = self.at.get(h)
+        if not ids:
+            return []
+        units = self.units
+        return [units[i] for i in ids]
 
     def place(self, u: Unit, h: Hex | None) -> None:
         changes = self.hex_changes

@@ -380,7 +380,11 @@ CLAUSE_TABLE: dict[str, object] = {
         "",
         "The ids follow the clause inventory `shared/specs/spi-dark-ages.md` (C1-C92); the last four",
         "(`sequence`, `crt.result`, `reinforcements`, `victory.end`) name the base rules the errata",
-        "leaves to the data.",
-        "Clauses marked **not yet** are not played; see the rulings.",
+        "leaves to the data. The inventory's double ids are single rows here: `fleets.A` is",
+        "`stacking.C` and `stacking.C.capacity`, `fleets.C` is `facing.general`, `combat.K.note` is",
+        "`facing.I.contact`, `ferocity.B/C` is `ferocity`, `vitality.A/B` is `vitality`.",
+        "Every rule id has code citing it and a test naming it (the status line below counts them; a",
+        "rule without code would show **not yet**); `movement.I` and `victory.darius` are informative:",
+        "the errata strikes those rules, so there is nothing to play.",
     ),
 }

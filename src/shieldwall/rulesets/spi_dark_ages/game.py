@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from shieldwall.core.dice import seeded_rng
+from shieldwall.core.errors import ShieldwallError
 from shieldwall.core.game import BuiltGame, Parameter
 from shieldwall.rulesets.spi_dark_ages.board import Army, Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
@@ -27,6 +31,21 @@ class DarkAgesGame(BuiltGame):
     def label(self) -> str | None:
         """The illustrative-data banner, or None on user or SPI charts."""
         return self.scenario.charts.label
+
+    @property
+    def scenario_name(self) -> str:
+        """The scenario's name, with the illustrative-data banner when the sample charts are used
+        (``inventory``): every host output that names the battle (simulate, reports, the web
+        table's title) then carries it."""
+        name: str = self.scenario.spec.name
+        return f"{name} — {self.label}" if self.label else name
+
+    @classmethod
+    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().check_params(overrides)
+        if "turns" in out and int(out["turns"]) < 1:
+            raise ShieldwallError(f"parameter 'turns' is at least 1 Game-Turn, got {out['turns']}")
+        return out
 
     def new_board(self, seed: int | None) -> Board:
         sc = self.scenario

@@ -5,7 +5,12 @@ from __future__ import annotations
 from shieldwall.core.dice import D6
 from shieldwall.core.hexgrid import Hex, ccrr, turn_cost
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
-from shieldwall.rulesets.spi_dark_ages.movement import Refused, check_stacking, entry_cost, stop_check
+from shieldwall.rulesets.spi_dark_ages.movement import (
+    Refused,
+    check_stacking,
+    entry_cost,
+    stop_check,
+)
 from shieldwall.rulesets.spi_dark_ages.tables import OFF_MAP_MP
 
 #: panic exemption: "more than ten hexes" from the nearest enemy (ruling A23)
@@ -104,6 +109,32 @@ def check_panic(b: Board, side: str) -> None:
         b.log("panics", "panic.mark", side, unit=u.id, edge=u.flight_edge, enemy=enemy)
 
 
+def _flight_passes(b: Board, u: Unit, n: Hex, facing: int, left: float) -> bool:
+    """``stacking.C`` for a fleeing fleet: it may flee into another fleet's hex only if it can flee
+    on from there, hex by hex nearer its edge, to a hex without another fleet or off the map."""
+    if not any(o.id != u.id and b.is_fleet(o) for o in b.units_at(n)):
+        return True
+    assert u.flight_edge is not None
+    here = b.map.edge_distance(n, u.flight_edge)
+    if here == 0:
+        return left >= OFF_MAP_MP
+    if b.controller(n, u.side) is not None:
+        return False
+    for d in range(6):
+        m = n.neighbour(d)
+        if not b.map.on_map(m) or b.map.edge_distance(m, u.flight_edge) >= here:
+            continue
+        if b.occupant_side(m) not in (None, u.side):
+            continue
+        try:
+            cost = entry_cost(b, u, n, m) + turn_cost(facing, d) * b.charts.tec.facing_mp
+        except Refused:
+            continue
+        if cost <= left + 1e-9 and _flight_passes(b, u, m, d, left - cost):
+            return True
+    return False
+
+
 def flee(b: Board) -> None:
     """``panic.flight.order``: the phasing side's panicked units flee first, each its full MA
     (``panic.effects``) toward its edge, paying terrain and facing costs (``panic.flight.rules``),
@@ -134,6 +165,8 @@ def flee(b: Board) -> None:
                 try:
                     cost = entry_cost(b, u, h, n) + turn_cost(u.facing, d) * turn_mp
                     check_stacking(b, u, n)
+                    if b.is_fleet(u) and not _flight_passes(b, u, n, d, mp - cost):
+                        continue
                 except Refused:
                     continue
                 if cost > mp + 1e-9:

@@ -147,6 +147,8 @@ def step_checked(b: Board, u: Unit, d: int) -> tuple[Hex, float]:
     if side is not None and side != u.side:
         raise Refused("movement.F", "a hex held by the enemy may not be entered")
     check_stacking(b, u, h)
+    if b.is_fleet(u):
+        check_fleet_pass(b, u, h, u.mp_left - cost)
     return h, cost
 
 
@@ -154,8 +156,31 @@ def check_stacking(b: Board, u: Unit, h: Hex) -> None:
     limit = b.charts.rules.hex_stack_limit
     if b.stack_points(h, u.side) + b.type_of(u).stacking_points > limit:
         raise Refused("stacking.C", f"more than {limit} stacking points in the hex")
-    if b.is_fleet(u) and any(b.is_fleet(o) for o in b.units_at(h)) and u.mp_left <= 0:
-        raise Refused("stacking.C", "a fleet may pass through but not stop in another fleet's hex")
+
+
+def check_fleet_pass(b: Board, u: Unit, h: Hex, left: float) -> None:
+    """``stacking.C``: a fleet may pass through a hex holding another fleet but may not end a
+    Movement Phase there, so it enters one only if it can leave it again in this move: entering
+    does not stop it (``movement.K.stop``) and, with the ``left`` MP it will have, it can step on
+    into a hex without another fleet or an enemy unit (ruling R15)."""
+    if not any(o.id != u.id and b.is_fleet(o) for o in b.units_at(h)):
+        return
+    if left > 1e-9 and b.controller(h, u.side) is None:
+        for n in neighbours(h):
+            if not b.map.on_map(n) or b.occupant_side(n) not in (None, u.side):
+                continue
+            if any(o.id != u.id and b.is_fleet(o) for o in b.units_at(n)):
+                continue
+            try:
+                if entry_cost(b, u, h, n) <= left + 1e-9:
+                    return
+            except Refused:
+                continue
+    raise Refused(
+        "stacking.C",
+        f"{u.id} could not leave {ccrr(h)} again this move: a fleet may pass through another "
+        "fleet's hex but not end its Movement Phase there",
+    )
 
 
 def fleet_end_ok(b: Board, u: Unit) -> bool:

@@ -136,10 +136,17 @@ class DarkAgesOdds(OddsPlugin):
                 raise ShieldwallError(f"unknown unit type {name!r}; sample types: {', '.join(charts.units)}")
             classes.add(t.cls)
             if table == "fire":
+                if not t.missile:
+                    raise ShieldwallError(f"{name} has no missile strength: it does not fire")
                 total += t.missile
                 notes.append(f"{name}: missile {t.missile}")
                 continue
             mas = t.mas
+            if mas == 0:
+                raise ShieldwallError(
+                    f"{name} has a Melee Attack Strength of 0: it never initiates a melee "
+                    "(spi-dark-ages:combat.zero-mas)"
+                )
             if t.charge is not None:
                 r = int(run) if run.isdigit() else t.charge.min_hexes
                 if r < t.charge.min_hexes:
@@ -220,6 +227,8 @@ class DarkAgesOdds(OddsPlugin):
 
 
 def _ratio(q: Fraction) -> str:
+    if q == 0:
+        return "0:1"
     if q >= 1:
         return f"{q.numerator}:{q.denominator}" if q.denominator != 1 else f"{q.numerator}:1"
     return f"1:{1 / q}" if (1 / q).denominator == 1 else f"{q.numerator}:{q.denominator}"

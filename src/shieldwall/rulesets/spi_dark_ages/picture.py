@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from shieldwall.core.hexgrid import Hex, ccrr
+from shieldwall.core.hexgrid import Hex, ccrr, hexside
 from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
 
 #: facing 0..5 (NE, E, SE, SW, W, NW) -> heading in degrees clockwise from north
@@ -79,7 +79,7 @@ def terrain(m: HexMap) -> list[dict[str, Any]]:
             {
                 "id": f"road-{i}",
                 "kind": "road",
-                "name": "road",
+                "name": " ",
                 "linear": True,
                 "width": 0.3,
                 "points": [list(centre(m, h)), list(centre(m, h.neighbour(d)))],
@@ -87,4 +87,54 @@ def terrain(m: HexMap) -> list[dict[str, Any]]:
                 "crossings": [],
             }
         )
+    out += hexsides(m)
+    return out
+
+
+def _side_ends(m: HexMap, h: Hex, d: int) -> list[list[float]]:
+    """The two corners of ``h`` on its side ``d`` (the two nearest the midpoint of the centres)."""
+    (ax, ay), (bx, by) = centre(m, h), centre(m, h.neighbour(d))
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    return sorted(corners(m, h), key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)[:2]
+
+
+def hexsides(m: HexMap) -> list[dict[str, Any]]:
+    """Water-covered hexsides (``tec.land-water``) as a narrow river along the side; bridge and ford
+    hexes (``tec.bridge``, ``tec.ford``) as a crossing drawn across the hex along its road (east-west
+    without one)."""
+    out: list[dict[str, Any]] = []
+    for i, (h, d) in enumerate(sorted(m.water_sides)):
+        out.append(
+            {
+                "id": f"water-{i}",
+                "kind": "river",
+                "name": " ",
+                "linear": True,
+                "width": 0.2,
+                "points": _side_ends(m, h, d),
+                "crest": [],
+                "crossings": [],
+            }
+        )
+    for kind, hexes in (("bridge", m.bridge), ("ford", m.ford)):
+        for h in sorted(hexes):
+            road = [d for d in range(6) if hexside(h, d) in m.road_sides]
+            (cx, cy), (nx, ny) = centre(m, h), centre(m, h.neighbour(road[0] if road else 1))
+            ux, uy = (nx - cx) / SQ3, (ny - cy) / SQ3  # unit vector along the crossing
+            ends = [
+                [round(cx + uy * 0.8, 4), round(cy - ux * 0.8, 4)],
+                [round(cx - uy * 0.8, 4), round(cy + ux * 0.8, 4)],
+            ]
+            out.append(
+                {
+                    "id": f"{kind}-{ccrr(h)}",
+                    "kind": "river",
+                    "name": " ",
+                    "linear": True,
+                    "width": 0.5,
+                    "points": ends,
+                    "crest": [],
+                    "crossings": [{"kind": kind, "at": [cx, cy], "width": 0.6}],
+                }
+            )
     return out

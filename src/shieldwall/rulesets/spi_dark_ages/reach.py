@@ -34,7 +34,15 @@ from shieldwall.core.hexgrid import Hex, ccrr, facing_zone, spiral
 from .alloc import fire_targets, melee_targets
 from .combat import lookup, outcomes
 from .fire import fire_range, line_of_fire
-from .movement import Refused, allowance, check_mover, check_stacking, entry_cost, step_cost
+from .movement import (
+    Refused,
+    allowance,
+    check_fleet_pass,
+    check_mover,
+    check_stacking,
+    entry_cost,
+    step_cost,
+)
 from .picture import centre
 from .resolve import fire_situation, melee_situation
 
@@ -74,6 +82,11 @@ def _hexes(b: Board, u: Unit, budget: float) -> list[dict[str, Any]]:
             nc = c + step
             if nc > budget + 1e-9 or nc >= best.get((n, nf), 1e9):
                 continue
+            if n != h and b.is_fleet(u):
+                try:
+                    check_fleet_pass(b, u, n, budget - nc)
+                except Refused:
+                    continue
             best[(n, nf)] = nc
             out[n] = min(out.get(n, 1e9), nc)
             if n != h and b.controller(n, u.side) is not None:

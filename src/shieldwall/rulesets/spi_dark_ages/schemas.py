@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shieldwall.core.limits import MAX_TEXT
+from shieldwall.core.reference import REFERENCE
 
 #: the combat classes of the Summary of Units (no "L": tec.notes)
 CLASSES = ("I", "II", "III", "IV", "V")
@@ -32,9 +33,20 @@ SAMPLE_LABEL = "ILLUSTRATIVE DATA — not SPI's charts, counters or map"
 Effect = str
 
 
+#: ``effect_value``'s answers by text (a ``Fraction`` is immutable; the texts are the charts' few)
+_EFFECTS: dict[str, Fraction | None] = {}
+
+
 def effect_value(text: Effect) -> Fraction | None:
-    """A multiplier: ``None`` for "P" (prohibited), else the positive fraction."""
-    return None if text == "P" else Fraction(text)
+    """A multiplier: ``None`` for "P" (prohibited), else the positive fraction (memoised by text:
+    combat asks for the same few thousands of times a battle; the reference parses each time)."""
+    if REFERENCE.on:
+        return None if text == "P" else Fraction(text)
+    try:
+        return _EFFECTS[text]
+    except KeyError:
+        got = _EFFECTS[text] = None if text == "P" else Fraction(text)
+        return got
 
 
 def _check_effect(v: str) -> str:

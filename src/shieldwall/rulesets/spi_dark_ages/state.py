@@ -110,7 +110,7 @@ class DarkAgesState(State):
         sc = self._game.scenario
         return {
             "ruleset": RS,
-            "scenario": sc.spec.name,
+            "scenario": self._game.scenario_name,  # with the sample banner (inventory)
             "label": sc.charts.label,
             "turn": b.turn,
             "phase": b.phase,

@@ -67,7 +67,9 @@ def _unit_moves(b: Board, u: Unit) -> list[Order]:
     """The steps and turns ``u`` may make now, memoised per unit (``Board.moves_cache``) while
     nothing it depends on changes: the whole side's menu is asked for after every unit's move,
     and most units' neighbourhoods have not changed."""
-    if REFERENCE.on:
+    if REFERENCE.on or b.is_fleet(u):
+        # a fleet's steps read hexes two away (stacking.C: can it leave another fleet's hex?):
+        # not memoised, as in the reference
         return _unit_moves_now(b, u)
     key = _moves_key(b, u)
     hit = b.moves_cache.get(u.id)
@@ -266,8 +268,19 @@ def _unit(b: Board, o: Order) -> Unit:
     return u
 
 
+def _passing_fleet(b: Board) -> Unit | None:
+    """The moving fleet if it stands in another fleet's hex and can move on: its move may not end
+    there (``stacking.C``), neither by ``done`` nor by another unit's move nor by ending the phase."""
+    u = None if b.active is None else b.units[b.active]
+    if u is None or not b.is_fleet(u) or movement.fleet_end_ok(b, u) or not _unit_moves(b, u):
+        return None
+    return u
+
+
 def _close_active(b: Board, keep: str | None) -> None:
     if b.active is not None and b.active != keep:
+        if _passing_fleet(b) is not None:
+            raise Refused("stacking.C", f"{b.active} may not end its move in another fleet's hex")
         # spi-dark-ages:movement.C: the first unit's move is over once another begins
         u = b.units[b.active]
         u.moved = True
@@ -282,6 +295,8 @@ def handle(b: Board, o: Order) -> None:
     if o.kind == "end":
         if kind == "defensive-fire":
             raise IllegalOrder(rule("combat.defensive-fire"), "answer the defensive fire with dfire or pass")
+        if _passing_fleet(b) is not None:
+            raise IllegalOrder(rule("stacking.C"), f"{b.active} may not end its move in another fleet's hex")
         _close_active(b, None)
         b.closed = True
         return
@@ -332,9 +347,7 @@ def _handle_move(b: Board, u: Unit, o: Order) -> None:
     if o.kind == "done":
         if b.active != u.id:
             raise Refused("movement.C", f"{u.id} is not moving")
-        if b.is_fleet(u) and not movement.fleet_end_ok(b, u) and _unit_moves(b, u):
-            raise Refused("stacking.C", "a fleet may not end its move in another fleet's hex")
-        _close_active(b, None)
+        _close_active(b, None)  # stacking.C: not in another fleet's hex (_passing_fleet)
         return
     if o.kind == "embark":
         fleet = b.units.get(o.target or "")
