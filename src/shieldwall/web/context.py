@@ -98,7 +98,11 @@ class WebContext:
         s = self.games.get(game_id)
         return s, self.games.authorize(s, token)
 
-    def active_reach(self, s: Session, sides: list[str]) -> dict[str, Any] | None:
+    def active_reach(
+        self, s: Session, sides: list[str], view: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
+        """The reach of the unit the decision of ``sides`` is about (``view``: the state's view
+        for ``sides``, when the caller has it), filtered to what they may see."""
         d = s.state.decision()
         if d is None or d.side not in sides or not d.unit:
             return None
@@ -109,7 +113,7 @@ class WebContext:
             r: dict[str, Any] = reach(s.state, d.unit)
         except IllegalOrder:
             return None
-        seen = visible_unit_ids(view_for(s.state, sides))
+        seen = visible_unit_ids(view_for(s.state, sides) if view is None else view)
         return filter_reach(r, seen, hidden_unit_ids(s.state, sides))
 
     def state_out(self, s: Session, sides: list[str]) -> GameState:
@@ -149,7 +153,7 @@ class WebContext:
                         "label": str(getattr(o, "label", "") or ""),
                     }
                 )
-        reach = self.active_reach(s, sides) if mine else None
+        reach = self.active_reach(s, sides, view) if mine else None
         highlight: dict[str, Any] | None = None
         if reach is not None:
             highlight = dict(reach["highlight"])
@@ -198,10 +202,17 @@ class WebContext:
         return FilteredEvents(s.state.events, sides, not s.seed_visible(sides), event_reader(s.state, sides))
 
     def entries(
-        self, s: Session, sides: list[str], since: int, until: int | None = None
+        self,
+        s: Session,
+        sides: list[str],
+        since: int,
+        until: int | None = None,
+        view: dict[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
+        """The log entries from ``since`` to ``until`` as ``sides`` may see them (``view``: the
+        state's view for ``sides``, when the caller has it: the units' names are read from it)."""
         evs = self.events(s, sides)
-        names = L.unit_names(view_for(s.state, sides))
+        names = L.unit_names(view_for(s.state, sides) if view is None else view)
         kinds = L.explainer(s.rec.ruleset).kinds
         stop = len(evs) if until is None else min(until, len(evs))
         return [L.entry(i, evs[i], names, kinds) for i in range(max(0, since), stop)]

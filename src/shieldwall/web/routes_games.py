@@ -142,13 +142,14 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
         if p.snapped is not None:
             i, why = p.snapped
             snapped = SnapOut(index=i, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule))
+        state = ctx.state_out(s, sides)  # its view names the units of the log entries
         return OrderOut(
             accepted=p.accepted,
             repeat=p.repeat,
             snapped=snapped,
             bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in p.bots],
-            events=ctx.entries(s, sides, p.first, p.end),  # type: ignore[arg-type]
-            state=ctx.state_out(s, sides),
+            events=ctx.entries(s, sides, p.first, p.end, state.view),  # type: ignore[arg-type]
+            state=state,
         )
 
 

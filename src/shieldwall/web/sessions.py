@@ -504,8 +504,9 @@ class Games:
                 raise ApiError(409, f"not your turn: the decision belongs to {d.side} ({who}): {d.prompt}")
             order = self._checked(s, sides, spec)
             first = len(s.state.events)
-            backup = s.state.copy()
             snapped = None
+            # No copy of the state is kept for a failure: a refused order leaves it as it was (the
+            # engine's own rollback), and the rare failures below rebuild it from the orders kept.
             try:
                 try:
                     s.state.apply(order)
@@ -517,7 +518,7 @@ class Games:
                 raise
             except Exception as exc:
                 log.exception("engine error on order %s in game %s", order, s.rec.id)
-                s.state = backup
+                self._restore(s)
                 raise ApiError(
                     422,
                     f"the rules engine could not apply '{order}' ({exc!r}); the game is unchanged",
@@ -534,11 +535,16 @@ class Games:
                 # the order and the bots' replies in one commit; it is answered only once committed
                 self._persist(s, [row, *bot_rows])
             except ApiError:
-                s.state = backup
                 del s.orders[n:]
-                del s.marks[n:]
+                self._restore(s)
                 raise
             return Played(first, str(order), bots, snapped=snapped)
+
+    def _restore(self, s: Session) -> None:
+        """Put the session's battle back to its orders (replayed from the seed) after an order
+        failed half-way: the engine broke, or the store could not keep it."""
+        _, s.state, s.marks = self._replayed(s.rec, s.orders)
+        s.frames_cache = None
 
     def check(
         self,
