@@ -21,7 +21,7 @@ from shieldwall.visibility import (
     FilteredEvents,
     event_reader,
     filter_reach,
-    hidden_unit_ids,
+    hidden_in_view,
     view_for,
     visible_unit_ids,
 )
@@ -114,7 +114,7 @@ class WebContext:
         except IllegalOrder:
             return None
         seen = visible_unit_ids(view_for(s.state, sides) if view is None else view)
-        return filter_reach(r, seen, hidden_unit_ids(s.state, sides))
+        return filter_reach(r, seen, hidden_in_view(s.full_view(), sides))
 
     def state_out(self, s: Session, sides: list[str]) -> GameState:
         """The game as ``sides`` may see it. Kept per session (a few answers) until the game

@@ -10,7 +10,7 @@ from fastapi import Path as PathParam
 
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.visibility import filter_reach, hidden_unit_ids, order_text, view_for, visible_unit_ids
+from shieldwall.visibility import filter_reach, hidden_in_view, order_text, view_for, visible_unit_ids
 from shieldwall.web import log as L
 from shieldwall.web.context import (
     BAD_INPUT,
@@ -190,7 +190,7 @@ def unit_reach(
             raw: dict[str, Any] = reach(s.state, unit_id)
         except IllegalOrder:
             raise ApiError(404, f"there is no unit {unit_id!r} on the table") from None
-        r = filter_reach(raw, visible_unit_ids(view), hidden_unit_ids(s.state, sides))
+        r = filter_reach(raw, visible_unit_ids(view), hidden_in_view(s.full_view(), sides))
         return ReachOut(unit=unit_id, reach=r, svg=draw(view, r["highlight"]))
 
 

@@ -115,6 +115,10 @@ class Session:
     #: answers already built for this game (``WebContext.state_out``), keyed by its revision,
     #: version, log size, the sides looking and what else they show
     out_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    #: orders applied to ``state`` in place (``apply``): with the state object itself, what tells
+    #: whether ``full_view`` is still the state's view
+    moves: int = 0
+    _full: tuple[State, int, dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def version(self) -> int:
@@ -157,8 +161,26 @@ class Session:
         idx = self.last_own_order(sides)
         return idx is not None and not self.dice_seen_since(idx)
 
+    def apply(self, order: Order) -> None:
+        """``state.apply(order)``; every order applied to the session's state goes through here."""
+        self.moves += 1
+        self.state.apply(order)
+
+    def full_view(self) -> dict[str, Any]:
+        """``state.view()``, unfiltered (for the server's own checks, never sent as it is), built
+        once per state: the answer to an order asks which units are hidden from the player, and
+        the next order which side owns its unit, of the same state. Kept with the state object it
+        was built from and the count of orders applied to it, so a replaced state (undo, a
+        rebuild) or an order applied in place builds it anew; read it without changing it."""
+        kept = self._full
+        if kept is not None and kept[0] is self.state and kept[1] == self.moves:
+            return kept[2]
+        view = self.state.view()
+        self._full = (self.state, self.moves, view)
+        return view
+
     def unit_sides(self) -> dict[str, str]:
-        return {str(u["id"]): str(u.get("side")) for u in self.state.view().get("units", [])}
+        return {str(u["id"]): str(u.get("side")) for u in self.full_view().get("units", [])}
 
 
 @dataclass(frozen=True)
@@ -452,7 +474,7 @@ class Games:
                 bot = make_bot(who[4:], decision_seed(s.rec.seed, sides.index(d.side), seq), s.game.info.id)
                 order = bot.choose(s.state)
                 first = len(s.state.events)
-                s.state.apply(order)
+                s.apply(order)
                 row = OrderRow(seq, d.side, "bot", order.to_dict())
                 s.orders.append(row)
                 s.marks.append(first)
@@ -509,7 +531,7 @@ class Games:
             # engine's own rollback), and the rare failures below rebuild it from the orders kept.
             try:
                 try:
-                    s.state.apply(order)
+                    s.apply(order)
                 except IllegalOrder as refused:
                     if not near:
                         raise
@@ -602,7 +624,7 @@ class Games:
         for i, spec in enumerate(near):
             try:
                 order = self._checked(s, sides, spec)
-                s.state.apply(order)
+                s.apply(order)
             except (IllegalOrder, ApiError, ShieldwallError):
                 continue
             return order, (i, refused)
