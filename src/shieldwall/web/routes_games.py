@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as PathParam
 
 from shieldwall import registry
@@ -21,6 +21,7 @@ from shieldwall.web.context import (
     GameIdPath,
     Token,
     draw,
+    json_answer,
     reach_function,
 )
 from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
@@ -119,16 +120,20 @@ def import_save(body: ImportSave, request: Request, ctx: Ctx) -> GameCreated:
     return ctx.created(request, c)
 
 
-@router.get("/api/games/{game_id}", responses=ERRORS)
-def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> GameState:
+@router.get("/api/games/{game_id}", response_model=GameState, responses=ERRORS)
+def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> Response:
     """The game as your side may see it."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        return ctx.state_out(s, sides)
+        return json_answer(ctx.state_out(s, sides))
 
 
-@router.post("/api/games/{game_id}/orders", responses=with_links(ORDER_ERRORS, 200, PLAYED_LINKS))
-def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None) -> OrderOut:
+@router.post(
+    "/api/games/{game_id}/orders",
+    response_model=OrderOut,
+    responses=with_links(ORDER_ERRORS, 200, PLAYED_LINKS),
+)
+def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None) -> Response:
     """Give one order for the decision your side owns. The rules validate it (422 with the
     clause and the reason when illegal); then a bot opponent replies until it is your turn.
     The answer comes once the order is committed to the database. With ``client_id`` a retry is
@@ -143,7 +148,7 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
             i, why = p.snapped
             snapped = SnapOut(index=i, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule))
         state = ctx.state_out(s, sides)  # its view names the units of the log entries
-        return OrderOut(
+        out = OrderOut(
             accepted=p.accepted,
             repeat=p.repeat,
             snapped=snapped,
@@ -151,6 +156,7 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
             events=ctx.entries(s, sides, p.first, p.end, state.view),  # type: ignore[arg-type]
             state=state,
         )
+        return json_answer(out)
 
 
 @router.post("/api/games/{game_id}/check", responses=ORDER_ERRORS)
