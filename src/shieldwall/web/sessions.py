@@ -7,6 +7,7 @@ through ``State.apply`` — the page can change nothing except by a legal order.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import secrets
@@ -78,8 +79,15 @@ class ApiError(Exception):
 def decision_seed(seed: int, side_index: int, seq: int) -> int:
     """A bot's seed for the decision at order ``seq``: a pure function of the battle seed, so a
     rebuilt game (after a restart) gets the same bot choices as one that never left memory."""
-    ss = np.random.SeedSequence([bot_seed(seed, side_index), seq])
+    ss = np.random.SeedSequence([_side_seed(seed, side_index), seq])
     return int(ss.generate_state(1)[0])
+
+
+@functools.lru_cache(maxsize=1024)
+def _side_seed(seed: int, side_index: int) -> int:
+    """``bot_seed(seed, side_index)``, kept: the same for every decision of a bot's battle, and it
+    costs four times the rest of ``decision_seed`` (21-28 -> 5 us a decision)."""
+    return bot_seed(seed, side_index)
 
 
 def _finite(x: Any, path: str = "order") -> None:
