@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shieldwall.web import context
+from shieldwall.web.models import GameState
 
 
 @pytest.fixture
@@ -96,3 +97,29 @@ def test_the_kept_whole_view_is_always_the_states_view(client: TestClient, start
     assert client.post(f"/api/games/{hid}/undo", headers=hh).status_code == 200
     check()
     assert s.full_view() == first
+
+
+def test_polling_an_unchanged_game_encodes_its_json_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded: list[int] = []
+    real = GameState.model_dump_json
+
+    def counting(self: GameState, **kw: Any) -> str:
+        encoded.append(1)
+        return real(self, **kw)
+
+    monkeypatch.setattr(GameState, "model_dump_json", counting)
+    r = client.post("/api/games", json={"opponent": "hotseat", "seed": 2})
+    gid, hdr = r.json()["game"]["id"], {"X-Shieldwall-Token": r.json()["token"]}
+    first = client.get(f"/api/games/{gid}", headers=hdr)
+    assert first.headers["content-type"] == "application/json"
+    assert first.content == real(GameState.model_validate_json(first.content)).encode()
+    n = len(encoded)
+    for _ in range(5):
+        assert client.get(f"/api/games/{gid}", headers=hdr).content == first.content
+    assert len(encoded) == n
+    st = first.json()
+    order = {"order": st["menu"][0]["order"], "client_id": "json-0001", "version": st["version"]}
+    played = client.post(f"/api/games/{gid}/orders", json=order, headers=hdr).json()["state"]
+    assert client.get(f"/api/games/{gid}", headers=hdr).json() == played != st

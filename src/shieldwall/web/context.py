@@ -87,6 +87,14 @@ OUT_CACHE_SIZE = 4
 
 
 @dataclass
+class _Kept:
+    """An answer kept (``WebContext.state_out``), and its JSON once encoded (``state_json``)."""
+
+    out: GameState
+    json: bytes | None = None
+
+
+@dataclass
 class WebContext:
     """The games of one app and the answers built from them."""
 
@@ -121,19 +129,30 @@ class WebContext:
         """The game as ``sides`` may see it. Kept per session (a few answers) until the game
         changes: a player waiting for the other polls it every 1.5 s, and drawing the table,
         the menu and the reach each time is most of a server's work between orders."""
+        return self._kept(s, sides).out
+
+    def state_json(self, s: Session, sides: list[str]) -> bytes:
+        """``state_out`` as the JSON of its answer, encoded once and kept with it: a poll of a game
+        that has not changed is answered with the bytes of the last one."""
+        kept = self._kept(s, sides)
+        if kept.json is None:
+            kept.json = kept.out.model_dump_json().encode("utf-8")
+        return kept.json
+
+    def _kept(self, s: Session, sides: list[str]) -> _Kept:
         joined = {side: True for side in s.sides}
         for side, claimed in self.store.invites(s.rec.id).items():
             joined[side] = claimed
         looking = (tuple(sides), read_only(sides))  # a spectator sees as every side, and may not act
         key = (s.revision, s.version, len(s.state.events), looking, tuple(joined.items()), s.bot_error)
-        kept: GameState | None = s.out_cache.get(key)
+        kept: _Kept | None = s.out_cache.get(key)
         if kept is not None:
             return kept
-        out = self._state_out(s, sides, joined)
+        kept = _Kept(self._state_out(s, sides, joined))
         if len(s.out_cache) >= OUT_CACHE_SIZE:
             s.out_cache.pop(next(iter(s.out_cache)))
-        s.out_cache[key] = out
-        return out
+        s.out_cache[key] = kept
+        return kept
 
     def _state_out(self, s: Session, sides: list[str], joined: dict[str, bool]) -> GameState:
         st = s.state
@@ -235,6 +254,11 @@ async def _context(request: Request) -> WebContext:
     pool, a hand-over per request for reading one attribute."""
     ctx: WebContext = request.app.state.web
     return ctx
+
+
+def json_bytes(content: bytes) -> Response:
+    """JSON already encoded (``WebContext.state_json``) as the answer."""
+    return Response(content, media_type="application/json")
 
 
 def json_answer(model: BaseModel) -> Response:

@@ -22,6 +22,7 @@ from shieldwall.web.context import (
     Token,
     draw,
     json_answer,
+    json_bytes,
     reach_function,
 )
 from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
@@ -125,7 +126,7 @@ def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> Response:
     """The game as your side may see it."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        return json_answer(ctx.state_out(s, sides))
+        return json_bytes(ctx.state_json(s, sides))
 
 
 @router.post(
