@@ -63,8 +63,13 @@ def filter_view(view: dict[str, Any], viewers: Iterable[str]) -> dict[str, Any]:
 
 def hidden_unit_ids(state: State, viewers: Iterable[str]) -> set[str]:
     """Ids of the units ``viewers`` may not see now."""
+    return hidden_in_view(state.view(), viewers)
+
+
+def hidden_in_view(view: dict[str, Any], viewers: Iterable[str]) -> set[str]:
+    """Ids of the units of ``view`` (a state's whole ``view()``) that ``viewers`` may not see."""
     vs = list(viewers)
-    return {str(u.get("id")) for u in state.view().get("units", []) if _unseen(u, vs)}
+    return {str(u.get("id")) for u in view.get("units", []) if _unseen(u, vs)}
 
 
 def _names_any(text: str, ids: set[str]) -> bool:

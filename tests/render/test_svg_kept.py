@@ -17,12 +17,16 @@ from shieldwall.render.svg_base import _n
 
 def _fresh(view: dict[str, Any]) -> str:
     """The view drawn with nothing kept."""
-    saved = svg_mod._TERRAIN, svg_mod._UNITS
-    svg_mod._TERRAIN, svg_mod._UNITS = svg_mod._Drawn(256), svg_mod._Drawn(8192)
+    saved = svg_mod._TERRAIN, svg_mod._UNITS, svg_mod._FIXED
+    svg_mod._TERRAIN, svg_mod._UNITS, svg_mod._FIXED = (
+        svg_mod._Drawn(256),
+        svg_mod._Drawn(8192),
+        svg_mod._Drawn(64),
+    )
     try:
         return render_svg(view)
     finally:
-        svg_mod._TERRAIN, svg_mod._UNITS = saved
+        svg_mod._TERRAIN, svg_mod._UNITS, svg_mod._FIXED = saved
 
 
 def test_a_kept_drawing_is_the_drawing_anew() -> None:
@@ -52,6 +56,27 @@ def test_a_changed_terrain_feature_is_drawn_anew() -> None:
     f["points"] = [[float(x) + 0.5, float(y)] for x, y in f["points"]]
     after = render_svg(changed)
     assert after != before and after == _fresh(changed)
+
+
+def test_another_table_size_or_scale_draws_the_fixed_parts_anew() -> None:
+    """The head of the picture and the furniture are kept per table size, scale and drawing."""
+    view = demo_view()
+    before = render_svg(view)
+    wider = copy.deepcopy(view)
+    wider["table"] = {**wider.get("table", {}), "width": 60.0, "depth": 40.0}
+    after = render_svg(wider)
+    assert after != before and after == _fresh(wider)
+    assert render_svg(view, scale=10.0) == _fresh_scaled(view, 10.0) != before
+    assert render_svg(view) == before
+
+
+def _fresh_scaled(view: dict[str, Any], scale: float) -> str:
+    saved = svg_mod._FIXED
+    svg_mod._FIXED = svg_mod._Drawn(64)
+    try:
+        return render_svg(view, scale=scale)
+    finally:
+        svg_mod._FIXED = saved
 
 
 def test_the_kept_pieces_are_bounded() -> None:

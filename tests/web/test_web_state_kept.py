@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shieldwall.web import context
+from shieldwall.web.models import GameState
 
 
 @pytest.fixture
@@ -56,3 +57,69 @@ def test_a_join_and_an_undo_change_the_answer(client: TestClient) -> None:
     assert played["can_undo"], "the first order of this battle rolls no die"
     assert client.post(f"/api/games/{hid}/undo", headers=hh).status_code == 200
     assert client.get(f"/api/games/{hid}", headers=hh).json() == st
+
+
+def test_the_kept_whole_view_is_always_the_states_view(client: TestClient, start: Any) -> None:
+    """``Session.full_view`` (the unfiltered view the server checks hidden units and unit owners
+    against) is built once per state: after an order, the bot's replies, a refused order, an undo
+    and a rebuild it is the view of the state as it is now, never of the state it was kept for."""
+    gid, hdr, _ = start()
+    games = client.app.state.games  # type: ignore[attr-defined]
+    s = games.get(gid)
+
+    def check() -> None:
+        assert s.full_view() == s.state.view()
+        assert s.full_view() is s.full_view()  # kept while the state does not change
+
+    check()
+    for order in ("activate r1", "hold r1", "activate r3"):
+        before = s.full_view()
+        assert client.post(f"/api/games/{gid}/orders", json={"order": order}, headers=hdr).status_code == 200
+        check()
+        assert s.full_view() != before
+    kept = s.full_view()
+    assert (
+        client.post(f"/api/games/{gid}/orders", json={"order": "charge r3 b9"}, headers=hdr).status_code
+        == 422
+    )
+    assert s.full_view() is kept
+    games.forget(gid)
+    s = games.get(gid)
+    check()
+    # an undo replaces the state (hotseat: the first order rolls no die, so it may be taken back)
+    h = client.post("/api/games", json={"opponent": "hotseat", "seed": 2}).json()
+    hid, hh = h["game"]["id"], {"X-Shieldwall-Token": h["token"]}
+    s = games.get(hid)
+    first = s.full_view()
+    order = {"order": h["game"]["menu"][0]["order"], "client_id": "full-0001", "version": 0}
+    assert client.post(f"/api/games/{hid}/orders", json=order, headers=hh).status_code == 200
+    check()
+    assert client.post(f"/api/games/{hid}/undo", headers=hh).status_code == 200
+    check()
+    assert s.full_view() == first
+
+
+def test_polling_an_unchanged_game_encodes_its_json_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded: list[int] = []
+    real = GameState.model_dump_json
+
+    def counting(self: GameState, **kw: Any) -> str:
+        encoded.append(1)
+        return real(self, **kw)
+
+    monkeypatch.setattr(GameState, "model_dump_json", counting)
+    r = client.post("/api/games", json={"opponent": "hotseat", "seed": 2})
+    gid, hdr = r.json()["game"]["id"], {"X-Shieldwall-Token": r.json()["token"]}
+    first = client.get(f"/api/games/{gid}", headers=hdr)
+    assert first.headers["content-type"] == "application/json"
+    assert first.content == real(GameState.model_validate_json(first.content)).encode()
+    n = len(encoded)
+    for _ in range(5):
+        assert client.get(f"/api/games/{gid}", headers=hdr).content == first.content
+    assert len(encoded) == n
+    st = first.json()
+    order = {"order": st["menu"][0]["order"], "client_id": "json-0001", "version": st["version"]}
+    played = client.post(f"/api/games/{gid}/orders", json=order, headers=hdr).json()["state"]
+    assert client.get(f"/api/games/{gid}", headers=hdr).json() == played != st

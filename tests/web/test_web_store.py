@@ -8,12 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from shieldwall.ai.base import bot_seed
 from shieldwall.web.app import create_app
 from shieldwall.web.sessions import decision_seed
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict, digest
@@ -115,6 +117,10 @@ def test_store_appends_in_order_and_truncates(tmp_path: Path) -> None:
 
 def test_decision_seeds_are_pure() -> None:
     assert decision_seed(5, 1, 10) == decision_seed(5, 1, 10)
+    # the kept side seed gives the seed derived from scratch
+    for seed, side, seq in ((5, 1, 10), (2**127 + 3, 0, 0), (7, 0, 499)):
+        fresh = np.random.SeedSequence([bot_seed(seed, side), seq]).generate_state(1)[0]
+        assert decision_seed(seed, side, seq) == int(fresh)
     assert len({decision_seed(5, 1, n) for n in range(50)}) == 50
     assert decision_seed(5, 0, 3) != decision_seed(5, 1, 3)
 

@@ -25,7 +25,7 @@ from typing import Any, TypeVar, cast
 
 from shieldwall.render.layers import Drawing, drawing_for
 from shieldwall.render.svg_base import MARGIN, TERRAIN_ORDER, _Canvas, _defs, _el, _n, short_type, sparse_step
-from shieldwall.render.svg_overlays import _furniture, _highlights_over, _highlights_under
+from shieldwall.render.svg_overlays import _fixed_furniture, _furniture, _highlights_over, _highlights_under
 from shieldwall.render.svg_terrain import _terrain
 from shieldwall.render.svg_units import _unit
 
@@ -78,6 +78,9 @@ class _Drawn:
 
 _TERRAIN = _Drawn(256)
 _UNITS = _Drawn(8192)
+#: what depends on the table and the drawing alone: the head of the picture (its ``<svg>`` tag,
+#: style, definitions, paper, table and grid) and the fixed furniture (edges, scale bar, key, compass)
+_FIXED = _Drawn(64)
 
 
 def _terrain_drawn(c: _Canvas, f: Mapping[str, Any]) -> tuple[str, str]:
@@ -110,14 +113,47 @@ def render_svg(
     width = float(table.get("width", 48.0))
     depth = float(table.get("depth", 36.0))
     c = _Canvas(width, depth, float(scale))
-    s = c.s
-    ml, mt, mr, mb = (c.d(m) for m in MARGIN)
-    W, D = c.d(width), c.d(depth)
-    vw, vh = W + ml + mr, D + mt + mb
     hl = highlight or {}
     drawing = drawing_for(view)
     live = {str(u["id"]): u for u in view.get("units", []) if not u.get("removed")}
+    out = [_FIXED.get(("head", width, depth, c.s, id(drawing)), lambda: _head(c, drawing))]
 
+    features = sorted(
+        enumerate(drawing.terrain(view, f) for f in view.get("terrain", [])),
+        key=lambda t: (TERRAIN_ORDER.get(str(t[1].get("kind")), 9), t[0]),
+    )
+    shapes, labels = [], []
+    for _, f in features:
+        sh, lab = _terrain_drawn(c, f)
+        shapes.append(sh)
+        labels.append(lab)
+    out.append(_el("g", {"class": "terrain-layer", "clip-path": "url(#sw-table-clip)"}, "".join(shapes)))
+    out.append(_el("g", {"class": "terrain-labels"}, "".join(labels)))
+    out.append(
+        _el(
+            "g",
+            {"class": "highlights-under", "clip-path": "url(#sw-table-clip)"},
+            _highlights_under(c, hl, live),
+        )
+    )
+    out.append(_el("g", {"class": "units"}, "".join(_unit_drawn(c, u, drawing) for u in live.values())))
+    out.append(_el("g", {"class": "highlights-over"}, _highlights_over(c, hl, live)))
+    out.append(_el("g", {"class": "furniture"}, _furniture(c, view, title, _fixed_furniture_drawn(c))))
+    out.append("</svg>")
+    return "".join(out) + "\n"
+
+
+def _fixed_furniture_drawn(c: _Canvas) -> str:
+    """``_fixed_furniture(c)``, kept."""
+    return _FIXED.get(("furniture", c.width, c.depth, c.s), lambda: _fixed_furniture(c))
+
+
+def _head(c: _Canvas, drawing: Drawing) -> str:
+    """The picture up to the terrain: its ``<svg>`` tag, style, definitions, paper, table, grid."""
+    width, depth, s = c.width, c.depth, c.s
+    ml, mt, mr, mb = (c.d(m) for m in MARGIN)
+    W, D = c.d(width), c.d(depth)
+    vw, vh = W + ml + mr, D + mt + mb
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="shieldwall-board" width="{_n(vw)}" height="{_n(vh)}"'
         f' viewBox="{_n(-ml)} {_n(-mt)} {_n(vw)} {_n(vh)}" data-scale="{_n(s)}"'
@@ -174,26 +210,4 @@ def render_svg(
             )
         )
 
-    features = sorted(
-        enumerate(drawing.terrain(view, f) for f in view.get("terrain", [])),
-        key=lambda t: (TERRAIN_ORDER.get(str(t[1].get("kind")), 9), t[0]),
-    )
-    shapes, labels = [], []
-    for _, f in features:
-        sh, lab = _terrain_drawn(c, f)
-        shapes.append(sh)
-        labels.append(lab)
-    out.append(_el("g", {"class": "terrain-layer", "clip-path": "url(#sw-table-clip)"}, "".join(shapes)))
-    out.append(_el("g", {"class": "terrain-labels"}, "".join(labels)))
-    out.append(
-        _el(
-            "g",
-            {"class": "highlights-under", "clip-path": "url(#sw-table-clip)"},
-            _highlights_under(c, hl, live),
-        )
-    )
-    out.append(_el("g", {"class": "units"}, "".join(_unit_drawn(c, u, drawing) for u in live.values())))
-    out.append(_el("g", {"class": "highlights-over"}, _highlights_over(c, hl, live)))
-    out.append(_el("g", {"class": "furniture"}, _furniture(c, view, title)))
-    out.append("</svg>")
-    return "".join(out) + "\n"
+    return "".join(out)

@@ -282,9 +282,11 @@ def _highlights_over(c: _Canvas, hl: Mapping[str, Any], units: Mapping[str, Mapp
 # Furniture: title, scale bar, compass, key
 
 
-def _furniture(c: _Canvas, view: Mapping[str, Any], title: str | None) -> str:
+def _furniture(c: _Canvas, view: Mapping[str, Any], title: str | None, fixed: str | None = None) -> str:
+    """The title, the units lost, and the fixed furniture (``fixed``: ``_fixed_furniture(c)``, when
+    the caller has it already drawn)."""
     s = c.s
-    W, D = c.d(c.width), c.d(c.depth)
+    W = c.d(c.width)
     out: list[str] = []
     if title is None:
         bits = [str(view.get("scenario") or "Battle")]
@@ -331,6 +333,15 @@ def _furniture(c: _Canvas, view: Mapping[str, Any], title: str | None) -> str:
                 _text(txt),
             )
         )
+    out.append(_fixed_furniture(c) if fixed is None else fixed)
+    return "".join(out)
+
+
+def _fixed_furniture(c: _Canvas) -> str:
+    """The furniture that depends on the table's size alone (edge names, scale bar, key, compass)."""
+    s = c.s
+    W, D = c.d(c.width), c.d(c.depth)
+    out: list[str] = []
     # edge names
     out.append(
         _el(

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Request, Response
 from fastapi import Path as PathParam
+from pydantic import BaseModel
 
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
@@ -21,7 +22,7 @@ from shieldwall.visibility import (
     FilteredEvents,
     event_reader,
     filter_reach,
-    hidden_unit_ids,
+    hidden_in_view,
     view_for,
     visible_unit_ids,
 )
@@ -86,6 +87,14 @@ OUT_CACHE_SIZE = 4
 
 
 @dataclass
+class _Kept:
+    """An answer kept (``WebContext.state_out``), and its JSON once encoded (``state_json``)."""
+
+    out: GameState
+    json: bytes | None = None
+
+
+@dataclass
 class WebContext:
     """The games of one app and the answers built from them."""
 
@@ -98,7 +107,11 @@ class WebContext:
         s = self.games.get(game_id)
         return s, self.games.authorize(s, token)
 
-    def active_reach(self, s: Session, sides: list[str]) -> dict[str, Any] | None:
+    def active_reach(
+        self, s: Session, sides: list[str], view: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
+        """The reach of the unit the decision of ``sides`` is about (``view``: the state's view
+        for ``sides``, when the caller has it), filtered to what they may see."""
         d = s.state.decision()
         if d is None or d.side not in sides or not d.unit:
             return None
@@ -109,26 +122,37 @@ class WebContext:
             r: dict[str, Any] = reach(s.state, d.unit)
         except IllegalOrder:
             return None
-        seen = visible_unit_ids(view_for(s.state, sides))
-        return filter_reach(r, seen, hidden_unit_ids(s.state, sides))
+        seen = visible_unit_ids(view_for(s.state, sides) if view is None else view)
+        return filter_reach(r, seen, hidden_in_view(s.full_view(), sides))
 
     def state_out(self, s: Session, sides: list[str]) -> GameState:
         """The game as ``sides`` may see it. Kept per session (a few answers) until the game
         changes: a player waiting for the other polls it every 1.5 s, and drawing the table,
         the menu and the reach each time is most of a server's work between orders."""
+        return self._kept(s, sides).out
+
+    def state_json(self, s: Session, sides: list[str]) -> bytes:
+        """``state_out`` as the JSON of its answer, encoded once and kept with it: a poll of a game
+        that has not changed is answered with the bytes of the last one."""
+        kept = self._kept(s, sides)
+        if kept.json is None:
+            kept.json = kept.out.model_dump_json().encode("utf-8")
+        return kept.json
+
+    def _kept(self, s: Session, sides: list[str]) -> _Kept:
         joined = {side: True for side in s.sides}
         for side, claimed in self.store.invites(s.rec.id).items():
             joined[side] = claimed
         looking = (tuple(sides), read_only(sides))  # a spectator sees as every side, and may not act
         key = (s.revision, s.version, len(s.state.events), looking, tuple(joined.items()), s.bot_error)
-        kept: GameState | None = s.out_cache.get(key)
+        kept: _Kept | None = s.out_cache.get(key)
         if kept is not None:
             return kept
-        out = self._state_out(s, sides, joined)
+        kept = _Kept(self._state_out(s, sides, joined))
         if len(s.out_cache) >= OUT_CACHE_SIZE:
             s.out_cache.pop(next(iter(s.out_cache)))
-        s.out_cache[key] = out
-        return out
+        s.out_cache[key] = kept
+        return kept
 
     def _state_out(self, s: Session, sides: list[str], joined: dict[str, bool]) -> GameState:
         st = s.state
@@ -149,7 +173,7 @@ class WebContext:
                         "label": str(getattr(o, "label", "") or ""),
                     }
                 )
-        reach = self.active_reach(s, sides) if mine else None
+        reach = self.active_reach(s, sides, view) if mine else None
         highlight: dict[str, Any] | None = None
         if reach is not None:
             highlight = dict(reach["highlight"])
@@ -198,10 +222,17 @@ class WebContext:
         return FilteredEvents(s.state.events, sides, not s.seed_visible(sides), event_reader(s.state, sides))
 
     def entries(
-        self, s: Session, sides: list[str], since: int, until: int | None = None
+        self,
+        s: Session,
+        sides: list[str],
+        since: int,
+        until: int | None = None,
+        view: dict[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
+        """The log entries from ``since`` to ``until`` as ``sides`` may see them (``view``: the
+        state's view for ``sides``, when the caller has it: the units' names are read from it)."""
         evs = self.events(s, sides)
-        names = L.unit_names(view_for(s.state, sides))
+        names = L.unit_names(view_for(s.state, sides) if view is None else view)
         kinds = L.explainer(s.rec.ruleset).kinds
         stop = len(evs) if until is None else min(until, len(evs))
         return [L.entry(i, evs[i], names, kinds) for i in range(max(0, since), stop)]
@@ -218,9 +249,24 @@ class WebContext:
         )
 
 
-def _context(request: Request) -> WebContext:
+async def _context(request: Request) -> WebContext:
+    """The app's context. ``async``: FastAPI calls a plain function dependency through its thread
+    pool, a hand-over per request for reading one attribute."""
     ctx: WebContext = request.app.state.web
     return ctx
+
+
+def json_bytes(content: bytes) -> Response:
+    """JSON already encoded (``WebContext.state_json``) as the answer."""
+    return Response(content, media_type="application/json")
+
+
+def json_answer(model: BaseModel) -> Response:
+    """``model`` as the JSON answer, serialized in the route's thread. A route that returns a
+    model from a plain function has FastAPI hand it to its thread pool again to check it against
+    the route's ``response_model`` (which a model built by that class passes unchanged: pydantic
+    does not validate an instance again) and serialize it: the same bytes, one hand-over less."""
+    return Response(model.model_dump_json(), media_type="application/json")
 
 
 Ctx = Annotated[WebContext, Depends(_context)]

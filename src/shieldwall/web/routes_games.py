@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as PathParam
 
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.visibility import filter_reach, hidden_unit_ids, order_text, view_for, visible_unit_ids
+from shieldwall.visibility import filter_reach, hidden_in_view, order_text, view_for, visible_unit_ids
 from shieldwall.web import log as L
 from shieldwall.web.context import (
     BAD_INPUT,
@@ -21,6 +21,8 @@ from shieldwall.web.context import (
     GameIdPath,
     Token,
     draw,
+    json_answer,
+    json_bytes,
     reach_function,
 )
 from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
@@ -119,16 +121,20 @@ def import_save(body: ImportSave, request: Request, ctx: Ctx) -> GameCreated:
     return ctx.created(request, c)
 
 
-@router.get("/api/games/{game_id}", responses=ERRORS)
-def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> GameState:
+@router.get("/api/games/{game_id}", response_model=GameState, responses=ERRORS)
+def get_game(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> Response:
     """The game as your side may see it."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        return ctx.state_out(s, sides)
+        return json_bytes(ctx.state_json(s, sides))
 
 
-@router.post("/api/games/{game_id}/orders", responses=with_links(ORDER_ERRORS, 200, PLAYED_LINKS))
-def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None) -> OrderOut:
+@router.post(
+    "/api/games/{game_id}/orders",
+    response_model=OrderOut,
+    responses=with_links(ORDER_ERRORS, 200, PLAYED_LINKS),
+)
+def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None) -> Response:
     """Give one order for the decision your side owns. The rules validate it (422 with the
     clause and the reason when illegal); then a bot opponent replies until it is your turn.
     The answer comes once the order is committed to the database. With ``client_id`` a retry is
@@ -142,14 +148,16 @@ def give_order(game_id: GameIdPath, body: OrderIn, ctx: Ctx, token: Token = None
         if p.snapped is not None:
             i, why = p.snapped
             snapped = SnapOut(index=i, rule=why.rule, reason=why.reason, rule_url=L.rule_url(why.rule))
-        return OrderOut(
+        state = ctx.state_out(s, sides)  # its view names the units of the log entries
+        out = OrderOut(
             accepted=p.accepted,
             repeat=p.repeat,
             snapped=snapped,
             bot_orders=[order_text(text, evs[a:b], sides) for text, a, b in p.bots],
-            events=ctx.entries(s, sides, p.first, p.end),  # type: ignore[arg-type]
-            state=ctx.state_out(s, sides),
+            events=ctx.entries(s, sides, p.first, p.end, state.view),  # type: ignore[arg-type]
+            state=state,
         )
+        return json_answer(out)
 
 
 @router.post("/api/games/{game_id}/check", responses=ORDER_ERRORS)
@@ -189,7 +197,7 @@ def unit_reach(
             raw: dict[str, Any] = reach(s.state, unit_id)
         except IllegalOrder:
             raise ApiError(404, f"there is no unit {unit_id!r} on the table") from None
-        r = filter_reach(raw, visible_unit_ids(view), hidden_unit_ids(s.state, sides))
+        r = filter_reach(raw, visible_unit_ids(view), hidden_in_view(s.full_view(), sides))
         return ReachOut(unit=unit_id, reach=r, svg=draw(view, r["highlight"]))
 
 
