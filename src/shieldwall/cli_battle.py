@@ -152,11 +152,31 @@ def register(app: typer.Typer) -> None:
         t.add_column("title")
         t.add_column("options")
         default = default_scenario()
+        #: the data labels met (e.g. that a rule system's tables are an illustrative sample), numbered
+        notes: dict[str, int] = {}
         for name, path in builtin_scenarios().items():
             d = read_toml(path)
             if "ruleset" not in d:
                 continue
             opts = ", ".join(k for k, v in d.get("options", {}).items() if v is True)
             title = str(d.get("name", "")) + (" (the default)" if name == default else "")
+            label = _data_label(name)
+            if label:
+                title += f" [{notes.setdefault(label, len(notes) + 1)}]"
             t.add_row(name, title, opts)
         print_table(t)
+        for label, n in notes.items():
+            typer.echo(f"[{n}] plays on {label}")
+
+
+def _data_label(name: str) -> str | None:
+    """The label the scenario's battle shows for its data (its view's ``label``: e.g. that the
+    rule system's tables are an illustrative sample, not the publisher's), or None."""
+    from shieldwall.core.errors import ShieldwallError
+    from shieldwall.io.scenarios import load_game
+
+    try:
+        label = load_game(name).new_state(0).view().get("label")
+    except ShieldwallError:
+        return None
+    return str(label) if label else None

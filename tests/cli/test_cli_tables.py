@@ -111,3 +111,33 @@ def test_a_table_that_fits_is_left_as_it_is() -> None:
     box = t.box
     fit_table(t, con)
     assert t.box is box and t.columns[0].width is None
+
+
+def test_scenarios_at_80_columns_keep_each_title_word_whole_and_note_sample_data(
+    columns_80: None, capsys: Any
+) -> None:
+    """A column whose longest word fits keeps its words whole (only the column that cannot, if
+    any, folds), and a scenario that plays on a rule system's illustrative sample is marked with
+    a note naming it."""
+    assert run(["scenarios"]) == 0
+    out = capsys.readouterr().out
+    assert "Bourgthéroulde" in out  # not "Bourgthérould" then "e" on the next line
+    notes = [line for line in _lines(out) if line.startswith("[") and "plays on" in line]
+    assert notes and all("illustrative" in line.lower() for line in notes)
+    marks = {line.split("] ")[0] + "]" for line in notes}
+    tours = next(line for line in _lines(out) if line.startswith("spi-dark-ages/tours"))
+    assert any(m in tours for m in marks)
+    bryn = next(line for line in _lines(out) if line.startswith("one-hour-dark-ages/bryn-glas"))
+    assert not any(m in bryn for m in marks)
+
+
+def test_fit_table_folds_only_the_column_whose_words_cannot_fit() -> None:
+    console = Console(width=48, force_terminal=False)
+    t = Table()
+    t.add_column("key")
+    t.add_column("short")
+    t.add_column("long")
+    t.add_row("k" * 20, "Bourgthéroulde", "x" * 30)
+    fit_table(t, console)
+    assert t.columns[1].width == len("Bourgthéroulde")
+    assert t.columns[2].width is not None and t.columns[2].width < 30

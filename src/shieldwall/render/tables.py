@@ -66,9 +66,16 @@ def fit_table(table: Table, console: Console, keys: Sequence[int] = (0,)) -> Tab
         keyw = sum(lo[i] for i in keys if i < len(lo))
         others = [i for i in range(len(lo)) if i not in keys]
         if others and keyw + MIN_FOLDED * len(others) <= room:
+            # the columns with the shortest longest words keep their words whole while the rest
+            # can still have MIN_FOLDED each; the room left is shared among those that fold, in
+            # proportion to their longest words
             left = room - keyw
-            want = sum(lo[i] for i in others) or 1  # shares in proportion to the longest words
-            for i in others:
+            folding = sorted(others, key=lambda i: lo[i])
+            while folding and lo[folding[0]] + MIN_FOLDED * (len(folding) - 1) <= left:
+                i = folding.pop(0)
+                left -= lo[i]
+            want = sum(lo[i] for i in folding) or 1
+            for i in folding:
                 lo[i] = max(MIN_FOLDED, min(hi[i], left * lo[i] // want))
             for col, width in zip(table.columns, lo, strict=True):
                 col.width = width
