@@ -10,6 +10,11 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.render.svg_base import FONT, FRONT_COLOUR, SIDE_STYLE, _Canvas, _el, _n, _pts, _text
 from shieldwall.render.svg_units import _fp, _swords
 
+#: a bold title's mean character width in ems (DejaVu Sans Bold, mixed case: a generous estimate)
+TITLE_EM = 0.62
+#: the smallest a long title's font gets, as a share of its normal size, before it is squeezed
+TITLE_MIN = 0.6
+
 Pt = tuple[float, float]
 
 
@@ -300,21 +305,15 @@ def _furniture(c: _Canvas, view: Mapping[str, Any], title: str | None, fixed: st
             bits.append(f"winner: {res.get('winner') or 'draw'}")
         title = " \u00b7 ".join(bits)
     if title:
-        out.append(
-            _el(
-                "text",
-                {
-                    "class": "title",
-                    "x": 0.0,
-                    "y": -s * 0.75,
-                    "font-size": float(s * 0.95),
-                    "font-family": FONT,
-                    "font-weight": "bold",
-                    "fill": "#2b2418",
-                },
-                _text(title),
-            )
-        )
+        size = float(s * 0.95)
+        attrs: dict[str, Any] = {"class": "title", "x": 0.0, "y": -s * 0.75}
+        wide = len(title) * size * TITLE_EM
+        if wide > W:  # a long title (a data label, say) is made smaller, then squeezed, to fit
+            size = max(size * TITLE_MIN, W / (len(title) * TITLE_EM))
+            if len(title) * size * TITLE_EM > W:
+                attrs.update({"textLength": W, "lengthAdjust": "spacingAndGlyphs"})
+        attrs.update({"font-size": size, "font-family": FONT, "font-weight": "bold", "fill": "#2b2418"})
+        out.append(_el("text", attrs, _text(title)))
     lost = view.get("lost")
     if isinstance(lost, Mapping) and lost:
         txt = "units lost: " + ", ".join(f"{k} {v}" for k, v in lost.items())
