@@ -41,7 +41,7 @@ Returns
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -51,6 +51,7 @@ from shieldwall import registry
 from shieldwall.agents.aec import load
 from shieldwall.agents.encoding import MAX_ACTIONS, Encoding
 from shieldwall.core.game import Game, State
+from shieldwall.core.reference import REFERENCE
 from shieldwall.match import decision_limit
 from shieldwall.visibility import view_for
 
@@ -129,10 +130,30 @@ class _Setup:
 
 
 class _Live:
-    """The battle of one state; a clone of the state gets the rule system's own ``copy()``."""
+    """The battle of one state; a clone of the state gets the rule system's own ``copy()``.
 
-    def __init__(self, state: State) -> None:
-        self.state = state
+    A new initial state's battle is set up when first asked for (``start``): OpenSpiel clones a
+    Python state by making a new initial state and deep-copying the original's attributes over it,
+    so the battle set up for the new state would be thrown away unread (and a battle's setup costs
+    milliseconds). On the reference path (``shieldwall.core.reference``) it is set up at once."""
+
+    def __init__(self, state: State | None = None, start: Callable[[], State] | None = None) -> None:
+        self._state = state
+        self._start = start
+        if state is None and REFERENCE.on:
+            self._state = self._set_up()
+
+    def _set_up(self) -> State:
+        assert self._start is not None
+        state = self._start()
+        self._start = None
+        return state
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self._set_up()
+        return self._state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
         return _Live(self.state.copy())
@@ -164,6 +185,7 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
         self.battle: Game = load(str(params["scenario"]) or registry.default().id)
         self.seed = int(params["seed"])
         opening = self.battle.new_state(self.seed)
+        _rng_owner(opening)  # a rule system whose dice cannot be chance nodes is refused here
         encoding = Encoding(opening, max_actions=int(params["max_actions"]))
         self.setup = _Setup(list(self.battle.info.sides), encoding)
         self.sides = self.setup.sides
@@ -183,6 +205,12 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> ShieldwallState:
         return ShieldwallState(self)
 
+    def opening(self) -> State:
+        """A new initial battle, its dice drawn as chance nodes."""
+        state = self.battle.new_state(self.seed)
+        _rng_owner(state).rng = ChanceScript()
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
@@ -195,8 +223,7 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ShieldwallGame) -> None:
         super().__init__(game)
         self._sw = game.setup
-        self._live = _Live(game.battle.new_state(game.seed))
-        _rng_owner(self.battle).rng = ChanceScript()
+        self._live = _Live(start=game.opening)
         self.pending: Any = None  # the order waiting for dice
         self.chosen: list[int] = []  # the outcomes chosen for it so far
         self.draw = 0  # the outcomes of the draw it waits for (0: none)
