@@ -54,9 +54,30 @@ def test_a_clone_sets_up_no_battle_and_plays_on_as_the_original(scenario: str, m
 
 
 @pytest.mark.filterwarnings("ignore::shieldwall.agents.encoding.MenuCut")
-def test_new_initial_states_are_the_same_battle_on_both_paths() -> None:
-    game = pyspiel.load_game(osp.SHORT_NAME, {"scenario": "spi-dark-ages/tours", "seed": 4})
-    fast = _play(game, 40)
+@pytest.mark.parametrize("scenario", ["spi-dark-ages/tours", "into-the-dark/senlac"])
+def test_states_play_the_same_battle_on_both_paths(scenario: str) -> None:
+    """Lazily set-up battles and menus kept per live battle (and its clones) play what the
+    reference path plays: every action's string, legal actions and the state after each."""
+    game = pyspiel.load_game(osp.SHORT_NAME, {"scenario": scenario, "seed": 4})
+
+    def record() -> list[Any]:
+        state, out = game.new_initial_state(), []
+        for i in range(60):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = state.chance_outcomes()[i % len(state.chance_outcomes())][0]
+            else:
+                acts = state.legal_actions()
+                out.append((acts, [state.action_to_string(state.current_player(), a) for a in acts]))
+                action = acts[(7 * i) % len(acts)]
+            if i % 5 == 0:
+                state = state.clone()
+            state.apply_action(action)
+            out.append(str(state))
+        return out
+
+    fast = record()
     with reference_path():
-        ref = _play(game, 40)
-    assert str(fast) == str(ref) and fast.history() == ref.history()
+        ref = record()
+    assert fast == ref

@@ -137,9 +137,15 @@ class _Live:
     so the battle set up for the new state would be thrown away unread (and a battle's setup costs
     milliseconds). On the reference path (``shieldwall.core.reference``) it is set up at once."""
 
-    def __init__(self, state: State | None = None, start: Callable[[], State] | None = None) -> None:
+    def __init__(
+        self,
+        state: State | None = None,
+        start: Callable[[], State] | None = None,
+        menu: list[Any] | None = None,
+    ) -> None:
         self._state = state
         self._start = start
+        self._menu = menu
         if state is None and REFERENCE.on:
             self._state = self._set_up()
 
@@ -155,8 +161,19 @@ class _Live:
             self._state = self._set_up()
         return self._state
 
+    def menu(self, encoding: Encoding) -> list[Any]:
+        """The battle's legal menu (``encoding.menu``), worked out once: a live battle is never
+        changed (an action is applied to a copy, which becomes a new ``_Live``), and OpenSpiel asks
+        for the menu of one state many times (its legal actions, each action's string, the action
+        applied). A clone's copy keeps it. On the reference path it is worked out at every call."""
+        if REFERENCE.on:
+            return encoding.menu(self.state)
+        if self._menu is None:
+            self._menu = encoding.menu(self.state)
+        return self._menu
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(self.state.copy())
+        return _Live(self.state.copy(), menu=self._menu)
 
 
 _GAME_TYPE = pyspiel.GameType(
@@ -247,7 +264,7 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self.draw or self.battle.is_terminal():
             return []
-        return list(range(len(self._sw.encoding.menu(self.battle))))
+        return list(range(len(self._live.menu(self._sw.encoding))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.draw
@@ -257,14 +274,14 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
         if self.draw:
             self.chosen.append(int(action))
         else:
-            self.pending = self._sw.encoding.menu(self.battle)[action]
+            self.pending = self._live.menu(self._sw.encoding)[action]
             self.chosen = []
         self._try()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"draw {action} of {self.draw}"
-        menu = self._sw.encoding.menu(self.battle)
+        menu = self._live.menu(self._sw.encoding)
         return str(menu[action]) if 0 <= action < len(menu) else f"action {action}"
 
     def is_terminal(self) -> bool:
