@@ -54,10 +54,20 @@ def test_a_clone_sets_up_no_battle_and_plays_on_as_the_original(scenario: str, m
 
 
 @pytest.mark.filterwarnings("ignore::shieldwall.agents.encoding.MenuCut")
-@pytest.mark.parametrize("scenario", ["spi-dark-ages/tours", "into-the-dark/senlac"])
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "spi-dark-ages/tours",
+        "into-the-dark/senlac",
+        "one-hour-dark-ages/bryn-glas",
+        "dbm-3.2/ash-burh",
+        "knight-hack/bourgtheroulde-1124",
+    ],
+)
 def test_states_play_the_same_battle_on_both_paths(scenario: str) -> None:
-    """Lazily set-up battles and menus kept per live battle (and its clones) play what the
-    reference path plays: every action's string, legal actions and the state after each."""
+    """Lazily set-up battles copied from the game's opening, and menus kept per live battle (and
+    its clones), play what the reference path plays: every action's string, legal actions and the
+    state after each, in new initial states made along the way too."""
     game = pyspiel.load_game(osp.SHORT_NAME, {"scenario": scenario, "seed": 4})
 
     def record() -> list[Any]:
@@ -73,6 +83,12 @@ def test_states_play_the_same_battle_on_both_paths(scenario: str) -> None:
                 action = acts[(7 * i) % len(acts)]
             if i % 5 == 0:
                 state = state.clone()
+            if i % 7 == 3:  # a new initial state played up to here, in between
+                fresh = game.new_initial_state()
+                for a in state.history():
+                    fresh.apply_action(a)
+                assert str(fresh) == str(state)
+                state = fresh
             state.apply_action(action)
             out.append(str(state))
         return out

@@ -201,6 +201,7 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
         self.battle: Game = load(str(params["scenario"]) or registry.default().id)
         self.seed = int(params["seed"])
+        self._opening: State | None = None  # the battle every new initial state copies (``opening``)
         opening = self.battle.new_state(self.seed)
         _rng_owner(opening)  # a rule system whose dice cannot be chance nodes is refused here
         encoding = Encoding(opening, max_actions=int(params["max_actions"]))
@@ -223,8 +224,16 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
         return ShieldwallState(self)
 
     def opening(self) -> State:
-        """A new initial battle, its dice drawn as chance nodes."""
-        state = self.battle.new_state(self.seed)
+        """A new initial battle, its dice drawn as chance nodes: a copy (the rule system's ``copy()``)
+        of the one set up with the game, since every new initial state is the same battle (the
+        game's scenario and seed) and setting one up costs milliseconds (OpenSpiel's checks ask for
+        thousands). On the reference path it is set up afresh."""
+        if REFERENCE.on:
+            state = self.battle.new_state(self.seed)
+        else:
+            if self._opening is None:
+                self._opening = self.battle.new_state(self.seed)
+            state = self._opening.copy()
         _rng_owner(state).rng = ChanceScript()
         return state
 
