@@ -41,7 +41,7 @@ Returns
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -51,6 +51,7 @@ from shieldwall import registry
 from shieldwall.agents.aec import load
 from shieldwall.agents.encoding import MAX_ACTIONS, Encoding
 from shieldwall.core.game import Game, State
+from shieldwall.core.reference import REFERENCE
 from shieldwall.match import decision_limit
 from shieldwall.visibility import view_for
 
@@ -129,13 +130,50 @@ class _Setup:
 
 
 class _Live:
-    """The battle of one state; a clone of the state gets the rule system's own ``copy()``."""
+    """The battle of one state; a clone of the state gets the rule system's own ``copy()``.
 
-    def __init__(self, state: State) -> None:
-        self.state = state
+    A new initial state's battle is set up when first asked for (``start``): OpenSpiel clones a
+    Python state by making a new initial state and deep-copying the original's attributes over it,
+    so the battle set up for the new state would be thrown away unread (and a battle's setup costs
+    milliseconds). On the reference path (``shieldwall.core.reference``) it is set up at once."""
+
+    def __init__(
+        self,
+        state: State | None = None,
+        start: Callable[[], State] | None = None,
+        menu: list[Any] | None = None,
+    ) -> None:
+        self._state = state
+        self._start = start
+        self._menu = menu
+        if state is None and REFERENCE.on:
+            self._state = self._set_up()
+
+    def _set_up(self) -> State:
+        assert self._start is not None
+        state = self._start()
+        self._start = None
+        return state
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self._set_up()
+        return self._state
+
+    def menu(self, encoding: Encoding) -> list[Any]:
+        """The battle's legal menu (``encoding.menu``), worked out once: a live battle is never
+        changed (an action is applied to a copy, which becomes a new ``_Live``), and OpenSpiel asks
+        for the menu of one state many times (its legal actions, each action's string, the action
+        applied). A clone's copy keeps it. On the reference path it is worked out at every call."""
+        if REFERENCE.on:
+            return encoding.menu(self.state)
+        if self._menu is None:
+            self._menu = encoding.menu(self.state)
+        return self._menu
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(self.state.copy())
+        return _Live(self.state.copy(), menu=self._menu)
 
 
 _GAME_TYPE = pyspiel.GameType(
@@ -163,7 +201,9 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
         self.battle: Game = load(str(params["scenario"]) or registry.default().id)
         self.seed = int(params["seed"])
+        self._opening: State | None = None  # the battle every new initial state copies (``opening``)
         opening = self.battle.new_state(self.seed)
+        _rng_owner(opening)  # a rule system whose dice cannot be chance nodes is refused here
         encoding = Encoding(opening, max_actions=int(params["max_actions"]))
         self.setup = _Setup(list(self.battle.info.sides), encoding)
         self.sides = self.setup.sides
@@ -183,6 +223,20 @@ class ShieldwallGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> ShieldwallState:
         return ShieldwallState(self)
 
+    def opening(self) -> State:
+        """A new initial battle, its dice drawn as chance nodes: a copy (the rule system's ``copy()``)
+        of the one set up with the game, since every new initial state is the same battle (the
+        game's scenario and seed) and setting one up costs milliseconds (OpenSpiel's checks ask for
+        thousands). On the reference path it is set up afresh."""
+        if REFERENCE.on:
+            state = self.battle.new_state(self.seed)
+        else:
+            if self._opening is None:
+                self._opening = self.battle.new_state(self.seed)
+            state = self._opening.copy()
+        _rng_owner(state).rng = ChanceScript()
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
@@ -195,8 +249,7 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ShieldwallGame) -> None:
         super().__init__(game)
         self._sw = game.setup
-        self._live = _Live(game.battle.new_state(game.seed))
-        _rng_owner(self.battle).rng = ChanceScript()
+        self._live = _Live(start=game.opening)
         self.pending: Any = None  # the order waiting for dice
         self.chosen: list[int] = []  # the outcomes chosen for it so far
         self.draw = 0  # the outcomes of the draw it waits for (0: none)
@@ -220,7 +273,7 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self.draw or self.battle.is_terminal():
             return []
-        return list(range(len(self._sw.encoding.menu(self.battle))))
+        return list(range(len(self._live.menu(self._sw.encoding))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.draw
@@ -230,14 +283,14 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
         if self.draw:
             self.chosen.append(int(action))
         else:
-            self.pending = self._sw.encoding.menu(self.battle)[action]
+            self.pending = self._live.menu(self._sw.encoding)[action]
             self.chosen = []
         self._try()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"draw {action} of {self.draw}"
-        menu = self._sw.encoding.menu(self.battle)
+        menu = self._live.menu(self._sw.encoding)
         return str(menu[action]) if 0 <= action < len(menu) else f"action {action}"
 
     def is_terminal(self) -> bool:

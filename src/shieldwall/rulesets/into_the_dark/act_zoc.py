@@ -4,12 +4,15 @@ may make an opportunity charge (movement.opportunity-charges) or opportunity fir
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry import Footprint, Polygon
+from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
-from .charging import charge_orders, reactor_problem
+from .charging import any_charge, charge_orders, reactor_problem
 from .model import Unit
 from .moves import bad, zoc_length
 from .shooting import aim, fire_problem, shoot_now
@@ -36,15 +39,33 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
         hit = False
         if e.has_melee:
             z = zone(e, zoc_length(st, e, "melee"))  # once, not once per position of the path
-            hit = any(meets(z, f.corners()) for f in fps)
+            hit = path_meets(z, fps)
         # into-the-dark:combat.opportunity-fire.zone (close range straight ahead)
         # into-the-dark:combat.opportunity-fire.once-a-turn (a unit that has fired has no zone left)
         if not hit and e.has_missiles and not e.fired:
             z = zone(e, zoc_length(st, e, "missile"))
-            hit = any(meets(z, f.corners()) for f in fps)
+            hit = path_meets(z, fps)
         if hit:
             tasks.append(("opportunity", e.id, m.id))
     st.push(*tasks)
+
+
+#: slack on the bound of ``path_meets`` (rounding of the corners; ``meets`` counts 1e-9 apart as apart)
+ZONE_SLACK = 1e-6
+
+
+def path_meets(z: Polygon, fps: Sequence[Footprint]) -> bool:
+    """``any(meets(z, f.corners()) for f in fps)``: whether a zone meets any position of a path,
+    the exact test made only for the positions whose circumscribed circle reaches the zone's (the
+    others cannot meet it). On the reference path every position is tested."""
+    if REFERENCE.on:
+        return any(meets(z, f.corners()) for f in fps)
+    n = len(z)
+    zx = sum(p[0] for p in z) / n
+    zy = sum(p[1] for p in z) / n
+    zr = max(math.hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
+    hypot = math.hypot
+    return any(meets(z, f.corners()) for f in fps if hypot(f.x - zx, f.y - zy) <= zr + f.radius)
 
 
 def opportunity_options(st: IntoTheDarkState, e: Unit, m: Unit) -> list[O.Order]:
@@ -58,10 +79,22 @@ def opportunity_options(st: IntoTheDarkState, e: Unit, m: Unit) -> list[O.Order]
     return out
 
 
+def opportunity_possible(st: IntoTheDarkState, e: Unit, m: Unit) -> bool:
+    """``bool(opportunity_options(st, e, m))``, answered at the first charge allowed (``any_charge``)
+    instead of working out the whole menu; on the reference path, the menu is worked out."""
+    if REFERENCE.on:
+        return bool(opportunity_options(st, e, m))
+    if reactor_problem(st, e) or not m.on_table or m.routed:
+        return False
+    if e.has_melee and any_charge(st, e, [m], opportunity=True):
+        return True
+    return e.has_missiles and fire_problem(st, e) is None and aim(st, e, m) is not None
+
+
 def opportunity(st: IntoTheDarkState, eid: str, mid: str) -> None:
     """Task: offer one opportunity charge or fire (movement.opportunity-charges, combat.opportunity-fire)."""
     e, m = st.units[eid], st.units[mid]
-    if not opportunity_options(st, e, m):
+    if not opportunity_possible(st, e, m):
         return
     st.ask("opportunity", e.side, e.id, mover=m.id)
 

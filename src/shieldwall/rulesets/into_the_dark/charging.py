@@ -8,7 +8,7 @@ that reaches (``charge_orders``: menus, opportunity charges, ``act_obey``). The 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
@@ -111,14 +111,11 @@ def reactor_problem(st: IntoTheDarkState, e: Unit) -> str | None:
     return None
 
 
-def charge_orders(
-    st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool = False
-) -> list[O.Order]:
-    """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
-    its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
-    out: list[O.Order] = []
-    if not c.has_melee and not c.has_missiles:
-        return out
+def _charges(
+    st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool
+) -> Iterator[tuple[Unit, tuple[O.Step, ...], ChargePlan | None]]:
+    """Each enemy that reaches, in order: every lead-in whose charge ``check_charge`` allows, with
+    its plan, then ``(enemy, (), None)`` when its lead-ins are done."""
     limit = charge_limit(st, c, opportunity)
     reach = limit + c.frontage + 0.5
     world: World | None = None
@@ -137,7 +134,6 @@ def charge_orders(
             w = round(((ang + 180.0) % 360.0) - 180.0, 2)
             if 0.5 < abs(w) <= 90.0 and (O.Wheel(w),) not in leads:
                 leads.append((O.Wheel(w),))
-        best: dict[str, tuple[float, tuple[O.Step, ...], bool]] = {}
         for lead in leads:
             # a charge ruled out without tracing it (charge_plan.charge_ruled_out) is one
             # check_charge refuses: skipping it leaves the menu as it was
@@ -149,17 +145,44 @@ def charge_orders(
                 plan = check_charge(st, c, t, lead, False, opportunity)
             except IllegalOrder:
                 continue
-            # the impetuous charge passes every check the plain one passed, on the same plan (a
-            # pure function of the same table), and then ``impetuous_problem`` (check_charge)
-            imp = impetuous_problem(st, c, plan) is None
-            cur = best.get(plan.edge)
-            if cur is None or plan.cost < cur[0] - 1e-9:
-                best[plan.edge] = (plan.cost, lead, imp)
-        for _edge, (_, lead, imp) in sorted(best.items()):
-            out.append(O.Charge(c.id, t.id, lead, False))
-            if imp:
-                out.append(O.Charge(c.id, t.id, lead, True))
+            yield t, lead, plan
+        yield t, (), None
+
+
+def charge_orders(
+    st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool = False
+) -> list[O.Order]:
+    """Every charge on each enemy that reaches: straight ahead, or after a wheel squaring up on one of
+    its edges or aiming at it; the cheapest per edge, and impetuous when allowed."""
+    out: list[O.Order] = []
+    if not c.has_melee and not c.has_missiles:
+        return out
+    best: dict[str, tuple[float, tuple[O.Step, ...], bool]] = {}
+    for t, lead, plan in _charges(st, c, enemies, opportunity):
+        if plan is None:  # the enemy's lead-ins are done
+            for _edge, (_, best_lead, imp) in sorted(best.items()):
+                out.append(O.Charge(c.id, t.id, best_lead, False))
+                if imp:
+                    out.append(O.Charge(c.id, t.id, best_lead, True))
+            best = {}
+            continue
+        # the impetuous charge passes every check the plain one passed, on the same plan (a
+        # pure function of the same table), and then ``impetuous_problem`` (check_charge)
+        imp = impetuous_problem(st, c, plan) is None
+        cur = best.get(plan.edge)
+        if cur is None or plan.cost < cur[0] - 1e-9:
+            best[plan.edge] = (plan.cost, lead, imp)
     return out
+
+
+def any_charge(st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool = False) -> bool:
+    """``bool(charge_orders(...))``, answered at the first charge allowed (the opportunity task asks
+    only whether there is one). On the reference path: the whole menu is worked out."""
+    if REFERENCE.on:
+        return bool(charge_orders(st, c, enemies, opportunity))
+    if not c.has_melee and not c.has_missiles:
+        return False
+    return any(plan is not None for _t, _lead, plan in _charges(st, c, enemies, opportunity))
 
 
 def charge_troops(st: IntoTheDarkState, order: O.Charge) -> tuple[Troops, Troops] | None:

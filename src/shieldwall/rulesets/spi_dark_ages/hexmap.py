@@ -86,6 +86,8 @@ class HexMap:
         #: memoised pure functions of this map and the charts ``memo_charts`` (``movement.entry_cost``)
         self.memo: dict[tuple[object, ...], object] = {}
         self.memo_charts: object = None
+        #: the map as ``picture`` draws it for a view (terrain polygons, hex list), drawn once
+        self.drawn: dict[str, list[dict[str, object]]] = {}
 
     def terrain_of(self, h: Hex) -> tuple[str, ...]:
         return self.terrain.get(h, ("clear",))

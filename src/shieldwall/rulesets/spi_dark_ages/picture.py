@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from shieldwall.core.hexgrid import Hex, ccrr, hexside
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
 
 #: facing 0..5 (NE, E, SE, SW, W, NW) -> heading in degrees clockwise from north
@@ -43,6 +44,36 @@ def corners(m: HexMap, h: Hex) -> list[list[float]]:
 
 
 def terrain(m: HexMap) -> list[dict[str, Any]]:
+    """The terrain as the renderer draws it: ``terrain_reference``, drawn once per map and kept on it
+    (``HexMap.drawn``; a view's list is shared, not to be changed). On the reference path
+    (``shieldwall.core.reference``) it is drawn afresh."""
+    if REFERENCE.on:
+        return terrain_reference(m)
+    got: list[dict[str, Any]] | None = m.drawn.get("terrain")
+    if got is None:
+        got = m.drawn["terrain"] = terrain_reference(m)
+    return got
+
+
+def hexes(m: HexMap) -> list[dict[str, Any]]:
+    """Every hex with terrain, its terrain and elevation (a view's ``hexes``): ``hexes_reference``,
+    kept on the map as ``terrain`` is."""
+    if REFERENCE.on:
+        return hexes_reference(m)
+    got: list[dict[str, Any]] | None = m.drawn.get("hexes")
+    if got is None:
+        got = m.drawn["hexes"] = hexes_reference(m)
+    return got
+
+
+def hexes_reference(m: HexMap) -> list[dict[str, Any]]:
+    return [
+        {"hex": ccrr(h), "terrain": list(m.terrain_of(h)), "elevation": m.elevation(h)}
+        for h in sorted(m.terrain)
+    ]
+
+
+def terrain_reference(m: HexMap) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for h in sorted(m.terrain):
         kinds = [t for t in m.terrain_of(h) if t in KINDS]

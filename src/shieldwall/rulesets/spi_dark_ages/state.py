@@ -119,10 +119,7 @@ class DarkAgesState(State):
             "max_turns": b.turns,
             "table": picture.table(b.map),
             "terrain": self._terrain(),
-            "hexes": [
-                {"hex": ccrr(h), "terrain": list(b.map.terrain_of(h)), "elevation": b.map.elevation(h)}
-                for h in sorted(b.map.terrain)
-            ],
+            "hexes": picture.hexes(b.map),
             "units": [
                 {
                     "id": u.id,
