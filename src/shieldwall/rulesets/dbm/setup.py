@@ -23,7 +23,8 @@ from shieldwall.rulesets.dbm.deploy import (
 )
 from shieldwall.rulesets.dbm.elements import make
 from shieldwall.rulesets.dbm.flank import both_flanks
-from shieldwall.rulesets.dbm.terrain import TerrainLog, defender_river, invader_option, position_distance
+from shieldwall.rulesets.dbm.terrain import TerrainLog, defender_river, invader_option
+from shieldwall.rulesets.dbm.terrain_place import place_area
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
@@ -99,38 +100,13 @@ def terrain_options(st: DbmState, ts: TerrainSteps) -> list[str]:
     return [k for k in _area_kinds(st) if ts.invader_fe + fe[k].fe <= 1.5] + ["done"]
 
 
-def _place(st: DbmState, kind: str, by: str, clause: str) -> list[Event]:
-    """One area feature diced into position (terrain.position) in a random sector, on either half."""
-    log = TerrainLog()
-    w, d = st.board.width, st.board.depth
-    face, edge = position_distance(st.rng, log, kind)
-    sector = int(st.rng.integers(3))
-    x0 = sector * w / 3 + (w / 3 - 300) / 2
-    y0 = edge if int(st.rng.integers(2)) == 0 else d - edge - 250
-    rx0, ry0 = round(x0, 1), round(max(0.0, y0), 1)
-    rect: dict[str, Any] = {
-        "kind": kind,
-        "x0": rx0,
-        "y0": ry0,
-        "x1": round(rx0 + 300, 1),
-        "y1": round(ry0 + 250, 1),
-    }
-    st.terrain.append(rect)
-    log.events.append(
-        # the rectangle's own "kind" is the feature's: the event's kind stays terrain-placed (it
-        # was overwritten by the feature's kind, "wood" and so on, before the terrain steps)
-        {**rect, "kind": "terrain-placed", "what": kind, "by": by, "position_die": face, "rule": rule(clause)}
-    )
-    return log.events
-
-
 def compulsory_features(st: DbmState, ts: TerrainSteps) -> list[Event]:
     """The defender's compulsory phase (terrain.def-phases): one of each compulsory area kind of his
     list not yet present, placed for him (each counting half: terrain.def-total)."""
     ev: list[Event] = []
     for kind in _area_kinds(st):
         if kind in _defender_list(st).compulsory_terrain and ts.defender_fe + _fe(st, kind) <= 3:
-            ev += _place(st, kind, "defender", "terrain.position")
+            ev += place_area(st, kind, "defender", "terrain.position")
             ts.defender_fe += _fe(st, kind)
             ts.placed.append(kind)
             ts.compulsory += 1
@@ -176,10 +152,10 @@ def terrain_step(st: DbmState, ts: TerrainSteps, choice: str) -> tuple[list[Even
     if ts.step == "defender" and choice != "done":
         ts.defender_fe += _fe(st, choice)
         ts.placed.append(choice)
-        return _place(st, choice, "defender", "terrain.position"), False
+        return place_area(st, choice, "defender", "terrain.position"), False
     if ts.step == "invader-area" and choice != "done":
         ts.invader_fe += st.game.scenario.tables.terrain.feature[choice].fe
-        return _place(st, choice, "invader", "terrain.inv-area"), False
+        return place_area(st, choice, "invader", "terrain.inv-area"), False
     if ts.step == "defender" and ts.invader == "none":
         ts.step = "invader-area"  # terrain.inv-area: an invader who has placed nothing
         return [], False
