@@ -79,3 +79,89 @@ def test_clear_spot_moves_to_the_nearest_clear_place_or_none() -> None:
     assert (x0, y0) == (310.0, 350.0)
     full = [{"x0": 0.0, "y0": 0.0, "x1": w, "y1": d}]
     assert clear_spot(w, d, 3, 200.0, (250.0, 200.0), full) is None
+
+
+def _orders(st: DbmState) -> list[str]:
+    return [o.arg or "" for o in st.legal_orders()]
+
+
+def _new(seed: int, *orders: str) -> DbmState:
+    st = _game("ash-burh").new_state(seed)
+    for o in orders:
+        st.apply(f"terrain {o}")
+    return st
+
+
+def test_defender_ww_with_its_bua_in_play() -> None:
+    """dbm-3.2:terrain.def-ww, dbm-3.2:terrain.ww-extent and dbm-3.2:terrain.def-bua in a battle:
+    the defender (Norse-Irish, whose illustrative list permits a WW and allows a BUA) dices 5-6 for
+    his WW; it runs along a full short edge, 300 to 300 + 100 x die p deep (never over 600 p), and
+    his BUA touches it at his rear edge within one sector; a refused WW is not offered again."""
+    st = _new(0, "none")
+    assert "WW" in _orders(st) and st.terrain_steps.defender_fe == 0.5
+    st.apply("terrain WW")
+    assert [e.kind for e in st.events[-2:]] == ["die", "terrain-refused"]
+    assert st.events[-1].rule == "dbm-3.2:terrain.def-ww" and "WW" not in _orders(st)
+    st = _new(4, "none", "WW")
+    ww = next(t for t in st.terrain if t["kind"] == "WW")
+    bua = next(t for t in st.terrain if t["kind"] == "BUA")
+    placed = next(e for e in st.events if e.kind == "terrain-placed" and e.data["what"] == "WW")
+    face = placed.data["extent_die"]
+    assert placed.rule == "dbm-3.2:terrain.def-ww" and placed.side == "blue"
+    assert (ww["y0"], ww["y1"]) == (0.0, 1600.0) and (ww["x0"] == 0.0 or ww["x1"] == 2400.0)
+    assert 300 <= ww["x1"] - ww["x0"] <= min(600, 300 + 100 * face)
+    assert bua["x0"] == ww["x1"] or bua["x1"] == ww["x0"]  # in contact with the WW
+    assert bua["y1"] == 1600.0 and (bua["x1"] <= 800 or bua["x0"] >= 1600)  # rear edge, 1 sector
+    assert st.terrain_steps.defender_fe == 2.5 and st.terrain_steps.placed == ["wood", "WW", "BUA"]
+    assert "WW" not in _orders(st) and "BUA" not in _orders(st)
+
+
+def test_defender_bua_and_roads_in_play() -> None:
+    """dbm-3.2:terrain.def-bua and dbm-3.2:terrain.def-roads in a battle: no WW, so the BUA goes
+    in a flank sector, at his rear edge unless he dices 5-6; a road is offered only once it can
+    link with his BUA or cross a road; at most 2 roads, each 1 FE (roads are not compulsory)."""
+    st = _new(0, "none")
+    assert "road" not in _orders(st)
+    st.apply("terrain BUA")
+    bua = st.terrain[-1]
+    die = next(e for e in reversed(st.events) if e.kind == "die" and e.rule == "dbm-3.2:terrain.def-bua")
+    assert die.data["face"] < 5 and bua["y1"] == 1600.0  # his rear edge (blue's, y = 1600)
+    assert bua["x1"] <= 800 or bua["x0"] >= 1600
+    assert "road" in _orders(st) and "BUA" not in _orders(st)
+    st.apply("terrain road")
+    road = st.terrain[-1]
+    assert road["kind"] == "road" and (road["x0"], road["x1"]) == (0.0, 2400.0)
+    assert road["y0"] < (bua["y0"] + bua["y1"]) / 2 < road["y1"]  # it links with the BUA
+    assert st.events[-1].rule == "dbm-3.2:terrain.def-roads" and st.terrain_steps.defender_fe == 2.5
+    # after the invader's road: two roads crossing it and each other, then no third
+    st = _new(0, "road", "road", "road")
+    first, second = st.terrain[-2], st.terrain[-1]
+    assert (first["x0"], first["x1"]) == (0.0, 2400.0) and (second["y0"], second["y1"]) == (0.0, 1600.0)
+    assert st.terrain_steps.roads == 2 and "road" not in _orders(st)
+    assert st.terrain_steps.defender_fe == 2.5
+
+
+def test_invader_road_with_steep_hills_in_play() -> None:
+    """dbm-3.2:terrain.inv-road: a road through the central sectors plus 2-3 FE of steep hills,
+    placed by the invader (kept apart like any feature) and not satisfying compulsory terrain."""
+    for seed, n in ((1, 2), (2, 3)):
+        st = _new(seed, f"road-hills-{n}")
+        hills = [e for e in st.events if e.kind == "terrain-placed" and e.data["what"] == "hill-steep"]
+        assert len(hills) == n and {(e.side, e.rule) for e in hills} == {("red", "dbm-3.2:terrain.inv-road")}
+        road = next(t for t in st.terrain if t["kind"] == "road")
+        assert (road["x0"] + road["x1"]) / 2 == 1200.0 and (road["y0"], road["y1"]) == (0.0, 1600.0)
+        assert st.terrain_steps.invader == "road" and st.side == "blue"
+        wood = [e for e in st.events if e.kind == "terrain-placed" and e.data["what"] == "wood"]
+        assert len(wood) == 1  # the defender's compulsory wood is still his to place
+        for a, b in combinations(taken_areas(st), 2):
+            assert not overlaps(a, b)
+
+
+def test_invader_water_refused_then_a_non_water_option() -> None:
+    """dbm-3.2:terrain.inv-river: a river the dice refuse leaves the invader to choose again, a
+    non-water-feature option only."""
+    st = _new(1, "river")
+    assert st.events[-1].kind == "terrain-refused" and st.events[-1].rule == "dbm-3.2:terrain.inv-river"
+    assert st.side == "red" and _orders(st) == ["none", "road", "road-hills-2", "road-hills-3"]
+    st.apply("terrain road")
+    assert st.side == "blue" and st.terrain_steps.invader == "road"

@@ -124,3 +124,132 @@ def place_area(
         ev["shifted"] = True  # ruling R47: moved to the nearest clear place
     log.events.append({**ev, "rule": rule(clause)})
     return log.events
+
+
+def _free(rect: dict[str, Any], taken: Sequence[dict[str, Any]]) -> bool:
+    return not any(overlaps(rect, t) for t in taken)
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float, kind: str) -> dict[str, Any]:
+    return {"kind": kind, "x0": round(x0, 1), "y0": round(y0, 1), "x1": round(x1, 1), "y1": round(y1, 1)}
+
+
+def ww_strip(st: DbmState, west: bool, depth: float) -> dict[str, Any]:
+    """dbm-3.2:terrain.ww-extent: a WW along the full length of a short edge, ``depth`` inward."""
+    w, d = st.board.width, st.board.depth
+    return _rect(0.0, 0.0, depth, d, "WW") if west else _rect(w - depth, 0.0, w, d, "WW")
+
+
+def _ww_fits(st: DbmState, rect: dict[str, Any], bua_for: str | None) -> bool:
+    """The WW overlaps no feature, and (``bua_for`` the defender) a BUA fits touching it at his
+    rear edge within one sector (dbm-3.2:terrain.def-ww, .def-bua)."""
+    taken = taken_areas(st)
+    if not _free(rect, taken):
+        return False
+    for e in st.events:  # a feature placed earlier keeps its position die true (ruling R48)
+        if e.kind == "terrain-placed" and "position_die" in e.data:
+            near = min(gap(rect, e.data), nearest_edge(e.data, st.board.width, st.board.depth, []))
+            if not position_ok(e.data["position_die"], near):
+                return False
+    if bua_for is None:
+        return True
+    slots = _bua_slots(st, bua_for, rect)
+    return any(_slot(xr, y, taken) for xr, ys in slots for y in ys)
+
+
+def ww_room(st: DbmState, bua_for: str | None = None) -> bool:
+    """A WW of the least depth (300 p) fits along a short edge (with its BUA if ``bua_for``)."""
+    return any(_ww_fits(st, ww_strip(st, west, 300.0), bua_for) for west in (True, False))
+
+
+def place_ww(st: DbmState, log: TerrainLog, bua_for: str | None = None) -> dict[str, Any]:
+    """dbm-3.2:terrain.ww-extent: the extent die gives the greatest depth, 300 + 100 x die, no
+    more than 600 p (so no part deeper than 600 p); the short edge is diced (ruling R48). The WW is
+    as deep as that allows without overlapping a feature (at least 300 p), leaving room for the
+    defender's BUA touching it if ``bua_for``: the diced edge if it fits, else the other."""
+    face = log.roll(st.rng, "terrain.ww-extent", "WW extent")
+    west = int(st.rng.integers(2)) == 0
+    for side in (west, not west):
+        for depth in range(min(300 + 100 * face, 600), 299, -10):
+            rect = ww_strip(st, side, float(depth))
+            if _ww_fits(st, rect, bua_for):
+                st.terrain.append(rect)
+                return {**rect, "extent_die": face}
+    raise IllegalOrder(rule("terrain.ww-extent"), "no short edge is clear for a WW")
+
+
+def _bua_slots(
+    st: DbmState, defender: str, ww_rect: dict[str, Any] | None = None
+) -> list[tuple[tuple[float, float], list[float]]]:
+    """Where a BUA may stand (dbm-3.2:terrain.def-bua): touching a WW if there is one, else within
+    a flank sector, entirely within one sector; each an x range and the y0 it may take at the
+    defender's rear edge."""
+    w, d = st.board.width, st.board.depth
+    rear = 0.0 if defender == "red" else d - AREA_D
+    ww = [ww_rect] if ww_rect is not None else waterways(st)
+    if ww:
+        x = ww[0]["x1"] if ww[0]["x0"] <= 0 else ww[0]["x0"] - AREA_W
+        one_sector = x + AREA_W <= w / 3 or x >= 2 * w / 3
+        return [((x, x + AREA_W), [rear])] if one_sector else []
+    return [((0.0, w / 3), [rear]), ((2 * w / 3, w), [rear])]
+
+
+def _slot(x_range: tuple[float, float], y0: float, taken: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    mid = (x_range[0] + x_range[1] - AREA_W) / 2
+    xs = sorted(
+        (float(x) for x in range(int(x_range[0]), int(x_range[1] - AREA_W) + 1, STEP)),
+        key=lambda x: (abs(x - mid), x),
+    )
+    for x0 in xs:
+        rect = _rect(x0, y0, x0 + AREA_W, y0 + AREA_D, "BUA")
+        if _free(rect, taken):
+            return rect
+    return None
+
+
+def bua_room(st: DbmState, defender: str) -> bool:
+    taken = taken_areas(st)
+    return any(_slot(xr, y, taken) for xr, ys in _bua_slots(st, defender) for y in ys)
+
+
+def place_bua(st: DbmState, defender: str, log: TerrainLog) -> list[Event]:
+    """dbm-3.2:terrain.def-bua: the BUA touches the WW if there is one, else stands in a flank
+    sector (the diced one if it has room), within that one sector; at the defender's rear edge
+    unless he dices 5-6, when (away from a WW) its position die places it in that sector like any
+    area feature (ruling R48)."""
+    from shieldwall.rulesets.dbm.terrain import bua_position_ok
+
+    slots = _bua_slots(st, defender)
+    if len(slots) > 1 and int(st.rng.integers(2)) == 1:
+        slots.reverse()
+    ww = bool(waterways(st))
+    # along a WW the BUA stands at his rear edge: no die (ruling R48)
+    free = bua_position_ok(st.rng, log, ww, ww, not ww, False, on_rear_edge=ww)
+    if free and not ww:
+        return log.events + place_area(st, "BUA", "defender", "terrain.def-bua", x_range=slots[0][0])
+    taken = taken_areas(st)
+    for xr, ys in slots:
+        for y in ys:
+            rect = _slot(xr, y, taken)
+            if rect is not None:
+                st.terrain.append(rect)
+                ev = {**rect, "kind": "terrain-placed", "what": "BUA", "by": "defender", "rear_edge": True}
+                return log.events + [{**ev, "rule": rule("terrain.def-bua")}]
+    raise IllegalOrder(rule("terrain.def-bua"), "no clear place for a BUA")
+
+
+def place_road(st: DbmState, n: int) -> dict[str, Any]:
+    """dbm-3.2:terrain.def-roads: the defender's first road runs from short edge to short edge
+    through his BUA (else across the middle of the table, crossing the invader's road); his second
+    from long edge to long edge through the BUA (else a quarter of the way across), crossing the
+    first (ruling R48). Roads are 40 p wide and may cross area features."""
+    w, d = st.board.width, st.board.depth
+    bua = [t for t in st.terrain if t["kind"] == "BUA"]
+    if n == 0:
+        y = (bua[0]["y0"] + bua[0]["y1"]) / 2 if bua else d / 2
+        rect = _rect(0.0, y - 20, w, y + 20, "road")
+    else:
+        x = (bua[0]["x0"] + bua[0]["x1"]) / 2 if bua else w / 4
+        rect = _rect(x - 20, 0.0, x + 20, d, "road")
+    st.terrain.append(rect)
+    return rect
