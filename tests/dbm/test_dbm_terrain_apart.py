@@ -41,7 +41,7 @@ def _areas(st: DbmState) -> list[dict[str, Any]]:
     return taken_areas(st)
 
 
-GAMES = [("ash-burh", {}), ("ford-of-ash", {"terrain_procedure": "dbm"})]
+GAMES = [("ash-burh", {}), ("ash-strand", {}), ("ford-of-ash", {"terrain_procedure": "dbm"})]
 
 
 @pytest.mark.parametrize(("name", "kw"), GAMES)
@@ -165,3 +165,39 @@ def test_invader_water_refused_then_a_non_water_option() -> None:
     assert st.side == "red" and _orders(st) == ["none", "road", "road-hills-2", "road-hills-3"]
     st.apply("terrain road")
     assert st.side == "blue" and st.terrain_steps.invader == "road"
+
+
+def test_invader_ww_in_a_battle() -> None:
+    """dbm-3.2:terrain.inv-ww and dbm-3.2:terrain.ww-extent in a battle: the illustrative scenario
+    ash-strand gives the invader 2 boats, so he may provide a WW (4-6 to place it, the WW not being
+    compulsory for the defender); it runs along a full short edge, 300 to 300 + 100 x die p deep,
+    never over 600 p; the battle then plays to its end. Without 2 naval elements (ash-burh) the
+    option is not offered."""
+    assert "WW" not in _orders(_new(0))
+    g = _game("ash-strand")
+    st = g.new_state(0)
+    assert "WW" in _orders(st)
+    st.apply("terrain WW")
+    die = st.events[1]
+    assert die.kind == "die" and die.rule == "dbm-3.2:terrain.inv-ww" and die.data["face"] >= 4
+    placed = next(e for e in st.events if e.kind == "terrain-placed" and e.data["what"] == "WW")
+    assert placed.rule == "dbm-3.2:terrain.inv-ww" and placed.side == "red"
+    ww = next(t for t in st.terrain if t["kind"] == "WW")
+    assert (ww["y0"], ww["y1"]) == (0.0, 1600.0) and (ww["x0"] == 0.0 or ww["x1"] == 2400.0)
+    assert 300 <= ww["x1"] - ww["x0"] <= min(600, 300 + 100 * placed.data["extent_die"])
+    assert st.terrain_steps.invader == "WW" and st.side == "blue"
+    assert "WW" not in _orders(st)  # one WW only (terrain.def-ww: none already present)
+    st = g.new_state(1)
+    st.apply("terrain WW")
+    assert st.events[-1].kind == "terrain-refused" and st.side == "red"
+    assert "WW" not in _orders(st) and "river" not in _orders(st)  # a non-water option now
+    st = g.new_state(0)
+    bots = {"red": ScriptedBot(1), "blue": ScriptedBot(2)}
+    st.apply("terrain WW")
+    for _ in range(3000):
+        if st.is_terminal():
+            break
+        d = st.decision()
+        assert d is not None
+        st.apply(bots[d.side].choose(st))
+    assert st.is_terminal() and st.result() is not None
