@@ -201,3 +201,26 @@ def test_invader_ww_in_a_battle() -> None:
         assert d is not None
         st.apply(bots[d.side].choose(st))
     assert st.is_terminal() and st.result() is not None
+
+
+def test_scripted_defender_takes_bua_and_road_only_when_needed() -> None:
+    """dbm-3.2:terrain.def-total with dbm-3.2:terrain.def-bua and dbm-3.2:terrain.def-roads: the
+    scripted defender keeps to area kinds of his list when they reach 2 FE (the sample battles), and
+    takes his BUA, then a road linking it, when nothing else can (a list permitting only its
+    compulsory wood, a BUA and roads)."""
+    from dataclasses import replace
+
+    from shieldwall.rulesets.dbm.scenario import Scenario
+
+    g = _game("ash-burh")
+    st = _terrain(g, 0, ScriptedBot)
+    mine = [e.data["what"] for e in st.events if e.kind == "terrain-placed" and e.side == "blue"]
+    assert mine == ["wood", "brush", "hill-gentle"]
+    sc = g.scenario
+    name = sc.armies["blue"].army_list
+    lst = sc.tables.lists[name].model_copy(update={"permitted_terrain": ["wood", "BUA", "road"]})
+    tables = replace(sc.tables, lists={**sc.tables.lists, name: lst})
+    g2 = DbmGame(Scenario(sc.spec, tables, sc.armies), {})
+    st = _terrain(g2, 0, ScriptedBot)
+    mine = [e.data["what"] for e in st.events if e.kind == "terrain-placed" and e.side == "blue"]
+    assert mine == ["wood", "BUA", "road"] and st.terrain_steps.defender_fe == 2.5
