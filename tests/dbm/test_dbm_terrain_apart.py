@@ -224,3 +224,26 @@ def test_scripted_defender_takes_bua_and_road_only_when_needed() -> None:
     st = _terrain(g2, 0, ScriptedBot)
     mine = [e.data["what"] for e in st.events if e.kind == "terrain-placed" and e.side == "blue"]
     assert mine == ["wood", "BUA", "road"] and st.terrain_steps.defender_fe == 2.5
+
+
+def test_rivers_end_at_the_ww_and_a_ww_never_covers_a_river() -> None:
+    """dbm-3.2:terrain.def-river ("to a WW") and dbm-3.2:terrain.ww-extent (ruling R48): a river
+    from short edge to short edge is cut back to the WW's inner edge; the invader's river, from
+    long edge to long edge, is never covered by a WW. Checked over seeded random procedures."""
+    for name in ("ash-burh", "ash-strand"):
+        g = _game(name)
+        for seed in range(1, 80, 2):
+            st = _terrain(g, seed, RandomBot)
+            ww = waterways(st)
+            rivers = [t for t in st.terrain if t["kind"] in ("river", "stream")]
+            for r in rivers:
+                for x in ww:
+                    assert not overlaps(r, x), (name, seed, r, x)
+    # the invader's WW along the west edge, 400 p deep; the defender's river (a 6) flows to it
+    st = _game("ash-strand").new_state(3)
+    st.apply("terrain WW")
+    st.apply("terrain river")
+    assert st.events[-1].rule == "dbm-3.2:terrain.def-river" and st.events[-1].kind == "terrain-placed"
+    ww, river = waterways(st)[0], st.terrain[-1]
+    assert (ww["x0"], ww["x1"]) == (0.0, 400.0)
+    assert river["kind"] == "river" and (river["x0"], river["x1"]) == (400.0, 2400.0)

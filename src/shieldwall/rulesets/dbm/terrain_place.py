@@ -144,7 +144,7 @@ def _ww_fits(st: DbmState, rect: dict[str, Any], bua_for: str | None) -> bool:
     """The WW overlaps no feature, and (``bua_for`` the defender) a BUA fits touching it at his
     rear edge within one sector (dbm-3.2:terrain.def-ww, .def-bua)."""
     taken = taken_areas(st)
-    if not _free(rect, taken):
+    if not _free(rect, taken + across(st, long_edges=True)):
         return False
     for e in st.events:  # a feature placed earlier keeps its position die true (ruling R48)
         if e.kind == "terrain-placed" and "position_die" in e.data:
@@ -155,6 +155,29 @@ def _ww_fits(st: DbmState, rect: dict[str, Any], bua_for: str | None) -> bool:
         return True
     slots = _bua_slots(st, bua_for, rect)
     return any(_slot(xr, y, taken) for xr, ys in slots for y in ys)
+
+
+def across(st: DbmState, long_edges: bool) -> list[dict[str, Any]]:
+    """The rivers and streams running from one long edge to the other (``long_edges``), else from
+    one short edge to the other."""
+    w, d = st.board.width, st.board.depth
+
+    def spans(t: dict[str, Any]) -> bool:
+        return bool(t["y0"] <= 0 and t["y1"] >= d if long_edges else t["x0"] <= 0 and t["x1"] >= w)
+
+    return [t for t in st.terrain if t["kind"] in ("river", "stream") and spans(t)]
+
+
+def end_at_ww(st: DbmState) -> None:
+    """Ruling R48: a river or stream from short edge to short edge ends at the WW ("flowing ... to
+    a WW"): it is cut back to the WW's inner edge. A WW never covers a river from long edge to long
+    edge (the invader's)."""
+    for ww in waterways(st):
+        for t in across(st, long_edges=False):
+            if ww["x0"] <= 0:
+                t["x0"] = max(t["x0"], ww["x1"])
+            else:
+                t["x1"] = min(t["x1"], ww["x0"])
 
 
 def ww_room(st: DbmState, bua_for: str | None = None) -> bool:
@@ -174,6 +197,7 @@ def place_ww(st: DbmState, log: TerrainLog, bua_for: str | None = None) -> dict[
             rect = ww_strip(st, side, float(depth))
             if _ww_fits(st, rect, bua_for):
                 st.terrain.append(rect)
+                end_at_ww(st)
                 return {**rect, "extent_die": face}
     raise IllegalOrder(rule("terrain.ww-extent"), "no short edge is clear for a WW")
 

@@ -23,6 +23,7 @@ from shieldwall.rulesets.dbm.terrain import (
 )
 from shieldwall.rulesets.dbm.terrain_place import (
     bua_room,
+    end_at_ww,
     place_area,
     place_bua,
     place_road,
@@ -247,6 +248,7 @@ def terrain_step(st: DbmState, ts: TerrainSteps, choice: str) -> tuple[list[Even
         st.terrain.append(
             {"kind": "river", "x0": 0.0, "y0": mid - 20.0, "x1": st.board.width, "y1": mid + 20.0}
         )
+        end_at_ww(st)  # "or to a WW" (ruling R48)
         ts.defender_fe += _fe(st, "river")
         ts.placed.append("river")
         return log.events, False
