@@ -65,7 +65,13 @@ def test_terrain_procedure_phase_seeded_and_logged() -> None:
     st = g.new_state(5)
     d = st.decision()
     assert d is not None and d.kind == "terrain" and d.side == "red"
-    assert [str(o) for o in st.legal_orders()] == ["terrain none", "terrain road", "terrain river"]
+    assert [str(o) for o in st.legal_orders()] == [
+        "terrain none",
+        "terrain road",
+        "terrain river",
+        "terrain road-hills-2",
+        "terrain road-hills-3",
+    ]
     ev = st.apply("terrain river")
     assert any(e.kind == "die" for e in ev)
     st2 = g.new_state(5)

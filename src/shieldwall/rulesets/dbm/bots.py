@@ -1,7 +1,8 @@
 """dbm-3.2's own bot, ``scripted``: spends PIPs sensibly through the public State API.
 
 Pre-battle: no invader terrain (nor area features after it), the defender's features each kind
-of his list once until 2 feature equivalents, a deep deployment (rear ranks give support), baggage
+of his list once until 2 feature equivalents (his area kinds first; his river, WW, BUA and roads
+only when no area kind is left to take: ruling R46), a deep deployment (rear ranks give support), baggage
 to the C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
 200 p), advance commands whose base factors against the nearest enemy are at least as good as the
 enemy's against them ("attack where factors favour it"; the group move lines up with the one

@@ -1,14 +1,12 @@
-"""The pre-battle phases: the terrain procedure (when the scenario asks for it), deployment by
+"""The pre-battle phases after the terrain procedure (:mod:`.terrain_steps`): deployment by
 command rectangles (largest command first), baggage assigned after both sides have deployed.
 
-Clauses: dbm-3.2:terrain.invader and the terrain.* clauses via :mod:`.terrain`,
-dbm-3.2:deploy.first, dbm-3.2:deploy.rectangle, dbm-3.2:deploy.baggage, dbm-3.2:size.assign,
+Clauses: dbm-3.2:deploy.first, dbm-3.2:deploy.rectangle, dbm-3.2:deploy.baggage, dbm-3.2:size.assign,
 dbm-3.2:baggage.mobile.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +21,6 @@ from shieldwall.rulesets.dbm.deploy import (
 )
 from shieldwall.rulesets.dbm.elements import make
 from shieldwall.rulesets.dbm.flank import both_flanks
-from shieldwall.rulesets.dbm.terrain import TerrainLog, defender_river, invader_option, position_distance
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
@@ -32,161 +29,6 @@ Event = dict[str, Any]
 #: the front edge of each side's deployment (paces from its own rear edge)
 FRONT_P = 420.0
 DEEP = ("Sp", "Pk", "Bd", "Wb", "Ax", "Hd")
-
-
-@dataclass
-class TerrainSteps:
-    """The terrain procedure in progress (terrain_procedure = "dbm"): the invader's option, the
-    defender's features (compulsory ones placed for him, then his optional choices one by one),
-    then, if the invader placed nothing, the invader's area features (terrain.inv-area)."""
-
-    step: str = "invader"  # invader | defender | invader-area
-    invader: str = "none"  # what the invader's option placed
-    defender_fe: float = 0.0  # compulsory features counting half (terrain.def-total)
-    invader_fe: float = 0.0  # the invader's area features (terrain.inv-area)
-    placed: list[str] = field(default_factory=list)  # the defender's kinds, in order
-    compulsory: int = 0  # how many of ``placed`` were his compulsory features
-    river_tried: bool = False  # the defender diced for a river (terrain.def-river)
-
-
-def _sides(st: DbmState) -> tuple[str, str]:
-    invader = st.game.scenario.spec.invader
-    return invader, "blue" if invader == "red" else "red"
-
-
-def _defender_list(st: DbmState) -> Any:
-    sc = st.game.scenario
-    return sc.tables.lists[sc.armies[_sides(st)[1]].army_list]
-
-
-def _area_kinds(st: DbmState) -> list[str]:
-    """The defender's list's area features that can be placed in this phase: compulsory kinds first,
-    then the permitted ones (not BUA or WW, which have their own rules)."""
-    dlist = _defender_list(st)
-    kinds = list(dlist.compulsory_terrain) + [
-        k for k in dlist.permitted_terrain if k not in dlist.compulsory_terrain
-    ]
-    out = []
-    for kind in kinds:
-        f = st.game.scenario.tables.terrain.feature.get(kind)
-        if f is not None and f.area and kind not in ("BUA", "WW") and kind not in out:
-            out.append(kind)
-    return out
-
-
-def _fe(st: DbmState, kind: str) -> float:
-    f = st.game.scenario.tables.terrain.feature[kind]
-    return f.fe / 2 if kind in _defender_list(st).compulsory_terrain else f.fe
-
-
-def terrain_options(st: DbmState, ts: TerrainSteps) -> list[str]:
-    """What the player whose turn it is in the terrain phase may order (``terrain <arg>``)."""
-    if ts.step == "invader":
-        return ["none", "road", "river"]
-    if ts.step == "defender":  # 2-3 FE in all (terrain.def-total): "done" from 2 FE or when nothing fits
-        kinds = [k for k in _area_kinds(st) if ts.defender_fe + _fe(st, k) <= 3]
-        # his river first in the optional phase (terrain.def-phases), diced for once (terrain.def-river)
-        river = (
-            ["river"]
-            if not ts.river_tried
-            and len(ts.placed) == ts.compulsory
-            and "river" in _defender_list(st).permitted_terrain
-            and ts.defender_fe + _fe(st, "river") <= 3
-            else []
-        )
-        return kinds + river + (["done"] if ts.defender_fe >= 2 or not (kinds or river) else [])
-    fe = st.game.scenario.tables.terrain.feature
-    return [k for k in _area_kinds(st) if ts.invader_fe + fe[k].fe <= 1.5] + ["done"]
-
-
-def _place(st: DbmState, kind: str, by: str, clause: str) -> list[Event]:
-    """One area feature diced into position (terrain.position) in a random sector, on either half."""
-    log = TerrainLog()
-    w, d = st.board.width, st.board.depth
-    face, edge = position_distance(st.rng, log, kind)
-    sector = int(st.rng.integers(3))
-    x0 = sector * w / 3 + (w / 3 - 300) / 2
-    y0 = edge if int(st.rng.integers(2)) == 0 else d - edge - 250
-    rx0, ry0 = round(x0, 1), round(max(0.0, y0), 1)
-    rect: dict[str, Any] = {
-        "kind": kind,
-        "x0": rx0,
-        "y0": ry0,
-        "x1": round(rx0 + 300, 1),
-        "y1": round(ry0 + 250, 1),
-    }
-    st.terrain.append(rect)
-    log.events.append(
-        # the rectangle's own "kind" is the feature's: the event's kind stays terrain-placed (it
-        # was overwritten by the feature's kind, "wood" and so on, before the terrain steps)
-        {**rect, "kind": "terrain-placed", "what": kind, "by": by, "position_die": face, "rule": rule(clause)}
-    )
-    return log.events
-
-
-def compulsory_features(st: DbmState, ts: TerrainSteps) -> list[Event]:
-    """The defender's compulsory phase (terrain.def-phases): one of each compulsory area kind of his
-    list not yet present, placed for him (each counting half: terrain.def-total)."""
-    ev: list[Event] = []
-    for kind in _area_kinds(st):
-        if kind in _defender_list(st).compulsory_terrain and ts.defender_fe + _fe(st, kind) <= 3:
-            ev += _place(st, kind, "defender", "terrain.position")
-            ts.defender_fe += _fe(st, kind)
-            ts.placed.append(kind)
-            ts.compulsory += 1
-    return ev
-
-
-def terrain_step(st: DbmState, ts: TerrainSteps, choice: str) -> tuple[list[Event], bool]:
-    """Play one terrain order: the events, and whether the terrain phase is over."""
-    invader, defender = _sides(st)
-    if ts.step == "invader":
-        sc = st.game.scenario
-        naval = sum(
-            1 for c in sc.armies[invader].commands for e in c.elements if e.code in ("Shp", "Gal", "Bts")
-        )
-        log = TerrainLog()
-        got = invader_option(
-            st.rng, log, choice, naval, _defender_list(st).compulsory_terrain, fallback="none"
-        )
-        w, d = st.board.width, st.board.depth
-        if got == "river":
-            lo, _hi = log.features[-1].params["band_p"]
-            st.terrain.append({"kind": "river", "x0": float(lo), "y0": 0.0, "x1": float(lo) + 40.0, "y1": d})
-        elif got == "road":
-            st.terrain.append({"kind": "road", "x0": w / 2 - 20, "y0": 0.0, "x1": w / 2 + 20, "y1": d})
-        ts.invader, ts.step = got, "defender"
-        return log.events, False
-    if ts.step == "defender" and choice == "river":
-        ts.river_tried = True
-        log = TerrainLog()
-        band = defender_river(st.rng, log, "river" in _defender_list(st).compulsory_terrain, st.board.depth)
-        if band is None:  # "a different option can be chosen if dicing is unsuccessful"
-            log.events.append({"kind": "terrain-refused", "what": "river", "rule": rule("terrain.def-river")})
-            return log.events, False
-        d = st.board.depth
-        lo, hi = (d - band[1], d - band[0]) if defender == "blue" else band  # from his own edge
-        mid = round((lo + hi) / 2, 1)
-        st.terrain.append(
-            {"kind": "river", "x0": 0.0, "y0": mid - 20.0, "x1": st.board.width, "y1": mid + 20.0}
-        )
-        ts.defender_fe += _fe(st, "river")
-        ts.placed.append("river")
-        return log.events, False
-    if ts.step == "defender" and choice != "done":
-        ts.defender_fe += _fe(st, choice)
-        ts.placed.append(choice)
-        return _place(st, choice, "defender", "terrain.position"), False
-    if ts.step == "invader-area" and choice != "done":
-        ts.invader_fe += st.game.scenario.tables.terrain.feature[choice].fe
-        return _place(st, choice, "invader", "terrain.inv-area"), False
-    if ts.step == "defender" and ts.invader == "none":
-        ts.step = "invader-area"  # terrain.inv-area: an invader who has placed nothing
-        return [], False
-    done: Event = {"kind": "terrain-done", "invader": ts.invader, "defender_fe": ts.defender_fe}
-    if ts.invader_fe:
-        done["invader_area_fe"] = ts.invader_fe
-    return [{**done, "rule": rule("terrain.def-total")}], True
 
 
 def deploy_side(st: DbmState, side: str, layout: str) -> list[Event]:

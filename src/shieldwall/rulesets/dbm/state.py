@@ -34,12 +34,10 @@ from shieldwall.rulesets.dbm.command import (
 )
 from shieldwall.rulesets.dbm.orders import Order, parse
 from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
-from shieldwall.rulesets.dbm.setup import (
+from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, put_command
+from shieldwall.rulesets.dbm.terrain_steps import (
     TerrainSteps,
     compulsory_features,
-    deploy_side,
-    place_baggage,
-    put_command,
     terrain_options,
     terrain_step,
 )

@@ -55,10 +55,12 @@ def invader_option(
     choice: str,
     naval_elements: int,
     compulsory_for_defender: Sequence[str],
-    fallback: str = "none",
+    fallback: str | None = "none",
     hills_fe: float = 0.0,
 ) -> str:
-    """dbm-3.2:terrain.invader (one only), .inv-ww, .inv-river, .inv-road. Returns what was placed."""
+    """dbm-3.2:terrain.invader (one only), .inv-ww, .inv-river, .inv-road. Returns what was placed;
+    with ``fallback`` None, "refused" when the dice refused a water feature (the invader then
+    chooses a non-water option himself)."""
     if choice not in INVADER_OPTIONS:
         raise IllegalOrder(
             rule("terrain.invader"), f"the invader chooses one of {', '.join(INVADER_OPTIONS)}"
@@ -72,6 +74,8 @@ def invader_option(
             and log.roll(rng, clause, f"invader {choice}: 4-6 to place") < 4
         ):
             log.events.append({"kind": "terrain-refused", "what": choice, "rule": rule(clause)})
+            if fallback is None:
+                return "refused"
             if fallback in ("WW", "river"):
                 raise IllegalOrder(rule(clause), "after unsuccessful dicing only a non-water option remains")
             return invader_option(
