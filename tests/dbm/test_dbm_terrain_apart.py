@@ -247,3 +247,76 @@ def test_rivers_end_at_the_ww_and_a_ww_never_covers_a_river() -> None:
     ww, river = waterways(st)[0], st.terrain[-1]
     assert (ww["x0"], ww["x1"]) == (0.0, 400.0)
     assert river["kind"] == "river" and (river["x0"], river["x1"]) == (400.0, 2400.0)
+
+
+def _variant(compulsory: list[str], **update: object) -> DbmGame:
+    """ash-burh with the defender's illustrative Norse-Irish list given other compulsory terrain
+    (an illustrative variant built here, not the publisher's)."""
+    from dataclasses import replace
+
+    from shieldwall.rulesets.dbm.scenario import Scenario
+
+    sc = _game("ash-burh").scenario
+    name = sc.armies["blue"].army_list
+    lst = sc.tables.lists[name].model_copy(update={"compulsory_terrain": compulsory, **update})
+    return DbmGame(Scenario(sc.spec, replace(sc.tables, lists={**sc.tables.lists, name: lst}), sc.armies), {})
+
+
+def _placed(st: DbmState) -> list[tuple[str, str]]:
+    return [
+        (e.data["what"], e.rule or "") for e in st.events if e.kind == "terrain-placed" and e.side == "blue"
+    ]
+
+
+def test_compulsory_ww_river_bua_road_placed_first_for_the_defender() -> None:
+    """dbm-3.2:terrain.def-phases with dbm-3.2:terrain.def-total, dbm-3.2:terrain.def-ww,
+    dbm-3.2:terrain.def-river, dbm-3.2:terrain.def-bua and dbm-3.2:terrain.def-roads (ruling R46):
+    one feature of each compulsory terrain type is placed for him in phase (i), WW (with its BUA
+    touching it), river, then his area kind, then the road, whatever the list's order; no die for
+    the compulsory WW or river (the zone die still places the river); each counts half, the first
+    compulsory road 0 FE: 0.5 + 0.5 + 0.5 + 0.5 + 0 = 2 FE (the BUA is compulsory too)."""
+    g = _variant(["road", "wood", "BUA", "river", "WW"])
+    for seed in (0, 1, 2):
+        st = g.new_state(seed)
+        st.apply("terrain none")
+        ts = st.terrain_steps
+        assert [w for w, _ in _placed(st)] == ["WW", "BUA", "river", "wood", "road"]
+        assert ts.placed == ["WW", "BUA", "river", "wood", "road"] and ts.compulsory == 5
+        assert ts.defender_fe == 2.0 and ts.roads == 1 and ts.bua and ts.ww_tried and ts.river_tried
+        dice = [e.data.get("why") for e in st.events if e.kind == "die"]
+        assert "defender WW: 5-6" not in dice and "defender river: 6" not in dice
+        assert "river zone" in dice
+        ww = next(t for t in st.terrain if t["kind"] == "WW")
+        bua = next(t for t in st.terrain if t["kind"] == "BUA")
+        river = next(t for t in st.terrain if t["kind"] == "river")
+        assert bua["x0"] == ww["x1"] or bua["x1"] == ww["x0"]  # in contact with the WW
+        assert not overlaps(river, ww)  # the river flows to the WW (ruling R48)
+        # phase (ii): no second WW, BUA or river; a second road (1 FE) still fits
+        assert {"WW", "BUA", "river"}.isdisjoint(_orders(st)) and "road" in _orders(st)
+        assert "done" in _orders(st)
+
+
+def test_compulsory_kinds_already_present_are_not_placed_again() -> None:
+    """dbm-3.2:terrain.def-phases ("each compulsory terrain type not yet present") and
+    dbm-3.2:terrain.def-roads: after the invader's road the defender's compulsory road is not
+    placed again (his river and BUA are, river first); without a WW his compulsory BUA goes in a
+    flank sector after the die for his rear edge (5-6 frees it)."""
+    g = _variant(["road", "BUA", "river"])
+    st = g.new_state(0)
+    st.apply("terrain road")
+    ts = st.terrain_steps
+    assert ts.placed == ["river", "BUA"] and ts.compulsory == 2 and ts.defender_fe == 1.0
+    assert ts.roads == 0 and [t["kind"] for t in st.terrain].count("road") == 1
+    die = next(e for e in st.events if e.kind == "die" and e.rule == "dbm-3.2:terrain.def-bua")
+    bua = next(t for t in st.terrain if t["kind"] == "BUA")
+    assert bua["x1"] <= 800 or bua["x0"] >= 1600  # a flank sector
+    assert die.data["face"] >= 5 or bua["y1"] == 1600.0  # his rear edge unless he diced 5-6
+
+
+def test_optional_area_feature_closes_ww_river_and_bua() -> None:
+    """dbm-3.2:terrain.def-phases: in his optional phase WW, river and BUA/fields come first: once
+    he places an optional area feature (not fields) they are no longer offered."""
+    st = _new(0, "none")
+    assert {"WW", "river", "BUA"} <= set(_orders(st))
+    st.apply("terrain brush")
+    assert {"WW", "river", "BUA"}.isdisjoint(_orders(st))

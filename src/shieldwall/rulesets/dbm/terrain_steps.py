@@ -86,6 +86,14 @@ def _fe(st: DbmState, kind: str) -> float:
     return f.fe / 2 if kind in _defender_list(st).compulsory_terrain else f.fe
 
 
+def _with_bua(st: DbmState) -> bool:
+    """dbm-3.2:terrain.def-ww: his WW comes with a BUA touching it when his list allows a BUA (a
+    compulsory BUA counting as allowed)."""
+    lst = _defender_list(st)
+    permitted = set(lst.permitted_terrain) | set(lst.compulsory_terrain)
+    return bool(lst.bua_allowed and "BUA" in permitted) or "BUA" in lst.compulsory_terrain
+
+
 def _naval(st: DbmState) -> int:
     sc = st.game.scenario
     return sum(1 for c in sc.armies[_sides(st)[0]].commands for e in c.elements if e.code in NAVAL)
@@ -117,7 +125,7 @@ def defender_extras(st: DbmState, ts: TerrainSteps) -> list[str]:
     _, defender = _sides(st)
     first_open = all(k in FIRST_KINDS for k in ts.placed[ts.compulsory :])
     room = 3 - ts.defender_fe
-    with_bua = lst.bua_allowed and "BUA" in permitted
+    with_bua = _with_bua(st)
     out = []
     ww_present = any(t["kind"] == "WW" for t in st.terrain)
     ww_fe = _fe(st, "WW") + (_fe(st, "BUA") if with_bua else 0.0) if "WW" in permitted else 9.0
@@ -154,16 +162,51 @@ def terrain_options(st: DbmState, ts: TerrainSteps) -> list[str]:
     return [k for k in _area_kinds(st) if ts.invader_fe + fe[k].fe <= 1.5] + ["done"]
 
 
+def _present(st: DbmState, kind: str) -> bool:
+    return any(t["kind"] == kind for t in st.terrain)
+
+
+def _compulsory_order(st: DbmState) -> list[str]:
+    """dbm-3.2:terrain.def-phases: the defender's compulsory kinds not yet present, WW, river and
+    BUA/fields first (in that order), then his other area kinds (the list's order), then a road."""
+    comp = list(_defender_list(st).compulsory_terrain)
+    areas = [k for k in _area_kinds(st) if k in comp]
+    first = [k for k in ("WW", "river") if k in comp] + (["BUA"] if "BUA" in comp else [])
+    first += [k for k in areas if k in FIRST_KINDS]
+    rest = [k for k in areas if k not in FIRST_KINDS] + (["road"] if "road" in comp else [])
+    return first + rest
+
+
 def compulsory_features(st: DbmState, ts: TerrainSteps) -> list[Event]:
-    """The defender's compulsory phase (terrain.def-phases): one of each compulsory area kind of his
-    list not yet present, placed for him (each counting half: terrain.def-total)."""
+    """The defender's compulsory phase (terrain.def-phases): one feature of each compulsory terrain
+    type of his list, placed for him (ruling R46), each counting half (terrain.def-total): a WW with
+    its BUA touching it if his list allows one (terrain.def-ww, no die), a river (no 6 needed, the
+    zone die still decides its band: terrain.def-river), a BUA (terrain.def-bua), his area kinds
+    (terrain.position) and a road (the first compulsory road counting 0 FE: terrain.def-roads).
+    WW, river and BUA are skipped when one is already present (the invader's), as is a road, the
+    WW and BUA also when no place fits; area kinds are placed as before."""
     ev: list[Event] = []
-    for kind in _area_kinds(st):
-        if kind in _defender_list(st).compulsory_terrain and ts.defender_fe + _fe(st, kind) <= 3:
+    _, defender = _sides(st)
+    with_bua = _with_bua(st)
+    for kind in _compulsory_order(st):
+        if kind == "WW":
+            if _present(st, "WW") or not ww_room(st, defender if with_bua else None):
+                continue
+            ev += _defender_water(st, ts, "WW", defender)
+        elif kind == "river":
+            if not _present(st, "river"):
+                ev += _defender_river(st, ts, defender)
+        elif kind == "BUA":
+            if not _present(st, "BUA") and bua_room(st, defender):
+                ev += _defender_water(st, ts, "BUA", defender)
+        elif kind == "road":
+            if not _present(st, "road"):
+                ev += _defender_road(st, ts)
+        elif ts.defender_fe + _fe(st, kind) <= 3:
             ev += place_area(st, kind, "defender", "terrain.position")
             ts.defender_fe += _fe(st, kind)
             ts.placed.append(kind)
-            ts.compulsory += 1
+    ts.compulsory = len(ts.placed)
     return ev
 
 
@@ -204,7 +247,7 @@ def _defender_water(st: DbmState, ts: TerrainSteps, choice: str, defender: str) 
     log = TerrainLog()
     if choice == "WW":
         ts.ww_tried = True
-        with_bua = lst.bua_allowed and "BUA" in set(lst.permitted_terrain) | set(lst.compulsory_terrain)
+        with_bua = _with_bua(st)
         if not defender_ww(st.rng, log, "WW" in lst.compulsory_terrain, False, with_bua, with_bua):
             log.events.append({"kind": "terrain-refused", "what": "WW", "rule": rule("terrain.def-ww")})
             return log.events
@@ -221,6 +264,35 @@ def _defender_water(st: DbmState, ts: TerrainSteps, choice: str, defender: str) 
     return place_bua(st, defender, log)
 
 
+def _defender_road(st: DbmState, ts: TerrainSteps) -> list[Event]:
+    """dbm-3.2:terrain.def-roads: one of his external roads (the first compulsory one 0 FE)."""
+    ts.defender_fe += _road_fe(st, ts.roads)
+    rect = place_road(st, ts.roads)
+    ts.roads += 1
+    ts.placed.append("road")
+    ev = {**rect, "kind": "terrain-placed", "what": "road", "by": "defender", "road": ts.roads}
+    return [{**ev, "rule": rule("terrain.def-roads")}]
+
+
+def _defender_river(st: DbmState, ts: TerrainSteps, defender: str) -> list[Event]:
+    """dbm-3.2:terrain.def-river: a 6 to include it unless compulsory, then the zone die puts it,
+    40 p wide, from short edge to short edge (or to a WW) in its quarter of the depth."""
+    ts.river_tried = True
+    log = TerrainLog()
+    band = defender_river(st.rng, log, "river" in _defender_list(st).compulsory_terrain, st.board.depth)
+    if band is None:  # "a different option can be chosen if dicing is unsuccessful"
+        log.events.append({"kind": "terrain-refused", "what": "river", "rule": rule("terrain.def-river")})
+        return log.events
+    d = st.board.depth
+    lo, hi = (d - band[1], d - band[0]) if defender == "blue" else band  # from his own edge
+    mid = round((lo + hi) / 2, 1)
+    st.terrain.append({"kind": "river", "x0": 0.0, "y0": mid - 20.0, "x1": st.board.width, "y1": mid + 20.0})
+    end_at_ww(st)  # "or to a WW" (ruling R48)
+    ts.defender_fe += _fe(st, "river")
+    ts.placed.append("river")
+    return log.events
+
+
 def terrain_step(st: DbmState, ts: TerrainSteps, choice: str) -> tuple[list[Event], bool]:
     """Play one terrain order: the events, and whether the terrain phase is over."""
     invader, defender = _sides(st)
@@ -229,29 +301,9 @@ def terrain_step(st: DbmState, ts: TerrainSteps, choice: str) -> tuple[list[Even
     if ts.step == "defender" and choice in ("WW", "BUA"):
         return _defender_water(st, ts, choice, defender), False
     if ts.step == "defender" and choice == "road":
-        ts.defender_fe += _road_fe(st, ts.roads)
-        rect = place_road(st, ts.roads)
-        ts.roads += 1
-        ts.placed.append("road")
-        ev = {**rect, "kind": "terrain-placed", "what": "road", "by": "defender", "road": ts.roads}
-        return [{**ev, "rule": rule("terrain.def-roads")}], False
+        return _defender_road(st, ts), False
     if ts.step == "defender" and choice == "river":
-        ts.river_tried = True
-        log = TerrainLog()
-        band = defender_river(st.rng, log, "river" in _defender_list(st).compulsory_terrain, st.board.depth)
-        if band is None:  # "a different option can be chosen if dicing is unsuccessful"
-            log.events.append({"kind": "terrain-refused", "what": "river", "rule": rule("terrain.def-river")})
-            return log.events, False
-        d = st.board.depth
-        lo, hi = (d - band[1], d - band[0]) if defender == "blue" else band  # from his own edge
-        mid = round((lo + hi) / 2, 1)
-        st.terrain.append(
-            {"kind": "river", "x0": 0.0, "y0": mid - 20.0, "x1": st.board.width, "y1": mid + 20.0}
-        )
-        end_at_ww(st)  # "or to a WW" (ruling R48)
-        ts.defender_fe += _fe(st, "river")
-        ts.placed.append("river")
-        return log.events, False
+        return _defender_river(st, ts, defender), False
     if ts.step == "defender" and choice != "done":
         ts.defender_fe += _fe(st, choice)
         ts.placed.append(choice)
