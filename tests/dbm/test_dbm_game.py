@@ -80,6 +80,15 @@ def test_terrain_procedure_phase_seeded_and_logged() -> None:
     assert d is not None and d.kind == "terrain" and d.side == "blue"  # now the defender's features
 
 
+def _no_wood(**kw: object) -> dict[str, object]:
+    """ford-of-ash by the procedure without its scenario wood, so the defender's compulsory wood is
+    not yet present and is his to place (dbm-3.2:terrain.def-total)."""
+    d = _data(**kw)
+    terrain = d["terrain"]
+    assert isinstance(terrain, list)
+    return {**d, "terrain": [t for t in terrain if t["kind"] != "wood"]}
+
+
 def _terrain_orders(st: DbmState) -> list[str]:
     return [str(o) for o in st.legal_orders()]
 
@@ -89,7 +98,7 @@ def test_terrain_procedure_played_by_the_defender_and_the_invader() -> None:
     .position): the invader's option; the defender's compulsory feature placed for him, counting
     half, then his own choices until 2-3 feature equivalents; then, if the invader placed nothing,
     his area features up to 1.5 FE. Each feature is diced into position and logged."""
-    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    g = DbmGame.from_data(_no_wood(terrain_procedure="dbm"), "f.toml")
     # the invader takes a road: the defender places, then deployment (no invader area step)
     st = g.new_state(3)
     st.apply("terrain road")
@@ -142,7 +151,7 @@ def test_terrain_def_river_played_by_the_defender() -> None:
     puts it in a quarter of the table depth counted from his own edge (1 nearest him ... 6 nearest
     the invader), from one short edge to the other; a failed die refuses it and it is not offered
     again. Blue defends, his rear edge at y = 1600; zones are 400 p deep."""
-    g = DbmGame.from_data(_data(terrain_procedure="dbm"), "f.toml")
+    g = DbmGame.from_data(_no_wood(terrain_procedure="dbm"), "f.toml")
     for seed, zone_die, y_mid in ((4, 6, 200.0), (6, 3, 1000.0)):
         st = g.new_state(seed)
         st.apply("terrain road")

@@ -320,3 +320,18 @@ def test_optional_area_feature_closes_ww_river_and_bua() -> None:
     assert {"WW", "river", "BUA"} <= set(_orders(st))
     st.apply("terrain brush")
     assert {"WW", "river", "BUA"}.isdisjoint(_orders(st))
+
+
+def test_compulsory_area_kind_present_is_not_placed_but_invader_hills_do_not_count() -> None:
+    """dbm-3.2:terrain.def-total ("each compulsory terrain type not yet present") with
+    dbm-3.2:terrain.inv-road: the scenario's wood satisfies the defender's compulsory wood (ford-of-
+    ash played by the procedure), so he starts at 0 FE; the invader's steep hills never satisfy a
+    compulsory steep hill (an illustrative list variant), so the defender still places one."""
+    st = _game("ford-of-ash", terrain_procedure="dbm").new_state(0)
+    st.apply("terrain none")
+    assert st.terrain_steps.placed == [] and st.terrain_steps.defender_fe == 0.0
+    assert st.side == "blue" and "done" not in _orders(st)
+    st = _variant(["hill-steep"], permitted_terrain=["hill-steep", "wood"]).new_state(1)
+    st.apply("terrain road-hills-2")
+    assert st.terrain_steps.placed == ["hill-steep"] and st.terrain_steps.defender_fe == 0.5
+    assert [t["kind"] for t in st.terrain].count("hill-steep") == 3

@@ -54,6 +54,7 @@ class TerrainSteps:
     ww_tried: bool = False  # the defender diced for a WW (terrain.def-ww)
     bua: bool = False  # the defender placed his BUA (terrain.def-bua)
     roads: int = 0  # the defender's external roads (terrain.def-roads)
+    hills: int = 0  # the invader's steep hills, never satisfying compulsory terrain (terrain.inv-road)
 
 
 def _sides(st: DbmState) -> tuple[str, str]:
@@ -162,8 +163,11 @@ def terrain_options(st: DbmState, ts: TerrainSteps) -> list[str]:
     return [k for k in _area_kinds(st) if ts.invader_fe + fe[k].fe <= 1.5] + ["done"]
 
 
-def _present(st: DbmState, kind: str) -> bool:
-    return any(t["kind"] == kind for t in st.terrain)
+def _present(st: DbmState, ts: TerrainSteps, kind: str) -> bool:
+    """dbm-3.2:terrain.def-total: a feature of ``kind`` is on the table already (the scenario's or
+    the invader's), the invader's steep hills not counting (terrain.inv-road)."""
+    n = sum(1 for t in st.terrain if t["kind"] == kind)
+    return n - (ts.hills if kind == "hill-steep" else 0) > 0
 
 
 def _compulsory_order(st: DbmState) -> list[str]:
@@ -183,26 +187,26 @@ def compulsory_features(st: DbmState, ts: TerrainSteps) -> list[Event]:
     its BUA touching it if his list allows one (terrain.def-ww, no die), a river (no 6 needed, the
     zone die still decides its band: terrain.def-river), a BUA (terrain.def-bua), his area kinds
     (terrain.position) and a road (the first compulsory road counting 0 FE: terrain.def-roads).
-    WW, river and BUA are skipped when one is already present (the invader's), as is a road, the
-    WW and BUA also when no place fits; area kinds are placed as before."""
+    A type already present (the scenario's or the invader's) is skipped, the
+    WW and BUA also when no place fits."""
     ev: list[Event] = []
     _, defender = _sides(st)
     with_bua = _with_bua(st)
     for kind in _compulsory_order(st):
         if kind == "WW":
-            if _present(st, "WW") or not ww_room(st, defender if with_bua else None):
+            if _present(st, ts, "WW") or not ww_room(st, defender if with_bua else None):
                 continue
             ev += _defender_water(st, ts, "WW", defender)
         elif kind == "river":
-            if not _present(st, "river"):
+            if not _present(st, ts, "river"):
                 ev += _defender_river(st, ts, defender)
         elif kind == "BUA":
-            if not _present(st, "BUA") and bua_room(st, defender):
+            if not _present(st, ts, "BUA") and bua_room(st, defender):
                 ev += _defender_water(st, ts, "BUA", defender)
         elif kind == "road":
-            if not _present(st, "road"):
+            if not _present(st, ts, "road"):
                 ev += _defender_road(st, ts)
-        elif ts.defender_fe + _fe(st, kind) <= 3:
+        elif not _present(st, ts, kind) and ts.defender_fe + _fe(st, kind) <= 3:
             ev += place_area(st, kind, "defender", "terrain.position")
             ts.defender_fe += _fe(st, kind)
             ts.placed.append(kind)
@@ -238,7 +242,7 @@ def _invader_step(st: DbmState, ts: TerrainSteps, choice: str) -> list[Event]:
     ev = log.events
     for _ in range(int(hills)):  # entirely steep hills, H(S), placed by the invader (terrain.inv-road)
         ev += place_area(st, "hill-steep", "invader", "terrain.inv-road")
-    ts.invader, ts.step = got, "defender"
+    ts.invader, ts.step, ts.hills = got, "defender", int(hills)
     return ev
 
 
