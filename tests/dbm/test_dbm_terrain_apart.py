@@ -335,3 +335,22 @@ def test_compulsory_area_kind_present_is_not_placed_but_invader_hills_do_not_cou
     st.apply("terrain road-hills-2")
     assert st.terrain_steps.placed == ["hill-steep"] and st.terrain_steps.defender_fe == 0.5
     assert [t["kind"] for t in st.terrain].count("hill-steep") == 3
+
+
+def test_bua_off_the_rear_edge_only_on_a_5_or_6() -> None:
+    """dbm-3.2:terrain.def-bua: away from a WW the BUA's die is thrown: below 5 it stands at his
+    rear edge (blue's, y = 1600); on 5-6 its position die places it in its flank sector (ruling R48).
+    Both outcomes are reached over seeds."""
+    seen = set()
+    for seed in range(30):
+        st = _new(seed, "none", "BUA")
+        die = next(e for e in st.events if e.kind == "die" and e.rule == "dbm-3.2:terrain.def-bua")
+        placed = next(e for e in st.events if e.kind == "terrain-placed" and e.data["what"] == "BUA")
+        bua = next(t for t in st.terrain if t["kind"] == "BUA")
+        assert bua["x1"] <= 800 or bua["x0"] >= 1600
+        if die.data["face"] >= 5:
+            assert "position_die" in placed.data and "rear_edge" not in placed.data
+        else:
+            assert placed.data["rear_edge"] is True and bua["y1"] == 1600.0
+        seen.add(die.data["face"] >= 5)
+    assert seen == {True, False}
