@@ -354,3 +354,23 @@ def test_bua_off_the_rear_edge_only_on_a_5_or_6() -> None:
             assert placed.data["rear_edge"] is True and bua["y1"] == 1600.0
         seen.add(die.data["face"] >= 5)
     assert seen == {True, False}
+
+
+def test_compulsory_feature_that_cannot_be_placed_is_logged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dbm-3.2:terrain.def-ww, dbm-3.2:terrain.def-bua and dbm-3.2:terrain.def-total in phase (i)
+    (ruling R46): a compulsory WW or BUA that no place fits, or an area kind that would take the
+    defender past 3 FE, is not placed, and the log says which and why (a terrain-refused event
+    marked compulsory) instead of leaving it out silently."""
+    from shieldwall.rulesets.dbm import terrain_steps
+
+    monkeypatch.setattr(terrain_steps, "ww_room", lambda *a, **k: False)
+    monkeypatch.setattr(terrain_steps, "bua_room", lambda *a, **k: False)
+    st = _variant(["WW", "BUA", "wood"]).new_state(0)
+    st.apply("terrain none")
+    refused = [e for e in st.events if e.kind == "terrain-refused" and e.data.get("compulsory")]
+    assert [(e.data["what"], e.rule) for e in refused] == [
+        ("WW", "dbm-3.2:terrain.def-ww"),
+        ("BUA", "dbm-3.2:terrain.def-bua"),
+    ]
+    assert all("no place" in e.data["why"] for e in refused)
+    assert [w for w, _ in _placed(st)] == ["wood"]

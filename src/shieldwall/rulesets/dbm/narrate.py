@@ -44,7 +44,7 @@ def _combat(ev: Event, d: dict[str, Any], nm: Nm) -> str:
 _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     "battle": lambda ev, d, nm: f"battle: {d['scenario']}" + (f" — {d['data']}" if d.get("data") else ""),
     "terrain-placed": lambda ev, d, nm: f"{d.get('by', 'defender')} places {d.get('what')}",
-    "terrain-refused": lambda ev, d, nm: f"no {d.get('what')}: the dice refused it",
+    "terrain-refused": lambda ev, d, nm: f"no {d.get('what')}: {d.get('why') or 'the dice refused it'}",
     "terrain-redice": lambda ev, d, nm: f"no clear place for {d.get('what')} at that distance: dice again",
     "terrain-done": lambda ev, d, nm: (
         f"terrain done: invader {d['invader']}, defender {d['defender_fe']:g} FE"

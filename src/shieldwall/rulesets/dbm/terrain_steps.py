@@ -187,31 +187,51 @@ def compulsory_features(st: DbmState, ts: TerrainSteps) -> list[Event]:
     its BUA touching it if his list allows one (terrain.def-ww, no die), a river (no 6 needed, the
     zone die still decides its band: terrain.def-river), a BUA (terrain.def-bua), his area kinds
     (terrain.position) and a road (the first compulsory road counting 0 FE: terrain.def-roads).
-    A type already present (the scenario's or the invader's) is skipped, the
-    WW and BUA also when no place fits."""
+    A type already present (the scenario's or the invader's) is skipped; a WW or BUA that no place
+    fits, or an area kind that would pass 3 FE, is not placed and the log says so
+    (``terrain-refused`` with ``compulsory``)."""
     ev: list[Event] = []
     _, defender = _sides(st)
     with_bua = _with_bua(st)
     for kind in _compulsory_order(st):
         if kind == "WW":
-            if _present(st, ts, "WW") or not ww_room(st, defender if with_bua else None):
+            if _present(st, ts, "WW"):
+                continue
+            if not ww_room(st, defender if with_bua else None):
+                ev.append(_not_placed("WW", "no place on the table fits it", "terrain.def-ww"))
                 continue
             ev += _defender_water(st, ts, "WW", defender)
         elif kind == "river":
             if not _present(st, ts, "river"):
                 ev += _defender_river(st, ts, defender)
         elif kind == "BUA":
-            if not _present(st, ts, "BUA") and bua_room(st, defender):
-                ev += _defender_water(st, ts, "BUA", defender)
+            if _present(st, ts, "BUA"):
+                continue
+            if not bua_room(st, defender):
+                ev.append(_not_placed("BUA", "no place on the table fits it", "terrain.def-bua"))
+                continue
+            ev += _defender_water(st, ts, "BUA", defender)
         elif kind == "road":
             if not _present(st, ts, "road"):
                 ev += _defender_road(st, ts)
-        elif not _present(st, ts, kind) and ts.defender_fe + _fe(st, kind) <= 3:
+        elif not _present(st, ts, kind):
+            if ts.defender_fe + _fe(st, kind) > 3:
+                ev.append(
+                    _not_placed(
+                        kind, "it would take his terrain past 3 feature equivalents", "terrain.def-total"
+                    )
+                )
+                continue
             ev += place_area(st, kind, "defender", "terrain.position")
             ts.defender_fe += _fe(st, kind)
             ts.placed.append(kind)
     ts.compulsory = len(ts.placed)
     return ev
+
+
+def _not_placed(kind: str, why: str, clause: str) -> Event:
+    """The log's line for a compulsory feature the defender's phase (i) could not place (ruling R46)."""
+    return {"kind": "terrain-refused", "what": kind, "compulsory": True, "why": why, "rule": rule(clause)}
 
 
 def _invader_step(st: DbmState, ts: TerrainSteps, choice: str) -> list[Event]:
