@@ -171,6 +171,14 @@ def main() -> int:
     ap.add_argument("--skip-workers", action="store_true", help="skip the 1- and 2-worker timings")
     ap.add_argument("--json", default=None, help="also write the results to this JSON file")
     args = ap.parse_args()
+    sizes: list[int] = []
+    if args.memory:
+        try:
+            sizes = [int(x) for x in args.memory.split(",")]
+        except ValueError:
+            ap.error(f"--memory {args.memory!r}: comma-separated battle counts, e.g. 50,400")
+        if any(n < 1 for n in sizes):
+            ap.error(f"--memory {args.memory!r}: each battle count must be at least 1")
     _setup_path(args.src)
     import shieldwall
 
@@ -209,7 +217,6 @@ def main() -> int:
         for r in p["top20"]:  # type: ignore[attr-defined]
             print(f"  {r['own_s']:8.3f} {r['cum_s']:8.3f} {r['calls']:9d}  {r['function']}")
     if args.memory:
-        sizes = [int(x) for x in args.memory.split(",")]
         red, blue = args.memory_bots.split(",") if args.memory_bots else (args.red, args.blue)
         m = memory(red, blue, sizes, args.src)
         result["memory"] = m
