@@ -27,7 +27,7 @@ import threading
 import time
 import urllib.request
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -247,3 +247,17 @@ def start_battle(
     page.click("#f-start")
     if wait_for is not None:
         page.wait_for_selector(wait_for)
+
+
+def drag_until(page: Any, a: Mapping[str, float], b: tuple[float, float], wait: str) -> None:
+    """Press on the table point ``a`` (a unit's ``x`` and ``y``), move to the table point ``b`` and
+    wait for the hint to contain ``wait`` (the server's answer about the point) before the caller
+    releases (``page.mouse.up()``)."""
+    start = page.evaluate(f"window.shieldwall.board.toScreen({a['x']}, {a['y']})")
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    for f in (0.25, 0.5, 0.75, 1.0):
+        x, y = a["x"] + (b[0] - a["x"]) * f, a["y"] + (b[1] - a["y"]) * f
+        to = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
+        page.mouse.move(to["x"], to["y"], steps=3)
+    page.wait_for_function(f"document.querySelector('#hint').textContent.includes({wait!r})")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, click_order, state, unit_of
+from tests.browser_fixtures import BROWSER, IMAGES, click_order, drag_until, state, unit_of
 
 pytestmark = BROWSER
 
@@ -34,19 +34,6 @@ def _start(page: Any, server: str) -> dict[str, Any]:
     return st
 
 
-def _drag(page: Any, a: dict[str, float], b: tuple[float, float], wait: str) -> None:
-    """Press on the table point ``a``, move to ``b`` and wait for the hint to contain ``wait``
-    (the server's answer about the point) before the caller releases."""
-    start = page.evaluate(f"window.shieldwall.board.toScreen({a['x']}, {a['y']})")
-    page.mouse.move(start["x"], start["y"])
-    page.mouse.down()
-    for f in (0.25, 0.5, 0.75, 1.0):
-        x, y = a["x"] + (b[0] - a["x"]) * f, a["y"] + (b[1] - a["y"]) * f
-        to = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
-        page.mouse.move(to["x"], to["y"], steps=3)
-    page.wait_for_function(f"document.querySelector('#hint').textContent.includes({wait!r})")
-
-
 def test_deploy_rectangle_a_command_dragged_by_hand_then_the_battle_starts(server: str, page: Any) -> None:
     st = _start(page, server)
     dep = st["view"]["deployment"]
@@ -58,7 +45,7 @@ def test_deploy_rectangle_a_command_dragged_by_hand_then_the_battle_starts(serve
     assert page.locator("#board svg .dbm-taken").count() == 0
 
     # out of the zone (past its front): the hint names the clause, the drop is refused
-    _drag(page, g0, (g0["x"], 600.0), "Not allowed here")
+    drag_until(page, g0, (g0["x"], 600.0), "Not allowed here")
     hint = page.inner_text("#hint")
     assert "deployment zone" in hint and "§deploy.rectangle" in hint, hint
     page.mouse.up()
@@ -69,7 +56,7 @@ def test_deploy_rectangle_a_command_dragged_by_hand_then_the_battle_starts(serve
 
     # 400 p left and 100 p back: within the zone
     to = (g0["x"] - 400.0, g0["y"] - 100.0)
-    _drag(page, g0, to, "Drop here")
+    drag_until(page, g0, to, "Drop here")
     assert page.locator("#board svg .page-overlay rect").count() >= 7  # the whole command's ghost
     page.screenshot(path=str(IMAGES / "web-dbm-hand-deploy.png"))
     page.mouse.up()

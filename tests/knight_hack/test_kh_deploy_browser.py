@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, state, unit_of
+from tests.browser_fixtures import BROWSER, IMAGES, drag_until, state, unit_of
 
 pytestmark = BROWSER
 
@@ -35,18 +35,6 @@ def _start(
     return st
 
 
-def _drag(page: Any, a: dict[str, float], b: tuple[float, float], wait: str) -> None:
-    """Press on the table point ``a``, move to ``b`` and wait for the hint to contain ``wait``."""
-    start = page.evaluate(f"window.shieldwall.board.toScreen({a['x']}, {a['y']})")
-    page.mouse.move(start["x"], start["y"])
-    page.mouse.down()
-    for f in (0.25, 0.5, 0.75, 1.0):
-        x, y = a["x"] + (b[0] - a["x"]) * f, a["y"] + (b[1] - a["y"]) * f
-        to = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
-        page.mouse.move(to["x"], to["y"], steps=3)
-    page.wait_for_function(f"document.querySelector('#hint').textContent.includes({wait!r})")
-
-
 def test_deployment_zone_a_knight_hack_unit_dragged_within_its_zone_is_placed_there(
     server: str, page: Any
 ) -> None:
@@ -57,7 +45,7 @@ def test_deployment_zone_a_knight_hack_unit_dragged_within_its_zone_is_placed_th
     assert page.locator("#board svg .hl-zone").count() == 1  # the zone is drawn
     actions = page.inner_text("#actions").lower()
     assert "within your zone" in actions and "the scenario's place" in actions
-    _drag(page, u, (36.0, 6.0), "Drop here")
+    drag_until(page, u, (36.0, 6.0), "Drop here")
     page.screenshot(path=str(IMAGES / "web-kh-deploy.png"))
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
@@ -73,7 +61,7 @@ def test_deployment_zone_a_drop_outside_the_zone_is_refused_with_its_clause(serv
     st = _start(page, server)
     uid = st["decision"]["unit"]
     u = unit_of(st, uid)
-    _drag(page, u, (24.0, 20.0), "Not allowed here")
+    drag_until(page, u, (24.0, 20.0), "Not allowed here")
     hint = page.inner_text("#hint")
     assert "deployment zone" in hint and "§deployment.zone" in hint, hint
     page.mouse.up()
@@ -113,7 +101,7 @@ def test_deployment_red_drags_its_hidden_javelinmen_though_the_decision_names_no
     jav = unit_of(st, "javelinmen")
     page.wait_for_selector("#board svg .hl-zone")  # its zone, from its reach
     assert "javelinmen" in page.inner_text("#hint").lower() or "Javelinmen" in page.inner_text("#hint")
-    _drag(page, jav, (10.0, 16.0), "Drop here")
+    drag_until(page, jav, (10.0, 16.0), "Drop here")
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
     placed = unit_of(state(page), "javelinmen")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, state, unit_of
+from tests.browser_fixtures import BROWSER, IMAGES, drag_until, state, unit_of
 
 pytestmark = BROWSER
 
@@ -31,19 +31,6 @@ def _start(page: Any, server: str) -> dict[str, Any]:
     return st
 
 
-def _drag(page: Any, a: dict[str, float], b: tuple[float, float], wait: str) -> None:
-    """Press on the table point ``a``, move to ``b`` and wait for the hint to contain ``wait``
-    (the server's answer about the point) before the caller releases."""
-    start = page.evaluate(f"window.shieldwall.board.toScreen({a['x']}, {a['y']})")
-    page.mouse.move(start["x"], start["y"])
-    page.mouse.down()
-    for f in (0.25, 0.5, 0.75, 1.0):
-        x, y = a["x"] + (b[0] - a["x"]) * f, a["y"] + (b[1] - a["y"]) * f
-        to = page.evaluate(f"window.shieldwall.board.toScreen({x}, {y})")
-        page.mouse.move(to["x"], to["y"], steps=3)
-    page.wait_for_function(f"document.querySelector('#hint').textContent.includes({wait!r})")
-
-
 def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(server: str, page: Any) -> None:
     st = _start(page, server)
     uid = st["decision"]["unit"]
@@ -51,7 +38,7 @@ def test_deployment_a_one_hour_unit_dragged_within_its_zone_is_placed_there(serv
     zone = st["view"]["deployment"]["zones"]["red"]
     assert zone == [0, 0, 48, 10]
     assert page.locator("#board svg .hl-zone").count() == 1  # the zone is drawn
-    _drag(page, u, (30.0, 7.0), "Drop here")
+    drag_until(page, u, (30.0, 7.0), "Drop here")
     page.screenshot(path=str(IMAGES / "web-deploy.png"))
     page.mouse.up()
     page.wait_for_function(f"window.shieldwall.game.st.version !== {st['version']}")
@@ -68,7 +55,7 @@ def test_deployment_a_drag_outside_the_zone_is_refused_with_its_clause(server: s
     st = _start(page, server)
     uid = st["decision"]["unit"]
     u = unit_of(st, uid)
-    _drag(page, u, (24.0, 20.0), "Not allowed here")
+    drag_until(page, u, (24.0, 20.0), "Not allowed here")
     hint = page.inner_text("#hint")
     assert "deployment zone" in hint and "§deployment.zone" in hint, hint
     page.mouse.up()
