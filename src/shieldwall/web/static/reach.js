@@ -31,3 +31,22 @@ export function renderChargeChoices(g, box, group, title, buttons) {
   box.append(group(title, buttons,
     el("button", { type: "button", onclick: () => { g.pendingCharge = null; g.renderActions(); } }, "Cancel")));
 }
+
+// the side's deployment zone [x0, y0, x1, y1] (the view's), or null
+export function zoneOf(g, side) {
+  const dep = g.st.view.deployment;
+  return dep && dep.zones ? dep.zones[side] : null;
+}
+
+// whether a unit u (frontage, depth) standing at (x, y) facing h lies within zone z (a preview
+// while dragging: the server decides)
+export function inZone(u, x, y, h, z) {
+  if (!z) return true;
+  const r = (h * Math.PI) / 180;
+  const [fx, fy, rx, ry] = [Math.sin(r), Math.cos(r), Math.cos(r), -Math.sin(r)];
+  return [[1, 1], [1, -1], [-1, 1], [-1, -1]].every(([a, b]) => {
+    const cx = x + (fx * a * u.depth) / 2 + (rx * b * u.frontage) / 2;
+    const cy = y + (fy * a * u.depth) / 2 + (ry * b * u.frontage) / 2;
+    return cx >= z[0] - 1e-6 && cx <= z[2] + 1e-6 && cy >= z[1] - 1e-6 && cy <= z[3] + 1e-6;
+  });
+}

@@ -16,7 +16,7 @@
 // Clarification 3), the chart's automatic casualties and the casualties inflicted.
 
 import { diceEl, el, ruleLink } from "/static/log.js";
-import { round } from "/static/reach.js";
+import { inZone, round, zoneOf } from "/static/reach.js";
 
 const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
 const sign = (v) => (typeof v === "number" ? `${v >= 0 ? "+" : ""}${v}` : "");
@@ -76,22 +76,7 @@ function deployOrder(g, uid, q) {
   return { kind: "deploy", unit: uid, x: round(q.x, 3), y: round(q.y, 3), heading: round(((g.deployHeading % 360) + 360) % 360, 3) };
 }
 
-function zoneOf(g, side) {
-  const dep = g.st.view.deployment;
-  return dep && dep.zones ? dep.zones[side] : null;
-}
 
-// whether unit u standing at (x, y) facing h lies within zone z (a preview: the server decides)
-function inZone(u, x, y, h, z) {
-  if (!z) return true;
-  const r = (h * Math.PI) / 180;
-  const [fx, fy, rx, ry] = [Math.sin(r), Math.cos(r), Math.cos(r), -Math.sin(r)];
-  return [[1, 1], [1, -1], [-1, 1], [-1, -1]].every(([a, b]) => {
-    const cx = x + (fx * a * u.depth) / 2 + (rx * b * u.frontage) / 2;
-    const cy = y + (fy * a * u.depth) / 2 + (ry * b * u.frontage) / 2;
-    return cx >= z[0] - 1e-6 && cx <= z[2] + 1e-6 && cy >= z[1] - 1e-6 && cy <= z[3] + 1e-6;
-  });
-}
 
 // a unit hidden in ambush is dragged too, though its decision names no unit
 export function dragUnit(g) {

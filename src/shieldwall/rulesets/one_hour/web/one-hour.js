@@ -18,7 +18,7 @@
 import { bearing, normalize } from "/static/board.js";
 import { drawRotateHandle, removeRotateHandle } from "/static/handle.js";
 import { diceEl, el, ruleLink } from "/static/log.js";
-import { chooseCharge, hoverReach, inch, renderChargeChoices, round } from "/static/reach.js";
+import { chooseCharge, hoverReach, inch, inZone, renderChargeChoices, round, zoneOf } from "/static/reach.js";
 
 const link = (rule) => ruleLink(rule, `/rules/${rule.replace(":", "#")}`);
 
@@ -58,23 +58,7 @@ function deployOrder(g, q) {
   return { kind: "deploy", unit: d.unit, x: round(q.x, 3), y: round(q.y, 3), heading: round(((g.deployHeading % 360) + 360) % 360, 3) };
 }
 
-// the side's zone [x0, y0, x1, y1] (the view's, or the reach's)
-function zoneOf(g, side) {
-  const dep = g.st.view.deployment;
-  return dep && dep.zones ? dep.zones[side] : null;
-}
 
-// whether a unit u standing at (x, y) facing h lies within zone z (a preview: the server decides)
-function inZone(u, x, y, h, z) {
-  if (!z) return true;
-  const r = (h * Math.PI) / 180;
-  const [fx, fy, rx, ry] = [Math.sin(r), Math.cos(r), Math.cos(r), -Math.sin(r)];
-  return [[1, 1], [1, -1], [-1, 1], [-1, -1]].every(([a, b]) => {
-    const cx = x + (fx * a * u.depth) / 2 + (rx * b * u.frontage) / 2;
-    const cy = y + (fy * a * u.depth) / 2 + (ry * b * u.frontage) / 2;
-    return cx >= z[0] - 1e-6 && cx <= z[2] + 1e-6 && cy >= z[1] - 1e-6 && cy <= z[3] + 1e-6;
-  });
-}
 
 // Escape: forget the path being built
 export function cancel(g) {
