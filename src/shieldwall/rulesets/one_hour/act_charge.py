@@ -11,7 +11,15 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad, bad_from, check_turns, sight
+from shieldwall.rulesets.one_hour.act_common import (
+    _active,
+    _enemy,
+    bad,
+    bad_from,
+    check_turns,
+    placement,
+    sight,
+)
 from shieldwall.rulesets.one_hour.attacks import after_move
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
@@ -66,7 +74,7 @@ def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> 
     if turn is not None:
         check_turns(st, u, (turn, O.Go(0, 0)))
         fp = fp.turned(turn.angle, turn.pivot)
-        prob = S.placement_problem(u, fp, st.live(), st.terrain)
+        prob = placement(st, u, fp)
         if prob:
             raise bad_from(prob)
     # the unit as it stands at the start of the charge (itself when it does not turn)

@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import Footprint, Point
 from shieldwall.core.geometry_index import nearby
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
@@ -51,6 +52,32 @@ def _enemy(st: OneHourState, uid: str) -> Unit:
     if u.side == st.side:
         raise bad("orders", f"{uid} is not an enemy unit")
     return u
+
+
+def placement(st: OneHourState, u: Unit, fp: Footprint) -> str | None:
+    """``S.placement_problem(u, fp, st.live(), st.terrain)``, answered from the state's
+    ``check_memo`` when the same unit and footprint were checked before while this menu is built
+    (the units do not move then). The reference (no memo): the check itself."""
+    memo = st.check_memo
+    if memo is None:
+        return S.placement_problem(u, fp, st.live(), st.terrain)
+    key = ("place", u.id, fp.x, fp.y, fp.heading, fp.frontage, fp.depth)
+    if key in memo:
+        return memo[key]
+    got = memo[key] = S.placement_problem(u, fp, st.live(), st.terrain)
+    return got
+
+
+def path(st: OneHourState, u: Unit, start: Footprint, end: Point) -> str | None:
+    """``S.path_problem(u, start, [end], st.live(), st.terrain)``, memoised as ``placement``."""
+    memo = st.check_memo
+    if memo is None:
+        return S.path_problem(u, start, [end], st.live(), st.terrain)
+    key = ("path", u.id, start.x, start.y, start.heading, start.frontage, start.depth, end[0], end[1])
+    if key in memo:
+        return memo[key]
+    got = memo[key] = S.path_problem(u, start, [end], st.live(), st.terrain)
+    return got
 
 
 #: Entries kept in a state's memo of sight lines before it is emptied.
