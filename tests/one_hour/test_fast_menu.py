@@ -14,7 +14,7 @@ from test_fast_paths import _state_after
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import reference_path
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import path, placement
+from shieldwall.rulesets.one_hour.act_common import path, placement, sees, sight
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -53,3 +53,24 @@ def test_memoised_checks_give_the_exact_answers(seed: int, decisions: int, draws
             assert path(st, u, fp, end) == S.path_problem(u, fp, [end], st.live(), st.terrain)
     finally:
         st.check_memo = None
+
+
+@SETTINGS
+@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
+def test_early_exit_sight_gives_the_counted_answer(seed: int, decisions: int, draws: int) -> None:
+    st = _state_after(seed, decisions)
+    if st.is_terminal():
+        return
+    units = [u for u in st.units.values() if not u.removed]
+    rng = np.random.default_rng(draws)
+    for _ in range(60):
+        viewer = units[int(rng.integers(len(units)))]
+        target = units[int(rng.integers(len(units)))]
+        if target.id == viewer.id:
+            continue
+        counted = S.visible_points(viewer, target, st.live(), st.terrain)[0] > 0
+        assert S.any_visible(viewer, target, st.live(), st.terrain) == counted
+        st.sight_memo.clear()
+        assert sees(st, viewer, target) == counted  # traced
+        sight(st, viewer, target)
+        assert sees(st, viewer, target) == counted  # from the memo
