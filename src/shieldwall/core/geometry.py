@@ -559,18 +559,27 @@ def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = FRONT
     cx, cy = fp.front_centre
     k = math.tan(math.radians(half_angle))
     hw = fp.frontage / 2.0
-    pts: list[Point] = list(poly)
     # ahead: (p - c).f >= 0  ->  -f.p <= -f.c
-    pts = clip_halfplane(pts, -fx, -fy, -(fx * cx + fy * cy))
-    if not pts:
-        return False
+    ax, ay, ac = -fx, -fy, -(fx * cx + fy * cy)
     # lateral: (p-c).r - k (p-c).f <= hw
-    nx, ny = rx - k * fx, ry - k * fy
-    pts = clip_halfplane(pts, nx, ny, hw + nx * cx + ny * cy)
+    lx, ly = rx - k * fx, ry - k * fy
+    lc = hw + lx * cx + ly * cy
+    mx, my = -rx - k * fx, -ry - k * fy
+    mc = hw + mx * cx + my * cy
+    if not REFERENCE.on:
+        # a vertex inside all three planes (the very test ``clip_halfplane`` makes) is kept by
+        # every clip below, so the clipped polygon is not empty: no need to clip
+        for x, y in poly:
+            if ax * x + ay * y - ac <= EPS and lx * x + ly * y - lc <= EPS and mx * x + my * y - mc <= EPS:
+                return True
+    pts: list[Point] = list(poly)
+    pts = clip_halfplane(pts, ax, ay, ac)
     if not pts:
         return False
-    nx, ny = -rx - k * fx, -ry - k * fy
-    pts = clip_halfplane(pts, nx, ny, hw + nx * cx + ny * cy)
+    pts = clip_halfplane(pts, lx, ly, lc)
+    if not pts:
+        return False
+    pts = clip_halfplane(pts, mx, my, mc)
     return len(pts) > 0
 
 

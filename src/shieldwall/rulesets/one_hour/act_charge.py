@@ -11,7 +11,15 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import _active, _enemy, bad, bad_from, check_turns, sight
+from shieldwall.rulesets.one_hour.act_common import (
+    _active,
+    _enemy,
+    bad,
+    bad_from,
+    check_turns,
+    placement,
+    sees,
+)
 from shieldwall.rulesets.one_hour.attacks import after_move
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
@@ -66,7 +74,7 @@ def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> 
     if turn is not None:
         check_turns(st, u, (turn, O.Go(0, 0)))
         fp = fp.turned(turn.angle, turn.pivot)
-        prob = S.placement_problem(u, fp, st.live(), st.terrain)
+        prob = placement(st, u, fp)
         if prob:
             raise bad_from(prob)
     # the unit as it stands at the start of the charge (itself when it does not turn)
@@ -77,7 +85,7 @@ def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> 
     arc = float(st.params["arc"])
     if not in_front_arc(fp, t.fp.corners(), arc):
         raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
-    if sight(st, probe, t)[0] == 0:  # S.has_los(probe, t, st.live(), st.terrain)
+    if not sees(st, probe, t):  # S.has_los(probe, t, st.live(), st.terrain)
         raise bad("line-of-sight.required", f"{u.id} has no line of sight to {t.id}")
     return fp, probe
 

@@ -8,10 +8,13 @@ The lowest of the order modules: it imports only the rule modules beneath it (``
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import Footprint, Point
 from shieldwall.core.geometry_index import nearby
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -53,8 +56,47 @@ def _enemy(st: OneHourState, uid: str) -> Unit:
     return u
 
 
+def placement(st: OneHourState, u: Unit, fp: Footprint) -> str | None:
+    """``S.placement_problem(u, fp, st.live(), st.terrain)``, answered from the state's
+    ``check_memo`` when the same unit and footprint were checked before while this menu is built
+    (the units do not move then). The reference (no memo): the check itself."""
+    memo = st.check_memo
+    if memo is None:
+        return S.placement_problem(u, fp, st.live(), st.terrain)
+    key = ("place", u.id, fp.x, fp.y, fp.heading, fp.frontage, fp.depth)
+    if key in memo:
+        return memo[key]
+    got = memo[key] = S.placement_problem(u, fp, st.live(), st.terrain)
+    return got
+
+
+def path(st: OneHourState, u: Unit, start: Footprint, end: Point) -> str | None:
+    """``S.path_problem(u, start, [end], st.live(), st.terrain)``, memoised as ``placement``."""
+    memo = st.check_memo
+    if memo is None:
+        return S.path_problem(u, start, [end], st.live(), st.terrain)
+    key = ("path", u.id, start.x, start.y, start.heading, start.frontage, start.depth, end[0], end[1])
+    if key in memo:
+        return memo[key]
+    got = memo[key] = S.path_problem(u, start, [end], st.live(), st.terrain)
+    return got
+
+
 #: Entries kept in a state's memo of sight lines before it is emptied.
 SIGHT_MEMO_MAX = 4096
+
+
+def _sight_key(
+    st: OneHourState, viewer: Unit, target: Unit, facing: str | None
+) -> tuple[Any, Sequence[Unit]]:
+    """The key of a sight line in ``st.sight_memo`` and the units that may block it."""
+    live = st.live()
+    o = viewer.fp.front_centre
+    tf = target.fp
+    half = 0.5 * math.hypot(tf.x - o[0], tf.y - o[1])
+    near = nearby(live, 0.5 * (o[0] + tf.x), 0.5 * (o[1] + tf.y), half + tf.radius + 1e-3)
+    key = (viewer.id, viewer.fp, target.id, target.fp, facing, tuple([(u.id, u.fp) for u in near]))
+    return key, near
 
 
 def sight(st: OneHourState, viewer: Unit, target: Unit, facing: str | None = None) -> tuple[int, int]:
@@ -69,12 +111,7 @@ def sight(st: OneHourState, viewer: Unit, target: Unit, facing: str | None = Non
     # within the disc about the midpoint of that front centre and the target's centre whose radius
     # is half their distance plus the target's circumradius: a unit whose own circle misses that
     # disc can block none of them, so only the units that may reach it are passed (and keyed).
-    live = st.live()
-    o = viewer.fp.front_centre
-    tf = target.fp
-    half = 0.5 * math.hypot(tf.x - o[0], tf.y - o[1])
-    near = nearby(live, 0.5 * (o[0] + tf.x), 0.5 * (o[1] + tf.y), half + tf.radius + 1e-3)
-    key = (viewer.id, viewer.fp, target.id, target.fp, facing, tuple([(u.id, u.fp) for u in near]))
+    key, near = _sight_key(st, viewer, target, facing)
     memo = st.sight_memo
     got = memo.get(key)
     if got is None:
@@ -82,6 +119,19 @@ def sight(st: OneHourState, viewer: Unit, target: Unit, facing: str | None = Non
             memo.clear()
         got = memo[key] = S.visible_points(viewer, target, near, st.terrain, facing)
     return got
+
+
+def sees(st: OneHourState, viewer: Unit, target: Unit) -> bool:
+    """``sight(st, viewer, target)[0] > 0``: the memo's count when it holds the line, else the
+    lines traced only until one is clear (``S.any_visible``; not memoised, as it counts nothing).
+    The reference: ``sight`` itself."""
+    if REFERENCE.on:
+        return sight(st, viewer, target)[0] > 0
+    key, near = _sight_key(st, viewer, target, None)
+    got = st.sight_memo.get(key)
+    if got is not None:
+        return got[0] > 0
+    return S.any_visible(viewer, target, near, st.terrain)
 
 
 def _active(st: OneHourState, uid: str) -> Unit:

@@ -23,7 +23,16 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
-from shieldwall.rulesets.one_hour.act_common import _active, _enemy, _own, bad, bad_from, check_turns
+from shieldwall.rulesets.one_hour.act_common import (
+    _active,
+    _enemy,
+    _own,
+    bad,
+    bad_from,
+    check_turns,
+    path,
+    placement,
+)
 from shieldwall.rulesets.one_hour.attacks import after_move, melee_attack
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
@@ -168,24 +177,23 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
     length = 0.0
     on_road = S.on_road(fp, st.terrain)
     turned = False
-    units = st.live()
     for s in steps:
         if isinstance(s, O.Turn):
             fp = fp.turned(s.angle, s.pivot)
             turned = True
-            prob = S.placement_problem(u, fp, units, st.terrain)
+            prob = placement(st, u, fp)
             if prob:
                 raise bad_from(prob)
         else:
             seg = dist(fp.centre, (s.x, s.y))
-            prob = S.path_problem(u, fp, [(s.x, s.y)], units, st.terrain)
+            prob = path(st, u, fp, (s.x, s.y))
             if prob:
                 raise bad_from(prob)
             mid = Footprint((fp.x + s.x) / 2, (fp.y + s.y) / 2, fp.heading, fp.frontage, fp.depth)
             fp = Footprint(s.x, s.y, fp.heading, fp.frontage, fp.depth)
             on_road = on_road and S.on_road(mid, st.terrain) and S.on_road(fp, st.terrain)
             length += seg
-    prob = S.placement_problem(u, fp, units, st.terrain)
+    prob = placement(st, u, fp)
     if prob:
         raise bad_from(prob)
     budget = st.rolled

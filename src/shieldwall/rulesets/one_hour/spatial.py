@@ -104,6 +104,15 @@ def visible_points(
 ) -> tuple[int, int]:
     """(visible, sampled) points of the target's outline, or of one facing, from the viewer's
     front centre ("Line of Sight")."""
+    origin, pts, blockers = _sight_lines(viewer, target, units, facing)
+    seen = sum(1 for p in pts if not _sight_blocked(origin, p, terrain, blockers))
+    return seen, len(pts)
+
+
+def _sight_lines(
+    viewer: Unit, target: Unit, units: Iterable[Unit], facing: str | None
+) -> tuple[Point, list[Point], list[tuple[Polygon, Box]]]:
+    """The origin, the sampled points and the blockers (with their boxes) of ``visible_points``."""
     origin = viewer.fp.front_centre
     blockers = [
         (c, _box(c))
@@ -117,8 +126,16 @@ def visible_points(
         for f in ("front", "right", "rear", "left"):
             a, b = target.fp.edge(f)
             pts.extend(sample_edge(a, b, 3))
-    seen = sum(1 for p in pts if not _sight_blocked(origin, p, terrain, blockers))
-    return seen, len(pts)
+    return origin, pts, blockers
+
+
+def any_visible(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap) -> bool:
+    """Whether ``visible_points(viewer, target, units, terrain)`` sees a point (has line of sight),
+    tracing the lines only until one is clear. The reference: the count of every line, above 0."""
+    if REFERENCE.on:
+        return visible_points(viewer, target, units, terrain)[0] > 0
+    origin, pts, blockers = _sight_lines(viewer, target, units, None)
+    return any(not _sight_blocked(origin, p, terrain, blockers) for p in pts)
 
 
 def has_los(viewer: Unit, target: Unit, units: Iterable[Unit], terrain: TerrainMap) -> bool:

@@ -85,6 +85,9 @@ class OneHourState(BattleState["OneHourGame"]):
         self._frozen = 0
         #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
         self.sight_memo: dict[Any, tuple[int, int]] = {}
+        #: the placement and path checks made while a menu is built (``act_common.placement``;
+        #: None at any other time, and always on the reference path)
+        self.check_memo: dict[Any, str | None] | None = None
         self._menu_cache: tuple[tuple[Any, ...], list[O.Order]] | None = None
         #: hand deployment (ruling R50): each side's units still to place, in order (replaced,
         #: never changed in place), and the side whose turn it is to place ("" when it is over)
@@ -148,10 +151,14 @@ class OneHourState(BattleState["OneHourGame"]):
             return cached[1]
         self._geometry()
         self._frozen += 1
+        # nothing moves while the menu is built: a check asked twice (a turn tried for a face, an
+        # approach and a charge) gets the first answer
+        self.check_memo = None if REFERENCE.on else {}
         try:
             got = menus.legal_orders(self)
         finally:
             self._frozen -= 1
+            self.check_memo = None
         self._menu_cache = (key, got)
         return got
 
@@ -248,6 +255,7 @@ class OneHourState(BattleState["OneHourGame"]):
         new._geo_built = -1
         new._geo_live = FootprintIndex(())
         new._frozen = 0
+        new.check_memo = None
         return new
 
     # ------------------------------------------------------------------ helpers

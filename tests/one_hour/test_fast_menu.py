@@ -1,0 +1,76 @@
+"""The menu's fast paths against their reference (issue 16): the same menus, the same answers.
+
+``OneHourState.check_memo`` (``act_common.placement`` / ``act_common.path``) answers a placement or
+path check asked twice while a menu is built from the first answer; the reference checks again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+from test_fast_paths import _state_after
+
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.reference import reference_path
+from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.act_common import path, placement, sees, sight
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160))
+def test_menus_match_the_reference(seed: int, decisions: int) -> None:
+    st = _state_after(seed, decisions)
+    if st.is_terminal():
+        return
+    fast = st.copy().legal_orders()
+    with reference_path():
+        ref = st.copy().legal_orders()
+    assert fast == ref
+
+
+@SETTINGS
+@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
+def test_memoised_checks_give_the_exact_answers(seed: int, decisions: int, draws: int) -> None:
+    st = _state_after(seed, decisions)
+    if st.is_terminal():
+        return
+    units = [u for u in st.units.values() if not u.removed]
+    rng = np.random.default_rng(draws)
+    st.check_memo = {}
+    try:
+        for _ in range(200):
+            u = units[int(rng.integers(len(units)))]
+            # near the unit, often at the same spot with another heading (or the same footprint
+            # again): a memo keyed on too little would answer from the wrong entry
+            dx, dy = (0.0, 0.0) if rng.random() < 0.3 else tuple(rng.uniform(-6.0, 6.0, 2))
+            heading = u.fp.heading + float(rng.choice([0.0, 90.0, 180.0, -90.0, 45.0]))
+            fp = Footprint(u.fp.x + float(dx), u.fp.y + float(dy), heading, u.fp.frontage, u.fp.depth)
+            end = (round(fp.x + float(rng.uniform(-8, 8)), 3), round(fp.y + float(rng.uniform(-8, 8)), 3))
+            assert placement(st, u, fp) == S.placement_problem(u, fp, st.live(), st.terrain)
+            assert path(st, u, fp, end) == S.path_problem(u, fp, [end], st.live(), st.terrain)
+    finally:
+        st.check_memo = None
+
+
+@SETTINGS
+@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
+def test_early_exit_sight_gives_the_counted_answer(seed: int, decisions: int, draws: int) -> None:
+    st = _state_after(seed, decisions)
+    if st.is_terminal():
+        return
+    units = [u for u in st.units.values() if not u.removed]
+    rng = np.random.default_rng(draws)
+    for _ in range(60):
+        viewer = units[int(rng.integers(len(units)))]
+        target = units[int(rng.integers(len(units)))]
+        if target.id == viewer.id:
+            continue
+        counted = S.visible_points(viewer, target, st.live(), st.terrain)[0] > 0
+        assert S.any_visible(viewer, target, st.live(), st.terrain) == counted
+        st.sight_memo.clear()
+        assert sees(st, viewer, target) == counted  # traced
+        sight(st, viewer, target)
+        assert sees(st, viewer, target) == counted  # from the memo
