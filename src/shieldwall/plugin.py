@@ -88,6 +88,15 @@ What each reference must name:
     dice itself (the convention: a state keeps its battle's generator in ``state.rng`` or in
     ``state.board.rng``).
 
+``score`` (optional)
+    ``score(state) -> dict[side, float]``: each side's standing by the rule system's own victory
+    conditions (objectives held, victory points, army points lost, morale), in [-1, 1], 0 when
+    even, larger when the side is more likely to win. The search bot (``shieldwall.ai.mcts``)
+    scores a playout that stops before the battle ends with it; without it, with each side's share
+    of its units' strength left (``shieldwall.ai.mcts.material``), which is blind to a battle won
+    on objectives or points. It must only read ``state`` (never change it nor roll its dice) and
+    be deterministic.
+
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
 ``scenarios``
@@ -158,6 +167,7 @@ class RuleSystem:
     army_builder: str | None = None
     ranges: str | None = None
     determinize: str | None = None
+    score: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None
@@ -181,6 +191,7 @@ class RuleSystem:
             "army_builder",
             "ranges",
             "determinize",
+            "score",
         ):
             v = getattr(self, what)
             if v is not None:

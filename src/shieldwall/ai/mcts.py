@@ -2,7 +2,9 @@
 
 Names: ``mcts`` (``DEFAULT_PLAYOUTS`` playouts a decision), ``mcts:N`` (N playouts), ``mcts:Ts``
 (T seconds of wall-clock time a decision, e.g. ``mcts:0.5s``); either may be followed by the
-opponent model's mix, ``:mixP`` (``mcts:16:mix0.7``; ``mcts:mix0.7`` with the default playouts).
+opponent model's mix, ``:mixP`` (``mcts:16:mix0.7``; ``mcts:mix0.7`` with the default playouts),
+and by ``:material`` (``mcts:16:material``): score unfinished playouts by material even when the
+rule system has a ``score`` hook (for measuring what the hook is worth).
 
 The opponent model, ``mixP`` (``DEFAULT_MIX`` when not given): in a playout's tree expansions
 and rollouts, each decision of a side other than the searching one is the rule system's own bot's
@@ -23,8 +25,10 @@ text, since the dice may change a menu; the values are scaled to [0, 1] by the r
 children's means at each node, so small material differences still steer it), adds one new order,
 then plays on with the rollout policy for at most ``ROLLOUT_DECISIONS`` decisions: the rule
 system's own first bot (its scripted bot) when the plugin has one, else uniformly random orders. A
-playout is scored +1 / -1 / 0 for each side if the battle ended, else by :func:`material` against
-the units the playout started with (a unit the view no longer lists counts as lost).
+playout is scored +1 / -1 / 0 for each side if the battle ended, else by the rule system's
+``score`` hook when its plugin has one (its estimate, in [-1, 1], of each side's standing by its own
+victory conditions: objectives, victory points, morale), else by :func:`material` against the units
+the playout started with (a unit the view no longer lists counts as lost).
 
 The prior: with a scripted bot, its order at the root (on a determinized copy) is the bot's
 default, and the root search is a duel against it. Playouts come in pairs on the same battle
@@ -83,6 +87,14 @@ DEFAULT_MIX = 1.0
 
 class BadBudget(ShieldwallError, ValueError):
     """A budget that is neither a number of playouts nor seconds."""
+
+
+def split_leaf(spec: str) -> tuple[str, bool]:
+    """Take a ``material`` part out of a spec: (the rest, whether the rule system's ``score`` hook
+    may score the leaves). ``"16:material"`` -> ``("16", False)``."""
+    parts = spec.strip().split(":")
+    kept = [p for p in parts if p.strip() != "material"]
+    return ":".join(kept), len(kept) == len(parts)
 
 
 def parse_budget(spec: str) -> tuple[int | None, float | None]:
@@ -181,6 +193,13 @@ def outcome(state: State) -> dict[str, float]:
     return {s: 1.0 if s == result.winner else -1.0 for s in sides}
 
 
+def leaf_score(score: Any, state: State) -> dict[str, float]:
+    """A rule system's ``score(state)`` for every side, each clipped to [-1, 1] (a side it leaves
+    out scores 0)."""
+    given = score(state)
+    return {s: max(-1.0, min(1.0, float(given.get(s, 0.0)))) for s in state.game.info.sides}
+
+
 def fresh_dice(sim: State, seed: int) -> None:
     """Give a copied state new dice: its generator (``sim.rng`` or ``sim.board.rng``) replaced by
     one seeded with ``seed``, so a playout never reads the battle's coming rolls."""
@@ -238,11 +257,14 @@ class MCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, spec: str = "") -> None:
         super().__init__(seed)
-        self.playouts, self.seconds, self.mix = parse_spec(spec)
+        rest, self.use_score = split_leaf(spec)
+        self.playouts, self.seconds, self.mix = parse_spec(rest)
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
         self._bot_class: Any = None
         self._determinize: Any = None
+        #: the rule system's ``score`` hook (None: leaves scored by material)
+        self._score: Any = None
         #: the rule system's own bot's order at the root of the current search (its text), or None
         self._prior: str | None = None
         #: playouts of the last decision (for the benchmark and the tests)
@@ -444,7 +466,11 @@ class MCTSBot(Bot):
                 menu = sim.legal_orders()
                 order = menu[int(self.rng.integers(len(menu)))]
             sim.apply(order)
-        return outcome(sim) if sim.is_terminal() else material(sim, start)
+        if sim.is_terminal():
+            return outcome(sim)
+        if self._score is not None:
+            return leaf_score(self._score, sim)
+        return material(sim, start)
 
     def _policy_order(self, sim: State, menu: list[Any] | None, policy: Bot) -> Any:
         """The rollout policy's order: the rule system's own bot's, except that with an opponent
@@ -473,5 +499,6 @@ class MCTSBot(Bot):
             own = next(iter(rs.bots), None)
             self._bot_class = rs.bot_class(own) if own is not None else None
             self._determinize = rs.optional("determinize")
+            self._score = rs.optional("score") if self.use_score else None
             self._rollout = None
         return self._rollout

@@ -37,6 +37,7 @@ PLUGIN = RuleSystem(
     reach=f"{_PKG}.reach:reach",
     ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
+    score=f"{_PKG}.score:score",
     scenarios="scenarios",
     web_module="web/one-hour.js",
     clause_table="docs/rules/one-hour-dark-ages.md",

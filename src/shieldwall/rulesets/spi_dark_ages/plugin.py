@@ -40,6 +40,7 @@ PLUGIN = RuleSystem(
     reach=f"{_PKG}.reach:reach",
     ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
+    score=f"{_PKG}.score:score",
     scenarios="scenarios",
     web_module="web/spi-dark-ages.js",
     clause_table="docs/rules/spi-dark-ages.md",
