@@ -421,11 +421,18 @@ def test_while_dragged_the_page_says_where_the_drop_would_go_and_why_not(server:
     p = at(rolled + 3)  # far beyond the roll: refused, and the clause says why, before the drop
     page.mouse.move(p["x"], p["y"], steps=5)
     page.wait_for_selector("#board svg .drop-mark.bad")
-    assert "Not allowed here" in page.inner_text("#hint") and "§movement" in page.inner_text("#hint")
+    # each move writes the hover line at once and the server's verdict when its answer comes: wait
+    # for the verdict on the last point (the drop mark may be an earlier point's)
+    page.wait_for_function(
+        "(() => { const t = document.querySelector('#hint').textContent;"
+        " return t.includes('Not allowed here') && t.includes('§movement'); })()"
+    )
     p = at(rolled + 0.2)  # a little too far: the mark shows the nearest place allowed
     page.mouse.move(p["x"], p["y"], steps=3)
     page.wait_for_selector("#board svg .drop-mark.ok line", state="attached")
-    assert "nearest place the rules allow" in page.inner_text("#hint")
+    page.wait_for_function(
+        "document.querySelector('#hint').textContent.includes('nearest place the rules allow')"
+    )
     page.screenshot(path=str(IMAGES / "web-drag.png"))
     p = at(rolled - 1)  # well inside: allowed as it is
     page.mouse.move(p["x"], p["y"], steps=3)

@@ -163,7 +163,12 @@ def test_one_finger_drags_the_unit_being_moved_as_the_mouse_does(server: str, to
     assert page.locator("#board svg .page-overlay rect").count() == 1  # the ghost, under the finger
     assert page.locator("#board.dragging").count() == 1
     page.wait_for_selector("#board svg .drop-mark.bad")
-    assert "Not allowed here" in page.inner_text("#hint") and "§movement" in page.inner_text("#hint")
+    # each move writes the hover line at once and the server's verdict when its answer comes: wait
+    # for the verdict on the last point (the drop mark may be an earlier point's)
+    page.wait_for_function(
+        "(() => { const t = document.querySelector('#hint').textContent;"
+        " return t.includes('Not allowed here') && t.includes('§movement'); })()"
+    )
     # a little too far: the mark shows the nearest place allowed; lifted there, it snaps
     _finger_path(cdp, at(rolled + 3), at(rolled + 0.2))
     page.wait_for_selector("#board svg .drop-mark.ok line", state="attached")
@@ -253,7 +258,7 @@ def test_one_finger_drags_the_unit_to_deploy_within_its_zone(
     _fingers(cdp, "touchStart", [(screen(u["x"], u["y"])["x"], screen(u["x"], u["y"])["y"])])
     _finger_path(cdp, screen(u["x"], u["y"]), screen(24.0, 20.0))
     hint("Not allowed here")
-    assert "§deployment.zone" in page.inner_text("#hint")
+    hint("§deployment.zone")  # the verdict names its clause (a later move may rewrite the line first)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_selector("#message.bad a.rule-link")
     assert "deployment.zone" in page.inner_text("#message")
