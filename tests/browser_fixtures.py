@@ -233,9 +233,10 @@ def start_battle(
     side: str = "red",
     seed: int = 1,
     wait_for: str | None = "#board svg .unit",
+    options: Sequence[str] = (),
 ) -> None:
-    """Start a battle from the start page's form and wait until ``wait_for`` shows (None: no
-    wait)."""
+    """Start a battle from the start page's form, with the rule options (checkboxes) named in
+    ``options`` ticked, and wait until ``wait_for`` shows (None: no wait)."""
     page.goto(server + "/")
     page.wait_for_selector("#f-scenario option", state="attached")
     page.select_option("#f-ruleset", ruleset)
@@ -244,6 +245,10 @@ def start_battle(
     page.select_option("#f-opponent", opponent)
     page.select_option("#f-side", side)
     page.fill("#f-seed", str(seed))
+    if options:
+        page.click("#f-options summary")
+        for name in options:
+            page.check(f"#f-params [name={json.dumps(name)}]")
     page.click("#f-start")
     if wait_for is not None:
         page.wait_for_selector(wait_for)

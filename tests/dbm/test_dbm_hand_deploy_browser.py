@@ -10,24 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, click_order, drag_until, state, unit_of
+from tests.browser_fixtures import BROWSER, IMAGES, click_order, drag_until, start_battle, state, unit_of
 
 pytestmark = BROWSER
 
 
 def _start(page: Any, server: str) -> dict[str, Any]:
     """Ford of Ash with hand deployment against the scripted bot, as red."""
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-ruleset", "dbm-3.2")
-    page.wait_for_selector('#f-scenario option[value="dbm-3.2/ford-of-ash"]', state="attached")
-    page.select_option("#f-scenario", "dbm-3.2/ford-of-ash")
-    page.select_option("#f-opponent", "scripted")
-    page.select_option("#f-side", "red")
-    page.fill("#f-seed", "4")
-    page.click("#f-options summary")
-    page.check('#f-params [name="hand_deployment"]')
-    page.click("#f-start")
+    start_battle(
+        page, server, "dbm-3.2", "dbm-3.2/ford-of-ash", seed=4, wait_for=None, options=["hand_deployment"]
+    )
     page.wait_for_selector("#board svg .dbm-zone", state="attached")
     st: dict[str, Any] = state(page)
     assert st["decision"]["kind"] == "deploy" and st["your_turn"], st["decision"]

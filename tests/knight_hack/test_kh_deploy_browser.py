@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, drag_until, state, unit_of
+from tests.browser_fixtures import BROWSER, IMAGES, drag_until, start_battle, state, unit_of
 
 pytestmark = BROWSER
 
@@ -18,18 +18,9 @@ def _start(
     page: Any, server: str, scenario: str = "bourgtheroulde-1124", side: str = "red"
 ) -> dict[str, Any]:
     """A battle with hand deployment against the scripted bot, until ``side`` places a unit."""
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-ruleset", "knight-hack")
-    page.wait_for_selector(f'#f-scenario option[value="knight-hack/{scenario}"]', state="attached")
-    page.select_option("#f-scenario", f"knight-hack/{scenario}")
-    page.select_option("#f-opponent", "scripted")
-    page.select_option("#f-side", side)
-    page.fill("#f-seed", "3")
-    page.click("#f-options summary")
-    page.check('#f-params [name="hand_deployment"]')
-    page.click("#f-start")
-    page.wait_for_selector("#board svg .unit")
+    start_battle(
+        page, server, "knight-hack", f"knight-hack/{scenario}", side=side, seed=3, options=["hand_deployment"]
+    )
     st: dict[str, Any] = state(page)
     assert st["decision"]["kind"] == "deploy" and st["your_turn"], st["decision"]
     return st

@@ -8,24 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser_fixtures import BROWSER, IMAGES, drag_until, state, unit_of
+from tests.browser_fixtures import BROWSER, IMAGES, drag_until, start_battle, state, unit_of
 
 pytestmark = BROWSER
 
 
 def _start(page: Any, server: str) -> dict[str, Any]:
     """Bryn Glas with hand deployment against the scripted bot, as red, until red places a unit."""
-    page.goto(server + "/")
-    page.wait_for_selector("#f-scenario option", state="attached")
-    page.select_option("#f-ruleset", "one-hour-dark-ages")
-    page.select_option("#f-scenario", "one-hour-dark-ages/bryn-glas")
-    page.select_option("#f-opponent", "scripted")
-    page.select_option("#f-side", "red")
-    page.fill("#f-seed", "4")
-    page.click("#f-options summary")
-    page.check('#f-params [name="hand_deployment"]')
-    page.click("#f-start")
-    page.wait_for_selector("#board svg .unit")
+    start_battle(
+        page,
+        server,
+        "one-hour-dark-ages",
+        "one-hour-dark-ages/bryn-glas",
+        seed=4,
+        options=["hand_deployment"],
+    )
     st: dict[str, Any] = state(page)
     assert st["decision"]["kind"] == "deploy" and st["your_turn"], st["decision"]
     return st
