@@ -12,7 +12,9 @@ The menus try orders with the checks of the order handlers (``act_move.plan_move
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
@@ -149,8 +151,25 @@ def home_point(st: OneHourState, u: Unit) -> tuple[float, float]:
     return (round(pt[0], 2), round(pt[1], 2))
 
 
-def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
-    out: list[O.Charge] = []
+class Candidate(NamedTuple):
+    """One entry of the move menu before it is checked. ``move_orders`` checks every entry;
+    ``best_move`` checks them best first and stops at the first legal one."""
+
+    #: the orders the menu may hold for it: one, or a charge with each start turn it may take
+    variants: tuple[O.Order, ...]
+    #: the check: the variant the menu holds (a charge's first start turn that passes), or None
+    #: when the entry is not legal
+    check: Callable[[], O.Order | None]
+
+
+def _always(order: O.Order) -> Candidate:
+    return Candidate((order,), lambda: order)
+
+
+def charge_candidates(st: OneHourState, u: Unit) -> list[Candidate]:
+    """Every charge the menu may hold, unchecked: one per enemy in reach and facing (with no turn),
+    in the menu's order; the check tries the start turns in order (none, then a turn to face)."""
+    out: list[Candidate] = []
     reach = st.rolled + float(st.params["grey_margin"])
     for t in S.enemies_within(u, st.live(), reach + 0.01):
         if S.distance_between(u, t) > reach + 0.01:
@@ -162,41 +181,60 @@ def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
         # the turn, arc and line of sight do not depend on the facing: check them once per turn
         approaches: dict[int, tuple[Footprint, Unit] | None] = {}
         for facing in O.FACING_NAMES:
-            for k, turn in enumerate(turns):
-                if k not in approaches:
-                    try:
-                        approaches[k] = charge_approach(st, u, t, turn)
-                    except IllegalOrder:
-                        approaches[k] = None
-                approach = approaches[k]
-                if approach is None:
-                    continue
-                try:
-                    plan_charge(st, u, t, facing, turn, approach)
-                except IllegalOrder:
-                    continue
-                out.append(O.Charge(u.id, t.id, facing, turn))
-                break
+            variants = tuple(O.Charge(u.id, t.id, facing, turn) for turn in turns)
+            out.append(Candidate(variants, partial(_check_charge, st, u, t, facing, turns, approaches)))
     return out
 
 
-def _try_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...], label: str) -> O.Move | None:
-    try:
-        plan_move(st, u, steps)
-    except IllegalOrder:
-        return None
-    return O.Move(u.id, steps, label)
-
-
-def _advance(
+def _check_charge(
     st: OneHourState,
     u: Unit,
-    heading: float,
-    turn: O.Turn | None,
-    budget: float,
-    label: str,
-    keep_heading: float | None = None,
-) -> O.Move | None:
+    t: Unit,
+    facing: str,
+    turns: list[O.Turn | None],
+    approaches: dict[int, tuple[Footprint, Unit] | None],
+) -> O.Charge | None:
+    """The charge of ``t``'s ``facing`` with the first start turn that passes, or None."""
+    for k, turn in enumerate(turns):
+        if k not in approaches:
+            try:
+                approaches[k] = charge_approach(st, u, t, turn)
+            except IllegalOrder:
+                approaches[k] = None
+        approach = approaches[k]
+        if approach is None:
+            continue
+        try:
+            plan_charge(st, u, t, facing, turn, approach)
+        except IllegalOrder:
+            continue
+        return O.Charge(u.id, t.id, facing, turn)
+    return None
+
+
+def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:
+    out: list[O.Charge] = []
+    for _, check in charge_candidates(st, u):
+        got = check()
+        if got is not None:
+            out.append(got)  # type: ignore[arg-type]
+    return out
+
+
+def _check_move(st: OneHourState, u: Unit, m: O.Move) -> O.Move | None:
+    try:
+        plan_move(st, u, m.steps)
+    except IllegalOrder:
+        return None
+    return m
+
+
+def _advance_steps(
+    st: OneHourState, u: Unit, heading: float, turn: O.Turn | None, budget: float
+) -> tuple[O.Step, ...] | None:
+    """The steps of the furthest straight advance along ``heading`` (after ``turn``) within
+    ``budget``, or None when the unit cannot go 1/4" (the move is then checked by ``_check_move``:
+    its end point is rounded)."""
     fp = u.fp if turn is None else u.fp.turned(turn.angle, turn.pivot)
     d = heading_vector(heading)
     # max_advance takes the start footprint explicitly and reads only the unit's id, side and
@@ -205,32 +243,38 @@ def _advance(
     if far < 0.25:
         return None
     end = S.advance_point(fp.centre, d, far)
-    steps: tuple[O.Step, ...] = (O.Go(*end),) if turn is None else (turn, O.Go(*end))
-    return _try_move(st, u, steps, label)
+    return (O.Go(*end),) if turn is None else (turn, O.Go(*end))
 
 
-def move_orders(st: OneHourState) -> list[O.Order]:
+def move_candidates(st: OneHourState) -> list[Candidate]:
+    """The move menu's entries in its order, unchecked (the advances' furthest spots are worked
+    out: the orders hold them); equal moves are listed once, the first (its check answers for
+    every later one, which the menu would drop as a repeat or refuse alike)."""
     u = st.unit(st.active or "")
-    out: list[O.Order] = [O.Hold(u.id)]
-    out.extend(charge_orders(st, u))
+    out: list[Candidate] = [_always(O.Hold(u.id))]
+    out.extend(charge_candidates(st, u))
     if u.profile.missile == "javelin" and not u.moving_shot:
-        out.extend(O.MovingShot(u.id, t.id) for t in moving_shot_targets(st, u))
+        for t in moving_shot_targets(st, u):
+            out.append(_always(O.MovingShot(u.id, t.id)))
     budget = st.rolled
     seen: set[O.Move] = set()
     tried: set[tuple[float, O.Turn | None, float]] = set()
 
-    def add(m: O.Move | None) -> None:
-        if m is not None and m not in seen:
+    def add(steps: tuple[O.Step, ...] | None, label: str) -> None:
+        if steps is None:
+            return
+        m = O.Move(u.id, steps, label)
+        if m not in seen:
             seen.add(m)
-            out.append(m)
+            out.append(Candidate((m,), partial(_check_move, st, u, m)))
 
     def advance(heading: float, turn: O.Turn | None, dist_: float, label: str) -> None:
         # the same heading, turn and distance give the same move (or none) whatever the label,
-        # and ``add`` keeps only the first of equal moves: try each once
+        # and only the first of equal moves is kept: try each once
         key = (heading, turn, dist_)
         if key not in tried:
             tried.add(key)
-            add(_advance(st, u, heading, turn, dist_, label))
+            add(_advance_steps(st, u, heading, turn, dist_), label)
 
     advance(u.fp.heading, None, budget, "advance")
     advance(u.fp.heading, None, budget / 2.0, "advance half")
@@ -240,7 +284,7 @@ def move_orders(st: OneHourState) -> list[O.Order]:
         ang = round(normalize_angle(bearing(u.fp.centre, e.fp.centre) - u.fp.heading), 2)
         turn = O.Turn(ang, "centre") if abs(ang) > 1.0 else None
         if turn is not None:
-            add(_try_move(st, u, (turn,), f"face {e.id}"))
+            add((turn,), f"face {e.id}")
         head = u.fp.heading + (turn.angle if turn else 0.0)
         gap = S.distance_between(u, e)
         advance(head, turn, budget, f"approach {e.id}")
@@ -250,8 +294,48 @@ def move_orders(st: OneHourState) -> list[O.Order]:
     hp = home_point(st, u)
     if dist(hp, u.fp.centre) > 1.0:
         advance(bearing(u.fp.centre, hp), None, budget, "withdraw")
-    add(_try_move(st, u, (O.Turn(180.0, "centre"),), "about face"))
+    add((O.Turn(180.0, "centre"),), "about face")
     return out
+
+
+def move_orders(st: OneHourState) -> list[O.Order]:
+    """The move menu: every entry of ``move_candidates`` that passes its check."""
+    out: list[O.Order] = []
+    for _, check in move_candidates(st):
+        got = check()
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def best_move(st: OneHourState, score: Callable[[O.Order], float]) -> O.Order:
+    """``max(move_orders(st), key=score)``, the first of equal best (the fast path of
+    ``OneHourState.best_order``): every entry is scored unchecked, then the entries are checked
+    best first (equal scores in the menu's order) until one passes. The menu holds the legal
+    entries in the same order, so that one is the menu's first best. An entry whose variants
+    (a charge with or without a start turn) score differently is checked at once and scored as
+    the variant that passes; when a score is NaN, which ``max`` does not order, the whole menu
+    decides."""
+    ranked: list[tuple[float, int, Candidate, O.Order | None]] = []
+    for i, c in enumerate(move_candidates(st)):
+        variants = c.variants
+        s = score(variants[0])
+        got: O.Order | None = None
+        if len(variants) > 1 and any(score(v) != s for v in variants[1:]):
+            got = c.check()
+            if got is None:
+                continue
+            s = score(got)
+        if s != s:
+            return max(move_orders(st), key=score)
+        ranked.append((-s, i, c, got))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    for _, _, c, got in ranked:
+        if got is None:
+            got = c.check()
+        if got is not None:
+            return got
+    return max(move_orders(st), key=score)  # (never: a hold is always legal)
 
 
 def _missile_range(st: OneHourState, u: Unit) -> float:

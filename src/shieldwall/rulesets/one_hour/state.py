@@ -8,9 +8,9 @@ side with the initiative first. Every change is an ``Event`` naming its clause
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 RS = "one-hour-dark-ages"
 _FP = attrgetter("fp")
 _REMOVED = attrgetter("removed")
+_T = TypeVar("_T")
 
 
 class OneHourState(BattleState["OneHourGame"]):
@@ -149,18 +150,38 @@ class OneHourState(BattleState["OneHourGame"]):
         cached = self._menu_cache
         if cached is not None and cached[0] == key and not REFERENCE.on:
             return cached[1]
+        got = self._building(menus.legal_orders)
+        self._menu_cache = (key, got)
+        return got
+
+    def _building(self, build: Callable[[OneHourState], _T]) -> _T:
+        """``build(self)`` as a menu is built: the geometry brought up to date, then frozen (nothing
+        moves while a menu is built), and a check asked twice (a turn tried for a face, an approach
+        and a charge) answered from the first answer."""
         self._geometry()
         self._frozen += 1
-        # nothing moves while the menu is built: a check asked twice (a turn tried for a face, an
-        # approach and a charge) gets the first answer
         self.check_memo = None if REFERENCE.on else {}
         try:
-            got = menus.legal_orders(self)
+            return build(self)
         finally:
             self._frozen -= 1
             self.check_memo = None
-        self._menu_cache = (key, got)
-        return got
+
+    def best_order(self, score: Callable[[O.Order], float]) -> O.Order:
+        """``max(self.legal_orders(), key=score)``: the first of the menu's orders with the best
+        score. For a move decision whose menu is not built yet (the scripted general's), the fast
+        path scores the menu's entries before checking them and checks them best first until one
+        passes (``menus.best_move``), leaving the menu unbuilt; on the reference path, and at any
+        other decision, the whole menu is built and scored."""
+        cached = self._menu_cache
+        if (
+            REFERENCE.on
+            or self.step != "move"
+            or self._result is not None
+            or (cached is not None and cached[0] == self._menu_key())
+        ):
+            return max(self.legal_orders(), key=score)
+        return self._building(lambda st: menus.best_move(st, score))
 
     def parse_order(self, spec: str | Mapping[str, Any]) -> O.Order:
         return O.parse(spec)

@@ -274,6 +274,12 @@ class OneHourGeneral:
         self._setup(state)
         d = state.decision()
         assert d is not None
+        if d.kind == "move":
+            uid = d.unit or ""
+            if isinstance(state, OneHourState):
+                # the menu's first best, most of it never checked (``OneHourState.best_order``)
+                return state.best_order(lambda o: self._score_move(o, uid))
+            return max(state.legal_orders(), key=lambda o: self._score_move(o, uid))
         orders = state.legal_orders()
         if d.kind == "transfer":
             return orders[0]
@@ -283,8 +289,6 @@ class OneHourGeneral:
             return self._fight_as(state, orders)
         if d.kind == "activate":
             return self._activate(orders)
-        if d.kind == "move":
-            return max(orders, key=lambda o: self._score_move(o, d.unit or ""))
         if d.kind in ("after-shot", "shoot"):
             shots = [o for o in orders if isinstance(o, (O.Shoot, O.MovingShot))]
             if not shots:
