@@ -6,6 +6,8 @@ path check asked twice while a menu is built from the first answer; the referenc
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
@@ -74,3 +76,29 @@ def test_early_exit_sight_gives_the_counted_answer(seed: int, decisions: int, dr
         assert sees(st, viewer, target) == counted  # traced
         sight(st, viewer, target)
         assert sees(st, viewer, target) == counted  # from the memo
+
+
+@SETTINGS
+@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
+def test_overlap_certificates_skip_only_refused_spots(seed: int, decisions: int, draws: int) -> None:
+    """``max_advance`` skips the spots its overlap certificates (two axes a rectangle) show
+    overlapping another unit; the reference checks every spot: the same furthest spot."""
+    st = _state_after(seed, decisions)
+    units = [u for u in st.units.values() if not u.removed]
+    rng = np.random.default_rng(draws)
+    for _ in range(60):
+        u = units[int(rng.integers(len(units)))]
+        other = units[int(rng.integers(len(units)))]
+        # mostly straight at another unit (through it, if nothing stops the column first)
+        if other.id != u.id and rng.random() < 0.8:
+            ang = math.atan2(other.fp.y - u.fp.y, other.fp.x - u.fp.x) + float(rng.normal(0.0, 0.2))
+        else:
+            ang = float(rng.uniform(-math.pi, math.pi))
+        d = (math.cos(ang), math.sin(ang))
+        turn = float(rng.choice([0.0, 0.0, 30.0, -45.0, 90.0]))
+        fp = u.fp.turned(turn, "centre") if turn else u.fp
+        budget = float(rng.uniform(0.0, 14.0))
+        fast = S.max_advance(u, fp, d, budget, st.live(), st.terrain)
+        with reference_path():
+            ref = S.max_advance(u, fp, d, budget, st.live(), st.terrain)
+        assert fast == ref

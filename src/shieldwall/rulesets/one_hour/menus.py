@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
@@ -257,21 +257,24 @@ def move_candidates(st: OneHourState) -> list[Candidate]:
         for t in moving_shot_targets(st, u):
             out.append(_always(O.MovingShot(u.id, t.id)))
     budget = st.rolled
-    seen: set[O.Move] = set()
-    tried: set[tuple[float, O.Turn | None, float]] = set()
+    # equal moves (``Move.__eq__``: the same steps) have equal keys here; a step's own hash is a
+    # dataclass's (Python code), so the sets hold the steps' fields
+    seen: set[tuple[tuple[Any, ...], ...]] = set()
+    tried: set[tuple[float, tuple[float, str] | None, float]] = set()
 
     def add(steps: tuple[O.Step, ...] | None, label: str) -> None:
         if steps is None:
             return
-        m = O.Move(u.id, steps, label)
-        if m not in seen:
-            seen.add(m)
+        key = tuple([(s.angle, s.pivot) if isinstance(s, O.Turn) else (s.x, s.y) for s in steps])
+        if key not in seen:
+            seen.add(key)
+            m = O.Move(u.id, steps, label)
             out.append(Candidate((m,), partial(_check_move, st, u, m)))
 
     def advance(heading: float, turn: O.Turn | None, dist_: float, label: str) -> None:
         # the same heading, turn and distance give the same move (or none) whatever the label,
         # and only the first of equal moves is kept: try each once
-        key = (heading, turn, dist_)
+        key = (heading, None if turn is None else (turn.angle, turn.pivot), dist_)
         if key not in tried:
             tried.add(key)
             add(_advance_steps(st, u, heading, turn, dist_), label)

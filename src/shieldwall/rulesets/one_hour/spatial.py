@@ -666,7 +666,8 @@ def max_advance(
         ):
             return d
         if blockers is None:
-            blockers = _overlap_certificates(unit, start, direction, d, units)
+            # (the reference path checks every spot)
+            blockers = [] if REFERENCE.on else _overlap_certificates(unit, start, direction, d, units)
         d = d - step if d - step > 0 else 0.0
     return 0.0
 
@@ -685,10 +686,16 @@ def _overlap_certificates(
     projection just shifts by ``d * k``: the overlap on the axis is
     ``min(ahi + d*k, bhi) - max(alo + d*k, blo)`` and the penetration is the least of them.
     That equals ``convex_penetration(start.moved(d * direction).corners(), other)`` up to rounding.
+    Of a rectangle only two edges' axes are listed: the other two are parallel to them (up to
+    rounding, ~1e-13 on the overlaps, far below ``_CERT_MARGIN``), and a pair that overlaps by
+    more than the margin on one of two parallel axes overlaps by more than ``CONTACT_TOL`` on the
+    other; the start footprint's projections on its own axes are worked out once.
     """
     dx, dy = direction
     sx, sy, sr = start.x, start.y, start.radius
     a = start.corners()
+    a_axes = _cert_axes(a)
+    a_own = [_span(a, ax, ay) for ax, ay in a_axes]
     out = []
     # (a unit kept below has its centre within ``far + sr + 0.1`` + its radius of the start centre)
     for u in nearby(units, sx, sy, far + sr + 0.1 + _BOX_SLACK):
@@ -703,21 +710,37 @@ def _overlap_certificates(
             continue
         b = ufp.corners()
         axes = []
-        for poly in (a, b):
-            n = len(poly)
-            for i in range(n):
-                x1, y1 = poly[i]
-                x2, y2 = poly[(i + 1) % n]
-                ax, ay = y1 - y2, x2 - x1
-                ln = math.hypot(ax, ay)
-                if ln < 1e-9:
-                    continue
-                ax, ay = ax / ln, ay / ln
-                pa = [x * ax + y * ay for x, y in a]
-                pb = [x * ax + y * ay for x, y in b]
-                axes.append((min(pa), max(pa), min(pb), max(pb), dx * ax + dy * ay))
+        for (ax, ay), (alo, ahi) in zip(a_axes, a_own, strict=True):
+            blo, bhi = _span(b, ax, ay)
+            axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
+        for ax, ay in _cert_axes(b):
+            alo, ahi = _span(a, ax, ay)
+            blo, bhi = _span(b, ax, ay)
+            axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
         out.append(axes)
     return out
+
+
+def _cert_axes(poly: Sequence[Point]) -> list[tuple[float, float]]:
+    """The unit normals of a polygon's edges (``convex_penetration``'s axes, the same arithmetic);
+    of a rectangle with four edges only those of its first two (see ``_overlap_certificates``)."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        ax, ay = y1 - y2, x2 - x1
+        ln = math.hypot(ax, ay)
+        if ln < 1e-9:
+            continue
+        out.append((ax / ln, ay / ln))
+    return out[:2] if n == 4 and len(out) == 4 else out
+
+
+def _span(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]:
+    """The least and greatest projection of the polygon's points on the axis."""
+    p = [x * ax + y * ay for x, y in poly]
+    return min(p), max(p)
 
 
 def _certainly_overlaps(blockers: list[list[tuple[float, float, float, float, float]]], d: float) -> bool:
