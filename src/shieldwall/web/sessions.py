@@ -27,7 +27,7 @@ from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
-from shieldwall.visibility import filter_view, secrets_pending
+from shieldwall.visibility import filter_view, secrets_pending, view_for
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict
 
 log = logging.getLogger("shieldwall.web")
@@ -187,6 +187,16 @@ class Session:
         view = self.state.view()
         self._full = (self.state, self.moves, view)
         return view
+
+    def view_for(self, sides: Iterable[str]) -> dict[str, Any]:
+        """``visibility.view_for(state, sides)``: the state's view as ``sides`` may see it. Filtered
+        from ``full_view`` unless the state has a view of its own for them (one side's token of a
+        state with ``view_for``): the answer to an order, its reach's hidden units and the next
+        order's owner check then read one ``state.view()`` of the state, not two."""
+        vs = list(sides)
+        if len(vs) == 1 and callable(getattr(self.state, "view_for", None)):
+            return view_for(self.state, vs)
+        return filter_view(self.full_view(), vs)
 
     def unit_sides(self) -> dict[str, str]:
         return {str(u["id"]): str(u.get("side")) for u in self.full_view().get("units", [])}
