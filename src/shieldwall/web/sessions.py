@@ -128,6 +128,9 @@ class Session:
     #: whether ``full_view`` is still the state's view
     moves: int = 0
     _full: tuple[State, int, dict[str, Any]] | None = field(default=None, repr=False)
+    #: the step-through's own replay of the battle (``web.steps``): a second state and the order
+    #: rows applied to it, carried on from one ``/steps`` answer to the next
+    replay: tuple[State, list[OrderRow]] | None = field(default=None, repr=False)
 
     @property
     def version(self) -> int:
