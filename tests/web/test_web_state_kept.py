@@ -178,3 +178,53 @@ def json_view(view: dict[str, Any]) -> Any:
     import json
 
     return json.loads(json.dumps(view))
+
+
+def test_a_units_reach_is_computed_once_per_state(
+    client: TestClient, start: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Session.reach``: the answer to an order computes the reach of the unit to move and a click
+    on that unit reads it again; another unit's is computed once; after an order (applied to the
+    state in place) and under the reference switch it is computed anew, always equal to a fresh one."""
+    from shieldwall.core.reference import reference_path
+    from shieldwall.web import routes_games
+
+    asked: list[str] = []
+    real = context.reach_function
+
+    def counting(ruleset: str) -> Any:
+        fn = real(ruleset)
+
+        def reach(state: Any, unit_id: str) -> Any:
+            asked.append(unit_id)
+            return fn(state, unit_id)
+
+        return reach
+
+    monkeypatch.setattr(context, "reach_function", counting)
+    monkeypatch.setattr(routes_games, "reach_function", counting)
+    gid, hdr, _ = start()
+    s = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+
+    def fresh(unit_id: str) -> None:
+        assert s.reach(counting(s.rec.ruleset), unit_id) == real(s.rec.ruleset)(s.state, unit_id)
+
+    played = client.post(f"/api/games/{gid}/orders", json={"order": "activate r1"}, headers=hdr).json()
+    assert played["state"]["reach"]["unit"] == "r1" and asked == ["r1"]
+    got = client.get(f"/api/games/{gid}/reach/r1", headers=hdr).json()
+    assert got["reach"] == played["state"]["reach"] and asked == ["r1"]
+    for _ in range(2):
+        assert client.get(f"/api/games/{gid}/reach/b1", headers=hdr).status_code == 200
+    assert asked == ["r1", "b1"]
+    fresh("b1")
+    assert client.post(f"/api/games/{gid}/orders", json={"order": "hold r1"}, headers=hdr).status_code == 200
+    asked.clear()
+    assert client.get(f"/api/games/{gid}/reach/b1", headers=hdr).status_code == 200
+    assert asked == ["b1"]
+    fresh("b1")
+    fresh("r1")
+    asked.clear()
+    with reference_path():
+        for _ in range(2):
+            assert client.get(f"/api/games/{gid}/reach/b1", headers=hdr).status_code == 200
+    assert asked == ["b1", "b1"]

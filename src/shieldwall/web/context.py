@@ -118,7 +118,7 @@ class WebContext:
         if reach is None:
             return None
         try:
-            r: dict[str, Any] = reach(s.state, d.unit)
+            r = s.reach(reach, d.unit)
         except IllegalOrder:
             return None
         seen = visible_unit_ids(s.view_for(sides) if view is None else view)

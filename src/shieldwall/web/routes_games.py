@@ -194,7 +194,7 @@ def unit_reach(
         if reach is None:
             raise ApiError(404, f"the rule system {s.rec.ruleset} does not compute reach")
         try:
-            raw: dict[str, Any] = reach(s.state, unit_id)
+            raw = s.reach(reach, unit_id)
         except IllegalOrder:
             raise ApiError(404, f"there is no unit {unit_id!r} on the table") from None
         r = filter_reach(raw, visible_unit_ids(view), hidden_in_view(s.full_view(), sides))

@@ -14,7 +14,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from shieldwall.ai.mcts import parse_spec
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
+from shieldwall.core.reference import REFERENCE
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
 from shieldwall.visibility import filter_view, secrets_pending, view_for
@@ -131,6 +132,7 @@ class Session:
     #: the step-through's own replay of the battle (``web.steps``): a second state and the order
     #: rows applied to it, carried on from one ``/steps`` answer to the next
     replay: tuple[State, list[OrderRow]] | None = field(default=None, repr=False)
+    _reaches: tuple[State, int, dict[str, dict[str, Any]]] | None = field(default=None, repr=False)
 
     @property
     def version(self) -> int:
@@ -200,6 +202,21 @@ class Session:
         if len(vs) == 1 and callable(getattr(self.state, "view_for", None)):
             return view_for(self.state, vs)
         return filter_view(self.full_view(), vs)
+
+    def reach(self, compute: Callable[[State, str], dict[str, Any]], unit_id: str) -> dict[str, Any]:
+        """``compute(state, unit_id)`` (the rule system's reach, unfiltered), kept per unit while the
+        state does not change, as ``full_view`` is: the answer to an order computes the reach of the
+        unit to move, and the page asks for it again when that unit is clicked. A refusal
+        (``IllegalOrder``) is not kept; under the reference switch nothing is. Read it without
+        changing it."""
+        kept = self._reaches
+        if kept is None or kept[0] is not self.state or kept[1] != self.moves:
+            kept = self._reaches = (self.state, self.moves, {})
+        got = None if REFERENCE.on else kept[2].get(unit_id)
+        if got is None:
+            got = compute(self.state, unit_id)
+            kept[2][unit_id] = got
+        return got
 
     def unit_sides(self) -> dict[str, str]:
         return {str(u["id"]): str(u.get("side")) for u in self.full_view().get("units", [])}
