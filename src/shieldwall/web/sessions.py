@@ -420,7 +420,7 @@ class Games:
                 self._cache.move_to_end(game_id)
         if s is not None:
             with s.lock:  # another server process on the same file may have changed the game
-                if self.store.revision(game_id) == s.revision:
+                if self.store.revision(game_id) == s.revision or self._caught_up(s):
                     return s
             self.forget(game_id)
         rec = self.store.game(game_id)
@@ -433,6 +433,37 @@ class Games:
         with s.lock:
             self._bots_play(s)  # a crash between a human's order and the bot's reply
         return s
+
+    def _caught_up(self, s: Session) -> bool:
+        """Bring a kept session up to the store after another worker gave orders in its game: the
+        orders stored after the session's own, applied to its state, when the stored orders begin
+        with the session's (else False: an undo there, or a failure here; the caller rebuilds the
+        game from its orders). A player's requests may go to any worker (a new connection goes to
+        whichever accepts it): without this each change of worker replayed the whole battle. Not
+        under the reference switch (the plain path, a rebuild, is the reference). Call with
+        ``s.lock`` held."""
+        if REFERENCE.on:
+            return False
+        revision, rows = self.store.orders_at(s.rec.id)
+        n = len(s.orders)
+        if len(rows) < n or rows[:n] != s.orders:
+            return False
+        marks: list[int] = []
+        try:
+            for row in rows[n:]:
+                marks.append(len(s.state.events))
+                s.apply(s.state.parse_order(row.order))
+        except Exception:  # a half-applied order: this session is dropped, the caller rebuilds
+            log.exception("could not catch up game %s from the store", s.rec.id)
+            s.revision = -1  # never written from again (every write checks the revision)
+            return False
+        s.orders.extend(rows[n:])
+        s.marks.extend(marks)
+        s.revision = revision
+        s.frames_cache = None
+        s.bot_error = None
+        self._bots_play(s)  # as a rebuild does: a crash between an order and the bot's reply
+        return True
 
     def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State, list[int]]:
         try:
