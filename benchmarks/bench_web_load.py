@@ -2,7 +2,7 @@
 """The web server under load: many players giving orders at once to a real ``shieldwall serve``.
 
     .venv/bin/python benchmarks/bench_web_load.py [--players 50] [--orders 20] [--opponent scripted]
-                                                  [--think 0] [--workers 1]
+                                                  [--think 0] [--workers 1] [--page] [--reconnect]
 
 Starts ``shieldwall serve`` in its own process on a free port with a fresh SQLite file, then runs
 ``--players`` players concurrently (one ``httpx.AsyncClient`` each, over real HTTP): each starts a
@@ -18,6 +18,12 @@ the server is saturated and the round trip is mostly waiting in line (players / 
 ``--think S`` each player pauses a random 0..2S seconds before each order, as people do.
 ``--workers N`` starts ``shieldwall serve --workers N`` (N processes on the one SQLite file); the
 server CPU printed is then the sum over its processes.
+
+``--page`` also asks what the page asks after an order the bot replied to: the step-through of the
+bot's orders (``GET .../steps?since=N``, not in the round trip; its server CPU is). ``--reconnect``
+sends every request on a new connection (``Connection: close``), as a browser does after a pause
+longer than the server's keep-alive (5 s): with ``--workers N`` a player's orders then go to
+whichever worker accepts the connection.
 """
 
 from __future__ import annotations
@@ -101,6 +107,7 @@ class Tally:
         self.times: list[float] = []
         self.errors: list[str] = []
         self.acked: list[tuple[str, str]] = []  # (game, client id) answered 200
+        self.steps = 0  # GET steps asked (--page)
 
 
 async def new_game(c: httpx.AsyncClient, i: int, opponent: str) -> tuple[str, dict[str, str], dict[str, Any]]:
@@ -118,10 +125,14 @@ async def player(
     n_orders: int,
     think: float,
     tally: Tally,
+    page: bool = False,
+    reconnect: bool = False,
 ) -> None:
     """Give ``n_orders`` orders from the menu, each timed; stop at the first refusal."""
     rng = random.Random(i)
     gid, hdr, st = game
+    if reconnect:
+        hdr = {**hdr, "Connection": "close"}
     for n in range(n_orders):
         if not st["menu"]:
             break
@@ -141,7 +152,18 @@ async def player(
             tally.errors.append(f"{r.status_code} {r.text[:200]}")
             return
         tally.acked.append((gid, cid))
-        st = r.json()["state"]
+        played = r.json()
+        if page and played["bot_orders"]:
+            try:
+                s = await c.get(f"/api/games/{gid}/steps?since={st['version'] + 1}", headers=hdr)
+            except httpx.HTTPError as exc:
+                tally.errors.append(f"steps: {type(exc).__name__}: {exc}")
+                return
+            if s.status_code != 200:
+                tally.errors.append(f"steps: {s.status_code} {s.text[:200]}")
+                return
+            tally.steps += 1
+        st = played["state"]
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -158,7 +180,7 @@ async def run(url: str, args: argparse.Namespace, tally: Tally) -> float:
         t0 = time.perf_counter()
         await asyncio.gather(
             *(
-                player(c, i, g, args.orders, args.think, tally)
+                player(c, i, g, args.orders, args.think, tally, args.page, args.reconnect)
                 for i, (c, g) in enumerate(zip(clients, games, strict=True))
             )
         )
@@ -175,6 +197,8 @@ def main() -> None:
     ap.add_argument("--opponent", default="scripted", help="a bot name, or hotseat")
     ap.add_argument("--think", type=float, default=0.0, help="mean pause before each order, seconds")
     ap.add_argument("--workers", type=int, default=1, help="server processes (shieldwall serve --workers)")
+    ap.add_argument("--page", action="store_true", help="after a bot's reply, GET its steps (as the page)")
+    ap.add_argument("--reconnect", action="store_true", help="every request on a new connection")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
@@ -197,8 +221,8 @@ def main() -> None:
     ms = [t * 1000 for t in tally.times]
     print(
         f"{args.players} players x {args.orders} orders against {args.opponent}, think {args.think:g} s, "
-        f"{args.workers} worker(s): "
-        f"{len(ms)} round trips in {wall:.1f} s"
+        f"{args.workers} worker(s){', page' if args.page else ''}{', reconnect' if args.reconnect else ''}: "
+        f"{len(ms)} round trips in {wall:.1f} s" + (f", {tally.steps} GET steps" if args.page else "")
     )
     if ms:
         print(

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from shieldwall.core.datafiles import read_toml
+from shieldwall.io.scenarios import builtin_scenarios
 from shieldwall.web import context
 from shieldwall.web.models import GameState
 
@@ -123,3 +125,106 @@ def test_polling_an_unchanged_game_encodes_its_json_once(
     order = {"order": st["menu"][0]["order"], "client_id": "json-0001", "version": st["version"]}
     played = client.post(f"/api/games/{gid}/orders", json=order, headers=hdr).json()["state"]
     assert client.get(f"/api/games/{gid}", headers=hdr).json() == played != st
+
+
+def test_the_sides_view_is_the_visibility_filters_view(client: TestClient) -> None:
+    """``Session.view_for`` (filtered from the kept whole view, or the state's own view for one
+    side) is ``visibility.view_for`` of the state, for every rule system, one side or both, a
+    spectator, before and after orders."""
+    from shieldwall import visibility
+    from shieldwall.web.sessions import Viewers
+
+    firsts: dict[str, str] = {}
+    for sc in client.get("/api/scenarios").json():
+        firsts.setdefault(sc["ruleset"], sc["name"])
+    assert len(firsts) >= 2
+    games = client.app.state.games  # type: ignore[attr-defined]
+    starts: list[dict[str, Any]] = [
+        {"ruleset": ruleset, "scenario": scenario, "opponent": "hotseat", "seed": 4}
+        for ruleset, scenario in firsts.items()
+    ]
+    # a concealed deployment (cards, dummies among them): units hidden from one side
+    senlac = dict(read_toml(builtin_scenarios()["into-the-dark/senlac"]))
+    senlac["options"] = {**dict(senlac.get("options") or {}), "concealed_deployment": True}
+    senlac["options"]["deployment"] = "alternate"
+    senlac["red"] = {**senlac["red"], "dummies": 2, "card_width": 3.0, "card_depth": 1.0}
+    starts.append(
+        {"ruleset": senlac["ruleset"], "scenario": "", "scenario_data": senlac, "opponent": "hotseat"}
+    )
+    hidden = 0
+    for body in starts:
+        ruleset = body["ruleset"]
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        g = r.json()
+        gid, hdr, st = g["game"]["id"], {"X-Shieldwall-Token": g["token"]}, g["game"]
+        s = games.get(gid)
+        for k in range(10):
+            hidden += len(visibility.hidden_in_view(s.full_view(), [s.sides[1]]))
+            for sides in ([s.sides[0]], [s.sides[1]], list(s.sides), Viewers(s.sides)):
+                assert s.view_for(sides) == visibility.view_for(s.state, sides), (ruleset, k, sides)
+            if not st["menu"]:
+                break
+            body = {"order": st["menu"][-1]["order"], "version": st["version"]}
+            r = client.post(f"/api/games/{gid}/orders", json=body, headers=hdr)
+            assert r.status_code == 200, (ruleset, r.text)
+            st = r.json()["state"]
+            assert st["view"] == json_view(visibility.view_for(s.state, g["sides"]))
+    assert hidden  # the concealed cards were hidden from the other side
+
+
+def json_view(view: dict[str, Any]) -> Any:
+    """``view`` as the answer's JSON carries it."""
+    import json
+
+    return json.loads(json.dumps(view))
+
+
+def test_a_units_reach_is_computed_once_per_state(
+    client: TestClient, start: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Session.reach``: the answer to an order computes the reach of the unit to move and a click
+    on that unit reads it again; another unit's is computed once; after an order (applied to the
+    state in place) and under the reference switch it is computed anew, always equal to a fresh one."""
+    from shieldwall.core.reference import reference_path
+    from shieldwall.web import routes_games
+
+    asked: list[str] = []
+    real = context.reach_function
+
+    def counting(ruleset: str) -> Any:
+        fn = real(ruleset)
+
+        def reach(state: Any, unit_id: str) -> Any:
+            asked.append(unit_id)
+            return fn(state, unit_id)
+
+        return reach
+
+    monkeypatch.setattr(context, "reach_function", counting)
+    monkeypatch.setattr(routes_games, "reach_function", counting)
+    gid, hdr, _ = start()
+    s = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+
+    def fresh(unit_id: str) -> None:
+        assert s.reach(counting(s.rec.ruleset), unit_id) == real(s.rec.ruleset)(s.state, unit_id)
+
+    played = client.post(f"/api/games/{gid}/orders", json={"order": "activate r1"}, headers=hdr).json()
+    assert played["state"]["reach"]["unit"] == "r1" and asked == ["r1"]
+    got = client.get(f"/api/games/{gid}/reach/r1", headers=hdr).json()
+    assert got["reach"] == played["state"]["reach"] and asked == ["r1"]
+    for _ in range(2):
+        assert client.get(f"/api/games/{gid}/reach/b1", headers=hdr).status_code == 200
+    assert asked == ["r1", "b1"]
+    fresh("b1")
+    assert client.post(f"/api/games/{gid}/orders", json={"order": "hold r1"}, headers=hdr).status_code == 200
+    asked.clear()
+    assert client.get(f"/api/games/{gid}/reach/b1", headers=hdr).status_code == 200
+    assert asked == ["b1"]
+    fresh("b1")
+    fresh("r1")
+    asked.clear()
+    with reference_path():
+        for _ in range(2):
+            assert client.get(f"/api/games/{gid}/reach/b1", headers=hdr).status_code == 200
+    assert asked == ["b1", "b1"]

@@ -152,3 +152,63 @@ def test_serve_with_two_workers_plays_one_game_in_step(tmp_path: Path) -> None:
         proc.terminate()
         proc.wait(10)
     assert proc.returncode is not None
+
+
+def test_a_process_catches_up_with_the_others_orders_without_a_replay(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's requests may go to either process (a new connection goes to whichever accepts
+    it): a process that kept the game applies only the orders the other stored since
+    (``Games._caught_up``), and its battle is the one a rebuild from the store gives; after an undo
+    in the other process, and under the reference switch, it rebuilds the game."""
+    from shieldwall.core.reference import reference_path
+    from shieldwall.web.sessions import Games
+
+    replays: list[int] = []
+    real = Games._replayed
+
+    def counting(self: Games, rec: Any, rows: list[OrderRow]) -> Any:
+        replays.append(len(rows))
+        return real(self, rec, rows)
+
+    monkeypatch.setattr(Games, "_replayed", counting)
+
+    def same_battle(c: TestClient, gid: str) -> None:
+        games = c.app.state.games  # type: ignore[attr-defined]
+        s = games.get(gid)
+        rebuilt = games._rebuild(s.rec, games.store.orders(gid))
+        assert s.state.events == rebuilt.state.events and s.marks == rebuilt.marks
+        assert s.full_view() == rebuilt.state.view() and s.orders == rebuilt.orders
+
+    with TestClient(create_app(db_path)) as a, TestClient(create_app(db_path)) as b:
+        r = a.post("/api/games", json={"opponent": "scripted", "seed": 8})
+        assert r.status_code == 201, r.text
+        gid, hdr, st = r.json()["game"]["id"], {"X-Shieldwall-Token": r.json()["token"]}, r.json()["game"]
+        b.get(f"/api/games/{gid}", headers=hdr)
+        replays.clear()
+        for i in range(16):  # alternate, as a player whose connections land on either process
+            if not st["menu"]:
+                break
+            st = _order(a if i % 2 else b, gid, hdr, st, f"hop-{i:04d}")
+        assert replays == [] and st["version"] > 16 and st["menu"]
+        for c in (a, b):
+            same_battle(c, gid)
+        replays.clear()
+        with reference_path():  # the plain path: a rebuild from the store
+            st = _order(a, gid, hdr, st, "hop-ref-1")
+            b.get(f"/api/games/{gid}", headers=hdr)
+        assert replays == [st["version"]]
+
+        # an undo in one process (the first order of this battle rolls no die): the other rebuilds
+        h = a.post("/api/games", json={"opponent": "hotseat", "seed": 2}).json()
+        hid, hh = h["game"]["id"], {"X-Shieldwall-Token": h["token"]}
+        first = _order(a, hid, hh, h["game"], "undo-0001")
+        assert b.get(f"/api/games/{hid}", headers=hh).json()["version"] == first["version"] == 1
+        assert a.post(f"/api/games/{hid}/undo", headers=hh).status_code == 200
+        again = a.get(f"/api/games/{hid}", headers=hh).json()
+        st = _order(a, hid, hh, {**again, "menu": again["menu"][1:]}, "undo-0002")  # another first order
+        assert st["version"] == 1
+        replays.clear()
+        assert b.get(f"/api/games/{hid}", headers=hh).json() == a.get(f"/api/games/{hid}", headers=hh).json()
+        assert replays == [1]  # b rebuilt it: its first order is not the one b kept
+        same_battle(b, hid)

@@ -23,7 +23,6 @@ from shieldwall.visibility import (
     event_reader,
     filter_reach,
     hidden_in_view,
-    view_for,
     visible_unit_ids,
 )
 from shieldwall.web import log as L
@@ -119,10 +118,10 @@ class WebContext:
         if reach is None:
             return None
         try:
-            r: dict[str, Any] = reach(s.state, d.unit)
+            r = s.reach(reach, d.unit)
         except IllegalOrder:
             return None
-        seen = visible_unit_ids(view_for(s.state, sides) if view is None else view)
+        seen = visible_unit_ids(s.view_for(sides) if view is None else view)
         return filter_reach(r, seen, hidden_in_view(s.full_view(), sides))
 
     def state_out(self, s: Session, sides: list[str]) -> GameState:
@@ -157,7 +156,7 @@ class WebContext:
     def _state_out(self, s: Session, sides: list[str], joined: dict[str, bool]) -> GameState:
         st = s.state
         d = st.decision()
-        view = view_for(st, sides)
+        view = s.view_for(sides)
         mine = d is not None and d.side in sides and not read_only(sides)
         menu = []
         if mine:
@@ -232,7 +231,7 @@ class WebContext:
         """The log entries from ``since`` to ``until`` as ``sides`` may see them (``view``: the
         state's view for ``sides``, when the caller has it: the units' names are read from it)."""
         evs = self.events(s, sides)
-        names = L.unit_names(view_for(s.state, sides) if view is None else view)
+        names = L.unit_names(s.view_for(sides) if view is None else view)
         kinds = L.explainer(s.rec.ruleset).kinds
         stop = len(evs) if until is None else min(until, len(evs))
         return [L.entry(i, evs[i], names, kinds) for i in range(max(0, since), stop)]

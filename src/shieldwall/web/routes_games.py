@@ -10,7 +10,7 @@ from fastapi import Path as PathParam
 
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.visibility import filter_reach, hidden_in_view, order_text, view_for, visible_unit_ids
+from shieldwall.visibility import filter_reach, hidden_in_view, order_text, visible_unit_ids
 from shieldwall.web import log as L
 from shieldwall.web.context import (
     BAD_INPUT,
@@ -185,7 +185,7 @@ def unit_reach(
     charge (and on which facings), those it may shoot and why not the others, its front arc."""
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
-        view = view_for(s.state, sides)
+        view = s.view_for(sides)
         if unit_id not in visible_unit_ids(view) or any(
             u["id"] == unit_id and u.get("removed") for u in view.get("units", [])
         ):
@@ -194,7 +194,7 @@ def unit_reach(
         if reach is None:
             raise ApiError(404, f"the rule system {s.rec.ruleset} does not compute reach")
         try:
-            raw: dict[str, Any] = reach(s.state, unit_id)
+            raw = s.reach(reach, unit_id)
         except IllegalOrder:
             raise ApiError(404, f"there is no unit {unit_id!r} on the table") from None
         r = filter_reach(raw, visible_unit_ids(view), hidden_in_view(s.full_view(), sides))
@@ -226,7 +226,7 @@ def last_combat(
     s, sides = ctx.session_for(game_id, token)
     with s.lock:
         evs = ctx.events(s, sides)
-        names = L.unit_names(view_for(s.state, sides))
+        names = L.unit_names(s.view_for(sides))
         ex = L.explainer(s.rec.ruleset)
         if index is not None:
             if index >= len(evs):

@@ -10,7 +10,7 @@ from fastapi import Path as PathParam
 from pydantic import BaseModel, Field
 
 from shieldwall import registry
-from shieldwall.visibility import view_for, visible_unit_ids
+from shieldwall.visibility import visible_unit_ids
 from shieldwall.web.context import ERRORS, Ctx, GameIdPath, Token
 from shieldwall.web.models import NAME
 from shieldwall.web.sessions import ApiError
@@ -48,7 +48,7 @@ def unit_ranges(
         fn = None if rs is None else rs.optional("ranges")
         if fn is None:
             raise ApiError(404, f"the rule system {s.rec.ruleset} draws no ranges")
-        view = view_for(s.state, sides)
+        view = s.view_for(sides)
         seen = visible_unit_ids(view)
         if unit_id not in seen or any(u["id"] == unit_id and u.get("removed") for u in view.get("units", [])):
             raise ApiError(404, f"there is no unit {unit_id!r} on the table")

@@ -14,7 +14,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,9 +25,10 @@ from shieldwall.ai.mcts import parse_spec
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
+from shieldwall.core.reference import REFERENCE
 from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
-from shieldwall.visibility import filter_view, secrets_pending
+from shieldwall.visibility import filter_view, secrets_pending, view_for
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict
 
 log = logging.getLogger("shieldwall.web")
@@ -128,6 +129,10 @@ class Session:
     #: whether ``full_view`` is still the state's view
     moves: int = 0
     _full: tuple[State, int, dict[str, Any]] | None = field(default=None, repr=False)
+    #: the step-through's own replay of the battle (``web.steps``): a second state and the order
+    #: rows applied to it, carried on from one ``/steps`` answer to the next
+    replay: tuple[State, list[OrderRow]] | None = field(default=None, repr=False)
+    _reaches: tuple[State, int, dict[str, dict[str, Any]]] | None = field(default=None, repr=False)
 
     @property
     def version(self) -> int:
@@ -187,6 +192,31 @@ class Session:
         view = self.state.view()
         self._full = (self.state, self.moves, view)
         return view
+
+    def view_for(self, sides: Iterable[str]) -> dict[str, Any]:
+        """``visibility.view_for(state, sides)``: the state's view as ``sides`` may see it. Filtered
+        from ``full_view`` unless the state has a view of its own for them (one side's token of a
+        state with ``view_for``): the answer to an order, its reach's hidden units and the next
+        order's owner check then read one ``state.view()`` of the state, not two."""
+        vs = list(sides)
+        if len(vs) == 1 and callable(getattr(self.state, "view_for", None)):
+            return view_for(self.state, vs)
+        return filter_view(self.full_view(), vs)
+
+    def reach(self, compute: Callable[[State, str], dict[str, Any]], unit_id: str) -> dict[str, Any]:
+        """``compute(state, unit_id)`` (the rule system's reach, unfiltered), kept per unit while the
+        state does not change, as ``full_view`` is: the answer to an order computes the reach of the
+        unit to move, and the page asks for it again when that unit is clicked. A refusal
+        (``IllegalOrder``) is not kept; under the reference switch nothing is. Read it without
+        changing it."""
+        kept = self._reaches
+        if kept is None or kept[0] is not self.state or kept[1] != self.moves:
+            kept = self._reaches = (self.state, self.moves, {})
+        got = None if REFERENCE.on else kept[2].get(unit_id)
+        if got is None:
+            got = compute(self.state, unit_id)
+            kept[2][unit_id] = got
+        return got
 
     def unit_sides(self) -> dict[str, str]:
         return {str(u["id"]): str(u.get("side")) for u in self.full_view().get("units", [])}
@@ -390,7 +420,7 @@ class Games:
                 self._cache.move_to_end(game_id)
         if s is not None:
             with s.lock:  # another server process on the same file may have changed the game
-                if self.store.revision(game_id) == s.revision:
+                if self.store.revision(game_id) == s.revision or self._caught_up(s):
                     return s
             self.forget(game_id)
         rec = self.store.game(game_id)
@@ -403,6 +433,37 @@ class Games:
         with s.lock:
             self._bots_play(s)  # a crash between a human's order and the bot's reply
         return s
+
+    def _caught_up(self, s: Session) -> bool:
+        """Bring a kept session up to the store after another worker gave orders in its game: the
+        orders stored after the session's own, applied to its state, when the stored orders begin
+        with the session's (else False: an undo there, or a failure here; the caller rebuilds the
+        game from its orders). A player's requests may go to any worker (a new connection goes to
+        whichever accepts it): without this each change of worker replayed the whole battle. Not
+        under the reference switch (the plain path, a rebuild, is the reference). Call with
+        ``s.lock`` held."""
+        if REFERENCE.on:
+            return False
+        revision, rows = self.store.orders_at(s.rec.id)
+        n = len(s.orders)
+        if len(rows) < n or rows[:n] != s.orders:
+            return False
+        marks: list[int] = []
+        try:
+            for row in rows[n:]:
+                marks.append(len(s.state.events))
+                s.apply(s.state.parse_order(row.order))
+        except Exception:  # a half-applied order: this session is dropped, the caller rebuilds
+            log.exception("could not catch up game %s from the store", s.rec.id)
+            s.revision = -1  # never written from again (every write checks the revision)
+            return False
+        s.orders.extend(rows[n:])
+        s.marks.extend(marks)
+        s.revision = revision
+        s.frames_cache = None
+        s.bot_error = None
+        self._bots_play(s)  # as a rebuild does: a crash between an order and the bot's reply
+        return True
 
     def _replayed(self, rec: GameRecord, rows: list[OrderRow]) -> tuple[Game, State, list[int]]:
         try:
