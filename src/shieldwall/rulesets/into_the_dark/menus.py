@@ -107,7 +107,7 @@ def _floor(v: float) -> float:
 
 def _ok_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> O.Move | None:
     try:
-        plan_move(st, u, steps)
+        plan_move(st, u, steps, verdict=True)  # (only whether it is legal)
     except IllegalOrder:
         return None
     return O.Move(u.id, steps)

@@ -47,6 +47,10 @@ RS = "into-the-dark"
 class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     """One moment of an into-the-dark battle. Use ``IntoTheDarkGame.new_state(seed)``."""
 
+    #: set while ``probe`` applies its order to its copy: an illegal order's reason is never read
+    #: there, so a move may be refused on a bound before it is traced (``moves.plan_move``'s verdict)
+    verdict_only = False
+
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
         self.begin(game, seed)
         self.factor = SCALE_FACTOR[str(self.params["scale"])]
@@ -126,7 +130,9 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         c = self.copy()
         n = len(c._events)
         try:
+            c.verdict_only = True
             apply_order(c, order)
+            del c.verdict_only  # (the class's False again: the copy goes on as a state)
             c._advance()
         except IllegalOrder:
             return None
