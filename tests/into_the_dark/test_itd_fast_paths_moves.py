@@ -2,18 +2,28 @@
 
 Each is compared with its reference at every call of seeded battles (the scripted general's
 look-ahead and menus make thousands of them): a move refused on its cost floor before it is traced
-(``moves.plan_move(..., verdict=True)``) is one the full check refuses too.
+(``moves.plan_move(..., verdict=True)``) is one the full check refuses too; a position of a path
+overlapping a unit (``movement.overlapping``) without the distance measured first; the units free to
+react to a move (``charging.reactors``) from one comparison of the poses.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import CONTACT_TOL, Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
-from shieldwall.rulesets.into_the_dark import act_move, menus, moves
+from shieldwall.rulesets.into_the_dark import act_move, act_zoc, charging, menus, movement, moves
+from shieldwall.rulesets.into_the_dark.charging import reactor_problem
 from shieldwall.rulesets.into_the_dark.model import Unit
+from shieldwall.rulesets.into_the_dark.movement import overlapping, overlapping_reference
+from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 
 BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6))
 
@@ -57,3 +67,97 @@ def test_a_move_refused_on_its_cost_floor_is_one_the_full_check_refuses(monkeypa
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["floor"] > 100 and seen["traced"] > 100 and seen["refused"] > 20, seen
+
+
+def _rect() -> Any:
+    return st.tuples(
+        st.floats(0.0, 20.0),
+        st.floats(0.0, 20.0),
+        st.floats(0.0, 360.0),
+        st.floats(0.2, 12.0),
+        st.floats(0.2, 4.0),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(_rect(), _rect(), st.integers(0, 3), st.floats(-3.0, 3.0), st.floats(0.0, 360.0))
+def test_overlapping_is_the_distance_and_penetration_test(
+    a: Any, b: Any, k: int, shift: float, direction: float
+) -> None:
+    """``overlapping`` answers what ``footprints_within(..., 0) and convex_penetration(...) >
+    CONTACT_TOL`` answers: for random rectangles, and for one moved so that a corner of it stands at
+    a corner of the other, then shifted by up to 3" (touching, apart, overlapping by about the
+    tolerance)."""
+    fa = Footprint(*a)
+    fb = Footprint(*b)
+    assert overlapping(fa, fb) == overlapping_reference(fa, fb)
+    # put b's corner k on a's corner k, then shift it: the depth of overlap sweeps the tolerance
+    qa, qb = fa.corners()[k], fb.corners()[k]
+    ux, uy = math.sin(math.radians(direction)), math.cos(math.radians(direction))
+    for scale in (1.0, 0.01, CONTACT_TOL, 1e-6):
+        dx, dy = qa[0] - qb[0] + ux * shift * scale, qa[1] - qb[1] + uy * shift * scale
+        fc = Footprint(fb.x + dx, fb.y + dy, fb.heading, fb.frontage, fb.depth)
+        assert overlapping(fa, fc) == overlapping_reference(fa, fc)
+        assert overlapping(fc, fa) == overlapping_reference(fc, fa)
+
+
+def test_overlapping_moves_and_reactors_in_seeded_battles(monkeypatch: Any) -> None:
+    """At every zone-of-control task of seeded battles, ``reactors`` names the enemies
+    ``reactor_problem`` finds free; every position of a path tested against a unit in those battles
+    gets the reference's answer."""
+    real_reactors = charging.reactors
+    real_overlapping = movement.overlapping
+    seen = {"free": 0, "busy": 0, "over": 0, "clear": 0}
+
+    def reactors(s: IntoTheDarkState, es: list[Unit]) -> list[Unit]:
+        got = real_reactors(s, es)
+        want = [e for e in es if not reactor_problem(s, e)]
+        assert [e.id for e in got] == [e.id for e in want]
+        seen["free"] += len(got)
+        seen["busy"] += len(es) - len(got)
+        return got
+
+    def over(fp: Footprint, ofp: Footprint) -> bool:
+        got = real_overlapping(fp, ofp)
+        assert got == overlapping_reference(fp, ofp), (fp, ofp)
+        seen["over" if got else "clear"] += 1
+        return got
+
+    monkeypatch.setattr(act_zoc, "reactors", reactors)
+    monkeypatch.setattr(movement, "overlapping", over)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen["free"] > 100 and seen["busy"] > 20, seen
+    assert seen["over"] > 100 and seen["clear"] > 1000, seen
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["routed", "rallying", "evading", "faced", "gone", "touch"])), max_size=8
+    )
+)
+def test_reactors_skip_every_unit_reactor_problem_names(flags: list[tuple[str]]) -> None:
+    """Units routed, rallying, evading, facing two ways, off the table or stood against an enemy are
+    left out by ``reactors`` exactly as ``reactor_problem`` leaves them out."""
+    s = load_game("into-the-dark/senlac").new_state(1)
+    assert isinstance(s, IntoTheDarkState)
+    units = list(s.units.values())
+    reds = [u for u in units if u.side == "red"]
+    blues = [u for u in units if u.side == "blue"]
+    for i, (flag,) in enumerate(flags):
+        u = blues[i % len(blues)]
+        if flag == "routed":
+            u.morale = "routed"
+        elif flag == "faced":
+            u.faced = ("left",)
+        elif flag == "gone":
+            u.gone = True
+        elif flag == "touch":  # a red unit stood flush against its front
+            r = reds[i % len(reds)]
+            fx, fy = u.front_centre
+            r.x, r.y, r.heading = fx, fy, (u.heading + 180.0) % 360.0
+        else:
+            setattr(u, flag, True)
+    got = charging.reactors(s, blues)
+    assert [e.id for e in got] == [e.id for e in blues if not reactor_problem(s, e)]

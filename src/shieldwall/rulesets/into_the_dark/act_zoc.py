@@ -12,7 +12,7 @@ from shieldwall.core.geometry import Footprint, Polygon
 from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
-from .charging import any_charge, charge_orders, reactor_problem
+from .charging import any_charge, charge_orders, reactor_problem, reactors
 from .model import Unit
 from .moves import bad, zoc_length
 from .shooting import aim, fire_problem, shoot_now
@@ -33,9 +33,7 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
         return
     fps = [Footprint(*s) for s in samples]
     tasks: list[tuple[Any, ...]] = []
-    for e in st.live():
-        if e.side == m.side or reactor_problem(st, e):
-            continue
+    for e in reactors(st, [e for e in st.live() if e.side != m.side]):
         hit = False
         if e.has_melee:
             z = zone(e, zoc_length(st, e, "melee"))  # once, not once per position of the path
