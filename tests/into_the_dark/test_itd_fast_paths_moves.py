@@ -161,3 +161,33 @@ def test_reactors_skip_every_unit_reactor_problem_names(flags: list[tuple[str]])
             setattr(u, flag, True)
     got = charging.reactors(s, blues)
     assert [e.id for e in got] == [e.id for e in blues if not reactor_problem(s, e)]
+
+
+def test_the_general_choosing_from_the_menu_in_parts_plays_the_same_battles(monkeypatch: Any) -> None:
+    """The scripted general works out a unit's moves only when it weighs them (``State.unit_menu``);
+    seeded battles play the same orders and events as with the whole menu worked out first, and at
+    every unit decision the menu in parts is, whole, ``legal_orders()``."""
+    real = IntoTheDarkState.unit_menu
+    asked = {"parts": 0}
+
+    def checked(self: IntoTheDarkState) -> Any:
+        menu = real(self)
+        if menu is not None:
+            assert menu.orders() == self.legal_orders()
+            asked["parts"] += 1
+        return real(self)  # a fresh one: the general works its parts out itself
+
+    def record(scenario: str, seed: int, options: dict[str, Any]) -> list[Any]:
+        game = load_game(scenario, options) if options else load_game(scenario)
+        p = play(game, seed, "scripted", "scripted")
+        return [str(o) for o in p.orders] + [e.to_dict() for e in p.state.events]
+
+    # Command & Control filters a menu as a whole (the general then gets it whole)
+    cases = [(s, n, {}) for s, n in BATTLES] + [("into-the-dark/senlac", 5, {"command_and_control": True})]
+    for scenario, seed, options in cases:
+        monkeypatch.setattr(IntoTheDarkState, "unit_menu", checked)
+        parts = record(scenario, seed, options)
+        monkeypatch.setattr(IntoTheDarkState, "unit_menu", lambda self: None)
+        whole = record(scenario, seed, options)
+        assert parts == whole, scenario
+    assert asked["parts"] > 100, asked
