@@ -191,3 +191,24 @@ def test_the_general_choosing_from_the_menu_in_parts_plays_the_same_battles(monk
         whole = record(scenario, seed, options)
         assert parts == whole, scenario
     assert asked["parts"] > 100, asked
+
+
+def test_has_target_is_whether_targets_names_one_in_seeded_battles(monkeypatch: Any) -> None:
+    """At every question of the Missile Fire phase of seeded battles (the general's look-aheads
+    included), ``has_target`` (the first target, the first figure that sees it) answers what the
+    whole list of ``targets`` answers."""
+    from shieldwall.rulesets.into_the_dark import shooting, turns
+
+    real = shooting.has_target
+    seen = {True: 0, False: 0}
+
+    def both(s: IntoTheDarkState, u: Unit) -> bool:
+        got = real(s, u)
+        assert got == bool(shooting.targets(s, u)), u.id
+        seen[got] += 1
+        return got
+
+    monkeypatch.setattr(turns, "has_target", both)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen[True] > 20 and seen[False] > 100, seen
