@@ -212,3 +212,38 @@ def test_has_target_is_whether_targets_names_one_in_seeded_battles(monkeypatch: 
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen[True] > 20 and seen[False] > 100, seen
+
+
+def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -> None:
+    """At every move the scripted general scores in seeded battles, the score from the distances
+    measured where they can matter (``bots.nearest``) is the score with every distance measured
+    (the reference path); ``gaps`` is a prefix of the whole sorted list holding the three nearest and
+    every enemy within 12"."""
+    from shieldwall.core.reference import reference_path
+    from shieldwall.rulesets.into_the_dark.bots import nearest
+    from shieldwall.rulesets.into_the_dark.bots.general import IntoTheDarkGeneral
+
+    real_score = IntoTheDarkGeneral._score
+    real_gaps = nearest.gaps
+    seen = {"scores": 0, "short": 0}
+
+    def score(self: Any, u: Any, fp: Footprint, order: str, moved: bool) -> float:
+        got = real_score(self, u, fp, order, moved)
+        with reference_path():
+            assert real_score(self, u, fp, order, moved) == got
+        seen["scores"] += 1
+        return got
+
+    def gaps(fp: Footprint, enemies: Any, fps: Any, near: float) -> Any:
+        got = real_gaps(fp, enemies, fps, near)
+        whole = nearest.gaps_reference(fp, enemies, fps)
+        assert got == whole[: len(got)]
+        assert len(got) >= min(3, len(whole)) and all(d > near for d, _ in whole[len(got) :])
+        seen["short"] += len(got) < len(whole)
+        return got
+
+    monkeypatch.setattr(IntoTheDarkGeneral, "_score", score)
+    monkeypatch.setattr(nearest, "gaps", gaps)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen["scores"] > 300 and seen["short"] > 100, seen

@@ -39,7 +39,7 @@ from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
 from shieldwall.rulesets.into_the_dark import orders as O
 
-from . import generals
+from . import generals, nearest
 from .ground import heading_towards
 from .reckoning import Reckoning, _fp
 
@@ -348,9 +348,8 @@ class IntoTheDarkGeneral(Reckoning):
     def _score(self, u: dict[str, Any], fp: Footprint, order: str, moved: bool) -> float:
         if not self.enemies:
             return 0.0
-        gaps = sorted(
-            ((footprint_distance(fp, self.fps[e["id"]]), e) for e in self.enemies), key=lambda x: x[0]
-        )
+        # the enemies nearest first: the three nearest and those within 12" (all that is read below)
+        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0)
         g, near = gaps[0]
         score = 0.0
         missile = u["role"] == "missile" and bool(u["missile"])
@@ -379,15 +378,7 @@ class IntoTheDarkGeneral(Reckoning):
             elif missile:
                 score -= 0.5
         # formation: friends close at hand
-        friends = 0
-        for f in self.mine:
-            if (
-                f["id"] != u["id"]
-                and f["morale"] != "routed"
-                and footprint_distance(fp, self.fps[f["id"]]) < 4.0
-            ):
-                friends += 1
-        score += 0.3 * min(friends, 2)
+        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"])
         return score
 
 
