@@ -247,3 +247,28 @@ def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["scores"] > 300 and seen["short"] > 100, seen
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.sampled_from(["gone", "destroyed", "undeployed", "joined", "moved", "lost"]), max_size=10))
+def test_the_contact_caches_poses_are_pose_of_every_unit(changes: list[str]) -> None:
+    """``contacts.poses_of`` (``pose`` inlined) is ``pose`` of every unit, units off the table,
+    joined, moved or with figures lost included."""
+    from shieldwall.rulesets.into_the_dark.contacts import pose, poses_of
+
+    s = load_game("into-the-dark/senlac").new_state(2)
+    assert isinstance(s, IntoTheDarkState)
+    units = list(s.units.values())
+    for i, what in enumerate(changes):
+        u = units[(3 * i) % len(units)]
+        if what == "undeployed":
+            u.deployed = False
+        elif what == "joined":
+            u.joined = units[0].id
+        elif what == "moved":
+            u.x += 0.5 * i
+        elif what == "lost":
+            u.figures = max(1, u.figures - 1)
+        else:
+            setattr(u, what, True)
+    assert poses_of(s.units) == [pose(u) for u in s.units.values()]
