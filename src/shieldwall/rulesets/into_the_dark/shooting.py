@@ -72,14 +72,14 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
     the figure in front" (combat.long-range); line of sight, no firing over other units unless the
     firer or target is on elevated terrain; foot fire only straight ahead, mounted in any one
     direction, and if any figures may fire at a unit, all may (combat.target-eligibilities)."""
+    # into-the-dark:combat.target-eligibilities.foot-fire-straight-ahead
+    # into-the-dark:combat.missile-fire.front-rank
     return _aim(st, u, t, False)
 
 
 def _aim(st: IntoTheDarkState, u: Unit, t: Unit, first: bool) -> Aim | None:
     """``aim``; ``first``: stop at the first figure that sees the target in range (the answer is
     then an ``Aim`` naming only that figure: whether there is one is all the caller asks)."""
-    # into-the-dark:combat.target-eligibilities.foot-fire-straight-ahead
-    # into-the-dark:combat.missile-fire.front-rank
     if not t.on_table or t.side == u.side or exposed(st, t) == 0:
         return None
     w = u.majority.missile_weapon
