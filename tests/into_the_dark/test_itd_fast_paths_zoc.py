@@ -1,7 +1,8 @@
 """The zone-of-control fast paths (issue 16) against their references: the opportunity task asking
 only whether some opportunity charge or fire is open (``act_zoc.opportunity_possible``, through
 ``charging.any_charge``), and a path's positions tested against a zone only when their circles reach
-it (``act_zoc.path_meets``)."""
+it (``act_zoc.path_meets``; in the task, ``act_zoc.samples_meet``, which builds only those positions'
+footprints)."""
 
 from __future__ import annotations
 
@@ -30,11 +31,11 @@ def test_zone_of_control_fast_paths_answer_as_their_references_in_seeded_battles
     """At every opportunity task of seeded battles (the scripted general's look-aheads included),
     ``opportunity_possible`` says what the whole menu of options says; ``any_charge`` says whether
     ``charge_orders`` lists a charge, at every charge menu; and at every zone of control checked,
-    ``path_meets`` answers what testing every position answers (its reference path)."""
+    ``samples_meet`` answers what testing every position answers (its reference path)."""
     real_possible = act_zoc.opportunity_possible
     real_any = charging.any_charge
     real_orders = charging.charge_orders
-    real_meets = act_zoc.path_meets
+    real_meets = act_zoc.samples_meet
     seen = {"open": 0, "closed": 0, "charges": 0, "none": 0, "meets": 0, "apart": 0}
 
     def possible(s: IntoTheDarkState, e: Unit, m: Unit) -> bool:
@@ -50,14 +51,17 @@ def test_zone_of_control_fast_paths_answer_as_their_references_in_seeded_battles
         seen["charges" if out else "none"] += 1
         return out
 
-    def meets(z: Any, fps: Any) -> bool:
-        got = real_meets(z, fps)
+    def meets(z: Any, samples: Any, fps: Any) -> bool:
+        got = real_meets(z, samples, fps)
+        assert all(f == Footprint(*samples[i]) for i, f in fps.items())
+        assert real_meets(z, samples, {}) == got  # (whatever footprints were built before)
         with reference_path():
-            assert real_meets(z, fps) == got
+            assert real_meets(z, samples, {}) == got
+            assert act_zoc.path_meets(z, [Footprint(*s) for s in samples]) == got
         seen["meets" if got else "apart"] += 1
         return got
 
-    monkeypatch.setattr(act_zoc, "path_meets", meets)
+    monkeypatch.setattr(act_zoc, "samples_meet", meets)
     monkeypatch.setattr(act_zoc, "opportunity_possible", possible)
     monkeypatch.setattr(act_zoc, "charge_orders", menu)
     monkeypatch.setattr(menus, "charge_orders", menu)
@@ -122,8 +126,13 @@ _moves = st.tuples(
 def test_path_meets_is_any_position_meeting_the_zone(spec: dict[str, Any]) -> None:
     """Positions whose corner stands just outside, on or just inside a corner of a zone, their centres
     beyond it (where the bound of ``path_meets`` is tight): ``path_meets`` answers what testing every
-    position does, for the path and for each position alone."""
+    position does, for the path and for each position alone; so does ``samples_meet`` given the
+    positions as numbers (as the zone-of-control task gets them)."""
     z, fps = _zone_and_path(spec)
-    assert act_zoc.path_meets(z, fps) == any(meets_reference(z, f.corners()) for f in fps)
-    for f in fps:
+    want = any(meets_reference(z, f.corners()) for f in fps)
+    assert act_zoc.path_meets(z, fps) == want
+    samples = [(f.x, f.y, f.heading, f.frontage, f.depth) for f in fps]
+    assert act_zoc.samples_meet(z, samples, {}) == want
+    for f, s in zip(fps, samples, strict=True):
         assert act_zoc.path_meets(z, [f]) == meets_reference(z, f.corners())
+        assert act_zoc.samples_meet(z, [s], {}) == meets_reference(z, f.corners())

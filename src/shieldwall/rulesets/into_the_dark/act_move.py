@@ -58,7 +58,7 @@ def hold(st: IntoTheDarkState, order: O.Hold) -> None:
 
 def move(st: IntoTheDarkState, order: O.Move) -> None:
     u = own_unit(st, order.unit)
-    tr = plan_move(st, u, order.steps)
+    tr = plan_move(st, u, order.steps, verdict=st.verdict_only)
     start = (u.x, u.y, u.heading)
     apply_trace(st, u, tr, "movement.movement")
     u.acted = True

@@ -12,7 +12,7 @@ from shieldwall.core.geometry import Footprint, Polygon
 from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
-from .charging import any_charge, charge_orders, reactor_problem
+from .charging import any_charge, charge_orders, reactor_problem, reactors
 from .model import Unit
 from .moves import bad, zoc_length
 from .shooting import aim, fire_problem, shoot_now
@@ -31,20 +31,18 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
     m = st.units[mover_id]
     if not m.on_table or m.routed:
         return
-    fps = [Footprint(*s) for s in samples]
+    fps: dict[int, Footprint] = {}  # the positions' footprints, built when first needed
     tasks: list[tuple[Any, ...]] = []
-    for e in st.live():
-        if e.side == m.side or reactor_problem(st, e):
-            continue
+    for e in reactors(st, [e for e in st.live() if e.side != m.side]):
         hit = False
         if e.has_melee:
             z = zone(e, zoc_length(st, e, "melee"))  # once, not once per position of the path
-            hit = path_meets(z, fps)
+            hit = samples_meet(z, samples, fps)
         # into-the-dark:combat.opportunity-fire.zone (close range straight ahead)
         # into-the-dark:combat.opportunity-fire.once-a-turn (a unit that has fired has no zone left)
         if not hit and e.has_missiles and not e.fired:
             z = zone(e, zoc_length(st, e, "missile"))
-            hit = path_meets(z, fps)
+            hit = samples_meet(z, samples, fps)
         if hit:
             tasks.append(("opportunity", e.id, m.id))
     st.push(*tasks)
@@ -66,6 +64,29 @@ def path_meets(z: Polygon, fps: Sequence[Footprint]) -> bool:
     zr = max(math.hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
     hypot = math.hypot
     return any(meets(z, f.corners()) for f in fps if hypot(f.x - zx, f.y - zy) <= zr + f.radius)
+
+
+def samples_meet(z: Polygon, samples: Sequence[tuple[float, ...]], fps: dict[int, Footprint]) -> bool:
+    """``path_meets(z, [Footprint(*s) for s in samples])`` for the positions of a move as the task
+    gets them (x, y, heading, frontage, depth): the bound of ``path_meets`` read from the numbers
+    (a footprint's radius is half the diagonal of its frontage and depth), a footprint built only
+    for the positions within it (kept in ``fps`` by index for the task's next zone). On the
+    reference path: every footprint built, and ``path_meets``."""
+    if REFERENCE.on:
+        return path_meets(z, [Footprint(*s) for s in samples])
+    n = len(z)
+    zx = sum(p[0] for p in z) / n
+    zy = sum(p[1] for p in z) / n
+    zr = max(math.hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
+    hypot = math.hypot
+    for i, s in enumerate(samples):
+        if hypot(s[0] - zx, s[1] - zy) <= zr + 0.5 * hypot(s[3], s[4]):
+            f = fps.get(i)
+            if f is None:
+                f = fps[i] = Footprint(*s)
+            if meets(z, f.corners()):
+                return True
+    return False
 
 
 def opportunity_options(st: IntoTheDarkState, e: Unit, m: Unit) -> list[O.Order]:

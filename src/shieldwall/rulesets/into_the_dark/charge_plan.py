@@ -186,6 +186,8 @@ def charge_ruled_out(u: Unit, target: Unit, lead_steps: Sequence[O.Step], world:
             return False
         low += fp.frontage * math.radians(abs(s.angle)) * wheel_mult  # the arc ``trace`` charges for
         fp = wheel_fp(fp, s.angle)
+    if low > limit + 1e-6 + COST_SLACK:
+        return True  # (the run to contact only adds to it: the verdict of the last line)
     if lead_steps and end_problem(u, fp, world, allow_contact=[target.id]) is not None:
         return True
     try:

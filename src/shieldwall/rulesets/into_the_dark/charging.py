@@ -111,6 +111,16 @@ def reactor_problem(st: IntoTheDarkState, e: Unit) -> str | None:
     return None
 
 
+def reactors(st: IntoTheDarkState, es: list[Unit]) -> list[Unit]:
+    """``[e for e in es if not reactor_problem(st, e)]``, the units' contacts looked up after one
+    comparison of the poses (``State.touching_each``: nothing moves between the questions) and only
+    for the units no other problem rules out. On the reference path, ``reactor_problem`` of each."""
+    if REFERENCE.on:
+        return [e for e in es if not reactor_problem(st, e)]
+    free = [e for e in es if e.on_table and not (e.routed or e.rallying or e.evading or e.faced)]
+    return [e for e, ts in zip(free, st.touching_each(free), strict=True) if not ts]
+
+
 def _charges(
     st: IntoTheDarkState, c: Unit, enemies: Iterable[Unit], opportunity: bool
 ) -> Iterator[tuple[Unit, tuple[O.Step, ...], ChargePlan | None]]:

@@ -13,6 +13,7 @@ imported by none of them.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
 from shieldwall.core.errors import IllegalOrder
@@ -34,7 +35,8 @@ from .spatial import gap
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
 
-__all__ = ["legal_orders", "unit_orders", "charge_orders"]  # charge_orders: from charging, for reach
+# charge_orders: from charging, for reach
+__all__ = ["legal_orders", "unit_orders", "UnitMenu", "charge_orders"]
 
 NEAREST = 2
 
@@ -107,7 +109,7 @@ def _floor(v: float) -> float:
 
 def _ok_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> O.Move | None:
     try:
-        plan_move(st, u, steps)
+        plan_move(st, u, steps, verdict=True)  # (only whether it is legal)
     except IllegalOrder:
         return None
     return O.Move(u.id, steps)
@@ -133,67 +135,123 @@ def _advance(st: IntoTheDarkState, u: Unit, lead: tuple[O.Step, ...], budget: fl
 
 
 def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
-    out: list[O.Order] = [O.Hold(u.id)]
-    seen: set[O.Order] = set()
+    return UnitMenu(st, u).orders()
 
-    def add(o: O.Order | None) -> None:
-        if o is not None and o not in seen:
-            seen.add(o)
-            out.append(o)
 
-    enemies = sorted((e for e in st.live() if e.side != u.side), key=lambda e: gap(u.fp, e.fp))
-    if can_move(st, u) is None:
+class UnitMenu:
+    """A unit's menu (``unit_orders``) in three parts, each worked out only when first asked for:
+    ``head`` (hold, and the charges), the moves (advances, wheels to face, about faces, back-ups:
+    the costliest part, every one traced) and ``rest`` (frontage changes, shieldwall, turning to
+    face, reform, joins, Command & Control's moves, Difficult Maneuvers). ``orders()`` is the whole
+    menu: the three parts in that order, each order in its first place. The scripted general asks
+    for the moves only when it weighs them (``bots.general``); the parts are pure functions of the
+    state, so working one out before another changes nothing."""
+
+    __slots__ = ("st", "u", "_enemies", "_head", "_moves", "_rest")
+
+    def __init__(self, st: IntoTheDarkState, u: Unit) -> None:
+        self.st, self.u = st, u
+        self._enemies: list[Unit] | None = None
+        self._head: list[O.Order] | None = None
+        self._moves: list[O.Order] | None = None
+        self._rest: list[O.Order] | None = None
+
+    def enemies(self) -> list[Unit]:
+        if self._enemies is None:
+            u = self.u
+            self._enemies = sorted(
+                (e for e in self.st.live() if e.side != u.side), key=lambda e: gap(u.fp, e.fp)
+            )
+        return self._enemies
+
+    def head(self) -> list[O.Order]:
+        """``Hold`` first, then every charge (``charge_orders`` on the four nearest enemies)."""
+        if self._head is None:
+            st, u = self.st, self.u
+            out: list[O.Order] = [O.Hold(u.id)]
+            if can_move(st, u) is None:
+                for o in charge_orders(st, u, self.enemies()[:4]):
+                    if o not in out[1:]:
+                        out.append(o)
+            self._head = out
+        return self._head
+
+    def moves(self) -> list[O.Order]:
+        """The moves of the menu's second part (each a legal ``Move``, in the menu's order)."""
+        if self._moves is None:
+            self._moves = [o for o in self._move_part() if o is not None]
+        return self._moves
+
+    def rest(self) -> list[O.Order]:
+        """The orders of the menu's third part."""
+        if self._rest is None:
+            self._rest = [o for o in self._rest_part() if o is not None]
+        return self._rest
+
+    def orders(self) -> list[O.Order]:
+        head = self.head()
+        out: list[O.Order] = head[:1]
+        seen: set[O.Order] = set()
+        for o in (*head[1:], *self.moves(), *self.rest()):
+            if o not in seen:
+                seen.add(o)
+                out.append(o)
+        return out
+
+    def _move_part(self) -> Iterator[O.Order | None]:
+        st, u = self.st, self.u
+        if can_move(st, u) is not None:
+            return
         left = remaining(st, u)
-        for o in charge_orders(st, u, enemies[:4]):
-            add(o)
-        if left >= 0.25:
-            add(_advance(st, u, (), left))
-            add(_advance(st, u, (), left / 2.0))
-            for e in enemies[:NEAREST]:
-                a = round(max(-90.0, min(90.0, angle_to(u, e.fp.centre))), 2)
-                if abs(a) > 1.0:
-                    add(_ok_move(st, u, (O.Wheel(a),)))
-                    add(_advance(st, u, (O.Wheel(a),), left))
-            if about_cost(st, u) <= left + 1e-9:
-                add(_ok_move(st, u, (O.About(),)))
-                add(_advance(st, u, (O.About(),), left))
-            if u.spec.has("skirmisher"):
-                d = _floor(left / 2.0)
-                for _ in range(8):
-                    if d < 0.25:
-                        break
-                    got = _ok_move(st, u, (O.Back(d),))
-                    if got is not None:
-                        add(got)
-                        break
-                    d = _floor(d - 0.5)
-    # frontage changes
-    for n in (u.front + 2, u.front - 2):
-        try:
-            plan_frontage(st, u, n)
-        except IllegalOrder:
-            continue
-        add(O.Frontage(u.id, n))
-    for on in (True, False):
-        if shieldwall_problem(st, u, on) is None:
-            add(O.Shieldwall(u.id, on))
-    for side in ("left", "right", "rear"):
-        for how in ("column", "figures"):
+        if left < 0.25:
+            return
+        yield _advance(st, u, (), left)
+        yield _advance(st, u, (), left / 2.0)
+        for e in self.enemies()[:NEAREST]:
+            a = round(max(-90.0, min(90.0, angle_to(u, e.fp.centre))), 2)
+            if abs(a) > 1.0:
+                yield _ok_move(st, u, (O.Wheel(a),))
+                yield _advance(st, u, (O.Wheel(a),), left)
+        if about_cost(st, u) <= left + 1e-9:
+            yield _ok_move(st, u, (O.About(),))
+            yield _advance(st, u, (O.About(),), left)
+        if u.spec.has("skirmisher"):
+            d = _floor(left / 2.0)
+            for _ in range(8):
+                if d < 0.25:
+                    break
+                got = _ok_move(st, u, (O.Back(d),))
+                if got is not None:
+                    yield got
+                    break
+                d = _floor(d - 0.5)
+
+    def _rest_part(self) -> Iterator[O.Order | None]:
+        st, u = self.st, self.u
+        # frontage changes
+        for n in (u.front + 2, u.front - 2):
             try:
-                plan_face(st, u, side, how)
+                plan_frontage(st, u, n)
             except IllegalOrder:
                 continue
-            add(O.Face(u.id, side, how))
-    if reform_problem(st, u) is None:
-        add(O.Reform(u.id))
-    if u.champion or u.general:
-        for j in act_champions.join_menu(st, u):
-            add(j)  # type: ignore[arg-type]
-    if command_on(st) and can_move(st, u) is None:
-        half = _floor(remaining(st, u) / 2.0)
-        if half > 0.02:
-            add(_ok_move(st, u, (O.Fwd(half),)))
-            add(_ok_move(st, u, (O.About(), O.Fwd(half - 0.01))))
-    for o in act_maneuver.menu(st, u):
-        add(o)
-    return out
+            yield O.Frontage(u.id, n)
+        for on in (True, False):
+            if shieldwall_problem(st, u, on) is None:
+                yield O.Shieldwall(u.id, on)
+        for side in ("left", "right", "rear"):
+            for how in ("column", "figures"):
+                try:
+                    plan_face(st, u, side, how)
+                except IllegalOrder:
+                    continue
+                yield O.Face(u.id, side, how)
+        if reform_problem(st, u) is None:
+            yield O.Reform(u.id)
+        if u.champion or u.general:
+            yield from act_champions.join_menu(st, u)  # type: ignore[misc]
+        if command_on(st) and can_move(st, u) is None:
+            half = _floor(remaining(st, u) / 2.0)
+            if half > 0.02:
+                yield _ok_move(st, u, (O.Fwd(half),))
+                yield _ok_move(st, u, (O.About(), O.Fwd(half - 0.01)))
+        yield from act_maneuver.menu(st, u)

@@ -142,8 +142,29 @@ def terrain_effect(
     return factor, dis, difficult
 
 
+def overlapping(fp: Footprint, ofp: Footprint) -> bool:
+    """``footprints_within(fp, ofp, 0.0) and convex_penetration(...) > CONTACT_TOL`` (the test of a
+    position of a path against a unit), without measuring the distance: footprints that overlap by
+    more than ``CONTACT_TOL`` are within 0 of each other (``polygon_distance`` is 0 when
+    ``convex_penetration`` is positive), so only the circles' test of ``footprints_within`` is kept,
+    and the penetration stops as soon as it is at most ``CONTACT_TOL`` (its ``stop``)."""
+    if math.hypot(fp.x - ofp.x, fp.y - ofp.y) - fp.radius - ofp.radius > 0.0:
+        return False
+    return convex_penetration(fp.corners(), ofp.corners(), CONTACT_TOL) > CONTACT_TOL
+
+
+def overlapping_reference(fp: Footprint, ofp: Footprint) -> bool:
+    """What ``overlapping`` answers, as the checks of a path asked it before (the tests compare)."""
+    return footprints_within(fp, ofp, 0.0) and convex_penetration(fp.corners(), ofp.corners()) > CONTACT_TOL
+
+
 def _friend_effect(
-    u: Unit, fp: Footprint, friends: Sequence[tuple[Unit, Footprint]], tr: Trace, in_melee: set[str]
+    u: Unit,
+    fp: Footprint,
+    friends: Sequence[tuple[Unit, Footprint]],
+    tr: Trace,
+    in_melee: set[str],
+    fast: bool = False,
 ) -> float:
     """Friends under the unit: "No unit may pass through ... a friendly [unit] that is in melee or
     routing ... Open formation foot units may pass through other friendly units at any time ... if
@@ -153,12 +174,11 @@ def _friend_effect(
     # into-the-dark:movement.interpenetration.both-moving
     # into-the-dark:movement.interpenetration.friends-disorder
     factor = 1.0
+    over = overlapping if fast else overlapping_reference
     for f, ffp in friends:
         if f.general or u.general:
             continue  # a general's single figure passes and is passed freely (ruling 75)
-        if not footprints_within(fp, ffp, 0.0):
-            continue
-        if convex_penetration(fp.corners(), ffp.corners()) <= CONTACT_TOL:
+        if not over(fp, ffp):
             continue
         if f.routed or f.id in in_melee:
             why = "routing" if f.routed else "in melee"
@@ -295,10 +315,7 @@ class _Path:
                 return 1.0
             raise Problem("movement.movement", f"{u.id} would leave the table")
         for e, efp in self.enemies:
-            if (
-                footprints_within(fp, efp, 0.0)
-                and convex_penetration(fp.corners(), efp.corners()) > CONTACT_TOL
-            ):
+            if overlapping(fp, efp):
                 raise Problem("movement.interpenetration", f"no unit may pass through an enemy unit ({e.id})")
         factor, dis, difficult = terrain_effect(u, fp, world.terrain)
         if factor is None:
@@ -307,7 +324,7 @@ class _Path:
             if c not in tr.disorder:
                 tr.disorder.append(c)
         tr.difficult = tr.difficult or difficult
-        f2 = _friend_effect(u, fp, self.friends, tr, world.in_melee)
+        f2 = _friend_effect(u, fp, self.friends, tr, world.in_melee, fast=True)
         return max(factor, f2)
 
 

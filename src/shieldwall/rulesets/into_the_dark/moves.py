@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import normalize_angle
+from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
 from .clauses import cite
@@ -107,9 +108,37 @@ def done(st: IntoTheDarkState, u: Unit) -> None:
     st.push(("move-phase", u.side))
 
 
-def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace:
+#: slack on ``cost_floor`` (the rounding of a trace's sum of per-sample costs)
+FLOOR_SLACK = 1e-9
+
+
+def cost_floor(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> float:
+    """A lower bound of the cost ``trace`` finds for ``steps`` from where ``u`` stands: every
+    sample's cost factor is at least 1 (``terrain_effect`` and ``_friend_effect`` start at 1 and
+    only raise it), so a straight inch costs at least 1, a backed inch 2, an inch of a wheel's
+    outside edge 1 (2 disordered) and an about face ``about_cost``. Steps ``trace`` refuses count 0."""
+    total = 0.0
+    frontage = u.fp.frontage  # wheels and about faces keep the frontage
+    wheel_mult = 2.0 if u.disordered else 1.0
+    for s in steps:
+        if isinstance(s, O.About):
+            total += about_cost(st, u)
+        elif isinstance(s, (O.Fwd, O.Back)):
+            if math.isfinite(s.distance) and s.distance > 0:
+                total += s.distance * (2.0 if isinstance(s, O.Back) else 1.0)
+        elif math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0:
+            total += frontage * math.radians(abs(s.angle)) * wheel_mult
+    return total
+
+
+def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...], *, verdict: bool = False) -> Trace:
     """Check a move without making it (movement.movement, movement.distances, movement.turning,
-    movement.wheeling, movement.interpenetration, terrain.*)."""
+    movement.wheeling, movement.interpenetration, terrain.*).
+
+    ``verdict``: the caller needs only whether the move is legal, not why not (the menus, the
+    scripted general's look-ahead): a move whose ``cost_floor`` already exceeds what is left is
+    refused before it is traced (its trace would cost at least that much, and the checks before the
+    cost refuse only with another reason). On the reference path it is traced like any other."""
     # into-the-dark:special-troops.skirmishers.back-up
     prob = can_move(st, u)
     if prob:
@@ -126,6 +155,10 @@ def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> Trace
                 "special-troops.skirmishers",
                 "skirmishers back up without turning: a back-up move is only back steps",
             )
+    if verdict and not REFERENCE.on:
+        floor = cost_floor(st, u, steps)
+        if floor > remaining(st, u) + 1e-6 + FLOOR_SLACK * (1.0 + floor):
+            raise bad("movement.distances", f'{u.id} would use at least {floor:.2f}" of movement')
     world = st.world()
     try:
         tr = trace(u, steps, world, about_cost=about_cost(st, u))

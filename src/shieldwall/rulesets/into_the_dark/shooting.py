@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.geometry import dist
+from shieldwall.core.reference import REFERENCE
 
 from .combat import MissileSituation
 from .fighting import check_destroyed, exposed, troops
@@ -73,6 +74,12 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
     direction, and if any figures may fire at a unit, all may (combat.target-eligibilities)."""
     # into-the-dark:combat.target-eligibilities.foot-fire-straight-ahead
     # into-the-dark:combat.missile-fire.front-rank
+    return _aim(st, u, t, False)
+
+
+def _aim(st: IntoTheDarkState, u: Unit, t: Unit, first: bool) -> Aim | None:
+    """``aim``; ``first``: stop at the first figure that sees the target in range (the answer is
+    then an ``Aim`` naming only that figure: whether there is one is all the caller asks)."""
     if not t.on_table or t.side == u.side or exposed(st, t) == 0:
         return None
     w = u.majority.missile_weapon
@@ -96,9 +103,24 @@ def aim(st: IntoTheDarkState, u: Unit, t: Unit) -> Aim | None:
             close.append(i)
         elif mw.long is not None and d <= long_r + 1e-9:
             lng.append(i)
+        else:
+            continue
+        if first:
+            break
     if not close and not lng:
         return None
     return Aim(t, close, lng)
+
+
+def has_target(st: IntoTheDarkState, u: Unit) -> bool:
+    """``bool(targets(st, u))``, answered at the first target and, for each target, at the first
+    figure that sees it in range (the Missile Fire phase asks only whether a side has a shot). On
+    the reference path: ``targets`` worked out whole."""
+    if REFERENCE.on:
+        return bool(targets(st, u))
+    if fire_problem(st, u) is not None:
+        return False
+    return any(_aim(st, u, t, True) is not None for t in st.live() if t.side != u.side)
 
 
 def targets(st: IntoTheDarkState, u: Unit) -> list[Aim]:

@@ -31,6 +31,7 @@ from .act_deploy import cards_seen_by, event_seen_by, is_hidden, view_cards
 from .actions import PROMPTS, apply_order
 from .clauses import cite
 from .contacts import Contacts
+from .generals import on as command_on
 from .model import SIDES, Unit, other
 from .movement import World
 from .params import SCALE_FACTOR
@@ -46,6 +47,10 @@ RS = "into-the-dark"
 
 class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     """One moment of an into-the-dark battle. Use ``IntoTheDarkGame.new_state(seed)``."""
+
+    #: set while ``probe`` applies its order to its copy: an illegal order's reason is never read
+    #: there, so a move may be refused on a bound before it is traced (``moves.plan_move``'s verdict)
+    verdict_only = False
 
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
         self.begin(game, seed)
@@ -91,6 +96,17 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             return []
         return menus.legal_orders(self)
 
+    def unit_menu(self) -> menus.UnitMenu | None:
+        """The menu of the unit to act, in parts worked out when asked for (``menus.UnitMenu``:
+        ``orders()`` is ``legal_orders()``); None when the menu is not a unit's, when Command &
+        Control filters it (``menus._obeying`` needs the whole of it) or on the reference path."""
+        p = self.pending
+        if REFERENCE.on or self._result is not None or p is None or p["kind"] != "unit":
+            return None
+        if command_on(self):
+            return None
+        return menus.UnitMenu(self, self.units[p["unit"]])
+
     def parse_order(self, spec: str | Mapping[str, Any]) -> O.Order:
         return order_text.parse(spec)
 
@@ -126,7 +142,9 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         c = self.copy()
         n = len(c._events)
         try:
+            c.verdict_only = True
             apply_order(c, order)
+            del c.verdict_only  # (the class's False again: the copy goes on as a state)
             c._advance()
         except IllegalOrder:
             return None

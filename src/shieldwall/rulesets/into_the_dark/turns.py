@@ -34,7 +34,7 @@ from .model import SIDES, other
 from .movement import Problem, max_straight, trace
 from .moves import about_cost, act_problem, angle_to, apply_trace, base_allowance
 from .points import unit_cost
-from .shooting import targets
+from .shooting import has_target
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -171,7 +171,7 @@ def fire_choice(st: IntoTheDarkState, side: str) -> None:
         st.phase = "fire"
         st.log("phase", "turn-sequence.combat", phase_name="missile fire")
     ordered = {uid for uid, _ in st.fire_orders}
-    if any(u.id not in ordered and targets(st, u) for u in st.live(side)):
+    if any(u.id not in ordered and has_target(st, u) for u in st.live(side)):
         st.ask("fire", side)
 
 

@@ -39,7 +39,7 @@ from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
 from shieldwall.rulesets.into_the_dark import orders as O
 
-from . import generals
+from . import generals, nearest
 from .ground import heading_towards
 from .reckoning import Reckoning, _fp
 
@@ -60,8 +60,14 @@ class IntoTheDarkGeneral(Reckoning):
         self._setup(state)
         d = state.decision()
         assert d is not None
-        orders = state.legal_orders()
         kind = d.kind
+        if kind == "unit":
+            u = self.units[str(d.unit)]
+            lazy = getattr(state, "unit_menu", None)
+            menu = lazy() if lazy is not None and not u.get("general") else None
+            # the menu in parts: the moves (the costliest part) worked out only when weighed
+            return self._unit(state, menu if menu is not None else _Listed(state.legal_orders()), u)
+        orders = state.legal_orders()
         if kind == "initiative":
             return next((o for o in orders if isinstance(o, O.Pass)), orders[0])
         if kind == "rally":
@@ -70,8 +76,6 @@ class IntoTheDarkGeneral(Reckoning):
             return generals.movement_choice(self, state, orders, self._activate(orders))
         if kind == "orders":
             return generals.orders_choice(self, orders)
-        if kind == "unit":
-            return self._unit(state, orders, self.units[str(d.unit)])
         if kind == "react":
             return self._react(orders, self.units[str(d.unit)])
         if kind == "opportunity":
@@ -219,15 +223,20 @@ class IntoTheDarkGeneral(Reckoning):
                 best_o, best_s = o, s
         return best_o
 
-    def _unit(self, state: State, orders: list[Any], u: dict[str, Any]) -> Any:
+    def _unit(self, state: State, menu: Any, u: dict[str, Any]) -> Any:
+        """``menu``: the unit's menu in parts (``menus.UnitMenu``, or a whole list as ``_Listed``):
+        ``head()`` holds every ``Hold`` and ``Charge``, ``rest()`` every ``Face`` and
+        ``Shieldwall``, and ``orders()`` is the whole menu."""
         if u.get("general"):
+            orders = menu.orders()
             own = generals.figure_choice(self, state, orders, u)
             return own if own is not None else self._general_figure(state, orders, u)
         order = self._order_of(u)
         foot = u["category"] == "foot"
-        hold = next((o for o in orders if isinstance(o, O.Hold)), orders[0])
+        head = menu.head()
+        hold = next((o for o in head if isinstance(o, O.Hold)), head[0])
         # charges
-        charges = [o for o in orders if isinstance(o, O.Charge)]
+        charges = [o for o in head if isinstance(o, O.Charge)]
         if charges and u["role"] != "missile" and order != "fall back":
             best = max(
                 charges,
@@ -243,18 +252,18 @@ class IntoTheDarkGeneral(Reckoning):
                 if prefers or self._override(u):
                     return best
         if u["in_melee"]:
-            faces = [o for o in orders if isinstance(o, O.Face)]
+            faces = [o for o in menu.rest() if isinstance(o, O.Face)]
             return faces[0] if faces else hold
         # shieldwall: foot that stand form it when the enemy is near
-        sw_on = next((o for o in orders if isinstance(o, O.Shieldwall) and o.on), None)
+        sw_on = next((o for o in menu.rest() if isinstance(o, O.Shieldwall) and o.on), None)
         if sw_on is not None and self._near(u, 10.0):
             return sw_on
-        moves = [o for o in orders if isinstance(o, O.Move)]
         if u["role"] == "missile" and u["missile"]:
             if self._target_in(u, self.fps[u["id"]], 6.0):
                 return hold  # "Missile troops within close range will stop advancing and open fire"
         elif foot and order == "attack" and self._near(u, 3.0):
             return hold  # within charge range: foot prefer to stand
+        moves = [o for o in menu.orders() if isinstance(o, O.Move)]
         if order == "hold":
             moves = [o for o in moves if all(isinstance(s, O.Wheel) for s in o.steps)]
         else:
@@ -339,9 +348,8 @@ class IntoTheDarkGeneral(Reckoning):
     def _score(self, u: dict[str, Any], fp: Footprint, order: str, moved: bool) -> float:
         if not self.enemies:
             return 0.0
-        gaps = sorted(
-            ((footprint_distance(fp, self.fps[e["id"]]), e) for e in self.enemies), key=lambda x: x[0]
-        )
+        # the enemies nearest first: the three nearest and those within 12" (all that is read below)
+        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0)
         g, near = gaps[0]
         score = 0.0
         missile = u["role"] == "missile" and bool(u["missile"])
@@ -370,15 +378,7 @@ class IntoTheDarkGeneral(Reckoning):
             elif missile:
                 score -= 0.5
         # formation: friends close at hand
-        friends = 0
-        for f in self.mine:
-            if (
-                f["id"] != u["id"]
-                and f["morale"] != "routed"
-                and footprint_distance(fp, self.fps[f["id"]]) < 4.0
-            ):
-                friends += 1
-        score += 0.3 * min(friends, 2)
+        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"])
         return score
 
 
@@ -394,3 +394,21 @@ def _probe(state: State, o: Any) -> tuple[State, list[Any]] | None:
         return c, c.apply(o)
     except IllegalOrder:
         return None
+
+
+class _Listed:
+    """A whole menu (a list of orders) in the shape of ``menus.UnitMenu``: every part is the list."""
+
+    __slots__ = ("_orders",)
+
+    def __init__(self, orders: list[Any]) -> None:
+        self._orders = orders
+
+    def head(self) -> list[Any]:
+        return self._orders
+
+    def rest(self) -> list[Any]:
+        return self._orders
+
+    def orders(self) -> list[Any]:
+        return self._orders
