@@ -63,11 +63,13 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile(hypothesis_profile(os.environ))
 
 
+@pytest.hookimpl(trylast=True)  # after -k, -m and the other plugins have chosen and ordered the tests
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On pytest-xdist's workers under ``--dist worksteal``: each worker's share begins with its
-    longest tests (tests/xdist_order.py)."""
+    """On pytest-xdist's workers (the README's command: ``--dist worksteal``; a worker's own
+    ``dist`` option always reads "no"): each worker's share begins with its longest tests
+    (tests/xdist_order.py)."""
     workerinput = getattr(config, "workerinput", None)
-    if workerinput is None or config.getoption("dist", default="no") != "worksteal":
+    if workerinput is None:
         return
     order = long_first([i.nodeid for i in items], int(workerinput["workercount"]))
     items[:] = [items[i] for i in order]
