@@ -142,3 +142,22 @@ def test_the_last_batches_queued_in_a_slow_worker_are_taken_back(
             answers.append("cancelled")
     assert None in answers, answers  # a batch already queued in the pool was taken back
     assert any(pid != str(parent) for pid, _, _ in played)
+
+
+def test_a_tapered_plan_has_the_same_battles_and_seeds_in_the_same_order(short_scenario: str) -> None:
+    """The default plan on several workers shrinks its last batches (``taper``): the same (index,
+    seed) pairs for every variant, in the same order; only the cut between batches moves."""
+    _, setups = prepare(_config(short_scenario, 2))
+
+    def pairs(batches: list[Batch]) -> dict[str, list[tuple[int, int]]]:
+        out: dict[str, list[tuple[int, int]]] = {}
+        for b in batches:
+            out.setdefault(b.setup.variant, []).extend(b.items)
+        return out
+
+    plain = list(plan(setups, 11, 200, 7))
+    tapered = list(plan(setups, 11, 200, 7, 2))
+    assert pairs(tapered) == pairs(plain) and len(pairs(plain)["baseline"]) == 200
+    sizes = [len(b.items) for b in tapered[:: len(setups)]]
+    assert sizes[0] == 7 and sizes[-4:] == [1, 1, 1, 1] and sizes == sorted(sizes, reverse=True)
+    assert [b.setup.variant for b in tapered[:2]] == [s.variant for s in setups]
