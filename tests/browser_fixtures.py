@@ -6,7 +6,11 @@ A ``shieldwall serve`` process for the tests that need a real one: :func:`serve_
 
 Fixtures (registered for the whole suite by ``tests/conftest.py``): ``server`` (the app's URL),
 ``page`` (a Chromium page), ``touch`` (a page on a touch screen and its DevTools session, to put
-fingers on it), ``two_pages`` (two pages of two browser contexts: two players). A browser test
+fingers on it), ``two_pages`` (two pages of two browser contexts: two players). Each page is in a
+browser context of its own (nothing shared: cookies, storage, cache), of one Chromium a test module
+shares (``chromium``: launching one took about 0.9 s of CPU and 1-3 s of wall clock, a context
+0.25 s; module-scoped, not session-scoped, because a live Playwright keeps its event loop marked
+running in this thread, and ``asyncio.run`` in a later module would fail). A browser test
 module marks itself with ``pytestmark = BROWSER`` (skipped without /usr/bin/chromium), a
 browser test in another module with ``pytest.mark.browser`` and ``NEEDS_CHROMIUM``.
 
@@ -134,8 +138,12 @@ def playwright() -> Iterator[Any]:
 def ready(ctx: Any) -> Any:
     """A new page of browser context ``ctx``: the other side's orders stepped through without a
     pause between them (the table's own test, test_web_table.py, steps through them by hand), a
-    20 s timeout, and the page's script errors kept in ``page.errors``."""
-    ctx.add_init_script("localStorage.setItem('shieldwall.stepDelay', '0')")
+    remote player's or spectator's page polling the server every 250 ms instead of 1.5 s (what it
+    does on news is the same; the tests wait for the news, not for the clock), a 20 s timeout, and
+    the page's script errors kept in ``page.errors``."""
+    ctx.add_init_script(
+        "localStorage.setItem('shieldwall.stepDelay', '0'); localStorage.setItem('shieldwall.pollMs', '250')"
+    )
     pg = ctx.new_page()
     pg.set_default_timeout(20_000)
     pg.errors = []
@@ -143,48 +151,50 @@ def ready(ctx: Any) -> Any:
     return pg
 
 
-@contextmanager
-def chromium_page(tmp_path: Path, **options: Any) -> Iterator[tuple[Any, Any]]:
-    """A page of Debian's Chromium with a fresh profile, and its context (``options``: more of
-    Playwright's context options, e.g. ``has_touch``)."""
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, launched once for a test module's browser tests (module docstring)."""
     with playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            args=ARGS,
-            headless=True,
-            viewport=VIEWPORT,
-            **options,
-        )
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         try:
-            yield ready(ctx), ctx
+            yield browser
         finally:
-            ctx.close()
+            browser.close()
+
+
+@contextmanager
+def chromium_page(browser: Any, **options: Any) -> Iterator[tuple[Any, Any]]:
+    """A page in a new browser context of ``browser`` (nothing shared with other contexts), and
+    the context (``options``: more of Playwright's context options, e.g. ``has_touch``)."""
+    ctx = browser.new_context(viewport=VIEWPORT, **options)
+    try:
+        yield ready(ctx), ctx
+    finally:
+        ctx.close()
 
 
 @pytest.fixture
-def page(tmp_path: Path) -> Iterator[Any]:
-    with chromium_page(tmp_path) as (pg, _):
+def page(chromium: Any) -> Iterator[Any]:
+    with chromium_page(chromium) as (pg, _):
         yield pg
 
 
 @pytest.fixture
-def touch(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
+def touch(chromium: Any) -> Iterator[tuple[Any, Any]]:
     """A page on a touch screen, and its DevTools session (to put fingers on it)."""
-    with chromium_page(tmp_path, has_touch=True) as (pg, ctx):
+    with chromium_page(chromium, has_touch=True) as (pg, ctx):
         yield pg, ctx.new_cdp_session(pg)
 
 
 @pytest.fixture
-def two_pages() -> Iterator[tuple[Any, Any]]:
+def two_pages(chromium: Any) -> Iterator[tuple[Any, Any]]:
     """Two pages in two browser contexts of one Chromium: two players who share nothing."""
-    with playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            a, b = (ready(browser.new_context(viewport={"width": 1400, "height": 900})) for _ in range(2))
-            yield a, b
-        finally:
-            browser.close()
+    contexts = [chromium.new_context(viewport={"width": 1400, "height": 900}) for _ in range(2)]
+    try:
+        yield ready(contexts[0]), ready(contexts[1])
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 def idle(page: Any) -> None:

@@ -1,5 +1,5 @@
 """Suite-wide settings: the Hypothesis profiles, and the browser tests' fixtures (``server``,
-``page``, ``touch``, ``two_pages``: tests/browser_fixtures.py).
+``page``, ``touch``, ``two_pages``, ``chromium``: tests/browser_fixtures.py).
 
 ``ci``
     no deadline (a shared CI runner's timing says nothing about the code), the failing example's
@@ -27,7 +27,8 @@ from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, settings
-from tests.browser_fixtures import page, server, touch, two_pages  # noqa: F401  (fixtures for every test)
+from tests.browser_fixtures import chromium, page, server, touch, two_pages  # noqa: F401  (fixtures for every test)
+from tests.xdist_order import long_first
 
 settings.register_profile(
     "ci",
@@ -60,6 +61,18 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--hypothesis-profile", default=None):
         return
     settings.load_profile(hypothesis_profile(os.environ))
+
+
+@pytest.hookimpl(trylast=True)  # after -k, -m and the other plugins have chosen and ordered the tests
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On pytest-xdist's workers (the README's command: ``--dist worksteal``; a worker's own
+    ``dist`` option always reads "no"): each worker's share begins with its longest tests
+    (tests/xdist_order.py)."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:
+        return
+    order = long_first([i.nodeid for i in items], int(workerinput["workercount"]))
+    items[:] = [items[i] for i in order]
 
 
 def pytest_report_header(config: pytest.Config) -> str:

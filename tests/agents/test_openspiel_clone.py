@@ -65,13 +65,15 @@ def test_a_clone_sets_up_no_battle_and_plays_on_as_the_original(scenario: str, m
     ],
 )
 def test_states_play_the_same_battle_on_both_paths(scenario: str) -> None:
-    """Lazily set-up battles copied from the game's opening, and menus kept per live battle (and
-    its clones), play what the reference path plays: every action's string, legal actions and the
-    state after each, in new initial states made along the way too."""
+    """Lazily set-up battles copied from the game's opening, and menus, strings and observations
+    kept per live battle (and its clones), play what the reference path plays: every action's
+    string, legal actions, the state after each and what each side observes of it, in new initial
+    states made along the way too."""
     game = pyspiel.load_game(osp.SHORT_NAME, {"scenario": scenario, "seed": 4})
 
     def record() -> list[Any]:
         state, out = game.new_initial_state(), []
+        observer = game.make_py_observer()
         for i in range(60):
             if state.is_terminal():
                 break
@@ -91,6 +93,10 @@ def test_states_play_the_same_battle_on_both_paths(scenario: str) -> None:
                 state = fresh
             state.apply_action(action)
             out.append(str(state))
+            for player in range(game.num_players()):  # what each side observes, asked twice
+                for _ in range(2):
+                    observer.set_from(state, player)
+                    out.append((observer.string_from(state, player), observer.tensor.tobytes()))
         return out
 
     fast = record()

@@ -81,3 +81,83 @@ def test_this_process_plays_while_the_workers_start(short_scenario: str) -> None
         backends.run_batch = orig  # type: ignore[assignment]
     assert rows == [run_batch(b) for b in batches]
     assert 1 <= len(played_here) < len(batches)
+
+
+def test_a_claimed_batch_is_played_once_by_whoever_claims_it_first() -> None:
+    import multiprocessing
+
+    claims = backends._Claims(multiprocessing.get_context("fork"))
+    assert claims.claim(1) and not claims.claim(1)
+    assert claims.claim(2) and claims.claim(1 + backends._Claims.SLOTS)  # a slot reused by a later number
+    backends._CLAIMS = claims
+    try:
+        assert backends._run_keyed("no such key: never looked up", ((0, 1),), 2) is None
+    finally:
+        backends._CLAIMS = None
+
+
+def test_the_last_batches_queued_in_a_slow_worker_are_taken_back(
+    short_scenario: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once no batch is left to send, this process plays the batches queued in the pool that its
+    (here: slow) worker has not started; the worker skips them (its answer: None); every batch is
+    played once and the rows come back in order."""
+    import os
+    import time
+    from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+
+    monkeypatch.setattr(backends, "_start_method", lambda: "fork")
+    _, setups = prepare(_config(short_scenario, 2))
+    batches = list(plan(setups, 5, 6, 1))
+    log = tmp_path / "played"
+    parent = os.getpid()
+    real = backends.run_batch
+    sent: list[Future[Any]] = []
+
+    def spy(b: Batch) -> list[dict[str, Any]]:
+        if os.getpid() != parent:
+            time.sleep(1.5)  # the worker: slow
+        with log.open("a") as f:
+            f.write(f"{os.getpid()} {b.items[0][0]} {b.setup.variant}\n")
+        return real(b)
+
+    class Pool(ProcessPoolExecutor):
+        def submit(self, *args: Any, **kwargs: Any) -> Future[Any]:
+            sent.append(super().submit(*args, **kwargs))
+            return sent[-1]
+
+    monkeypatch.setattr(backends, "run_batch", spy)
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", Pool)
+    rows = list(backends.run_local(iter(batches), 2, setups))
+    assert rows == [real(b) for b in batches]
+    played = [line.split() for line in log.read_text().splitlines()]
+    assert sorted((i, v) for _, i, v in played) == sorted(
+        (str(b.items[0][0]), b.setup.variant) for b in batches
+    )
+    answers = []
+    for f in sent:
+        try:
+            answers.append(f.result())
+        except CancelledError:
+            answers.append("cancelled")
+    assert None in answers, answers  # a batch already queued in the pool was taken back
+    assert any(pid != str(parent) for pid, _, _ in played)
+
+
+def test_a_tapered_plan_has_the_same_battles_and_seeds_in_the_same_order(short_scenario: str) -> None:
+    """The default plan on several workers shrinks its last batches (``taper``): the same (index,
+    seed) pairs for every variant, in the same order; only the cut between batches moves."""
+    _, setups = prepare(_config(short_scenario, 2))
+
+    def pairs(batches: list[Batch]) -> dict[str, list[tuple[int, int]]]:
+        out: dict[str, list[tuple[int, int]]] = {}
+        for b in batches:
+            out.setdefault(b.setup.variant, []).extend(b.items)
+        return out
+
+    plain = list(plan(setups, 11, 200, 7))
+    tapered = list(plan(setups, 11, 200, 7, 2))
+    assert pairs(tapered) == pairs(plain) and len(pairs(plain)["baseline"]) == 200
+    sizes = [len(b.items) for b in tapered[:: len(setups)]]
+    assert sizes[0] == 7 and sizes[-4:] == [1, 1, 1, 1] and sizes == sorted(sizes, reverse=True)
+    assert [b.setup.variant for b in tapered[:2]] == [s.variant for s in setups]

@@ -142,10 +142,12 @@ class _Live:
         state: State | None = None,
         start: Callable[[], State] | None = None,
         menu: list[Any] | None = None,
+        kept: dict[Any, Any] | None = None,
     ) -> None:
         self._state = state
         self._start = start
         self._menu = menu
+        self._kept: dict[Any, Any] = {} if kept is None else kept
         if state is None and REFERENCE.on:
             self._state = self._set_up()
 
@@ -172,8 +174,18 @@ class _Live:
             self._menu = encoding.menu(self.state)
         return self._menu
 
+    def kept(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once per live battle and ``key`` (its string, a side's view string
+        or observation): OpenSpiel's checks ask for each many times, and the battle never changes.
+        A clone's copy shares them (it is the same battle). On the reference path: every call."""
+        if REFERENCE.on:
+            return make()
+        if key not in self._kept:
+            self._kept[key] = make()
+        return self._kept[key]
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(self.state.copy(), menu=self._menu)
+        return _Live(self.state.copy(), menu=self._menu, kept=self._kept)
 
 
 _GAME_TYPE = pyspiel.GameType(
@@ -303,7 +315,10 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
         return [1.0 if s == result.winner else -1.0 for s in self._sw.sides]
 
     def __str__(self) -> str:
-        return json.dumps(self.battle.view(), sort_keys=True, default=str)
+        text: str = self._live.kept(
+            "view", lambda: json.dumps(self.battle.view(), sort_keys=True, default=str)
+        )
+        return text
 
     # --- the order waiting for its dice --------------------------------------------------------
 
@@ -332,11 +347,16 @@ class ViewObserver:
 
     def set_from(self, state: ShieldwallState, player: int) -> None:
         side = self._game.sides[player]
-        self.tensor[:] = self._game.encoding.observe(state.battle, side)["observation"]
+        self.tensor[:] = state._live.kept(
+            ("observation", side), lambda: self._game.encoding.observe(state.battle, side)["observation"]
+        )
 
     def string_from(self, state: ShieldwallState, player: int) -> str:
         side = self._game.sides[player]
-        return json.dumps(view_for(state.battle, [side]), sort_keys=True, default=str)
+        text: str = state._live.kept(
+            ("view", side), lambda: json.dumps(view_for(state.battle, [side]), sort_keys=True, default=str)
+        )
+        return text
 
 
 pyspiel.register_game(_GAME_TYPE, ShieldwallGame)

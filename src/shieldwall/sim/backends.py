@@ -9,10 +9,14 @@ memory stays flat however many battles are played.
 Local workers: with ``N`` workers, this process plays batches too, beside ``N - 1`` pool
 processes (it would otherwise only wait): it starts at once, while the others are still starting,
 so short runs gain too, and when a worker falls behind (a busy machine) this process takes back
-the batches it has not started. The setups (the scenario data) go to each process once, when it starts, and
-each process builds its games then; a batch sent to it is only a setup key and its ``(index,
-seed)`` pairs. The processes are forked when this process runs no other thread (they start at once,
-with the games this process has built), and spawned otherwise.
+the batches it has not started. Every batch sent to the pool is claimed by whoever starts it first
+(a shared table of claims, ``_Claims``): once no batch is left to send, this process takes back
+even a batch already queued in a worker's pipe, which the worker then skips, so a run's last
+batches do not wait behind each other on one worker while this process is idle. The setups (the
+scenario data) go to each process once, when it starts, and each process builds its games then; a
+batch sent to it is only a setup key, its ``(index, seed)`` pairs and its number. The processes
+are forked when this process runs no other thread (they start at once, with the games this process
+has built), and spawned otherwise.
 """
 
 from __future__ import annotations
@@ -63,6 +67,30 @@ def run_batches(
 _SETUPS: dict[str, Setup] = {}
 
 
+class _Claims:
+    """Who plays each batch sent to a pool: the first process to claim its number (numbers count
+    from 1; slot ``number % SLOTS`` holds the last number claimed there: the batches in flight are
+    far fewer than the slots)."""
+
+    SLOTS = 4096
+
+    def __init__(self, ctx: Any) -> None:
+        self.table = ctx.Array("q", self.SLOTS)  # zeros, with a lock
+
+    def claim(self, number: int) -> bool:
+        """True the first time ``number`` is claimed, in any process; False after."""
+        with self.table.get_lock():
+            slot = number % self.SLOTS
+            if self.table[slot] == number:
+                return False
+            self.table[slot] = number
+            return True
+
+
+#: the claims shared with this process's pool (``_start_worker``), if it is a pool's worker
+_CLAIMS: _Claims | None = None
+
+
 def _start_method() -> str:
     """``fork`` where it is safe and available (no other Python thread in this process), else
     ``spawn``."""
@@ -73,18 +101,31 @@ def _start_method() -> str:
     return "spawn"
 
 
-def _start_worker(setups: Sequence[Setup]) -> None:
-    """A worker process's initializer: keep the setups and build their games now."""
+def _start_worker(setups: Sequence[Setup], claims: _Claims | None = None) -> None:
+    """A worker process's initializer: keep the setups (and the pool's claims) and build their
+    games now."""
     from shieldwall.sim.runner import game_for
 
+    global _CLAIMS
+    _CLAIMS = claims
     for s in setups:
         _SETUPS[s.key] = s
         game_for(s)
 
 
-def _run_keyed(key: str, items: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """A batch whose setup the worker received when it started."""
+def _run_keyed(key: str, items: tuple[tuple[int, int], ...], number: int = 0) -> list[dict[str, Any]] | None:
+    """A batch whose setup the worker received when it started; None (not played) when batch
+    ``number`` was claimed first by the process that sent it."""
+    if number and _CLAIMS is not None and not _CLAIMS.claim(number):
+        return None
     return run_batch(Batch(_SETUPS[key], items))
+
+
+def _run_claimed(batch: Batch, number: int) -> list[dict[str, Any]] | None:
+    """A batch with its setup (one the worker did not receive at start), claimed like ``_run_keyed``."""
+    if _CLAIMS is not None and not _CLAIMS.claim(number):
+        return None
+    return run_batch(batch)
 
 
 def run_local(
@@ -93,7 +134,8 @@ def run_local(
     """One worker: in this process. More: this process and ``workers - 1`` pool processes (a
     ``ProcessPoolExecutor``): whenever the oldest batch in flight is not finished, this process
     plays a batch itself: the oldest one no worker has started yet (cancelled in the pool), else
-    the next one (module docstring)."""
+    the next one, and once none is left to send, one already queued in the pool (module
+    docstring)."""
     if workers <= 1:
         for b in batches:
             yield run_batch(b)
@@ -103,17 +145,20 @@ def run_local(
     ctx = multiprocessing.get_context(_start_method())
     if ctx.get_start_method() == "fork":
         _start_worker(keyed)  # built here once: the forked processes start with them
+    claims = _Claims(ctx)
     ex = ProcessPoolExecutor(
-        max_workers=workers - 1, mp_context=ctx, initializer=_start_worker, initargs=(tuple(keyed),)
+        max_workers=workers - 1, mp_context=ctx, initializer=_start_worker, initargs=(tuple(keyed), claims)
     )
+    numbers = itertools.count(1)
 
-    def submit(b: Batch) -> Future[list[dict[str, Any]]]:
+    def submit(b: Batch) -> tuple[Future[list[dict[str, Any]] | None], int]:
+        number = next(numbers)
         if b.setup.key in shipped:
-            return ex.submit(_run_keyed, b.setup.key, b.items)
-        return ex.submit(run_batch, b)
+            return ex.submit(_run_keyed, b.setup.key, b.items, number), number
+        return ex.submit(_run_claimed, b, number), number
 
     try:
-        # in batch order: [future, batch] (played elsewhere) or [rows, None] (played here)
+        # in batch order: [future, batch, number] (sent to the pool) or [rows, None, 0] (played here)
         window: deque[list[Any]] = deque()
         in_flight = 0  # futures in the window
         # this process is one of the workers: its share of the window is the batches it has played
@@ -129,30 +174,38 @@ def run_local(
             exhausted = b is None
             return b
 
+        def take_back(entry: list[Any]) -> bool:
+            """Play a batch sent to the pool here, if no worker has started it."""
+            nonlocal in_flight
+            if entry[1] is None or not (entry[0].cancel() or (exhausted and claims.claim(entry[2]))):
+                return False
+            entry[0], entry[1], entry[2] = run_batch(entry[1]), None, 0
+            in_flight -= 1
+            return True
+
         def play_here() -> bool:
             """Play a batch here while the oldest is played elsewhere: the oldest one no worker
-            has started (taken back from the pool), else the next one. False: none to play."""
-            nonlocal in_flight
-            for entry in itertools.islice(window, 1, None):
-                if entry[1] is not None and entry[0].cancel():
-                    entry[0], entry[1] = run_batch(entry[1]), None
-                    in_flight -= 1
-                    return True
+            has started (taken back from the pool: one not yet handed to the pool's queue, or once
+            no batch is left to send, one a worker has not claimed), else the next one. False:
+            none to play."""
+            if any(take_back(entry) for entry in itertools.islice(window, 1, None)):
+                return True
             here = take()
             if here is None:
                 return False
-            window.append([run_batch(here), None])
+            window.append([run_batch(here), None, 0])
             return True
 
         while True:
             while in_flight < limit and not exhausted:
                 nxt = take()
                 if nxt is not None:
-                    window.append([submit(nxt), nxt])
+                    future, number = submit(nxt)
+                    window.append([future, nxt, number])
                     in_flight += 1
             if not window:
                 break
-            head, batch = window[0]
+            head, batch, _ = window[0]
             if batch is not None:  # played elsewhere
                 if not head.done() and len(window) - in_flight < ahead and play_here():
                     continue

@@ -181,12 +181,20 @@ def prepare(config: SimConfig) -> tuple[Game, list[Setup]]:
     return base, setups
 
 
-def plan(setups: Sequence[Setup], seed: int, battles: int, batch_size: int) -> Iterator[Batch]:
-    """Batches chunk by chunk of seeds; within a chunk, one batch per variant (same seeds)."""
-    for start in range(0, battles, batch_size):
-        items = tuple(battle_seeds(seed, min(batch_size, battles - start), start))
+def plan(
+    setups: Sequence[Setup], seed: int, battles: int, batch_size: int, taper: int = 0
+) -> Iterator[Batch]:
+    """Batches chunk by chunk of seeds; within a chunk, one batch per variant (same seeds).
+    ``taper``: the number of workers, if the last chunks are to shrink (each at most the battles
+    left over twice that number), so that a run's last batches end close together."""
+    start = 0
+    while start < battles:
+        left = battles - start
+        size = min(batch_size, -(-left // (2 * taper))) if taper > 0 else min(batch_size, left)
+        items = tuple(battle_seeds(seed, size, start))
         for s in setups:
             yield Batch(s, items)
+        start += size
 
 
 #: batches per worker the default batch size aims at: the last batches of a run leave workers idle
@@ -221,7 +229,11 @@ def run(config: SimConfig, progress: Callable[[int, int], None] | None = None) -
         chunk: list[dict[str, Any]] = []
         pending = 0
         for rows in run_batches(
-            plan(setups, config.seed, config.battles, bsize),
+            # the default batches shrink at the end of a run on several workers (the rows never
+            # depend on it)
+            plan(
+                setups, config.seed, config.battles, bsize, 0 if config.batch_size or workers < 2 else workers
+            ),
             config.backend,
             workers or None,
             config.address,

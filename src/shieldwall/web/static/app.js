@@ -368,7 +368,10 @@ class GameView {
         $("#decision").replaceChildren(el("p", {}, e.message, " · ", el("a", { href: "/" }, "start a new battle")));
       }
     }
-    setInterval(() => this.poll(), 1500);
+    // a remote player's or a spectator's page asks for news every 1.5 s (a preference kept in this
+    // browser: shieldwall.pollMs, at least 50; the browser tests set it short)
+    const pollMs = Number.parseInt(localStorage.getItem("shieldwall.pollMs") || "", 10);
+    setInterval(() => this.poll(), Number.isFinite(pollMs) && pollMs >= 50 ? pollMs : 1500);
   }
 
   // ------------------------------------------------------------------ state
