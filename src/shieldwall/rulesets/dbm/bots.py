@@ -4,9 +4,10 @@ Pre-battle: no invader terrain (nor area features after it), the defender's feat
 of his list once until 2 feature equivalents (his area kinds first; his river, WW, BUA and roads
 only when no area kind is left to take: ruling R46), a deep deployment (rear ranks give support), baggage
 to the C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
-200 p), advance commands whose base factors against the nearest enemy are at least as good as the
-enemy's against them ("attack where factors favour it"; the group move lines up with the one
-shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
+200 p), advance commands whose close combats against the nearest enemies favour them ("attack where
+factors favour it": the game's own scoring over the 36 dice pairs, outcomes and quick kills
+included, not the base factors alone; the group move lines up with the one shift), dismount an
+element near enemy foot if its foot form fights foot better (ruling R39),
 move single elements that can reach a legal contact, and protect the general: the generals' own
 elements make no single moves, and a command does not advance if that would put the C-in-C's
 element into a front contact in which it is destroyed more often than its opponent (ruling R44);

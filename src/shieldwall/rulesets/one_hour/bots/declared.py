@@ -7,7 +7,9 @@ judgement must go. Each intent is valued by what it is expected to lead to, over
 of the movement roll (the unit's movement dice + 2; the dice are public, the roll is not known):
 
 * a charge: reached when the roll covers the gap (the charge's value, ``_charge_value``), else the
-  unit ends the roll's length nearer its target (the place's value, ``_position``);
+  unit ends the roll's length nearer its target (the place's value, ``_position``); skirmishers
+  and cavalry with missiles, which the general keeps at their missiles' range, declare a charge
+  that may reach only when it would remove its target at once;
 * a move toward a point: the unit turns to it and goes the roll's length, stopping short of an
   enemy in the way (the place's value);
 * staying put (no intent: the unit is not activated; a bow that does not move may shoot): the
@@ -33,12 +35,20 @@ if TYPE_CHECKING:
 
 #: how much better than staying put an intent must be to be declared (values are the general's)
 _MARGIN = 0.05
+#: ``_charge_value`` of a charge that removes its target at once
+_KILL = 8.0
 #: a move toward an enemy's place stops this far short of it (it cannot pass through)
 _STOP_SHORT = 0.5
 
 
 #: the movement rolls by (die, dice): a pure function of them
 _ROLLS: dict[tuple[Die, int], list[tuple[float, float]]] = {}
+
+
+def _skirmishing(u: dict[str, Any]) -> bool:
+    """Skirmishers and cavalry with missiles: the general keeps them at their missiles' range
+    (``_position``)."""
+    return u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
 
 
 def _rolls(general: OneHourGeneral, u: dict[str, Any]) -> list[tuple[float, float]]:
@@ -94,9 +104,12 @@ def intent_value(general: OneHourGeneral, o: O.Activate) -> float:
         gap = polygon_distance(fp.corners(), tf.corners())
         facing = tf.facing_of(fp.front_centre)
         reach = sum(p for d, p in rolls if d >= gap)
+        charge = general._charge_value_of(u, t, facing) if reach > 0.0 else 0.0
+        if reach > 0.0 and _skirmishing(u) and charge < _KILL:
+            return -math.inf  # missile troops that skirmish commit to a charge only to finish a unit
         value = 0.0
         if reach > 0.0:
-            value += reach * general._charge_value_of(u, t, facing)
+            value += reach * charge
         if reach < 1.0:
             # short of the target: the unit ends the mean short roll nearer it
             short = sum(d * p for d, p in rolls if d < gap) / (1.0 - reach)

@@ -3,6 +3,7 @@
 It keeps formation (stays near friends), picks favourable charges (expected hits dealt against
 hits taken back, kills and flank/rear attacks first), shoots the most damaged target in reach,
 turns to face attackers on its flanks, and keeps skirmishers out of the reach of formed enemies.
+With Declared Movement it weighs each unit's intents before the roll (``declared``).
 It reads the public State API (``decision()``, ``legal_orders()``, ``view()``) and the
 ruleset's public order and combat modules; of a ``OneHourState`` it reads the units directly,
 building only the views of units that changed since its last decision (the same values ``view()``
