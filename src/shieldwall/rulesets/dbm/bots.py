@@ -4,9 +4,10 @@ Pre-battle: no invader terrain (nor area features after it), the defender's feat
 of his list once until 2 feature equivalents (his area kinds first; his river, WW, BUA and roads
 only when no area kind is left to take: ruling R46), a deep deployment (rear ranks give support), baggage
 to the C-in-C's command. In a bound: march commands while the enemy is far (march moves go no closer than
-200 p), advance commands whose base factors against the nearest enemy are at least as good as the
-enemy's against them ("attack where factors favour it"; the group move lines up with the one
-shift), dismount an element near enemy foot if its foot form fights foot better (ruling R39),
+200 p), advance commands whose close combats against the nearest enemies favour them ("attack where
+factors favour it": the game's own scoring over the 36 dice pairs, outcomes and quick kills
+included, not the base factors alone; the group move lines up with the one shift), dismount an
+element near enemy foot if its foot form fights foot better (ruling R39),
 move single elements that can reach a legal contact, and protect the general: the generals' own
 elements make no single moves, and a command does not advance if that would put the C-in-C's
 element into a front contact in which it is destroyed more often than its opponent (ruling R44);
@@ -213,19 +214,45 @@ class ScriptedBot(Bot):
 
     @staticmethod
     def _favoured(tables: Any, units: dict[str, dict[str, Any]], side: str, cmd: str | None) -> bool:
+        """Attack where the combat favours it: each element of the command against its nearest
+        enemy, over the 36 dice pairs of one close combat it moves into (the game's own scoring,
+        ``score_pair``: base factors, tactical factors, grading and the outcome table, quick kills
+        included; no overlaps or ranks counted), scores 2 for each pair in which the enemy is
+        destroyed, -2 for each in which it is, 1 for each in which the enemy is otherwise beaten,
+        -1 for each in which it is. The command advances when the sum is at least 0. (Base factors
+        alone hid the outcomes: blades beaten by knights are destroyed.)"""
         mine = [u for u in units.values() if u["command"] == cmd and u["type"] != "Bge"]
         enemy = [u for u in units.values() if u["side"] != side and u["type"] != "Bge"]
         if not mine or not enemy:
             return True
-
-        def cls(code: str) -> str:
-            return str(tables.troops.type[code].troop_class)
-
         score = 0
         for u in mine:
             t = min(enemy, key=lambda v: (v["x"] - u["x"]) ** 2 + (v["y"] - u["y"]) ** 2)
-            a, b = tables.base(u["type"]), tables.base(t["type"])
-            score += (a.v_mounted if cls(t["type"]) == "mounted" else a.v_foot) - (
-                b.v_mounted if cls(u["type"]) == "mounted" else b.v_foot
-            )
+            score += _combat_edge(tables, u["type"], u.get("grade", "O"), t["type"], t.get("grade", "O"))
         return score >= 0
+
+
+#: ``_combat_edge`` by (id of the tables, codes and grades): (the tables, the value)
+_EDGES: dict[tuple[int, str, str, str, str], tuple[Any, int]] = {}
+
+
+def _combat_edge(tables: Any, code: str, grade: str, ecode: str, egrade: str) -> int:
+    """An element (``code``, ``grade``) moving into close combat with an enemy's front: over the 36
+    dice pairs, 2 for each in which the enemy is destroyed, -2 for each in which the element is, 1
+    for each in which the enemy is otherwise beaten, -1 for each in which the element is."""
+    key = (id(tables), code, grade, ecode, egrade)
+    got = _EDGES.get(key)
+    if got is not None and got[0] is tables:
+        return got[1]
+    me = Fighter(code, grade, moved_into_contact_this_bound=True)
+    them = Fighter(ecode, egrade)
+    value = 0
+    for da in range(1, 7):
+        for db in range(1, 7):
+            res = score_pair(tables, me, them, "cc", da, db)["result"]
+            if res is None:
+                continue
+            weight = 2 if res["result"] == "destroyed" else 1
+            value += weight if res["loser"] == "b" else -weight
+    _EDGES[key] = (tables, value)
+    return value

@@ -1,13 +1,14 @@
 """knight-hack's own bot (the plugin's ``bots``): ``scripted``, a simple general.
 
-It charges where the odds are best (its target number against the object's, the charge bonus
-counted), springs an ambush on the same reckoning, shoots at chargers first, evades a charge it
-would lose badly when it can, lets the enemy move first (the errata's own advice,
-``knight-hack:info.advice``), advances its mounted and close foot towards the nearest enemy, keeps
-its archers where they stand, and takes every rout test. With hand deployment (ruling R51) it
-places each unit where the scenario put it when the rules allow it, else on the legal place nearest
-it (the first of the menu). It reads only the public State API: the
-menu, the view (without what its side may not see), the event log and the game's tables.
+It charges where the odds are best (its target number against the object's in the first round,
+the charge bonus counted and the charger's disorder on contact too), springs an ambush on the
+same reckoning, shoots at chargers first, evades a charge it would lose badly when it can, lets
+the enemy move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted
+and close foot towards the nearest enemy, keeps its archers where they stand, and takes every rout
+test. With hand deployment (ruling R51) it places each unit where the scenario put it when the
+rules allow it, else on the legal place nearest it (the first of the menu). It reads only the
+public State API: the menu, the view (without what its side may not see), the event log and the
+game's tables.
 """
 
 from __future__ import annotations
@@ -33,10 +34,15 @@ def _fighter(u: dict[str, Any]) -> Fighter:
     return Fighter(u["type"], u["class"], u["figures"], tuple(u["weapons"]))
 
 
-def _edge(tables: Tables, u: dict[str, Any], t: dict[str, Any], charging: bool) -> int:
-    """u's target number against t minus t's against u (the charge bonus when ``charging``)."""
-    mine = melee_target(tables, _fighter(u), _fighter(t), MeleeConditions(charging_first_round=charging))
-    theirs = melee_target(tables, _fighter(t), _fighter(u), MeleeConditions())
+def _charge_edge(tables: Tables, u: dict[str, Any], t: dict[str, Any]) -> int:
+    """The charger u's target number against t in the first round of the melee its charge makes,
+    minus t's against u. A charger that makes contact is disordered until it rallies
+    (knight-hack:charge.disorder-on-contact): it gets the charge bonus but fights disordered, and
+    t fights it as a disordered target."""
+    mine = melee_target(
+        tables, _fighter(u), _fighter(t), MeleeConditions(charging_first_round=True, disordered=True)
+    )
+    theirs = melee_target(tables, _fighter(t), _fighter(u), MeleeConditions(target_disordered=True))
     return mine.value - theirs.value
 
 
@@ -92,7 +98,7 @@ class ScriptedBot(Bot):
             return menu[0]
         best, score = menu[0], 0
         for o in menu[1:]:
-            s = _edge(tables, units[str(o.unit)], units[str(o.target)], True)
+            s = _charge_edge(tables, units[str(o.unit)], units[str(o.target)])
             if s > score:
                 best, score = o, s
         return best
@@ -100,7 +106,7 @@ class ScriptedBot(Bot):
     def _respond(self, tables: Tables, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
         u = units[str(menu[0].unit)]
         chargers = [units[c] for c, t in charges.items() if t == u["id"]]
-        worst = min((_edge(tables, u, c, False) - 10 for c in chargers), default=0)
+        worst = min((-_charge_edge(tables, c, u) for c in chargers), default=0)
         evade = next((o for o in menu if o.kind == "evade"), None)
         if evade is not None and worst < -20:
             return evade

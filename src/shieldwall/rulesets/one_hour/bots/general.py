@@ -3,6 +3,7 @@
 It keeps formation (stays near friends), picks favourable charges (expected hits dealt against
 hits taken back, kills and flank/rear attacks first), shoots the most damaged target in reach,
 turns to face attackers on its flanks, and keeps skirmishers out of the reach of formed enemies.
+With Declared Movement it weighs each unit's intents before the roll (``declared``).
 It reads the public State API (``decision()``, ``legal_orders()``, ``view()``) and the
 ruleset's public order and combat modules; of a ``OneHourState`` it reads the units directly,
 building only the views of units that changed since its last decision (the same values ``view()``
@@ -28,6 +29,8 @@ from shieldwall.rulesets.one_hour.combat import AttackSituation
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 from shieldwall.rulesets.one_hour.state import OneHourState
+
+from .declared import choose_intent
 
 #: mean movement by class (1d5+2, 2d5+2, 3d5+2 with the average die)
 MEAN_REACH = {1: 5.5, 2: 9.0, 3: 12.5}
@@ -364,6 +367,10 @@ class OneHourGeneral:
         acts = [o for o in orders if isinstance(o, O.Activate)]
         if not acts:
             return orders[0]
+        if self.params["declared_movement"]:
+            # the intent decides the move (``declared``); no intent worth it: end the movement
+            intent = choose_intent(self, acts)
+            return intent if intent is not None else next(o for o in orders if isinstance(o, O.End))
 
         return min(acts, key=lambda o: self._nearest_gap(self.fps[o.unit]))
 
@@ -455,8 +462,11 @@ class OneHourGeneral:
     def _charge_value(self, u: dict[str, Any], o: Any) -> float:
         """A race to the hit limit: we strike first (at the facing charged, then at the front once
         they turn); they strike back at our front. Worth it if we should remove them first."""
-        t = self.units[o.target]
-        first = self._expected(u, t, o.facing)
+        return self._charge_value_of(u, self.units[o.target], o.facing)
+
+    def _charge_value_of(self, u: dict[str, Any], t: dict[str, Any], facing: str) -> float:
+        """``_charge_value`` of a charge of ``u`` on ``t``'s ``facing``."""
+        first = self._expected(u, t, facing)
         ours = self._expected(u, t, "front")
         theirs = self._expected(t, u, "front")
         rem_t = t["max_hits"] - t["hits"]
