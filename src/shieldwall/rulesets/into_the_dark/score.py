@@ -35,6 +35,7 @@ SCALE = 0.25
 
 def effective_losses(state: IntoTheDarkState) -> dict[str, float]:
     """Each side's share of its points lost plus ``WEAR`` times its casualty share (docstring)."""
+    # into-the-dark:turn-sequence.end-of-battle - the turn-limit count (ruling 39), its tie break weighed
     worn = casualty_shares(state)
     out = {}
     for s in SIDES:
