@@ -38,6 +38,7 @@ PLUGIN = RuleSystem(
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
+    score=f"{_PKG}.score:score",
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
     ranges=f"{_PKG}.ranges:ranges",

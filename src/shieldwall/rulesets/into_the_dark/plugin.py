@@ -40,6 +40,7 @@ PLUGIN = RuleSystem(
     clauses=f"{_PKG}.clauses:CLAUSES",
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
+    score=f"{_PKG}.score:score",
     determinize=f"{_PKG}.hidden:determinize",
     scenarios="scenarios",
     web_module="web/into-the-dark.js",

@@ -41,6 +41,7 @@ PLUGIN = RuleSystem(
     commands=f"{_PKG}.cli:register",
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
+    score=f"{_PKG}.score:score",
     determinize=f"{_PKG}.hidden:determinize",
     scenarios="scenarios",
     web_module="web/knight-hack.js",
