@@ -161,3 +161,40 @@ def test_a_tapered_plan_has_the_same_battles_and_seeds_in_the_same_order(short_s
     sizes = [len(b.items) for b in tapered[:: len(setups)]]
     assert sizes[0] == 7 and sizes[-4:] == [1, 1, 1, 1] and sizes == sorted(sizes, reverse=True)
     assert [b.setup.variant for b in tapered[:2]] == [s.variant for s in setups]
+
+
+def test_this_process_plays_a_batch_only_once_the_pool_has_started_its_oldest(
+    short_scenario: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool's threads hand a batch to its worker only when they get this interpreter's lock;
+    this process, busy playing battles, starved them (the worker sat idle until it had played three
+    batches). So before it plays a batch itself, the oldest batch sent to the pool has been started
+    by the worker (claimed) or is done (``_Claims.await_claim``; the wait is made long here so that a
+    loaded machine cannot make the test fail)."""
+    import os
+
+    monkeypatch.setattr(backends, "_start_method", lambda: "fork")
+    monkeypatch.setattr(backends, "HAND_OVER_TIMEOUT", 60.0)
+    made: list[backends._Claims] = []
+
+    class Claims(backends._Claims):
+        def __init__(self, ctx: Any) -> None:
+            super().__init__(ctx)
+            made.append(self)
+
+    monkeypatch.setattr(backends, "_Claims", Claims)
+    _, setups = prepare(_config(short_scenario, 2))
+    batches = list(plan(setups, 3, 10, 1))
+    parent = os.getpid()
+    real = backends.run_batch
+    seen: list[bool] = []
+
+    def spy(b: Batch) -> list[dict[str, Any]]:
+        if os.getpid() == parent:
+            seen.append(made[0].claimed(1))
+        return real(b)
+
+    monkeypatch.setattr(backends, "run_batch", spy)
+    rows = list(backends.run_local(iter(batches), 2, setups))
+    assert rows == [real(b) for b in batches]
+    assert seen and seen[0], "this process played a batch before the pool's worker started its first"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,6 +34,9 @@ from shieldwall.sim.runner import Batch, Setup, run_batch
 BACKENDS = ("local", "ray")
 #: batches kept in flight per worker (enough to hide scheduling latency, few enough to stay small)
 WINDOW_PER_WORKER = 3
+#: how long this process waits for a worker to start the oldest batch sent to it before playing one
+#: itself (``_Claims.await_claim``): ample for a forked worker, short against a spawned one's start
+HAND_OVER_TIMEOUT = 0.25
 
 
 def default_workers() -> int:
@@ -85,6 +89,19 @@ class _Claims:
                 return False
             self.table[slot] = number
             return True
+
+    def claimed(self, number: int) -> bool:
+        """Whether ``number`` has been claimed (a worker has started it), without claiming it."""
+        return bool(self.table[number % self.SLOTS] == number)
+
+    def await_claim(self, number: int, future: Future[Any]) -> None:
+        """Wait, at most ``HAND_OVER_TIMEOUT`` seconds, until a worker has started batch ``number`` (or it is
+        done). The pool's threads in this process hand a batch to a worker only when they get the
+        interpreter's lock; a process busy playing battles starved them: the worker sat idle until
+        this process had played three batches (``docs/performance.md``). Sleeping here lets them."""
+        deadline = time.monotonic() + HAND_OVER_TIMEOUT
+        while not (future.done() or self.claimed(number)) and time.monotonic() < deadline:
+            time.sleep(0.0005)
 
 
 #: the claims shared with this process's pool (``_start_worker``), if it is a pool's worker
@@ -188,6 +205,7 @@ def run_local(
             has started (taken back from the pool: one not yet handed to the pool's queue, or once
             no batch is left to send, one a worker has not claimed), else the next one. False:
             none to play."""
+            claims.await_claim(window[0][2], window[0][0])
             if any(take_back(entry) for entry in itertools.islice(window, 1, None)):
                 return True
             here = take()
