@@ -225,7 +225,9 @@ def run_local(
                 break
             head, batch, _ = window[0]
             if batch is not None:  # played elsewhere
-                if not head.done() and len(window) - in_flight < ahead and play_here():
+                # the bound on batches played ahead here keeps the window small; once none is
+                # left to send, what remains is to take back queued ones, bound or not
+                if not head.done() and (len(window) - in_flight < ahead or exhausted) and play_here():
                     continue
                 window.popleft()
                 in_flight -= 1
