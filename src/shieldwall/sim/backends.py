@@ -12,7 +12,9 @@ so short runs gain too, and when a worker falls behind (a busy machine) this pro
 the batches it has not started. Every batch sent to the pool is claimed by whoever starts it first
 (a shared table of claims, ``_Claims``): once no batch is left to send, this process takes back
 even a batch already queued in a worker's pipe, which the worker then skips, so a run's last
-batches do not wait behind each other on one worker while this process is idle. The setups (the
+batches do not wait behind each other on one worker while this process is idle. Before it plays a
+batch itself, this process lets a worker start the oldest batch sent to it (``_Claims.await_claim``:
+the pool's threads here need the interpreter's lock to hand it over). The setups (the
 scenario data) go to each process once, when it starts, and each process builds its games then; a
 batch sent to it is only a setup key, its ``(index, seed)`` pairs and its number. The processes
 are forked when this process runs no other thread (they start at once, with the games this process
