@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/bench_web_load.py [--players 50] [--orders 20] [--opponent scripted]
                                                   [--think 0] [--workers 1] [--page] [--reconnect]
+                                                  [--floor]
 
 Starts ``shieldwall serve`` in its own process on a free port with a fresh SQLite file, then runs
 ``--players`` players concurrently (one ``httpx.AsyncClient`` each, over real HTTP): each starts a
@@ -24,6 +25,12 @@ bot's orders (``GET .../steps?since=N``, not in the round trip; its server CPU i
 sends every request on a new connection (``Connection: close``), as a browser does after a pause
 longer than the server's keep-alive (5 s): with ``--workers N`` a player's orders then go to
 whichever worker accepts the connection.
+
+``--floor`` then runs the same players, orders and pauses against ``web_floor_app.py``: the same
+HTTP stack (uvicorn, FastAPI, a pydantic body, a sync route, answers of the real run's mean size)
+with no game behind it, and prints its round trips and the real server's as a ratio to them. It is
+the baseline measured in the same run on the same cores: on a machine where the load client shares
+the server's cores, the floor's saturated round trip is what any order would cost.
 """
 
 from __future__ import annotations
@@ -48,23 +55,23 @@ from shieldwall.web.store import Store  # noqa: E402
 
 
 def serve(db: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
+    return start(
+        ["-m", "shieldwall.cli", "serve", "--db", str(db), "--no-rate-limit", "--workers", str(workers)]
+    )
+
+
+def serve_floor(size: int) -> tuple[subprocess.Popen[bytes], str]:
+    """The same HTTP stack with no game behind it (``web_floor_app.py``), answers of ``size`` bytes."""
+    return start([str(Path(__file__).resolve().parent / "web_floor_app.py"), "--bytes", str(size)])
+
+
+def start(command: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    """``python COMMAND --port P`` on a free port, once it answers ``/api/health``."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "shieldwall.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-            "--no-rate-limit",
-            "--workers",
-            str(workers),
-        ],
+        [sys.executable, *command, "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -77,7 +84,7 @@ def serve(db: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
-    raise SystemExit("shieldwall serve did not start")
+    raise SystemExit(f"{' '.join(command)} did not start")
 
 
 def _stat(pid: int) -> list[str] | None:
@@ -108,6 +115,7 @@ class Tally:
         self.errors: list[str] = []
         self.acked: list[tuple[str, str]] = []  # (game, client id) answered 200
         self.steps = 0  # GET steps asked (--page)
+        self.bytes = 0  # the orders' answers, summed
 
 
 async def new_game(c: httpx.AsyncClient, i: int, opponent: str) -> tuple[str, dict[str, str], dict[str, Any]]:
@@ -152,6 +160,7 @@ async def player(
             tally.errors.append(f"{r.status_code} {r.text[:200]}")
             return
         tally.acked.append((gid, cid))
+        tally.bytes += len(r.content)
         played = r.json()
         if page and played["bot_orders"]:
             try:
@@ -190,6 +199,20 @@ async def run(url: str, args: argparse.Namespace, tally: Tally) -> float:
             await c.aclose()
 
 
+def report(label: str, tally: Tally, wall: float) -> list[float]:
+    """Print the round trips' quantiles; return them (ms) as median, p90, p99."""
+    ms = [t * 1000 for t in tally.times]
+    if not ms:
+        print(f"{label}: no round trip")
+        return []
+    figures = [statistics.median(ms), pct(ms, 90), pct(ms, 99)]
+    print(
+        f"{label}: median {figures[0]:.0f} ms, p90 {figures[1]:.0f} ms, "
+        f"p99 {figures[2]:.0f} ms, max {max(ms):.0f} ms; {len(ms) / wall:.0f} orders/s"
+    )
+    return figures
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=50)
@@ -199,6 +222,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1, help="server processes (shieldwall serve --workers)")
     ap.add_argument("--page", action="store_true", help="after a bot's reply, GET its steps (as the page)")
     ap.add_argument("--reconnect", action="store_true", help="every request on a new connection")
+    ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="then the same load on the same HTTP stack with no game behind it (web_floor_app.py)",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.sqlite3"
@@ -218,22 +246,43 @@ def main() -> None:
                 held[gid] = {r.client_id for r in store.orders(gid)}
         lost = [cid for gid, cid in tally.acked if cid not in held[gid]]
         store.close()
-    ms = [t * 1000 for t in tally.times]
+    n = len(tally.times)
     print(
         f"{args.players} players x {args.orders} orders against {args.opponent}, think {args.think:g} s, "
         f"{args.workers} worker(s){', page' if args.page else ''}{', reconnect' if args.reconnect else ''}: "
-        f"{len(ms)} round trips in {wall:.1f} s" + (f", {tally.steps} GET steps" if args.page else "")
+        f"{n} round trips in {wall:.1f} s" + (f", {tally.steps} GET steps" if args.page else "")
     )
-    if ms:
-        print(
-            f"order round trip: median {statistics.median(ms):.0f} ms, p90 {pct(ms, 90):.0f} ms, "
-            f"p99 {pct(ms, 99):.0f} ms, max {max(ms):.0f} ms; {len(ms) / wall:.0f} orders/s"
-        )
-    if cpu0 is not None and cpu1 is not None and ms:
+    real = report("order round trip", tally, wall)
+    if cpu0 is not None and cpu1 is not None and n:
         # steadier than the times when other work shares the cores: the server's own CPU per order
-        print(f"server CPU: {(cpu1 - cpu0) / len(ms) * 1000:.1f} ms per order (the games' start included)")
+        print(f"server CPU: {(cpu1 - cpu0) / n * 1000:.1f} ms per order (the games' start included)")
     print(f"errors: {len(tally.errors)}{' (first: ' + tally.errors[0] + ')' if tally.errors else ''}")
     print(f"lost orders (answered 200, not in the database): {len(lost)}")
+    if args.floor and n:
+        size = tally.bytes // n
+        proc, url = serve_floor(size)
+        floor = Tally()
+        try:
+            cpu0 = cpu_seconds(proc.pid)
+            floor_args = argparse.Namespace(**{**vars(args), "page": False, "opponent": "hotseat"})
+            floor_wall = asyncio.run(run(url, floor_args, floor))
+            cpu1 = cpu_seconds(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        print(
+            f"the floor (web_floor_app.py: the same load and HTTP stack, no game, answers of {size} bytes):"
+        )
+        low = report("  floor round trip", floor, floor_wall)
+        if cpu0 is not None and cpu1 is not None and floor.times:
+            print(f"  floor server CPU: {(cpu1 - cpu0) / len(floor.times) * 1000:.2f} ms per order")
+        if floor.errors:
+            print(f"  floor errors: {len(floor.errors)} (first: {floor.errors[0]})")
+        if real and low:
+            ratios = ", ".join(
+                f"{name} {a / b:.1f}x" for name, a, b in zip(("p50", "p90", "p99"), real, low, strict=True)
+            )
+            print(f"  the server's round trips over the floor's: {ratios}")
 
 
 if __name__ == "__main__":
