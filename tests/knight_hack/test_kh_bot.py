@@ -7,7 +7,6 @@ tables, ILLUSTRATIVE, not the published Knight Hack charts)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.knight_hack.bots import ScriptedBot, _charge_edge
 from shieldwall.rulesets.knight_hack.bots.reckoning import (
-    battle_threshold,
+    behind_at_the_end,
     charge_value,
     facing_hit,
     shot_value,
@@ -78,7 +77,7 @@ def test_turn_sequence_r37_behind_near_the_turn_limit_the_scripted_bot_charges_a
     assert ScriptedBot().choose(st).kind == "hold"  # the limit is far
     st.board.turn = st.game.params["turns"] - 1
     assert ScriptedBot().choose(st).kind == "charge"
-    st.board.units["archers"].figures -= 2  # level (4 points each): not worth it on average
+    st.board.units["archers"].figures -= 2  # level (4 points each): it waits
     assert ScriptedBot().choose(st).kind == "hold"
 
 
@@ -89,13 +88,13 @@ def test_turn_sequence_r37_seeking_battle_the_value_of_a_charge_is_in_points() -
     units = {u["id"]: u for u in st.view()["units"]}
     view = st.view()
     turns = game.params["turns"]
-    assert battle_threshold(view, "red", turns) is None  # turn 1, level: no pressure
-    assert battle_threshold({**view, "turn": turns - 3}, "red", turns) is None  # 4 turns left
-    late = {**view, "turn": turns - 2}  # 3 turns left, this one counted
-    assert battle_threshold(late, "red", turns) == 0.0
-    behind = {**late, "points_lost": {"red": 6, "blue": 0}}
-    assert battle_threshold(behind, "red", turns) == -math.inf
-    assert battle_threshold(behind, "blue", turns) is None  # ahead: it waits
+    behind = {**view, "points_lost": {"red": 6, "blue": 0}}
+    assert not behind_at_the_end(behind, "red", turns)  # turn 1: the limit is far
+    assert not behind_at_the_end({**behind, "turn": turns - 3}, "red", turns)  # 4 turns left
+    late = {**behind, "turn": turns - 2}  # 3 turns left, this one counted
+    assert behind_at_the_end(late, "red", turns)
+    assert not behind_at_the_end(late, "blue", turns)  # ahead: it waits
+    assert not behind_at_the_end({**late, "points_lost": {"red": 6, "blue": 6}}, "red", turns)  # level
     # the knights' charge on the archers pays; on the dismounted knights' front it does not
     assert charge_value(tables, units["hugh-knights"], units["archers"]) > 0
     assert charge_value(tables, units["hugh-knights"], units["dismounted-knights"]) < 0

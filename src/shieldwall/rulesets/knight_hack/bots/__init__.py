@@ -5,11 +5,10 @@ the charge bonus counted and the charger's disorder on contact too), springs an 
 same reckoning, shoots at chargers first, evades a charge it would lose badly when it can, lets
 the enemy move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted
 and close foot towards the nearest enemy, keeps its archers where they stand, and takes every rout
-test. When the position calls for battle (ruling R37, the victory rule: the turn limit near and
-its side behind or level; :func:`reckoning.battle_threshold`) it weighs each charge in points
-instead (the casualties and the rout of the round's loser, with the flank or rear bonus, disorder
-and ranks the melee counts: :func:`reckoning.charge_value`) and takes the best one that is not a
-loss on average, or, behind at the end, the best there is. Its archers shoot at a charger first,
+test. Behind on ruling R37's count with the turn limit near (:func:`reckoning.behind_at_the_end`)
+it seeks battle: it weighs each charge in points instead (the casualties and the rout of the
+round's loser, with the flank or rear bonus, disorder and ranks the melee counts:
+:func:`reckoning.charge_value`) and makes the best there is. Its archers shoot at a charger first,
 else where the shot takes most points off the enemy. With hand deployment (ruling R51) it places
 each unit where the scenario put it when the rules allow it, else on the legal place nearest it
 (the first of the menu). It reads only the public State API: the menu, the view (without what its
@@ -28,7 +27,7 @@ from shieldwall.core.game import State
 from ..orders import Order
 from ..plugin import RS
 from ..tables import Tables
-from .reckoning import battle_threshold, charge_edge, charge_value, shot_value
+from .reckoning import behind_at_the_end, charge_edge, charge_value, shot_value
 
 __all__ = ["ScriptedBot"]
 
@@ -70,8 +69,8 @@ class ScriptedBot(Bot):
         units: Units = {u["id"]: u for u in view["units"] if me not in u.get("hidden_from", ())}
         kind = menu[0].kind
         if kind in ("hide", "ambush", "hold", "charge"):
-            seek = battle_threshold(view, me, game.params["turns"])
-            return self._declare(tables, units, menu, seek, game.params["auto_casualties"])
+            pressed = behind_at_the_end(view, me, game.params["turns"])
+            return self._declare(tables, units, menu, pressed, game.params["auto_casualties"])
         if kind in ("stand", "keep", "evade", "redirect"):
             return self._respond(tables, units, menu, _charges(state))
         if kind in ("shoot", "move-order"):
@@ -83,21 +82,19 @@ class ScriptedBot(Bot):
             return self._unit(tables, units, menu)
         return menu[0]
 
-    def _declare(
-        self, tables: Tables, units: Units, menu: list[Order], seek: float | None, auto: Any
-    ) -> Order:
-        """Without pressure (``seek`` None): the charge (or ambush) with the best edge, if any is
-        better than even. Seeking battle: the one worth the most points, if it is worth ``seek``."""
+    def _declare(self, tables: Tables, units: Units, menu: list[Order], pressed: bool, auto: Any) -> Order:
+        """The charge (or ambush) with the best edge, if any is better than even; else hold (hide).
+        Behind with the turn limit near (``pressed``): the one worth the most points, whatever it
+        is worth."""
         if menu[0].kind == "charge":  # a forced charge (knight-hack:charge.no-contact)
             return menu[0]
         best, score = menu[0], -math.inf
         for o in menu[1:]:
             u, t = units[str(o.unit)], units[str(o.target)]
-            s = charge_edge(tables, u, t) if seek is None else charge_value(tables, u, t, auto)
+            s = charge_value(tables, u, t, auto) if pressed else charge_edge(tables, u, t)
             if s > score:
                 best, score = o, s
-        least = 1 if seek is None else seek
-        return best if score >= least else menu[0]
+        return best if pressed or score > 0 else menu[0]
 
     def _respond(self, tables: Tables, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
         u = units[str(menu[0].unit)]
