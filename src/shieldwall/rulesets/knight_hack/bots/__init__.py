@@ -5,10 +5,14 @@ the charge bonus counted and the charger's disorder on contact too), springs an 
 same reckoning, shoots at chargers first, evades a charge it would lose badly when it can, lets
 the enemy move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted
 and close foot towards the nearest enemy, keeps its archers where they stand, and takes every rout
-test. With hand deployment (ruling R51) it places each unit where the scenario put it when the
-rules allow it, else on the legal place nearest it (the first of the menu). It reads only the
-public State API: the menu, the view (without what its side may not see), the event log and the
-game's tables.
+test. Behind on ruling R37's count with the turn limit near (:func:`reckoning.behind_at_the_end`)
+it seeks battle: it weighs each charge in points instead (the casualties and the rout of the
+round's loser, with the flank or rear bonus, disorder and ranks the melee counts:
+:func:`reckoning.charge_value`) and makes the best there is. Its archers shoot at a charger first,
+else where the shot takes most points off the enemy. With hand deployment (ruling R51) it places
+each unit where the scenario put it when the rules allow it, else on the legal place nearest it
+(the first of the menu). It reads only the public State API: the menu, the view (without what its
+side may not see), the event log and the game's tables.
 """
 
 from __future__ import annotations
@@ -20,30 +24,16 @@ from shieldwall.ai.base import Bot
 from shieldwall.core.errors import UnknownName
 from shieldwall.core.game import State
 
-from ..factors import Fighter, MeleeConditions, melee_target
 from ..orders import Order
 from ..plugin import RS
 from ..tables import Tables
+from .reckoning import behind_at_the_end, charge_edge, charge_value, shot_value
 
 __all__ = ["ScriptedBot"]
 
 Units = dict[str, dict[str, Any]]
 
-
-def _fighter(u: dict[str, Any]) -> Fighter:
-    return Fighter(u["type"], u["class"], u["figures"], tuple(u["weapons"]))
-
-
-def _charge_edge(tables: Tables, u: dict[str, Any], t: dict[str, Any]) -> int:
-    """The charger u's target number against t in the first round of the melee its charge makes,
-    minus t's against u. A charger that makes contact is disordered until it rallies
-    (knight-hack:charge.disorder-on-contact): it gets the charge bonus but fights disordered, and
-    t fights it as a disordered target."""
-    mine = melee_target(
-        tables, _fighter(u), _fighter(t), MeleeConditions(charging_first_round=True, disordered=True)
-    )
-    theirs = melee_target(tables, _fighter(t), _fighter(u), MeleeConditions(target_disordered=True))
-    return mine.value - theirs.value
+_charge_edge = charge_edge  # the name the tests and last session's notes use
 
 
 def _charges(state: State) -> dict[str, str]:
@@ -74,54 +64,62 @@ class ScriptedBot(Bot):
         menu: list[Order] = state.legal_orders()
         d = state.decision()
         me = d.side if d is not None else None
+        view = state.view()
         # what its side may see: not the enemy's hidden ambushers (shieldwall.visibility)
-        units: Units = {u["id"]: u for u in state.view()["units"] if me not in u.get("hidden_from", ())}
+        units: Units = {u["id"]: u for u in view["units"] if me not in u.get("hidden_from", ())}
         kind = menu[0].kind
-        if kind in ("hide", "ambush"):
-            return self._declare(tables, units, menu)
-        if kind in ("hold", "charge"):
-            return self._declare(tables, units, menu)
+        if kind in ("hide", "ambush", "hold", "charge"):
+            pressed = behind_at_the_end(view, me, game.params["turns"])
+            return self._declare(tables, units, menu, pressed, game.params["auto_casualties"])
         if kind in ("stand", "keep", "evade", "redirect"):
             return self._respond(tables, units, menu, _charges(state))
         if kind in ("shoot", "move-order"):
             want = kind == "shoot"  # shoot first; move second
             return next(o for o in menu if o.first is want)
         if kind in ("hold-fire", "fire"):
-            return self._fire(units, menu, _charges(state))
+            return self._fire(tables, units, menu, _charges(state), game.params["auto_casualties"])
         if kind in ("rout-on", "rally", "move"):
             return self._unit(tables, units, menu)
         return menu[0]
 
-    def _declare(self, tables: Tables, units: Units, menu: list[Order]) -> Order:
-        """The charge (or ambush) with the best edge, if any is better than even; else hold (hide)."""
+    def _declare(self, tables: Tables, units: Units, menu: list[Order], pressed: bool, auto: Any) -> Order:
+        """The charge (or ambush) with the best edge, if any is better than even; else hold (hide).
+        Behind with the turn limit near (``pressed``): the one worth the most points, whatever it
+        is worth."""
         if menu[0].kind == "charge":  # a forced charge (knight-hack:charge.no-contact)
             return menu[0]
-        best, score = menu[0], 0
+        best, score = menu[0], -math.inf
         for o in menu[1:]:
-            s = _charge_edge(tables, units[str(o.unit)], units[str(o.target)])
+            u, t = units[str(o.unit)], units[str(o.target)]
+            s = charge_value(tables, u, t, auto) if pressed else charge_edge(tables, u, t)
             if s > score:
                 best, score = o, s
-        return best
+        return best if pressed or score > 0 else menu[0]
 
     def _respond(self, tables: Tables, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
         u = units[str(menu[0].unit)]
         chargers = [units[c] for c, t in charges.items() if t == u["id"]]
-        worst = min((-_charge_edge(tables, c, u) for c in chargers), default=0)
+        worst = min((-charge_edge(tables, c, u) for c in chargers), default=0)
         evade = next((o for o in menu if o.kind == "evade"), None)
         if evade is not None and worst < -20:
             return evade
         return next((o for o in menu if o.kind == "keep"), menu[0])
 
-    def _fire(self, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
+    def _fire(
+        self, tables: Tables, units: Units, menu: list[Order], charges: dict[str, str], auto: Any
+    ) -> Order:
+        """Shoot at a charger if any is in range (a charger hit twice tests, R8), else where the shot
+        takes most points off the enemy on average (ruling R37); the nearest of equals."""
         shots = [o for o in menu if o.kind == "fire"]
         pool = [o for o in shots if o.target in charges] or shots
         u = units[str(menu[0].unit)]
 
-        def dist(o: Order) -> tuple[float, str]:
+        def key(o: Order) -> tuple[float, float, str]:
             t = units[str(o.target)]
-            return math.dist((u["x"], u["y"]), (t["x"], t["y"])), str(o.target)
+            near = math.dist((u["x"], u["y"]), (t["x"], t["y"]))
+            return -round(shot_value(tables, u, t, auto), 6), near, str(o.target)
 
-        return min(pool, key=dist)
+        return min(pool, key=key)
 
     def _unit(self, tables: Tables, units: Units, menu: list[Order]) -> Order:
         u = units[str(menu[0].unit)]
