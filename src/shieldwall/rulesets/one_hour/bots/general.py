@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from shieldwall.core.compiling import python_class
 from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
@@ -133,6 +134,7 @@ def _point_gap(
     return math.hypot(px - (bx + t * b1x + v * b2x), py - (by + t * b1y + v * b2y))
 
 
+@python_class
 class _Info(tuple):  # type: ignore[type-arg]
     """An enemy as ``_position`` reads it: (index, view, footprint, x, y, radius, is a bow, mean
     reach); ``fp`` for ``FootprintIndex``."""
@@ -145,6 +147,7 @@ class _Info(tuple):  # type: ignore[type-arg]
         return fp
 
 
+@python_class
 class _Friend(tuple):  # type: ignore[type-arg]
     """A friend as ``_position`` reads it: (id, footprint); ``fp`` for ``FootprintIndex``."""
 
