@@ -21,12 +21,9 @@ package is plain Python. ``mode()`` says which path this process runs.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, SOURCE_SUFFIXES, FileFinder, ModuleSpec, SourceFileLoader
 from pathlib import Path
 from types import ModuleType
@@ -60,12 +57,16 @@ def shared_library() -> Path | None:
 
 
 def file_digest(path: Path) -> str:
+    import hashlib  # (here: only a process with a compiled build needs it)
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def stale_sources(manifest: Path = MANIFEST) -> list[str]:
     """The sources (paths relative to the package's parent) that changed since the build, or
     ``["<manifest>"]`` when the manifest is missing or unreadable."""
+    import json  # (here: only a process with a compiled build needs it)
+
     try:
         data = json.loads(manifest.read_text(encoding="utf-8"))
         sources: dict[str, str] = data["sources"]
@@ -84,8 +85,10 @@ def stale_sources(manifest: Path = MANIFEST) -> list[str]:
     return changed
 
 
-class SourceFinder(MetaPathFinder):
-    """Finds shieldwall's modules as ``.py`` sources only (never an extension module)."""
+class SourceFinder:
+    """Finds shieldwall's modules as ``.py`` sources only (never an extension module): a meta path
+    finder (``importlib.abc.MetaPathFinder``'s protocol; not its subclass, whose import costs more
+    than the rest of this module)."""
 
     def __init__(self) -> None:
         self._finders: dict[str, FileFinder] = {}

@@ -117,3 +117,22 @@ def test_a_changed_source_makes_the_build_stale(tmp_path: Path) -> None:
     src.write_text("x = 2\n", encoding="utf-8")
     assert compiled.stale_sources(manifest) == [rel]
     assert compiled.stale_sources(tmp_path / "missing.json") == ["missing.json"]
+
+
+def test_footprints_copy_and_pickle_on_either_path() -> None:
+    """A compiled frozen dataclass refuses the field-by-field state ``copy``/``pickle`` restore;
+    ``Footprint.__reduce__`` rebuilds it through its constructor (checked on whichever path this
+    process runs: compiled in CI's main run, the sources under ``SHIELDWALL_PURE=1``)."""
+    import copy
+    import pickle
+
+    from shieldwall.core.geometry import Footprint
+
+    fp = Footprint(1.0, 2.5, 33.3, 4.0, 5.0)
+    for how, other in (
+        ("pickle", pickle.loads(pickle.dumps(fp))),
+        ("deepcopy", copy.deepcopy({"fp": fp})["fp"]),
+        ("copy", copy.copy(fp)),
+    ):
+        assert other == fp and other is not fp, how
+        assert other.corners() == fp.corners() and other.radius == fp.radius, how
