@@ -136,3 +136,25 @@ def test_footprints_copy_and_pickle_on_either_path() -> None:
     ):
         assert other == fp and other is not fp, how
         assert other.corners() == fp.corners() and other.radius == fp.radius, how
+
+
+def test_a_compiled_bot_copies_and_pickles_and_chooses_as_before() -> None:
+    """The compiled general (a native class) is copied and pickled through ``__reduce__``; the copy
+    chooses what the original chooses (on whichever path this process runs)."""
+    import copy
+    import pickle
+
+    from shieldwall.ai.base import make_bot
+
+    game = R.load_game("one-hour-dark-ages/bryn-glas")
+    state = game.new_state(3)
+    bot = make_bot("scripted", 3, game.info.id)
+    for _ in range(30):  # the general has built its views of the units
+        state.apply(bot.choose(state))
+    expected = str(copy.deepcopy(bot).choose(copy.deepcopy(state)))
+    for how, other in (
+        ("deepcopy", copy.deepcopy(bot)),
+        ("pickle", pickle.loads(pickle.dumps(bot))),
+        ("copy", copy.copy(bot)),
+    ):
+        assert str(other.choose(copy.deepcopy(state))) == expected, how

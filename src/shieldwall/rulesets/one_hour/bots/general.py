@@ -179,6 +179,11 @@ class OneHourGeneral:
         #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_enemy_key``
         self._gaps: dict[Footprint, float] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as a new general on the same generator, given the state built so far
+        (the compiled build's native class cannot be made without its constructor's argument)."""
+        return (OneHourGeneral, (self.rng,), self.__getstate__())
+
     # ------------------------------------------------------------------ helpers
     def _setup(self, state: State) -> None:
         self.params = state.game.params
