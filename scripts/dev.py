@@ -18,7 +18,10 @@ The checks run in this order, one line each, and the first that fails stops the 
 
 then pytest (both cores by default; pass your own -n to change it).
 
-The venv is (re)installed when pyproject.toml changes. Standard library only.
+The venv is (re)installed when pyproject.toml changes. Then the engine's hot modules are compiled
+with mypyc (scripts/build_compiled.py; again when their sources change): where that cannot be done
+(no C compiler) one line says so and shieldwall runs as pure Python. SHIELDWALL_PURE=1 skips the
+build and runs the Python sources. Standard library only.
 """
 
 from __future__ import annotations
@@ -52,6 +55,17 @@ def ensure_env() -> None:
         for old in VENV.glob(".installed-*"):
             old.unlink()
         stamp.write_text("ok\n")
+    build_compiled()
+
+
+def build_compiled() -> None:
+    """The optional compiled build of the engine's hot modules (scripts/build_compiled.py; docs/
+    performance.md, "mypyc"): made when missing, remade when its sources changed, silent when up to
+    date. Where it cannot be made (no C compiler) it prints one line and shieldwall runs as pure
+    Python. Skipped under SHIELDWALL_PURE=1 (that process imports the Python sources anyway)."""
+    if os.environ.get("SHIELDWALL_PURE", "").strip().lower() not in ("", "0", "false", "no", "off"):
+        return
+    subprocess.call([str(BIN / "python"), str(ROOT / "scripts" / "build_compiled.py")], cwd=ROOT)
 
 
 #: the paths ruff looks at

@@ -62,7 +62,7 @@ def test_bow_range_and_arc_of_fire_are_the_engines(tables: Tables) -> None:
     assert set(lines) == {"b", "c", "f"}
     assert {k for k, v in lines.items() if v["visible"]} == {t.id for t in targets(st.board, a)} == {"b", "c"}
     assert "rectangle 1 BW" in lines["f"]["why"] and lines["f"]["rule"] == "dbm-3.2:shoot.who"
-    assert point_in_polygon(lines["b"]["to"], [tuple(p) for p in arc["points"]])
+    assert point_in_polygon(tuple(lines["b"]["to"]), [tuple(p) for p in arc["points"]])
 
 
 def test_a_marched_bow_and_an_element_that_does_not_shoot(tables: Tables) -> None:

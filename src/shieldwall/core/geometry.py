@@ -84,6 +84,12 @@ class Footprint:
         setattr_(self, "_radius", 0.5 * math.hypot(frontage, depth))
         setattr_(self, "_inradius", 0.5 * (frontage if frontage < depth else depth))
 
+    def __reduce__(self) -> tuple[type[Footprint], tuple[float, float, float, float, float]]:
+        """Copied and pickled as a call of the constructor (which computes the corners again, the
+        same floats): the compiled build's frozen class refuses the field-by-field state the
+        dataclass would restore (``copy.deepcopy``, ``pickle``; shieldwall.compiled)."""
+        return (Footprint, (self.x, self.y, self.heading, self.frontage, self.depth))
+
     @property
     def radius(self) -> float:
         """Half the diagonal: the rectangle lies within this distance of its centre."""

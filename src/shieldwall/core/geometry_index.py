@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from shieldwall.core.compiling import python_class
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import REFERENCE
 
@@ -36,6 +37,7 @@ CELL = 12.0
 SLACK = 1e-4
 
 
+@python_class
 class FootprintIndex(list[T]):
     """The pieces, in order, with a grid of their centres (built once: the pieces must not move
     while the index is used)."""

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from shieldwall.core.compiling import python_class
 from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
@@ -133,6 +134,7 @@ def _point_gap(
     return math.hypot(px - (bx + t * b1x + v * b2x), py - (by + t * b1y + v * b2y))
 
 
+@python_class
 class _Info(tuple):  # type: ignore[type-arg]
     """An enemy as ``_position`` reads it: (index, view, footprint, x, y, radius, is a bow, mean
     reach); ``fp`` for ``FootprintIndex``."""
@@ -145,6 +147,7 @@ class _Info(tuple):  # type: ignore[type-arg]
         return fp
 
 
+@python_class
 class _Friend(tuple):  # type: ignore[type-arg]
     """A friend as ``_position`` reads it: (id, footprint); ``fp`` for ``FootprintIndex``."""
 
@@ -175,6 +178,11 @@ class OneHourGeneral:
         ) = None
         #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_enemy_key``
         self._gaps: dict[Footprint, float] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as a new general on the same generator, given the state built so far
+        (the compiled build's native class cannot be made without its constructor's argument)."""
+        return (OneHourGeneral, (self.rng,), self.__getstate__())
 
     # ------------------------------------------------------------------ helpers
     def _setup(self, state: State) -> None:

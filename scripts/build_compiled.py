@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Compile the engine's hot modules with mypyc, in place (optional; issue 16, docs/performance.md "mypyc").
+
+    .venv/bin/python scripts/build_compiled.py           # build, unless the build is up to date
+    .venv/bin/python scripts/build_compiled.py --force   # build even when up to date (or failed before)
+    .venv/bin/python scripts/build_compiled.py --check   # exit 0 when up to date, 1 when not
+    .venv/bin/python scripts/build_compiled.py --clean   # remove the compiled modules: pure Python
+
+``python3 scripts/dev.py ...`` runs it after installing (a build that is up to date costs a hash of
+the sources). The C extensions land beside their ``.py`` files (git-ignored), mypyc's C files, the
+compiler's objects and its output in ``build/mypyc/`` (the log: ``build/mypyc/build.log``).
+Python imports an extension before a ``.py`` of the same name; ``SHIELDWALL_PURE=1`` (and a
+build older than its sources) makes the package import the ``.py`` files instead
+(``shieldwall.compiled``).
+
+Where the build cannot be made (no C compiler or Python headers, mypyc missing, a module mypyc
+rejects) the script prints one line saying so, removes what it made, remembers the failure for
+these sources (no retry on every run: ``--force`` retries) and exits 1: shieldwall runs as pure
+Python. Needs mypy (with mypyc, the ``dev`` extra) and setuptools in the running interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+BUILD = ROOT / "build" / "mypyc"
+LOG = BUILD / "build.log"
+FAILED = BUILD / "failed.json"
+
+sys.path.insert(0, str(SRC))
+from shieldwall import compiled  # noqa: E402  (the manifest's place, the group's name)
+
+#: the modules compiled (paths under src/): where a scripted bryn-glas battle spends its time
+#: (docs/performance.md, "mypyc, measured": these four give the whole gain measured; compiling
+#: menus, act_move, act_common, actions, combat and core/terrain as well added nothing measurable).
+#: Not compilable as they stand: core/dice.py (``__radd__ = __add__`` in a Mapping subclass fails at
+#: run time), rulesets/one_hour/model.py (``object.__new__(Unit)`` and a ``__setattr__`` hook, which
+#: a native class refuses) and rulesets/one_hour/state.py (mypyc 2.4.1 crashes on it; it also
+#: copies itself through ``__dict__``, which a native class has not).
+MODULES = [
+    "shieldwall/core/geometry.py",
+    "shieldwall/core/geometry_index.py",
+    "shieldwall/rulesets/one_hour/spatial.py",
+    "shieldwall/rulesets/one_hour/bots/general.py",
+]
+
+
+def _module_file(name: str) -> Path | None:
+    base = SRC / Path(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imports(path: Path) -> set[str]:
+    """The shieldwall modules ``path`` imports (at any level, TYPE_CHECKING blocks included)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+    return {n for n in names if n == "shieldwall" or n.startswith("shieldwall.")}
+
+
+def sources() -> list[Path]:
+    """The compiled modules and every shieldwall module they import, transitively (mypyc compiles
+    against their types: a change to any of them makes the build stale)."""
+    todo = [SRC / m for m in MODULES]
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for name in _imports(path):
+            parts = name.split(".")
+            for i in range(2, len(parts) + 1):  # the package __init__s on the way, and the module
+                found = _module_file(".".join(parts[:i]))
+                if found is not None and found not in seen:
+                    todo.append(found)
+    return sorted(seen)
+
+
+def digests() -> dict[str, str]:
+    return {str(p.relative_to(SRC)): compiled.file_digest(p) for p in sources()}
+
+
+def _outputs() -> list[Path]:
+    """Every extension file a build may have left (any interpreter's suffix)."""
+    out: list[Path] = []
+    for rel in MODULES:
+        path = SRC / rel
+        out.extend(p for p in path.parent.glob(path.stem + ".*") if p.suffix in (".so", ".pyd"))
+    stem = compiled.GROUP.rsplit(".", 1)[-1] + "__mypyc"
+    out.extend(p for p in compiled.PACKAGE_DIR.glob(stem + ".*") if p.suffix in (".so", ".pyd"))
+    return out
+
+
+def clean() -> None:
+    compiled.MANIFEST.unlink(missing_ok=True)
+    for path in _outputs():
+        path.unlink()
+
+
+def up_to_date() -> bool:
+    return compiled.shared_library() is not None and not compiled.stale_sources()
+
+
+def _compile_child() -> int:
+    """In src/: mypycify the modules and build them in place (output: the log)."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    ext_modules = mypycify(
+        ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(BUILD / "mypy_cache"), *MODULES],
+        opt_level="3",
+        target_dir=str(BUILD / "c"),
+        group_name=compiled.GROUP,
+    )
+    setup(
+        name="shieldwall-compiled",
+        packages=[],
+        py_modules=[],
+        ext_modules=ext_modules,
+        script_args=["build_ext", "--inplace", "--build-temp", str(BUILD / "temp")]
+        + ["--build-lib", str(BUILD / "lib")],
+    )
+    return 0
+
+
+def _loads() -> str:
+    """Import the compiled modules in a fresh process: '' when they load compiled, else why not."""
+    code = (
+        "import importlib, shieldwall.compiled as c\n"
+        f"for m in {[m[:-3].replace('/', '.') for m in MODULES]!r}: importlib.import_module(m)\n"
+        "print(c.mode(), len(c.compiled_modules()))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != compiled.ENV}
+    env["PYTHONPATH"] = str(SRC)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    if done.returncode != 0:
+        return (done.stderr.strip().splitlines() or ["no output"])[-1]
+    if done.stdout.split() != ["compiled", str(len(MODULES))]:
+        return f"the modules did not load compiled ({done.stdout.strip()})"
+    return ""
+
+
+def build(force: bool) -> int:
+    now = digests()
+    if not force and up_to_date():
+        return 0
+    if not force and FAILED.is_file():
+        try:
+            failed_for = json.loads(FAILED.read_text(encoding="utf-8"))
+        except ValueError:
+            failed_for = None
+        if failed_for == now:
+            print(
+                f"note: the compiled build failed before for these sources ({LOG.relative_to(ROOT)}); "
+                "pure Python (scripts/build_compiled.py --force retries)",
+                flush=True,
+            )
+            return 1
+    print(f"compiling {len(MODULES)} modules with mypyc (about a minute) ... ", end="", flush=True)
+    start = time.monotonic()
+    clean()
+    FAILED.unlink(missing_ok=True)
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with LOG.open("w", encoding="utf-8") as log:
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--compile-child"],
+            cwd=SRC,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    why = ""
+    if done.returncode != 0:
+        lines = [ln for ln in LOG.read_text(encoding="utf-8", errors="replace").splitlines() if ln.strip()]
+        errors = [ln for ln in lines if "error" in ln.lower()]
+        why = (errors or lines or [f"exit {done.returncode}"])[-1].strip()[:160]
+    else:
+        manifest = {"modules": MODULES, "sources": now}
+        compiled.MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        why = _loads()
+    if why:
+        clean()
+        FAILED.write_text(json.dumps(now, sort_keys=True) + "\n", encoding="utf-8")
+        print(
+            f"failed: {why} ({LOG.relative_to(ROOT)}); shieldwall runs as pure Python",
+            flush=True,
+        )
+        return 1
+    print(
+        f"done in {time.monotonic() - start:.0f} s (SHIELDWALL_PURE=1 selects the Python sources)",
+        flush=True,
+    )
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    what = ap.add_mutually_exclusive_group()
+    what.add_argument("--force", action="store_true", help="build even when up to date or failed before")
+    what.add_argument("--check", action="store_true", help="exit 0 when the build is up to date, 1 when not")
+    what.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    what.add_argument("--compile-child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.compile_child:
+        return _compile_child()
+    if args.check:
+        ok = up_to_date()
+        print("the compiled build is up to date" if ok else "the compiled build is missing or stale")
+        return 0 if ok else 1
+    if args.clean:
+        clean()
+        return 0
+    try:
+        import mypyc.build  # noqa: F401
+        import setuptools  # noqa: F401
+    except ImportError as e:
+        print(f"note: no compiled build ({e}); shieldwall runs as pure Python", flush=True)
+        return 1
+    return build(args.force)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

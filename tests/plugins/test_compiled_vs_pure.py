@@ -1,0 +1,160 @@
+"""The compiled build plays the battles the Python sources play, byte for byte (issue 16).
+
+``scripts/build_compiled.py`` compiles the engine's hot modules with mypyc (``shieldwall.compiled``);
+``SHIELDWALL_PURE=1`` makes a process import their ``.py`` sources instead. Here two fresh processes,
+one each way, play the same seeded battles and write their records (``sim.referee``: every event as
+JSON, every order, the result, and after every order the legal menu): per built-in scenario of every
+rule system the first ``DECISIONS`` decisions of a scripted v scripted battle, and whole bryn-glas
+battles. The records must be identical.
+
+Without a compiled build (no C compiler, or the build not run) the comparison is skipped, saying
+so, unless ``SHIELDWALL_REQUIRE_COMPILED`` is set (CI sets it: there the build must exist).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import shieldwall
+from shieldwall import compiled
+from shieldwall.sim import referee as R
+
+#: decisions of each scenario's battle compared (whole battles for WHOLE)
+DECISIONS = 40
+#: whole battles compared: (scenario, seed, red, blue)
+WHOLE = [
+    ("one-hour-dark-ages/bryn-glas", 0, "scripted", "scripted"),
+    ("one-hour-dark-ages/bryn-glas", 1, "scripted", "scripted"),
+    ("one-hour-dark-ages/bryn-glas", 2, "scripted", "random"),
+]
+#: the tree under test (the child processes import it first)
+TREE = str(Path(shieldwall.__file__).resolve().parent.parent)
+
+CHILD = """
+import json, sys
+from shieldwall import compiled
+from shieldwall.sim import referee as R
+decisions, whole = json.loads(sys.argv[2])
+out = {}
+for scenario in R.scenarios():
+    game = R.load_game(scenario)
+    rec = R.play_record(game, R.Case(scenario, 0, "scripted", "scripted"), False, menus=True, limit=decisions)
+    out[scenario] = rec.lines
+for scenario, seed, red, blue in whole:
+    rec = R.play_record(R.load_game(scenario), R.Case(scenario, seed, red, blue), False)
+    out[f"{scenario} seed {seed} {red} v {blue}"] = rec.lines
+mods = compiled.compiled_modules()
+json.dump({"mode": compiled.mode(), "compiled": mods, "records": out}, open(sys.argv[1], "w"))
+"""
+
+
+def _play(tmp: Path, pure: bool) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k not in (compiled.ENV, "SHIELDWALL_REFERENCE")}
+    env["PYTHONPATH"] = TREE
+    if pure:
+        env[compiled.ENV] = "1"
+    out = tmp / ("pure.json" if pure else "compiled.json")
+    args = [str(out), json.dumps([DECISIONS, WHOLE])]
+    subprocess.run([sys.executable, "-c", CHILD, *args], check=True, env=env, cwd=tmp, timeout=600)
+    data: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+    return data
+
+
+def _first_difference(a: list[str], b: list[str]) -> str:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"line {i + 1}: compiled {x[:300]} / pure {y[:300]}"
+    return f"the records have {len(a)} and {len(b)} lines"
+
+
+def test_the_compiled_build_plays_the_battles_the_python_sources_play(tmp_path: Path) -> None:
+    if compiled.shared_library() is None or compiled.stale_sources():
+        why = "no compiled build" if compiled.shared_library() is None else "the compiled build is stale"
+        if os.environ.get("SHIELDWALL_REQUIRE_COMPILED"):
+            pytest.fail(f"{why}, and SHIELDWALL_REQUIRE_COMPILED is set (run scripts/build_compiled.py)")
+        pytest.skip(f"{why} (scripts/build_compiled.py): only the Python sources to test")
+    fast = _play(tmp_path, pure=False)
+    pure = _play(tmp_path, pure=True)
+    assert fast["mode"] == "compiled" and fast["compiled"], fast["mode"]
+    assert str(pure["mode"]).startswith("pure") and pure["compiled"] == [], pure["mode"]
+    a = fast["records"]
+    b = pure["records"]
+    assert isinstance(a, dict) and isinstance(b, dict)
+    assert set(a) == set(b) == set(R.scenarios()) | {f"{s} seed {n} {r} v {u}" for s, n, r, u in WHOLE}
+    differ = [f"{k}: {_first_difference(a[k], b[k])}" for k in sorted(a) if a[k] != b[k]]
+    assert not differ, "the compiled build parts from the Python sources:\n" + "\n".join(differ)
+    assert all(len(v) > DECISIONS for v in a.values())
+
+
+def test_shieldwall_pure_imports_the_python_sources(tmp_path: Path) -> None:
+    """With ``SHIELDWALL_PURE=1`` no shieldwall module is an extension (with a build or without)."""
+    code = (
+        "import shieldwall.compiled as c, shieldwall.core.geometry as g\n"
+        "import shieldwall.sim.referee\n"
+        "print(c.mode()); print(g.__file__); print(c.compiled_modules())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": TREE, compiled.ENV: "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, env=env, cwd=tmp_path, capture_output=True, text=True
+    ).stdout.splitlines()
+    assert out[0].startswith("pure: "), out
+    assert out[1].endswith("geometry.py") and out[2] == "[]", out
+
+
+def test_a_changed_source_makes_the_build_stale(tmp_path: Path) -> None:
+    src = tmp_path / "shieldwall_src.py"
+    src.write_text("x = 1\n", encoding="utf-8")
+    manifest = tmp_path / "_compiled.json"
+    rel = os.path.relpath(src, compiled.PACKAGE_DIR.parent)
+    manifest.write_text(json.dumps({"sources": {rel: compiled.file_digest(src)}}), encoding="utf-8")
+    assert compiled.stale_sources(manifest) == []
+    src.write_text("x = 2\n", encoding="utf-8")
+    assert compiled.stale_sources(manifest) == [rel]
+    assert compiled.stale_sources(tmp_path / "missing.json") == ["missing.json"]
+
+
+def test_footprints_copy_and_pickle_on_either_path() -> None:
+    """A compiled frozen dataclass refuses the field-by-field state ``copy``/``pickle`` restore;
+    ``Footprint.__reduce__`` rebuilds it through its constructor (checked on whichever path this
+    process runs: compiled in CI's main run, the sources under ``SHIELDWALL_PURE=1``)."""
+    import copy
+    import pickle
+
+    from shieldwall.core.geometry import Footprint
+
+    fp = Footprint(1.0, 2.5, 33.3, 4.0, 5.0)
+    for how, other in (
+        ("pickle", pickle.loads(pickle.dumps(fp))),
+        ("deepcopy", copy.deepcopy({"fp": fp})["fp"]),
+        ("copy", copy.copy(fp)),
+    ):
+        assert other == fp and other is not fp, how
+        assert other.corners() == fp.corners() and other.radius == fp.radius, how
+
+
+def test_a_compiled_bot_copies_and_pickles_and_chooses_as_before() -> None:
+    """The compiled general (a native class) is copied and pickled through ``__reduce__``; the copy
+    chooses what the original chooses (on whichever path this process runs)."""
+    import copy
+    import pickle
+
+    from shieldwall.ai.base import make_bot
+
+    game = R.load_game("one-hour-dark-ages/bryn-glas")
+    state = game.new_state(3)
+    bot = make_bot("scripted", 3, game.info.id)
+    for _ in range(30):  # the general has built its views of the units
+        state.apply(bot.choose(state))
+    expected = str(copy.deepcopy(bot).choose(copy.deepcopy(state)))
+    for how, other in (
+        ("deepcopy", copy.deepcopy(bot)),
+        ("pickle", pickle.loads(pickle.dumps(bot))),
+        ("copy", copy.copy(bot)),
+    ):
+        assert str(other.choose(copy.deepcopy(state))) == expected, how
