@@ -1,5 +1,5 @@
 """Suite-wide settings: the Hypothesis profiles, and the browser tests' fixtures (``server``,
-``page``, ``touch``, ``two_pages``, ``chromium``: tests/browser_fixtures.py).
+``page``, ``touch``, ``two_pages``, ``chromium``, ``stopping_servers``: tests/browser_fixtures.py).
 
 ``ci``
     no deadline (a shared CI runner's timing says nothing about the code), the failing example's
@@ -27,7 +27,14 @@ from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, settings
-from tests.browser_fixtures import chromium, page, server, touch, two_pages  # noqa: F401  (fixtures for every test)
+from tests.browser_fixtures import (  # noqa: F401  (fixtures for every test)
+    chromium,
+    page,
+    server,
+    stopping_servers,
+    touch,
+    two_pages,
+)
 from tests.xdist_order import long_first
 
 settings.register_profile(
