@@ -22,13 +22,14 @@ deadline to the profile.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, settings
 from tests.browser_fixtures import (  # noqa: F401  (fixtures for every test)
     chromium,
+    close_shared_chromium,
     page,
     server,
     stopping_servers,
@@ -74,12 +75,29 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On pytest-xdist's workers (the README's command: ``--dist worksteal``; a worker's own
     ``dist`` option always reads "no"): each worker's share begins with its longest tests
-    (tests/xdist_order.py)."""
+    and runs its browser tests one after the other (tests/xdist_order.py)."""
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:
         return
-    order = long_first([i.nodeid for i in items], int(workerinput["workercount"]))
+    browser = {i.nodeid for i in items if uses_browser(i)}
+    order = long_first([i.nodeid for i in items], int(workerinput["workercount"]), browser=browser)
     items[:] = [items[i] for i in order]
+
+
+def uses_browser(item: pytest.Item) -> bool:
+    """Whether the test drives Chromium (its fixtures include ``chromium``)."""
+    return "chromium" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a test's own fixtures are torn down: the shared Chromium is closed unless the next
+    test drives it too (tests/browser_fixtures.py)."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or not uses_browser(nextitem):
+            close_shared_chromium()
 
 
 def pytest_report_header(config: pytest.Config) -> str:

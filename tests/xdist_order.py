@@ -10,6 +10,10 @@ tests, longest first, the long tests spread over the shares by their measured ti
 next longest to the share with the least so far), and the rest of each share keeps the order
 pytest collected it in. The results do not depend on the order; only where the time goes.
 
+Each share's browser tests run one after the other (its long ones after its other long tests,
+then its other browser tests before the rest), so that the Chromium consecutive browser tests
+share (tests/browser_fixtures.py) is launched about once a share rather than once a module.
+
 ``LONG``: node id prefixes and the estimated seconds of the tests worth moving (docs/performance.md,
 "The test suite's time, fifth slice"). A renamed test only loses its place: it runs where pytest
 put it.
@@ -17,7 +21,7 @@ put it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 _BOTS = "::test_scripted_beats_random_in_at_least_90_percent_of_200_seeded_battles"
 _SIM = "tests/agents/test_openspiel.py::test_openspiel_random_sim_test_passes_on_every_scenario["
@@ -66,8 +70,15 @@ def weight(nodeid: str, long: Mapping[str, float] = LONG) -> float:
     return best
 
 
-def long_first(nodeids: Sequence[str], workers: int, long: Mapping[str, float] = LONG) -> list[int]:
-    """The order (indices into ``nodeids``) that puts each worker's share's long tests first."""
+def long_first(
+    nodeids: Sequence[str],
+    workers: int,
+    long: Mapping[str, float] = LONG,
+    browser: Collection[str] = frozenset(),
+) -> list[int]:
+    """The order (indices into ``nodeids``) that puts each worker's share's long tests first; the
+    share's browser tests (node ids in ``browser``) run one after the other, from its long ones on:
+    its long tests without a browser, then with one, then its other browser tests, then the rest."""
     n = len(nodeids)
     if workers < 2 or n < workers:
         return list(range(n))
@@ -87,8 +98,9 @@ def long_first(nodeids: Sequence[str], workers: int, long: Mapping[str, float] =
     rest = iter(i for i in range(n) if weights[i] == 0)
     order: list[int] = []
     for w in range(workers):
-        share = shares[w]
-        while len(share) < sizes[w]:
-            share.append(next(rest))
-        order += share
+        long_ones = shares[w]
+        light = [next(rest) for _ in range(sizes[w] - len(long_ones))]
+        # sorts are stable: the long tests stay longest first, the others in the collection's order
+        order += sorted(long_ones, key=lambda i: nodeids[i] in browser)
+        order += sorted(light, key=lambda i: nodeids[i] not in browser)
     return order
