@@ -136,11 +136,21 @@ class Table:
             self._before, self._after, self._flags = _SIMPLE_BEFORE, _SIMPLE_AFTER, 0
         else:
             self._before, self._after, self._flags = _STRICT_BEFORE, _STRICT_AFTER, re.M
+        self._patterns: dict[str, re.Pattern[str]] = {}
 
     # --- what cites what -------------------------------------------------------------------------
 
     def cites(self, text: str, cid: str) -> bool:
-        return bool(re.search(self._before + re.escape(cid) + self._after, text, self._flags))
+        # a citation holds the id itself: most (text, clause) pairs are ruled out by a substring
+        # test, without the pattern (a check asks 330,000 of them; re's own cache holds 512)
+        if cid not in text:
+            return False
+        pattern = self._patterns.get(cid)
+        if pattern is None:
+            pattern = self._patterns[cid] = re.compile(
+                self._before + re.escape(cid) + self._after, self._flags
+            )
+        return pattern.search(text) is not None
 
     def _modules(self) -> list[Path]:
         files = self.src.rglob("*.py") if self.spec.recursive else self.src.glob("*.py")

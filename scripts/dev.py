@@ -38,6 +38,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+#: where the checks' and the tests' Python processes keep their compiled bytecode (and pytest its
+#: assertion-rewritten test modules), outside the checkout
+PYCACHE = VENV / "pycache"
+
+
+def run_env() -> dict[str, str]:
+    """The environment of the checks and of pytest: this one, with compiled bytecode kept under
+    :data:`PYCACHE`, even where ``PYTHONDONTWRITEBYTECODE`` is set (it is there to keep the checkout
+    clean, which the prefix does). Without a place to write it, every pytest-xdist worker compiled
+    and assertion-rewrote all 600 test modules at every run (collection: 12-13.5 s of CPU a worker
+    against 3.8 s with the bytecode kept), and every ``shieldwall`` subprocess compiled the package."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+    return env
 
 
 def ensure_env() -> None:
@@ -97,7 +111,7 @@ def run_checks() -> int:
         print(f"check {i}/{len(todo)}: {label} ... ", end="", flush=True)
         start = time.monotonic()
         # captured output is not a terminal: give rich-based tools (lint-imports) a log's width
-        env = {"COLUMNS": "120", **os.environ}
+        env = {"COLUMNS": "120", **run_env()}
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
         took = time.monotonic() - start
         if done.returncode != 0:
@@ -136,7 +150,7 @@ def main(argv: list[str]) -> int:
         par = [] if own_n else ["-n", "auto", "--dist", "worksteal"]
         command = [str(BIN / "python"), "-m", "pytest", *par, *rest]
         print(f"tests: pytest {shlex.join(command[3:])}", flush=True)
-        return subprocess.call(command, cwd=ROOT)
+        return subprocess.call(command, cwd=ROOT, env=run_env())
     return subprocess.call([str(BIN / "shieldwall"), *rest], cwd=ROOT)
 
 

@@ -7,12 +7,15 @@ A ``shieldwall serve`` process for the tests that need a real one: :func:`serve_
 Fixtures (registered for the whole suite by ``tests/conftest.py``): ``server`` (the app's URL),
 ``page`` (a Chromium page), ``touch`` (a page on a touch screen and its DevTools session, to put
 fingers on it), ``two_pages`` (two pages of two browser contexts: two players). Each page is in a
-browser context of its own (nothing shared: cookies, storage, cache), of one Chromium a test module
-shares (``chromium``: launching one took about 0.9 s of CPU and 1-3 s of wall clock, a context
-0.25 s; module-scoped, not session-scoped, because a live Playwright keeps its event loop marked
-running in this thread, and ``asyncio.run`` in a later module would fail). A browser test
-module marks itself with ``pytestmark = BROWSER`` (skipped without /usr/bin/chromium), a
-browser test in another module with ``pytest.mark.browser`` and ``NEEDS_CHROMIUM``.
+browser context of its own (nothing shared: cookies, storage, cache), of one Chromium that
+consecutive browser tests share (``chromium``: launching one took about 0.9 s of CPU and 1-3 s of
+wall clock, a context 0.25 s). It is closed, and its Playwright stopped, as soon as the next test to
+run uses no browser (``pytest_runtest_teardown`` in ``tests/conftest.py``), not kept for the
+session: a live Playwright keeps its event loop marked running in this thread, so ``asyncio.run``
+(or another Playwright) in a test that follows would fail. On pytest-xdist's workers each share
+runs its browser tests one after the other (``tests/xdist_order.py``). A browser test module marks
+itself with ``pytestmark = BROWSER`` (skipped without /usr/bin/chromium), a browser test in
+another module with ``pytest.mark.browser`` and ``NEEDS_CHROMIUM``.
 
 The tests take the screenshots of the README and docs/web.md. They write them into docs/images/
 (:data:`IMAGES`) only when asked (``SHIELDWALL_SCREENSHOTS=1``, after a change to the page), so that
@@ -32,7 +35,7 @@ import time
 import urllib.request
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +102,22 @@ def wait_up(proc: subprocess.Popen[bytes], url: str) -> None:
             time.sleep(0.1)
 
 
+@pytest.fixture(scope="module")
+def stopping_servers() -> Iterator[list[threading.Thread]]:
+    """The threads of a module's ``server`` fixtures told to stop: joined at the end of the module.
+    A uvicorn server takes 0.2 s to stop (its main loop looks at ``should_exit`` every 0.1 s, and
+    its shutdown sleeps 0.1 s more): a test no longer waits for its own; the next test's server is
+    a new one on another port with its own database."""
+    stopping: list[threading.Thread] = []
+    yield stopping
+    for t in stopping:
+        t.join(10)
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The web app served by uvicorn on a free loopback port, in a thread."""
+def server(tmp_path: Path, stopping_servers: list[threading.Thread]) -> Iterator[str]:
+    """The web app served by uvicorn on a free loopback port, in a thread (stopped at the end of
+    the test, and joined by :func:`stopping_servers`)."""
     import uvicorn
 
     from shieldwall.web.app import create_app
@@ -115,13 +131,13 @@ def server(tmp_path: Path) -> Iterator[str]:
     t = threading.Thread(target=srv.run, daemon=True)
     t.start()
     deadline = time.monotonic() + 20
-    while not srv.started:
+    while not srv.started:  # it starts in 2-25 ms
         if time.monotonic() > deadline:
             raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
+        time.sleep(0.002)
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
-    t.join(10)
+    stopping_servers.append(t)
 
 
 @contextmanager
@@ -151,15 +167,36 @@ def ready(ctx: Any) -> Any:
     return pg
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium, launched once for a test module's browser tests (module docstring)."""
-    with playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+#: the Chromium of the browser tests running now, and what closes it and its Playwright
+_SHARED: dict[str, Any] = {}
+
+
+def shared_chromium() -> Any:
+    """Debian's Chromium, launched by the first of a run of browser tests and kept for the next
+    ones (:func:`close_shared_chromium`)."""
+    if "browser" not in _SHARED:
+        with ExitStack() as stack:
+            p = stack.enter_context(playwright())
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+            stack.callback(browser.close)
+            _SHARED["close"] = stack.pop_all().close
+        _SHARED["browser"] = browser
+    return _SHARED["browser"]
+
+
+def close_shared_chromium() -> None:
+    """Close the shared Chromium and stop its Playwright, if they run (``tests/conftest.py``: once
+    the next test to run uses no browser, and at the end)."""
+    if "browser" in _SHARED:
+        del _SHARED["browser"]
+        _SHARED.pop("close")()
+
+
+@pytest.fixture
+def chromium() -> Any:
+    """Debian's Chromium, shared by a run of consecutive browser tests, even of several modules
+    (module docstring): ``tests/conftest.py`` closes it once the next test uses none."""
+    return shared_chromium()
 
 
 @contextmanager

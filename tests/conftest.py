@@ -1,5 +1,5 @@
 """Suite-wide settings: the Hypothesis profiles, and the browser tests' fixtures (``server``,
-``page``, ``touch``, ``two_pages``, ``chromium``: tests/browser_fixtures.py).
+``page``, ``touch``, ``two_pages``, ``chromium``, ``stopping_servers``: tests/browser_fixtures.py).
 
 ``ci``
     no deadline (a shared CI runner's timing says nothing about the code), the failing example's
@@ -22,12 +22,20 @@ deadline to the profile.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import timedelta
 
 import pytest
 from hypothesis import HealthCheck, settings
-from tests.browser_fixtures import chromium, page, server, touch, two_pages  # noqa: F401  (fixtures for every test)
+from tests.browser_fixtures import (  # noqa: F401  (fixtures for every test)
+    chromium,
+    close_shared_chromium,
+    page,
+    server,
+    stopping_servers,
+    touch,
+    two_pages,
+)
 from tests.xdist_order import long_first
 
 settings.register_profile(
@@ -67,12 +75,29 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On pytest-xdist's workers (the README's command: ``--dist worksteal``; a worker's own
     ``dist`` option always reads "no"): each worker's share begins with its longest tests
-    (tests/xdist_order.py)."""
+    and runs its browser tests one after the other (tests/xdist_order.py)."""
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:
         return
-    order = long_first([i.nodeid for i in items], int(workerinput["workercount"]))
+    browser = {i.nodeid for i in items if uses_browser(i)}
+    order = long_first([i.nodeid for i in items], int(workerinput["workercount"]), browser=browser)
     items[:] = [items[i] for i in order]
+
+
+def uses_browser(item: pytest.Item) -> bool:
+    """Whether the test drives Chromium (its fixtures include ``chromium``)."""
+    return "chromium" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a test's own fixtures are torn down: the shared Chromium is closed unless the next
+    test drives it too (tests/browser_fixtures.py)."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or not uses_browser(nextitem):
+            close_shared_chromium()
 
 
 def pytest_report_header(config: pytest.Config) -> str:

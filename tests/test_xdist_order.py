@@ -33,3 +33,19 @@ def test_a_full_share_sends_the_next_long_test_to_another() -> None:
     long = {"a": 100.0, "b": 1.0, "c": 1.0, "d": 1.0}
     # shares of 2 and 2: a; then b and c to the lighter share, which is then full: d joins a
     assert long_first(["a", "b", "c", "d"], 2, long) == [0, 3, 1, 2]
+
+
+def test_each_share_runs_its_browser_tests_one_after_the_other() -> None:
+    ids = ["a.py::t0", "w.py::b0", "a.py::t1", "w.py::b1", "c.py::x[2]", "w.py::b2", "a.py::t2", "d.py::y"]
+    ids += ["w.py::slow_b", "a.py::t3"]
+    long = {**LONG, "w.py::slow_b": 40.0}
+    browser = {"w.py::b0", "w.py::b1", "w.py::b2", "w.py::slow_b"}
+    order = long_first(ids, 2, long, browser=browser)
+    assert sorted(order) == list(range(len(ids)))
+    first, second = [ids[i] for i in order[:5]], [ids[i] for i in order[5:]]
+    # the shares hold what they held without ``browser`` (the 50 s test and the 40 + 20 s ones)
+    plain = [ids[i] for i in long_first(ids, 2, long)]
+    assert sorted(first) == sorted(plain[:5]) and sorted(second) == sorted(plain[5:])
+    # long tests first, a long browser test last of them; then the share's browser tests
+    assert first == ["c.py::x[2]", "w.py::b0", "w.py::b1", "a.py::t0", "a.py::t1"]
+    assert second == ["d.py::y", "w.py::slow_b", "w.py::b2", "a.py::t2", "a.py::t3"]

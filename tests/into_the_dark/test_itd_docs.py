@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import re
 from pathlib import Path
@@ -36,15 +37,24 @@ def cells(line: str) -> tuple[list[str], list[str]]:
     return re.findall(r"`([^`]+)`", parts[3]), re.findall(r"`([^`]+)`", parts[4])
 
 
-def top_level(module: str, name: str) -> str | None:
-    """The source of a module's top-level function, class or (all) assignments named ``name``."""
+@functools.cache
+def _parsed(module: str) -> tuple[list[str], list[ast.stmt]] | None:
+    """A module's lines and top-level statements, parsed once (a module is named by many rows)."""
     path = SRC / f"{module}.py"
     if not path.exists():
         return None
     text = path.read_text(encoding="utf-8")
-    lines = text.splitlines()
+    return text.splitlines(), ast.parse(text).body
+
+
+def top_level(module: str, name: str) -> str | None:
+    """The source of a module's top-level function, class or (all) assignments named ``name``."""
+    parsed = _parsed(module)
+    if parsed is None:
+        return None
+    lines, body = parsed
     found = []
-    for node in ast.parse(text).body:
+    for node in body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
             found.append("\n".join(lines[node.lineno - 1 : node.end_lineno]))
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
