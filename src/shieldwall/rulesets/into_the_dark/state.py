@@ -35,6 +35,7 @@ from .generals import on as command_on
 from .model import SIDES, Unit, other
 from .movement import World
 from .params import SCALE_FACTOR
+from .plan_memo import PlanMemo
 from .points import unit_cost
 from .spatial import Touch
 from .turns import run_task
@@ -80,6 +81,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self._events: list[Event] = []
         self._result: Result | None = None
         self._contacts = Contacts()
+        self.plan_memo = PlanMemo()  # shared with the copies (``plan_memo``: the snapshot decides)
         self._start()
 
     # ------------------------------------------------------------------ State API

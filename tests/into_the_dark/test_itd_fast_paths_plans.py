@@ -1,0 +1,164 @@
+"""The into-the-dark fast paths of the sixth slice (issue 16) answer as the plain code does.
+
+* ``moves.plan_move`` answers a move planned before on the same units from the state's memo
+  (``plan_memo.PlanMemo``): at every plan of seeded battles the memo's trace is the one
+  ``plan_move_reference`` makes, and a memo kept before any field of any unit changes (its pose, what
+  it did this turn, a flag, ``extra`` changed in place) is not used after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import heading_vector
+from shieldwall.core.reference import reference_path
+from shieldwall.io.scenarios import load_game
+from shieldwall.match import play
+from shieldwall.rulesets.into_the_dark import moves
+from shieldwall.rulesets.into_the_dark import orders as O
+from shieldwall.rulesets.into_the_dark.model import Unit
+from shieldwall.rulesets.into_the_dark.plan_memo import PlanMemo, unit_snapshot
+from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
+
+BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6))
+
+
+def _reference(st: Any, u: Unit, steps: Any) -> Any:
+    try:
+        return moves.plan_move_reference(st, u, steps)
+    except IllegalOrder as e:
+        return str(e)
+
+
+def _planned(st: Any, u: Unit, steps: Any) -> Any:
+    try:
+        return moves.plan_move(st, u, steps)
+    except IllegalOrder as e:
+        return str(e)
+
+
+def test_every_plan_answered_from_the_memo_is_the_reference_plan(monkeypatch: Any) -> None:
+    """At every ``PlanMemo.plan`` of seeded battles (the menus, the look-ahead, the orders applied),
+    the trace answered is the one ``plan_move_reference`` makes of the state as it stands; most of
+    the look-ahead's and applied orders' plans come from the memo."""
+    real = PlanMemo.plan
+    seen = {"kept": 0, "made": 0}
+
+    def both(memo: PlanMemo, units: Any, uid: str, steps: Any, make: Any) -> Any:
+        kept = memo.snap == unit_snapshot(units) and (uid, steps) in memo.plans
+        got = real(memo, units, uid, steps, make)
+        assert got == make(), (uid, steps)
+        seen["kept" if kept else "made"] += 1
+        return got
+
+    monkeypatch.setattr(PlanMemo, "plan", both)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen["kept"] > 300 and seen["made"] > 300, seen
+
+
+def _unit_decisions(scenario: str, seed: int, n: int) -> list[IntoTheDarkState]:
+    """Copies of the state at the first ``n`` unit decisions of a battle whose unit can move."""
+    out: list[IntoTheDarkState] = []
+
+    def each(state: Any, order: Any) -> None:
+        d = state.decision()
+        if len(out) < n and d is not None and d.kind == "unit":
+            u = state.units[d.unit]
+            if moves.can_move(state, u) is None and moves.remaining(state, u) > 2.0:
+                out.append(state.copy())
+
+    play(load_game(scenario), seed, "scripted", "scripted", on_order=each)
+    return out
+
+
+#: changes to a state after a move was planned, each of which changes the move's plan
+def _changes(st: IntoTheDarkState, u: Unit) -> list[tuple[str, Any]]:
+    friend = next(x for x in st.units.values() if x.side == u.side and x.id != u.id and x.on_table)
+
+    def used() -> None:
+        u.used = moves.base_allowance(st, u) - 0.6  # too little left for the move
+
+    def disordered() -> None:
+        u.disordered = True  # a wheel at half speed, an about face costs the whole move
+
+    def blocked() -> None:
+        # a friend stood in the way, routed: no unit may pass through it
+        fx, fy = heading_vector(u.heading)
+        friend.x, friend.y, friend.heading = u.x + 1.5 * fx, u.y + 1.5 * fy, u.heading
+        friend.morale = "routed"
+
+    def moved_friend() -> None:
+        friend.x += 0.0  # (no change: the plan is kept)
+
+    def halved() -> None:
+        u.halved = True  # interpenetrated while both moved: the maximum move halved
+
+    return [
+        ("used", used),
+        ("disordered", disordered),
+        ("blocked", blocked),
+        ("nothing", moved_friend),
+        ("halved", halved),
+    ]
+
+
+def test_a_plan_kept_before_a_unit_changed_is_not_used_after() -> None:
+    """A move planned (and kept) on a state whose units are then changed directly (as a test or a
+    tool may) is planned again: after each change, ``plan_move`` answers as the reference does."""
+    differed: set[str] = set()
+    checked = 0
+    for st0 in _unit_decisions("into-the-dark/senlac", 3, 6):
+        for name in [n for n, _ in _changes(st0, st0.units[st0.pending["unit"]])]:  # type: ignore[index]
+            st = st0.copy()
+            u = st.units[st.pending["unit"]]  # type: ignore[index]
+            change = dict(_changes(st, u))[name]
+            steps_all = [(O.Fwd(2.0),), (O.Wheel(30.0), O.Fwd(1.0)), (O.About(),), (O.Fwd(0.5),)]
+            before = [_planned(st, u, steps) for steps in steps_all]  # kept in the memo
+            change()
+            for steps, was in zip(steps_all, before, strict=True):
+                want = _reference(st, u, steps)
+                assert _planned(st, u, steps) == want, (name, steps)
+                if want != was:
+                    differed.add(name)
+                checked += 1
+    assert checked > 50
+    assert {"used", "disordered", "blocked"} <= differed, differed
+    assert "nothing" not in differed
+
+
+def test_the_memo_sees_a_unit_changed_in_place() -> None:
+    """A plan is made again once any unit differs from the memo's snapshot, ``extra`` (a dict the
+    rules change in place) included; while nothing changes it is made once."""
+    st = _unit_decisions("into-the-dark/wye-fords", 4, 1)[0]
+    u = st.units[st.pending["unit"]]  # type: ignore[index]
+    other = next(x for x in st.units.values() if x.id != u.id)
+    memo, steps, made = st.plan_memo, (O.Fwd(1.0),), []
+
+    def make() -> Any:
+        made.append(1)
+        return moves.plan_move_reference(st, u, steps)
+
+    changes: list[Callable[[], object]] = [
+        lambda: None,
+        lambda: other.extra.update(fought_turn=st.turn),
+        lambda: None,
+        lambda: setattr(other, "fought", not other.fought),
+        lambda: setattr(other, "pinned_sides", ("left",)),
+    ]
+    for change in changes:
+        change()
+        memo.plan(st.units, u.id, steps, make)
+    assert len(made) == 4  # the first, then after each of the three changes
+
+
+def test_the_reference_path_keeps_no_plan() -> None:
+    """On the reference path every move is planned afresh: the memo stays empty."""
+    game = load_game("into-the-dark/senlac")
+    with reference_path():
+        played = play(game, 2, "scripted", "scripted")
+    assert played.state.plan_memo.plans == {}  # type: ignore[attr-defined]
+    played = play(game, 2, "scripted", "scripted")
+    assert played.state.plan_memo.snap is not None  # type: ignore[attr-defined]
