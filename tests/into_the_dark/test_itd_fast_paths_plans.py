@@ -3,7 +3,11 @@
 * ``moves.plan_move`` answers a move planned before on the same units from the state's memo
   (``plan_memo.PlanMemo``): at every plan of seeded battles the memo's trace is the one
   ``plan_move_reference`` makes, and a memo kept before any field of any unit changes (its pose, what
-  it did this turn, a flag, ``extra`` changed in place) is not used after.
+  it did this turn, a flag, ``extra`` changed in place) is not used after;
+* ``charge_plan.charge_ruled_out`` rules a charge out on the length of its run before it looks at
+  the lead-in's end and the rest of the run to contact (the existing test of the menus checks that
+  every charge it rules out is one ``plan_charge`` refuses; here each verdict is also compared with
+  the verdict without the early answer).
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ from shieldwall.core.geometry import heading_vector
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
-from shieldwall.rulesets.into_the_dark import moves
+from shieldwall.rulesets.into_the_dark import charge_plan, charging, moves
 from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.model import Unit
+from shieldwall.rulesets.into_the_dark.movement import wheel_fp
 from shieldwall.rulesets.into_the_dark.plan_memo import PlanMemo, unit_snapshot
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 
@@ -162,3 +167,27 @@ def test_the_reference_path_keeps_no_plan() -> None:
     assert played.state.plan_memo.plans == {}  # type: ignore[attr-defined]
     played = play(game, 2, "scripted", "scripted")
     assert played.state.plan_memo.snap is not None  # type: ignore[attr-defined]
+
+
+def test_a_charge_ruled_out_on_its_run_is_ruled_out_without_that_answer(monkeypatch: Any) -> None:
+    """At every ``charge_ruled_out`` of seeded battles, the verdict is the one given when the run's
+    length is not looked at first (the early answer only reorders checks that each answer True)."""
+    real = charge_plan.charge_ruled_out
+    seen = {"early": 0, "same": 0}
+
+    def both(u: Unit, t: Unit, lead: Any, world: Any, limit: float) -> bool:
+        got = real(u, t, lead, world, limit)
+        with reference_path():  # (the reference path skips the early answer)
+            want = real(u, t, lead, world, limit)
+        assert got == want, (u.id, t.id, lead, limit)
+        fp = u.fp
+        for s in lead:
+            fp = wheel_fp(fp, s.angle) if isinstance(s, O.Wheel) else fp
+        swept = charge_plan._sweep_to(t, fp)
+        seen["early" if got and swept != float("inf") and swept > limit else "same"] += 1
+        return got
+
+    monkeypatch.setattr(charging, "charge_ruled_out", both)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen["early"] > 100 and seen["same"] > 100, seen
