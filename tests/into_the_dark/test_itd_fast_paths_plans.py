@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shieldwall.core.dice import copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import heading_vector
 from shieldwall.core.reference import reference_path
@@ -191,3 +192,47 @@ def test_a_charge_ruled_out_on_its_run_is_ruled_out_without_that_answer(monkeypa
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["early"] > 100 and seen["same"] > 100, seen
+
+
+def _draws(st: Any, n: int = 12) -> list[int]:
+    return [int(x) for x in st.rng.integers(0, 1_000_000, size=n)]
+
+
+def test_a_copy_draws_what_its_original_would_have_drawn() -> None:
+    """A copy builds its generator when it first rolls (``IntoTheDarkState.rng``), from its
+    original's generator as it stood at the copy: its draws are those of ``copy_rng`` at the copy,
+    whatever the original (or another copy) drew since; so are a copy's copy's, and a state's
+    after an illegal order put it back."""
+    game = load_game("into-the-dark/wye-fords")
+    st = game.new_state(7)
+    _draws(st, 5)
+    expected = _draws(_Wrap(copy_rng(st.rng)))  # the reference copy's draws, taken now
+    c1 = st.copy()
+    c2 = c1.copy()  # (a copy of a copy that has not rolled yet)
+    assert c1.__dict__["_rng"] is None and c2.__dict__["_rng"] is None  # (nothing built yet)
+    _draws(st, 7)  # the original goes on drawing
+    assert _draws(c2) == expected
+    _draws(c2, 3)
+    assert _draws(c1) == expected
+    after = _draws(_Wrap(copy_rng(c1.rng)))
+    c3 = c1.copy()  # (a copy of a copy that has rolled)
+    _draws(c1, 4)
+    assert _draws(c3) == after
+    # a state put back after an illegal order draws what it would have drawn
+    before = _draws(_Wrap(copy_rng(st.rng)))
+    try:
+        st.apply(O.Charge("nobody", "nothing", (), False))
+    except IllegalOrder:
+        pass
+    else:
+        raise AssertionError("the order should be illegal")
+    assert _draws(st) == before
+    with reference_path():
+        assert st.copy().__dict__["_rng"] is not None  # built at once on the reference path
+
+
+class _Wrap:
+    """A bare generator in the shape ``_draws`` reads (``.rng``)."""
+
+    def __init__(self, rng: Any) -> None:
+        self.rng = rng
