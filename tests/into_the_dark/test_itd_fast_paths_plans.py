@@ -236,3 +236,46 @@ class _Wrap:
 
     def __init__(self, rng: Any) -> None:
         self.rng = rng
+
+
+VIEW_BATTLES = (
+    ("into-the-dark/senlac", 5, {"command_and_control": True}),
+    ("into-the-dark/wye-fords", 6, {"deployment": "alternate", "concealed_deployment": True}),
+)
+
+
+def test_every_view_is_the_view_made_afresh() -> None:
+    """At every decision of seeded battles (Command & Control: generals joined to units;
+    concealed deployment: units under face-down cards), ``view()`` and every ``view_of`` (the
+    views kept per unit, ``view_memo``) are the views the reference path makes; many are kept."""
+    kept = {"views": 0}
+    for scenario, seed, opts in VIEW_BATTLES:
+        game = load_game(scenario, opts)
+
+        def each(state: Any, order: Any) -> None:
+            before = len(state.view_memo.kept)
+            got = state.view()
+            ones = [state.view_of(uid) for uid in state.units]
+            with reference_path():
+                assert got == state.view()
+                assert ones == [state.view_of(uid) for uid in state.units]
+            kept["views"] += before
+
+        play(game, seed, "scripted", "scripted", on_order=each)
+    assert kept["views"] > 1000, kept
+
+
+def test_a_view_given_out_is_not_the_kept_one() -> None:
+    """A caller may change the view it is given: the next view of the unit is as the state is."""
+    st = load_game("into-the-dark/senlac", {"command_and_control": True}).new_state(3)
+    first = st.view()["units"]
+    for v in first:
+        v["x"] = -1.0
+        v["faced"].append("rear")
+        v["champions"].append("someone")
+        v["hidden_from"].append("red")
+        for m in v["mixed"]:
+            m["figures"] = -1
+    with reference_path():
+        want = st.view()["units"]
+    assert st.view()["units"] == want

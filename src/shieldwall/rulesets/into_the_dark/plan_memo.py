@@ -31,6 +31,11 @@ from .movement import Trace
 _STATE_FIELDS = attrgetter(*(f.name for f in fields(Unit) if f.name not in ("extra", "_fpc")))
 
 
+def unit_fields(u: Unit) -> tuple[Any, ...]:
+    """Every field of ``u`` but ``extra`` and ``_fpc``, in their order."""
+    return _STATE_FIELDS(u)
+
+
 def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
     """Every field of every unit, in the state's order (``extra`` as a copy, compared by value)."""
     return [(_STATE_FIELDS(u), dict(u.extra)) for u in units.values()]

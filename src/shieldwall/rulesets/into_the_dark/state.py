@@ -39,6 +39,7 @@ from .plan_memo import PlanMemo
 from .points import unit_cost
 from .spatial import Touch
 from .turns import run_task
+from .view_memo import ViewMemo
 
 if TYPE_CHECKING:
     from .game import IntoTheDarkGame
@@ -86,6 +87,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self._result: Result | None = None
         self._contacts = Contacts()
         self.plan_memo = PlanMemo()  # shared with the copies (``plan_memo``: the snapshot decides)
+        self.view_memo = ViewMemo()  # shared with the copies (``view_memo``: the key decides)
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -400,7 +402,17 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         return self._unit_view(u, in_melee, [c for c in self.units.values() if c.joined == u.id])
 
     def _unit_view(self, u: Unit, in_melee: bool, joined: list[Unit]) -> dict[str, Any]:
-        """The view of ``u``; ``joined``: the units joined to it (``Unit.joined``), in state order."""
+        """The view of ``u``; ``joined``: the units joined to it (``Unit.joined``), in state order.
+        The view kept for the unit while it stays as it was (``view_memo``); on the reference path
+        (or in a state made without the memo) it is made afresh (``unit_view_reference``)."""
+        memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
+        if memo is None:
+            return self.unit_view_reference(u, in_melee, joined)
+        hidden = is_hidden(self, u.id)
+        return memo.view(u, in_melee, joined, hidden, lambda: self.unit_view_reference(u, in_melee, joined))
+
+    def unit_view_reference(self, u: Unit, in_melee: bool, joined: list[Unit]) -> dict[str, Any]:
+        """``_unit_view`` made from the unit itself (the plain form)."""
         fp = u.fp
         return {
             "id": u.id,
