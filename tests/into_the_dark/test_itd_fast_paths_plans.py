@@ -21,10 +21,10 @@ from shieldwall.core.geometry import heading_vector
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
-from shieldwall.rulesets.into_the_dark import charge_plan, charging, moves
+from shieldwall.rulesets.into_the_dark import charge_plan, charging, menus, moves
 from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.model import Unit
-from shieldwall.rulesets.into_the_dark.movement import wheel_fp
+from shieldwall.rulesets.into_the_dark.movement import trace, wheel_fp
 from shieldwall.rulesets.into_the_dark.plan_memo import PlanMemo, unit_snapshot
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 
@@ -279,3 +279,28 @@ def test_a_view_given_out_is_not_the_kept_one() -> None:
     with reference_path():
         want = st.view()["units"]
     assert st.view()["units"] == want
+
+
+def test_an_advance_after_a_lead_checked_as_a_move_is_the_advance_traced_afresh(monkeypatch: Any) -> None:
+    """The menu's advances after a wheel or an about face take the lead's trace from the check of
+    the lead as a move of its own (``menus._ok_move_traced``): at every such advance of seeded
+    battles the trace handed over is the one ``trace`` makes, and the advance offered is the one
+    made with the lead traced again."""
+    real = menus._advance
+    seen = {"handed": 0, "traced": 0}
+
+    def both(st: Any, u: Unit, lead: Any, budget: float, lead_trace: Any = None) -> Any:
+        got = real(st, u, lead, budget, lead_trace)
+        if lead_trace is None:
+            seen["traced"] += 1
+            return got
+        fresh = trace(u, lead, st.world(), about_cost=moves.about_cost(st, u))
+        assert lead_trace == fresh, (u.id, lead)
+        assert got == real(st, u, lead, budget), (u.id, lead, budget)
+        seen["handed"] += 1
+        return got
+
+    monkeypatch.setattr(menus, "_advance", both)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen["handed"] > 200 and seen["traced"] > 200, seen
