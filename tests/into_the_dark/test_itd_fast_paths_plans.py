@@ -23,6 +23,7 @@ from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.into_the_dark import charge_plan, charging, menus, moves
 from shieldwall.rulesets.into_the_dark import orders as O
+from shieldwall.rulesets.into_the_dark.bots import reckoning
 from shieldwall.rulesets.into_the_dark.model import Unit
 from shieldwall.rulesets.into_the_dark.movement import trace, wheel_fp
 from shieldwall.rulesets.into_the_dark.plan_memo import PlanMemo, unit_snapshot
@@ -304,3 +305,35 @@ def test_an_advance_after_a_lead_checked_as_a_move_is_the_advance_traced_afresh(
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["handed"] > 200 and seen["traced"] > 200, seen
+
+
+def test_the_generals_footprints_are_those_of_the_view(monkeypatch: Any) -> None:
+    """The scripted general keeps a unit's footprint from the decision before when the unit stands
+    where it stood (``reckoning._fps``): at every decision of seeded battles each footprint is the
+    one made from the view, and most are kept."""
+    real = reckoning._fps
+    seen = {"kept": 0, "made": 0}
+
+    def both(units: Any, before: Any) -> Any:
+        got = real(units, before)
+        for k, u in units.items():
+            want = reckoning._fp(u)
+            assert got[k] == want and got[k].corners() == want.corners(), k
+            seen["kept" if before.get(k) is got[k] else "made"] += 1
+        return got
+
+    monkeypatch.setattr(reckoning, "_fps", both)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    assert seen["kept"] > 2000 and seen["made"] > 200, seen
+
+
+def test_a_footprint_is_kept_only_for_the_same_five_numbers() -> None:
+    """Each of the five numbers of a unit's rectangle, changed alone, makes a new footprint."""
+    u = {"x": 10.0, "y": 12.0, "heading": 30.0, "frontage": 6.0, "depth": 2.0}
+    before = {"a": reckoning._fp(u)}
+    assert reckoning._fps({"a": dict(u)}, before)["a"] is before["a"]
+    for k in u:
+        changed = {**u, k: u[k] + 0.5}
+        got = reckoning._fps({"a": changed}, before)["a"]
+        assert got == reckoning._fp(changed) and got != before["a"], k
