@@ -337,3 +337,20 @@ def test_a_footprint_is_kept_only_for_the_same_five_numbers() -> None:
         changed = {**u, k: u[k] + 0.5}
         got = reckoning._fps({"a": changed}, before)["a"]
         assert got == reckoning._fp(changed) and got != before["a"], k
+
+
+def test_the_moves_of_a_menu_compare_the_units_once_and_only_while_worked_out() -> None:
+    """A menu's moves are worked out with the units compared once (``PlanMemo.held``); once they
+    are, a unit changed directly makes the memo plan again: each move is then answered as the
+    reference answers."""
+    differed = 0
+    for st in _unit_decisions("into-the-dark/senlac", 4, 4):
+        u = st.units[st.pending["unit"]]  # type: ignore[index]
+        offered = menus.UnitMenu(st, u).moves()
+        assert offered and st.plan_memo.plans and st.plan_memo._held is None
+        u.used = moves.base_allowance(st, u) - 0.3
+        for o in offered:
+            want = _reference(st, u, o.steps)
+            assert _planned(st, u, o.steps) == want, o
+            differed += isinstance(want, str)
+    assert differed > 5

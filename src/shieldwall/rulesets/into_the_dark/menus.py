@@ -201,7 +201,12 @@ class UnitMenu:
     def moves(self) -> list[O.Order]:
         """The moves of the menu's second part (each a legal ``Move``, in the menu's order)."""
         if self._moves is None:
-            self._moves = [o for o in self._move_part() if o is not None]
+            memo = None if REFERENCE.on else getattr(self.st, "plan_memo", None)
+            if memo is None:
+                self._moves = [o for o in self._move_part() if o is not None]
+            else:
+                with memo.held(self.st.units):  # (working the moves out changes no unit)
+                    self._moves = [o for o in self._move_part() if o is not None]
         return self._moves
 
     def rest(self) -> list[O.Order]:

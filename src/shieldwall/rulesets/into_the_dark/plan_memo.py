@@ -18,7 +18,8 @@ so a copy made to look ahead finds the moves its original's menu planned. Refusa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import fields
 from operator import attrgetter
 from typing import Any
@@ -44,11 +45,27 @@ def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
 class PlanMemo:
     """Accepted moves of the units as they stand in ``snap`` (module docstring)."""
 
-    __slots__ = ("snap", "plans")
+    __slots__ = ("snap", "plans", "_held")
 
     def __init__(self) -> None:
         self.snap: list[Any] | None = None
         self.plans: dict[tuple[str, tuple[Any, ...]], Trace] = {}
+        self._held: Mapping[str, Unit] | None = None
+
+    @contextmanager
+    def held(self, units: Mapping[str, Unit]) -> Iterator[None]:
+        """For a block that only plans (``menus.UnitMenu.moves``: a dozen plans of one state, none
+        of which changes a unit): the units compared with the snapshot once, at the start, and not
+        again at each plan of the block. Not for a block that may change a unit."""
+        snap = unit_snapshot(units)
+        if snap != self.snap:
+            self.snap = snap
+            self.plans = {}
+        self._held = units
+        try:
+            yield
+        finally:
+            self._held = None
 
     def plan(
         self, units: Mapping[str, Unit], uid: str, steps: tuple[Any, ...], make: Callable[[], Trace]
@@ -56,8 +73,15 @@ class PlanMemo:
         """The trace of ``uid``'s ``steps`` with the units as they stand: the one kept if every
         unit is as it was when it was kept, else ``make()`` (kept if it returns; a refusal raises
         through). ``make`` must not change the units (``plan_move`` changes nothing)."""
-        snap = unit_snapshot(units)
         key = (uid, steps)
+        if units is self._held:  # (``held``: the units were compared when the block began)
+            got = self.plans.get(key)
+            if got is not None:
+                return got
+            tr = make()
+            self.plans[key] = tr
+            return tr
+        snap = unit_snapshot(units)
         if snap != self.snap:
             self.snap = snap
             self.plans = {}
