@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,13 +32,32 @@ def copy_rng(rng: np.random.Generator) -> np.random.Generator:
     of its copy there). The new bit generator of the same kind is seeded with 0, then given
     ``rng``'s whole state (its counter and any buffered bits); its ``seed_seq`` is not ``rng``'s,
     which nothing that plays a battle reads (it matters only to ``spawn``)."""
+    return rng_from_saved(save_rng(rng))
+
+
+def save_rng(rng: np.random.Generator) -> tuple[Any, Any]:
+    """What ``copy_rng(rng)`` copies, taken now and without building a generator: the kind of
+    ``rng``'s bit generator and its whole state (or, for another kind of generator, a deep copy).
+    ``rng_from_saved`` builds the generator from it when it is first needed (a state's copy made
+    for a look-ahead mostly rolls no die: ``type(bg)(0)`` is four fifths of ``copy_rng``'s time)."""
     import numpy as np
 
     if type(rng) is not np.random.Generator:
-        return copy.deepcopy(rng)
+        return None, copy.deepcopy(rng)
     bg = rng.bit_generator
-    new = type(bg)(0)
-    new.state = bg.state
+    return type(bg), bg.state
+
+
+def rng_from_saved(saved: tuple[Any, Any]) -> np.random.Generator:
+    """The generator ``save_rng`` saved: it draws exactly what the saved one would have drawn from
+    the moment it was saved (``copy_rng``'s generator). The saved state is read, not changed."""
+    import numpy as np
+
+    kind, state = saved
+    if kind is None:
+        return copy.deepcopy(state)  # type: ignore[no-any-return]
+    new = kind(0)
+    new.state = state
     return np.random.Generator(new)
 
 

@@ -98,18 +98,27 @@ def conform(
     return None
 
 
+def _sweep_to(target: Unit, fp: Footprint) -> float:
+    """How far ``fp`` goes straight ahead before it touches ``target`` (``math.inf``: never)."""
+    return sweep_distance(fp.corners(), heading_vector(fp.heading), target.fp.corners())
+
+
 #: slack on the bound by which ``_run_to_contact`` leaves an enemy unmeasured: one left out is at
 #: least the run + RUN_SLACK away, and one is in the way only when met 1e-6 before the target
 #: (``math.inf`` measures every enemy: the plain form, which the tests compare with)
 RUN_SLACK = 1e-6
 
 
-def _run_to_contact(u: Unit, target: Unit, fp: Footprint, world: World) -> tuple[float, Footprint, str]:
+def _run_to_contact(
+    u: Unit, target: Unit, fp: Footprint, world: World, run: float | None = None
+) -> tuple[float, Footprint, str]:
     """From ``fp`` (where the lead-in ends), straight ahead until the charger's front touches
-    ``target``: (the run, the footprint at contact, the target's edge touched). Raises ``Problem``."""
+    ``target``: (the run, the footprint at contact, the target's edge touched). Raises ``Problem``.
+    ``run``: the sweep to the target (``_sweep_to``), when the caller has measured it already."""
     d = heading_vector(fp.heading)
     tfp = target.fp
-    run = sweep_distance(fp.corners(), d, tfp.corners())
+    if run is None:
+        run = _sweep_to(target, fp)
     if math.isinf(run):
         raise Problem("movement.charging", f"straight ahead, {u.id} would not meet {target.id}")
     # other enemies met first; one whose footprint is further from the charger's than the run
@@ -188,10 +197,18 @@ def charge_ruled_out(u: Unit, target: Unit, lead_steps: Sequence[O.Step], world:
         fp = wheel_fp(fp, s.angle)
     if low > limit + 1e-6 + COST_SLACK:
         return True  # (the run to contact only adds to it: the verdict of the last line)
+    # every check below answers True or goes on, so their order does not change the verdict: the
+    # run's sweep first, whose length alone rules out most charges (the run to contact would raise,
+    # or add the run to ``low``); then the lead-in's end and the rest of the run to contact
+    swept = _sweep_to(target, fp)
+    if math.isinf(swept):
+        return True  # (``_run_to_contact`` raises: the target is not straight ahead)
+    if not REFERENCE.on and low + (swept if swept > 1e-6 else 0.0) > limit + 1e-6 + COST_SLACK:
+        return True
     if lead_steps and end_problem(u, fp, world, allow_contact=[target.id]) is not None:
         return True
     try:
-        run, _contact, _edge = _run_to_contact(u, target, fp, world)
+        run, _contact, _edge = _run_to_contact(u, target, fp, world, swept)
     except Problem:
         return True
     if run > 1e-6:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.reference import REFERENCE
 
 from . import act_champions, act_command, act_deploy, act_generals, act_maneuver, act_obey
 from . import orders as O
@@ -27,7 +28,7 @@ from .act_zoc import opportunity_options
 from .charging import charge_orders
 from .generals import on as command_on
 from .model import Unit
-from .movement import Problem, max_straight, trace
+from .movement import Problem, Trace, max_straight, trace
 from .moves import about_cost, act_problem, angle_to, can_move, plan_move, remaining
 from .shooting import targets
 from .spatial import gap
@@ -108,18 +109,39 @@ def _floor(v: float) -> float:
 
 
 def _ok_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> O.Move | None:
+    return _ok_move_traced(st, u, steps)[0]
+
+
+def _ok_move_traced(
+    st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]
+) -> tuple[O.Move | None, Trace | None]:
+    """The move if it is legal, and its trace (``trace(u, steps, st.world(), about_cost=...)``, as
+    ``plan_move`` made it); (None, None) if it is not."""
     try:
-        plan_move(st, u, steps, verdict=True)  # (only whether it is legal)
+        tr = plan_move(st, u, steps, verdict=True)  # (only whether it is legal)
     except IllegalOrder:
-        return None
-    return O.Move(u.id, steps)
+        return None, None
+    return O.Move(u.id, steps), tr
 
 
-def _advance(st: IntoTheDarkState, u: Unit, lead: tuple[O.Step, ...], budget: float) -> O.Move | None:
-    """``lead`` then the furthest straight run within ``budget``."""
+def _advance(
+    st: IntoTheDarkState,
+    u: Unit,
+    lead: tuple[O.Step, ...],
+    budget: float,
+    lead_trace: Trace | None = None,
+) -> O.Move | None:
+    """``lead`` then the furthest straight run within ``budget``. ``lead_trace``: the lead's trace,
+    when the menu has just checked the lead as a move of its own (``_ok_move_traced``: the very
+    trace this would make); on the reference path the lead is traced again."""
     world = st.world()
     try:
-        tr = trace(u, lead, world, about_cost=about_cost(st, u)) if lead else None
+        if not lead:
+            tr = None
+        elif lead_trace is not None and not REFERENCE.on:
+            tr = lead_trace
+        else:
+            tr = trace(u, lead, world, about_cost=about_cost(st, u))
     except Problem:
         return None
     start = tr.fp if tr is not None else u.fp
@@ -179,7 +201,12 @@ class UnitMenu:
     def moves(self) -> list[O.Order]:
         """The moves of the menu's second part (each a legal ``Move``, in the menu's order)."""
         if self._moves is None:
-            self._moves = [o for o in self._move_part() if o is not None]
+            memo = None if REFERENCE.on else getattr(self.st, "plan_memo", None)
+            if memo is None:
+                self._moves = [o for o in self._move_part() if o is not None]
+            else:
+                with memo.held(self.st.units):  # (working the moves out changes no unit)
+                    self._moves = [o for o in self._move_part() if o is not None]
         return self._moves
 
     def rest(self) -> list[O.Order]:
@@ -210,11 +237,14 @@ class UnitMenu:
         for e in self.enemies()[:NEAREST]:
             a = round(max(-90.0, min(90.0, angle_to(u, e.fp.centre))), 2)
             if abs(a) > 1.0:
-                yield _ok_move(st, u, (O.Wheel(a),))
-                yield _advance(st, u, (O.Wheel(a),), left)
+                lead: tuple[O.Step, ...] = (O.Wheel(a),)
+                move, tr = _ok_move_traced(st, u, lead)
+                yield move
+                yield _advance(st, u, lead, left, tr)
         if about_cost(st, u) <= left + 1e-9:
-            yield _ok_move(st, u, (O.About(),))
-            yield _advance(st, u, (O.About(),), left)
+            move, tr = _ok_move_traced(st, u, (O.About(),))
+            yield move
+            yield _advance(st, u, (O.About(),), left, tr)
         if u.spec.has("skirmisher"):
             d = _floor(left / 2.0)
             for _ in range(8):

@@ -18,6 +18,7 @@ from . import orders as O
 from .clauses import cite
 from .model import Unit
 from .movement import Problem, Trace, end_problem, trace
+from .plan_memo import PlanMemo
 from .profiles import missile_weapons
 
 if TYPE_CHECKING:
@@ -132,6 +133,18 @@ def cost_floor(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> floa
 
 
 def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...], *, verdict: bool = False) -> Trace:
+    """``plan_move_reference``, answered from the state's memo of accepted moves while no unit has
+    changed since it was planned (``plan_memo``: the menu, the look-ahead and the order applied plan
+    the same moves); the reference path plans every time."""
+    memo: PlanMemo | None = None if REFERENCE.on else getattr(st, "plan_memo", None)
+    if memo is None or st.units.get(u.id) is not u:
+        return plan_move_reference(st, u, steps, verdict=verdict)
+    return memo.plan(st.units, u.id, tuple(steps), lambda: plan_move_reference(st, u, steps, verdict=verdict))
+
+
+def plan_move_reference(
+    st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...], *, verdict: bool = False
+) -> Trace:
     """Check a move without making it (movement.movement, movement.distances, movement.turning,
     movement.wheeling, movement.interpenetration, terrain.*).
 

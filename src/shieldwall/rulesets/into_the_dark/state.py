@@ -17,7 +17,7 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.dice import D6, copy_rng
+from shieldwall.core.dice import D6, copy_rng, rng_from_saved, save_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
@@ -35,9 +35,11 @@ from .generals import on as command_on
 from .model import SIDES, Unit, other
 from .movement import World
 from .params import SCALE_FACTOR
+from .plan_memo import PlanMemo
 from .points import unit_cost
 from .spatial import Touch
 from .turns import run_task
+from .view_memo import ViewMemo
 
 if TYPE_CHECKING:
     from .game import IntoTheDarkGame
@@ -51,6 +53,10 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     #: set while ``probe`` applies its order to its copy: an illegal order's reason is never read
     #: there, so a move may be refused on a bound before it is traced (``moves.plan_move``'s verdict)
     verdict_only = False
+    #: the generator (``rng``), or None in a copy until it first rolls (then ``_rng_saved`` holds
+    #: what it is built from)
+    _rng: Any
+    _rng_saved: tuple[Any, Any] | None
 
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
         self.begin(game, seed)
@@ -80,6 +86,8 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self._events: list[Event] = []
         self._result: Result | None = None
         self._contacts = Contacts()
+        self.plan_memo = PlanMemo()  # shared with the copies (``plan_memo``: the snapshot decides)
+        self.view_memo = ViewMemo()  # shared with the copies (``view_memo``: the key decides)
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -160,7 +168,11 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     def copy(self) -> IntoTheDarkState:
         new = object.__new__(IntoTheDarkState)
         new.__dict__.update(self.__dict__)
-        new.rng = copy_rng(self.rng)
+        if REFERENCE.on:
+            new.rng = copy_rng(self.rng)
+        else:  # the generator built when the copy first rolls (``rng``): most look-aheads roll none
+            new._rng = None
+            new._rng_saved = self._rng_saved if self._rng is None else save_rng(self._rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
         new.queue = list(self.queue)
         new.pending = copy.deepcopy(self.pending)
@@ -179,6 +191,24 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         new._events = list(self._events)
         new._contacts = self._contacts.copy()
         return new
+
+    @property
+    def rng(self) -> Any:
+        """The battle's one generator (``BattleState.begin``). A copy saves its original's generator
+        (``dice.save_rng``) and builds its own from that the first time it is asked for: the same
+        draws as ``copy_rng`` at the copy (the saved state is the copy's own; the original may go
+        on drawing). On the reference path the copy builds it at once (``copy_rng``)."""
+        r = self._rng
+        if r is None:
+            assert self._rng_saved is not None
+            r = self._rng = rng_from_saved(self._rng_saved)
+            self._rng_saved = None
+        return r
+
+    @rng.setter
+    def rng(self, value: Any) -> None:
+        self._rng = value
+        self._rng_saved = None
 
     # ------------------------------------------------------------------ helpers
     def log(self, kind: str, clause: str, /, side: str | None = None, **data: Any) -> Event:
@@ -372,7 +402,17 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         return self._unit_view(u, in_melee, [c for c in self.units.values() if c.joined == u.id])
 
     def _unit_view(self, u: Unit, in_melee: bool, joined: list[Unit]) -> dict[str, Any]:
-        """The view of ``u``; ``joined``: the units joined to it (``Unit.joined``), in state order."""
+        """The view of ``u``; ``joined``: the units joined to it (``Unit.joined``), in state order.
+        The view kept for the unit while it stays as it was (``view_memo``); on the reference path
+        (or in a state made without the memo) it is made afresh (``unit_view_reference``)."""
+        memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
+        if memo is None:
+            return self.unit_view_reference(u, in_melee, joined)
+        hidden = is_hidden(self, u.id)
+        return memo.view(u, in_melee, joined, hidden, lambda: self.unit_view_reference(u, in_melee, joined))
+
+    def unit_view_reference(self, u: Unit, in_melee: bool, joined: list[Unit]) -> dict[str, Any]:
+        """``_unit_view`` made from the unit itself (the plain form)."""
         fp = u.fp
         return {
             "id": u.id,

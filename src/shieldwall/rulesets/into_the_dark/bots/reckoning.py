@@ -15,6 +15,7 @@ import numpy as np
 
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark.charging import charge_troops
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
 from shieldwall.rulesets.into_the_dark.points import unit_cost
@@ -42,6 +43,27 @@ def _fp(u: dict[str, Any]) -> Footprint:
     return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
 
 
+def _fps(units: dict[str, dict[str, Any]], before: dict[str, Footprint]) -> dict[str, Footprint]:
+    """``{k: _fp(u) for k, u in units.items()}``, a unit that stands where it stood at the decision
+    before keeping its footprint (``before``: most do not move between two decisions; the same
+    numbers make the same footprint). On the reference path every footprint is made afresh."""
+    if REFERENCE.on:
+        return {k: _fp(u) for k, u in units.items()}
+    out: dict[str, Footprint] = {}
+    for k, u in units.items():
+        f = before.get(k)
+        if f is None or (f.x, f.y, f.heading, f.frontage, f.depth) != (
+            u["x"],
+            u["y"],
+            u["heading"],
+            u["frontage"],
+            u["depth"],
+        ):
+            f = _fp(u)
+        out[k] = f
+    return out
+
+
 class Reckoning:
     """The state of the battle as the general sees it at one decision, and the combat maths."""
 
@@ -63,7 +85,7 @@ class Reckoning:
         assert d is not None
         self.me = d.side
         self.units = {u["id"]: u for u in self.view["units"] if not u["removed"]}
-        self.fps = {k: _fp(u) for k, u in self.units.items()}
+        self.fps = _fps(self.units, getattr(self, "fps", {}))
         self.mine = [u for u in self.units.values() if u["side"] == self.me]
         self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
         self.armies = getattr(state.game, "armies", {})

@@ -1,0 +1,94 @@
+"""The moves of one state, planned once (issue 16, "Fast core").
+
+The scripted general plans a unit's moves three times over on the same state: the menu checks
+each move (``menus._ok_move``: ``plan_move(verdict=True)``), the look-ahead applies it to a copy of
+the state (``State.probe``: ``act_move.move`` plans it again, on a copy whose units are the same)
+and the chosen one is applied for real (``State.apply``: planned once more). ``plan_move`` is a pure
+function of the state's units (every field of every unit: where they stand, what they did this
+turn, their flags), the game (terrain, scale) and the move, so a move planned once can be answered
+from a memo while none of that has changed.
+
+``PlanMemo`` keeps the traces of the moves ``plan_move`` accepted, with a snapshot of every unit's
+every field (``unit_snapshot``) taken when the first of them was kept; a question first compares
+the state's units with that snapshot (one list comparison) and starts afresh when any field of any
+unit differs. The memo is shared by a state and its copies (the snapshot decides, not the object),
+so a copy made to look ahead finds the moves its original's menu planned. Refusals are not kept
+(the reason differs with ``verdict``), nor anything on the reference path (``REFERENCE.on``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any
+
+from .model import Unit
+from .movement import Trace
+
+#: every field of a unit but ``extra`` (a dict changed in place: copied by ``unit_snapshot``) and
+#: its footprint cache (``_fpc``: derived from the others)
+_STATE_FIELDS = attrgetter(*(f.name for f in fields(Unit) if f.name not in ("extra", "_fpc")))
+
+
+def unit_fields(u: Unit) -> tuple[Any, ...]:
+    """Every field of ``u`` but ``extra`` and ``_fpc``, in their order."""
+    return _STATE_FIELDS(u)
+
+
+def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
+    """Every field of every unit, in the state's order (``extra`` as a copy, compared by value)."""
+    return [(_STATE_FIELDS(u), dict(u.extra)) for u in units.values()]
+
+
+class PlanMemo:
+    """Accepted moves of the units as they stand in ``snap`` (module docstring)."""
+
+    __slots__ = ("snap", "plans", "_held")
+
+    def __init__(self) -> None:
+        self.snap: list[Any] | None = None
+        self.plans: dict[tuple[str, tuple[Any, ...]], Trace] = {}
+        self._held: Mapping[str, Unit] | None = None
+
+    @contextmanager
+    def held(self, units: Mapping[str, Unit]) -> Iterator[None]:
+        """For a block that only plans (``menus.UnitMenu.moves``: a dozen plans of one state, none
+        of which changes a unit): the units compared with the snapshot once, at the start, and not
+        again at each plan of the block. Not for a block that may change a unit."""
+        snap = unit_snapshot(units)
+        if snap != self.snap:
+            self.snap = snap
+            self.plans = {}
+        self._held = units
+        try:
+            yield
+        finally:
+            self._held = None
+
+    def plan(
+        self, units: Mapping[str, Unit], uid: str, steps: tuple[Any, ...], make: Callable[[], Trace]
+    ) -> Trace:
+        """The trace of ``uid``'s ``steps`` with the units as they stand: the one kept if every
+        unit is as it was when it was kept, else ``make()`` (kept if it returns; a refusal raises
+        through). ``make`` must not change the units (``plan_move`` changes nothing)."""
+        key = (uid, steps)
+        if units is self._held:  # (``held``: the units were compared when the block began)
+            got = self.plans.get(key)
+            if got is not None:
+                return got
+            tr = make()
+            self.plans[key] = tr
+            return tr
+        snap = unit_snapshot(units)
+        if snap != self.snap:
+            self.snap = snap
+            self.plans = {}
+        else:
+            got = self.plans.get(key)
+            if got is not None:
+                return got
+        tr = make()
+        self.plans[key] = tr
+        return tr

@@ -1,0 +1,57 @@
+"""The view of each unit, kept while the unit stays as it was (issue 16, "Fast core").
+
+``State.view()`` describes every unit (``IntoTheDarkState._unit_view``: some 45 entries, read
+from the unit's fields, its army entry, its contacts, the units joined to it and the face-down
+cards), and the scripted general asks for it at every decision, and for one unit after every
+look-ahead (``view_of``). Between two decisions most units do not change. A unit's view is a pure
+function of its fields (its army entry included), whether it is in melee, the units joined to it
+(their ids, whether each is destroyed or a general) and whether a face-down card hides it.
+
+``ViewMemo`` keeps, per unit, the last view made and the key it was made from (those inputs:
+every field of the unit but ``extra``, which the view does not read, and its footprint cache); a
+view asked for with the same key is the kept one, copied (a fresh dict, fresh lists: a caller may
+change what it is given). The memo is shared by a state and its copies (the key decides, not the
+object). On the reference path every view is made afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .model import Unit
+from .plan_memo import unit_fields
+
+#: the entries of a unit's view that hold lists (copied with the view)
+_LISTS = ("faced", "champions", "generals", "hidden_from")
+
+
+def fresh(v: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the view ``v`` sharing nothing mutable with it."""
+    out = v.copy()
+    for k in _LISTS:
+        out[k] = list(v[k])
+    out["mixed"] = [dict(m) for m in v["mixed"]]
+    return out
+
+
+class ViewMemo:
+    """The last view of each unit and its key (module docstring)."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def view(
+        self, u: Unit, in_melee: bool, joined: list[Unit], hidden: bool, make: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The view of ``u`` (``make()`` when the unit, its contacts, the units joined to it or its
+        card differ from the kept view's)."""
+        key = (unit_fields(u), in_melee, tuple((c.id, c.destroyed, c.general) for c in joined), hidden)
+        got = self.kept.get(u.id)
+        if got is not None and got[0] == key:
+            return fresh(got[1])
+        v = make()
+        self.kept[u.id] = (key, fresh(v))
+        return v
