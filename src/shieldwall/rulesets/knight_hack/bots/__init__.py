@@ -27,7 +27,7 @@ from shieldwall.core.game import State
 from ..orders import Order
 from ..plugin import RS
 from ..tables import Tables
-from .reckoning import behind_at_the_end, charge_edge, charge_value, shot_value
+from .reckoning import behind_at_the_end, charge_edge, charge_line_blocked, charge_value, shot_value
 
 __all__ = ["ScriptedBot"]
 
@@ -91,6 +91,8 @@ class ScriptedBot(Bot):
         best, score = menu[0], -math.inf
         for o in menu[1:]:
             u, t = units[str(o.unit)], units[str(o.target)]
+            if o.kind == "charge" and charge_line_blocked(units, u, t):
+                continue  # it would halt short of a friend or a router and make no contact (R38)
             s = charge_value(tables, u, t, auto) if pressed else charge_edge(tables, u, t)
             if s > score:
                 best, score = o, s

@@ -17,6 +17,7 @@ from shieldwall.core.geometry import Footprint
 from ..board import RANK_DEPTH
 from ..casualties import AutoMode, CasualtySituation
 from ..factors import Fighter, MeleeConditions, melee_target
+from ..geom import line_blocked
 from ..morale import MoraleState, morale_level
 from ..tables import Tables
 
@@ -28,6 +29,23 @@ LATE_TURNS = 3
 
 def fighter(u: Unit) -> Fighter:
     return Fighter(u["type"], u["class"], u["figures"], tuple(u["weapons"]))
+
+
+def footprint(u: Unit) -> Footprint:
+    return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
+
+
+def charge_line_blocked(units: dict[str, Unit], u: Unit, t: Unit) -> bool:
+    """Whether a friend of ``u`` or a router stands in its charge line short of ``t`` (ruling R38: the
+    charge passes through no one), so that the charge would make no contact."""
+    others = [
+        footprint(o)
+        for o in units.values()
+        if not o["removed"]
+        and o["id"] not in (u["id"], t["id"])
+        and (o["side"] == u["side"] or o["status"] == "routed")
+    ]
+    return line_blocked(footprint(u), footprint(t), others)
 
 
 def charge_edge(tables: Tables, u: Unit, t: Unit) -> int:
