@@ -399,3 +399,15 @@ def test_charge_no_contact_the_scripted_bot_declares_no_charge_a_friend_blocks()
     assert s.decision() is not None and s.decision().unit == "b1"
     assert "charge b1 a1" in [str(o) for o in s.legal_orders()]
     assert str(bot.choose(s)) == "hold b1"
+
+
+def test_charge_full_distance_the_scripted_bot_does_not_evade_into_a_corner() -> None:
+    """R52: archers 2 in. from their edge would be cornered and caught in the rear, so the
+    scripted bot stands instead; with room behind them it still evades."""
+    bot = ScriptedBot()
+    for y, want in ((3, "stand a1"), (12, "evade a1")):
+        archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
+        s = game([(archers, 20, y, 0)], [(unit("b1"), 20, y + 8, 180)]).new_state(5)
+        s.apply("charge b1 a1")
+        assert s.decision() is not None and s.decision().kind == "respond"
+        assert str(bot.choose(s)) == want
