@@ -354,3 +354,60 @@ def test_scenario_errors_name_the_field(patch: Any, field: str) -> None:
     with pytest.raises(DataError) as ei:
         KnightHackGame.from_data(data, "bourg.toml", {})
     assert ei.value.field.startswith(field)
+
+
+def test_charge_full_distance_an_evader_cornered_at_the_table_edge_is_caught() -> None:
+    """R52 (charge.full-distance, rally.who "successfully evaded"): archers 2 in. from their own
+    table edge cannot make their 5 in. evade; the charge no longer halts short of them (R38) but
+    runs on and contacts them. The old engine stopped the knights 0.25 in. short, every turn."""
+    archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
+    s = game([(archers, 20, 3, 0)], [(unit("b1"), 20, 11, 180)]).new_state(5)
+    answer(s, "charge b1 a1", "evade a1")
+    cm = next(e for e in s.events if e.kind == "charge-move")
+    assert cm.data["contacted"] == "a1"
+    assert not any(e.kind == "no-contact" for e in s.events)
+    ev = next(e for e in s.events if e.kind == "evade")
+    assert ev.data["cornered"] is True and ev.data["distance"] < 5.0
+    assert not any(e.kind == "rallying" and e.data["unit"] == "a1" for e in s.events)
+
+
+def test_charge_no_contact_a_closest_enemy_behind_a_friend_is_not_within_reach() -> None:
+    """R53 (charge.no-contact: "If there are no enemy within reach"): a unit bound to charge the
+    closest enemy whose charge line its own friend blocks is not made to declare a charge of 0 in.;
+    the old engine offered it that charge alone, turn after turn."""
+    foot = unit("a1", "heavy-infantry", 12, 6, cls="C", weapons=["spear"])
+    friend = unit("b2", "heavy-infantry", 12, 6, cls="C", weapons=["spear"])
+    s = game([(foot, 20, 10, 0)], [(friend, 20, 14, 180), (unit("b1"), 20, 18, 180)]).new_state(1)
+    s.board.units["b1"].must_charge = True
+    asked = []
+    while s.decision() is not None and s.decision().kind == "declare":
+        asked.append(s.decision().unit)
+        s.apply(s.legal_orders()[0] if s.decision().unit != "b2" else "hold b2")
+    assert "b1" not in asked
+    assert not any(e.kind == "charge-move" and e.data["unit"] == "b1" for e in s.events)
+
+
+def test_charge_no_contact_the_scripted_bot_declares_no_charge_a_friend_blocks() -> None:
+    """R53: the scripted bot does not choose a charge its own friend stands in front of (it would
+    move 0 and then be bound to charge again); the old bot charged the archers through b2."""
+    archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
+    friend = unit("b2", "heavy-infantry", 12, 6, cls="C", weapons=["spear"])
+    s = game([(archers, 20, 10, 0)], [(friend, 20, 14, 180), (unit("b1"), 20, 18, 180)]).new_state(1)
+    bot = ScriptedBot()
+    while s.decision() is not None and s.decision().kind == "declare" and s.decision().unit != "b1":
+        s.apply(s.legal_orders()[0])
+    assert s.decision() is not None and s.decision().unit == "b1"
+    assert "charge b1 a1" in [str(o) for o in s.legal_orders()]
+    assert str(bot.choose(s)) == "hold b1"
+
+
+def test_charge_full_distance_the_scripted_bot_does_not_evade_into_a_corner() -> None:
+    """R52: archers 2 in. from their edge would be cornered and caught in the rear, so the
+    scripted bot stands instead; with room behind them it still evades."""
+    bot = ScriptedBot()
+    for y, want in ((3, "stand a1"), (12, "evade a1")):
+        archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
+        s = game([(archers, 20, y, 0)], [(unit("b1"), 20, y + 8, 180)]).new_state(5)
+        s.apply("charge b1 a1")
+        assert s.decision() is not None and s.decision().kind == "respond"
+        assert str(bot.choose(s)) == want

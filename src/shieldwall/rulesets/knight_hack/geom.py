@@ -51,6 +51,28 @@ def charge_line(b: Board, u: Unit, t: Unit) -> tuple[float, float, float]:
     return h, arc, arc + d
 
 
+def line_blocked(fp: Footprint, target: Footprint, others: list[Footprint]) -> bool:
+    """Whether one of ``others`` stands in the charge line of a unit at ``fp`` to the one at
+    ``target`` short of it: the charge wheels to face the target's centre and passes through no one,
+    halting :data:`GAP` short of a friend or a router (R38); then the target is not within reach
+    (``knight-hack:charge.no-contact``, ruling R53)."""
+    h = bearing(fp.front_centre, (target.x, target.y)) % 360.0
+    turned = fp.turned(normalize_angle(h - fp.heading), pivot="front")
+    corners, vec = turned.corners(), heading_vector(h)
+    reach = sweep_distance(corners, vec, target.corners())
+    return any(sweep_distance(corners, vec, o.corners()) - GAP < reach - 1e-9 for o in others)
+
+
+def charge_blocked(b: Board, u: Unit, t: Unit) -> bool:
+    """:func:`line_blocked` on the board: a friend or a router in ``u``'s charge line short of ``t``."""
+    others = [
+        o.footprint()
+        for o in b.live()
+        if o.id not in (u.id, t.id) and (o.side == u.side or o.status == "routed")
+    ]
+    return line_blocked(u.footprint(), t.footprint(), others)
+
+
 def check_charge(b: Board, u: Unit, t: Unit, counter: bool = False) -> float:
     """``IllegalOrder`` unless ``u`` may declare a charge on ``t`` now (or, ``counter``, a rallying
     unit counter-charge its charger, R19); returns its heading."""

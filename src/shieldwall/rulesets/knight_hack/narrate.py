@@ -100,7 +100,10 @@ _LINES: dict[str, Callable[[Event, dict[str, Any], Nm], str | None]] = {
     "removed": lambda ev, d, nm: f"{nm(d['unit'])} is removed ({d['reason']})",
     "falls-back": lambda ev, d, nm: f'{nm(d["unit"])} falls back {d["distance"]:g}"',
     "halts": lambda ev, d, nm: f"{nm(d['unit'])} halts",
-    "evade": lambda ev, d, nm: f'{nm(d["unit"])} evades {d["distance"]:g}"',
+    "evade": lambda ev, d, nm: (
+        f'{nm(d["unit"])} evades {d["distance"]:g}"'
+        + (" and is cornered at the table's edge" if d.get("cornered") else "")
+    ),
     "rallying": lambda ev, d, nm: f"{nm(d['unit'])} is rallying ({d['cause']})",
     "rallied": lambda ev, d, nm: f"{nm(d['unit'])} is in good order again",
     "charge-move": _charge,

@@ -20,6 +20,7 @@ from shieldwall.rulesets.knight_hack.charging import charge_move
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.factors import MeleeConditions, melee_target
 from shieldwall.rulesets.knight_hack.geom import (
+    charge_blocked,
     check_charge,
     clip_to_table,
     missile_range,
@@ -56,7 +57,9 @@ def declare_menu(b: Board, ask: Ask) -> list[Order]:
         legal.append(t)
     if u.must_charge:
         near = nearest_enemy(b, u)
-        legal = [t for t in legal if near is not None and t.id == near.id]
+        # the closest enemy is "within reach" only if no friend or router stands in the charge's line
+        # short of it (charge.no-contact, R53): a forced charge that could move 0 is not declared
+        legal = [t for t in legal if near is not None and t.id == near.id and not charge_blocked(b, u, t)]
         if legal:
             return [Order("charge", u.id, legal[0].id)]
     return [Order("hold", u.id)] + [Order("charge", u.id, t.id) for t in legal] if legal else []
@@ -271,9 +274,22 @@ def _evade(b: Board, t: Unit) -> None:
     c = min(cs, key=lambda c: (math.dist((c.x, c.y), (t.x, t.y)), c.id))
     h = (bearing((c.x, c.y), (t.x, t.y)) if c is not t else t.heading + 180.0) % 360.0
     t.heading = h
-    d = clip_to_table(b, t, h, float(b.tables.types[t.type].evade_move or 0.0))
+    full = float(b.tables.types[t.type].evade_move or 0.0)
+    d = clip_to_table(b, t, h, full)
     vx, vy = heading_vector(h)
     t.x, t.y = t.x + vx * d, t.y + vy * d
+    if d < full - 1e-6:  # cornered at the table's edge: not a successful evade, it can be caught (R52)
+        b.evading.discard(t.id)
+        b.log(
+            "evade",
+            "charge.evade-then-move",
+            t.side,
+            unit=t.id,
+            distance=round(d, 3),
+            heading=round(h, 1),
+            cornered=True,
+        )
+        return
     t.status, t.good_from = "rallying", (b.turn, "end")
     b.log("evade", "charge.evade-then-move", t.side, unit=t.id, distance=round(d, 3), heading=round(h, 1))
     b.log("rallying", "rally.evaders", t.side, unit=t.id, cause="evaded", good_from=list(t.good_from))

@@ -2,7 +2,8 @@
 
 It charges where the odds are best (its target number against the object's in the first round,
 the charge bonus counted and the charger's disorder on contact too), springs an ambush on the
-same reckoning, shoots at chargers first, evades a charge it would lose badly when it can, lets
+same reckoning (never one its own friend or a router blocks, ruling R53), shoots at chargers first,
+evades a charge it would lose badly when it can (not into a corner at the table's edge, R52), lets
 the enemy move first (the errata's own advice, ``knight-hack:info.advice``), advances its mounted
 and close foot towards the nearest enemy, keeps its archers where they stand, and takes every rout
 test. Behind on ruling R37's count with the turn limit near (:func:`reckoning.behind_at_the_end`)
@@ -27,7 +28,14 @@ from shieldwall.core.game import State
 from ..orders import Order
 from ..plugin import RS
 from ..tables import Tables
-from .reckoning import behind_at_the_end, charge_edge, charge_value, shot_value
+from .reckoning import (
+    behind_at_the_end,
+    charge_edge,
+    charge_line_blocked,
+    charge_value,
+    evade_cornered,
+    shot_value,
+)
 
 __all__ = ["ScriptedBot"]
 
@@ -72,7 +80,7 @@ class ScriptedBot(Bot):
             pressed = behind_at_the_end(view, me, game.params["turns"])
             return self._declare(tables, units, menu, pressed, game.params["auto_casualties"])
         if kind in ("stand", "keep", "evade", "redirect"):
-            return self._respond(tables, units, menu, _charges(state))
+            return self._respond(tables, units, menu, _charges(state), view["table"])
         if kind in ("shoot", "move-order"):
             want = kind == "shoot"  # shoot first; move second
             return next(o for o in menu if o.first is want)
@@ -91,17 +99,27 @@ class ScriptedBot(Bot):
         best, score = menu[0], -math.inf
         for o in menu[1:]:
             u, t = units[str(o.unit)], units[str(o.target)]
+            if o.kind == "charge" and charge_line_blocked(units, u, t):
+                continue  # it would halt short of a friend or a router and make no contact (R38)
             s = charge_value(tables, u, t, auto) if pressed else charge_edge(tables, u, t)
             if s > score:
                 best, score = o, s
         return best if pressed or score > 0 else menu[0]
 
-    def _respond(self, tables: Tables, units: Units, menu: list[Order], charges: dict[str, str]) -> Order:
+    def _respond(
+        self,
+        tables: Tables,
+        units: Units,
+        menu: list[Order],
+        charges: dict[str, str],
+        table: dict[str, float],
+    ) -> Order:
+        """Evade a charge it would lose badly, unless the table's edge would corner it (R52)."""
         u = units[str(menu[0].unit)]
         chargers = [units[c] for c, t in charges.items() if t == u["id"]]
         worst = min((-charge_edge(tables, c, u) for c in chargers), default=0)
         evade = next((o for o in menu if o.kind == "evade"), None)
-        if evade is not None and worst < -20:
+        if evade is not None and worst < -20 and not evade_cornered(tables, u, chargers, table):
             return evade
         return next((o for o in menu if o.kind == "keep"), menu[0])
 

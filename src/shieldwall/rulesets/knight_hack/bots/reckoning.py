@@ -10,13 +10,15 @@ the side that lost fewer points wins, equal is a draw).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry import Footprint, bearing, heading_vector
 
 from ..board import RANK_DEPTH
 from ..casualties import AutoMode, CasualtySituation
 from ..factors import Fighter, MeleeConditions, melee_target
+from ..geom import line_blocked
 from ..morale import MoraleState, morale_level
 from ..tables import Tables
 
@@ -28,6 +30,37 @@ LATE_TURNS = 3
 
 def fighter(u: Unit) -> Fighter:
     return Fighter(u["type"], u["class"], u["figures"], tuple(u["weapons"]))
+
+
+def footprint(u: Unit) -> Footprint:
+    return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
+
+
+def charge_line_blocked(units: dict[str, Unit], u: Unit, t: Unit) -> bool:
+    """Whether a friend of ``u`` or a router stands in its charge line short of ``t`` (ruling R38: the
+    charge passes through no one), so that the charge would make no contact."""
+    others = [
+        footprint(o)
+        for o in units.values()
+        if not o["removed"]
+        and o["id"] not in (u["id"], t["id"])
+        and (o["side"] == u["side"] or o["status"] == "routed")
+    ]
+    return line_blocked(footprint(u), footprint(t), others)
+
+
+def evade_cornered(tables: Tables, u: Unit, chargers: list[Unit], table: dict[str, float]) -> bool:
+    """Whether ``u``'s evade (ruling R43: directly away from its nearest charger, its type's evade
+    move) would be cut short by the table's edge, so that it is cornered and can be caught (R52)."""
+    if not chargers:
+        return False
+    c = min(chargers, key=lambda c: (math.dist((c["x"], c["y"]), (u["x"], u["y"])), c["id"]))
+    h = bearing((c["x"], c["y"]), (u["x"], u["y"])) % 360.0
+    d = float(tables.types[u["type"]].evade_move or 0.0)
+    vx, vy = heading_vector(h)
+    fp = Footprint(u["x"] + vx * d, u["y"] + vy * d, h, u["frontage"], u["depth"])
+    w, dp = table["width"], table["depth"]
+    return not all(0 <= x <= w and 0 <= y <= dp for x, y in fp.corners())
 
 
 def charge_edge(tables: Tables, u: Unit, t: Unit) -> int:
