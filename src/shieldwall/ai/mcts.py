@@ -273,6 +273,8 @@ class MCTSBot(Bot):
         self.last_root: Node | None = None
         #: the last decision's order came from the search, not from the prior (for diagnostics)
         self.last_overruled = False
+        #: the last decision's pairs: (their seeds, the other order, its gain over the prior)
+        self.last_pairs: list[tuple[tuple[int, int, int], str, float]] = []
         #: the current playout's opponent generator (None: the opponent is the rule system's bot)
         self._opponent: np.random.Generator | None = None
         self._side: str | None = None
@@ -280,6 +282,7 @@ class MCTSBot(Bot):
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
         self.last_overruled = False
+        self.last_pairs = []
         if len(menu) == 1:
             self.last_playouts = 0
             return menu[0]
@@ -318,6 +321,7 @@ class MCTSBot(Bot):
                 c.paired += 1
                 c.gain += g
                 c.gain_square += g * g
+                self.last_pairs.append((seeds, alt, g))
         self.last_playouts = done
         self.last_root = root
         by_text = {str(o): o for o in menu}
@@ -404,11 +408,11 @@ class MCTSBot(Bot):
                     root.children[texts[i]] = Node()
                 first = texts[i]
                 sim.apply(menu[i])
-                node = root.children[texts[i]]
-                path.append(node)
-                if node.visits == 0:
-                    break
-                continue
+                # the duel is flat: both playouts of a pair go straight to the rollout, so the
+                # pair differs in the root order alone (a tree walk below it would add choices
+                # that differ between the two and are not paired: noise that overruled the prior)
+                path.append(root.children[texts[i]])
+                break
             tried = [i for i, t in enumerate(texts) if t in node.children]
             if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
                 i = self._expand(sim, node, menu, texts, policy)
