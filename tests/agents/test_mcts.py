@@ -149,6 +149,24 @@ def test_the_search_overrules_the_prior_only_on_evidence() -> None:
     assert bot._pick(root, menu, "red") == "a"
 
 
+def test_a_gain_within_two_standard_errors_does_not_overrule_the_prior() -> None:
+    """Ash Strand, seed 0, ``mcts:24`` as blue against ``random`` (lost): the search overruled the
+    scripted bot with gains 1.3 to 1.8 standard errors above zero on 4 to 9 pairs, which 16 fresh
+    pairs did not confirm (two of them negative). Such a gain no longer overrules; one of more
+    than two standard errors does."""
+    bot = MCTSBot(1, "24")
+    bot._prior = "p"
+    menu = {"p": "p", "a": "a"}
+    shaky = _kid([0.5, 0.0, 0.0, 0.4, -0.1, 0.3, 0.0, 0.0])  # 1.5 standard errors
+    assert 1.0 < shaky.mean_gain() / shaky.gain_error() < 2.0
+    root = Node(children={"p": Node(visits=8), "a": shaky})
+    assert bot._pick(root, menu, "red") == "p" and not bot.last_overruled
+    firm = _kid([0.5, 0.2, 0.1, 0.4, 0.1, 0.3, 0.2, 0.2])
+    assert firm.mean_gain() / firm.gain_error() > 2.0
+    root.children["a"] = firm
+    assert bot._pick(root, menu, "red") == "a" and bot.last_overruled
+
+
 def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None:
     game = load_game(QUICK)
     state = game.new_state(4)

@@ -35,12 +35,16 @@ default, and the root search is a duel against it. Playouts come in pairs on the
 (the same determinization, the same fresh dice, the same rollout bot's seed): the first plays the
 prior, the second another order (a new one while the root has fewer than ``WIDEN * sqrt(pairs)``
 others, else the best by UCB1 on its mean gain), and the pair's gain is the second's value minus
-the first's. Sharing the dice removes most of the noise a comparison of two orders would
-otherwise carry (two orders that lead to the same material in the same dice gain exactly 0).
+the first's. The duel is flat: after its root order each playout of a pair goes straight to the
+rollout (no tree walk below the root, whose choices would differ between the two and not be
+paired), so the two differ in the root order alone. Sharing the dice removes most of the noise a
+comparison of two orders would otherwise carry (two orders that lead to the same material in the
+same dice gain exactly 0).
 The bot plays the other order with the most pairs only when it has at least ``MIN_VISITS`` pairs
 and its mean gain is above zero and above ``CONFIDENCE`` standard errors; otherwise the prior. A
 small budget therefore plays the scripted bot's order unless the search has evidence against it.
-Without a scripted bot the root is plain UCT and the most visited order is played.
+Without a scripted bot the search is a tree (plain UCT from the root, progressive widening below
+it) and the most visited order is played.
 
 Fresh dice assume the convention the built-in rule systems follow: a state keeps its battle's
 generator (a ``numpy.random.Generator``) in ``state.rng`` or in ``state.board.rng``. A state with
@@ -75,9 +79,10 @@ ROLLOUT_DECISIONS = 10
 EXPLORE = 0.7
 #: the search overrules the prior (the rule system's own bot's order) only with an order of at
 #: least MIN_VISITS paired playouts whose mean gain over the prior is more than CONFIDENCE
-#: standard errors above zero
+#: standard errors above zero (2: at one, half the overrules an independent estimate of 16 to 48
+#: fresh pairs did not confirm; ``benchmarks/bench_mcts_overrules.py``, docs/agents.md)
 MIN_VISITS = 4
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 #: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
 WIDEN = 1.0
 #: the opponent model: the share of the other sides' playout decisions made by the rule system's
