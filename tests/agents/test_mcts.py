@@ -17,6 +17,7 @@ from shieldwall.ai.mcts import (
     roster,
 )
 from shieldwall.core.errors import ShieldwallError, UnknownName
+from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.plugin import RuleSystem
@@ -148,6 +149,24 @@ def test_the_search_overrules_the_prior_only_on_evidence() -> None:
     assert bot._pick(root, menu, "red") == "a"
 
 
+def test_a_gain_within_two_standard_errors_does_not_overrule_the_prior() -> None:
+    """Ash Strand, seed 0, ``mcts:24`` as blue against ``random`` (lost): the search overruled the
+    scripted bot with gains 1.3 to 1.8 standard errors above zero on 4 to 9 pairs, which 16 fresh
+    pairs did not confirm (two of them negative). Such a gain no longer overrules; one of more
+    than two standard errors does."""
+    bot = MCTSBot(1, "24")
+    bot._prior = "p"
+    menu = {"p": "p", "a": "a"}
+    shaky = _kid([0.5, 0.0, 0.0, 0.4, -0.1, 0.3, 0.0, 0.0])  # 1.5 standard errors
+    assert 1.0 < shaky.mean_gain() / shaky.gain_error() < 2.0
+    root = Node(children={"p": Node(visits=8), "a": shaky})
+    assert bot._pick(root, menu, "red") == "p" and not bot.last_overruled
+    firm = _kid([0.5, 0.2, 0.1, 0.4, 0.1, 0.3, 0.2, 0.2])
+    assert firm.mean_gain() / firm.gain_error() > 2.0
+    root.children["a"] = firm
+    assert bot._pick(root, menu, "red") == "a" and bot.last_overruled
+
+
 def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None:
     game = load_game(QUICK)
     state = game.new_state(4)
@@ -158,3 +177,38 @@ def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None
         if bot.last_playouts:
             assert str(order) == bot._prior and not bot.last_overruled
         state.apply(order)
+
+
+def _flat_value(bot: MCTSBot, state: State, side: str, seeds: tuple[int, int, int], order: str) -> float:
+    """One playout of the duel done by hand: the pair's battle and dice, ``order``, then the rollout
+    policy (seeded by the pair's rollout seed) for the rollout's decisions."""
+    sim = bot._start(state, side, seeds)
+    start = roster(sim)
+    sim.apply({str(o): o for o in sim.legal_orders()}[order])
+    return bot._rollout_value(sim, start, bot._fresh_policy(seeds[2])).get(side, 0.0)
+
+
+def test_the_duel_s_two_playouts_differ_in_the_root_order_alone() -> None:
+    """Each pair's gain is the other order's value minus the prior's on the same battle, the same
+    dice and the same rollout, nothing else: no tree walk below the root order (whose choices
+    differ between the two playouts and are not paired). With a walk, orders that change nothing
+    in the rollout gained by noise and overruled the scripted bot (Coed Celyddon, seed 1: 44
+    overrules in 135 decisions, most worth exactly 0 when re-estimated on 64 fresh pairs)."""
+    game = load_game(QUICK)
+    state = game.new_state(3)
+    bot = make_bot("mcts:24", 5, game.info.id)
+    assert isinstance(bot, MCTSBot)
+    checked = 0
+    for _ in range(8):
+        order = bot.choose(state)
+        d = state.decision()
+        assert d is not None
+        for seeds, alt, gain in bot.last_pairs:
+            judge = make_bot("mcts:1", 1, game.info.id)
+            assert isinstance(judge, MCTSBot)
+            judge._policy(state)
+            prior = _flat_value(judge, state, d.side, seeds, str(bot._prior))
+            assert gain == pytest.approx(_flat_value(judge, state, d.side, seeds, alt) - prior, abs=1e-12)
+            checked += 1
+        state.apply(order)
+    assert checked >= 20

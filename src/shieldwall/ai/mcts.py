@@ -35,12 +35,16 @@ default, and the root search is a duel against it. Playouts come in pairs on the
 (the same determinization, the same fresh dice, the same rollout bot's seed): the first plays the
 prior, the second another order (a new one while the root has fewer than ``WIDEN * sqrt(pairs)``
 others, else the best by UCB1 on its mean gain), and the pair's gain is the second's value minus
-the first's. Sharing the dice removes most of the noise a comparison of two orders would
-otherwise carry (two orders that lead to the same material in the same dice gain exactly 0).
+the first's. The duel is flat: after its root order each playout of a pair goes straight to the
+rollout (no tree walk below the root, whose choices would differ between the two and not be
+paired), so the two differ in the root order alone. Sharing the dice removes most of the noise a
+comparison of two orders would otherwise carry (two orders that lead to the same material in the
+same dice gain exactly 0).
 The bot plays the other order with the most pairs only when it has at least ``MIN_VISITS`` pairs
 and its mean gain is above zero and above ``CONFIDENCE`` standard errors; otherwise the prior. A
 small budget therefore plays the scripted bot's order unless the search has evidence against it.
-Without a scripted bot the root is plain UCT and the most visited order is played.
+Without a scripted bot the search is a tree (plain UCT from the root, progressive widening below
+it) and the most visited order is played.
 
 Fresh dice assume the convention the built-in rule systems follow: a state keeps its battle's
 generator (a ``numpy.random.Generator``) in ``state.rng`` or in ``state.board.rng``. A state with
@@ -75,9 +79,10 @@ ROLLOUT_DECISIONS = 10
 EXPLORE = 0.7
 #: the search overrules the prior (the rule system's own bot's order) only with an order of at
 #: least MIN_VISITS paired playouts whose mean gain over the prior is more than CONFIDENCE
-#: standard errors above zero
+#: standard errors above zero (2: at one, half the overrules an independent estimate of 16 to 48
+#: fresh pairs did not confirm; ``benchmarks/bench_mcts_overrules.py``, docs/agents.md)
 MIN_VISITS = 4
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 #: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
 WIDEN = 1.0
 #: the opponent model: the share of the other sides' playout decisions made by the rule system's
@@ -273,6 +278,8 @@ class MCTSBot(Bot):
         self.last_root: Node | None = None
         #: the last decision's order came from the search, not from the prior (for diagnostics)
         self.last_overruled = False
+        #: the last decision's pairs: (their seeds, the other order, its gain over the prior)
+        self.last_pairs: list[tuple[tuple[int, int, int], str, float]] = []
         #: the current playout's opponent generator (None: the opponent is the rule system's bot)
         self._opponent: np.random.Generator | None = None
         self._side: str | None = None
@@ -280,6 +287,7 @@ class MCTSBot(Bot):
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
         self.last_overruled = False
+        self.last_pairs = []
         if len(menu) == 1:
             self.last_playouts = 0
             return menu[0]
@@ -318,6 +326,7 @@ class MCTSBot(Bot):
                 c.paired += 1
                 c.gain += g
                 c.gain_square += g * g
+                self.last_pairs.append((seeds, alt, g))
         self.last_playouts = done
         self.last_root = root
         by_text = {str(o): o for o in menu}
@@ -404,11 +413,11 @@ class MCTSBot(Bot):
                     root.children[texts[i]] = Node()
                 first = texts[i]
                 sim.apply(menu[i])
-                node = root.children[texts[i]]
-                path.append(node)
-                if node.visits == 0:
-                    break
-                continue
+                # the duel is flat: both playouts of a pair go straight to the rollout, so the
+                # pair differs in the root order alone (a tree walk below it would add choices
+                # that differ between the two and are not paired: noise that overruled the prior)
+                path.append(root.children[texts[i]])
+                break
             tried = [i for i, t in enumerate(texts) if t in node.children]
             if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
                 i = self._expand(sim, node, menu, texts, policy)
