@@ -74,21 +74,14 @@ class PlanMemo:
         unit is as it was when it was kept, else ``make()`` (kept if it returns; a refusal raises
         through). ``make`` must not change the units (``plan_move`` changes nothing)."""
         key = (uid, steps)
-        if units is self._held:  # (``held``: the units were compared when the block began)
-            got = self.plans.get(key)
-            if got is not None:
-                return got
-            tr = make()
-            self.plans[key] = tr
-            return tr
-        snap = unit_snapshot(units)
-        if snap != self.snap:
-            self.snap = snap
-            self.plans = {}
-        else:
-            got = self.plans.get(key)
-            if got is not None:
-                return got
+        if units is not self._held:  # (``held``: the units were compared when the block began)
+            snap = unit_snapshot(units)
+            if snap != self.snap:
+                self.snap = snap
+                self.plans = {}
+        got = self.plans.get(key)
+        if got is not None:
+            return got
         tr = make()
         self.plans[key] = tr
         return tr
