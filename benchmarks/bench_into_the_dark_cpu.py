@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/bench_into_the_dark_cpu.py [--scenario senlac] [--battles 3] [--repeat 3]
     .venv/bin/python benchmarks/bench_into_the_dark_cpu.py --baseline /tmp/before/src  # ratio to a tree
     .venv/bin/python benchmarks/bench_into_the_dark_cpu.py --only load --units 1000
+    .venv/bin/python benchmarks/bench_into_the_dark_cpu.py --only scale --scale 6,12,24,48,96,200
 
 * battles: each repeat is a fresh process that plays one warm-up battle (seed 10000: imports, data
   files) and then seeds 0..N-1 on ``into-the-dark/<scenario>``, timed with ``time.process_time``
@@ -14,6 +15,12 @@
 * load: builds a game of ``--units`` units (senlac's units tiled over a table big enough to hold
   them, half a side) and times building the game (the scenario checks: terrain under every unit, no
   two units overlapping) and ``new_state``, in a fresh process for each tree.
+
+* scale: for each N of ``--scale`` (units a side), a fresh process builds the tiled game of 2N units
+  (as for ``load``) and plays its first ``--max-decisions`` decisions scripted v scripted (seed 1),
+  timed with ``time.process_time``; prints ms per decision and the growth exponent
+  ``log(t2/t1) / log(N2/N1)`` between consecutive N and from N = 12 (or the first N) to the last (issue 16's
+  target: at most N^0.3 from 12 to 200 units a side).
 
 Prints the medians, battles/s/core, ms per decision and the load average before and after.
 """
@@ -48,44 +55,12 @@ def battles_run(scenario: str, n: int) -> tuple[float, int]:
 
 
 def tiled_game_args(units: int) -> tuple[Any, Any]:
-    """Senlac's scenario (spec, armies) with its units tiled to ``units`` units (half a side): each
-    side's units in turn on a grid of 10" by 5" slots (every senlac unit fits in one), the sides
-    facing each other across a 30" gap, on a table 240" wide; no terrain (the tiles would cross it).
-    A scenario file holds at most 40 units a side, so the checked spec's lists are replaced."""
-    import tomllib
+    """Senlac's scenario (spec, armies) with its units tiled to ``units`` units (half a side):
+    ``rulesets.into_the_dark.tiling`` (10" by 5" slots, 24 to a row, the sides 30" apart, a table
+    240" wide, no terrain)."""
+    from shieldwall.rulesets.into_the_dark.tiling import tiled_args
 
-    from shieldwall.rulesets.into_the_dark import scenario as _scenario
-
-    path = Path(_scenario.__file__).parent / "scenarios" / "senlac.toml"
-    data = tomllib.loads(path.read_text())
-    data["terrain"] = []
-    per_side = units // 2
-    cols = 24
-    rows = -(-per_side // cols)
-    depth = 2.0 * (15.0 + 5.0 * rows + 5.0)
-    data["table"] = {"width": 240.0, "depth": min(240.0, depth)}
-    spec, armies = _scenario.build_scenario(data, "<tiled>")
-    mid = depth / 2.0
-    update: dict[str, Any] = {"table": spec.table.model_copy(update={"depth": depth})}
-    for side, sign in (("red", 1.0), ("blue", -1.0)):
-        sd = getattr(spec, side)
-        src = sd.deploy
-        out = []
-        for i in range(per_side):
-            r, c = divmod(i, cols)
-            out.append(
-                src[i % len(src)].model_copy(
-                    update={
-                        "id": f"{side[0]}{i}",
-                        "x": 5.0 + 10.0 * c,
-                        "y": mid + sign * (15.0 + 5.0 * r),
-                        "heading": 180.0 if side == "red" else 0.0,
-                        "shieldwall": False,
-                    }
-                )
-            )
-        update[side] = sd.model_copy(update={"deploy": out})
-    return spec.model_copy(update=update), armies
+    return tiled_args(units // 2)
 
 
 def load_run(units: int) -> tuple[float, float]:
@@ -102,6 +77,28 @@ def load_run(units: int) -> tuple[float, float]:
     return t1 - t0, t2 - t1
 
 
+def scale_run(per_side: int, max_decisions: int) -> tuple[float, int]:
+    """(CPU seconds, decisions) of the first ``max_decisions`` decisions of the tiled game of
+    ``per_side`` units a side, scripted v scripted, seed 1 (the bots built as ``match.play`` does)."""
+    from shieldwall.ai.base import bot_seed, make_bot
+    from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
+
+    spec, armies = tiled_game_args(2 * per_side)
+    game = IntoTheDarkGame(spec, armies, None, "<tiled>")
+    bots = {
+        side: make_bot("scripted", bot_seed(1, i), game.info.id) for i, side in enumerate(game.info.sides)
+    }
+    state = game.new_state(1)
+    n = 0
+    t0 = time.process_time()
+    while n < max_decisions and not state.is_terminal():
+        d = state.decision()
+        assert d is not None
+        state.apply(bots[d.side].choose(state))
+        n += 1
+    return time.process_time() - t0, n
+
+
 def child(src: str, args: list[str]) -> list[str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = src
@@ -116,14 +113,19 @@ def main() -> int:
     ap.add_argument("--battles", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--units", type=int, default=1000)
-    ap.add_argument("--only", default="battles,load")
+    ap.add_argument("--only", default="battles,load", help="comma-separated: battles, load, scale")
+    ap.add_argument("--scale", default="6,12,24,48,96,200", help="units a side for the scale section")
+    ap.add_argument("--max-decisions", type=int, default=300, help="decisions timed per N (scale)")
     ap.add_argument("--src", default=str(HERE.parent.parent / "src"), help="the source tree measured")
     ap.add_argument("--baseline", default=None, help="another source tree, measured in the same run")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--what", default="battles", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        if args.what == "battles":
+        if args.what == "scale":
+            secs, n = scale_run(args.units, args.max_decisions)
+            print(f"{secs} {n}")
+        elif args.what == "battles":
             secs, n = battles_run(args.scenario, args.battles)
             print(f"{secs} {n}")
         else:
@@ -161,7 +163,44 @@ def main() -> int:
         for name, src in trees:
             a, b = (float(x) for x in child(src, ["--what", "load", "--units", str(args.units)]))
             print(f"{name}: loading {args.units} units: the game {a:.3f} s CPU, new_state {b:.3f} s CPU")
+    if "scale" in only:
+        scale(trees, args)
     return 0
+
+
+def scale(trees: list[tuple[str, str]], args: argparse.Namespace) -> None:
+    """The scale section: ms per decision against units a side, and the growth exponents."""
+    import math
+
+    try:
+        sizes = [int(x) for x in args.scale.split(",")]
+    except ValueError:
+        raise SystemExit(f"--scale {args.scale!r}: units a side, comma-separated, e.g. 6,12,24") from None
+    if not sizes or min(sizes) < 1 or args.max_decisions < 1:
+        raise SystemExit("--scale needs units a side >= 1 and --max-decisions >= 1")
+    for name, src in trees:
+        print(f"{name}: tiled senlac, scripted v scripted, seed 1, first {args.max_decisions} decisions")
+        print("| N a side | decisions | CPU s | ms/decision | exponent from the previous N |")
+        print("|---:|---:|---:|---:|---:|")
+        rows: list[tuple[int, float]] = []
+        for n in sizes:
+            load0 = os.getloadavg()[0]
+            out = child(
+                src,
+                ["--what", "scale", "--units", str(n), "--max-decisions", str(args.max_decisions)],
+            )
+            secs, dec = float(out[0]), int(out[1])
+            ms = 1000 * secs / max(dec, 1)
+            exp = ""
+            if rows:
+                pn, pms = rows[-1]
+                exp = f"{math.log(ms / pms) / math.log(n / pn):.2f}"
+            rows.append((n, ms))
+            print(f"| {n} | {dec} | {secs:.2f} | {ms:.2f} | {exp} | (load {load0:.1f})", flush=True)
+        if len(rows) >= 2:
+            # from 12 units a side (the issue's range) when measured, else from the first N
+            (n1, t1), (n2, t2) = next((r for r in rows if r[0] == 12), rows[0]), rows[-1]
+            print(f"exponent {n1} -> {n2}: {math.log(t2 / t1) / math.log(n2 / n1):.2f} (target <= 0.3)")
 
 
 if __name__ == "__main__":

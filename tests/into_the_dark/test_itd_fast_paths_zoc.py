@@ -62,6 +62,9 @@ def test_zone_of_control_fast_paths_answer_as_their_references_in_seeded_battles
         return got
 
     monkeypatch.setattr(act_zoc, "samples_meet", meets)
+    # every enemy's zones tested, as before the big-battle filter (``within_reach``, whose own
+    # check is in test_itd_fast_paths_scale.py): here ``samples_meet`` meets every zone
+    monkeypatch.setattr(act_zoc, "within_reach", lambda s, es, samples: es)
     monkeypatch.setattr(act_zoc, "opportunity_possible", possible)
     monkeypatch.setattr(act_zoc, "charge_orders", menu)
     monkeypatch.setattr(menus, "charge_orders", menu)

@@ -33,7 +33,10 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
         return
     fps: dict[int, Footprint] = {}  # the positions' footprints, built when first needed
     tasks: list[tuple[Any, ...]] = []
-    for e in reactors(st, [e for e in st.live() if e.side != m.side]):
+    enemies = [e for e in st.live() if e.side != m.side]
+    if not REFERENCE.on:
+        enemies = within_reach(st, enemies, samples)
+    for e in reactors(st, enemies):
         hit = False
         if e.has_melee:
             z = zone(e, zoc_length(st, e, "melee"))  # once, not once per position of the path
@@ -46,6 +49,45 @@ def zoc(st: IntoTheDarkState, mover_id: str, samples: tuple[tuple[float, ...], .
         if hit:
             tasks.append(("opportunity", e.id, m.id))
     st.push(*tasks)
+
+
+def zone_reach(st: IntoTheDarkState, e: Unit) -> float:
+    """How far the zones ``zoc`` tests for ``e`` reach beyond its circumscribed circle: the longest of
+    its melee zone (when it has melee troops) and its missile zone (when it has missiles and has not
+    fired); -1 when it has neither. A zone is the strip straight out from the front edge
+    (``spatial.corridor``), so each of its points lies within the circle's radius plus the length."""
+    reach = -1.0
+    if e.has_melee:
+        reach = zoc_length(st, e, "melee")
+    if e.has_missiles and not e.fired:
+        reach = max(reach, zoc_length(st, e, "missile"))
+    return reach
+
+
+def within_reach(
+    st: IntoTheDarkState, enemies: list[Unit], samples: Sequence[tuple[float, ...]]
+) -> list[Unit]:
+    """The enemies, in order, whose zones can meet a position of the move (issue 16: a big army's
+    move tests only the enemies near it). The positions lie in one circle around their bounding
+    box's centre (each position's footprint in the circle of half its diagonal); an enemy whose
+    centre is farther from it than that circle's radius, its own radius and its zones' reach
+    (``zone_reach``) cannot meet any position, so ``samples_meet`` would say no for each of its
+    zones. The reference path (``zoc``) tests every enemy."""
+    if not samples:
+        return []
+    xs = [s[0] for s in samples]
+    ys = [s[1] for s in samples]
+    cx = 0.5 * (min(xs) + max(xs))
+    cy = 0.5 * (min(ys) + max(ys))
+    hypot = math.hypot
+    radius = max(hypot(s[0] - cx, s[1] - cy) + 0.5 * hypot(s[3], s[4]) for s in samples)
+    out = []
+    for e in enemies:
+        f = e.fp
+        gap = hypot(f.x - cx, f.y - cy) - radius - f.radius - ZONE_SLACK
+        if gap <= 0.0 or gap <= zone_reach(st, e):
+            out.append(e)
+    return out
 
 
 #: slack on the bound of ``path_meets`` (rounding of the corners; ``meets`` counts 1e-9 apart as apart)

@@ -113,10 +113,12 @@ class IntoTheDarkGeneral(Reckoning):
         if not acts:
             return orders[0]
 
+        # the unit nearest the enemy acts first (its distance from the nearest enemy, found in a
+        # grid of the enemies' footprints: issue 16, no pair of units measured that cannot matter)
+        index = nearest.index_of(self.enemies, self.fps)
+
         def key(o: Any) -> tuple[float, str]:
-            f = self.fps[o.unit]
-            g = min((footprint_distance(f, self.fps[e["id"]]) for e in self.enemies), default=99.0)
-            return (g, o.unit)
+            return (nearest.nearest_gap(self.fps[o.unit], index), o.unit)
 
         return min(acts, key=key)
 
