@@ -29,14 +29,15 @@ _SIM = "tests/agents/test_openspiel.py::test_openspiel_random_sim_test_passes_on
 #: node id prefix -> seconds: the wall clock of the test (set-up included) in a whole-suite run on
 #: an idle machine (``pytest -n auto --dist worksteal --durations=150`` at 62ee19a, 349 s; the test
 #: suite's time, sixth slice), rounded; the two clause-table tests of into-the-dark left out (3 and
-#: 2 s then, 0.3-0.6 s since). Only the ratios matter.
+#: 2 s then, 0.3-0.6 s since). The five longest are those of the idle run at e37f086 (313 s, with
+#: the compiled modules; the seventh slice). Only the ratios matter.
 LONG: Mapping[str, float] = {
-    "tests/into_the_dark/test_itd_bot.py" + _BOTS: 69,  # 200 battles on a pool of 2
-    "tests/one_hour/test_bots.py" + _BOTS: 31,  # 200 battles in one process
-    "tests/web/test_web_two_browsers.py::": 26,
-    "tests/sim/test_ray.py::test_ray_backend_equals_local_backend": 18,
+    "tests/into_the_dark/test_itd_bot.py" + _BOTS: 48,  # 200 battles on a pool of 2
+    "tests/web/test_web_two_browsers.py::": 33,
+    "tests/one_hour/test_bots.py" + _BOTS: 19,  # 200 battles in one process
+    "tests/sim/test_ray.py::test_ray_backend_equals_local_backend": 17,
     "tests/sim/test_simulate_mcts.py::test_self_play_with_a_variant_replays": 17,
-    "tests/golden/test_event_hashes.py::test_into_the_dark_battles": 13,
+    "tests/golden/test_event_hashes.py::test_into_the_dark_battles": 8,
     "tests/sim/test_local_workers.py::test_the_last_batches_queued_in_a_slow_worker": 8,
     "tests/agents/test_mcts.py::test_mcts_200_replays_identically": 8,
     "tests/into_the_dark/test_itd_fast_paths_moves.py::test_the_general_choosing_from_the_menu_in_parts": 7,

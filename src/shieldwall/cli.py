@@ -7,6 +7,7 @@ Sub-commands live in small ``cli_*`` modules so that each stays light to import:
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import typer
 
@@ -43,10 +44,24 @@ def rulesets_cmd() -> None:
     print_table(t)
 
 
+#: the ``register`` functions already applied to ``app``: each adds its commands once per process
+_added: set[Callable[[typer.Typer], None]] = set()
+
+
+def _add(register: Callable[[typer.Typer], None]) -> None:
+    """Apply ``register`` to ``app`` unless it already was. typer keeps every command it is given
+    and builds all of them again at each call of ``app``: a process that runs the command line
+    many times (the tests) would otherwise add every command once more at each run, and each
+    run would take longer than the one before."""
+    if register not in _added:
+        register(app)
+        _added.add(register)
+
+
 def _register() -> None:
     from shieldwall import cli_battle
 
-    cli_battle.register(app)
+    _add(cli_battle.register)
     for name in ("cli_army", "cli_odds", "cli_report", "cli_sim", "cli_web"):
         try:
             mod = __import__(f"shieldwall.{name}", fromlist=["register"])
@@ -54,14 +69,14 @@ def _register() -> None:
             if exc.name == f"shieldwall.{name}":
                 continue
             raise
-        mod.register(app)
+        _add(mod.register)
     # each rule system's own commands (e.g. its army files), declared by its plugin
     from shieldwall import registry
 
     for rs in registry.systems().values():
         add = rs.optional("commands")
         if add is not None:
-            add(app)
+            _add(add)
 
 
 def run(argv: list[str] | None = None) -> int:

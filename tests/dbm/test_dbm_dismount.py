@@ -183,15 +183,15 @@ def test_a_dismounted_loss_is_booked_under_its_listed_type_so_simulate_runs() ->
     assert res.losses["red"]["Kn"] >= 1 and "Bd" not in res.losses["red"]
 
 
-def test_simulate_plays_the_battle_with_a_dismounted_loss() -> None:
+def test_simulate_plays_the_battle_with_a_dismounted_loss(capsys: pytest.CaptureFixture[str]) -> None:
     """The same battle through `shieldwall simulate` (seed 0 draws battle 6 with seed 22); the
     summary carries the sample data's label."""
-    import subprocess
-    import sys
+    from shieldwall.cli import run
 
     cmd = ["simulate", "dbm-3.2/ford-of-ash", "-n", "8", "--workers", "1", "--json", "--no-progress"]
-    r = subprocess.run([sys.executable, "-m", "shieldwall.cli", *cmd], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-2000:]
-    out = json.loads(r.stdout)
+    code = run(cmd)
+    cap = capsys.readouterr()
+    assert code == 0, cap.err[-2000:]
+    out = json.loads(cap.out)
     assert out["battles"] == 8 and set(out["mean_losses"]["red"]) == {"Bge", "Bw", "Cv", "Kn", "Ps", "Sp"}
     assert out["data_label"] == "illustrative data: not the published DBM tables"  # labelled here too
