@@ -77,6 +77,13 @@ def _unit_entry(u: Unit, labels: list[str], supply: bool, shots: int) -> tuple[d
     return view, _fp(view)
 
 
+def _expected_key(att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str) -> tuple[Any, ...]:
+    """Everything ``OneHourGeneral._expected_of`` reads besides the die and the game's parameters
+    (fixed for a game): the attacker's type, upgrade and personalities (``_mod``), the target's
+    type, the facing and the mode."""
+    return (att["type"], att["upgrade"], tuple(att["personalities"]), tgt["type"], facing, mode)
+
+
 #: Expected hits of an attack situation (a pure function of it; few distinct situations occur).
 _EXPECTED: dict[AttackSituation, float] = {}
 #: Slack for the distance lower bounds below: far above floating-point error, far below any rule.
@@ -178,6 +185,10 @@ class OneHourGeneral:
         ) = None
         #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_enemy_key``
         self._gaps: dict[Footprint, float] = {}
+        #: ``_expected_of`` answers by what they are made of (``_expected_key``), kept from one
+        #: decision to the next while the die and the game's parameters are the very same
+        self._exp_kept: dict[tuple[Any, ...], float] = {}
+        self._exp_basis: tuple[Any, Any] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as a new general on the same generator, given the state built so far
@@ -199,6 +210,13 @@ class OneHourGeneral:
         self.mine = [u for u in self.units.values() if u["side"] == me]
         self.enemies = [u for u in self.units.values() if u["side"] != me]
         self._exp_memo: dict[tuple[str, str, str, str], float] = {}
+        if (
+            self._exp_basis is None
+            or self._exp_basis[0] is not self.die
+            or self._exp_basis[1] is not self.params
+        ):
+            self._exp_basis = (self.die, self.params)
+            self._exp_kept = {}
         # the enemies' and friends' tables are kept while their views are the very same (the views
         # of unchanged units are kept, so the lists compare by identity, element by element)
         if self.enemies != self._enemy_key or len(self._gaps) >= _MEMO_MAX:
@@ -306,10 +324,19 @@ class OneHourGeneral:
 
     def _expected(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str = "melee") -> float:
         # a pure function of the two views (fixed for this decision), the facing and the mode
+        if REFERENCE.on:
+            return self._expected_of(att, tgt, facing, mode)
         key = (att["id"], tgt["id"], facing, mode)
-        got = None if REFERENCE.on else self._exp_memo.get(key)
+        got = self._exp_memo.get(key)
         if got is None:
-            got = self._exp_memo[key] = self._expected_of(att, tgt, facing, mode)
+            # the same answer as in an earlier decision when it is made of the same values
+            kept = _expected_key(att, tgt, facing, mode)
+            got = self._exp_kept.get(kept)
+            if got is None:
+                if len(self._exp_kept) >= _MEMO_MAX:
+                    self._exp_kept.clear()
+                got = self._exp_kept[kept] = self._expected_of(att, tgt, facing, mode)
+            self._exp_memo[key] = got
         return got
 
     def _expected_of(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str) -> float:
