@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from shieldwall.core.reference import REFERENCE
 
@@ -331,6 +332,50 @@ def convex_penetration(a: Sequence[Point], b: Sequence[Point], stop: float = -ma
     search ends as soon as the running minimum falls to ``stop`` or below (the value returned is
     then some overlap ``<= stop``, not necessarily the smallest). Above ``stop`` the value is exact.
     """
+    if type(a) is tuple and type(b) is tuple:
+        # (compiled: the same arithmetic on tuples read natively; see ``_convex_penetration_t``)
+        return _convex_penetration_t(cast(Polygon, a), cast(Polygon, b), stop)
+    best = math.inf
+    hypot = math.hypot
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
+            ex, ey = x2 - x1, y2 - y1
+            ln = hypot(ex, ey)
+            if ln < EPS:
+                continue
+            ax, ay = -ey / ln, ex / ln
+            # projections of both polygons on the axis (inlined ``_project``: same arithmetic)
+            alo = ahi = a[0][0] * ax + a[0][1] * ay
+            for x, y in a:
+                v = x * ax + y * ay
+                if v < alo:
+                    alo = v
+                elif v > ahi:
+                    ahi = v
+            blo = bhi = b[0][0] * ax + b[0][1] * ay
+            for x, y in b:
+                v = x * ax + y * ay
+                if v < blo:
+                    blo = v
+                elif v > bhi:
+                    bhi = v
+            overlap = (ahi if ahi <= bhi else bhi) - (alo if alo >= blo else blo)
+            # No early exit on touching: an axis on which they merely touch (0), or a small gap,
+            # does not mean they touch; another axis may separate them by more. Minimum over all
+            # axes -- unless the caller's threshold is already settled (``stop``).
+            if overlap < best:
+                best = overlap
+                if best <= stop:
+                    return best
+    return best
+
+
+def _convex_penetration_t(a: Polygon, b: Polygon, stop: float) -> float:
+    """``convex_penetration`` of two tuples of points: the same body, typed so that the compiled
+    build indexes and unpacks them natively (``Sequence`` is read through generic calls)."""
     best = math.inf
     hypot = math.hypot
     for poly in (a, b):
@@ -398,7 +443,38 @@ def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
 
 
 def _polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    if type(a) is tuple and type(b) is tuple:
+        # (compiled: the same arithmetic on tuples read natively; see ``_convex_penetration_t``)
+        return _polygon_distance_t(cast(Polygon, a), cast(Polygon, b))
     if convex_penetration(a, b, 0.0) > 0:
+        return 0.0
+    best = math.inf
+    hypot = math.hypot
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for i in range(n):
+            ax, ay = other[i]
+            bx, by = other[(i + 1) % n]
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            if ll < EPS:
+                for px, py in poly:
+                    d = hypot(px - ax, py - ay)
+                    if d < best:
+                        best = d
+                continue
+            for px, py in poly:
+                t = ((px - ax) * dx + (py - ay) * dy) / ll
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                d = hypot(px - (ax + t * dx), py - (ay + t * dy))
+                if d < best:
+                    best = d
+    return best if best > 1e-12 else 0.0
+
+
+def _polygon_distance_t(a: Polygon, b: Polygon) -> float:
+    """``_polygon_distance`` of two tuples of points: the same body, typed (``_convex_penetration_t``)."""
+    if _convex_penetration_t(a, b, 0.0) > 0:
         return 0.0
     best = math.inf
     hypot = math.hypot
