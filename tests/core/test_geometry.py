@@ -639,3 +639,21 @@ _L_FIELD: list[Point] = [(0, 0), (10, 0), (10, 5), (5, 5), (5, 10), (0, 10)]
 def test_rect_meets_and_inside_a_concave_polygon(rect: list[Point], meets: bool, inside: bool) -> None:
     assert rect_meets_polygon(rect, _L_FIELD) is meets
     assert rect_inside_polygon(rect, _L_FIELD) is inside
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.floats(-20, 20), min_size=10, max_size=10),
+    st.sampled_from([-math.inf, -0.02, 0.0, 0.02]),
+)
+def test_tuples_and_lists_of_points_give_the_same_answers(v: list[float], stop: float) -> None:
+    """``convex_penetration`` and ``polygon_distance`` read tuples of points through a typed copy of
+    their body (natively, when compiled) and other sequences through the generic one: the same
+    floats either way."""
+    a = Footprint(v[0], v[1], v[2] * 9.0, 1.0 + abs(v[3]) / 4.0, 1.0 + abs(v[4]) / 4.0).corners()
+    b = Footprint(v[5] / 3.0, v[6] / 3.0, v[7] * 9.0, 1.0 + abs(v[8]) / 4.0, 1.0 + abs(v[9]) / 4.0).corners()
+    la, lb = list(a), list(b)  # (lists of points: the generic body)
+    assert convex_penetration(a, b, stop) == convex_penetration(la, lb, stop)
+    assert convex_penetration(b, a) == convex_penetration(lb, la)
+    assert polygon_distance(a, b) == polygon_distance(la, lb)
+    assert polygon_distance(b, a[:3]) == polygon_distance(lb, la[:3])

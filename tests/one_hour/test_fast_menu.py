@@ -102,3 +102,37 @@ def test_overlap_certificates_skip_only_refused_spots(seed: int, decisions: int,
         with reference_path():
             ref = S.max_advance(u, fp, d, budget, st.live(), st.terrain)
         assert fast == ref
+
+
+@SETTINGS
+@given(seed=st_.integers(0, 2**16), decisions=st_.integers(0, 160), draws=st_.integers(0, 2**32 - 1))
+def test_charges_refused_early_are_the_refused_ones(seed: int, decisions: int, draws: int) -> None:
+    """``menus._check_charge`` refuses, before the approach, a charge whose facing another unit
+    holds and a start turn that leaves the target outside the arc or, on a flank or the rear, the
+    charger short of that facing's line: the same charges pass as on the reference path (every
+    approach and plan checked), for any charger, target, facing, start turn and distance rolled."""
+    from shieldwall.rulesets.one_hour import menus
+    from shieldwall.rulesets.one_hour import orders as O
+
+    st = _state_after(seed, decisions)
+    if st.is_terminal():
+        return
+    units = [u for u in st.units.values() if not u.removed]
+    rng = np.random.default_rng(draws)
+    for _ in range(40):
+        u = units[int(rng.integers(len(units)))]
+        enemies = [t for t in units if t.side != u.side]
+        if not enemies:
+            return
+        # often a target already in contact (a facing held by another unit)
+        held = [e for e in enemies if st.touching(e)]
+        pool = held if held and rng.random() < 0.5 else enemies
+        t = pool[int(rng.integers(len(pool)))]
+        st.rolled = float(rng.choice([2.0, 5.0, 9.0, 14.0, 40.0]))
+        ang = float(rng.choice([0.0, 30.0, -60.0, 90.0, 180.0, rng.uniform(-180.0, 180.0)]))
+        turns: list[O.Turn | None] = [None, O.Turn(round(ang, 2), "centre")]
+        for facing in O.FACING_NAMES:
+            fast = menus._check_charge(st, u, t, facing, turns, {})
+            with reference_path():
+                ref = menus._check_charge(st, u, t, facing, turns, {})
+            assert fast == ref

@@ -69,3 +69,33 @@ def test_general_bounds_give_the_exact_answers(seed: int, decisions: int, draws:
         assert g._position(u, fp) == g._position_reference(u, fp)
         every = [polygon_distance(fp.corners(), g.fps[e["id"]].corners()) for e in g.enemies]
         assert g._nearest_gap(fp) == min(every, default=99.0)
+
+
+def test_the_general_keeps_expected_hits_only_while_they_are_the_same() -> None:
+    """The general keeps ``_expected_of``'s answers from one decision to the next, by what they
+    are made of (``_expected_key``): every answer it gives equals a fresh one, for every pair of
+    units, facing and mode, at every decision of battles with upgrades (household, levy), heroes
+    and personalities moving between units."""
+    from shieldwall.rulesets.one_hour.orders import FACING_NAMES
+
+    checked = 0
+    for scenario, seed in (("mynydd-baddon", 1), ("rhyd-y-groes", 2), ("catraeth", 3)):
+        game = load_game(scenario)
+        st = game.new_state(seed)
+        generals = {side: OneHourGeneral(np.random.default_rng(i)) for i, side in enumerate(game.info.sides)}
+        for _ in range(120):
+            d = st.decision()
+            if d is None:
+                break
+            g = generals[d.side]
+            st.apply(g.choose(st))
+            views = list(g.units.values())
+            for a in views:
+                for t in views:
+                    if a is t:
+                        continue
+                    for facing in FACING_NAMES:
+                        for mode in ("melee", "shoot"):
+                            assert g._expected(a, t, facing, mode) == g._expected_of(a, t, facing, mode)
+                            checked += 1
+    assert checked > 10000

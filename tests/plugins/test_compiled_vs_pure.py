@@ -14,6 +14,7 @@ so, unless ``SHIELDWALL_REQUIRE_COMPILED`` is set (CI sets it: there the build m
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -136,6 +137,38 @@ def test_footprints_copy_and_pickle_on_either_path() -> None:
     ):
         assert other == fp and other is not fp, how
         assert other.corners() == fp.corners() and other.radius == fp.radius, how
+
+
+def test_a_footprint_is_made_alike_on_either_path() -> None:
+    """``Footprint.__init__`` is written out (compiled it stores the frozen fields natively, plain
+    Python through ``object``): on whichever path this process runs, its fields, corners and radii
+    are the plain arithmetic's, it stays frozen, and ``dataclasses.replace`` makes it anew."""
+    import dataclasses
+
+    from shieldwall.core.geometry import Footprint, heading_vector
+
+    for x, y, h, w, d in (
+        (1.0, 2.5, 33.3, 4.0, 5.0),
+        (0.0, 0.0, -90.0, 8.0, 2.0),
+        (3.25, 7.5, 180.0, 2.0, 2.0),
+    ):
+        fp = Footprint(x, y, h, w, d)
+        assert (fp.x, fp.y, fp.heading, fp.frontage, fp.depth) == (x, y, h, w, d)
+        fx, fy = heading_vector(h)
+        rx, ry = fy, -fx
+        hd, hw = d / 2.0, w / 2.0
+        assert fp.corners() == (
+            (x + fx * hd - rx * hw, y + fy * hd - ry * hw),
+            (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
+            (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
+            (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
+        )
+        assert fp.radius == 0.5 * math.hypot(w, d) and fp._inradius == 0.5 * min(w, d)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            fp.x = 9.0  # type: ignore[misc]
+        moved = dataclasses.replace(fp, x=x + 1.0)
+        assert moved == fp.moved(1.0, 0.0) and moved.corners() == fp.moved(1.0, 0.0).corners()
+        assert hash(fp) == hash(Footprint(x, y, h, w, d)) and repr(fp).startswith("Footprint(x=")
 
 
 def test_a_compiled_bot_copies_and_pickles_and_chooses_as_before() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from shieldwall.core.compiling import python_class
 from shieldwall.core.geometry import Footprint
@@ -28,6 +28,8 @@ class HasFootprint(Protocol):
 
 
 T = TypeVar("T", bound=HasFootprint)
+#: any piece (``nearby``)
+P = TypeVar("P")
 
 #: below this many pieces ``near`` returns the whole list (the grid would not pay for itself)
 SMALL = 24
@@ -95,8 +97,9 @@ class FootprintIndex(list[T]):
         return [self[i] for i in found]
 
 
-def nearby(pieces: Sequence[Any], x: float, y: float, reach: float, radii: int = 1) -> Sequence[Any]:
-    """``pieces.near(x, y, reach, radii)`` for an index, else ``pieces`` themselves (every piece)."""
+def nearby(pieces: Sequence[P], x: float, y: float, reach: float, radii: int = 1) -> Sequence[P]:
+    """``pieces.near(x, y, reach, radii)`` for an index, else ``pieces`` themselves (every piece).
+    (Typed by its pieces, so compiled callers read the pieces' fields natively.)"""
     if type(pieces) is FootprintIndex:
         return pieces.near(x, y, reach, radii)
     return pieces

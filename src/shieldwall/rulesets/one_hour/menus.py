@@ -17,7 +17,15 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
+from shieldwall.core.geometry import (
+    Footprint,
+    bearing,
+    beyond_edge_line,
+    dist,
+    heading_vector,
+    in_front_arc,
+    normalize_angle,
+)
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import act_hand_deploy
 from shieldwall.rulesets.one_hour import orders as O
@@ -195,7 +203,11 @@ def _check_charge(
     approaches: dict[int, tuple[Footprint, Unit] | None],
 ) -> O.Charge | None:
     """The charge of ``t``'s ``facing`` with the first start turn that passes, or None."""
+    if not REFERENCE.on and _charge_refused(st, u, t, facing):
+        return None
     for k, turn in enumerate(turns):
+        if not REFERENCE.on and _start_refused(st, u, t, facing, turn):
+            continue
         if k not in approaches:
             try:
                 approaches[k] = charge_approach(st, u, t, turn)
@@ -210,6 +222,27 @@ def _check_charge(
             continue
         return O.Charge(u.id, t.id, facing, turn)
     return None
+
+
+def _charge_refused(st: OneHourState, u: Unit, t: Unit, facing: str) -> bool:
+    """Whether ``plan_charge`` refuses the charge of ``t``'s ``facing`` whatever the start turn,
+    found without its approach (turn, arc, line of sight): another unit holds that facing
+    ("charging.one-per-facing"). (A fast path of ``_check_charge``: the same answers.)"""
+    return any(f_t == facing for _, f_t, _ in st.touching(t))
+
+
+def _start_refused(st: OneHourState, u: Unit, t: Unit, facing: str, turn: O.Turn | None) -> bool:
+    """Whether ``plan_charge`` refuses the charge with this start turn, found from the footprint
+    the turn gives (``charge_approach``'s, the same floats) without the approach's checks of the
+    turn, the place and the line of sight: ``t`` outside the arc ("charging.arc", which
+    ``charge_approach`` checks before the line of sight), or, on a flank or the rear, the start
+    not wholly past that facing's line ("charging.flank-rear", ``spatial.plan_charge``'s first
+    test). Either refusal stands whether or not the approach's other checks pass."""
+    fp = u.fp if turn is None else u.fp.turned(turn.angle, turn.pivot)
+    target = t.fp
+    if facing != "front" and not beyond_edge_line(target, facing, fp.corners()):
+        return True
+    return not in_front_arc(fp, target.corners(), float(st.params["arc"]))
 
 
 def charge_orders(st: OneHourState, u: Unit) -> list[O.Charge]:

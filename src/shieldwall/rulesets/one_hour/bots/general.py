@@ -19,7 +19,6 @@ from typing import Any
 
 import numpy as np
 
-from shieldwall.core.compiling import python_class
 from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
@@ -75,6 +74,13 @@ def _unit_entry(u: Unit, labels: list[str], supply: bool, shots: int) -> tuple[d
         "personalities": list(labels),
     }
     return view, _fp(view)
+
+
+def _expected_key(att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str) -> tuple[Any, ...]:
+    """Everything ``OneHourGeneral._expected_of`` reads besides the die and the game's parameters
+    (fixed for a game): the attacker's type, upgrade and personalities (``_mod``), the target's
+    type, the facing and the mode."""
+    return (att["type"], att["upgrade"], tuple(att["personalities"]), tgt["type"], facing, mode)
 
 
 #: Expected hits of an attack situation (a pure function of it; few distinct situations occur).
@@ -134,29 +140,37 @@ def _point_gap(
     return math.hypot(px - (bx + t * b1x + v * b2x), py - (by + t * b1y + v * b2y))
 
 
-@python_class
-class _Info(tuple):  # type: ignore[type-arg]
-    """An enemy as ``_position`` reads it: (index, view, footprint, x, y, radius, is a bow, mean
-    reach); ``fp`` for ``FootprintIndex``."""
+class _Info:
+    """An enemy as ``_position`` reads it: its index in ``enemy_info``, view and footprint, the
+    footprint's centre and radius, whether it shoots a bow and its mean reach (``fp`` serves
+    ``FootprintIndex``). A class with typed fields, not a tuple: compiled, its fields are read
+    natively (a tuple subclass is unpacked through Python's iterator protocol, its floats boxed)."""
 
-    __slots__ = ()
+    def __init__(self, i: int, view: dict[str, Any], fp: Footprint, bow: bool, reach: float) -> None:
+        self.i = i
+        self.view = view
+        self.fp = fp
+        self.x = fp.x
+        self.y = fp.y
+        self.radius = fp.radius
+        self.bow = bow
+        self.reach = reach
 
-    @property
-    def fp(self) -> Footprint:
-        fp: Footprint = self[2]
-        return fp
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through the constructor (a compiled native class has no other way)."""
+        return (_Info, (self.i, self.view, self.fp, self.bow, self.reach))
 
 
-@python_class
-class _Friend(tuple):  # type: ignore[type-arg]
-    """A friend as ``_position`` reads it: (id, footprint); ``fp`` for ``FootprintIndex``."""
+class _Friend:
+    """A friend as ``_position`` reads it: its id and footprint (``fp`` serves ``FootprintIndex``)."""
 
-    __slots__ = ()
+    def __init__(self, uid: str, fp: Footprint) -> None:
+        self.id = uid
+        self.fp = fp
 
-    @property
-    def fp(self) -> Footprint:
-        fp: Footprint = self[1]
-        return fp
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through the constructor (a compiled native class has no other way)."""
+        return (_Friend, (self.id, self.fp))
 
 
 class OneHourGeneral:
@@ -178,6 +192,10 @@ class OneHourGeneral:
         ) = None
         #: ``_nearest_gap`` answers by footprint, valid for the enemies of ``_enemy_key``
         self._gaps: dict[Footprint, float] = {}
+        #: ``_expected_of`` answers by what they are made of (``_expected_key``), kept from one
+        #: decision to the next while the die and the game's parameters are the very same
+        self._exp_kept: dict[tuple[Any, ...], float] = {}
+        self._exp_basis: tuple[Any, Any] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as a new general on the same generator, given the state built so far
@@ -199,21 +217,24 @@ class OneHourGeneral:
         self.mine = [u for u in self.units.values() if u["side"] == me]
         self.enemies = [u for u in self.units.values() if u["side"] != me]
         self._exp_memo: dict[tuple[str, str, str, str], float] = {}
+        if (
+            self._exp_basis is None
+            or self._exp_basis[0] is not self.die
+            or self._exp_basis[1] is not self.params
+        ):
+            self._exp_basis = (self.die, self.params)
+            self._exp_kept = {}
         # the enemies' and friends' tables are kept while their views are the very same (the views
         # of unchanged units are kept, so the lists compare by identity, element by element)
         if self.enemies != self._enemy_key or len(self._gaps) >= _MEMO_MAX:
             self._enemy_key = self.enemies
             profiles = unit_profiles()
-            #: per enemy, what ``_position`` reads of it: (index, view, footprint, x, y, radius, is a
-            #: bow, mean reach)
+            #: per enemy, what ``_position`` reads of it (``_Info``)
             self.enemy_info = []
             for i, e in enumerate(self.enemies):
-                ef = self.fps[e["id"]]
                 prof = profiles[e["type"]]
                 self.enemy_info.append(
-                    _Info(
-                        (i, e, ef, ef.x, ef.y, ef.radius, prof.missile == "bow", MEAN_REACH[prof.move_class])
-                    )
+                    _Info(i, e, self.fps[e["id"]], prof.missile == "bow", MEAN_REACH[prof.move_class])
                 )
             #: the same, with a grid for big armies (small ones are scanned whole)
             self.enemy_index = FootprintIndex(self.enemy_info)
@@ -221,7 +242,7 @@ class OneHourGeneral:
         if self.mine != self._friend_key:
             self._friend_key = self.mine
             #: per friend: (id, footprint)
-            self.friend_info = [_Friend((f["id"], self.fps[f["id"]])) for f in self.mine]
+            self.friend_info = [_Friend(f["id"], self.fps[f["id"]]) for f in self.mine]
             self.friend_index = FootprintIndex(self.friend_info)
 
     def _setup_view(self, state: State) -> None:
@@ -306,10 +327,19 @@ class OneHourGeneral:
 
     def _expected(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str = "melee") -> float:
         # a pure function of the two views (fixed for this decision), the facing and the mode
+        if REFERENCE.on:
+            return self._expected_of(att, tgt, facing, mode)
         key = (att["id"], tgt["id"], facing, mode)
-        got = None if REFERENCE.on else self._exp_memo.get(key)
+        got = self._exp_memo.get(key)
         if got is None:
-            got = self._exp_memo[key] = self._expected_of(att, tgt, facing, mode)
+            # the same answer as in an earlier decision when it is made of the same values
+            kept = _expected_key(att, tgt, facing, mode)
+            got = self._exp_kept.get(kept)
+            if got is None:
+                if len(self._exp_kept) >= _MEMO_MAX:
+                    self._exp_kept.clear()
+                got = self._exp_kept[kept] = self._expected_of(att, tgt, facing, mode)
+            self._exp_memo[key] = got
         return got
 
     def _expected_of(self, att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: str) -> float:
@@ -396,7 +426,7 @@ class OneHourGeneral:
         """The least gap from ``f`` to an enemy (99 with none), every enemy measured (the reference
         of ``_nearest_gap``)."""
         corners = f.corners()
-        return min((polygon_distance(corners, info[2].corners()) for info in self.enemy_info), default=99.0)
+        return min((polygon_distance(corners, info.fp.corners()) for info in self.enemy_info), default=99.0)
 
     def _nearest_gap_of(self, f: Footprint) -> float:
         """The least gap from ``f`` to an enemy (99 with none): the enemies are measured nearest
@@ -415,14 +445,11 @@ class OneHourGeneral:
             whole = len(cands) == len(index)
             best = math.inf
             if cands:
-                bounds = sorted(
-                    (math.hypot(fx - ex, fy - ey) - fr - er - _SLACK, i)
-                    for i, _e, _f, ex, ey, er, _b, _r in cands
-                )
+                bounds = sorted((math.hypot(fx - c.x, fy - c.y) - fr - c.radius - _SLACK, c.i) for c in cands)
                 for lb, i in bounds:
                     if lb > best:
                         break
-                    g = polygon_distance(corners, self.enemy_info[i][2].corners())
+                    g = polygon_distance(corners, self.enemy_info[i].fp.corners())
                     if g < best:
                         best = g
             # an enemy the grid left out has its centre beyond ``reach + fr`` + its radius, so its
@@ -521,7 +548,7 @@ class OneHourGeneral:
         if not self.enemies:
             return 0.0
         corners = fp.corners()
-        gaps = [(polygon_distance(corners, info[2].corners()), info) for info in self.enemy_info]
+        gaps = [(polygon_distance(corners, info.fp.corners()), info) for info in self.enemy_info]
         gap_, near = min(gaps, key=lambda x: x[0])
         score = 0.0
         shooter = u["missile"] is not None and u["category"] in ("skirmishers", "cavalry")
@@ -530,9 +557,10 @@ class OneHourGeneral:
             score -= abs(gap_ - (rng - 1.0)) * 0.25
         else:
             score -= gap_ * 0.15
-        for gap, (_i, e, ef, _x, _y, _r, bow, reach) in gaps:
-            if gap >= reach or bow:
+        for gap, info in gaps:
+            if gap >= info.reach or info.bow:
                 continue
+            e, ef = info.view, info.fp
             facing = fp.facing_of(ef.front_centre)
             if not in_front_arc(ef, corners, 60.0):
                 continue
@@ -541,14 +569,12 @@ class OneHourGeneral:
             weight = 1.5 if u["missile"] else 0.6
             score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
         friends = sum(
-            1
-            for fid, ff in self.friend_info
-            if fid != u["id"] and polygon_distance(corners, ff.corners()) < 4.0
+            1 for f in self.friend_info if f.id != u["id"] and polygon_distance(corners, f.fp.corners()) < 4.0
         )
         score += 0.4 * min(friends, 2)
         if any(point_in_polygon((fp.x, fp.y), c) for c in self.cover_polys):
             score += 0.8
-        if not in_front_arc(fp, near[2].corners(), 45.0):
+        if not in_front_arc(fp, near.fp.corners(), 45.0):
             score -= 0.5
         return score + 1e-6 * math.hypot(fp.x, fp.y)
 
@@ -569,8 +595,9 @@ class OneHourGeneral:
         sure_in: list[bool] = []
         c0, c1, c2 = corners[0], corners[1], corners[2]
         a1x, a1y, a2x, a2y = c1[0] - c0[0], c1[1] - c0[1], c2[0] - c1[0], c2[1] - c1[1]
-        for k, (_i, _e, ef, ex, ey, er, bow, reach) in enumerate(enemies):
-            i = k  # (indices below are into ``enemies``)
+        for i, info in enumerate(enemies):  # (indices below are into ``enemies``)
+            ef = info.fp
+            ex, ey, er, bow, reach = info.x, info.y, info.radius, info.bow, info.reach
             ox, oy = ex - fx, ey - fy
             dc = hypot(fx - ex, fy - ey)
             lb = dc - fr - er - _SLACK
@@ -604,7 +631,7 @@ class OneHourGeneral:
                 break  # this one and every later one are strictly farther than the nearest
             if i in exact:
                 continue
-            exact[i] = g = polygon_distance(corners, enemies[i][2].corners())
+            exact[i] = g = polygon_distance(corners, enemies[i].fp.corners())
             if g < cutoff:
                 cutoff = g
         if not exact:
@@ -621,9 +648,10 @@ class OneHourGeneral:
         else:
             score -= g * 0.15
         # danger: enemies that could charge us first next turn, worse on a flank or rear
-        for i, (_i, e, ef, _x, _y, _r, bow, reach) in enumerate(enemies):
-            if bow or not (sure_in[i] or (i in exact and exact[i] < reach)):
+        for i, info in enumerate(enemies):
+            if info.bow or not (sure_in[i] or (i in exact and exact[i] < info.reach)):
                 continue
+            e, ef = info.view, info.fp
             facing = fp.facing_of(ef.front_centre)
             if not in_front_arc(ef, corners, 60.0):
                 continue
@@ -634,9 +662,10 @@ class OneHourGeneral:
         # formation: friends close at hand
         friends = 0
         uid = u["id"]
-        for fid, ff in self.friend_index.near(fx, fy, 4.0 + fr + _SLACK):
-            if fid == uid:
+        for friend in self.friend_index.near(fx, fy, 4.0 + fr + _SLACK):
+            if friend.id == uid:
                 continue
+            ff = friend.fp
             ox, oy = ff.x - fx, ff.y - fy
             dc = hypot(fx - ff.x, fy - ff.y)
             if dc - fr - ff.radius - _SLACK > 4.0:
@@ -657,6 +686,6 @@ class OneHourGeneral:
                 score += 0.8
                 break
         # facing the enemy
-        if not in_front_arc(fp, near[2].corners(), 45.0):
+        if not in_front_arc(fp, near.fp.corners(), 45.0):
             score -= 0.5
         return score + 1e-6 * math.hypot(fp.x, fp.y)
