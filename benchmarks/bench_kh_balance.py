@@ -10,14 +10,21 @@ so the figures are those of ``shieldwall simulate knight-hack/<scenario> -n N --
 Printed per pairing: red won / blue won / drawn, the battles in which either side lost any points
 (ruling R37 counts them), and, where one side is ``scripted`` and the other ``random``, how often
 the scripted bot lost, with a 95% Wilson interval.
+
+``--swap`` plays a test copy of each scenario instead: the whole field turned 180 degrees (terrain
+and places; a heading turns with it) and the colours swapped, so red plays the army blue had, from
+blue's ground turned onto red's edge, and blue red's. The battle is the same but for the colour: a
+lean that follows the army is the scenario's; one that stays with the colour is a bias.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 _SRC = sys.argv[sys.argv.index("--src") + 1] if "--src" in sys.argv else str(ROOT / "src")
@@ -41,8 +48,27 @@ def share(k: int, n: int) -> str:
     return f"{k}/{n} ({100 * k / n:.0f}%, {100 * lo:.0f}% to {100 * hi:.0f}%)"
 
 
+def swapped(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a scenario's TOML) with the field turned 180 degrees and the colours swapped."""
+    out = copy.deepcopy(data)
+    w, d = data["table"]["width"], data["table"]["depth"]
+    for t in out.get("terrain", []):
+        t["points"] = [[w - x, d - y] for x, y in t["points"]]
+    out["red"], out["blue"] = copy.deepcopy(data["blue"]), copy.deepcopy(data["red"])
+    for side in ("red", "blue"):
+        out[side]["edge"] = data[side]["edge"]
+        for p in out[side]["place"]:
+            p["x"], p["y"], p["heading"] = w - p["x"], d - p["y"], (p["heading"] + 180) % 360
+        if "deploy_zone" in out[side]:
+            z = out[side]["deploy_zone"]
+            x0, y0, x1, y1 = w - z["x1"], d - z["y1"], w - z["x0"], d - z["y0"]
+            out[side]["deploy_zone"] = {"x0": x0, "y0": y0, "x1": x1, "y1": y1}
+    return out
+
+
 def main() -> int:
-    from shieldwall.io.scenarios import load_game
+    from shieldwall.core.datafiles import read_toml
+    from shieldwall.io.scenarios import game_from_data, load_game, resolve
     from shieldwall.match import play
     from shieldwall.sim.seeds import child_seed
 
@@ -51,17 +77,21 @@ def main() -> int:
     ap.add_argument("--scenarios", nargs="*", default=["bourgtheroulde-1124", "bourgtheroulde-1124-ambush"])
     ap.add_argument("--pairs", default="all", help="all, or e.g. scripted-scripted,scripted-random")
     ap.add_argument("--src", default=None, help="source tree to measure (default: this checkout's src)")
+    ap.add_argument("--swap", action="store_true", help="the field turned 180 degrees, colours swapped")
+    ap.add_argument("--seed", type=int, default=0, help="battle i plays on child_seed(SEED, i)")
     args = ap.parse_args()
     pairs = PAIRS if args.pairs == "all" else [tuple(p.split("-")) for p in args.pairs.split(",")]
-    print(f"source: {_SRC}")
+    swap = "; swapped: the field turned 180 degrees, the colours swapped" if args.swap else ""
+    print(f"source: {_SRC}{swap}")
     for scen in args.scenarios:
-        game = load_game(f"knight-hack/{scen}")
+        name = f"knight-hack/{scen}"
+        game = game_from_data(swapped(read_toml(resolve(name))), name) if args.swap else load_game(name)
         lost_to_random = [0, 0]
         for red, blue in pairs:
             won = {"red": 0, "blue": 0, None: 0}
             fought = 0
             for i in range(args.n):
-                st = play(game, child_seed(0, i), red, blue).state
+                st = play(game, child_seed(args.seed, i), red, blue).state
                 r = st.result()
                 assert r is not None
                 won[r.winner] += 1

@@ -15,6 +15,7 @@ from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.knight_hack.bots import ScriptedBot, _charge_edge
 from shieldwall.rulesets.knight_hack.bots.reckoning import (
+    ahead_at_the_end,
     behind_at_the_end,
     charge_value,
     facing_hit,
@@ -91,7 +92,8 @@ def test_turn_sequence_r37_seeking_battle_the_value_of_a_charge_is_in_points() -
     behind = {**view, "points_lost": {"red": 6, "blue": 0}}
     assert not behind_at_the_end(behind, "red", turns)  # turn 1: the limit is far
     assert not behind_at_the_end({**behind, "turn": turns - 3}, "red", turns)  # 4 turns left
-    late = {**behind, "turn": turns - 2}  # 3 turns left, this one counted
+    assert not behind_at_the_end({**behind, "turn": turns - 2}, "red", turns)  # 3 left: not yet
+    late = {**behind, "turn": turns - 1}  # 2 turns left, this one counted
     assert behind_at_the_end(late, "red", turns)
     assert not behind_at_the_end(late, "blue", turns)  # ahead: it waits
     assert not behind_at_the_end({**late, "points_lost": {"red": 6, "blue": 6}}, "red", turns)  # level
@@ -143,3 +145,62 @@ def test_turn_sequence_r37_the_scripted_mirror_at_bourgtheroulde_comes_to_blows(
         assert r is not None
         decisive += r.winner is not None and any(st.view()["points_lost"].values())
     assert decisive >= 12, f"only {decisive} of 40 mirror battles were fought out"
+
+
+# --- keeping a lead (issue 22, third part): R37 counts the points at the turn limit ----------------
+
+
+def _first_charge(side: str, seed: int = 2) -> Any:
+    """The mirror at Bourgthéroulde played to ``side``'s first charge declaration that the bot,
+    as it plays, answers with a charge."""
+    game = load_game("knight-hack/bourgtheroulde-1124")
+    st = game.new_state(seed)
+    bot = ScriptedBot()
+    while not st.is_terminal():
+        d = st.decision()
+        o = bot.choose(st)
+        if d is not None and d.side == side and d.kind == "declare" and o.kind == "charge":
+            return st
+        st.apply(o)
+    raise AssertionError(f"no charge by {side}")
+
+
+def test_turn_sequence_r37_ahead_near_the_turn_limit_the_scripted_bot_keeps_its_lead() -> None:
+    """R37: at the turn limit the side that lost fewer points wins. Ahead with five turns left or
+    fewer, the bot declares no charge and makes no advance (the enemy must come and win points
+    back); earlier, or level, it charges as before. The bot before this change charged."""
+    st = _first_charge("blue")  # turn 2, nothing lost yet: Waleran's knights on the archers
+    assert str(ScriptedBot().choose(st)) == "charge waleran-knights archers"
+    st.board.units["archers"].figures -= 2  # red has lost 4 points: blue is ahead
+    assert ScriptedBot().choose(st).kind == "charge"  # the limit is far (turn 2 of 8)
+    st.board.turn = st.game.params["turns"] - 4  # 5 turns left, this one counted
+    assert ScriptedBot().choose(st).kind == "hold"
+    view, turns = st.view(), st.game.params["turns"]
+    assert ahead_at_the_end(view, "blue", turns) and not ahead_at_the_end(view, "red", turns)
+    assert not ahead_at_the_end({**view, "turn": turns - 5}, "blue", turns)  # 6 turns left
+    # and in the movement phase it holds where it stands: play on to blue's first move
+    bot = ScriptedBot()
+    while not (st.decision() is not None and st.decision().side == "blue" and st.decision().kind == "unit"):
+        st.apply(bot.choose(st))
+    menu = st.legal_orders()
+    assert menu[0].kind == "move" and menu[0].arg("go") == 0.0 and len(menu) > 1
+    assert bot.choose(st) == menu[0]
+
+
+def test_missile_window_the_scripted_archers_shoot_for_points_not_at_the_charger() -> None:
+    """R37 counts points: archers with knights charging them and foot sergeants in range shoot the
+    sergeants (1.04 points a shot on the sample tables against 0.48); the bot before this change
+    shot at the charger first (R8: a charger hit twice tests; at 5 against knights, seldom)."""
+    from tests.knight_hack.test_kh_game import game, unit
+
+    archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
+    knights = unit("b1")
+    sergeants = unit("b2", "light-infantry", 10, 5, cls="D", weapons=["spear"])
+    s = game([(archers, 20, 10, 0)], [(knights, 20, 17, 180), (sergeants, 28, 18, 180)]).new_state(1)
+    bot = ScriptedBot()
+    while s.decision() is not None and s.decision().kind != "fire":
+        d = s.decision()
+        s.apply("charge b1 a1" if d.kind == "declare" and d.unit == "b1" else bot.choose(s))
+    assert [str(o) for o in s.legal_orders()] == ["hold-fire a1", "fire a1 b1", "fire a1 b2"]
+    assert any(e.kind == "charges-declared" and e.data["charges"]["blue"] == [["b1", "a1"]] for e in s.events)
+    assert str(bot.choose(s)) == "fire a1 b2"

@@ -411,3 +411,24 @@ def test_charge_full_distance_the_scripted_bot_does_not_evade_into_a_corner() ->
         s.apply("charge b1 a1")
         assert s.decision() is not None and s.decision().kind == "respond"
         assert str(bot.choose(s)) == want
+
+
+def test_rally_face_threat_a_charger_rallied_by_the_end_of_the_turn_can_charge_next_turn() -> None:
+    """R54 (rally.face-threat: "must face enemy who can charge them next charge phase"): archers that
+    evaded a charge rally with their backs to the charger, which made no contact; it is rallying
+    too, but "considered rallied at the end of the turn" (rally.no-contact), so it can charge them
+    next charge phase, and they turn to face it. The old engine counted only enemies in good order
+    or disordered as threats, so the archers kept their backs to it and were caught in the rear."""
+    archers = unit("a1", "archers", 8, 8, cls="C", weapons=["bow"])
+    s = game([(archers, 20, 14, 0)], [(unit("b1"), 20, 22, 180)]).new_state(3)
+    want = {"declare": "charge b1 a1", "respond": "evade a1"}
+    while s.decision() is not None and s.decision().kind in ("declare", "respond", "fire", "fire-order"):
+        k = s.decision().kind
+        s.apply(want[k] if k in want else str(s.legal_orders()[0]))
+    assert any(e.kind == "no-contact" and e.data["unit"] == "b1" for e in s.events)
+    assert s.board.units["a1"].heading == pytest.approx(180.0, abs=1.0)  # its back to the knights
+    while s.decision() is not None and s.board.turn == 1:
+        s.apply(s.legal_orders()[0])
+    face = [e for e in s.events if e.kind == "faces-threat" and e.data["unit"] == "a1"]
+    assert face and face[0].data["heading"] == pytest.approx(0.0, abs=1.0)
+    assert face[0].rule == "knight-hack:rally.face-threat"

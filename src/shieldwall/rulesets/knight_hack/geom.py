@@ -149,12 +149,14 @@ def nearest_enemy(b: Board, u: Unit) -> Unit | None:
 
 
 def threats(b: Board, u: Unit) -> list[Footprint]:
-    """Enemies whose normal move reaches ``u`` (R20)."""
+    """Enemies who can charge ``u`` next charge phase (``knight-hack:rally.face-threat``, R20): in good
+    order, disordered, or rallying but in good order by the end of this turn (an evader or a charger
+    that made no contact, ``rally.no-contact``; ruling R54), and whose normal move reaches it."""
     fp = u.footprint()
     return [
         e.footprint()
         for e in seen_enemies(b, u)
-        if e.status in ("good", "disordered")
+        if (e.status in ("good", "disordered") or (e.status == "rallying" and e.rallied_by(b.turn, "end")))
         and footprint_distance(e.footprint(), fp) <= b.tables.types[e.type].normal_move
     ]
 
