@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.advance import plan_advance, single_gap_ok
 from shieldwall.rulesets.dbm.command import Mover, pip_cost
 from shieldwall.rulesets.dbm.dismount import dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.fortgeom import fort_stop
-from shieldwall.rulesets.dbm.moves import march_limit
+from shieldwall.rulesets.dbm.march_memo import march_distance
 from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
@@ -97,10 +96,7 @@ def _advance(st: DbmState, cmd: str, pips: int, fresh: list[str]) -> Option | No
 def _march(b: Bound, st: DbmState, cmd: str, pips: int, ids: list[str]) -> Option | None:
     n = b.march_count.get(cmd, 0) + 1
     if pip_cost(st.tables, "march_move", movers(st, ids), n, single_column=False) <= pips:
-        try:
-            d = march_limit(st.board, [st.board.el[i] for i in ids], grouped_enemy=set(st.board.el), step=5.0)
-        except IllegalOrder:
-            d = 0.0
+        d = march_distance(st.board, [st.board.el[i] for i in ids])  # march_limit, remembered
         if st.board.forts:  # marching stops at an undefended enemy section (ruling R41)
             for i in ids:
                 d = fort_stop(st.board, st.board.el[i], st.board.el[i].fp, d)
