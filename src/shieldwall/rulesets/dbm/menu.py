@@ -125,6 +125,22 @@ def _commands(b: Bound, st: DbmState) -> list[str]:
     return sorted(k for k, c in st.commands.items() if c.side == b.side and not c.demoralised)
 
 
+def _listing(b: Bound, st: DbmState) -> tuple[dict[str, None], dict[str, list[str]]]:
+    """The side's commands of the menu (``_commands``, as a dict in their order) and, for each
+    element, the commands listing it (in that order), kept until the next event (commands are
+    demoralised, change sides or lose elements by events): ``one_option`` asks for one order
+    without going through every command."""
+    if b._listing is not None and b._listing[0] == len(st.events):
+        return b._listing[1], b._listing[2]
+    cmds = dict.fromkeys(_commands(b, st))
+    holders: dict[str, list[str]] = {}
+    for cmd in cmds:
+        for eid in st.commands[cmd].elements:
+            holders.setdefault(eid, []).append(cmd)
+    b._listing = (len(st.events), cmds, holders)
+    return cmds, holders
+
+
 def all_options(b: Bound, st: DbmState) -> dict[str, Option]:
     """Every order of the menu and what it would do, in the menu's order: by command, its advance,
     its march, then by element its dismount and its move."""
@@ -155,12 +171,9 @@ def one_option(b: Bound, st: DbmState, text: str) -> Option | None:
     if kind not in ("advance", "march", "dismount", "move") or not arg:
         return None
     found = None
-    for cmd in _commands(b, st):
-        if kind in ("advance", "march"):
-            if cmd != arg:
-                continue
-        elif arg not in st.commands[cmd].elements:
-            continue
+    cmds, holders = _listing(b, st)
+    # the commands the order can be about: the one named, or those listing the element
+    for cmd in ([arg] if arg in cmds else []) if kind in ("advance", "march") else holders.get(arg, []):
         pips = b.pips.get(cmd, 0)
         ids = group_of(b, st, cmd)
         if not ids:
