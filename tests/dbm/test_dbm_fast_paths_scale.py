@@ -20,7 +20,7 @@ from shieldwall.core.reference import reference_path
 from shieldwall.rulesets.dbm import march_memo, menu
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.nearest import SMALL, Centres
+from shieldwall.rulesets.dbm.nearest import SMALL, Centres, UnitViews
 from shieldwall.rulesets.dbm.tiling import tiled_game
 from shieldwall.sim import referee as R
 
@@ -161,3 +161,32 @@ def test_a_march_limit_is_worked_out_again_whenever_an_enemy_near_it_moves() -> 
                 assert got == march_memo.march_distance_reference(board, group), (cmd, fp)
                 answers.add(got)
     assert len(answers) > 5, answers
+
+
+def test_the_bots_unit_entries_are_the_views() -> None:
+    """At every decision of ford-of-ash tiled to 40 a side once deployed (200 decisions, one
+    ``UnitViews`` kept throughout, as the bot keeps it), its units are the view's, key for key (the
+    adjustment marks apart), in the view's order, and its fortifications the view's; asked twice,
+    the second answer keeps every entry."""
+    game = tiled_game(40)
+    state = game.new_state(2)
+    bots = _bots(game, 2)
+    views = UnitViews()
+    kept = built = 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        if state.phase not in ("terrain", "deploy"):  # (before the battle: the view itself)
+            before = {u["id"]: u for u in views.of(state)["units"]}
+            got = views.of(state)
+            want = state.view()
+            assert got["units"] == [
+                {k: v for k, v in u.items() if k not in ("adjustments", "preview")} for u in want["units"]
+            ]
+            assert got["fortifications"] == want["fortifications"]
+            same = sum(1 for u in got["units"] if before.get(u["id"]) is u)
+            kept, built = kept + same, built + len(got["units"]) - same
+        d = state.decision()
+        assert d is not None
+        state.apply(bots[d.side].choose(state))
+    assert kept > 10_000 and built == 0, (kept, built)

@@ -25,7 +25,7 @@ from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.menu import candidates
-from shieldwall.rulesets.dbm.nearest import Sight
+from shieldwall.rulesets.dbm.nearest import Sight, UnitViews
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.support import Fighter
@@ -33,6 +33,11 @@ from shieldwall.rulesets.dbm.support import Fighter
 
 class ScriptedBot(Bot):
     name = "scripted"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        #: the view's unit entries, kept while their elements stay (``nearest.UnitViews``)
+        self.views = UnitViews()
 
     def choose(self, state: State) -> Any:
         d = state.decision()
@@ -96,7 +101,7 @@ class ScriptedBot(Bot):
         the same: tests/dbm/test_dbm_menu.py)."""
         b = state.bound
         assert b is not None
-        view = state.view()
+        view = self.views.of(state)
         units = {u["id"]: u for u in view["units"]}
         held = self._holding(view, side)
         held_cmds = {units[h]["command"] for h in held}

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.reference import REFERENCE
+from shieldwall.rulesets.dbm.elements import Element
+
+if TYPE_CHECKING:
+    from shieldwall.rulesets.dbm.state import DbmState
 
 #: side of a cell (paces): two element frontages of the sample data
 CELL = 160.0
@@ -135,3 +139,46 @@ class Sight:
             for u in self.units.values():
                 self._commands.setdefault(u["command"], []).append(u)
         return self._commands.get(cmd, [])
+
+
+class UnitViews:
+    """What the bot reads of the state's view in a bound: its ``units`` (the keys the view gives
+    every element, without the adjustment marks) and ``fortifications``. Each element's entry is
+    kept while the element is the same object (elements are frozen: a move, a loss or a change is a
+    new object), so a decision builds entries only for the elements changed since the last. On the
+    reference path, and before the battle (the view previews deployments): the state's ``view()``."""
+
+    def __init__(self) -> None:
+        self._memo: dict[str, tuple[Element, Unit]] = {}
+
+    def of(self, state: DbmState) -> dict[str, Any]:
+        if REFERENCE.on or state.phase in ("terrain", "deploy"):
+            return state.view()
+        memo = self._memo
+        units = []
+        for eid in sorted(state.board.el):
+            e = state.board.el[eid]
+            got = memo.get(eid)
+            if got is None or got[0] is not e:
+                got = memo[eid] = (e, unit_entry(e))
+            units.append(got[1])
+        return {"units": units, "fortifications": state.forts}
+
+
+def unit_entry(e: Element) -> Unit:
+    """An element's entry in ``DbmState.view()["units"]`` (on the battle's board, unmarked)."""
+    return {
+        "id": e.id,
+        "side": e.side,
+        "name": f"{e.code}({e.grade}){' general' if e.general else ''}",
+        "type": e.code,
+        "grade": e.grade,
+        "command": e.command,
+        "x": round(e.fp.x, 3),
+        "y": round(e.fp.y, 3),
+        "heading": round(e.fp.heading % 360, 3),
+        "frontage": e.fp.frontage,
+        "depth": e.fp.depth,
+        "hits": 0,
+        "max_hits": 1,
+    }
