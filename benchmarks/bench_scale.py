@@ -65,13 +65,16 @@ def scale_run(ruleset: str, per_side: int, max_decisions: int) -> tuple[float, i
 def child(src: str, ruleset: str, per_side: int, max_decisions: int) -> tuple[float, int, str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = src
-    out = subprocess.run(
+    done = subprocess.run(
         [sys.executable, str(HERE), ruleset, "--child", str(per_side), "--max-decisions", str(max_decisions)],
-        check=True,
         capture_output=True,
         text=True,
         env=env,
-    ).stdout.split()
+    )
+    if done.returncode != 0:
+        why = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SystemExit(f"{ruleset}, {per_side} a side, in {src}: {why}")
+    out = done.stdout.split()
     return float(out[0]), int(out[1]), out[2]
 
 
@@ -86,8 +89,8 @@ def main() -> int:
     ap.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child is not None:
-        secs, n, digest = scale_run(args.ruleset, args.child, args.max_decisions)
-        print(f"{secs} {n} {digest}")
+        cpu, n, digest = scale_run(args.ruleset, args.child, args.max_decisions)
+        print(f"{cpu} {n} {digest}")
         return 0
     try:
         sizes = [int(x) for x in args.sizes.split(",")]
