@@ -8,7 +8,7 @@ from typing import Any
 from shieldwall.core.geometry import Footprint, Polygon
 from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.geom import TOL, distance
-from shieldwall.rulesets.dbm.spatial import Grid
+from shieldwall.rulesets.dbm.spatial import Box, Grid
 from shieldwall.rulesets.dbm.tables import Tables
 
 
@@ -27,6 +27,8 @@ class Board:
         self.depth = depth if depth is not None else tables.geometry.table_d_p
         self.el: dict[str, Element] = {}
         self.grid = Grid(cell=2.0 * tables.bw)
+        #: ``march_memo.march_distance``'s answers by marching group (this board's only)
+        self.march_memo: dict[tuple[Element, ...], tuple[float, list[Box], int]] = {}
         #: the scenario's fortification sections (read-only, shared by copies; ruling R40)
         self.forts: list[dict[str, Any]] = []
         for e in elements:

@@ -25,6 +25,7 @@ from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.menu import candidates
+from shieldwall.rulesets.dbm.nearest import Sight, UnitViews
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.support import Fighter
@@ -32,6 +33,11 @@ from shieldwall.rulesets.dbm.support import Fighter
 
 class ScriptedBot(Bot):
     name = "scripted"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        #: the view's unit entries, kept while their elements stay (``nearest.UnitViews``)
+        self.views = UnitViews()
 
     def choose(self, state: State) -> Any:
         d = state.decision()
@@ -68,21 +74,22 @@ class ScriptedBot(Bot):
             if o.kind == "march":
                 return o
         tables = getattr(getattr(state.game, "scenario", None), "tables", None)
+        sight = Sight(units)
         for o in orders:
             if (
                 o.kind == "dismount"
                 and tables is not None
-                and self._dismount_pays(state, tables, units, o.arg)
+                and self._dismount_pays(state, tables, units, o.arg, sight)
             ):
                 return o
         for o in orders:
-            if o.kind == "advance" and (tables is None or self._favoured(tables, units, side, o.arg)):
+            if o.kind == "advance" and (tables is None or self._favoured(tables, units, side, o.arg, sight)):
                 return o
         for o in orders:
             if (
                 o.kind == "move"
                 and not units[o.arg]["name"].endswith("general")
-                and self._near_enemy(units, o.arg, side)
+                and self._near_enemy(units, o.arg, side, sight)
             ):
                 return o
         return texts["end"]
@@ -94,7 +101,7 @@ class ScriptedBot(Bot):
         the same: tests/dbm/test_dbm_menu.py)."""
         b = state.bound
         assert b is not None
-        view = state.view()
+        view = self.views.of(state)
         units = {u["id"]: u for u in view["units"]}
         held = self._holding(view, side)
         held_cmds = {units[h]["command"] for h in held}
@@ -112,14 +119,19 @@ class ScriptedBot(Bot):
             if t.startswith("march ") and on_menu(t):
                 return Order("march", t[6:])
         tables = state.tables
+        sight = Sight(units)
         for t in texts:
-            if t.startswith("dismount ") and self._dismount_pays(state, tables, units, t[9:]) and on_menu(t):
+            if (
+                t.startswith("dismount ")
+                and self._dismount_pays(state, tables, units, t[9:], sight)
+                and on_menu(t)
+            ):
                 return Order("dismount", t[9:])
         cinc = self._c_in_c(state, side)
         for t in texts:
             if (
                 t.startswith("advance ")
-                and self._favoured(tables, units, side, t[8:])
+                and self._favoured(tables, units, side, t[8:], sight)
                 and on_menu(t)
                 and not self._general_in_bad_combat(state, cinc, t)
             ):
@@ -128,7 +140,7 @@ class ScriptedBot(Bot):
             if (
                 t.startswith("move ")
                 and not units[t[5:]]["name"].endswith("general")
-                and self._near_enemy(units, t[5:], side)
+                and self._near_enemy(units, t[5:], side, sight)
                 and on_menu(t)
             ):
                 return Order("move", t[5:])
@@ -191,43 +203,59 @@ class ScriptedBot(Bot):
         return out
 
     @staticmethod
-    def _dismount_pays(state: State, tables: Any, units: dict[str, dict[str, Any]], eid: str | None) -> bool:
+    def _dismount_pays(
+        state: State,
+        tables: Any,
+        units: dict[str, dict[str, Any]],
+        eid: str | None,
+        sight: Sight | None = None,
+    ) -> bool:
         """Dismount when the nearest enemy is foot within 300 p and the element's foot form has the
-        better base factor against foot (ruling R39)."""
+        better base factor against foot (ruling R39). ``sight``: the decision's grids of ``units``
+        (``nearest``), built here when not given."""
         u = units[str(eid)]
         foot = getattr(state, "dismount_of", {}).get(eid)
-        enemy = [v for v in units.values() if v["side"] != u["side"] and v["type"] != "Bge"]
-        if foot is None or not enemy:
+        if foot is None:
             return False
-        t = min(enemy, key=lambda v: (v["x"] - u["x"]) ** 2 + (v["y"] - u["y"]) ** 2)
+        t = (sight or Sight(units)).enemies(u["side"]).nearest(u)
+        if t is None:
+            return False
         near = (t["x"] - u["x"]) ** 2 + (t["y"] - u["y"]) ** 2 < 300.0**2
         is_foot = tables.troops.type[t["type"]].troop_class == "foot"
         return bool(near and is_foot and tables.base(foot[0]).v_foot > tables.base(u["type"]).v_foot)
 
     @staticmethod
-    def _near_enemy(units: dict[str, dict[str, Any]], eid: str, side: str) -> bool:
-        u = units[eid]
-        return any(
-            v["side"] != side and abs(v["x"] - u["x"]) < 160 and abs(v["y"] - u["y"]) < 400
-            for v in units.values()
-        )
+    def _near_enemy(
+        units: dict[str, dict[str, Any]], eid: str, side: str, sight: Sight | None = None
+    ) -> bool:
+        """An enemy element (baggage too) whose centre is within 160 p across and 400 p along."""
+        return (sight or Sight(units)).enemies(side, baggage=True).any_in_box(units[eid], 160, 400)
 
     @staticmethod
-    def _favoured(tables: Any, units: dict[str, dict[str, Any]], side: str, cmd: str | None) -> bool:
+    def _favoured(
+        tables: Any,
+        units: dict[str, dict[str, Any]],
+        side: str,
+        cmd: str | None,
+        sight: Sight | None = None,
+    ) -> bool:
         """Attack where the combat favours it: each element of the command against its nearest
         enemy, over the 36 dice pairs of one close combat it moves into (the game's own scoring,
         ``score_pair``: base factors, tactical factors, grading and the outcome table, quick kills
         included; no overlaps or ranks counted), scores 2 for each pair in which the enemy is
         destroyed, -2 for each in which it is, 1 for each in which the enemy is otherwise beaten,
         -1 for each in which it is. The command advances when the sum is at least 0. (Base factors
-        alone hid the outcomes: blades beaten by knights are destroyed.)"""
-        mine = [u for u in units.values() if u["command"] == cmd and u["type"] != "Bge"]
-        enemy = [u for u in units.values() if u["side"] != side and u["type"] != "Bge"]
-        if not mine or not enemy:
+        alone hid the outcomes: blades beaten by knights are destroyed.) ``sight``: the decision's
+        grids of ``units`` (``nearest``), built here when not given."""
+        sight = sight or Sight(units)
+        mine = [u for u in sight.command(cmd) if u["type"] != "Bge"]
+        enemy = sight.enemies(side)
+        if not mine or not enemy.units:
             return True
         score = 0
         for u in mine:
-            t = min(enemy, key=lambda v: (v["x"] - u["x"]) ** 2 + (v["y"] - u["y"]) ** 2)
+            t = enemy.nearest(u)
+            assert t is not None
             score += _combat_edge(tables, u["type"], u.get("grade", "O"), t["type"], t.get("grade", "O"))
         return score >= 0
 

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.advance import plan_advance, single_gap_ok
 from shieldwall.rulesets.dbm.command import Mover, pip_cost
 from shieldwall.rulesets.dbm.dismount import dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.fortgeom import fort_stop
-from shieldwall.rulesets.dbm.moves import march_limit
+from shieldwall.rulesets.dbm.march_memo import march_distance
 from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
@@ -97,10 +96,7 @@ def _advance(st: DbmState, cmd: str, pips: int, fresh: list[str]) -> Option | No
 def _march(b: Bound, st: DbmState, cmd: str, pips: int, ids: list[str]) -> Option | None:
     n = b.march_count.get(cmd, 0) + 1
     if pip_cost(st.tables, "march_move", movers(st, ids), n, single_column=False) <= pips:
-        try:
-            d = march_limit(st.board, [st.board.el[i] for i in ids], grouped_enemy=set(st.board.el), step=5.0)
-        except IllegalOrder:
-            d = 0.0
+        d = march_distance(st.board, [st.board.el[i] for i in ids])  # march_limit, remembered
         if st.board.forts:  # marching stops at an undefended enemy section (ruling R41)
             for i in ids:
                 d = fort_stop(st.board, st.board.el[i], st.board.el[i].fp, d)
@@ -127,6 +123,22 @@ def _move(st: DbmState, cmd: str, i: str) -> Option | None:
 
 def _commands(b: Bound, st: DbmState) -> list[str]:
     return sorted(k for k, c in st.commands.items() if c.side == b.side and not c.demoralised)
+
+
+def _listing(b: Bound, st: DbmState) -> tuple[dict[str, None], dict[str, list[str]]]:
+    """The side's commands of the menu (``_commands``, as a dict in their order) and, for each
+    element, the commands listing it (in that order), kept until the next event (commands are
+    demoralised, change sides or lose elements by events): ``one_option`` asks for one order
+    without going through every command."""
+    if b._listing is not None and b._listing[0] == len(st.events):
+        return b._listing[1], b._listing[2]
+    cmds = dict.fromkeys(_commands(b, st))
+    holders: dict[str, list[str]] = {}
+    for cmd in cmds:
+        for eid in st.commands[cmd].elements:
+            holders.setdefault(eid, []).append(cmd)
+    b._listing = (len(st.events), cmds, holders)
+    return cmds, holders
 
 
 def all_options(b: Bound, st: DbmState) -> dict[str, Option]:
@@ -159,12 +171,9 @@ def one_option(b: Bound, st: DbmState, text: str) -> Option | None:
     if kind not in ("advance", "march", "dismount", "move") or not arg:
         return None
     found = None
-    for cmd in _commands(b, st):
-        if kind in ("advance", "march"):
-            if cmd != arg:
-                continue
-        elif arg not in st.commands[cmd].elements:
-            continue
+    cmds, holders = _listing(b, st)
+    # the commands the order can be about: the one named, or those listing the element
+    for cmd in ([arg] if arg in cmds else []) if kind in ("advance", "march") else holders.get(arg, []):
         pips = b.pips.get(cmd, 0)
         ids = group_of(b, st, cmd)
         if not ids:

@@ -24,13 +24,16 @@ def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:
 class Grid:
     """Element id -> footprint, bucketed in square cells of ``cell`` paces."""
 
-    __slots__ = ("_boxes", "_cells", "cell", "fps")
+    __slots__ = ("_boxes", "_cells", "cell", "fps", "log")
 
     def __init__(self, cell: float = 160.0) -> None:
         self.cell = cell
         self.fps: dict[str, Footprint] = {}
         self._boxes: dict[str, Box] = {}
         self._cells: dict[tuple[int, int], set[str]] = {}
+        #: the box of every rectangle put or removed, in turn (a memo of answers that depend on one
+        #: region only is still good while no box since it was made meets that region)
+        self.log: list[Box] = []
 
     def _keys(self, b: Box) -> Iterator[tuple[int, int]]:
         c = self.cell
@@ -44,12 +47,14 @@ class Grid:
         b = bbox(fp.corners())
         self.fps[eid] = fp
         self._boxes[eid] = b
+        self.log.append(b)
         for k in self._keys(b):
             self._cells.setdefault(k, set()).add(eid)
 
     def remove(self, eid: str) -> None:
         b = self._boxes.pop(eid)
         del self.fps[eid]
+        self.log.append(b)
         for k in self._keys(b):
             s = self._cells[k]
             s.discard(eid)

@@ -57,6 +57,8 @@ class Bound:
         self._cache: tuple[int, dict[str, Option]] | None = None
         self._one: tuple[int, dict[str, Option | None]] | None = None
         self._groups: tuple[int, dict[str, list[str]]] | None = None
+        #: ``menu._listing``'s commands and their elements' commands, until the next event
+        self._listing: tuple[int, dict[str, None], dict[str, list[str]]] | None = None
 
     # --- start ------------------------------------------------------------------------------------
     def begin(self, st: DbmState) -> list[Event]:

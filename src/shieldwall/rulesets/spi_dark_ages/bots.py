@@ -100,6 +100,28 @@ def nearest_enemy_field(b: Board, side: str) -> EnemyField:
     return EnemyField(m.order, index, dist, src)
 
 
+class Led:
+    """The hexes of one side's command units: whether one stands in or next to a hex."""
+
+    __slots__ = ("hexes", "leaders")
+
+    def __init__(self, leaders: list[Hex | None]) -> None:
+        self.leaders = leaders
+        self.hexes = frozenset(h for h in leaders if h is not None)
+
+    def within_one_reference(self, n: Hex) -> bool:
+        """Every command unit's distance from ``n`` measured."""
+        return any(lh is not None and lh.distance(n) <= 1 for lh in self.leaders)
+
+    def within_one(self, n: Hex) -> bool:
+        """``within_one_reference(n)``, looking in ``n`` and its six neighbours only (a hex at
+        distance 1 is a neighbour). On the reference path: every distance measured."""
+        if REFERENCE.on:
+            return self.within_one_reference(n)
+        hexes = self.hexes
+        return n in hexes or any(x in hexes for x in neighbours(n))
+
+
 class ScriptedBot(Bot):
     name = "scripted"
 
@@ -169,6 +191,8 @@ class ScriptedBot(Bot):
         leaders: list[Hex | None] = [
             u.hex for u in b.units.values() if u.side == side and u.on_map and b.is_command(u)
         ]
+        # the command units' hexes: "next to a command unit" asked of seven hexes, not every leader
+        led = Led(leaders)
         by_unit: dict[str, list[Order]] = {}
         for o in menu:
             if o.unit is not None:
@@ -179,7 +203,7 @@ class ScriptedBot(Bot):
         field = self.field[1]
         assert field is not None
         if b.active is not None:
-            want = self._want(b, b.units[b.active], by_unit.get(b.active, []), field, leaders)
+            want = self._want(b, b.units[b.active], by_unit.get(b.active, []), field, led)
             # "done" unless it is not on the menu (a fleet may not stop in another fleet's hex)
             return want or next((o for o in menu if o.kind == "done"), menu[0])
         # combat units first (kept next to a command unit's hex), then each command unit joins the
@@ -194,7 +218,7 @@ class ScriptedBot(Bot):
         for uid in ids:
             if uid in skipped:
                 continue
-            want = self._want(b, b.units[uid], by_unit[uid], field, leaders)
+            want = self._want(b, b.units[uid], by_unit[uid], field, led)
             if want is not None:
                 return want
             skipped.add(uid)
@@ -206,7 +230,7 @@ class ScriptedBot(Bot):
         u: Unit,
         orders: list[Order],
         field: EnemyField,
-        leaders: list[Hex | None],
+        led: Led,
     ) -> Order | None:
         if u.hex is None or u.hex not in field:
             return None
@@ -233,7 +257,7 @@ class ScriptedBot(Bot):
                 n = neighbours(h)[int(o.target or 0) % 6]
                 if n.distance(e) >= dist:
                     continue
-                if not b.is_fleet(u) and not any(lh is not None and lh.distance(n) <= 1 for lh in leaders):
+                if not b.is_fleet(u) and not led.within_one(n):
                     continue
                 key = (n.distance(e), int(o.target or 0))
                 if best is None or key < best[0]:
