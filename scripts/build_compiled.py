@@ -79,6 +79,7 @@ MODULES = [
     "shieldwall/rulesets/into_the_dark/act_move.py",
     "shieldwall/rulesets/into_the_dark/turns.py",
     "shieldwall/rulesets/into_the_dark/actions.py",
+    "shieldwall/rulesets/into_the_dark/plain_copy.py",
 ]
 
 
@@ -142,8 +143,21 @@ def clean() -> None:
         path.unlink()
 
 
+def built_modules() -> list[str] | None:
+    """The modules the build's manifest says were compiled (None without a readable manifest)."""
+    try:
+        modules = json.loads(compiled.MANIFEST.read_text(encoding="utf-8"))["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return modules if isinstance(modules, list) else None
+
+
 def up_to_date() -> bool:
-    return compiled.shared_library() is not None and not compiled.stale_sources()
+    """A build for this interpreter, of these ``MODULES`` (a module added makes it out of date),
+    from the sources as they are."""
+    return (
+        compiled.shared_library() is not None and built_modules() == MODULES and not compiled.stale_sources()
+    )
 
 
 def _compile_child() -> int:
