@@ -39,18 +39,49 @@ FAILED = BUILD / "failed.json"
 sys.path.insert(0, str(SRC))
 from shieldwall import compiled  # noqa: E402  (the manifest's place, the group's name)
 
-#: the modules compiled (paths under src/): where a scripted bryn-glas battle spends its time
-#: (docs/performance.md, "mypyc, measured": these four give the whole gain measured; compiling
-#: menus, act_move, act_common, actions, combat and core/terrain as well added nothing measurable).
-#: Not compilable as they stand: core/dice.py (``__radd__ = __add__`` in a Mapping subclass fails at
-#: run time), rulesets/one_hour/model.py (``object.__new__(Unit)`` and a ``__setattr__`` hook, which
-#: a native class refuses) and rulesets/one_hour/state.py (mypyc 2.4.1 crashes on it; it also
-#: copies itself through ``__dict__``, which a native class has not).
+#: the modules compiled (paths under src/): where scripted battles spend their time.
+#: One-Hour (docs/performance.md, "mypyc, measured"): the first four give the whole gain measured on
+#: bryn-glas (compiling menus, act_move, act_common, actions, combat and core/terrain as well added
+#: nothing measurable). Not compilable as they stand: core/dice.py (``__radd__ = __add__`` in a
+#: Mapping subclass fails at run time), rulesets/one_hour/model.py (``object.__new__(Unit)`` and a
+#: ``__setattr__`` hook, which a native class refuses) and rulesets/one_hour/state.py (mypyc 2.4.1
+#: crashes on it; it also copies itself through ``__dict__``, which a native class has not).
+#: Into the Dark (docs/performance.md, "Into the Dark, seventh slice: mypyc"), measured on senlac
+#: against the build of the first four: its unit model, movement, contacts, terrain grid and spatial
+#: checks 1.19x; with the plans, zones of control, charges, memos and the scripted general 1.22-1.31x;
+#: with the menus, act_retreat, shooting, act_move, turns and actions 1.32x (1.11x over the set
+#: before); plain_copy (the state's copy of its plain data, new for this) 1.02x more; the 25 modules
+#: 1.39x (senlac) and 1.41x (wye-fords). Not compilable as they stand: into_the_dark/army.py
+#: (pydantic models: mypyc's C does not build) and into_the_dark/state.py (mypyc 2.4.1 crashes on
+#: it, its class kept a Python class: an internal AssertionError at ``self.__dict__.get``). Tests
+#: that patch these modules' internals run on the ``.py`` sources (tests/into_the_dark/conftest.py,
+#: the ``python_sources`` marker).
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/geometry_index.py",
     "shieldwall/rulesets/one_hour/spatial.py",
     "shieldwall/rulesets/one_hour/bots/general.py",
+    "shieldwall/rulesets/into_the_dark/model.py",
+    "shieldwall/rulesets/into_the_dark/movement.py",
+    "shieldwall/rulesets/into_the_dark/contacts.py",
+    "shieldwall/rulesets/into_the_dark/terrain_grid.py",
+    "shieldwall/rulesets/into_the_dark/spatial.py",
+    "shieldwall/rulesets/into_the_dark/moves.py",
+    "shieldwall/rulesets/into_the_dark/act_zoc.py",
+    "shieldwall/rulesets/into_the_dark/charge_plan.py",
+    "shieldwall/rulesets/into_the_dark/charging.py",
+    "shieldwall/rulesets/into_the_dark/plan_memo.py",
+    "shieldwall/rulesets/into_the_dark/view_memo.py",
+    "shieldwall/rulesets/into_the_dark/bots/general.py",
+    "shieldwall/rulesets/into_the_dark/bots/reckoning.py",
+    "shieldwall/rulesets/into_the_dark/bots/nearest.py",
+    "shieldwall/rulesets/into_the_dark/menus.py",
+    "shieldwall/rulesets/into_the_dark/act_retreat.py",
+    "shieldwall/rulesets/into_the_dark/shooting.py",
+    "shieldwall/rulesets/into_the_dark/act_move.py",
+    "shieldwall/rulesets/into_the_dark/turns.py",
+    "shieldwall/rulesets/into_the_dark/actions.py",
+    "shieldwall/rulesets/into_the_dark/plain_copy.py",
 ]
 
 
@@ -114,8 +145,21 @@ def clean() -> None:
         path.unlink()
 
 
+def built_modules() -> list[str] | None:
+    """The modules the build's manifest says were compiled (None without a readable manifest)."""
+    try:
+        modules = json.loads(compiled.MANIFEST.read_text(encoding="utf-8"))["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return modules if isinstance(modules, list) else None
+
+
 def up_to_date() -> bool:
-    return compiled.shared_library() is not None and not compiled.stale_sources()
+    """A build for this interpreter, of these ``MODULES`` (a module added makes it out of date),
+    from the sources as they are."""
+    return (
+        compiled.shared_library() is not None and built_modules() == MODULES and not compiled.stale_sources()
+    )
 
 
 def _compile_child() -> int:

@@ -11,6 +11,7 @@ import math
 from dataclasses import fields
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -430,6 +431,7 @@ def test_charge_menus_offer_an_impetuous_charge_exactly_when_check_charge_allows
 # --- charge menus: charges ruled out before they are traced ---------------------------------------
 
 
+@pytest.mark.python_sources
 def test_a_charge_ruled_out_untraced_is_one_its_plan_refuses(monkeypatch: Any) -> None:
     """``charge_orders`` skips the charges ``charge_ruled_out`` rules out without tracing them: at
     every such verdict of seeded battles, the full plan raises ``Problem`` or costs more than the
@@ -457,6 +459,7 @@ def test_a_charge_ruled_out_untraced_is_one_its_plan_refuses(monkeypatch: Any) -
     assert {"cost", "movement.charging"} <= why, why  # both kinds of verdict were checked
 
 
+@pytest.mark.python_sources
 def test_the_run_to_contact_measures_only_enemies_it_can_meet(monkeypatch: Any) -> None:
     """``_run_to_contact`` leaves unmeasured the enemies further than the run (``RUN_SLACK``); at
     every run of seeded battles it answers (or refuses) exactly as when every enemy is measured."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6))
 
 
+@pytest.mark.python_sources
 def test_a_move_refused_on_its_cost_floor_is_one_the_full_check_refuses(monkeypatch: Any) -> None:
     """At every ``plan_move`` of seeded battles that needs only a verdict (the menus, the general's
     look-ahead), the verdict is the full check's: refused on the cost floor only when the traced
@@ -101,6 +103,7 @@ def test_overlapping_is_the_distance_and_penetration_test(
         assert overlapping(fc, fa) == overlapping_reference(fc, fa)
 
 
+@pytest.mark.python_sources
 def test_overlapping_moves_and_reactors_in_seeded_battles(monkeypatch: Any) -> None:
     """At every zone-of-control task of seeded battles, ``reactors`` names the enemies
     ``reactor_problem`` finds free; every position of a path tested against a unit in those battles
@@ -163,6 +166,7 @@ def test_reactors_skip_every_unit_reactor_problem_names(flags: list[tuple[str]])
     assert [e.id for e in got] == [e.id for e in blues if not reactor_problem(s, e)]
 
 
+@pytest.mark.python_sources
 def test_the_general_choosing_from_the_menu_in_parts_plays_the_same_battles(monkeypatch: Any) -> None:
     """The scripted general works out a unit's moves only when it weighs them (``State.unit_menu``);
     seeded battles play the same orders and events as with the whole menu worked out first, and at
@@ -193,6 +197,7 @@ def test_the_general_choosing_from_the_menu_in_parts_plays_the_same_battles(monk
     assert asked["parts"] > 100, asked
 
 
+@pytest.mark.python_sources
 def test_has_target_is_whether_targets_names_one_in_seeded_battles(monkeypatch: Any) -> None:
     """At every question of the Missile Fire phase of seeded battles (the general's look-aheads
     included), ``has_target`` (the first target, the first figure that sees it) answers what the
@@ -214,6 +219,7 @@ def test_has_target_is_whether_targets_names_one_in_seeded_battles(monkeypatch: 
     assert seen[True] > 20 and seen[False] > 100, seen
 
 
+@pytest.mark.python_sources
 def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -> None:
     """At every move the scripted general scores in seeded battles, the score from the distances
     measured where they can matter (``bots.nearest``) is the score with every distance measured

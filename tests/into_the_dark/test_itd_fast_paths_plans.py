@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from shieldwall.core.dice import copy_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import heading_vector
@@ -46,6 +48,7 @@ def _planned(st: Any, u: Unit, steps: Any) -> Any:
         return str(e)
 
 
+@pytest.mark.python_sources
 def test_every_plan_answered_from_the_memo_is_the_reference_plan(monkeypatch: Any) -> None:
     """At every ``PlanMemo.plan`` of seeded battles (the menus, the look-ahead, the orders applied),
     the trace answered is the one ``plan_move_reference`` makes of the state as it stands; most of
@@ -171,6 +174,7 @@ def test_the_reference_path_keeps_no_plan() -> None:
     assert played.state.plan_memo.snap is not None  # type: ignore[attr-defined]
 
 
+@pytest.mark.python_sources
 def test_a_charge_ruled_out_on_its_run_is_ruled_out_without_that_answer(monkeypatch: Any) -> None:
     """At every ``charge_ruled_out`` of seeded battles, the verdict is the one given when the run's
     length is not looked at first (the early answer only reorders checks that each answer True)."""
@@ -282,6 +286,7 @@ def test_a_view_given_out_is_not_the_kept_one() -> None:
     assert st.view()["units"] == want
 
 
+@pytest.mark.python_sources
 def test_an_advance_after_a_lead_checked_as_a_move_is_the_advance_traced_afresh(monkeypatch: Any) -> None:
     """The menu's advances after a wheel or an about face take the lead's trace from the check of
     the lead as a move of its own (``menus._ok_move_traced``): at every such advance of seeded
@@ -307,6 +312,7 @@ def test_an_advance_after_a_lead_checked_as_a_move_is_the_advance_traced_afresh(
     assert seen["handed"] > 200 and seen["traced"] > 200, seen
 
 
+@pytest.mark.python_sources
 def test_the_generals_footprints_are_those_of_the_view(monkeypatch: Any) -> None:
     """The scripted general keeps a unit's footprint from the decision before when the unit stands
     where it stood (``reckoning._fps``): at every decision of seeded battles each footprint is the

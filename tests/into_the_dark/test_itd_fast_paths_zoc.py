@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +28,7 @@ BATTLES = (
 )
 
 
+@pytest.mark.python_sources
 def test_zone_of_control_fast_paths_answer_as_their_references_in_seeded_battles(monkeypatch: Any) -> None:
     """At every opportunity task of seeded battles (the scripted general's look-aheads included),
     ``opportunity_possible`` says what the whole menu of options says; ``any_charge`` says whether

@@ -474,6 +474,7 @@ def _placements(log: list[tuple[str, Footprint, Footprint]]) -> Iterator[None]:
         yield
 
 
+@pytest.mark.python_sources  # patches Unit.place, which compiled callers do not see
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st_.integers(min_value=0, max_value=2**32 - 1),

@@ -4,8 +4,9 @@
 ``SHIELDWALL_PURE=1`` makes a process import their ``.py`` sources instead. Here two fresh processes,
 one each way, play the same seeded battles and write their records (``sim.referee``: every event as
 JSON, every order, the result, and after every order the legal menu): per built-in scenario of every
-rule system the first ``DECISIONS`` decisions of a scripted v scripted battle, and whole bryn-glas
-battles. The records must be identical.
+rule system the first ``DECISIONS`` decisions of a scripted v scripted battle, and whole battles
+(``WHOLE``: bryn-glas, and senlac and wye-fords, whose engine is compiled too). The records must be
+identical.
 
 Without a compiled build (no C compiler, or the build not run) the comparison is skipped, saying
 so, unless ``SHIELDWALL_REQUIRE_COMPILED`` is set (CI sets it: there the build must exist).
@@ -33,6 +34,8 @@ WHOLE = [
     ("one-hour-dark-ages/bryn-glas", 0, "scripted", "scripted"),
     ("one-hour-dark-ages/bryn-glas", 1, "scripted", "scripted"),
     ("one-hour-dark-ages/bryn-glas", 2, "scripted", "random"),
+    ("into-the-dark/senlac", 0, "scripted", "scripted"),
+    ("into-the-dark/wye-fords", 1, "scripted", "random"),
 ]
 #: the tree under test (the child processes import it first)
 TREE = str(Path(shieldwall.__file__).resolve().parent.parent)
@@ -191,3 +194,27 @@ def test_a_compiled_bot_copies_and_pickles_and_chooses_as_before() -> None:
         ("copy", copy.copy(bot)),
     ):
         assert str(other.choose(copy.deepcopy(state))) == expected, how
+
+
+def test_a_changed_module_list_makes_the_build_out_of_date(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scripts/build_compiled.py`` rebuilds when ``MODULES`` is not the list the build's manifest
+    names (a module added to the list is built, though no source of the old build changed)."""
+    import importlib.util
+
+    script = Path(TREE).parent / "scripts" / "build_compiled.py"
+    spec = importlib.util.spec_from_file_location("build_compiled_under_test", script)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    manifest = tmp_path / "_compiled.json"
+    monkeypatch.setattr(compiled, "MANIFEST", manifest)
+    monkeypatch.setattr(compiled, "shared_library", lambda: tmp_path / "lib.so")
+    monkeypatch.setattr(compiled, "stale_sources", lambda: [])
+    manifest.write_text(json.dumps({"modules": mod.MODULES, "sources": {}}), encoding="utf-8")
+    assert mod.up_to_date()
+    manifest.write_text(json.dumps({"modules": mod.MODULES[:-1], "sources": {}}), encoding="utf-8")
+    assert not mod.up_to_date()
+    manifest.write_text("{", encoding="utf-8")
+    assert not mod.up_to_date()

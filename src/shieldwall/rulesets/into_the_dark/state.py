@@ -35,6 +35,7 @@ from .generals import on as command_on
 from .model import SIDES, Unit, other
 from .movement import World
 from .params import SCALE_FACTOR
+from .plain_copy import plain_deepcopy
 from .plan_memo import PlanMemo
 from .points import unit_cost
 from .spatial import Touch
@@ -175,19 +176,19 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             new._rng_saved = self._rng_saved if self._rng is None else save_rng(self._rng)
         new.units = {k: u.clone() for k, u in self.units.items()}
         new.queue = list(self.queue)
-        new.pending = copy.deepcopy(self.pending)
-        new.charge = copy.deepcopy(self.charge)
+        new.pending = plain_deepcopy(self.pending)
+        new.charge = plain_deepcopy(self.charge)
         new.fire_orders = list(self.fire_orders)
-        new.declared = copy.deepcopy(self.declared)
-        new.fire_received = copy.deepcopy(self.fire_received)
-        new.melee = copy.deepcopy(self.melee)
-        new.routed_turn = copy.deepcopy(self.routed_turn)
-        new.destroyed_turn = copy.deepcopy(self.destroyed_turn)
+        new.declared = plain_deepcopy(self.declared)
+        new.fire_received = plain_deepcopy(self.fire_received)
+        new.melee = plain_deepcopy(self.melee)
+        new.routed_turn = plain_deepcopy(self.routed_turn)
+        new.destroyed_turn = plain_deepcopy(self.destroyed_turn)
         new.tested = set(self.tested)
         new.driven = dict(self.driven)
-        new.deploy = copy.deepcopy(self.deploy)
-        new.cards = copy.deepcopy(self.cards)
-        new.generals = copy.deepcopy(self.generals)
+        new.deploy = plain_deepcopy(self.deploy)
+        new.cards = plain_deepcopy(self.cards)
+        new.generals = plain_deepcopy(self.generals)
         new._events = list(self._events)
         new._contacts = self._contacts.copy()
         return new
