@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,6 +100,7 @@ def test_no_enemies_is_the_no_enemy_distance() -> None:
     assert nearest.nearest_gap(Footprint(0.0, 0.0, 0.0, 4.0, 2.0), index) == nearest.NO_ENEMY
 
 
+@pytest.mark.python_sources
 def test_the_enemies_a_move_leaves_out_have_no_zone_it_meets(monkeypatch: Any) -> None:
     """At every zone-of-control task of a tiled battle, each enemy ``within_reach`` leaves out has
     no zone (melee, or missile while it has not fired) that any position of the move meets, tested
