@@ -4,7 +4,9 @@ Names: ``mcts`` (``DEFAULT_PLAYOUTS`` playouts a decision), ``mcts:N`` (N playou
 (T seconds of wall-clock time a decision, e.g. ``mcts:0.5s``); either may be followed by the
 opponent model's mix, ``:mixP`` (``mcts:16:mix0.7``; ``mcts:mix0.7`` with the default playouts),
 and by ``:material`` (``mcts:16:material``): score unfinished playouts by material even when the
-rule system has a ``score`` hook (for measuring what the hook is worth).
+rule system has a ``score`` hook (for measuring what the hook is worth); by ``:hH`` (rollouts of H
+decisions instead of ``ROLLOUT_DECISIONS``) or ``:hend`` (rollouts to the battle's end); and by
+``:sh`` (sequential halving at the root, :meth:`MCTSBot._halving`; a playout budget only).
 
 The opponent model, ``mixP`` (``DEFAULT_MIX`` when not given): in a playout's tree expansions
 and rollouts, each decision of a side other than the searching one is the rule system's own bot's
