@@ -4,7 +4,9 @@ Names: ``mcts`` (``DEFAULT_PLAYOUTS`` playouts a decision), ``mcts:N`` (N playou
 (T seconds of wall-clock time a decision, e.g. ``mcts:0.5s``); either may be followed by the
 opponent model's mix, ``:mixP`` (``mcts:16:mix0.7``; ``mcts:mix0.7`` with the default playouts),
 and by ``:material`` (``mcts:16:material``): score unfinished playouts by material even when the
-rule system has a ``score`` hook (for measuring what the hook is worth).
+rule system has a ``score`` hook (for measuring what the hook is worth); by ``:hH`` (rollouts of H
+decisions instead of ``ROLLOUT_DECISIONS``) or ``:hend`` (rollouts to the battle's end); and by
+``:sh`` (sequential halving at the root, :meth:`MCTSBot._halving`; a playout budget only).
 
 The opponent model, ``mixP`` (``DEFAULT_MIX`` when not given): in a playout's tree expansions
 and rollouts, each decision of a side other than the searching one is the rule system's own bot's
@@ -69,12 +71,19 @@ import numpy as np
 
 from shieldwall import registry
 from shieldwall.ai.base import Bot
-from shieldwall.core.errors import ShieldwallError
+from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import State
 
 DEFAULT_PLAYOUTS = 200
-#: decisions a rollout plays before it is scored by material
+#: decisions a rollout plays before it is scored (``mcts:N:hH`` sets it; ``hend``: to the battle's end)
 ROLLOUT_DECISIONS = 10
+#: a finished playout scores its outcome (+1 / -1 / 0) plus this share of the rule system's ``score``
+#: hook: a tie-break, so that a draw at the turn limit or a narrow win still says by how much
+END_MARGIN = 0.25
+#: sequential halving (``mcts:N:sh``): one candidate order a SH_PER playouts (at most SH_MOST), and
+#: the share of the budget spent choosing among them (the rest confirms the survivor)
+SH_PER = 16
+SH_MOST = 8
 #: the UCB1 exploration constant (on values scaled to [0, 1] at each node)
 EXPLORE = 0.7
 #: the search overrules the prior (the rule system's own bot's order) only with an order of at
@@ -100,6 +109,36 @@ def split_leaf(spec: str) -> tuple[str, bool]:
     parts = spec.strip().split(":")
     kept = [p for p in parts if p.strip() != "material"]
     return ":".join(kept), len(kept) == len(parts)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The search's options in a spec: its rollout horizon (None: to the battle's end) and whether
+    the root is searched by sequential halving."""
+
+    horizon: int | None = ROLLOUT_DECISIONS
+    halving: bool = False
+
+
+def split_options(spec: str) -> tuple[str, Options]:
+    """Take the ``hH`` / ``hend`` (rollout horizon) and ``sh`` (sequential halving) parts out of a
+    spec: ``"64:h40:sh"`` -> ``("64", Options(40, True))``."""
+    kept: list[str] = []
+    horizon: int | None = ROLLOUT_DECISIONS
+    halving = False
+    for part in spec.strip().split(":"):
+        p = part.strip()
+        if p == "sh":
+            halving = True
+        elif p == "hend":
+            horizon = None
+        elif p.startswith("h") and p[1:].isdigit():
+            horizon = int(p[1:])
+            if horizon < 1:
+                raise BadBudget(f"mcts rollout horizon {p!r} is not hN with N at least 1 (mcts:64:h40)")
+        else:
+            kept.append(part)
+    return ":".join(kept), Options(horizon, halving)
 
 
 def parse_budget(spec: str) -> tuple[int | None, float | None]:
@@ -263,7 +302,10 @@ class MCTSBot(Bot):
     def __init__(self, seed: int | None = None, spec: str = "") -> None:
         super().__init__(seed)
         rest, self.use_score = split_leaf(spec)
+        rest, self.options = split_options(rest)
         self.playouts, self.seconds, self.mix = parse_spec(rest)
+        if self.options.halving and self.playouts is None:
+            raise BadBudget(f"mcts sequential halving (sh) needs a number of playouts, not {spec!r}")
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
         self._bot_class: Any = None
@@ -283,6 +325,12 @@ class MCTSBot(Bot):
         #: the current playout's opponent generator (None: the opponent is the rule system's bot)
         self._opponent: np.random.Generator | None = None
         self._side: str | None = None
+        #: with sequential halving, the last decision's candidates by round, and the survivor's
+        #: confirming pairs (its seeds and gains), for the tests and diagnostics
+        self.last_rounds: list[list[str]] = []
+        self.last_confirm: list[tuple[tuple[int, int, int], float]] = []
+        #: the true menu's orders by text (the orders the halving plays on each copy)
+        self._orders: dict[str, Any] = {}
 
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
@@ -300,6 +348,8 @@ class MCTSBot(Bot):
         if self._bot_class is not None:
             first = self._start(state, side, self._seeds())
             self._prior = str(self._fresh_policy().choose(first))
+        if self._prior is not None and self.options.halving and self.playouts is not None:
+            return self._halving(state, root, side, menu, self.playouts)
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
         done = 0
 
@@ -356,6 +406,100 @@ class MCTSBot(Bot):
             self.last_overruled = True
             return best
         return prior
+
+    def _halving(self, state: State, root: Node, side: str, menu: list[Any], budget: int) -> Any:
+        """Sequential halving at the root, then a confirmation. Up to ``budget // SH_PER`` other
+        orders of the menu (at most ``SH_MOST``, drawn at random) are each played on the same
+        battles as the prior (one battle, its dice and rollout seed shared by the prior and every
+        candidate still in the race: common random numbers); after each round the half with the
+        lower mean gain over the prior drops out. Half the budget goes to the rounds; the survivor
+        then plays fresh pairs against the prior with the rest, and is played only if those pairs
+        (not the ones that chose it, whose selection flatters it) give a mean gain above zero and
+        above ``CONFIDENCE`` standard errors, over at least ``MIN_VISITS`` pairs. A survivor whose
+        mean gain in the rounds is not above zero is not confirmed: the prior is played."""
+        by_text = self._orders = {str(o): o for o in menu}
+        prior = str(self._prior)
+        others = [t for t in by_text if t != prior]
+        self.last_rounds, self.last_confirm = [], []
+        done = 0
+        if prior not in by_text or not others:
+            self.last_playouts, self.last_root = done, root
+            return by_text.get(prior, menu[0])
+        k = min(len(others), SH_MOST, max(1, budget // SH_PER))
+        alive = [others[int(i)] for i in self.rng.permutation(len(others))[:k]]
+        for t in [prior, *alive]:
+            root.children[t] = Node()
+        rounds = math.ceil(math.log2(k)) if k > 1 else 0
+        for _ in range(rounds):
+            self.last_rounds.append(list(alive))
+            samples = max(1, (budget // 2) // rounds // (len(alive) + 1))
+            for _ in range(samples):
+                done += self._common(state, root, side, alive)
+            # stable: among equal gains the earlier drawn stays
+            alive = sorted(alive, key=lambda t: -root.children[t].mean_gain())[: math.ceil(len(alive) / 2)]
+        best = alive[0]
+        self.last_rounds.append([best])
+        b = root.children[best]
+        if rounds and b.mean_gain() <= 0:
+            self.last_playouts, self.last_root = done, root
+            return by_text[prior]
+        confirm = Node()
+        while done + 2 <= budget:
+            seeds = self._seeds()
+            base = self._forced(state, root, side, seeds, prior)
+            value = self._forced(state, root, side, seeds, best)
+            done += 2
+            if base is None or value is None:
+                continue
+            g = value - base
+            confirm.paired += 1
+            confirm.gain += g
+            confirm.gain_square += g * g
+            self.last_confirm.append((seeds, g))
+        self.last_playouts, self.last_root = done, root
+        gain = confirm.mean_gain()
+        if confirm.paired >= MIN_VISITS and gain > 0 and gain > CONFIDENCE * confirm.gain_error():
+            self.last_overruled = True
+            return by_text[best]
+        return by_text[prior]
+
+    def _common(self, state: State, root: Node, side: str, alive: list[str]) -> int:
+        """One round's sample: the prior and every candidate still in the race on one battle (the
+        same determinization, dice and rollout seed); each candidate's gain over the prior is
+        added to its node. Returns the playouts played."""
+        seeds = self._seeds()
+        prior = str(self._prior)
+        base = self._forced(state, root, side, seeds, prior)
+        for t in alive:
+            value = self._forced(state, root, side, seeds, t)
+            if base is None or value is None:
+                continue
+            c = root.children[t]
+            c.paired += 1
+            c.gain += value - base
+            c.gain_square += (value - base) ** 2
+        return 1 + len(alive)
+
+    def _forced(
+        self, state: State, root: Node, side: str, seeds: tuple[int, int, int], order: str
+    ) -> float | None:
+        """One flat playout that plays ``order`` first (None when the battle's copy, with its
+        dice and hidden facts drawn anew, does not allow it), then the rollout."""
+        sim = self._start(state, side, seeds)
+        policy = self._fresh_policy(seeds[2])
+        self._opponent = np.random.default_rng([seeds[2], 1]) if self.mix < 1.0 else None
+        self._side = side
+        start = roster(sim)
+        try:  # (the copy rules on the order itself: building its whole menu costs far more)
+            sim.apply(self._orders[order])
+        except IllegalOrder:
+            return None
+        values = self._rollout_value(sim, start, policy)
+        node = root.children[order]
+        node.visits += 1
+        for s, v in values.items():
+            node.value[s] = node.value.get(s, 0.0) + v
+        return values.get(side, 0.0)
 
     # --- one playout ---------------------------------------------------------------------------
 
@@ -466,17 +610,29 @@ class MCTSBot(Bot):
         return untried[int(self.rng.integers(len(untried)))]
 
     def _rollout_value(self, sim: State, start: dict[str, str], policy: Bot | None) -> dict[str, float]:
-        for _ in range(ROLLOUT_DECISIONS):
-            if sim.is_terminal() or not sim.legal_orders():
+        """Play on with the rollout policy for the horizon's decisions (to the end with ``hend``)
+        and score the playout. With the rule system's bot as the policy, the copy's menu is not
+        built here (the bot asks for what it needs: a full menu costs several times a decision)."""
+        played = 0
+        horizon = self.options.horizon
+        while horizon is None or played < horizon:
+            if sim.is_terminal() or sim.decision() is None:
                 break
             if policy is not None:
                 order = self._policy_order(sim, None, policy)
             else:
                 menu = sim.legal_orders()
+                if not menu:  # a stuck copy (a rule system's menu that offers nothing): score it
+                    break
                 order = menu[int(self.rng.integers(len(menu)))]
             sim.apply(order)
+            played += 1
         if sim.is_terminal():
-            return outcome(sim)
+            end = outcome(sim)
+            if self._score is None:
+                return end
+            margin = leaf_score(self._score, sim)
+            return {s: v + END_MARGIN * margin[s] for s, v in end.items()}
         if self._score is not None:
             return leaf_score(self._score, sim)
         return material(sim, start)
