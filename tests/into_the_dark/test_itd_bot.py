@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 
+import numpy as np
 import pytest
 
 from shieldwall.ai.base import make_bot
@@ -75,8 +76,7 @@ def test_combat_preferences_missile_troops_evade_and_foot_in_shieldwall_stand() 
     """ "Missile troops ... will always want to evade when charged (unless cross trained)"; foot
     prefer to stand (and in shieldwall never give it up to counter-charge)."""
     game = load_game("into-the-dark/senlac")
-    gen = IntoTheDarkGeneral.__new__(IntoTheDarkGeneral)
-    IntoTheDarkGeneral.__init__(gen, None)  # type: ignore[arg-type]
+    gen = IntoTheDarkGeneral(np.random.default_rng(0))  # (a compiled general is built only this way)
     st = game.new_state(1)
     gen._setup(st)
     archers = next(u for u in gen.units.values() if u["role"] == "missile" and u["side"] == gen.me)
