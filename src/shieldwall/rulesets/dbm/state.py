@@ -32,6 +32,7 @@ from shieldwall.rulesets.dbm.command import (
     ee,
     quarter_transfer,
 )
+from shieldwall.rulesets.dbm.nearest import unit_entry
 from shieldwall.rulesets.dbm.orders import Order, parse
 from shieldwall.rulesets.dbm.riderless import drawn_features, mounts_contacted, positions
 from shieldwall.rulesets.dbm.setup import deploy_side, place_baggage, put_command
@@ -321,19 +322,7 @@ class DbmState(State):
         for e in sorted(board.el.values(), key=lambda x: x.id):
             units.append(
                 {
-                    "id": e.id,
-                    "side": e.side,
-                    "name": f"{e.code}({e.grade}){' general' if e.general else ''}",
-                    "type": e.code,
-                    "grade": e.grade,
-                    "command": e.command,
-                    "x": round(e.fp.x, 3),
-                    "y": round(e.fp.y, 3),
-                    "heading": round(e.fp.heading % 360, 3),
-                    "frontage": e.fp.frontage,
-                    "depth": e.fp.depth,
-                    "hits": 0,
-                    "max_hits": 1,
+                    **unit_entry(e),
                     **({"preview": True} if e.id not in self.board.el else {}),
                     # drawn by the plugin's drawing: a ghost of the base before, an arrow to after
                     **({"adjustments": marks[e.id]} if e.id in marks else {}),
