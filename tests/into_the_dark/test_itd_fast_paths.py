@@ -321,6 +321,44 @@ def test_a_units_clone_is_its_reference_clone_field_for_field() -> None:
             assert c.extra is not u.extra and c is not u
 
 
+def _odd(name: str, v: Any, fp: Footprint) -> Any:
+    """A value of ``v``'s type that no other field of the unit holds."""
+    if isinstance(v, bool):
+        return True
+    if isinstance(v, int):
+        return 12345
+    if isinstance(v, float):
+        return 1234.5
+    if isinstance(v, dict):
+        return {"odd": [1]}
+    if name in ("faced", "pinned_sides"):
+        return ("odd",)
+    if name == "_fpc":
+        return ((9.5,), fp)
+    if name == "spec":
+        return v.model_copy()
+    return "odd"  # the strings, and the fields that are a string or None
+
+
+def test_a_units_clone_passes_every_field_in_its_place() -> None:
+    """``Unit.clone`` passes the fields by position: each field in turn set to a value no other
+    field holds (every flag but it False), and the clone is the unit field for field (a field
+    passed in another's place, or left out for its default, fails it)."""
+    s = _state("into-the-dark/wye-fords")
+    u = next(iter(s.units.values()))
+    fp = u.fp
+    names = [f.name for f in fields(Unit)]
+    for name in names:
+        x = u.clone_reference()
+        for n in names:
+            if isinstance(getattr(x, n), bool):
+                setattr(x, n, False)
+        setattr(x, name, _odd(name, getattr(x, name), fp))
+        c = x.clone()
+        assert [getattr(c, n) for n in names] == [getattr(x, n) for n in names], name
+        assert c.spec is x.spec and c.extra is not x.extra and c._fpc is x._fpc
+
+
 def test_probe_is_copy_and_apply_and_leaves_the_state_alone() -> None:
     """At every decision of a seeded battle, ``probe`` of every legal order (and of an illegal one)
     gives the events and the units that ``copy().apply`` gives, and changes nothing."""

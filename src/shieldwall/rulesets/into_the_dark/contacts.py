@@ -159,6 +159,11 @@ class Contacts:
             self._touch[u.id] = got
         return got
 
+    def touching_ids(self, us: list[Unit], units: Mapping[str, Unit]) -> set[str]:
+        """The ids of ``us`` that touch an enemy (``{u.id for u in us if self.touching(u, units)}``,
+        the loop compiled: ``State.world`` asks it of every unit on the table); call ``sync`` first."""
+        return {u.id for u in us if self.touching(u, units)}
+
     def _near_enemies(self, u: Unit, units: Mapping[str, Unit]) -> list[Unit]:
         """The enemies on the table that may be within ``REACH`` of ``u``, in the state's order."""
         fp = u.fp
