@@ -389,6 +389,10 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         """``unit_view`` of every unit, with one look at the contacts and at who joined whom."""
         c, units = self._contacts, self.units
         c.sync(units)
+        memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
+        if memo is not None:  # (the loop compiled: ``ViewMemo.views``; the cards looked at once)
+            hidden = {card["unit"] for card in self.cards.values()}
+            return memo.views(units, c, hidden, self.unit_view_reference)
         joined: dict[str, list[Unit]] = {}
         for x in units.values():
             if x.joined is not None:
