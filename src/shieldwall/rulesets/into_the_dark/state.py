@@ -89,6 +89,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self._contacts = Contacts()
         self.plan_memo = PlanMemo()  # shared with the copies (``plan_memo``: the snapshot decides)
         self.view_memo = ViewMemo()  # shared with the copies (``view_memo``: the key decides)
+        self.zone_reaches: dict[tuple[Any, ...], tuple[Any, float]] = {}  # (``act_zoc.kept_zone_reach``)
         self._start()
 
     # ------------------------------------------------------------------ State API
