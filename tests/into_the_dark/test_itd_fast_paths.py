@@ -23,7 +23,7 @@ from shieldwall.rulesets.into_the_dark import charge_plan, charging
 from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.charge_plan import charge_ruled_out, plan_charge
 from shieldwall.rulesets.into_the_dark.charging import check_charge
-from shieldwall.rulesets.into_the_dark.contacts import touches_reference
+from shieldwall.rulesets.into_the_dark.contacts import poses_of, same_poses, touches_reference
 from shieldwall.rulesets.into_the_dark.model import Unit
 from shieldwall.rulesets.into_the_dark.movement import (
     REACH_SLACK,
@@ -319,6 +319,63 @@ def test_a_units_clone_is_its_reference_clone_field_for_field() -> None:
         for c in (u.clone(), u.clone_reference()):
             assert [getattr(c, f.name) for f in fields(Unit)] == [getattr(u, f.name) for f in fields(Unit)]
             assert c.extra is not u.extra and c is not u
+
+
+def _odd(name: str, v: Any, fp: Footprint) -> Any:
+    """A value of ``v``'s type that no other field of the unit holds."""
+    if isinstance(v, bool):
+        return True
+    if isinstance(v, int):
+        return 12345
+    if isinstance(v, float):
+        return 1234.5
+    if isinstance(v, dict):
+        return {"odd": [1]}
+    if name in ("faced", "pinned_sides"):
+        return ("odd",)
+    if name == "_fpc":
+        return ((9.5,), fp)
+    if name == "spec":
+        return v.model_copy()
+    return "odd"  # the strings, and the fields that are a string or None
+
+
+def test_a_units_clone_passes_every_field_in_its_place() -> None:
+    """``Unit.clone`` passes the fields by position: each field in turn set to a value no other
+    field holds (every flag but it False), and the clone is the unit field for field (a field
+    passed in another's place, or left out for its default, fails it)."""
+    s = _state("into-the-dark/wye-fords")
+    u = next(iter(s.units.values()))
+    fp = u.fp
+    names = [f.name for f in fields(Unit)]
+    for name in names:
+        x = u.clone_reference()
+        for n in names:
+            if isinstance(getattr(x, n), bool):
+                setattr(x, n, False)
+        setattr(x, name, _odd(name, getattr(x, name), fp))
+        c = x.clone()
+        assert [getattr(c, n) for n in names] == [getattr(x, n) for n in names], name
+        assert c.spec is x.spec and c.extra is not x.extra and c._fpc is x._fpc
+
+
+def test_the_poses_compared_in_place_answer_as_the_lists_compared() -> None:
+    """``same_poses(units, poses)`` is ``poses_of(units) == poses`` (``Contacts.sync``'s question):
+    for the units as they stand, each part of each unit's pose changed, a unit fewer or one more."""
+    st = _state("into-the-dark/wye-fords")
+    units = st.units
+    poses = poses_of(units)
+    last = list(units)[-1]
+    fewer = {k: u for k, u in units.items() if k != last}
+    cases: list[tuple[Any, Any]] = [(units, poses), (fewer, poses), (units, poses[:-1])]
+    cases += [(units, [*poses, poses[0]]), ({**units, "z": units[last]}, poses)]
+    for i, p in enumerate(poses):
+        for j in range(len(p)):
+            odd = not p[j] if isinstance(p[j], bool) else p[j] + 1
+            cases.append((units, [*poses[:i], p[:j] + (odd,) + p[j + 1 :], *poses[i + 1 :]]))
+    for us, ps in cases:
+        assert same_poses(us, ps) is (poses_of(us) == ps)
+    assert sum(same_poses(us, ps) for us, ps in cases) == 1
 
 
 def test_probe_is_copy_and_apply_and_leaves_the_state_alone() -> None:

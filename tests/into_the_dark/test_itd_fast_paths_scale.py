@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from shieldwall.core.geometry import Footprint, footprint_distance
 from shieldwall.core.geometry_index import SMALL
 from shieldwall.core.reference import reference_path
+from shieldwall.io.scenarios import load_game
 from shieldwall.rulesets.into_the_dark import act_zoc
 from shieldwall.rulesets.into_the_dark.bots import nearest
 from shieldwall.rulesets.into_the_dark.moves import zoc_length
@@ -29,6 +30,7 @@ from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 from shieldwall.rulesets.into_the_dark.tiling import tiled_game
 from shieldwall.sim import referee as R
 
+from . import test_itd_mixed as mixed_tests
 from .test_itd_fast_paths_zoc import _corner_at
 
 _piece = st.tuples(
@@ -159,3 +161,36 @@ def test_a_tiled_battle_plays_the_same_on_the_fast_paths_and_on_their_references
     ref = R.play_record(game, case, reference=True, limit=100)
     assert R.first_difference(fast, ref) is None, R.first_difference(fast, ref)
     assert fast.decisions == 100
+
+
+def test_a_zone_reach_kept_is_the_zone_reach_worked_out() -> None:
+    """``act_zoc.kept_zone_reach`` (one memo kept throughout) answers ``zone_reach`` for every unit
+    of senlac at two scales, of wye-fords with Command & Control (generals' figures) and of a
+    mixed unit (its majority changing with its figures), as each part of its key changes: fired,
+    unhorsed, a general, the figures left."""
+    senlac = load_game("into-the-dark/senlac").new_state(1)
+    smaller = senlac.copy()  # the same army entries at another scale
+    smaller.factor = 0.5
+    states = [
+        senlac,
+        smaller,
+        load_game("into-the-dark/wye-fords", {"command_and_control": True}).new_state(1),
+        mixed_tests._mixed_game(),  # its majority stays the melee part
+        mixed_tests._mixed_game(mixed=[{**mixed_tests.ARCHERS, "figures": 8}]),  # archers, then melee
+    ]
+    kept: dict[Any, Any] = {}
+    answers: set[float] = set()
+    checked = 0
+    for state in states:
+        for u in state.units.values():
+            for figures in sorted({u.figures, max(1, u.figures // 2), 1}):
+                for fired in (False, True):
+                    for unhorsed in (False, True):
+                        for general in (False, True):
+                            x = u.clone_reference()
+                            x.figures, x.fired, x.unhorsed, x.general = figures, fired, unhorsed, general
+                            want = act_zoc.zone_reach(state, x)
+                            assert act_zoc.kept_zone_reach(state, x, kept) == want, (u.id, figures, fired)
+                            answers.add(want)
+                            checked += 1
+    assert checked > 500 and len(answers) > 4, (checked, answers)

@@ -81,13 +81,31 @@ def within_reach(
     cy = 0.5 * (min(ys) + max(ys))
     hypot = math.hypot
     radius = max(hypot(s[0] - cx, s[1] - cy) + 0.5 * hypot(s[3], s[4]) for s in samples)
+    kept: dict[tuple[Any, ...], tuple[Any, float]] | None = getattr(st, "zone_reaches", None)
     out = []
     for e in enemies:
         f = e.fp
         gap = hypot(f.x - cx, f.y - cy) - radius - f.radius - ZONE_SLACK
-        if gap <= 0.0 or gap <= zone_reach(st, e):
+        if gap <= 0.0 or gap <= (zone_reach(st, e) if kept is None else kept_zone_reach(st, e, kept)):
             out.append(e)
     return out
+
+
+def kept_zone_reach(st: IntoTheDarkState, e: Unit, kept: dict[tuple[Any, ...], tuple[Any, float]]) -> float:
+    """``zone_reach(st, e)``, worked out once for each troop type and state of the unit it reads
+    (issue 16: ``within_reach`` asks it of every enemy at every move; most of its time was the
+    army entry's properties). It reads the army entry (``spec``: its parts, missile weapon, melee
+    weapons), whether the unit is unhorsed (its category), a general, has fired, its figures (the
+    majority of a mixed unit) and the battle's scale: the key. ``kept`` is the state's
+    (``zone_reaches``, shared with its copies); the entry keeps the army entry it was made for."""
+    spec = e.spec
+    key = (id(spec), e.unhorsed, e.general, e.fired, e.figures, st.factor)
+    got = kept.get(key)
+    if got is not None and got[0] is spec:
+        return got[1]
+    reach = zone_reach(st, e)
+    kept[key] = (spec, reach)
+    return reach
 
 
 #: slack on the bound of ``path_meets`` (rounding of the corners; ``meets`` counts 1e-9 apart as apart)

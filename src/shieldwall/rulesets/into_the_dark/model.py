@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from operator import attrgetter
 from typing import Any, Literal
 
 from shieldwall.core.geometry import Footprint, Point, heading_vector
@@ -85,12 +84,21 @@ class Unit:
 
     def clone(self) -> Unit:
         """A copy that shares nothing mutable (``extra`` copied): ``dataclasses.replace`` with
-        ``extra=dict(self.extra)``, every field read in one call (``_FIELDS``)."""
+        ``extra=dict(self.extra)``, every field passed by position in the order of ``fields(Unit)``
+        (compiled, a direct call of the native constructor: issue 16, a state copy clones every
+        unit; ``tests/into_the_dark/test_itd_fast_paths.py`` checks it field for field)."""
         if REFERENCE.on:
             return self.clone_reference()
-        new = Unit(*_FIELDS(self))
-        new.extra = dict(self.extra)
-        return new
+        return Unit(
+            self.id, self.side, self.spec, self.fig_w, self.rank_d, self.figures, self.original,
+            self.front, self.x, self.y, self.heading, self.morale, self.disordered, self.evading,
+            self.shieldwall, self.column, self.pursuing, self.faced, self.gone, self.deployed,
+            self.wounds, self.unhorsed, self.destroyed, self.joined, self.general, self.acted,
+            self.used, self.travelled, self.moved, self.fired, self.charged, self.impetuous,
+            self.caught, self.rallying, self.rally_disorder, self.interpenetrated, self.fought,
+            self.pinned, self.pinned_sides, self.turned_this_turn, self.halved, self.pursued,
+            self.charge_turn, self.impetuous_turn, dict(self.extra), self._fpc,
+        )  # fmt: skip
 
     def clone_reference(self) -> Unit:
         """What ``clone`` did before (the tests compare the two)."""
@@ -316,9 +324,26 @@ class Unit:
         self.pinned_sides = ()
 
 
-#: every field of a unit, in the order ``Unit.__init__`` takes them (all are init fields)
-_FIELDS = attrgetter(*(f.name for f in fields(Unit)))
+#: every field of a unit is an init field (``Unit.clone`` passes them all by position)
 assert all(f.init for f in fields(Unit))
+
+
+def clone_units(units: dict[str, Unit]) -> dict[str, Unit]:
+    """``{k: u.clone() for k, u in units.items()}`` (a state's copy: compiled, the loop too)."""
+    return {k: u.clone() for k, u in units.items()}
+
+
+def live_units(units: dict[str, Unit], side: str | None) -> list[Unit]:
+    """The units on the table (of ``side``, unless None), in the state's order (``State.live``:
+    the loop compiled, as every look-ahead asks it of every unit)."""
+    if side is None:
+        return [u for u in units.values() if u.on_table]
+    return [u for u in units.values() if u.on_table and u.side == side]
+
+
+def joined_to(units: dict[str, Unit], uid: str) -> list[Unit]:
+    """The units joined to unit ``uid`` (``Unit.joined``), in the state's order."""
+    return [c for c in units.values() if c.joined == uid]
 
 
 def base_width_in(system: str, density: str, custom: dict[str, float] | None) -> float:

@@ -42,6 +42,18 @@ def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
     return [(_STATE_FIELDS(u), dict(u.extra)) for u in units.values()]
 
 
+def same_as(units: Mapping[str, Unit], snap: list[Any] | None) -> bool:
+    """``unit_snapshot(units) == snap``, unit by unit, stopping at the first that differs: no
+    snapshot built while the units are as they were (issue 16: the look-ahead's question, asked
+    of every unit of a big army at each move it weighs; ``extra`` compared, not copied)."""
+    if snap is None or len(snap) != len(units):
+        return False
+    for u, (f, extra) in zip(units.values(), snap, strict=True):
+        if _STATE_FIELDS(u) != f or u.extra != extra:
+            return False
+    return True
+
+
 class PlanMemo:
     """Accepted moves of the units as they stand in ``snap`` (module docstring)."""
 
@@ -57,9 +69,8 @@ class PlanMemo:
         """For a block that only plans (``menus.UnitMenu.moves``: a dozen plans of one state, none
         of which changes a unit): the units compared with the snapshot once, at the start, and not
         again at each plan of the block. Not for a block that may change a unit."""
-        snap = unit_snapshot(units)
-        if snap != self.snap:
-            self.snap = snap
+        if not same_as(units, self.snap):
+            self.snap = unit_snapshot(units)
             self.plans = {}
         self._held = units
         try:
@@ -74,11 +85,10 @@ class PlanMemo:
         unit is as it was when it was kept, else ``make()`` (kept if it returns; a refusal raises
         through). ``make`` must not change the units (``plan_move`` changes nothing)."""
         key = (uid, steps)
-        if units is not self._held:  # (``held``: the units were compared when the block began)
-            snap = unit_snapshot(units)
-            if snap != self.snap:
-                self.snap = snap
-                self.plans = {}
+        # (``held``: the units were compared when the block began)
+        if units is not self._held and not same_as(units, self.snap):
+            self.snap = unit_snapshot(units)
+            self.plans = {}
         got = self.plans.get(key)
         if got is not None:
             return got

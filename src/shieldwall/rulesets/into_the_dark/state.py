@@ -32,7 +32,7 @@ from .actions import PROMPTS, apply_order
 from .clauses import cite
 from .contacts import Contacts
 from .generals import on as command_on
-from .model import SIDES, Unit, other
+from .model import SIDES, Unit, clone_units, joined_to, live_units, other
 from .movement import World
 from .params import SCALE_FACTOR
 from .plain_copy import plain_deepcopy
@@ -89,6 +89,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self._contacts = Contacts()
         self.plan_memo = PlanMemo()  # shared with the copies (``plan_memo``: the snapshot decides)
         self.view_memo = ViewMemo()  # shared with the copies (``view_memo``: the key decides)
+        self.zone_reaches: dict[tuple[Any, ...], tuple[Any, float]] = {}  # (``act_zoc.kept_zone_reach``)
         self._start()
 
     # ------------------------------------------------------------------ State API
@@ -174,7 +175,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         else:  # the generator built when the copy first rolls (``rng``): most look-aheads roll none
             new._rng = None
             new._rng_saved = self._rng_saved if self._rng is None else save_rng(self._rng)
-        new.units = {k: u.clone() for k, u in self.units.items()}
+        new.units = clone_units(self.units)
         new.queue = list(self.queue)
         new.pending = plain_deepcopy(self.pending)
         new.charge = plain_deepcopy(self.charge)
@@ -222,7 +223,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         return inches * self.factor
 
     def live(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values() if u.on_table and (side is None or u.side == side)]
+        return live_units(self.units, side)
 
     def unit(self, uid: str, clause: str = "turn-sequence.sequence-of-play") -> Unit:
         u = self.units.get(uid)
@@ -257,7 +258,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         live = self.live()
         c = self._contacts
         c.sync(self.units)
-        return World(live, self.terrain, {u.id for u in live if c.touching(u, self.units)})
+        return World(live, self.terrain, c.touching_ids(live, self.units))
 
     def roll_d6(self, n: int) -> list[int]:
         """ "These rules are designed to be played with standard six sided dice (d6)" (setup.equipment);
@@ -389,6 +390,10 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         """``unit_view`` of every unit, with one look at the contacts and at who joined whom."""
         c, units = self._contacts, self.units
         c.sync(units)
+        memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
+        if memo is not None:  # (the loop compiled: ``ViewMemo.views``; the cards looked at once)
+            hidden = {card["unit"] for card in self.cards.values()}
+            return memo.views(units, c, hidden, self.unit_view_reference)
         joined: dict[str, list[Unit]] = {}
         for x in units.values():
             if x.joined is not None:
@@ -400,7 +405,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
 
     def unit_view(self, u: Unit) -> dict[str, Any]:
         in_melee = self.in_melee(u) if u.on_table else False
-        return self._unit_view(u, in_melee, [c for c in self.units.values() if c.joined == u.id])
+        return self._unit_view(u, in_melee, joined_to(self.units, u.id))
 
     def _unit_view(self, u: Unit, in_melee: bool, joined: list[Unit]) -> dict[str, Any]:
         """The view of ``u``; ``joined``: the units joined to it (``Unit.joined``), in state order.

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .contacts import Contacts
 from .model import Unit
 from .plan_memo import unit_fields
 
@@ -55,3 +56,37 @@ class ViewMemo:
         v = make()
         self.kept[u.id] = (key, fresh(v))
         return v
+
+    def views(
+        self,
+        units: dict[str, Unit],
+        contacts: Contacts,
+        hidden: set[str | None],
+        make: Callable[[Unit, bool, list[Unit]], dict[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """The view of every unit, in the state's order (``State.view()["units"]``; the loop
+        compiled, as the scripted general asks for it at every decision: issue 16): for each,
+        ``view(u, in_melee, joined, hidden, lambda: make(u, in_melee, joined))`` with ``in_melee``
+        from the contacts (synced by the caller), ``joined`` the units joined to it in the state's
+        order, ``hidden`` whether its id is among the face-down cards' units (``hidden``)."""
+        joined: dict[str, list[Unit]] = {}
+        for x in units.values():
+            if x.joined is not None:
+                joined.setdefault(x.joined, []).append(x)
+        kept = self.kept
+        out: list[dict[str, Any]] = []
+        for u in units.values():
+            js = joined.get(u.id)
+            if js is None:
+                js = []
+            in_melee = u.on_table and bool(contacts.touching(u, units))
+            hid = u.id in hidden
+            key = (unit_fields(u), in_melee, tuple((c.id, c.destroyed, c.general) for c in js), hid)
+            got = kept.get(u.id)
+            if got is not None and got[0] == key:
+                out.append(fresh(got[1]))
+                continue
+            v = make(u, in_melee, js)
+            kept[u.id] = (key, fresh(v))
+            out.append(v)
+        return out
