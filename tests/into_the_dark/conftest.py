@@ -8,8 +8,8 @@ pytest process on the ``.py`` sources (``SHIELDWALL_PURE=1``), and passes or fai
 a build (or under ``SHIELDWALL_PURE``) it runs here as usual. The compiled build itself is held to
 the Python sources' battles by ``tests/plugins/test_compiled_vs_pure.py``.
 
-One child runs them all: the first such test to run starts a child with every marked test this
-process is to run (its share of the collection under pytest-xdist: ``tests/xdist_order.share``),
+One child runs them all: the first such test to run starts a child with the marked tests this
+process is to run from it on (its share of the collection under pytest-xdist: ``tests/xdist_order.share``),
 which writes each test's outcome to a file (``REPORT``, read back here); each test then passes,
 fails (with its own report) or skips as it did in the child. A child per test cost a Python start,
 pytest's, the collection and the imports each time (docs/performance.md, "The test suite's time,
@@ -72,15 +72,16 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def batch(item: pytest.Item) -> list[pytest.Item]:
-    """The marked tests this process is to run and has not run yet in a child, ``item`` first: its
-    share of the collection under pytest-xdist (the share ``item`` is in), all of it otherwise."""
+    """The marked tests from ``item`` on that this process is to run and has not run in a child:
+    those after it in its share of the collection under pytest-xdist (worksteal runs a share from
+    its start and another worker takes from its end), after it in the collection otherwise."""
     items = item.session.items
     workers = int(getattr(item.config, "workerinput", {}).get("workercount", 1))
     index = next((n for n, i in enumerate(items) if i is item), None)
     if index is None:
         return [item]
-    mine = items[slice(*share(index, len(items), workers))]
-    rest = [i for i in mine if i is not item and i.get_closest_marker(MARK) and i.nodeid not in _RESULTS]
+    end = share(index, len(items), workers)[1]
+    rest = [i for i in items[index + 1 : end] if i.get_closest_marker(MARK) and i.nodeid not in _RESULTS]
     return [item, *rest]
 
 
