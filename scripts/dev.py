@@ -128,6 +128,19 @@ def run_checks() -> int:
     return 0
 
 
+def warm_up(rest: list[str]) -> subprocess.Popen[bytes]:
+    """Start a collection of the tests the run will ask for (``pytest --collect-only``), beside the
+    checks: it writes the bytecode of the test modules (assertion-rewritten), of shieldwall and of the
+    libraries they import under :data:`PYCACHE`, on the core the checks leave idle. Without it, on a
+    fresh checkout both pytest-xdist workers compiled all of it at once, each for itself (collection:
+    about 7 s more CPU a worker cold than warm; docs/performance.md, "The test suite's time, eighth
+    slice"). Its output is dropped: pytest's own run reports any collection error."""
+    paths = [a for a in rest if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
+    command = [str(BIN / "python"), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *paths]
+    out = subprocess.DEVNULL
+    return subprocess.Popen(command, cwd=ROOT, env=run_env(), stdout=out, stderr=out)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("battle", "test", "lint", "run"):
         print(__doc__)
@@ -141,8 +154,14 @@ def main(argv: list[str]) -> int:
     if cmd == "test":
         lint = "--no-lint" not in rest
         rest = [a for a in rest if a != "--no-lint"]
-        if lint and (failed := run_checks()):
-            return failed
+        if lint:
+            warm = warm_up(rest)
+            failed = run_checks()
+            if failed:
+                warm.kill()
+            warm.wait()
+            if failed:
+                return failed
         # both cores by default (pytest-xdist); pass your own -n to change it. "worksteal", not
         # "loadfile": loadfile keys tests by node id, and Schemathesis's items share theirs (one per
         # API operation), so it ran 6 of tests/web/test_web_schema.py's 79 items

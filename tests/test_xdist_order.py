@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.xdist_order import long_first, weight
+from tests.xdist_order import long_first, share, weight
 
 LONG = {"b.py::slow": 100.0, "c.py::x[": 30.0, "c.py::x[2]": 50.0, "d.py": 20.0}
 
@@ -49,3 +49,10 @@ def test_each_share_runs_its_browser_tests_one_after_the_other() -> None:
     # long tests first, a long browser test last of them; then the share's browser tests
     assert first == ["c.py::x[2]", "w.py::b0", "w.py::b1", "a.py::t0", "a.py::t1"]
     assert second == ["d.py::y", "w.py::slow_b", "w.py::b2", "a.py::t2", "a.py::t3"]
+
+
+def test_a_test_s_share_is_the_one_worksteal_cuts_around_it() -> None:
+    # 11 tests on 2 workers: 5 then 6 (each share ``len(pending) // workers`` of what is left)
+    assert [share(i, 11, 2) for i in (0, 4, 5, 10)] == [(0, 5), (0, 5), (5, 11), (5, 11)]
+    assert share(3, 10, 3) == (3, 6) and share(9, 10, 3) == (6, 10)
+    assert share(7, 8, 1) == (0, 8)

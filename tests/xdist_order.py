@@ -75,6 +75,26 @@ def weight(nodeid: str, long: Mapping[str, float] = LONG) -> float:
     return best
 
 
+def share_sizes(n: int, workers: int) -> list[int]:
+    """The sizes of the shares worksteal cuts ``n`` tests into: each ``len(pending) // workers`` left."""
+    sizes, left = [], n
+    for i in range(workers):
+        sizes.append(left // (workers - i))
+        left -= sizes[-1]
+    return sizes
+
+
+def share(index: int, n: int, workers: int) -> tuple[int, int]:
+    """The bounds (start, end) of the share of the collection that test ``index`` of ``n`` is in,
+    over ``workers`` pytest-xdist workers (the whole collection for one worker)."""
+    start = 0
+    for size in share_sizes(n, max(1, workers)):
+        if index < start + size:
+            return start, start + size
+        start += size
+    return 0, n
+
+
 def long_first(
     nodeids: Sequence[str],
     workers: int,
@@ -87,10 +107,7 @@ def long_first(
     n = len(nodeids)
     if workers < 2 or n < workers:
         return list(range(n))
-    sizes, left = [], n  # the shares as worksteal cuts them: each len(pending) // workers left
-    for i in range(workers):
-        sizes.append(left // (workers - i))
-        left -= sizes[-1]
+    sizes = share_sizes(n, workers)  # the shares as worksteal cuts them
     weights = [weight(i, long) for i in nodeids]
     heavy = sorted((i for i in range(n) if weights[i] > 0), key=lambda i: (-weights[i], i))
     shares: list[list[int]] = [[] for _ in range(workers)]

@@ -40,7 +40,6 @@ Returns
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -50,6 +49,7 @@ import pyspiel
 from shieldwall import registry
 from shieldwall.agents.aec import load
 from shieldwall.agents.encoding import MAX_ACTIONS, Encoding
+from shieldwall.core import view_json
 from shieldwall.core.game import Game, State
 from shieldwall.core.reference import REFERENCE
 from shieldwall.match import decision_limit
@@ -315,9 +315,7 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
         return [1.0 if s == result.winner else -1.0 for s in self._sw.sides]
 
     def __str__(self) -> str:
-        text: str = self._live.kept(
-            "view", lambda: json.dumps(self.battle.view(), sort_keys=True, default=str)
-        )
+        text: str = self._live.kept("view", lambda: view_json.dumps(self.battle.view()))
         return text
 
     # --- the order waiting for its dice --------------------------------------------------------
@@ -353,9 +351,7 @@ class ViewObserver:
 
     def string_from(self, state: ShieldwallState, player: int) -> str:
         side = self._game.sides[player]
-        text: str = state._live.kept(
-            ("view", side), lambda: json.dumps(view_for(state.battle, [side]), sort_keys=True, default=str)
-        )
+        text: str = state._live.kept(("view", side), lambda: view_json.dumps(view_for(state.battle, [side])))
         return text
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from shieldwall.core.hexgrid import Hex, ccrr, hexside
 from shieldwall.core.reference import REFERENCE
+from shieldwall.core.view_json import Drawn
 from shieldwall.rulesets.spi_dark_ages.hexmap import HexMap
 
 #: facing 0..5 (NE, E, SE, SW, W, NW) -> heading in degrees clockwise from north
@@ -46,12 +47,13 @@ def corners(m: HexMap, h: Hex) -> list[list[float]]:
 def terrain(m: HexMap) -> list[dict[str, Any]]:
     """The terrain as the renderer draws it: ``terrain_reference``, drawn once per map and kept on it
     (``HexMap.drawn``; a view's list is shared, not to be changed). On the reference path
-    (``shieldwall.core.reference``) it is drawn afresh."""
+    (``shieldwall.core.reference``) it is drawn afresh. Kept as a ``Drawn`` list: its JSON text is
+    made once too (``shieldwall.core.view_json``)."""
     if REFERENCE.on:
         return terrain_reference(m)
     got: list[dict[str, Any]] | None = m.drawn.get("terrain")
     if got is None:
-        got = m.drawn["terrain"] = terrain_reference(m)
+        got = m.drawn["terrain"] = Drawn(terrain_reference(m))
     return got
 
 
@@ -62,7 +64,7 @@ def hexes(m: HexMap) -> list[dict[str, Any]]:
         return hexes_reference(m)
     got: list[dict[str, Any]] | None = m.drawn.get("hexes")
     if got is None:
-        got = m.drawn["hexes"] = hexes_reference(m)
+        got = m.drawn["hexes"] = Drawn(hexes_reference(m))
     return got
 
 
