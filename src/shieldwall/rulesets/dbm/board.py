@@ -29,6 +29,8 @@ class Board:
         self.grid = Grid(cell=2.0 * tables.bw)
         #: ``march_memo.march_distance``'s answers by marching group (this board's only)
         self.march_memo: dict[tuple[Element, ...], tuple[float, list[Box], int]] = {}
+        #: ``plan_memo.remembered``'s answers by key (this board's only)
+        self.plan_memo: dict[Any, tuple[Any, Box, int]] = {}
         #: the scenario's fortification sections (read-only, shared by copies; ruling R40)
         self.forts: list[dict[str, Any]] = []
         for e in elements:

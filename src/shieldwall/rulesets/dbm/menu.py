@@ -19,6 +19,7 @@ from shieldwall.rulesets.dbm.dismount import dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.fortgeom import fort_stop
 from shieldwall.rulesets.dbm.march_memo import march_distance
+from shieldwall.rulesets.dbm.plan_memo import remembered
 from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
@@ -87,9 +88,15 @@ def reach(st: DbmState, ids: list[str]) -> float:
 
 def _advance(st: DbmState, cmd: str, pips: int, fresh: list[str]) -> Option | None:
     if fresh and pip_cost(st.tables, "group_move", movers(st, fresh)) <= pips:
-        plan = plan_advance(st.board, fresh, reach(st, fresh))
-        if plan.dist > MIN_MOVE:
-            return ("advance", cmd, plan)
+        els = [st.board.el[i] for i in fresh]
+
+        def make(r: float) -> Option | None:
+            plan = plan_advance(st.board, fresh, r)
+            return ("advance", cmd, plan) if plan.dist > MIN_MOVE else None
+
+        key = ("advance", cmd, tuple(els), len(st.terrain))
+        got: Option | None = remembered(st.board, key, els, lambda: reach(st, fresh), make)
+        return got
     return None
 
 
@@ -115,10 +122,17 @@ def _move(st: DbmState, cmd: str, i: str) -> Option | None:
     e = st.board.el[i]
     if not e.mobile and e.code == "Bge":
         return None
-    plan = plan_advance(st.board, [i], reach(st, [i]))
-    if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
-        return ("move", cmd, plan)
-    return None
+
+    def make(r: float) -> Option | None:
+        plan = plan_advance(st.board, [i], r)
+        if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
+            return ("move", cmd, plan)
+        return None
+
+    got: Option | None = remembered(
+        st.board, ("move", cmd, e, len(st.terrain)), [e], lambda: reach(st, [i]), make
+    )
+    return got
 
 
 def _commands(b: Bound, st: DbmState) -> list[str]:
