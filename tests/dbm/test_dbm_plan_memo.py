@@ -11,6 +11,7 @@ from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.reference import reference_path
 from shieldwall.rulesets.dbm import menu, plan_memo
 from shieldwall.rulesets.dbm.board import Board
+from shieldwall.rulesets.dbm.moves import faced_position
 from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.tiling import tiled_game
 
@@ -99,3 +100,65 @@ def test_a_move_is_planned_again_whenever_an_element_near_it_moves() -> None:
                     with reference_path():
                         assert got_adv == menu._advance(state, cmd, 99, ids), (cmd, fp)
     assert len(answers) > 5, answers
+
+
+def test_every_remembered_group_is_the_group_worked_out_afresh(monkeypatch: Any) -> None:
+    """At every group the menu lists in ford-of-ash tiled to 96 a side (300 decisions), the
+    elements in no frontal combat are the ones worked out on the board as it stands (``unengaged``
+    against ``unengaged_reference``); most answers come from the memo."""
+    real = plan_memo.unengaged
+    seen = {"asked": 0, "made": 0}
+    real_ref = plan_memo.unengaged_reference
+
+    def counted(board: Board, ids: Any) -> list[str]:
+        seen["made"] += 1
+        return real_ref(board, ids)
+
+    def checked(board: Board, cmd: str, ids: Any) -> list[str]:
+        got = real(board, cmd, ids)
+        assert got == real_ref(board, ids), cmd
+        seen["asked"] += 1
+        return got
+
+    monkeypatch.setattr(plan_memo, "unengaged_reference", counted)
+    monkeypatch.setattr(menu, "unengaged", checked)
+    state, bots = _deployed(96, 1)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        d = state.decision()
+        assert d is not None
+        state.apply(bots[d.side].choose(state))
+    assert seen["asked"] > 2000 and seen["made"] < seen["asked"] // 3, seen
+
+
+def test_a_group_is_worked_out_again_whenever_an_enemy_touches_it() -> None:
+    """An enemy element put in front contact with each element of two red commands in turn (and
+    just short of it, and beside it), then a friend: after each move the command's elements in no
+    frontal combat are those worked out afresh, and the enemy in front contact takes its element
+    out of the group."""
+    state, _ = _deployed(30, 1)
+    board = state.board
+    taken = 0
+    for side in ("blue", "red"):
+        walker = next(e for e in board.el.values() if e.side == side and e.code != "Bge" and not e.general)
+        for cmd in ("red1", "red2"):
+            ids = [i for i in state.commands[cmd].elements if i != walker.id]
+            for eid in ids:
+                if eid not in board.el or board.el[eid].code == "Bge":
+                    continue
+                face = faced_position(board.el[walker.id], board.el[eid])
+                fx, fy = board.el[eid].fp.forward
+                rx, ry = board.el[eid].fp.right
+                for back, across in (
+                    (0.0, 0.0),
+                    (0.5, 0.0),
+                    (0.0, 0.3 * face.frontage),
+                    (0.0, face.frontage),
+                ):
+                    board.move(walker.id, face.moved(fx * back + rx * across, fy * back + ry * across))
+                    got = plan_memo.unengaged(board, cmd, ids)
+                    want = plan_memo.unengaged_reference(board, ids)
+                    assert got == want, (side, cmd, eid, back, across)
+                    taken += eid not in got
+    assert taken >= 4, taken

@@ -13,8 +13,13 @@ a depth. ``remembered`` keeps each answer (under a key naming the order, its com
 movers as element objects, which are frozen: a move or a loss is a new one) with that box and the
 length of the board grid's log of boxes put or removed (``spatial.Grid.log``), and gives it again
 while no box logged since meets the box. The movers' reach reads the terrain under them, which is
-placed before the battle: the key holds the number of terrain features too. On the reference path
-(``core.reference``) every answer is worked out afresh.
+placed before the battle: the key holds the number of terrain features too.
+
+``unengaged`` does the same for the menu's groups (``menu.group_of``): which of a command's
+elements are in no frontal combat (``melee.front_engaged`` reads the elements touching each one),
+kept with the command's elements as objects and the box of their bases widened by a pace, while no
+enemy box logged since meets it (by side: ``Board.side_logs``; only enemies can engage). On the
+reference path (``core.reference``) every answer is worked out afresh.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from typing import Any
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.spatial import Box
+from shieldwall.rulesets.dbm.spatial import Box, bbox
 
 #: the memo is emptied when it holds this many answers
 LIMIT = 8192
@@ -71,3 +76,55 @@ def remembered(
         memo.clear()
     memo[key] = (value, region(board, group, r), len(log))
     return value
+
+
+def unengaged_reference(board: Board, ids: Sequence[str]) -> list[str]:
+    """The elements of ``ids`` on the table, not baggage and in no frontal combat, in that order."""
+    from shieldwall.rulesets.dbm.melee import front_engaged
+
+    out = []
+    for eid in ids:
+        e = board.el.get(eid)
+        if e is not None and e.code != "Bge" and front_engaged(board, e) is None:
+            out.append(eid)
+    return out
+
+
+def unengaged(board: Board, cmd: str, ids: Sequence[str]) -> list[str]:
+    """``unengaged_reference(board, ids)`` (``ids``: command ``cmd``'s elements), remembered while
+    the elements are the same objects and no enemy box logged since meets the box of their bases
+    widened by a pace (``front_engaged`` asks the grid about boxes within ``TOL`` of a base, and
+    reads only enemies)."""
+    if REFERENCE.on:
+        return unengaged_reference(board, ids)
+    els = tuple(board.el.get(eid) for eid in ids)
+    on = [e for e in els if e is not None]
+    sides = {e.side for e in on}
+    if len(sides) > 1:  # (never: a command's elements are of its side)
+        return unengaged_reference(board, ids)
+    memo = board.engaged_memo
+    got = memo.get(cmd)
+    if (
+        got is not None
+        and got[0] == tuple(ids)
+        and got[1] == els
+        and board.untouched_by(sides, got[3], got[2])
+    ):
+        memo[cmd] = (got[0], got[1], got[2], board.marks(), got[4])
+        return got[4]
+    out = unengaged_reference(board, ids)
+    boxes = [bbox(e.fp.corners()) for e in on]
+    box = (
+        [
+            (
+                min(b[0] for b in boxes) - 1.0,
+                min(b[1] for b in boxes) - 1.0,
+                max(b[2] for b in boxes) + 1.0,
+                max(b[3] for b in boxes) + 1.0,
+            )
+        ]
+        if boxes
+        else []
+    )
+    memo[cmd] = (tuple(ids), els, box, board.marks(), out)
+    return out
