@@ -1,6 +1,7 @@
-"""The menu's move plans remembered while nothing near them changes (``plan_memo``, issue 16)
-against the plans made afresh: at every single move and group advance the scripted bot weighs in
-a tiled battle, and after each step of an element walked over a lattice of places around a mover.
+"""What the menu and the scripted bot remember while nothing near it changes (issue 16), against
+what is worked out afresh: the move plans and the groups in no frontal combat (``plan_memo``), the
+bot's "favoured" answers (``nearest.Favoured``): at every one the bot weighs in a tiled battle, and
+after each step of an element walked over a lattice of places around the elements concerned.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.reference import reference_path
 from shieldwall.rulesets.dbm import menu, plan_memo
 from shieldwall.rulesets.dbm.board import Board
+from shieldwall.rulesets.dbm.bots import ScriptedBot, favour
 from shieldwall.rulesets.dbm.moves import faced_position
+from shieldwall.rulesets.dbm.nearest import Favoured, Sight
 from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.tiling import tiled_game
 
@@ -162,3 +165,74 @@ def test_a_group_is_worked_out_again_whenever_an_enemy_touches_it() -> None:
                     assert got == want, (side, cmd, eid, back, across)
                     taken += eid not in got
     assert taken >= 4, taken
+
+
+def test_every_remembered_favour_is_the_favour_worked_out_afresh(monkeypatch: Any) -> None:
+    """At every command the scripted bot weighs for an advance in ford-of-ash tiled to 96 a side
+    (300 decisions), the remembered answer (``nearest.Favoured``) is the one worked out from the
+    view as it stands; many come from the memo."""
+    real = Favoured.of
+    seen = {"asked": 0, "made": 0}
+
+    def checked(self: Favoured, state: Any, side: str, cmd: Any, sight: Any, work: Any) -> bool:
+        def counted(c: Any) -> Any:
+            seen["made"] += 1
+            return work(c)
+
+        got = real(self, state, side, cmd, sight, counted)
+        with reference_path():
+            assert got == work(cmd)[0], cmd
+        seen["asked"] += 1
+        return got
+
+    monkeypatch.setattr(Favoured, "of", checked)
+    state, bots = _deployed(96, 1)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        d = state.decision()
+        assert d is not None
+        state.apply(bots[d.side].choose(state))
+    assert seen["asked"] > 1000 and seen["made"] < seen["asked"] // 2, seen
+
+
+def _favour_both_ways(state: DbmState, bot: ScriptedBot, memo: Favoured, cmd: str) -> bool:
+    units = {u["id"]: u for u in bot.views.of(state)["units"]}
+    sight = Sight(units)
+    got = memo.of(state, "red", cmd, sight, lambda c: favour(state.tables, units, "red", c, sight))
+    assert got == ScriptedBot._favoured(state.tables, units, "red", cmd), cmd
+    return got
+
+
+def test_a_favour_is_worked_out_again_whenever_an_enemy_comes_nearer_or_goes() -> None:
+    """Enemy elements of each kind walked over a lattice of places around two red commands (each
+    place a board move, logged), then taken off the table one by one: after each step the bot's
+    remembered answer for each command is the one worked out afresh from the view; the answers
+    change on the way."""
+    state, _ = _deployed(30, 1)
+    board = state.board
+    bot = ScriptedBot()
+    memo = Favoured()
+    answers: set[tuple[str, bool]] = set()
+    kinds: dict[str, Any] = {}
+    for e in board.el.values():
+        if e.side == "blue" and e.code != "Bge":
+            kinds.setdefault(e.code, e)
+    for cmd in ("red1", "red2"):
+        els = [e for e in board.el.values() if e.command == cmd and e.code != "Bge"]
+        x0, x1 = min(e.fp.x for e in els) - 250.0, max(e.fp.x for e in els) + 250.0
+        y0 = max(e.fp.y for e in els) - 100.0
+        for walker in kinds.values():
+            for j in range(8):
+                for i in range(int((x1 - x0) // 70.0) + 1):
+                    fp = type(walker.fp)(
+                        x0 + 70.0 * i, y0 + 45.0 * j, 180.0, walker.fp.frontage, walker.fp.depth
+                    )
+                    board.move(walker.id, fp)
+                    for c in ("red1", "red2"):
+                        answers.add((c, _favour_both_ways(state, bot, memo, c)))
+    for walker in kinds.values():
+        board.remove(walker.id)
+        for c in ("red1", "red2"):
+            answers.add((c, _favour_both_ways(state, bot, memo, c)))
+    assert {a for _, a in answers} == {True, False}, answers
