@@ -10,10 +10,10 @@ from typing import Any
 
 from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.reference import reference_path
-from shieldwall.rulesets.dbm import menu, plan_memo
+from shieldwall.rulesets.dbm import march_memo, menu, plan_memo
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.bots import ScriptedBot, favour
-from shieldwall.rulesets.dbm.moves import faced_position
+from shieldwall.rulesets.dbm.moves import faced_position, march_standoff
 from shieldwall.rulesets.dbm.nearest import Favoured, Sight
 from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.tiling import tiled_game
@@ -236,3 +236,41 @@ def test_a_favour_is_worked_out_again_whenever_an_enemy_comes_nearer_or_goes() -
         for c in ("red1", "red2"):
             answers.add((c, _favour_both_ways(state, bot, memo, c)))
     assert {a for _, a in answers} == {True, False}, answers
+
+
+def test_a_foot_groups_march_standoff_and_limit_are_the_references() -> None:
+    """A red skirmisher, then a red knight, walked over a lattice of places ahead of and beside the
+    foot group of blue commands (out to beyond 200 p and a move): at each place the march
+    standoff (friends dropped before their distance is measured) and the march limit (enemies
+    whose centres are too far not measured) are the references', and both standoffs occur."""
+    state, _ = _deployed(30, 1)
+    board = state.board
+    standoffs = set()
+    limits = set()
+    walkers = [next(e for e in board.el.values() if e.side == "red" and e.code == c) for c in ("Ps", "Kn")]
+    for walker in walkers:
+        for cmd in ("blue1", "blue3"):
+            ids = sorted(e.id for e in board.el.values() if e.command == cmd and e.code != "Bge")
+            x0 = min(board.el[i].fp.x for i in ids) - 350.0
+            x1 = max(board.el[i].fp.x for i in ids) + 350.0
+            y1 = min(board.el[i].fp.y for i in ids) - 30.0
+            for j in range(12):
+                for i in range(int((x1 - x0) // 61.0) + 1):
+                    fp = type(walker.fp)(
+                        x0 + 61.0 * i, y1 - 43.0 * j, 0.0, walker.fp.frontage, walker.fp.depth
+                    )
+                    board.move(walker.id, fp)
+                    group = [board.el[k] for k in ids]
+                    got = (
+                        march_standoff(board, group, set(board.el)),
+                        march_memo.march_distance_reference(board, group),
+                    )
+                    with reference_path():
+                        want = (
+                            march_standoff(board, group, set(board.el)),
+                            march_memo.march_distance_reference(board, group),
+                        )
+                    assert got == want, (cmd, walker.id, fp)
+                    standoffs.add(got[0])
+                    limits.add(got[1])
+    assert standoffs == {50.0, 200.0} and len(limits) > 5, (standoffs, limits)
