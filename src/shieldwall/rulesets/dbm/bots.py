@@ -190,19 +190,18 @@ class ScriptedBot(Bot):
     @staticmethod
     def _holding(view: dict[str, Any], side: str) -> set[str]:
         """Own elements whose front edge centre is on a fortification their side holds."""
-        out = set()
+        out: set[str] = set()
+        forts = [f for f in view.get("fortifications", ()) if f["side"] == side]
+        if not forts:  # (no section of its own: nothing to hold, no element looked at)
+            return out
         for u in view["units"]:
             if u["side"] != side:
                 continue
             h = math.radians(u["heading"])
             x = u["x"] + math.sin(h) * u["depth"] / 2
             y = u["y"] + math.cos(h) * u["depth"] / 2
-            for f in view.get("fortifications", ()):
-                if (
-                    f["side"] == side
-                    and f["x0"] - 0.01 <= x <= f["x1"] + 0.01
-                    and f["y0"] - 0.01 <= y <= f["y1"] + 0.01
-                ):
+            for f in forts:
+                if f["x0"] - 0.01 <= x <= f["x1"] + 0.01 and f["y0"] - 0.01 <= y <= f["y1"] + 0.01:
                     out.add(u["id"])
         return out
 
