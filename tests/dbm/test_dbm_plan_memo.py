@@ -274,3 +274,32 @@ def test_a_foot_groups_march_standoff_and_limit_are_the_references() -> None:
                     standoffs.add(got[0])
                     limits.add(got[1])
     assert standoffs == {50.0, 200.0} and len(limits) > 5, (standoffs, limits)
+
+
+def test_a_favour_remembered_on_one_board_is_not_given_on_another() -> None:
+    """The bot's memo of "favoured" answers counts one board's logs: an answer remembered in one
+    battle (an enemy brought next to a command after many moves) is not given in the next battle of
+    the same deployment (the command's view entries equal, the new board's logs shorter), where
+    that enemy stands elsewhere and the answer differs."""
+    first, _ = _deployed(30, 1)
+    second, _ = _deployed(30, 1)
+    memo = Favoured()
+    bot = ScriptedBot()
+    checked = 0
+    for cmd in ("red1", "red2"):
+        els = [e for e in first.board.el.values() if e.command == cmd and e.code != "Bge"]
+        want = _favour_both_ways(second, ScriptedBot(), Favoured(), cmd)
+        for walker in [e for e in first.board.el.values() if e.side == "blue" and e.code != "Bge"]:
+            home = walker.fp
+            for e in els:
+                fx, fy = e.fp.forward
+                board = first.board
+                board.move(
+                    walker.id,
+                    type(home)(e.fp.x + fx * 60.0, e.fp.y + fy * 60.0, 180.0, home.frontage, home.depth),
+                )
+                if _favour_both_ways(first, bot, memo, cmd) != want:
+                    assert _favour_both_ways(second, ScriptedBot(), memo, cmd) == want
+                    checked += 1
+                board.move(walker.id, home)
+    assert checked > 0

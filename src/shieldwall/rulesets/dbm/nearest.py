@@ -22,6 +22,7 @@ from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.spatial import Box
 
 if TYPE_CHECKING:
+    from shieldwall.rulesets.dbm.board import Board
     from shieldwall.rulesets.dbm.state import DbmState
 
 #: side of a cell (paces): two element frontages of the sample data
@@ -191,12 +192,17 @@ class Favoured:
     (``UnitViews`` keeps an entry while its element is the same object) and no enemy element was put
     on or removed from the table (``Board.side_logs``: a move is both) with a box within the
     distance of an element's nearest enemy, and a pace, of that element's centre: no enemy came
-    nearer, and the nearest is still there. On the reference path: worked out every time."""
+    nearer, and the nearest is still there. The marks count one board's logs: asked about another
+    board (the next battle's, a copy's), the memo starts empty. On the reference path: worked out
+    every time."""
 
     def __init__(self) -> None:
         self._memo: dict[
             tuple[str, str | None], tuple[tuple[Unit, ...], bool, list[Box], dict[str, int]]
         ] = {}
+        #: the board whose logs the memo's marks count (another board, the next battle's or a
+        #: copy's, empties the memo: its logs are not the same)
+        self._board: Board | None = None
 
     def of(
         self,
@@ -209,6 +215,9 @@ class Favoured:
         if REFERENCE.on:
             return work(cmd)[0]
         board = state.board
+        if board is not self._board:
+            self._memo.clear()
+            self._board = board
         mine = tuple(u for u in sight.command(cmd) if u["type"] != "Bge")
         got = self._memo.get((side, cmd))
         if got is not None and got[0] == mine and board.untouched_by({side}, got[3], got[2]):
