@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from shieldwall.core.geometry import Footprint, Polygon
@@ -27,16 +28,30 @@ class Board:
         self.depth = depth if depth is not None else tables.geometry.table_d_p
         self.el: dict[str, Element] = {}
         self.grid = Grid(cell=2.0 * tables.bw)
+        #: by side, the box of each of its elements put on or removed from the table (a move is the
+        #: old box, then the new), in turn: an answer that reads one side's elements in one region
+        #: only is still good while no box of that side logged since meets the region
+        self.side_logs: dict[str, list[Box]] = {}
         #: ``march_memo.march_distance``'s answers by marching group (this board's only)
-        self.march_memo: dict[tuple[Element, ...], tuple[float, list[Box], int]] = {}
+        self.march_memo: dict[tuple[Element, ...], tuple[float, list[Box], dict[str, int]]] = {}
+        #: ``plan_memo.remembered``'s answers by key (this board's only)
+        self.plan_memo: dict[Any, tuple[Any, Box, int]] = {}
+        #: ``plan_memo.unengaged``'s answers by command (this board's only)
+        self.engaged_memo: dict[
+            str, tuple[tuple[str, ...], tuple[Element | None, ...], list[Box], dict[str, int], list[str]]
+        ] = {}
         #: the scenario's fortification sections (read-only, shared by copies; ruling R40)
         self.forts: list[dict[str, Any]] = []
         for e in elements:
             self.put(e)
 
     def put(self, e: Element) -> None:
+        old = self.el.get(e.id)
+        if old is not None:
+            self.side_logs.setdefault(old.side, []).append(self.grid.box(e.id))
         self.el[e.id] = e
         self.grid.put(e.id, e.fp)
+        self.side_logs.setdefault(e.side, []).append(self.grid.box(e.id))
 
     def move(self, eid: str, fp: Footprint) -> Element:
         e = self.el[eid].at(fp)
@@ -44,8 +59,25 @@ class Board:
         return e
 
     def remove(self, eid: str) -> Element:
+        self.side_logs.setdefault(self.el[eid].side, []).append(self.grid.box(eid))
         self.grid.remove(eid)
         return self.el.pop(eid)
+
+    def marks(self) -> dict[str, int]:
+        """The length of each side's log (``side_logs``), to give ``untouched_by`` later."""
+        return {side: len(log) for side, log in self.side_logs.items()}
+
+    def untouched_by(self, sides: Collection[str], seen: Mapping[str, int], boxes: Sequence[Box]) -> bool:
+        """Whether no element of a side not in ``sides`` was put or removed, since the logs'
+        lengths were ``seen``, with a box meeting one of ``boxes``."""
+        for side, log in self.side_logs.items():
+            if side in sides:
+                continue
+            for b in islice(log, seen.get(side, 0), None):
+                for r in boxes:
+                    if b[0] <= r[2] and b[2] >= r[0] and b[1] <= r[3] and b[3] >= r[1]:
+                        return False
+        return True
 
     def copy(self) -> Board:
         b = Board(self.tables, self.el.values(), self.width, self.depth)

@@ -25,7 +25,7 @@ from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
 from shieldwall.rulesets.dbm.combat import score_pair
 from shieldwall.rulesets.dbm.menu import candidates
-from shieldwall.rulesets.dbm.nearest import Sight, UnitViews
+from shieldwall.rulesets.dbm.nearest import Favoured, Sight, UnitViews, d2
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.support import Fighter
@@ -38,6 +38,8 @@ class ScriptedBot(Bot):
         super().__init__(seed)
         #: the view's unit entries, kept while their elements stay (``nearest.UnitViews``)
         self.views = UnitViews()
+        #: each command's "favoured" answer, kept while nothing it read changes (``nearest.Favoured``)
+        self.favoured = Favoured()
 
     def choose(self, state: State) -> Any:
         d = state.decision()
@@ -131,7 +133,9 @@ class ScriptedBot(Bot):
         for t in texts:
             if (
                 t.startswith("advance ")
-                and self._favoured(tables, units, side, t[8:], sight)
+                and self.favoured.of(
+                    state, side, t[8:], sight, lambda c: favour(tables, units, side, c, sight)
+                )
                 and on_menu(t)
                 and not self._general_in_bad_combat(state, cinc, t)
             ):
@@ -186,19 +190,18 @@ class ScriptedBot(Bot):
     @staticmethod
     def _holding(view: dict[str, Any], side: str) -> set[str]:
         """Own elements whose front edge centre is on a fortification their side holds."""
-        out = set()
+        out: set[str] = set()
+        forts = [f for f in view.get("fortifications", ()) if f["side"] == side]
+        if not forts:  # (no section of its own: nothing to hold, no element looked at)
+            return out
         for u in view["units"]:
             if u["side"] != side:
                 continue
             h = math.radians(u["heading"])
             x = u["x"] + math.sin(h) * u["depth"] / 2
             y = u["y"] + math.cos(h) * u["depth"] / 2
-            for f in view.get("fortifications", ()):
-                if (
-                    f["side"] == side
-                    and f["x0"] - 0.01 <= x <= f["x1"] + 0.01
-                    and f["y0"] - 0.01 <= y <= f["y1"] + 0.01
-                ):
+            for f in forts:
+                if f["x0"] - 0.01 <= x <= f["x1"] + 0.01 and f["y0"] - 0.01 <= y <= f["y1"] + 0.01:
                     out.add(u["id"])
         return out
 
@@ -247,17 +250,32 @@ class ScriptedBot(Bot):
         -1 for each in which it is. The command advances when the sum is at least 0. (Base factors
         alone hid the outcomes: blades beaten by knights are destroyed.) ``sight``: the decision's
         grids of ``units`` (``nearest``), built here when not given."""
-        sight = sight or Sight(units)
-        mine = [u for u in sight.command(cmd) if u["type"] != "Bge"]
-        enemy = sight.enemies(side)
-        if not mine or not enemy.units:
-            return True
-        score = 0
-        for u in mine:
-            t = enemy.nearest(u)
-            assert t is not None
-            score += _combat_edge(tables, u["type"], u.get("grade", "O"), t["type"], t.get("grade", "O"))
-        return score >= 0
+        return favour(tables, units, side, cmd, sight)[0]
+
+
+def favour(
+    tables: Any,
+    units: dict[str, dict[str, Any]],
+    side: str,
+    cmd: str | None,
+    sight: Sight | None = None,
+) -> tuple[bool, list[tuple[dict[str, Any], float]] | None]:
+    """``ScriptedBot._favoured``'s answer and what it read: each element of the command weighed
+    with the squared distance of its nearest enemy (None when it weighed none: no element, or no
+    enemy)."""
+    sight = sight or Sight(units)
+    mine = [u for u in sight.command(cmd) if u["type"] != "Bge"]
+    enemy = sight.enemies(side)
+    if not mine or not enemy.units:
+        return True, None
+    score = 0
+    read = []
+    for u in mine:
+        t = enemy.nearest(u)
+        assert t is not None
+        read.append((u, d2(t, u)))
+        score += _combat_edge(tables, u["type"], u.get("grade", "O"), t["type"], t.get("grade", "O"))
+    return score >= 0, read
 
 
 #: ``_combat_edge`` by (id of the tables, codes and grades): (the tables, the value)

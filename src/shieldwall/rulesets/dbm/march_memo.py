@@ -8,9 +8,11 @@ own elements and the elements whose boxes meet, for each of its elements, the bo
 ahead widened by the 200 p standoff, and the box of the element widened by 200 p and its move
 (``march_standoff``): all inside a square around the element's centre of half-side its move, its
 frontage, its depth and 201 p. ``march_distance`` keeps each group's answer (the group as its
-elements: ids, types and footprints) with those squares and the length of the board grid's log of
-changed boxes (``spatial.Grid.log``), and gives it again while no box put or removed since meets
-a square. On the reference path (``core.reference``) every limit is worked out afresh.
+elements: ids, types and footprints) with those squares and the lengths of the board's logs of
+changed boxes by side (``Board.side_logs``), and gives it again while no enemy box put or removed
+since meets a square: the limit reads, besides the group, only enemy elements (friends, even in the
+way, are never asked about), so the moves of the group's own side, the most in its bound, leave
+its answer standing. On the reference path (``core.reference``) every limit is worked out afresh.
 """
 
 from __future__ import annotations
@@ -47,29 +49,21 @@ def regions(board: Board, group: list[Element]) -> list[Box]:
 
 
 def march_distance(board: Board, group: list[Element]) -> float:
-    """``march_distance_reference(board, group)``, remembered while no box changed since meets the
-    group's regions."""
+    """``march_distance_reference(board, group)``, remembered while no enemy box changed since
+    meets the group's regions."""
     if REFERENCE.on:
         return march_distance_reference(board, group)
+    sides = {e.side for e in group}
+    if len(sides) != 1:  # (never on the menu: a command's elements are of its side)
+        return march_distance_reference(board, group)
     memo = board.march_memo
-    log = board.grid.log
     key = tuple(group)
     got = memo.get(key)
-    if got is not None:
-        d, boxes, seen = got
-        fresh = True
-        for b in log[seen:]:
-            for r in boxes:
-                if b[0] <= r[2] and b[2] >= r[0] and b[1] <= r[3] and b[3] >= r[1]:
-                    fresh = False
-                    break
-            if not fresh:
-                break
-        if fresh:
-            memo[key] = (d, boxes, len(log))
-            return d
+    if got is not None and board.untouched_by(sides, got[2], got[1]):
+        memo[key] = (got[0], got[1], board.marks())
+        return got[0]
     d = march_distance_reference(board, group)
     if len(memo) >= LIMIT:
         memo.clear()
-    memo[key] = (d, regions(board, group), len(log))
+    memo[key] = (d, regions(board, group), board.marks())
     return d

@@ -19,6 +19,7 @@ from shieldwall.rulesets.dbm.dismount import dismounted_fp
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher
 from shieldwall.rulesets.dbm.fortgeom import fort_stop
 from shieldwall.rulesets.dbm.march_memo import march_distance
+from shieldwall.rulesets.dbm.plan_memo import remembered, unengaged
 from shieldwall.rulesets.dbm.terrain import going_of
 
 if TYPE_CHECKING:
@@ -47,21 +48,14 @@ def going_at(st: DbmState, e: Element) -> tuple[str, bool]:
 def group_of(b: Bound, st: DbmState, cmd: str) -> list[str]:
     """The command's elements that may still move or march this bound (not baggage, not in frontal
     combat), sorted."""
-    from shieldwall.rulesets.dbm.melee import front_engaged
-
     if b._groups is None or b._groups[0] != len(st.events):
         b._groups = (len(st.events), {})
     got = None if REFERENCE.on else b._groups[1].get(cmd)
     if got is not None:
         return list(got)
-    out = []
-    for eid in st.commands[cmd].elements:
-        e = st.board.el.get(eid)
-        if e is None or e.code == "Bge" or eid in b.moved or eid in b.marched:
-            continue
-        if front_engaged(st.board, e) is None:
-            out.append(eid)
-    out.sort()
+    # (in no frontal combat: remembered while nothing near the command changes, ``plan_memo``)
+    free = unengaged(st.board, cmd, st.commands[cmd].elements)
+    out = sorted(eid for eid in free if eid not in b.moved and eid not in b.marched)
     b._groups[1][cmd] = out  # until the next event (moves, marches and losses are events)
     return list(out)
 
@@ -87,9 +81,15 @@ def reach(st: DbmState, ids: list[str]) -> float:
 
 def _advance(st: DbmState, cmd: str, pips: int, fresh: list[str]) -> Option | None:
     if fresh and pip_cost(st.tables, "group_move", movers(st, fresh)) <= pips:
-        plan = plan_advance(st.board, fresh, reach(st, fresh))
-        if plan.dist > MIN_MOVE:
-            return ("advance", cmd, plan)
+        els = [st.board.el[i] for i in fresh]
+
+        def make(r: float) -> Option | None:
+            plan = plan_advance(st.board, fresh, r)
+            return ("advance", cmd, plan) if plan.dist > MIN_MOVE else None
+
+        key = ("advance", cmd, tuple(els), len(st.terrain))
+        got: Option | None = remembered(st.board, key, els, lambda: reach(st, fresh), make)
+        return got
     return None
 
 
@@ -115,10 +115,17 @@ def _move(st: DbmState, cmd: str, i: str) -> Option | None:
     e = st.board.el[i]
     if not e.mobile and e.code == "Bge":
         return None
-    plan = plan_advance(st.board, [i], reach(st, [i]))
-    if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
-        return ("move", cmd, plan)
-    return None
+
+    def make(r: float) -> Option | None:
+        plan = plan_advance(st.board, [i], r)
+        if plan.dist > MIN_MOVE and single_gap_ok(st.board, i, plan):
+            return ("move", cmd, plan)
+        return None
+
+    got: Option | None = remembered(
+        st.board, ("move", cmd, e, len(st.terrain)), [e], lambda: reach(st, [i]), make
+    )
+    return got
 
 
 def _commands(b: Bound, st: DbmState) -> list[str]:

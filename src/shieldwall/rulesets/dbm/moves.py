@@ -6,11 +6,13 @@ dbm-3.2:march.rules (Fig 16a/b, dbm-3.2:fig.16), dbm-3.2:halts, dbm-3.2:baggage.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint, Polygon, convex_penetration, swept_rectangle
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element, is_foot, is_skirmisher, troop_class
@@ -239,9 +241,14 @@ def march_standoff(board: Board, group: Sequence[Element], grouped_enemy: set[st
     near: dict[str, Element] = {}
     reach = max(tb.movement.type[e.code].good for e in group)
     for e in group:
-        for o in board.within(e, MARCH_STANDOFF + reach):
-            if o.side != e.side:
-                near[o.id] = o
+        if REFERENCE.on:
+            for o in board.within(e, MARCH_STANDOFF + reach):
+                if o.side != e.side:
+                    near[o.id] = o
+        else:  # the same elements: friends dropped before, not after, their distance is measured
+            for o in board.near(e.fp.corners(), MARCH_STANDOFF + reach, (e.id,)):
+                if o.side != e.side and distance(e.fp, o.fp) <= MARCH_STANDOFF + reach + TOL:
+                    near[o.id] = o
     enemy_ok = all(is_skirmisher(tb, o) or o.id not in grouped_enemy for o in near.values())
     if enemy_ok and len(near) < len(front_rank(group)):
         return MARCH_STANDOFF_FOOT
@@ -276,11 +283,18 @@ def march_limit(board: Board, group: Sequence[Element], grouped_enemy: set[str],
         for e in group
     ]
 
+    # an enemy whose centre is farther than this from the moved element's, less both half
+    # diagonals, is farther than the standoff's 200 p (a pace of slack): ``ok`` measures it not
+    far = MARCH_STANDOFF + TOL + 1.0
+    skip = not REFERENCE.on
+
     def ok(d: float) -> tuple[bool, int]:
         seen: set[str] = set()
         for e, near in cands:
             fp = ahead(e.fp, d)
             for o in near:
+                if skip and math.hypot(o.fp.x - fp.x, o.fp.y - fp.y) - fp.radius - o.fp.radius > far:
+                    continue
                 dd = distance(fp, o.fp)
                 if dd > MARCH_STANDOFF + TOL:
                     continue

@@ -14,13 +14,15 @@ centre is compared.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.elements import Element
+from shieldwall.rulesets.dbm.spatial import Box
 
 if TYPE_CHECKING:
+    from shieldwall.rulesets.dbm.board import Board
     from shieldwall.rulesets.dbm.state import DbmState
 
 #: side of a cell (paces): two element frontages of the sample data
@@ -182,3 +184,51 @@ def unit_entry(e: Element) -> Unit:
         "hits": 0,
         "max_hits": 1,
     }
+
+
+class Favoured:
+    """The scripted bot's "favoured" answer for each command (``bots.favour``: each element of the
+    command against its nearest enemy), kept while the command's elements are the same view entries
+    (``UnitViews`` keeps an entry while its element is the same object) and no enemy element was put
+    on or removed from the table (``Board.side_logs``: a move is both) with a box within the
+    distance of an element's nearest enemy, and a pace, of that element's centre: no enemy came
+    nearer, and the nearest is still there. The marks count one board's logs: asked about another
+    board (the next battle's, a copy's), the memo starts empty. On the reference path: worked out
+    every time."""
+
+    def __init__(self) -> None:
+        self._memo: dict[
+            tuple[str, str | None], tuple[tuple[Unit, ...], bool, list[Box], dict[str, int]]
+        ] = {}
+        #: the board whose logs the memo's marks count (another board, the next battle's or a
+        #: copy's, empties the memo: its logs are not the same)
+        self._board: Board | None = None
+
+    def of(
+        self,
+        state: DbmState,
+        side: str,
+        cmd: str | None,
+        sight: Sight,
+        work: Callable[[str | None], tuple[bool, list[tuple[Unit, float]] | None]],
+    ) -> bool:
+        if REFERENCE.on:
+            return work(cmd)[0]
+        board = state.board
+        if board is not self._board:
+            self._memo.clear()
+            self._board = board
+        mine = tuple(u for u in sight.command(cmd) if u["type"] != "Bge")
+        got = self._memo.get((side, cmd))
+        if got is not None and got[0] == mine and board.untouched_by({side}, got[3], got[2]):
+            return got[1]
+        answer, read = work(cmd)
+        if read is None:  # (no enemy: any enemy put anywhere would change it)
+            self._memo.pop((side, cmd), None)
+            return answer
+        boxes = []
+        for u, dd in read:
+            r = math.sqrt(dd) + 1.0
+            boxes.append((u["x"] - r, u["y"] - r, u["x"] + r, u["y"] + r))
+        self._memo[(side, cmd)] = (mine, answer, boxes, board.marks())
+        return answer

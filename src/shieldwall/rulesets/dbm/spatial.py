@@ -51,6 +51,10 @@ class Grid:
         for k in self._keys(b):
             self._cells.setdefault(k, set()).add(eid)
 
+    def box(self, eid: str) -> Box:
+        """The bounding box of ``eid``'s footprint."""
+        return self._boxes[eid]
+
     def remove(self, eid: str) -> None:
         b = self._boxes.pop(eid)
         del self.fps[eid]
