@@ -94,6 +94,53 @@ def test_index_near_holds_every_piece_within_reach_in_list_order(
         assert got is index
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    pts=st_.lists(
+        st_.tuples(st_.floats(-50, 250), st_.floats(-50, 80), st_.floats(-180, 180), st_.floats(1, 6)),
+        min_size=SMALL,
+        max_size=60,
+    ),
+    moves=st_.lists(
+        st_.tuples(st_.integers(0, 10**6), st_.floats(-40, 40), st_.floats(-40, 40), st_.floats(0.5, 7)),
+        min_size=1,
+        max_size=9,
+    ),
+    built=st_.booleans(),
+)
+def test_a_grid_with_pieces_moved_is_the_grid_made_again(
+    pts: list[tuple[float, float, float, float]],
+    moves: list[tuple[int, float, float, float]],
+    built: bool,
+) -> None:
+    """``FootprintIndex.moved`` (the state's grid after a unit moves): the same pieces, cells and
+    greatest radius as a new index of the moved pieces builds, and the old index unchanged."""
+    pieces = [_P(Footprint(x, y, h, w, 2.0)) for x, y, h, w in pts]
+    index = FootprintIndex(pieces)
+    if built:
+        index.near(0.0, 0.0, 1.0)  # (the grid made before the moves)
+    before = (None if index._cells is None else {k: list(v) for k, v in index._cells.items()}, index._max_r)
+    changes = []
+    for k, dx, dy, w in moves:
+        i = k % len(pieces)
+        old = pieces[i].fp
+        pieces[i].fp = Footprint(old.x + dx, old.y + dy, old.heading, w, old.depth)
+        changes.append((i, old))
+    # a piece moved twice: the footprint it had when the index was made
+    first: dict[int, Footprint] = {}
+    for i, old in changes:
+        first.setdefault(i, old)
+    got = index.moved(sorted(first.items()))
+    want = FootprintIndex(pieces)
+    assert list(got) == list(want) and list(index) == pieces
+    assert (None if index._cells is None else index._cells, index._max_r) == before
+    if built:
+        cells = want._build()
+        assert got._cells == cells and got._max_r == want._max_r
+    for x, y, reach in ((10.0, 10.0, 5.0), (100.0, 20.0, 30.0), (200.0, 60.0, 0.5)):
+        assert list(got.near(x, y, reach)) == list(want.near(x, y, reach))
+
+
 def test_the_tiled_states_are_big_enough_for_the_grid() -> None:
     assert min(len(s.live()) for s in _states()) >= SMALL
     assert type(_states()[0].live()) is FootprintIndex
@@ -166,6 +213,31 @@ def test_cached_contacts_equal_a_fresh_scan_after_every_order(i: int) -> None:
         d = st.decision()
         assert d is not None
         st.apply(bots[d.side].choose(st))
+
+
+@SETTINGS
+@given(i=st_.integers(0, 10**6))
+def test_the_grid_moved_after_each_order_is_the_grid_made_again(i: int) -> None:
+    """After each of a few orders the state's grid of live units (moved, not made again, when a
+    few units moved: ``OneHourState._geometry_moved``) holds the live units in order, in the
+    cells and with the greatest radius of a grid made afresh."""
+    st = _pick(i)
+    bots = {s: make_bot("scripted", k, st.game.info.id) for k, s in enumerate(st.game.info.sides)}
+    moved = 0
+    for _ in range(8):
+        if st.is_terminal():
+            break
+        live = st.live()
+        want = FootprintIndex([u for u in st.units.values() if not u.removed])
+        assert list(live) == list(want)
+        if live._cells is not None:
+            assert live._cells == want._build() and live._max_r == want._max_r
+            moved += 1
+        live.near(0.0, 0.0, 1.0)  # (the grid made, to be moved by the next order)
+        d = st.decision()
+        assert d is not None
+        st.apply(bots[d.side].choose(st))
+    assert moved or st.is_terminal() or st._geo_fps is None
 
 
 @SETTINGS

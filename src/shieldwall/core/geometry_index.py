@@ -14,6 +14,7 @@ small battles run the very same loops as before.
 from __future__ import annotations
 
 import math
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
@@ -69,6 +70,51 @@ class FootprintIndex(list[T]):
         self._cells = cells
         self._max_r = max_r
         return cells
+
+    def moved(self, changes: Sequence[tuple[int, Footprint]]) -> FootprintIndex[T]:
+        """A new index of the same pieces after the pieces at the given positions moved (each with
+        the footprint it had when this index was made, the new one read from the piece): this
+        index's grid with those pieces moved to their new cells, the very grid a new index of the
+        pieces would build (the cells' positions in increasing order; the greatest radius). This
+        index is left as it was."""
+        new: FootprintIndex[T] = FootprintIndex(self)
+        cells = self._cells
+        if cells is None:
+            return new  # (never asked: the new one builds its grid when first asked)
+        cells = dict(cells)
+        max_r = self._max_r
+        shrunk = False
+        for i, old in changes:
+            fp = self[i].fp
+            was = (int(old.x // CELL), int(old.y // CELL))
+            key = (int(fp.x // CELL), int(fp.y // CELL))
+            if key != was:
+                left = [j for j in cells[was] if j != i]
+                if left:
+                    cells[was] = left
+                else:
+                    del cells[was]
+                got = cells.get(key)
+                if got is None:
+                    cells[key] = [i]
+                else:
+                    got = list(got)
+                    insort(got, i)
+                    cells[key] = got
+            r = fp._radius
+            if r > max_r:
+                max_r = r
+            elif old._radius >= max_r and r < old._radius:
+                shrunk = True  # (the greatest radius may have gone: found again below)
+        if shrunk:
+            max_r = 0.0
+            for p in self:
+                r = p.fp._radius
+                if r > max_r:
+                    max_r = r
+        new._cells = cells
+        new._max_r = max_r
+        return new
 
     def near(self, x: float, y: float, reach: float, radii: int = 1) -> Sequence[T]:
         """Every piece whose centre lies within ``reach`` + ``radii`` times its footprint's radius

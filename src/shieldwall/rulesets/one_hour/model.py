@@ -76,6 +76,7 @@ class Unit:
             owner._units_version += 1
             if name == "fp" or name == "removed":
                 owner._geo_version += 1
+                owner._geo_changed.append(self)
         object.__setattr__(self, name, value)
 
     def clone(self) -> Unit:

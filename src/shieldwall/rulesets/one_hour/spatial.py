@@ -511,10 +511,22 @@ def placement_problem(
     ignore: Iterable[str] = (),
 ) -> str | None:
     """Why the unit may not stand at ``fp`` (None if it may)."""
+    return _placement(unit, fp, units, terrain, allow_contact, ignore)[0]
+
+
+def _placement(
+    unit: Unit,
+    fp: Footprint,
+    units: Sequence[Unit],
+    terrain: TerrainMap,
+    allow_contact: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+) -> tuple[str | None, Unit | None]:
+    """``placement_problem`` and the unit it names (None when the problem is not a unit's)."""
     rect = fp.corners()
     for x, y in rect:
         if not (-1e-6 <= x <= terrain.width + 1e-6 and -1e-6 <= y <= terrain.depth + 1e-6):
-            return "movement: the unit would leave the table"
+            return "movement: the unit would leave the table", None
     allow = set(allow_contact)
     skip = set(ignore) | {unit.id}
     fx, fy, fr = fp.x, fp.y, fp.radius
@@ -536,18 +548,18 @@ def placement_problem(
         if pen <= 0.0 and polygon_distance(rect, other) > CONTACT_TOL * 2:
             continue
         if pen > CONTACT_TOL:
-            return f"movement: the unit would overlap {u.name} ({u.id})"
+            return f"movement: the unit would overlap {u.name} ({u.id})", u
         if u.side != unit.side and pen > -CONTACT_TOL and u.id not in allow:
-            return f"charging: only a charge may end in contact with an enemy ({u.id})"
+            return f"charging: only a charge may end in contact with an enemy ({u.id})", u
     f = terrain_blocks_entry(unit, fp, terrain)
     if f is not None:
         te = terrain_effects()[f.kind]
         who = "nobody" if te.enter == "none" else "only Skirmishers and Raiders"
-        return f"{te.clause}: {f.kind} ({f.id}): {who} may enter"
+        return f"{te.clause}: {f.kind} ({f.id}): {who} may enter", None
     rv = in_river(fp, terrain)
     if rv is not None:
-        return f"terrain.rivers: the unit cannot stand in the river ({rv.id}) away from a crossing"
-    return None
+        return f"terrain.rivers: the unit cannot stand in the river ({rv.id}) away from a crossing", None
+    return None, None
 
 
 def _column_body(start: Footprint, direction: Point) -> Polygon:
@@ -651,8 +663,11 @@ def max_advance(
     if budget <= 0:
         return 0.0
     d = _free_run(unit, start, direction, budget, units, terrain)
-    # most moves stand at the first spot tried: the certificates are worked out only once it fails
-    blockers: list[list[tuple[float, float, float, float, float]]] | None = None
+    # most moves stand at the first spot tried: a unit's certificate is worked out only once a
+    # spot is refused for it, and then skips the later spots it certainly overlaps
+    blockers: list[list[tuple[float, float, float, float, float]]] = []
+    seen: list[Unit] = []
+    own: tuple[Polygon, list[tuple[float, float]], list[tuple[float, float]]] | None = None
     while d > 1e-9:
         if blockers and _certainly_overlaps(blockers, d):
             # the footprint would overlap another unit there: placement_problem would refuse it
@@ -660,14 +675,17 @@ def max_advance(
             continue
         end = (start.x + direction[0] * d, start.y + direction[1] * d)
         fp = start.moved(direction[0] * d, direction[1] * d)
-        if (
-            placement_problem(unit, fp, units, terrain) is None
-            and path_problem(unit, start, [end], units, terrain) is None
-        ):
+        prob, by = _placement(unit, fp, units, terrain)
+        if prob is None and path_problem(unit, start, [end], units, terrain) is None:
             return d
-        if blockers is None:
+        if by is not None and not REFERENCE.on and all(x is not by for x in seen):
             # (the reference path checks every spot)
-            blockers = [] if REFERENCE.on else _overlap_certificates(unit, start, direction, d, units)
+            seen.append(by)
+            if own is None:
+                a = start.corners()
+                a_axes = _cert_axes(a)
+                own = (a, a_axes, [_span(a, ax, ay) for ax, ay in a_axes])
+            blockers.append(_overlap_certificate(own, direction, by.fp.corners()))
         d = d - step if d - step > 0 else 0.0
     return 0.0
 
@@ -676,11 +694,14 @@ def max_advance(
 _CERT_MARGIN = 1e-7
 
 
-def _overlap_certificates(
-    unit: Unit, start: Footprint, direction: Point, far: float, units: Sequence[Unit]
-) -> list[list[tuple[float, float, float, float, float]]]:
-    """For each unit the footprint could meet on its way ``far`` along ``direction``: the
-    separating-axis data of the pair as a function of the distance moved.
+def _overlap_certificate(
+    own: tuple[Polygon, list[tuple[float, float]], list[tuple[float, float]]],
+    direction: Point,
+    b: Polygon,
+) -> list[tuple[float, float, float, float, float]]:
+    """The separating-axis data of the moving footprint (``own``: its corners at the start, their
+    edges' axes and its spans on them) and another unit's (corners ``b``) as a function of the
+    distance moved along ``direction``.
 
     The moving footprint keeps its heading, so on every axis of ``convex_penetration`` its
     projection just shifts by ``d * k``: the overlap on the axis is
@@ -692,38 +713,21 @@ def _overlap_certificates(
     other; the start footprint's projections on its own axes are worked out once.
     """
     dx, dy = direction
-    sx, sy, sr = start.x, start.y, start.radius
-    a = start.corners()
-    a_axes = _cert_axes(a)
-    a_own = [_span(a, ax, ay) for ax, ay in a_axes]
-    out = []
-    # (a unit kept below has its centre within ``far + sr + 0.1`` + its radius of the start centre)
-    for u in nearby(units, sx, sy, far + sr + 0.1 + _BOX_SLACK):
-        if u.removed or u.id == unit.id:
-            continue
-        ufp = u.fp
-        # the unit's circle must come within the moving circle's reach of the path to overlap
-        ox, oy = ufp.x - sx, ufp.y - sy
-        t = ox * dx + oy * dy
-        t = 0.0 if t < 0.0 else far if t > far else t
-        if math.hypot(ufp.x - (sx + dx * t), ufp.y - (sy + dy * t)) > sr + ufp.radius + 0.1:
-            continue
-        b = ufp.corners()
-        axes = []
-        for (ax, ay), (alo, ahi) in zip(a_axes, a_own, strict=True):
-            blo, bhi = _span(b, ax, ay)
-            axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
-        for ax, ay in _cert_axes(b):
-            alo, ahi = _span(a, ax, ay)
-            blo, bhi = _span(b, ax, ay)
-            axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
-        out.append(axes)
-    return out
+    a, a_axes, a_own = own
+    axes = []
+    for (ax, ay), (alo, ahi) in zip(a_axes, a_own, strict=True):
+        blo, bhi = _span(b, ax, ay)
+        axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
+    for ax, ay in _cert_axes(b):
+        alo, ahi = _span(a, ax, ay)
+        blo, bhi = _span(b, ax, ay)
+        axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
+    return axes
 
 
 def _cert_axes(poly: Sequence[Point]) -> list[tuple[float, float]]:
     """The unit normals of a polygon's edges (``convex_penetration``'s axes, the same arithmetic);
-    of a rectangle with four edges only those of its first two (see ``_overlap_certificates``)."""
+    of a rectangle with four edges only those of its first two (see ``_overlap_certificate``)."""
     n = len(poly)
     out = []
     for i in range(n):
@@ -745,7 +749,7 @@ def _span(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]:
 
 def _certainly_overlaps(blockers: list[list[tuple[float, float, float, float, float]]], d: float) -> bool:
     """Whether, moved ``d``, the footprint certainly overlaps one of the units by more than
-    ``CONTACT_TOL`` (see ``_overlap_certificates``); False when in any doubt."""
+    ``CONTACT_TOL`` (see ``_overlap_certificate``); False when in any doubt."""
     limit = CONTACT_TOL + _CERT_MARGIN
     for axes in blockers:
         for alo, ahi, blo, bhi, k in axes:

@@ -82,6 +82,13 @@ class OneHourState(BattleState["OneHourGame"]):
         self._geo_removed: list[bool] = []
         self._geo_built = -1
         self._geo_live: FootprintIndex[Unit] = FootprintIndex(())
+        #: the units whose footprint or ``removed`` flag was set since the grid was last brought up
+        #: to date (``Unit.__setattr__``), the units in the order of ``units`` and, by id, each
+        #: live unit's place in ``_geo_live`` (made with the grid, ``_geometry``)
+        self._geo_changed: list[Unit] = []
+        self._geo_units: list[Unit] = []
+        self._geo_place: dict[str, int] = {}
+        self._geo_index: dict[str, int] = {}
         #: > 0 while a menu is built (nothing moves then: the geometry is not re-checked)
         self._frozen = 0
         #: sight lines already traced (``act_common.sight``); keys hold every position they depend on
@@ -275,6 +282,7 @@ class OneHourState(BattleState["OneHourGame"]):
         new._geo_fps = None
         new._geo_built = -1
         new._geo_live = FootprintIndex(())
+        new._geo_changed = []
         new._frozen = 0
         new.check_memo = None
         return new
@@ -303,12 +311,20 @@ class OneHourState(BattleState["OneHourGame"]):
             # the reference: the live units listed afresh (no version check), no cached contacts
             self._geo_built = -1
             self._geo_fps = None
+            self._geo_changed = []
             self._contact_cache.clear()
             self._geo_live = FootprintIndex([u for u in self.units.values() if not u.removed])
             return self._geo_live
         if self._geo_built == self._geo_version:
             return self._geo_live
         self._geo_built = self._geo_version
+        changed_units = self._geo_changed
+        self._geo_changed = []
+        old = self._geo_fps
+        if old is not None and len(changed_units) <= 8:
+            got = self._geometry_moved(old, changed_units)
+            if got is not None:
+                return got
         units = self.units.values()
         fps = list(map(_FP, units))
         removed = list(map(_REMOVED, units))
@@ -332,6 +348,49 @@ class OneHourState(BattleState["OneHourGame"]):
                     self._drop_contacts(changed, old, fps, live)
         self._geo_fps = fps
         self._geo_removed = removed
+        self._geo_live = live
+        self._geo_units = list(units)
+        self._geo_index = {u.id: i for i, u in enumerate(self._geo_units)}
+        self._geo_place = {u.id: i for i, u in enumerate(live)}
+        return live
+
+    def _geometry_moved(self, old: list[Footprint], changed_units: list[Unit]) -> FootprintIndex[Unit] | None:
+        """``_geometry`` when only the units ``changed_units`` (a few) may have moved since the grid
+        was made: those whose footprint is not the one listed in ``old`` are moved in the grid
+        (``FootprintIndex.moved``) instead of the grid being made again, and the contacts near them
+        dropped. None (make it again) when a unit left the table or came back, or the units are not
+        those the grid was made of."""
+        units = self._geo_units
+        index = self._geo_index
+        removed = self._geo_removed
+        if len(units) != len(self.units):
+            return None
+        changed: list[int] = []
+        for u in changed_units:
+            i = index.get(u.id, -1)
+            if i < 0 or units[i] is not u:
+                return None
+            if u.removed != removed[i]:
+                return None
+            if u.fp is not old[i] and i not in changed:
+                changed.append(i)
+        if not changed:
+            return self._geo_live
+        changed.sort()
+        fps = list(old)
+        for i in changed:
+            fps[i] = units[i].fp
+        if fps == old:
+            return self._geo_live  # (equal footprints: nothing moved)
+        place = self._geo_place
+        live = self._geo_live.moved([(place[units[i].id], old[i]) for i in changed if not removed[i]])
+        cache = self._contact_cache
+        if cache:
+            if len(changed) > 8:
+                cache.clear()
+            else:
+                self._drop_contacts(changed, old, fps, live)
+        self._geo_fps = fps
         self._geo_live = live
         return live
 
