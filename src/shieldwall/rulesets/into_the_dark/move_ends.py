@@ -82,8 +82,8 @@ def ends_of_moves(st: IntoTheDarkState, uid: str, orders: Sequence[Any]) -> list
             except IllegalOrder:
                 out.append(None)
                 continue
-            # (a friend passed through that moved too puts movement.interpenetration in the
-            # trace's disorder: ``movement.trace``; so ``tr.disorder`` is every cause)
+            # (a friend passed through that moved too puts the interpenetration clause in the
+            # trace's disorder, ``movement.trace``: so ``tr.disorder`` holds every cause)
             out.append(_end(u, tr.fp, bool(tr.disorder)))
     return out
 
