@@ -130,6 +130,9 @@ def test_the_enemies_a_move_leaves_out_have_no_zone_it_meets(monkeypatch: Any) -
         return out
 
     monkeypatch.setattr(act_zoc, "within_reach", checked)
+    # the general plays each move it weighs on a copy (as it did before ``ends_of_moves``): every
+    # look-ahead runs the zone-of-control task
+    monkeypatch.setattr(IntoTheDarkState, "ends_of_moves", lambda self, uid, orders: None)
     game = tiled_game(26)
     st_ = game.new_state(4)
     play_limit(st_, 150)

@@ -24,7 +24,7 @@ from shieldwall.core.game import BattleState, Decision, Result
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import feature_view
 
-from . import menus, order_text
+from . import menus, move_ends, order_text
 from . import orders as O
 from .act_command import setup as command_setup
 from .act_deploy import cards_seen_by, event_seen_by, is_hidden, view_cards
@@ -159,6 +159,14 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         except IllegalOrder:
             return None
         return c, c._events[n:]
+
+    def ends_of_moves(self, uid: str, orders: list[Any]) -> list[tuple[Any, ...] | None] | None:
+        """Where each ``Move`` of ``uid`` in ``orders`` would leave it, as ``probe(order)``'s view
+        shows it ((x, y, heading, frontage, depth, disordered), None for an illegal move), without
+        copying the state; None when that cannot be told without the copy, and on the reference
+        path (``move_ends``)."""
+        got: list[tuple[Any, ...] | None] | None = move_ends.ends_of_moves(self, uid, orders)
+        return got
 
     def view_of(self, uid: str) -> dict[str, Any] | None:
         """The entry of unit ``uid`` in ``view()["units"]`` (None if there is none)."""

@@ -271,8 +271,9 @@ class IntoTheDarkGeneral(Reckoning):
         else:
             moves += self._waypoint_moves(u)
         best_o, best_s = hold, self._score(u, self.fps[u["id"]], order, moved=False)
-        for o in moves:
-            got = self._after(state, o, u["id"])
+        ends = self._ends(state, moves, u["id"])
+        for i, o in enumerate(moves):
+            got = ends[i] if ends is not None else self._after(state, o, u["id"])
             if got is None:
                 continue
             fp, disordered = got
@@ -339,6 +340,18 @@ class IntoTheDarkGeneral(Reckoning):
             if v["id"] == uid:
                 return None if v["removed"] else (_fp(v), disordered or bool(v["disordered"]))
         return None
+
+    def _ends(self, state: State, moves: list[Any], uid: str) -> list[tuple[Footprint, bool] | None] | None:
+        """``[self._after(state, o, uid) for o in moves]`` told by the rule system without copying
+        the state for each move (``ends_of_moves``: issue 16, the copy is linear in the army), or
+        None when it cannot tell (then each move is probed, as on the reference path)."""
+        ask = getattr(state, "ends_of_moves", None)
+        if ask is None:
+            return None
+        told = ask(uid, moves)
+        if told is None:
+            return None
+        return [None if e is None else (Footprint(e[0], e[1], e[2], e[3], e[4]), bool(e[5])) for e in told]
 
     def _target_in(self, u: dict[str, Any], fp: Footprint, rng: float) -> bool:
         return any(
