@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import math
 
+import pytest
+
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
@@ -73,3 +75,60 @@ def test_a_battle_plays_the_same_on_the_memo_and_on_the_reference() -> None:
         ref = play(game, 4, "scripted", "random")
     assert [e.to_dict() for e in fast.state.events] == [e.to_dict() for e in ref.state.events]
     assert fast.state.is_terminal()
+
+
+def test_clear_distance_skips_only_units_it_cannot_meet_within_the_limit() -> None:
+    """``geom.clear_distance`` with a limit: the reference's answer whenever that is within the
+    limit, above the limit otherwise; units scattered at random around the one that moves."""
+    import random
+
+    from shieldwall.rulesets.knight_hack.geom import clear_distance
+
+    b = load_game(SCENARIO).new_state(1).board  # type: ignore[attr-defined]
+    units = [u for u in b.units.values() if not u.gone]
+    rnd = random.Random(5)
+    exact = 0
+    for _ in range(400):
+        for o in units:
+            o.x, o.y = rnd.uniform(0, 24), rnd.uniform(0, 24)
+            o.heading = rnd.choice([0.0, 90.0, 180.0, 270.0, rnd.uniform(0, 360)])
+        u = units[0]
+        heading, limit = rnd.uniform(0, 360), rnd.choice([0.5, 2.0, 6.0, 12.0])
+        fp = u.footprint().turned(heading - u.heading)
+        fast = clear_distance(b, u, fp, heading, limit)
+        with reference_path():
+            ref = clear_distance(b, u, fp, heading, limit)
+        assert ref == clear_distance(b, u, fp, heading)  # the limit: not read on the reference path
+        if ref <= limit:
+            assert fast == ref
+            exact += 1
+        else:
+            assert fast > limit
+    assert exact > 50  # the limit was often reached, so the comparison above was often exact
+
+
+def test_clear_distance_keeps_a_unit_met_corner_to_corner_just_within_the_limit() -> None:
+    """The tightest case of the bound: two squares met corner to corner along their diagonal,
+    the other unit placed just within and just beyond ``limit + GAP`` of the mover."""
+    from shieldwall.rulesets.knight_hack.geom import GAP, clear_distance
+
+    b = load_game(SCENARIO).new_state(1).board  # type: ignore[attr-defined]
+    units = [u for u in b.units.values() if not u.gone]
+    for i, o in enumerate(units):
+        o.x, o.y, o.heading, o.frontage, o.figures = 1000.0 + 50 * i, 1000.0, 0.0, 2, 4
+    u, o = units[0], units[1]
+    u.x, u.y = 10.0, 10.0
+    r = u.footprint().radius
+    diagonal = math.sqrt(0.5)
+    for limit in (0.5, 2.0, 6.0):
+        for delta in (-0.05, -1e-3, 1e-3, 0.05):
+            gap = limit + GAP + delta  # between the facing corners
+            o.x, o.y = u.x + (gap + 2 * r) * diagonal, u.y + (gap + 2 * r) * diagonal
+            fast = clear_distance(b, u, u.footprint(), 45.0, limit)
+            with reference_path():
+                ref = clear_distance(b, u, u.footprint(), 45.0, limit)
+            assert ref == pytest.approx(limit + delta, abs=1e-6)
+            if ref <= limit:
+                assert fast == ref, (limit, delta)
+            else:
+                assert fast > limit, (limit, delta)
