@@ -36,7 +36,8 @@ import numpy as np
 from gymnasium import spaces
 
 from shieldwall.core.game import State
-from shieldwall.visibility import view_for
+from shieldwall.core.reference import REFERENCE
+from shieldwall.visibility import filter_view, view_for
 
 #: the numbers before the unit rows
 GLOBAL = 3
@@ -90,7 +91,7 @@ class Encoding:
 
     def features(self, state: State, side: str, menu: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The ``observation`` numbers of ``side``; ``menu`` is its menu's length (0 if not deciding)."""
-        view = view_for(state, [side])
+        view = observed(state, side)
         d = state.decision()
         out = np.zeros(GLOBAL + self.max_units * UNIT, np.float32)
         max_turns = _num(view.get("max_turns"))
@@ -143,6 +144,19 @@ class Encoding:
                 "choose an action the action mask allows"
             )
         return orders[index]
+
+
+def observed(state: State, side: str) -> dict[str, Any]:
+    """What :meth:`Encoder.features` reads of ``side``'s view: the state's own ``observed_for(side)``
+    when it offers one (its view's ``turn``, ``max_turns``, ``table`` and, of each unit, the keys
+    the numbers read and the visibility keys, without the rest of the view: the cheap path, issue
+    16), else (and on the reference path, ``core.reference``) the whole view,
+    ``visibility.view_for``. Either is filtered for ``side`` the same way."""
+    own = getattr(state, "observed_for", None)
+    if callable(own) and not REFERENCE.on:
+        part: dict[str, Any] = own(side)
+        return filter_view(part, [side])
+    return view_for(state, [side])
 
 
 def _num(value: Any) -> float:

@@ -16,6 +16,7 @@ import numpy as np
 from shieldwall.core.events import Event
 from shieldwall.core.game import Result
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.factors import Fighter
 from shieldwall.rulesets.knight_hack.morale import MoraleState, morale_level
@@ -27,6 +28,26 @@ RANK_DEPTH = 1.0
 #: a unit's status: in good order, disordered, rallying, routed, or gone from the table
 STATUSES = ("good", "disordered", "rallying", "routed", "removed")
 _WHEN = {"movement": 0, "end": 1}
+
+
+class _Kept:
+    """A unit's footprint with what it was built from (``Unit.footprint``'s memo, issue 16).
+
+    The floats are the unit's own objects, compared by identity (``is``: the same object is the
+    same value, the sign of a zero included); a move assigns new ones. Immutable once made, so a
+    copied unit (the search's ``copy.deepcopy`` of the board) shares it rather than rebuilding
+    the footprint it holds."""
+
+    __slots__ = ("x", "y", "heading", "frontage", "figures", "fp")
+
+    def __init__(
+        self, x: float, y: float, heading: float, frontage: int, figures: int, fp: Footprint
+    ) -> None:
+        self.x, self.y, self.heading = x, y, heading
+        self.frontage, self.figures, self.fp = frontage, figures, fp
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
+        return self
 
 
 @dataclass
@@ -74,7 +95,24 @@ class Unit:
         return self.ranks * RANK_DEPTH
 
     def footprint(self) -> Footprint:
-        return Footprint(self.x, self.y, self.heading, self.width, self.depth)
+        """The unit's rectangle; kept while its position, heading, frontage and figures stay the
+        same objects (``_Kept``; the reference path, ``core.reference``, builds it afresh)."""
+        x, y, heading = self.x, self.y, self.heading
+        kept: _Kept | None = self.__dict__.get("_kept")
+        if (
+            kept is not None
+            and kept.x is x
+            and kept.y is y
+            and kept.heading is heading
+            and kept.frontage == self.frontage
+            and kept.figures == self.figures
+            and not REFERENCE.on
+        ):
+            return kept.fp
+        fp = Footprint(x, y, heading, self.width, self.depth)
+        if not REFERENCE.on:
+            self.__dict__["_kept"] = _Kept(x, y, heading, self.frontage, self.figures, fp)
+        return fp
 
     def fighter(self) -> Fighter:
         return Fighter(self.type, self.cls, self.figures, self.weapons)

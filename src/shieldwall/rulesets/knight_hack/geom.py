@@ -15,6 +15,7 @@ from shieldwall.core.geometry import (
     normalize_angle,
     sweep_distance,
 )
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.charge import (
     Charger,
@@ -95,14 +96,27 @@ def check_charge(b: Board, u: Unit, t: Unit, counter: bool = False) -> float:
     return h
 
 
-def clear_distance(b: Board, u: Unit, fp: Footprint, heading: float) -> float:
-    """How far ``fp`` may go along ``heading`` before coming within :data:`GAP` of another unit."""
+def clear_distance(b: Board, u: Unit, fp: Footprint, heading: float, limit: float = math.inf) -> float:
+    """How far ``fp`` may go along ``heading`` before coming within :data:`GAP` of another unit.
+
+    ``limit``: the caller compares the answer with distances up to ``limit`` only. A unit whose
+    centre is farther than ``limit + GAP`` plus both rectangles' radii cannot be met within it (a
+    sweep is never shorter than the distance between the rectangles, nor that than the centres'
+    distance less the radii) and is not swept: the answer is exact when it is at most ``limit``,
+    and above ``limit`` otherwise (issue 16). The reference path (``core.reference``) sweeps
+    every unit."""
     vec = heading_vector(heading)
     best = math.inf
+    corners = fp.corners()
+    x, y = fp.x, fp.y
+    reach = math.inf if REFERENCE.on else limit + GAP + fp.radius + 1e-6
     for o in b.units.values():
         if o.gone or o.id == u.id or o.unseen_by(u.side):
             continue
-        d = sweep_distance(fp.corners(), vec, o.footprint().corners())
+        ofp = o.footprint()
+        if math.hypot(ofp.x - x, ofp.y - y) > reach + ofp.radius:
+            continue
+        d = sweep_distance(corners, vec, ofp.corners())
         best = min(best, d - GAP)
     return best
 

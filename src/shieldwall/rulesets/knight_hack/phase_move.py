@@ -88,7 +88,7 @@ def unit_menu(b: Board, ask: Ask) -> list[Order]:
     for h in cands:
         heading = u.heading if h is None else h
         fp = u.footprint() if h is None else u.footprint().turned(heading - u.heading)
-        room = min(t.normal_move, clear_distance(b, u, fp, heading))
+        room = min(t.normal_move, clear_distance(b, u, fp, heading, t.normal_move))
         for go in (_floor(room), _floor(room / 2)):
             args = (("go", go),) if h is None else (("go", go), ("turn", h))
             o = Order("move", u.id, args=tuple(sorted(args)))
@@ -131,7 +131,7 @@ def plan_move(b: Board, u: Unit, o: Order) -> tuple[float, float, float, int, li
         fp = u.footprint()
         if plan.before:
             check_clear(b, u, fp)
-        if go > clear_distance(b, u, fp, heading) + 1e-9:
+        if go > clear_distance(b, u, fp, heading, go) + 1e-9:
             raise IllegalOrder(rule("contact.only-by-charge"), f"{u.id}'s move would contact another unit")
         vx, vy = heading_vector(heading)
         x, y = u.x + vx * go, u.y + vy * go
@@ -216,7 +216,7 @@ def plan_rally(b: Board, u: Unit, o: Order) -> tuple[float, float]:
     d = fwd or back
     end = u.footprint().moved(vx * d, vy * d)
     if d:
-        if d > clear_distance(b, u, u.footprint(), h) + 1e-9:
+        if d > clear_distance(b, u, u.footprint(), h, d) + 1e-9:
             raise IllegalOrder(rule("rally.move"), f"{u.id}'s rally move would contact another unit")
         check_clear(b, u, end, "rally.move")
     return end.x, end.y

@@ -9,7 +9,7 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 from shieldwall.core.hexgrid import Hex, ccrr
 from shieldwall.rulesets.spi_dark_ages import picture
-from shieldwall.rulesets.spi_dark_ages.board import Board
+from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.orders import Order, parse_order
 from shieldwall.rulesets.spi_dark_ages.plugin import RS
 from shieldwall.rulesets.spi_dark_ages.turn import DECIDING, PROMPTS, advance, begin_phase, handle, menu
@@ -102,6 +102,32 @@ class DarkAgesState(State):
         x, y = picture.centre(self.board.map, h)
         return {"x": x, "y": y, "heading": picture.HEADINGS[facing], "frontage": 1.2, "depth": 0.6}
 
+    def _where(self, u: Unit) -> Hex | None:
+        """The hex a unit is drawn on: its own, or its ship's when aboard."""
+        return u.hex if u.aboard is None else self.board.units[u.aboard].hex
+
+    def observed_for(self, side: str) -> dict[str, Any]:
+        """What an agent's observation numbers read of ``side``'s view (``shieldwall.agents``):
+        ``view()``'s turn, turn limit, table and, of each unit, its id, side, place, heading and
+        whether it is off the map, without the map's picture and the rest of each unit (no unit
+        of this system is hidden: every side sees the same)."""
+        b = self.board
+        units = []
+        for u in b.units.values():
+            at = self._at(self._where(u), u.facing)
+            units.append(
+                {
+                    "id": u.id,
+                    "side": u.side,
+                    "x": at["x"],
+                    "y": at["y"],
+                    "heading": at["heading"],
+                    "removed": not u.on_map,
+                    "gone": u.gone,
+                }
+            )
+        return {"turn": b.turn, "max_turns": b.turns, "table": picture.table(b.map), "units": units}
+
     def copy(self) -> DarkAgesState:
         return DarkAgesState(self._game, self.board.copy(), start=False)
 
@@ -134,7 +160,7 @@ class DarkAgesState(State):
                     else None,
                     "aboard": u.aboard,
                     "facing": u.facing,
-                    **self._at(u.hex if u.aboard is None else b.units[u.aboard].hex, u.facing),
+                    **self._at(self._where(u), u.facing),
                     # spi-dark-ages:demoralization.marker: the marker (the renderer puts it on the stack)
                     "demoralized": u.demoralized is not None,
                     "panicked": u.panicked,
