@@ -13,9 +13,9 @@ from shieldwall.ai.mcts import (
     MCTSBot,
     Node,
     material,
-    parse_budget,
     roster,
 )
+from shieldwall.ai.search_spec import parse, settle
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
@@ -26,13 +26,17 @@ QUICK = "one-hour-dark-ages/bryn-glas"
 
 
 def test_budgets() -> None:
-    assert parse_budget("") == (DEFAULT_PLAYOUTS, None)
-    assert parse_budget("2000") == (2000, None)
-    assert parse_budget("1s") == (None, 1.0)
-    assert parse_budget("0.25s") == (None, 0.25)
+    def budget(text: str) -> tuple[int | None, float | None]:
+        s = settle(parse(text))
+        return s.playouts, s.seconds
+
+    assert budget("") == (DEFAULT_PLAYOUTS, None)
+    assert budget("2000") == (2000, None)
+    assert budget("1s") == (None, 1.0)
+    assert budget("0.25s") == (None, 0.25)
     for bad in ("0", "-3", "fast", "0s", "nans", "1.5"):
-        with pytest.raises(BadBudget, match="playouts"):
-            parse_budget(bad)
+        with pytest.raises(BadBudget, match="playouts|seconds"):
+            parse(bad)
 
 
 def test_make_bot_knows_mcts_for_every_rule_system() -> None:

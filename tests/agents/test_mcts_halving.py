@@ -19,8 +19,8 @@ from shieldwall.ai.mcts import (
     leaf_score,
     outcome,
     roster,
-    split_options,
 )
+from shieldwall.ai.search_spec import parse, settle
 from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
@@ -29,13 +29,15 @@ QUICK = "one-hour-dark-ages/bryn-glas"
 DBM = "dbm-3.2/ash-strand"
 
 
-def test_split_options() -> None:
-    assert split_options("64") == ("64", Options(ROLLOUT_DECISIONS, False))
-    assert split_options("64:h40:sh") == ("64", Options(40, True))
-    assert split_options("sh:hend:mix0.5") == ("mix0.5", Options(None, True))
+def test_the_horizon_and_halving_options() -> None:
+    assert settle(parse("64")).options == Options(ROLLOUT_DECISIONS, False)
+    assert settle(parse("64:h40:sh")).options == Options(40, True)
+    got = settle(parse("sh:hend:mix0.5"))
+    assert got.options == Options(None, True) and got.mix == 0.5
+    assert settle(parse("64:duel")).options == Options(ROLLOUT_DECISIONS, False)
     for bad in ("h0", "64:h0"):
         with pytest.raises(BadBudget, match="horizon"):
-            split_options(bad)
+            parse(bad)
     bot = make_bot("mcts:32:hend:sh:mix0.7", 1)
     assert isinstance(bot, MCTSBot) and bot.playouts == 32 and bot.mix == 0.7
     assert bot.options == Options(None, True)
