@@ -80,7 +80,7 @@ def test_a_rollout_with_the_rule_system_s_bot_builds_no_menu_itself() -> None:
     the rollout used to build one before every decision only to see that it was not empty, most of
     a playout's cost. Now only the bot asks for what it needs: the DBM bound asks nothing."""
     state = _mid_battle(DBM, 12)
-    bot = make_bot("mcts:4", 3, "dbm-3.2")
+    bot = make_bot("mcts:4:h10", 3, "dbm-3.2")  # the 10-decision horizon, whatever the default
     assert isinstance(bot, MCTSBot)
     bot._policy(state)
     d = state.decision()
@@ -95,7 +95,7 @@ def test_the_horizon_bounds_the_rollout_and_hend_plays_to_the_end() -> None:
     state = _mid_battle(QUICK, 30)
     d = state.decision()
     assert d is not None
-    for spec, most in (("mcts:4:h3", 3), ("mcts:4", ROLLOUT_DECISIONS), ("mcts:4:hend", None)):
+    for spec, most in (("mcts:4:h3", 3), ("mcts:4:h10", ROLLOUT_DECISIONS), ("mcts:4:hend", None)):
         bot = make_bot(spec, 3, "one-hour-dark-ages")
         assert isinstance(bot, MCTSBot)
         bot._policy(state)
