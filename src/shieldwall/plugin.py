@@ -97,6 +97,15 @@ What each reference must name:
     on objectives or points. It must only read ``state`` (never change it nor roll its dice) and
     be deterministic.
 
+``search_options`` (optional; not a reference: a spec)
+    the search bot's default options for this rule system, in the grammar of ``mcts:...``
+    (:mod:`shieldwall.ai.search_spec`): a playout budget, ``hH`` / ``hend``, ``sh`` / ``duel``,
+    ``mixP`` (e.g. ``"20:hend:sh"``). Plain ``mcts`` plays with all of them; a spec the user writes
+    keeps each kind of option it gives and takes the rest from here (``mcts:64`` on ``"20:hend:sh"``
+    is 64 playouts to the battle's end by halving). What measured best at about one CPU second a
+    decision (docs/agents.md). A value that does not parse is a ``PluginError`` naming the rule
+    system and the field when the search bot is made for it.
+
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
 ``scenarios``
@@ -168,6 +177,8 @@ class RuleSystem:
     ranges: str | None = None
     determinize: str | None = None
     score: str | None = None
+    #: the search bot's default options (a spec: module docstring), or None
+    search_options: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None

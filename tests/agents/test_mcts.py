@@ -13,9 +13,9 @@ from shieldwall.ai.mcts import (
     MCTSBot,
     Node,
     material,
-    parse_budget,
     roster,
 )
+from shieldwall.ai.search_spec import parse, settle
 from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
@@ -26,13 +26,17 @@ QUICK = "one-hour-dark-ages/bryn-glas"
 
 
 def test_budgets() -> None:
-    assert parse_budget("") == (DEFAULT_PLAYOUTS, None)
-    assert parse_budget("2000") == (2000, None)
-    assert parse_budget("1s") == (None, 1.0)
-    assert parse_budget("0.25s") == (None, 0.25)
+    def budget(text: str) -> tuple[int | None, float | None]:
+        s = settle(parse(text))
+        return s.playouts, s.seconds
+
+    assert budget("") == (DEFAULT_PLAYOUTS, None)
+    assert budget("2000") == (2000, None)
+    assert budget("1s") == (None, 1.0)
+    assert budget("0.25s") == (None, 0.25)
     for bad in ("0", "-3", "fast", "0s", "nans", "1.5"):
-        with pytest.raises(BadBudget, match="playouts"):
-            parse_budget(bad)
+        with pytest.raises(BadBudget, match="playouts|seconds"):
+            parse(bad)
 
 
 def test_make_bot_knows_mcts_for_every_rule_system() -> None:
@@ -170,7 +174,7 @@ def test_a_gain_within_two_standard_errors_does_not_overrule_the_prior() -> None
 def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None:
     game = load_game(QUICK)
     state = game.new_state(4)
-    bot = make_bot(f"mcts:{MIN_VISITS}", 2, game.info.id)
+    bot = make_bot(f"mcts:{MIN_VISITS}:duel", 2, game.info.id)
     assert isinstance(bot, MCTSBot)
     for _ in range(6):
         order = bot.choose(state)
@@ -196,7 +200,7 @@ def test_the_duel_s_two_playouts_differ_in_the_root_order_alone() -> None:
     overrules in 135 decisions, most worth exactly 0 when re-estimated on 64 fresh pairs)."""
     game = load_game(QUICK)
     state = game.new_state(3)
-    bot = make_bot("mcts:24", 5, game.info.id)
+    bot = make_bot("mcts:24:duel", 5, game.info.id)  # the duel, whatever the rule system's default
     assert isinstance(bot, MCTSBot)
     checked = 0
     for _ in range(8):
@@ -204,7 +208,7 @@ def test_the_duel_s_two_playouts_differ_in_the_root_order_alone() -> None:
         d = state.decision()
         assert d is not None
         for seeds, alt, gain in bot.last_pairs:
-            judge = make_bot("mcts:1", 1, game.info.id)
+            judge = make_bot("mcts:1:duel", 1, game.info.id)
             assert isinstance(judge, MCTSBot)
             judge._policy(state)
             prior = _flat_value(judge, state, d.side, seeds, str(bot._prior))

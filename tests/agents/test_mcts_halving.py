@@ -19,8 +19,8 @@ from shieldwall.ai.mcts import (
     leaf_score,
     outcome,
     roster,
-    split_options,
 )
+from shieldwall.ai.search_spec import parse, settle
 from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
@@ -29,13 +29,15 @@ QUICK = "one-hour-dark-ages/bryn-glas"
 DBM = "dbm-3.2/ash-strand"
 
 
-def test_split_options() -> None:
-    assert split_options("64") == ("64", Options(ROLLOUT_DECISIONS, False))
-    assert split_options("64:h40:sh") == ("64", Options(40, True))
-    assert split_options("sh:hend:mix0.5") == ("mix0.5", Options(None, True))
+def test_the_horizon_and_halving_options() -> None:
+    assert settle(parse("64")).options == Options(ROLLOUT_DECISIONS, False)
+    assert settle(parse("64:h40:sh")).options == Options(40, True)
+    got = settle(parse("sh:hend:mix0.5"))
+    assert got.options == Options(None, True) and got.mix == 0.5
+    assert settle(parse("64:duel")).options == Options(ROLLOUT_DECISIONS, False)
     for bad in ("h0", "64:h0"):
         with pytest.raises(BadBudget, match="horizon"):
-            split_options(bad)
+            parse(bad)
     bot = make_bot("mcts:32:hend:sh:mix0.7", 1)
     assert isinstance(bot, MCTSBot) and bot.playouts == 32 and bot.mix == 0.7
     assert bot.options == Options(None, True)
@@ -78,7 +80,7 @@ def test_a_rollout_with_the_rule_system_s_bot_builds_no_menu_itself() -> None:
     the rollout used to build one before every decision only to see that it was not empty, most of
     a playout's cost. Now only the bot asks for what it needs: the DBM bound asks nothing."""
     state = _mid_battle(DBM, 12)
-    bot = make_bot("mcts:4", 3, "dbm-3.2")
+    bot = make_bot("mcts:4:h10", 3, "dbm-3.2")  # the 10-decision horizon, whatever the default
     assert isinstance(bot, MCTSBot)
     bot._policy(state)
     d = state.decision()
@@ -93,7 +95,7 @@ def test_the_horizon_bounds_the_rollout_and_hend_plays_to_the_end() -> None:
     state = _mid_battle(QUICK, 30)
     d = state.decision()
     assert d is not None
-    for spec, most in (("mcts:4:h3", 3), ("mcts:4", ROLLOUT_DECISIONS), ("mcts:4:hend", None)):
+    for spec, most in (("mcts:4:h3", 3), ("mcts:4:h10", ROLLOUT_DECISIONS), ("mcts:4:hend", None)):
         bot = make_bot(spec, 3, "one-hour-dark-ages")
         assert isinstance(bot, MCTSBot)
         bot._policy(state)

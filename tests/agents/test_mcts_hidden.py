@@ -135,8 +135,9 @@ def test_mcts_decides_alike_whatever_the_hidden_truth(pair: object, monkeypatch:
 
     monkeypatch.setattr(mcts, "fresh_dice", spy)
     for seed in (1, 2):
-        one = make_bot("mcts:12", seed, a.game.info.id)
-        two = make_bot("mcts:12", seed, a.game.info.id)
+        # the duel at the 10-decision horizon, whatever the rule system's default options
+        one = make_bot("mcts:12:h10:duel", seed, a.game.info.id)
+        two = make_bot("mcts:12:h10:duel", seed, a.game.info.id)
         seen.clear()
         first = str(one.choose(a))
         from_a = list(seen)

@@ -5,10 +5,16 @@ from __future__ import annotations
 import pytest
 
 from shieldwall.ai.base import make_bot
-from shieldwall.ai.mcts import DEFAULT_MIX, DEFAULT_PLAYOUTS, BadBudget, MCTSBot, parse_spec
+from shieldwall.ai.mcts import DEFAULT_MIX, DEFAULT_PLAYOUTS, BadBudget, MCTSBot
+from shieldwall.ai.search_spec import parse, settle
 from shieldwall.io.scenarios import load_game
 
 QUICK = "one-hour-dark-ages/bryn-glas"
+
+
+def parse_spec(text: str) -> tuple[int | None, float | None, float]:
+    s = settle(parse(text))
+    return s.playouts, s.seconds, s.mix
 
 
 def test_mix_names() -> None:
@@ -19,7 +25,7 @@ def test_mix_names() -> None:
     assert parse_spec("0.5s:mix0") == (None, 0.5, 0.0)
     bot = make_bot("mcts:16:mix0.7", 1, "one-hour-dark-ages")
     assert isinstance(bot, MCTSBot) and (bot.playouts, bot.mix) == (16, 0.7)
-    for bad in ("16:mix1.5", "16:mix-0.1", "16:mixhalf", "mix", "16:mix0.5:3", "fast:mix0.5"):
+    for bad in ("16:mix1.5", "16:mix-0.1", "16:mixhalf", "mix", "16:mix0.5:mix0.7", "fast:mix0.5"):
         with pytest.raises(BadBudget):
             parse_spec(bad)
 

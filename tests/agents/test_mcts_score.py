@@ -9,7 +9,8 @@ import pytest
 
 from shieldwall import registry
 from shieldwall.ai.base import make_bot
-from shieldwall.ai.mcts import MCTSBot, leaf_score, split_leaf
+from shieldwall.ai.mcts import MCTSBot, leaf_score
+from shieldwall.ai.search_spec import parse, settle
 from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
 from shieldwall.plugin import PluginError, RuleSystem
@@ -34,11 +35,11 @@ def with_score(monkeypatch: pytest.MonkeyPatch, ref: str | None) -> None:
     monkeypatch.setattr(registry, "get", get)
 
 
-def test_split_leaf() -> None:
-    assert split_leaf("16:material") == ("16", False)
-    assert split_leaf("16:mix0.5:material") == ("16:mix0.5", False)
-    assert split_leaf("material") == ("", False)
-    assert split_leaf("16") == ("16", True)
+def test_the_material_option() -> None:
+    assert not settle(parse("16:material")).use_score
+    assert not settle(parse("16:mix0.5:material")).use_score
+    assert not settle(parse("material")).use_score
+    assert settle(parse("16")).use_score
     bot = make_bot("mcts:16:material:mix0.5", 1)
     assert isinstance(bot, MCTSBot) and not bot.use_score and bot.playouts == 16 and bot.mix == 0.5
 

@@ -4,8 +4,9 @@ A bot is either generic (it plays any rule system through the public State API, 
 ``mcts``) or a rule system's own: its plugin declares it (``RuleSystem.bots``, name -> ``Bot``
 subclass). For one rule system its own names come first, then the generic ones.
 
-The search bot ``mcts`` (:mod:`shieldwall.ai.mcts`) takes its budget after a colon (``mcts:2000``
-playouts, ``mcts:1s`` seconds), passed to its class as ``cls(seed, budget)``. ``bot_names`` lists it
+The search bot ``mcts`` (:mod:`shieldwall.ai.mcts`) takes its budget and options after a colon
+(``mcts:2000`` playouts, ``mcts:1s`` seconds, ``mcts:64:hend:sh``; :mod:`shieldwall.ai.search_spec`),
+passed to its class as ``cls(seed, spec, ruleset)``. ``bot_names`` lists it
 (as ``mcts``, its default budget) after the generic ``random``; ``check_bot`` accepts every budget
 of it, for the hosts that take a bot's name (``simulate``, the web table).
 """
@@ -71,7 +72,8 @@ def make_bot(name: str, seed: int | None = None, ruleset: str | None = None) -> 
     base, colon, budget = name.partition(":")
     if base in _SEARCH:
         mod, attr = _SEARCH[base]
-        search: Bot = getattr(importlib.import_module(mod), attr)(seed, budget)
+        # the search bot's spec over the rule system's default options (``search_options``)
+        search: Bot = getattr(importlib.import_module(mod), attr)(seed, budget, ruleset)
         return search
     if colon or name not in _GENERIC:
         raise UnknownName("bot", name, bot_names(ruleset) if ruleset is not None else [*_GENERIC, *_SEARCH])

@@ -1,12 +1,15 @@
 """``mcts``: Monte-Carlo tree search over the legal menus, for every rule system.
 
-Names: ``mcts`` (``DEFAULT_PLAYOUTS`` playouts a decision), ``mcts:N`` (N playouts), ``mcts:Ts``
-(T seconds of wall-clock time a decision, e.g. ``mcts:0.5s``); either may be followed by the
-opponent model's mix, ``:mixP`` (``mcts:16:mix0.7``; ``mcts:mix0.7`` with the default playouts),
-and by ``:material`` (``mcts:16:material``): score unfinished playouts by material even when the
-rule system has a ``score`` hook (for measuring what the hook is worth); by ``:hH`` (rollouts of H
-decisions instead of ``ROLLOUT_DECISIONS``) or ``:hend`` (rollouts to the battle's end); and by
-``:sh`` (sequential halving at the root, :meth:`MCTSBot._halving`; a playout budget only).
+Names: ``mcts``, ``mcts:N`` (N playouts), ``mcts:Ts`` (T seconds of wall-clock time a decision,
+e.g. ``mcts:0.5s``), with options after further colons: the opponent model's mix ``:mixP``
+(``mcts:16:mix0.7``), ``:material`` (score unfinished playouts by material even when the rule
+system has a ``score`` hook: for measuring what the hook is worth), ``:hH`` (rollouts of H
+decisions instead of ``ROLLOUT_DECISIONS``) or ``:hend`` (rollouts to the battle's end), ``:sh``
+(sequential halving at the root, :meth:`MCTSBot._halving`; a playout budget only) or ``:duel`` (the
+paired duel). The grammar is :mod:`shieldwall.ai.search_spec`, shared by every host. What a spec
+leaves out comes from the rule system's default options (``RuleSystem.search_options``: e.g. a
+budget that fits a second a decision, the horizon that pays there), then from the built-in
+defaults (``DEFAULT_PLAYOUTS`` playouts, the 10-decision horizon, the duel, ``DEFAULT_MIX``).
 
 The opponent model, ``mixP`` (``DEFAULT_MIX`` when not given): in a playout's tree expansions
 and rollouts, each decision of a side other than the searching one is the rule system's own bot's
@@ -71,12 +74,33 @@ import numpy as np
 
 from shieldwall import registry
 from shieldwall.ai.base import Bot
-from shieldwall.core.errors import IllegalOrder, ShieldwallError
+from shieldwall.ai.search_spec import (
+    DEFAULT_MIX,
+    DEFAULT_PLAYOUTS,
+    ROLLOUT_DECISIONS,
+    BadBudget,
+    Options,
+    Settings,
+    Spec,
+    parse,
+    parse_default,
+    settle,
+)
+from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
+from shieldwall.plugin import PluginError
 
-DEFAULT_PLAYOUTS = 200
-#: decisions a rollout plays before it is scored (``mcts:N:hH`` sets it; ``hend``: to the battle's end)
-ROLLOUT_DECISIONS = 10
+__all__ = [
+    "DEFAULT_MIX",
+    "DEFAULT_PLAYOUTS",
+    "ROLLOUT_DECISIONS",
+    "BadBudget",
+    "MCTSBot",
+    "Options",
+    "Settings",
+    "default_spec",
+]
+
 #: a finished playout scores its outcome (+1 / -1 / 0) plus this share of the rule system's ``score``
 #: hook: a tie-break, so that a draw at the turn limit or a narrow win still says by how much
 END_MARGIN = 0.25
@@ -94,92 +118,6 @@ MIN_VISITS = 4
 CONFIDENCE = 2.0
 #: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
 WIDEN = 1.0
-#: the opponent model: the share of the other sides' playout decisions made by the rule system's
-#: own bot (the rest uniformly random from the menu); ``mcts:N:mixP`` sets it
-DEFAULT_MIX = 1.0
-
-
-class BadBudget(ShieldwallError, ValueError):
-    """A budget that is neither a number of playouts nor seconds."""
-
-
-def split_leaf(spec: str) -> tuple[str, bool]:
-    """Take a ``material`` part out of a spec: (the rest, whether the rule system's ``score`` hook
-    may score the leaves). ``"16:material"`` -> ``("16", False)``."""
-    parts = spec.strip().split(":")
-    kept = [p for p in parts if p.strip() != "material"]
-    return ":".join(kept), len(kept) == len(parts)
-
-
-@dataclass(frozen=True)
-class Options:
-    """The search's options in a spec: its rollout horizon (None: to the battle's end) and whether
-    the root is searched by sequential halving."""
-
-    horizon: int | None = ROLLOUT_DECISIONS
-    halving: bool = False
-
-
-def split_options(spec: str) -> tuple[str, Options]:
-    """Take the ``hH`` / ``hend`` (rollout horizon) and ``sh`` (sequential halving) parts out of a
-    spec: ``"64:h40:sh"`` -> ``("64", Options(40, True))``."""
-    kept: list[str] = []
-    horizon: int | None = ROLLOUT_DECISIONS
-    halving = False
-    for part in spec.strip().split(":"):
-        p = part.strip()
-        if p == "sh":
-            halving = True
-        elif p == "hend":
-            horizon = None
-        elif p.startswith("h") and p[1:].isdigit():
-            horizon = int(p[1:])
-            if horizon < 1:
-                raise BadBudget(f"mcts rollout horizon {p!r} is not hN with N at least 1 (mcts:64:h40)")
-        else:
-            kept.append(part)
-    return ":".join(kept), Options(horizon, halving)
-
-
-def parse_budget(spec: str) -> tuple[int | None, float | None]:
-    """``""`` -> the default playouts; ``"N"`` -> N playouts; ``"Ts"`` -> T seconds."""
-    text = spec.strip()
-    if not text:
-        return DEFAULT_PLAYOUTS, None
-    try:
-        if text.endswith("s"):
-            seconds = float(text[:-1])
-            if not math.isfinite(seconds) or seconds <= 0:
-                raise ValueError
-            return None, seconds
-        playouts = int(text)
-        if playouts < 1:
-            raise ValueError
-        return playouts, None
-    except ValueError:
-        raise BadBudget(
-            f"mcts budget {spec!r} is neither a number of playouts (mcts:200) nor seconds (mcts:1s)"
-        ) from None
-
-
-def parse_spec(spec: str) -> tuple[int | None, float | None, float]:
-    """``"N"``, ``"Ts"`` or ``""`` (:func:`parse_budget`), optionally followed by ``":mixP"``
-    (or ``"mixP"`` alone) -> (playouts, seconds, the opponent model's mix P in [0, 1])."""
-    budget, mix = spec.strip(), DEFAULT_MIX
-    head, colon, tail = budget.rpartition(":")
-    last = tail if colon else head or tail
-    if last.startswith("mix"):
-        budget = head if colon else ""
-        try:
-            mix = float(last[3:])
-            if not 0.0 <= mix <= 1.0:
-                raise ValueError
-        except ValueError:
-            raise BadBudget(
-                f"mcts opponent mix {last!r} is not mixP with P from 0 to 1 (mcts:16:mix0.7)"
-            ) from None
-    playouts, seconds = parse_budget(budget)
-    return playouts, seconds, mix
 
 
 def roster(state: State) -> dict[str, str]:
@@ -299,13 +237,13 @@ def ucb(means: list[float], counts: list[int]) -> int:
 class MCTSBot(Bot):
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, spec: str = "") -> None:
+    def __init__(self, seed: int | None = None, spec: str = "", ruleset: str | None = None) -> None:
         super().__init__(seed)
-        rest, self.use_score = split_leaf(spec)
-        rest, self.options = split_options(rest)
-        self.playouts, self.seconds, self.mix = parse_spec(rest)
-        if self.options.halving and self.playouts is None:
-            raise BadBudget(f"mcts sequential halving (sh) needs a number of playouts, not {spec!r}")
+        #: the spec as written (:mod:`shieldwall.ai.search_spec`); the settings are it over the rule
+        #: system's default options (``RuleSystem.search_options``), settled for ``ruleset`` now
+        #: when given, else at the first decision (and again if the bot meets another rule system)
+        self.spec = parse(spec)
+        self._settle(settle(self.spec, default_spec(ruleset) if ruleset is not None else None))
         self._rollout: Bot | None = None
         self._rollout_for: str | None = None
         self._bot_class: Any = None
@@ -331,6 +269,11 @@ class MCTSBot(Bot):
         self.last_confirm: list[tuple[tuple[int, int, int], float]] = []
         #: the true menu's orders by text (the orders the halving plays on each copy)
         self._orders: dict[str, Any] = {}
+
+    def _settle(self, settings: Settings) -> None:
+        self.settings = settings
+        self.playouts, self.seconds, self.mix = settings.playouts, settings.seconds, settings.mix
+        self.options, self.use_score = settings.options, settings.use_score
 
     def choose(self, state: State) -> Any:
         menu = state.legal_orders()
@@ -660,6 +603,7 @@ class MCTSBot(Bot):
         rid = state.game.info.id
         if self._rollout_for != rid:
             self._rollout_for = rid
+            self._settle(settle(self.spec, default_spec(rid)))
             rs = registry.get(rid)
             own = next(iter(rs.bots), None)
             self._bot_class = rs.bot_class(own) if own is not None else None
@@ -667,3 +611,18 @@ class MCTSBot(Bot):
             self._score = rs.optional("score") if self.use_score else None
             self._rollout = None
         return self._rollout
+
+
+def default_spec(ruleset: str) -> Spec:
+    """A rule system's default search options (``RuleSystem.search_options``), parsed:
+    ``PluginError`` naming the rule system and the field when they do not parse."""
+    rs = registry.get(ruleset)
+    text = rs.search_options
+    if not text:
+        return Spec()
+    try:
+        return parse_default(text)
+    except BadBudget as exc:
+        raise PluginError(
+            f"rule system {ruleset!r}: search_options {text!r} is not a search spec: {exc}"
+        ) from None

@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 
 from shieldwall.ai.base import bot_names, bot_seed, check_bot, make_bot
-from shieldwall.ai.mcts import parse_spec
+from shieldwall.ai.mcts import MCTSBot, default_spec
+from shieldwall.ai.search_spec import END_COST, ROLLOUT_DECISIONS, parse, rollout_cost, settle
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
@@ -235,31 +236,49 @@ class Played:
     snapped: tuple[int, IllegalOrder] | None = None  # the alternative played, and the refusal
 
 
-#: the largest search budget a game on the table may ask of the server, per decision
+#: the largest search a game on the table may ask of the server, per decision: at most
+#: MAX_BOT_PLAYOUTS playouts, and playouts times the rollout horizon at most MAX_BOT_ROLLOUT
+#: decisions (``search_spec.rollout_cost``: a rollout to the battle's end counts ``END_COST``), so
+#: ``mcts:2000`` (the 10-decision horizon) and ``mcts:200:hend`` are the largest of their kinds
 MAX_BOT_PLAYOUTS = 2000
+MAX_BOT_ROLLOUT = MAX_BOT_PLAYOUTS * ROLLOUT_DECISIONS
 
 
-def _is_bot(name: str, ruleset: str) -> bool:
-    """Whether ``name`` is a bot of the rule system: a listed name, or the search bot with a
-    playout budget of at most ``MAX_BOT_PLAYOUTS`` (``mcts:500``), optionally with its opponent
-    model's mix (``mcts:500:mix0.7``, ``mcts:mix0.7``); a time budget would not replay, so the table
-    does not take it."""
-    if name in bot_names(ruleset):
-        return True
+def _bot_problem(name: str, ruleset: str) -> str | None:
+    """Why ``name`` is not a bot the table takes for the rule system, or None when it is. A bot of
+    the rule system (a listed name), or the search bot with a spec in the grammar the command
+    line takes (``shieldwall.ai.search_spec``: ``mcts:500``, ``mcts:500:mix0.7``, ``mcts:64:hend:sh``)
+    over the rule system's default options, within the table's bounds: a playout budget (a time
+    budget would not replay) of at most ``MAX_BOT_PLAYOUTS``, and at most ``MAX_BOT_ROLLOUT``
+    rollout decisions. Plain ``mcts`` (the rule system's default options) is bounded the same way.
+    ``""`` for a name that is no bot at all (the caller lists the valid ones)."""
     base, colon, spec = name.partition(":")
-    if not colon or not spec.strip():
-        return False
+    listed = bot_names(ruleset)
+    if base != MCTSBot.name or base not in listed:
+        return None if name in listed else ""
+    if colon and not spec.strip():
+        return f"opponent {name!r}: nothing after the colon (mcts:N for N playouts)"
     try:
-        playouts, _seconds, _mix = parse_spec(spec)
-    except ShieldwallError:
-        return False
-    if playouts is None or playouts > MAX_BOT_PLAYOUTS:
-        return False
+        settings = settle(parse(spec), default_spec(ruleset))
+    except ShieldwallError as exc:
+        return f"opponent {name!r}: {exc}"
+    if settings.playouts is None:
+        return (
+            f"opponent {name!r}: the table takes a number of playouts (mcts:N), "
+            "not a time budget (it would not replay)"
+        )
+    if settings.playouts > MAX_BOT_PLAYOUTS or rollout_cost(settings) > MAX_BOT_ROLLOUT:
+        return (
+            f"opponent {name!r}: too much search for the table: at most {MAX_BOT_PLAYOUTS} "
+            f"playouts a decision, and playouts times the rollout horizon at most {MAX_BOT_ROLLOUT} "
+            f"(a rollout to the battle's end counts {END_COST}: "
+            f"mcts:{MAX_BOT_ROLLOUT // END_COST}:hend at most)"
+        )
     try:
         check_bot(name, ruleset)
-    except ShieldwallError:
-        return False
-    return True
+    except ShieldwallError as exc:
+        return f"opponent {name!r}: {exc}"
+    return None
 
 
 def new_seed() -> int:
@@ -346,14 +365,16 @@ class Games:
             mode, players = "hotseat", {s: "human" for s in sides}
         elif opponent == "remote":
             mode, players = "remote", {s: "human" for s in sides}
-        elif _is_bot(opponent, game.info.id):
+        elif (problem := _bot_problem(opponent, game.info.id)) is None:
             mode, players = "bot", {s: ("human" if s == side else f"bot:{opponent}") for s in sides}
+        elif problem:
+            raise ApiError(422, problem)
         else:
             bots = bot_names(game.info.id)
             raise ApiError(
                 422,
                 f"opponent must be hotseat, remote or a bot ({', '.join(bots)}; mcts:N for N playouts, "
-                "mcts:N:mixP with an opponent model), "
+                "with options: mcts:N:mixP, mcts:N:hend:sh), "
                 f"not {opponent!r}",
             )
         seed_public = seed is not None  # a seed the player chose is theirs; the server's stays secret

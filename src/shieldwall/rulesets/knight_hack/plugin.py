@@ -43,6 +43,9 @@ PLUGIN = RuleSystem(
     army_builder=f"{_PKG}.army_builder:army_builder",
     score=f"{_PKG}.score:score",
     determinize=f"{_PKG}.hidden:determinize",
+    # the search bot's defaults: 20 playouts (about a CPU second a decision), rollouts to the
+    # battle's end, sequential halving: 16 of 16 won against scripted and random (docs/agents.md)
+    search_options="20:hend:sh",
     scenarios="scenarios",
     web_module="web/knight-hack.js",
     clause_table="docs/rules/knight-hack.md",

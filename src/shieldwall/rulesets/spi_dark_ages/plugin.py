@@ -41,6 +41,8 @@ PLUGIN = RuleSystem(
     ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     score=f"{_PKG}.score:score",
+    # the search bot's defaults: 256 playouts, about half a CPU second a decision (docs/agents.md)
+    search_options="256",
     scenarios="scenarios",
     web_module="web/spi-dark-ages.js",
     clause_table="docs/rules/spi-dark-ages.md",
