@@ -101,3 +101,12 @@ def test_the_table_bounds_plain_mcts_and_the_rule_system_s_default(monkeypatch: 
     problem = _bot_problem("mcts", rid)
     assert problem is not None and problem.startswith("opponent 'mcts': too much search")
     assert _bot_problem("mcts:20", rid) is None  # the user's budget over the default's
+
+
+def test_each_rule_system_s_default_search_is_listed_with_it(client: Any) -> None:
+    """The lobby shows the default search a plain ``mcts`` plays with (``RuleSystem.search_options``)."""
+    from shieldwall import registry
+
+    listed = {r["id"]: r["search_options"] for r in client.get("/api/rulesets").json()}
+    assert listed == {rid: rs.search_options for rid, rs in registry.systems().items()}
+    assert any(listed.values())  # the built-in systems declare theirs

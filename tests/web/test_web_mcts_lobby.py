@@ -35,3 +35,18 @@ def test_a_mix_of_one_is_the_plain_search(server: str, page: Any) -> None:
     page.click("#f-start")
     page.wait_for_selector("#board svg .unit")
     assert state(page)["players"]["blue"] == "bot:mcts:4"
+
+
+def test_no_playouts_asks_for_the_rule_system_s_default_search(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#f-scenario option", state="attached")
+    page.select_option("#f-opponent", "mcts")
+    assert page.input_value("#f-playouts") == ""
+    shown = page.get_attribute("#f-playouts", "placeholder") or ""
+    assert shown.startswith("default (") and shown != "default (built-in)"  # the plugin's options
+    page.fill("#f-mix", "0.5")
+    page.select_option("#f-side", "red")
+    page.fill("#f-seed", "3")
+    page.click("#f-start")
+    page.wait_for_selector("#board svg .unit")
+    assert state(page)["players"]["blue"] == "bot:mcts:mix0.5"

@@ -82,6 +82,11 @@ class RulesetOut(BaseModel):
     ranges: bool = Field(
         default=False, description="Whether /api/games/{id}/ranges/{unit} answers for its games."
     )
+    search_options: str | None = Field(
+        default=None,
+        description="The search bot's default options in this rule system (a spec such as '96:sh'): "
+        "what a plain `mcts` opponent plays with, and what `mcts:N` leaves out; null: the built-in ones.",
+    )
 
 
 class ScenarioOut(BaseModel):

@@ -66,6 +66,7 @@ def rulesets() -> list[RulesetOut]:
                 length_unit=rs.length_unit,
                 army=rs.army_cost is not None,
                 ranges=rs.ranges is not None,
+                search_options=rs.search_options,
             )
         )
     return out

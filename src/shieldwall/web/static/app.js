@@ -105,7 +105,8 @@ async function showLobby() {
     el("option", { value: "remote" }, "A friend on another browser"),
   ];
   fo.replaceChildren(...opponents);
-  // the search bot's budget and opponent model: mcts:N, or mcts:N:mixP below 1
+  // the search bot's budget and opponent model: plain mcts (the rule system's default options, shown
+  // as the placeholder), mcts:N, mcts:mixP or mcts:N:mixP (a mix of 1 is the plain search)
   const showSearch = () => { $("#f-search").hidden = fo.value !== "mcts"; };
   fo.addEventListener("change", showSearch);
   showSearch();
@@ -113,7 +114,10 @@ async function showLobby() {
     if (fo.value !== "mcts") return fo.value;
     const n = $("#f-playouts").value.trim();
     const mix = $("#f-mix").value.trim();
-    return `mcts:${n || "200"}${mix !== "" && Number(mix) !== 1 ? `:mix${mix}` : ""}`;
+    const parts = [];
+    if (n !== "") parts.push(n);
+    if (mix !== "" && Number(mix) !== 1) parts.push(`mix${mix}`);
+    return parts.length ? `mcts:${parts.join(":")}` : "mcts";
   }
   $("#f-import-opponent").replaceChildren(...opponents.map((o) => o.cloneNode(true)));
   const dirty = new Set();
@@ -121,6 +125,7 @@ async function showLobby() {
   function fillScenarios() {
     const rs = rulesets.find((r) => r.id === fr.value) || rulesets[0];
     $("#clause-link").href = `/rules/${encodeURIComponent(rs.id)}`;
+    $("#f-playouts").placeholder = `default (${rs.search_options || "built-in"})`;
     const mine = scenarios.filter((s) => s.ruleset === rs.id);
     fs.replaceChildren(...mine.map((s) => el("option", { value: s.name, selected: s.default }, s.title)));
     fillSides();
