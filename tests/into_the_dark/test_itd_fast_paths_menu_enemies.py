@@ -1,10 +1,13 @@
-"""The menu's nearest enemies (``menus.nearest_enemies``, issue 16: Into the Dark big armies, fourth
-slice) are the first ones of the plain sort of every enemy by distance.
+"""Into the Dark big armies, fourth slice (issue 16): two answers of a decision kept from the plain
+computation's with less measured, compared with it.
 
-At every menu of seeded battles (senlac, wye-fords, and senlac tiled to 30 a side, where the bound
-leaves most enemies unmeasured) the fast answer is compared with the reference's prefix the menu
-reads (``READ``), ties in the state's order included; and a tiled battle played on the fast paths
-and on their references makes the same decisions.
+The menu's nearest enemies (``menus.nearest_enemies``) are the first ``READ`` of the plain sort of
+every enemy by distance (ties in the state's order), at every menu of seeded battles (senlac,
+wye-fords, senlac tiled to 30 a side, where the bound leaves most enemies unmeasured). The activation
+order's distances kept between Movement decisions (``bots.nearest.Activation``) are each unit's
+distance from the nearest enemy measured against every enemy, in the same battles and after random
+moves, arrivals and departures. A tiled battle played on the fast paths and on their references
+makes the same decisions.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.into_the_dark import menus
+from shieldwall.rulesets.into_the_dark.bots import nearest
 from shieldwall.rulesets.into_the_dark.model import Unit
 from shieldwall.rulesets.into_the_dark.tiling import tiled_game
 from shieldwall.sim import referee as R
@@ -91,3 +95,67 @@ def test_a_tiled_battle_makes_the_same_decisions_on_the_reference() -> None:
     fast = R.play_record(game, case, reference=False, limit=120)
     ref = R.play_record(game, case, reference=True, limit=120)
     assert R.first_difference(fast, ref) is None, R.first_difference(fast, ref)
+
+
+@pytest.mark.python_sources
+def test_the_activation_orders_kept_distances_are_the_nearest_enemys(monkeypatch: Any) -> None:
+    """At every Movement decision of seeded battles (senlac, wye-fords, senlac tiled to 30 a side)
+    each distance ``nearest.Activation`` answers, most of them kept from the decision before, is
+    the unit's distance from the nearest enemy measured against every enemy."""
+    real = nearest.Activation.gaps
+    seen = {"calls": 0, "kept": 0, "units": 0}
+    found = nearest.nearest_gap
+
+    def counting(fp: Footprint, index: Any) -> float:
+        seen["kept"] -= 1
+        return found(fp, index)
+
+    def both(self: Any, side: str, uids: list[str], enemies: Any, fps: Any) -> dict[str, float]:
+        got = real(self, side, uids, enemies, fps)
+        pieces = [nearest.Piece(fps[e["id"]]) for e in enemies]
+        for uid in uids:
+            assert got[uid] == nearest.nearest_gap_reference(fps[uid], pieces), uid
+        seen["calls"] += 1
+        seen["units"] += len(uids)
+        seen["kept"] += len(uids)
+        return got
+
+    monkeypatch.setattr(nearest.Activation, "gaps", both)
+    monkeypatch.setattr(nearest, "nearest_gap", counting)
+    for scenario, seed in BATTLES:
+        play(load_game(scenario), seed, "scripted", "scripted")
+    game = tiled_game(30)
+    case = R.Case("into-the-dark/senlac tiled to 30 a side", 1, "scripted", "scripted")
+    R.play_record(game, case, False, limit=250)
+    assert seen["calls"] > 100 and seen["kept"] > seen["units"] // 2, seen
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(-40.0, 40.0), st.floats(-40.0, 40.0)), min_size=2, max_size=40),
+    st.lists(st.tuples(st.integers(0, 39), st.floats(-40.0, 40.0), st.floats(-40.0, 40.0)), max_size=6),
+    st.lists(st.integers(0, 39), max_size=3),
+)
+def test_the_activation_distances_follow_moves_arrivals_and_departures(
+    places: list[tuple[float, float]], moves: list[tuple[int, float, float]], leave: list[int]
+) -> None:
+    """Units on both sides, some enemies and friends moved (nearer or farther), some enemies gone,
+    a new one come: every distance answered after the changes is the one measured afresh."""
+    units = {f"u{i}": {"id": f"u{i}", "side": "ab"[i % 2]} for i in range(len(places))}
+    fps = {f"u{i}": Footprint(x, y, 37.0 * i, 4.0, 1.0) for i, (x, y) in enumerate(places)}
+    mine = [k for k, u in units.items() if u["side"] == "a"]
+    memo = nearest.Activation()
+    for step in range(2):
+        enemies = [u for u in units.values() if u["side"] == "b"]
+        got = memo.gaps("a", mine, enemies, fps)
+        pieces = [nearest.Piece(fps[e["id"]]) for e in enemies]
+        for uid in mine:
+            assert got[uid] == nearest.nearest_gap_reference(fps[uid], pieces), (step, uid)
+        fps = dict(fps)
+        for i, x, y in moves:
+            k = f"u{i % len(places)}"
+            fps[k] = Footprint(x, y, 0.0, 4.0, 1.0)
+        for i in leave:
+            units.pop(f"u{i % len(places)}", None)
+        units["new"] = {"id": "new", "side": "b"}
+        fps["new"] = Footprint(0.0, 0.0, 0.0, 4.0, 1.0)
