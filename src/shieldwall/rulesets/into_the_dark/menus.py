@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 __all__ = ["legal_orders", "unit_orders", "UnitMenu", "charge_orders"]
 
 NEAREST = 2
+#: how many of the nearest enemies the menu reads (``UnitMenu.enemies``: the charges' four and
+#: the wheels' ``NEAREST``)
+READ = max(4, NEAREST)
+#: slack on ``nearest_enemies``' bounds (the corners' rounding, the centres' distance and radii)
+NEAR_SLACK = 1e-9
 
 
 def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
@@ -156,6 +161,37 @@ def _advance(
     return _ok_move(st, u, (*lead, O.Fwd(d)))
 
 
+def nearest_enemies_reference(u: Unit, enemies: list[Unit]) -> list[Unit]:
+    """Every one of ``enemies`` nearest ``u`` first (a stable sort: equal distances in list order)."""
+    return sorted(enemies, key=lambda e: gap(u.fp, e.fp))
+
+
+def nearest_enemies(u: Unit, enemies: list[Unit], k: int) -> list[Unit]:
+    """The first ``k`` (or more) of ``nearest_enemies_reference(u, enemies)`` (issue 16): an enemy's
+    footprint is no nearer than the distance of the centres less both radii (each footprint lies
+    within its circumscribed circle), so the enemies are measured in the order of that bound until
+    ``k`` are measured and the next bound passes the ``k``-th nearest distance measured. Every enemy
+    left unmeasured is then farther than it, so the measured ones sorted by (distance, list order)
+    begin with the reference's first ``k``; only those are answered. On the reference path (and
+    for ``k`` enemies or fewer) the whole list, sorted."""
+    if REFERENCE.on or len(enemies) <= k:
+        return nearest_enemies_reference(u, enemies)
+    fp = u.fp
+    x, y, r = fp.x, fp.y, fp._radius
+    hypot = math.hypot
+    bounds = sorted((hypot(e.fp.x - x, e.fp.y - y) - r - e.fp._radius, i) for i, e in enumerate(enemies))
+    got: list[tuple[float, int]] = []
+    kth = math.inf
+    for low, i in bounds:
+        if len(got) >= k and low > kth + NEAR_SLACK:
+            break
+        got.append((gap(fp, enemies[i].fp), i))
+        if len(got) >= k:
+            kth = sorted(d for d, _ in got)[k - 1]
+    got.sort()  # by distance, then list order: the stable sort of the reference
+    return [enemies[i] for _, i in got[:k]]
+
+
 def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
     return UnitMenu(st, u).orders()
 
@@ -179,11 +215,11 @@ class UnitMenu:
         self._rest: list[O.Order] | None = None
 
     def enemies(self) -> list[Unit]:
+        """The enemies on the table nearest first (equal distances in the state's order): at least
+        the first ``READ`` of them, all the menu reads (``nearest_enemies``)."""
         if self._enemies is None:
             u = self.u
-            self._enemies = sorted(
-                (e for e in self.st.live() if e.side != u.side), key=lambda e: gap(u.fp, e.fp)
-            )
+            self._enemies = nearest_enemies(u, [e for e in self.st.live() if e.side != u.side], READ)
         return self._enemies
 
     def head(self) -> list[O.Order]:

@@ -37,6 +37,7 @@ from typing import Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark import orders as O
 
 from . import generals, nearest
@@ -54,6 +55,10 @@ DISORDER_COST_LATE = 1.5
 
 class IntoTheDarkGeneral(Reckoning):
     """The scripted general (module docstring): the decisions, on top of the reckoning."""
+
+    def __init__(self, rng: Any) -> None:
+        super().__init__(rng)
+        self._activation = nearest.Activation()
 
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Any:
@@ -114,13 +119,17 @@ class IntoTheDarkGeneral(Reckoning):
             return orders[0]
 
         # the unit nearest the enemy acts first (its distance from the nearest enemy, found in a
-        # grid of the enemies' footprints: issue 16, no pair of units measured that cannot matter)
-        index = nearest.index_of(self.enemies, self.fps)
+        # grid of the enemies' footprints: issue 16, no pair of units measured that cannot matter;
+        # kept from the decision before for the units and enemies that did not move)
+        if REFERENCE.on:
+            index = nearest.index_of(self.enemies, self.fps)
 
-        def key(o: Any) -> tuple[float, str]:
-            return (nearest.nearest_gap(self.fps[o.unit], index), o.unit)
+            def key(o: Any) -> tuple[float, str]:
+                return (nearest.nearest_gap(self.fps[o.unit], index), o.unit)
 
-        return min(acts, key=key)
+            return min(acts, key=key)
+        gaps = self._activation.gaps(self.me, [o.unit for o in acts], self.enemies, self.fps)
+        return min(acts, key=lambda o: (gaps[o.unit], o.unit))
 
     def _react(self, orders: list[Any], u: dict[str, Any]) -> Any:
         evade = next((o for o in orders if isinstance(o, O.Evade)), None)

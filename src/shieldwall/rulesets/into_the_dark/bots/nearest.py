@@ -138,3 +138,68 @@ def nearest_gap(fp: Footprint, index: FootprintIndex[Piece]) -> float:
             reach = best
         else:
             reach *= 2.0
+
+
+def _bound(a: Footprint, b: Footprint) -> float:
+    """No nearer than this: the centres' distance less both radii."""
+    return math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
+
+
+class Activation:
+    """The activation order's distances (``general._activate``: each unit that may act, its
+    distance from the nearest enemy), kept from one Movement decision to the next (issue 16): most
+    units and enemies do not move between two. A unit's kept distance ``d`` stands when the unit
+    stands where it stood (the same footprint) and every enemy that moved or left stood farther
+    than ``d`` from it (so an enemy at ``d`` is still there, where it was); it is then lowered to
+    any enemy that moved or came nearer. Otherwise it is found again (``nearest_gap``). The same
+    numbers as ``nearest_gap`` for every unit: a minimum over the same distances."""
+
+    __slots__ = ("side", "enemies", "kept")
+
+    def __init__(self) -> None:
+        self.side = ""
+        self.enemies: dict[str, Footprint] = {}
+        self.kept: dict[str, tuple[Footprint, float]] = {}
+
+    def gaps(
+        self, side: str, uids: list[str], enemies: list[dict[str, Any]], fps: dict[str, Footprint]
+    ) -> dict[str, float]:
+        """Each of ``uids``' distance from the nearest of ``enemies`` (``nearest_gap``)."""
+        now = {e["id"]: fps[e["id"]] for e in enemies}
+        before = self.enemies
+        kept = self.kept if side == self.side and now and before else {}
+        gone: list[Footprint] = []  # (where the enemies that moved or left stood)
+        came: list[Footprint] = []  # (where the enemies that moved or came stand)
+        if kept:
+            for k, f in before.items():
+                if now.get(k) is not f:
+                    gone.append(f)
+            for k, g in now.items():
+                if before.get(k) is not g:
+                    came.append(g)
+        index: FootprintIndex[Piece] | None = None
+        out: dict[str, float] = {}
+        for uid in uids:
+            fp = fps[uid]
+            got = kept.get(uid)
+            d = -1.0
+            if got is not None and got[0] is fp:
+                d = got[1]
+                for f in gone:
+                    if _bound(fp, f) <= d + SLACK and footprint_distance(fp, f) <= d:
+                        d = -1.0  # (it may have been the nearest)
+                        break
+                if d >= 0.0:
+                    for g in came:
+                        if _bound(fp, g) <= d + SLACK:
+                            x = footprint_distance(fp, g)
+                            if x < d:
+                                d = x
+            if d < 0.0:
+                if index is None:
+                    index = index_of(enemies, fps)
+                d = nearest_gap(fp, index)
+            out[uid] = d
+        self.side, self.enemies = side, now
+        self.kept = {uid: (fps[uid], d) for uid, d in out.items()}
+        return out
