@@ -35,6 +35,16 @@ def _deployed(n: int, seed: int) -> tuple[DbmState, dict[str, Any]]:
     return state, bots
 
 
+def _play(state: DbmState, bots: dict[str, Any], decisions: int) -> None:
+    """The scripted bots play up to ``decisions`` decisions of ``state``."""
+    for _ in range(decisions):
+        if state.is_terminal():
+            break
+        d = state.decision()
+        assert d is not None
+        state.apply(bots[d.side].choose(state))
+
+
 def test_every_remembered_plan_is_the_plan_made_afresh(monkeypatch: Any) -> None:
     """At every single move and group advance the menu weighs for the scripted bot in ford-of-ash
     tiled to 96 a side (300 decisions), the remembered answer (option and plan, field for field) is
@@ -54,13 +64,7 @@ def test_every_remembered_plan_is_the_plan_made_afresh(monkeypatch: Any) -> None
         return got
 
     monkeypatch.setattr(menu, "remembered", checked)
-    state, bots = _deployed(96, 1)
-    for _ in range(300):
-        if state.is_terminal():
-            break
-        d = state.decision()
-        assert d is not None
-        state.apply(bots[d.side].choose(state))
+    _play(*_deployed(96, 1), 300)
     remembered = seen["asked"] - seen["made"]
     assert seen["asked"] > 1000 and remembered > seen["asked"] // 3, seen
     assert seen["made"] > 300, seen
@@ -125,13 +129,7 @@ def test_every_remembered_group_is_the_group_worked_out_afresh(monkeypatch: Any)
 
     monkeypatch.setattr(plan_memo, "unengaged_reference", counted)
     monkeypatch.setattr(menu, "unengaged", checked)
-    state, bots = _deployed(96, 1)
-    for _ in range(300):
-        if state.is_terminal():
-            break
-        d = state.decision()
-        assert d is not None
-        state.apply(bots[d.side].choose(state))
+    _play(*_deployed(96, 1), 300)
     assert seen["asked"] > 2000 and seen["made"] < seen["asked"] // 3, seen
 
 
@@ -186,13 +184,7 @@ def test_every_remembered_favour_is_the_favour_worked_out_afresh(monkeypatch: An
         return got
 
     monkeypatch.setattr(Favoured, "of", checked)
-    state, bots = _deployed(96, 1)
-    for _ in range(300):
-        if state.is_terminal():
-            break
-        d = state.decision()
-        assert d is not None
-        state.apply(bots[d.side].choose(state))
+    _play(*_deployed(96, 1), 300)
     assert seen["asked"] > 1000 and seen["made"] < seen["asked"] // 2, seen
 
 
