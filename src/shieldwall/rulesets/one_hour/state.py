@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 RS = "one-hour-dark-ages"
 _FP = attrgetter("fp")
 _REMOVED = attrgetter("removed")
+#: at most this many units moved since the grid was made: the grid is moved, not made again, and
+#: only the cached contacts near them are dropped (more: the grid is made again, the cache cleared)
+FEW_MOVED = 8
 _T = TypeVar("_T")
 
 
@@ -321,7 +324,7 @@ class OneHourState(BattleState["OneHourGame"]):
         changed_units = self._geo_changed
         self._geo_changed = []
         old = self._geo_fps
-        if old is not None and len(changed_units) <= 8:
+        if old is not None and len(changed_units) <= FEW_MOVED:
             got = self._geometry_moved(old, changed_units)
             if got is not None:
                 return got
@@ -342,10 +345,7 @@ class OneHourState(BattleState["OneHourGame"]):
                     for i, (a, b, ra, rb) in enumerate(zip(old, fps, self._geo_removed, removed, strict=True))
                     if a is not b or ra != rb
                 ]
-                if len(changed) > 8:
-                    cache.clear()
-                else:
-                    self._drop_contacts(changed, old, fps, live)
+                self._forget_contacts(changed, old, fps, live)
         self._geo_fps = fps
         self._geo_removed = removed
         self._geo_live = live
@@ -384,15 +384,21 @@ class OneHourState(BattleState["OneHourGame"]):
             return self._geo_live  # (equal footprints: nothing moved)
         place = self._geo_place
         live = self._geo_live.moved([(place[units[i].id], old[i]) for i in changed if not removed[i]])
-        cache = self._contact_cache
-        if cache:
-            if len(changed) > 8:
-                cache.clear()
-            else:
-                self._drop_contacts(changed, old, fps, live)
+        if self._contact_cache:
+            self._forget_contacts(changed, old, fps, live)
         self._geo_fps = fps
         self._geo_live = live
         return live
+
+    def _forget_contacts(
+        self, changed: list[int], old: list[Footprint], new: list[Footprint], live: FootprintIndex[Unit]
+    ) -> None:
+        """The cached contacts the units at ``changed`` may have changed dropped (``_drop_contacts``),
+        or the whole cache cleared when more than ``FEW_MOVED`` moved."""
+        if len(changed) > FEW_MOVED:
+            self._contact_cache.clear()
+        else:
+            self._drop_contacts(changed, old, new, live)
 
     def _drop_contacts(
         self, changed: list[int], old: list[Footprint], new: list[Footprint], live: FootprintIndex[Unit]
