@@ -154,9 +154,9 @@ def handle_unit(b: Board, ask: Ask, o: Order) -> None:
             )
         handle_ambush(b, u, o)
         return
-    menu = unit_menu(b, ask)
     if o.kind in ("rout-on", "rout-test"):
-        if o not in menu:
+        # the menu is asked only here: a move or rally order is checked by its own plan below
+        if o not in unit_menu(b, ask):
             raise IllegalOrder(rule("rout.stop"), f"{o} is not open to {u.id} now")
         _rout(b, u, o.kind == "rout-test")
     elif o.kind == "rally":
