@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack import deploy as dp
 from shieldwall.rulesets.knight_hack import phase_charge as pc
 from shieldwall.rulesets.knight_hack import phase_melee as pm
 from shieldwall.rulesets.knight_hack import phase_move as pv
 from shieldwall.rulesets.knight_hack.board import Ask, Board
+from shieldwall.rulesets.knight_hack.choice import CHOICE
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.orders import ANSWERS, Order
 
@@ -67,7 +69,7 @@ def advance(b: Board) -> None:
     """Run automatic stages until a decision with a choice is pending or the battle is over."""
     while b.result is None:
         while b.queue:
-            if MENUS[b.queue[0].kind](b, b.queue[0]):
+            if has_choice(b, b.queue[0]):
                 return
             b.queue.pop(0)
         if b.result is not None:
@@ -76,6 +78,15 @@ def advance(b: Board) -> None:
         if b.stage == len(STAGES):
             b.stage, b.turn = 0, b.turn + 1
         STAGES[b.stage][1](b)
+
+
+def has_choice(b: Board, ask: Ask) -> bool:
+    """Whether ``ask``'s menu is not empty: for the kinds :mod:`.choice` knows, without building
+    it; otherwise, and on the reference path (``core.reference``), by building it."""
+    quick = CHOICE.get(ask.kind)
+    if quick is None or REFERENCE.on:
+        return bool(MENUS[ask.kind](b, ask))
+    return quick(b, ask)
 
 
 def apply(b: Board, o: Order) -> None:
