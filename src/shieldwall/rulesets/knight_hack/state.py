@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack import deploy
 from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.orders import Order, parse_order
@@ -119,8 +120,14 @@ class KnightHackState(State):
     def copy(self) -> KnightHackState:
         new = object.__new__(KnightHackState)
         new._game = self._game
-        tables = self.board.tables
-        new.board = copy.deepcopy(self.board, {id(tables): tables})
+        b = self.board
+        memo: dict[int, Any] = {id(b.tables): b.tables}
+        if not REFERENCE.on:
+            # the events are frozen: the copy's log is a list of its own holding the same events, as
+            # the other rule systems' copies keep it (deep-copying them was most of a copy's cost,
+            # a search copies the board for every playout); the reference path copies them too
+            memo[id(b.events)] = list(b.events)
+        new.board = copy.deepcopy(b, memo)
         return new
 
     def view(self) -> dict[str, Any]:
