@@ -139,7 +139,12 @@ class Board:
 
         new = _copy.copy(self)
         new.menu_cache = None
-        new.moves_cache = {}
+        # a unit's memoised orders stay valid in the copy: their keys read the copy's own state
+        # and its counters (``hex_changes``, ``placements``), copied, which only grow, so an entry
+        # made before the copy is hit only while what it read is unchanged (OpenSpiel's checks and
+        # the search ask a copy of every state for its menu). Its own dict: a copy's entries are not
+        # its original's
+        new.moves_cache = dict(self.moves_cache)
         new.hex_changes = dict(self.hex_changes)
         new.units = {k: _copy.copy(u) for k, u in self.units.items()}
         new.events = list(self.events)
