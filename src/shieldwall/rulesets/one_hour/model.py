@@ -80,32 +80,34 @@ class Unit:
         object.__setattr__(self, name, value)
 
     def clone(self) -> Unit:
-        """A copy with its own ``extra`` dict (field by field: this runs on every order applied)."""
+        """A copy with its own ``extra`` dict (field by field: this runs on every order applied, every
+        state copy and every charge probe). The fields are set past ``__setattr__``: a new unit has
+        no owner to tell (the hook would look for one, find none and set the field the same way)."""
         new = _new_unit(Unit)
-        new.id = self.id
-        new.side = self.side
-        new.name = self.name
-        new.type = self.type
-        new.profile = self.profile
-        new.fp = self.fp
-        new.hits = self.hits
-        new.max_hits = self.max_hits
-        new.attack_mod = self.attack_mod
-        new.upgrade = self.upgrade
-        new.quality = self.quality
-        new.shots_used = self.shots_used
-        new.out_of_missiles = self.out_of_missiles
-        new.allied = self.allied
-        new.removed = self.removed
-        new.reached_five = self.reached_five
-        new.moved = self.moved
-        new.shot = self.shot
-        new.moving_shot = self.moving_shot
-        new.charged = self.charged
-        new.activated = self.activated
-        new.turns_used = self.turns_used
-        new.extra = dict(self.extra)
-        new.owner = None
+        _set(new, "id", self.id)
+        _set(new, "side", self.side)
+        _set(new, "name", self.name)
+        _set(new, "type", self.type)
+        _set(new, "profile", self.profile)
+        _set(new, "fp", self.fp)
+        _set(new, "hits", self.hits)
+        _set(new, "max_hits", self.max_hits)
+        _set(new, "attack_mod", self.attack_mod)
+        _set(new, "upgrade", self.upgrade)
+        _set(new, "quality", self.quality)
+        _set(new, "shots_used", self.shots_used)
+        _set(new, "out_of_missiles", self.out_of_missiles)
+        _set(new, "allied", self.allied)
+        _set(new, "removed", self.removed)
+        _set(new, "reached_five", self.reached_five)
+        _set(new, "moved", self.moved)
+        _set(new, "shot", self.shot)
+        _set(new, "moving_shot", self.moving_shot)
+        _set(new, "charged", self.charged)
+        _set(new, "activated", self.activated)
+        _set(new, "turns_used", self.turns_used)
+        _set(new, "extra", dict(self.extra))
+        _set(new, "owner", None)
         return new
 
     @property
@@ -118,6 +120,7 @@ class Unit:
 
 
 _new_unit = object.__new__
+_set = object.__setattr__
 # clone() copies every field by name (but the owner): a field added to Unit must be added there too
 assert [f.name for f in fields(Unit)] == [
     "id",
