@@ -4,6 +4,7 @@ asked of a copy is the one worked out afresh on the reference path (``core.refer
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -44,3 +45,14 @@ def test_copies_played_apart_ask_the_menus_worked_out_afresh(scenario: str) -> N
             frontier.append(child)
         frontier = frontier[-8:]
     assert checked > 500
+
+
+def test_a_copy_has_units_of_its_own_as_copy_copy_makes_them() -> None:
+    state = load_game(SCENARIOS[0]).new_state(1)
+    new = state.copy()
+    b, c = state.board, new.board  # type: ignore[attr-defined]
+    for k, u in b.units.items():
+        assert c.units[k] is not u and vars(c.units[k]) == vars(copy.copy(u)) and type(c.units[k]) is type(u)
+    first = next(iter(c.units))
+    c.units[first].facing = (b.units[first].facing + 1) % 6
+    assert c.units[first].facing != b.units[first].facing

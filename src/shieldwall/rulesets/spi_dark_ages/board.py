@@ -62,6 +62,14 @@ class Unit:
         return self.gone is None and self.hex is not None
 
 
+def _unit_copy(u: Unit) -> Unit:
+    """``copy.copy(u)``, as ``copy`` makes it for a plain dataclass (a new object given the same
+    ``__dict__``), without its generic steps: a board's copy copies every unit."""
+    new = object.__new__(Unit)
+    new.__dict__.update(u.__dict__)
+    return new
+
+
 @dataclass
 class Army:
     side: str
@@ -146,7 +154,7 @@ class Board:
         # its original's
         new.moves_cache = dict(self.moves_cache)
         new.hex_changes = dict(self.hex_changes)
-        new.units = {k: _copy.copy(u) for k, u in self.units.items()}
+        new.units = {k: _unit_copy(u) for k, u in self.units.items()}
         new.events = list(self.events)
         new.at = {h: list(v) for h, v in self.at.items()}
         new.bonds = {k: set(v) for k, v in self.bonds.items()}
