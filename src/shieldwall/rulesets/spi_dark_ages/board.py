@@ -65,7 +65,7 @@ class Unit:
 def _unit_copy(u: Unit) -> Unit:
     """``copy.copy(u)``, as ``copy`` makes it for a plain dataclass (a new object given the same
     ``__dict__``), without its generic steps: a board's copy copies every unit."""
-    new = object.__new__(Unit)
+    new = object.__new__(type(u))
     new.__dict__.update(u.__dict__)
     return new
 
