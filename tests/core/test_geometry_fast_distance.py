@@ -1,6 +1,7 @@
-"""``polygon_distance``'s fast path (a gap's exact length taken only where the least may be)
-against its reference (every gap measured with ``math.hypot``), to the bit (issue 16,
-docs/performance.md "One-Hour: seventh slice")."""
+"""``polygon_distance``'s fast path, compiled (``_least_gap_filtered``: a gap's exact length taken
+only where the least may be), against its reference (``_least_gap``: every gap measured with
+``math.hypot``), to the bit, on either path (issue 16, docs/performance.md "One-Hour: seventh
+slice"); and ``polygon_distance`` itself against the reference switch."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shieldwall.core.geometry import Footprint, polygon_distance
+from shieldwall.core.geometry import Footprint, _least_gap, _least_gap_filtered, polygon_distance
 from shieldwall.core.reference import reference_path
 
 coord = st.floats(-12.0, 12.0, allow_nan=False)
@@ -35,10 +36,13 @@ NEAR_TIES = [
 
 
 def _both(a: Footprint, b: Footprint) -> tuple[float, float]:
+    """The least gap of the fast path and of its reference (the same ``hex()``), after checking
+    ``polygon_distance`` against the reference switch."""
     fast = polygon_distance(a.corners(), b.corners())
     with reference_path():
         ref = polygon_distance(a.corners(), b.corners())
-    return fast, ref
+    assert fast.hex() == ref.hex()
+    return _least_gap_filtered(a.corners(), b.corners()), _least_gap(a.corners(), b.corners())
 
 
 @pytest.mark.parametrize(("a", "b"), NEAR_TIES)

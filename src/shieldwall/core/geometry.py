@@ -478,7 +478,7 @@ def _least_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
     return best if best > 1e-12 else 0.0
 
 
-#: ``_polygon_distance_t`` takes the exact length (``math.hypot``) of a vertex-to-edge gap only
+#: ``_least_gap_filtered`` takes the exact length (``math.hypot``) of a vertex-to-edge gap only
 #: when its squared length (``dx * dx + dy * dy``) is within this factor of the least squared length
 #: seen before it, or below ``_TINY_SQ`` (see there)
 _SQ_TIE = 1.0 + 1e-12
@@ -486,8 +486,19 @@ _TINY_SQ = 1e-200
 
 
 def _polygon_distance_t(a: Polygon, b: Polygon) -> float:
-    """``_polygon_distance`` of two tuples of points: the same body, typed (``_convex_penetration_t``),
-    with the gaps' lengths taken only where the least may be (the reference: every one).
+    """``_polygon_distance`` of two tuples of points: the same body, typed (``_convex_penetration_t``).
+    Compiled, the least gap is found by ``_least_gap_filtered``; in plain Python (where its extra
+    arithmetic costs what the calls of ``math.hypot`` it saves cost) and on the reference path, by
+    ``_least_gap``, which measures every gap: the same length either way, to the bit."""
+    if _convex_penetration_t(a, b, 0.0) > 0:
+        return 0.0
+    if REFERENCE.on or not _NATIVE:
+        return _least_gap(a, b)
+    return _least_gap_filtered(a, b)
+
+
+def _least_gap_filtered(a: Polygon, b: Polygon) -> float:
+    """``_least_gap`` with the gaps' lengths taken only where the least may be.
 
     Of the 32 vertex-to-edge gaps of two rectangles only the shortest counts. Its squared length,
     as computed, is within a few units in the last place of the true square, and ``math.hypot``
@@ -498,10 +509,6 @@ def _polygon_distance_t(a: Polygon, b: Polygon) -> float:
     ``_TINY_SQ`` (squares that may have lost their relative precision) every gap is measured; such a
     gap is far below the 1e-12 at which the distance is 0 anyway.
     """
-    if _convex_penetration_t(a, b, 0.0) > 0:
-        return 0.0
-    if REFERENCE.on:
-        return _least_gap(a, b)
     best = math.inf
     least = math.inf  # the least squared length so far
     hypot = math.hypot
