@@ -56,40 +56,37 @@ def test_near_ties_give_the_reference_length_to_the_bit(
 
 @settings(max_examples=400, deadline=None)
 @given(
-    x=coord,
-    y=coord,
-    h=angle,
-    w=size,
-    d=size,
-    ox=coord,
-    oy=coord,
-    oh=angle,
-    ow=size,
-    od=size,
+    a=st.builds(Footprint, coord, coord, angle, size, size),
+    b=st.builds(Footprint, coord, coord, angle, size, size),
     snap=st.sampled_from(["none", "parallel", "touch", "square"]),
 )
-def test_fast_distance_is_the_reference_distance(
-    x: float,
-    y: float,
-    h: float,
-    w: float,
-    d: float,
-    ox: float,
-    oy: float,
-    oh: float,
-    ow: float,
-    od: float,
-    snap: str,
-) -> None:
+def test_fast_distance_is_the_reference_distance(a: Footprint, b: Footprint, snap: str) -> None:
     if snap == "parallel":  # edges parallel: many gaps of (nearly) the same length
-        oh = h + 90.0 * round(oh / 90.0)
+        b = Footprint(b.x, b.y, a.heading + 90.0 * round(b.heading / 90.0), b.frontage, b.depth)
     elif snap == "touch":  # straight ahead, at or a hair beyond touching the front
-        gap = (d + od) / 2.0 + abs(ox) * 1e-13
-        ox = x + gap * math.sin(math.radians(h))
-        oy = y + gap * math.cos(math.radians(h))
-        oh = h + 180.0
+        gap = (a.depth + b.depth) / 2.0 + abs(b.x) * 1e-13
+        h = math.radians(a.heading)
+        b = Footprint(
+            a.x + gap * math.sin(h), a.y + gap * math.cos(h), a.heading + 180.0, b.frontage, b.depth
+        )
     elif snap == "square":  # whole-inch positions and right angles, as scenarios place units
-        x, y, ox, oy = round(x), round(y), round(ox), round(oy)
-        h, oh = 90.0 * round(h / 90.0), 90.0 * round(oh / 90.0)
-    fast, ref = _both(Footprint(x, y, h, w, d), Footprint(ox, oy, oh, ow, od))
+        a, b = (
+            Footprint(round(f.x), round(f.y), 90.0 * round(f.heading / 90.0), f.frontage, f.depth)
+            for f in (a, b)
+        )
+    fast, ref = _both(a, b)
     assert fast.hex() == ref.hex()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    a=st.builds(Footprint, coord, coord, angle, size, size),
+    b=st.builds(Footprint, coord, coord, angle, size, size),
+    at=st.integers(0, 3),
+)
+def test_an_edge_of_no_length_gives_the_reference_length(a: Footprint, b: Footprint, at: int) -> None:
+    """A polygon with a corner given twice (an edge of no length: the gap to that corner)."""
+    corners = a.corners()
+    doubled = (*corners[: at + 1], corners[at], *corners[at + 1 :])
+    for p, q in ((doubled, b.corners()), (b.corners(), doubled)):
+        assert _least_gap_filtered(p, q).hex() == _least_gap(p, q).hex()

@@ -519,20 +519,13 @@ def _least_gap_filtered(a: Polygon, b: Polygon) -> float:
             bx, by = other[(i + 1) % n]
             dx, dy = bx - ax, by - ay
             ll = dx * dx + dy * dy
-            if ll < EPS:
-                for px, py in poly:
-                    ex, ey = px - ax, py - ay
-                    sq = ex * ex + ey * ey
-                    if sq <= least * _SQ_TIE or sq < _TINY_SQ:
-                        d = hypot(ex, ey)
-                        if d < best:
-                            best = d
-                    if sq < least:
-                        least = sq
-                continue
+            degenerate = ll < EPS  # (an edge of no length: the gap to its first end, as t = 0 gives)
             for px, py in poly:
-                t = ((px - ax) * dx + (py - ay) * dy) / ll
-                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                if degenerate:
+                    t = 0.0
+                else:
+                    t = ((px - ax) * dx + (py - ay) * dy) / ll
+                    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
                 ex, ey = px - (ax + t * dx), py - (ay + t * dy)
                 sq = ex * ex + ey * ey
                 if sq <= least * _SQ_TIE or sq < _TINY_SQ:
