@@ -23,6 +23,7 @@ has built), and spawned otherwise.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import multiprocessing
 import time
@@ -132,6 +133,15 @@ def _start_worker(setups: Sequence[Setup], claims: _Claims | None = None) -> Non
         game_for(s)
 
 
+def _start_pool_worker(setups: Sequence[Setup], claims: _Claims) -> None:
+    """A pool process's initializer: ``_start_worker``, then its modules and games, which live as
+    long as the process, moved out of the collector's sight (``gc.freeze``: 3-4% of a battle's CPU
+    time on bryn-glas, senlac and ford-of-ash, docs/performance.md "simulate's workers")."""
+    _start_worker(setups, claims)
+    gc.collect()
+    gc.freeze()
+
+
 def _run_keyed(key: str, items: tuple[tuple[int, int], ...], number: int = 0) -> list[dict[str, Any]] | None:
     """A batch whose setup the worker received when it started; None (not played) when batch
     ``number`` was claimed first by the process that sent it."""
@@ -166,7 +176,10 @@ def run_local(
         _start_worker(keyed)  # built here once: the forked processes start with them
     claims = _Claims(ctx)
     ex = ProcessPoolExecutor(
-        max_workers=workers - 1, mp_context=ctx, initializer=_start_worker, initargs=(tuple(keyed), claims)
+        max_workers=workers - 1,
+        mp_context=ctx,
+        initializer=_start_pool_worker,
+        initargs=(tuple(keyed), claims),
     )
     numbers = itertools.count(1)
 
