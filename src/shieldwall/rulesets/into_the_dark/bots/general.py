@@ -62,6 +62,13 @@ class IntoTheDarkGeneral(Reckoning):
 
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Any:
+        still = getattr(state, "still", None)
+        if still is None:
+            return self._choose(state)
+        with still():  # (no unit of ``state`` moves while the general weighs: ``State.still``)
+            return self._choose(state)
+
+    def _choose(self, state: State) -> Any:
         self._setup(state)
         d = state.decision()
         assert d is not None

@@ -1,0 +1,131 @@
+"""Into the Dark big armies, fifth slice (issue 16): the scripted general weighs a decision on one
+still world (``IntoTheDarkState.still``), compared with the plain computation.
+
+While the general weighs a decision no unit of the state moves (its look-aheads move copies), so
+``world()`` answers one world for the whole decision and its ``near`` answers from a grid of the
+units instead of all of them (``movement.World.near``: what a path and a move's end are checked
+against). At every decision of seeded battles (senlac, wye-fords, senlac tiled to 30 a side) the
+grid's answer holds every unit on the table within reach, in the world's order; the units stand
+where they stood once the general has chosen; the still world holds what a fresh one would. A tiled
+battle played on the fast paths and on their references makes the same decisions.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shieldwall.ai.base import bot_seed, make_bot
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.reference import reference_path
+from shieldwall.io.scenarios import load_game
+from shieldwall.rulesets.into_the_dark.contacts import poses_of
+from shieldwall.rulesets.into_the_dark.movement import World
+from shieldwall.rulesets.into_the_dark.tiling import tiled_game
+from shieldwall.sim import referee as R
+
+RADII = (0.0, 0.5, 3.0, 12.0, 40.0)
+
+
+def _within(w: World, x: float, y: float, r: float) -> list[str]:
+    """The reference: every unit of the world on the table whose footprint's circle comes within
+    ``r`` of (x, y), in the world's order."""
+    out = []
+    for u in w.units:
+        fp = u.fp
+        if u.on_table and math.hypot(fp.x - x, fp.y - y) <= r + fp.radius:
+            out.append(u.id)
+    return out
+
+
+def _check_near(w: World, seen: dict[str, int]) -> None:
+    order = {u.id: i for i, u in enumerate(w.units)}
+    for u in w.units:
+        if not u.on_table:
+            continue
+        fp = u.fp
+        for r in RADII:
+            for x, y in ((fp.x, fp.y), (fp.x + r + 1.3, fp.y - 0.7)):
+                got = [g.id for g in w.near(x, y, r)]
+                want = _within(w, x, y, r)
+                assert [k for k in got if k in set(want)] == want, (u.id, r)
+                assert [order[k] for k in got] == sorted(order[k] for k in got), (u.id, r)
+                seen["asked"] += 1
+                seen["pruned"] += len(got) < len(w.units)
+
+
+def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> None:
+    bots = {
+        side: make_bot("scripted", bot_seed(seed, i), game.info.id) for i, side in enumerate(game.info.sides)
+    }
+    state = game.new_state(seed)
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        d = state.decision()
+        assert d is not None
+        before = poses_of(state.units)
+        with state.still():
+            w = state.world()
+            assert w.still
+            _check_near(w, seen)
+            order = bots[d.side].choose(state)
+            assert state.world() is w
+            assert poses_of(state.units) == before, "a unit moved while the general weighed"
+        fresh = state.world()
+        assert not fresh.still and fresh is not w
+        assert [u.id for u in fresh.units] == [u.id for u in w.units] and fresh.in_melee == w.in_melee
+        state.apply(order)
+        seen["decisions"] += 1
+
+
+def test_a_still_worlds_near_holds_every_unit_within_reach() -> None:
+    seen = {"asked": 0, "pruned": 0, "decisions": 0}
+    for scenario, seed in (("into-the-dark/senlac", 1), ("into-the-dark/wye-fords", 2)):
+        _play_checked(load_game(scenario), seed, 150, seen)
+    _play_checked(tiled_game(30), 1, 150, seen)
+    assert seen["decisions"] > 400 and seen["pruned"] > seen["asked"] // 2, seen
+
+
+def test_a_world_that_is_not_still_answers_every_unit() -> None:
+    game = tiled_game(10)
+    state = game.new_state(1)
+    w = state.world()
+    assert not w.still and w.near(0.0, 0.0, 1.0) is w.units
+    with state.still():
+        s = state.world()
+        assert s.still and s.near(0.0, 0.0, math.inf) is s.units
+        with reference_path():
+            assert s.near(0.0, 0.0, 1.0) is s.units
+        assert state.copy().world() is not s  # (a copy moves: it is asked afresh)
+    assert state.world() is not s
+
+
+def test_a_still_block_ends_where_the_state_moves() -> None:
+    game = tiled_game(10)
+    bot = make_bot("scripted", bot_seed(1, 0), game.info.id)
+    state = game.new_state(1)
+    with state.still():
+        s = state.world()
+        state.apply(bot.choose(state))
+        assert state.world() is not s
+
+
+def test_the_grid_measures_from_the_largest_footprint() -> None:
+    """A unit far bigger than the rest, its centre far from the point: still answered."""
+    game = tiled_game(10)
+    state = game.new_state(1)
+    with state.still():
+        w = state.world()
+        big = w.units[0]
+        fp = big.fp
+        probe = Footprint(fp.x + fp.radius + 2.0, fp.y, 0.0, 1.0, 1.0)
+        assert big.id in [u.id for u in w.near(probe.x, probe.y, 2.5)]
+
+
+def test_a_tiled_battle_on_the_still_world_makes_the_same_decisions_on_the_reference() -> None:
+    game = tiled_game(30)
+    case = R.Case("into-the-dark/senlac tiled to 30 a side", 3, "scripted", "scripted")
+    fast = R.play_record(game, case, reference=False, limit=150)
+    ref = R.play_record(game, case, reference=True, limit=150)
+    assert R.first_difference(fast, ref) is None, R.first_difference(fast, ref)
