@@ -52,6 +52,11 @@ def _check_near(w: World, seen: dict[str, int]) -> None:
                 assert [order[k] for k in got] == sorted(order[k] for k in got), (u.id, r)
                 seen["asked"] += 1
                 seen["pruned"] += len(got) < len(w.units)
+            # a point just within reach of the unit's circle, in a direction of its own
+            a = math.radians(37.0 * order[u.id] + 11.0 * r)
+            d = r + fp.radius - 1e-3
+            x, y = fp.x + d * math.cos(a), fp.y + d * math.sin(a)
+            assert u.id in [g.id for g in w.near(x, y, r)], (u.id, r)
 
 
 def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> None:
@@ -88,15 +93,16 @@ def test_a_still_worlds_near_holds_every_unit_within_reach() -> None:
 
 
 def test_a_world_that_is_not_still_answers_every_unit() -> None:
-    game = tiled_game(10)
+    game = tiled_game(20)
     state = game.new_state(1)
     w = state.world()
     assert not w.still and w.near(0.0, 0.0, 1.0) is w.units
     with state.still():
         s = state.world()
-        assert s.still and s.near(0.0, 0.0, math.inf) is s.units
+        assert s.still and list(s.near(0.0, 0.0, math.inf)) == s.units
+        assert len(s.near(0.0, 0.0, 1.0)) < len(s.units)
         with reference_path():
-            assert s.near(0.0, 0.0, 1.0) is s.units
+            assert list(s.near(0.0, 0.0, 1.0)) == s.units
         assert state.copy().world() is not s  # (a copy moves: it is asked afresh)
     assert state.world() is not s
 
@@ -112,8 +118,8 @@ def test_a_still_block_ends_where_the_state_moves() -> None:
 
 
 def test_the_grid_measures_from_the_largest_footprint() -> None:
-    """A unit far bigger than the rest, its centre far from the point: still answered."""
-    game = tiled_game(10)
+    """A unit's centre farther from the point than the reach: still answered (its circle is not)."""
+    game = tiled_game(20)
     state = game.new_state(1)
     with state.still():
         w = state.world()

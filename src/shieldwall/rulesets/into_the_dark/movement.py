@@ -24,6 +24,7 @@ from shieldwall.core.geometry import (
     heading_vector,
     normalize_angle,
 )
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 
@@ -202,68 +203,30 @@ def _friend_effect(
     return factor
 
 
-#: side of a cell of a still world's grid (``World.near``), inches
-NEAR_CELL = 8.0
-
-
 @dataclass(slots=True)
 class World:
     """What a move is checked against: the units on the table and the terrain.
 
     ``still``: no unit moves while this world is asked (``State.still``: the scripted general
-    weighing one decision asks the one world of the state for every move it weighs); ``near`` may
-    then answer from a grid of the units' footprints, built at its first question."""
+    weighing one decision asks the one world of the state for every move it weighs); ``near`` then
+    answers from a grid of the units (``core.geometry_index``), built at its first question."""
 
     units: list[Unit]
     terrain: TerrainMap
     in_melee: set[str]
     still: bool = False
-    grid: dict[tuple[int, int], list[int]] | None = None
-    rmax: float = 0.0
+    index: FootprintIndex[Unit] | None = None
 
-    def near(self, x: float, y: float, r: float) -> list[Unit]:
-        """``units``, or, for a still world off the reference path, those of them in a grid cell
-        that a unit on the table whose footprint's circle (``fp.radius`` about ``fp``'s centre)
-        comes within ``r`` of (x, y) may stand in, in the same order: every unit ``w`` on the table
-        with ``hypot(w.fp.x - x, w.fp.y - y) <= r + w.fp.radius`` is among them (its centre is then
-        within ``r`` plus the largest radius, on both axes). Callers keep their own exact test."""
-        if not self.still or REFERENCE.on or not math.isfinite(r):
+    def near(self, x: float, y: float, r: float) -> Sequence[Unit]:
+        """``units``; for a still world, those whose footprint's circle (``fp.radius`` about its
+        centre) comes within ``r`` of (x, y), maybe with others, in the same order
+        (``FootprintIndex.near``: every unit on the reference path). Callers keep their exact test."""
+        if not self.still:
             return self.units
-        grid = self.grid
-        if grid is None:
-            grid = self._build()
-        reach = r + self.rmax + 1e-6
-        x0, x1 = math.floor((x - reach) / NEAR_CELL), math.floor((x + reach) / NEAR_CELL)
-        y0, y1 = math.floor((y - reach) / NEAR_CELL), math.floor((y + reach) / NEAR_CELL)
-        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(grid):
-            return self.units
-        found: list[int] = []
-        for cx in range(x0, x1 + 1):
-            for cy in range(y0, y1 + 1):
-                got = grid.get((cx, cy))
-                if got is not None:
-                    found.extend(got)
-        found.sort()
-        units = self.units
-        return [units[i] for i in found]
-
-    def _build(self) -> dict[tuple[int, int], list[int]]:
-        grid: dict[tuple[int, int], list[int]] = {}
-        rmax = 0.0
-        for i, w in enumerate(self.units):
-            if not w.on_table:
-                continue
-            fp = w.fp
-            rmax = max(rmax, fp.radius)
-            cell = (math.floor(fp.x / NEAR_CELL), math.floor(fp.y / NEAR_CELL))
-            got = grid.get(cell)
-            if got is None:
-                grid[cell] = [i]
-            else:
-                got.append(i)
-        self.grid = grid
-        self.rmax = rmax
-        return grid
+        index = self.index
+        if index is None:
+            index = self.index = FootprintIndex(self.units)
+        return index.near(x, y, r)
 
     def enemies(self, u: Unit) -> list[Unit]:
         return [x for x in self.units if x.side != u.side and x.on_table and x.id != u.id]
