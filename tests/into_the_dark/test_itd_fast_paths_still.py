@@ -6,7 +6,9 @@ While the general weighs a decision no unit of the state moves (its look-aheads 
 units instead of all of them (``movement.World.near``: what a path and a move's end are checked
 against). At every decision of seeded battles (senlac, wye-fords, senlac tiled to 30 a side) the
 grid's answer holds every unit on the table within reach, in the world's order; the units stand
-where they stood once the general has chosen; the still world holds what a fresh one would. A tiled
+where they stood once the general has chosen; the still world holds what a fresh one would. The
+general's question whether an enemy is near a unit (``_near``) measures only the enemies within a
+bound of the centres, with the same answer as every enemy measured. A tiled
 battle played on the fast paths and on their references makes the same decisions.
 """
 
@@ -15,10 +17,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry_index import SMALL
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
+from shieldwall.rulesets.into_the_dark.bots import nearest
 from shieldwall.rulesets.into_the_dark.contacts import poses_of
 from shieldwall.rulesets.into_the_dark.movement import World
 from shieldwall.rulesets.into_the_dark.tiling import tiled_game
@@ -59,6 +66,19 @@ def _check_near(w: World, seen: dict[str, int]) -> None:
             assert u.id in [g.id for g in w.near(x, y, r)], (u.id, r)
 
 
+def _check_general_near(general: Any, seen: dict[str, int]) -> None:
+    """The general's ``_near`` (enemies measured only within the circles' bound) against every
+    enemy measured, for each of its units, at the distances it asks and more."""
+    for u in general.mine:
+        for within in (0.5, 3.0, 10.0, 12.0, 30.0):
+            got = general._near(u, within)
+            with reference_path():
+                want = general._near(u, within)
+            assert got == want, (u["id"], within)
+            seen["near"] += 1
+            seen["near_true"] += want
+
+
 def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> None:
     bots = {
         side: make_bot("scripted", bot_seed(seed, i), game.info.id) for i, side in enumerate(game.info.sides)
@@ -77,6 +97,7 @@ def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> Non
             order = bots[d.side].choose(state)
             assert state.world() is w
             assert poses_of(state.units) == before, "a unit moved while the general weighed"
+        _check_general_near(bots[d.side].general, seen)
         fresh = state.world()
         assert not fresh.still and fresh is not w
         assert [u.id for u in fresh.units] == [u.id for u in w.units] and fresh.in_melee == w.in_melee
@@ -85,11 +106,12 @@ def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> Non
 
 
 def test_a_still_worlds_near_holds_every_unit_within_reach() -> None:
-    seen = {"asked": 0, "pruned": 0, "decisions": 0}
+    seen = {"asked": 0, "pruned": 0, "decisions": 0, "near": 0, "near_true": 0}
     for scenario, seed in (("into-the-dark/senlac", 1), ("into-the-dark/wye-fords", 2)):
         _play_checked(load_game(scenario), seed, 150, seen)
     _play_checked(tiled_game(30), 1, 150, seen)
     assert seen["decisions"] > 400 and seen["pruned"] > seen["asked"] // 2, seen
+    assert seen["near_true"] > seen["near"] // 10 and seen["near_true"] < seen["near"], seen
 
 
 def test_a_world_that_is_not_still_answers_every_unit() -> None:
@@ -135,3 +157,30 @@ def test_a_tiled_battle_on_the_still_world_makes_the_same_decisions_on_the_refer
     fast = R.play_record(game, case, reference=False, limit=150)
     ref = R.play_record(game, case, reference=True, limit=150)
     assert R.first_difference(fast, ref) is None, R.first_difference(fast, ref)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(-150.0, 150.0), st.floats(-40.0, 40.0), st.sampled_from([0.0, 45.0, 90.0, 200.0])),
+        min_size=SMALL,
+        max_size=60,
+    ),
+    st.tuples(st.floats(-150.0, 150.0), st.floats(-40.0, 40.0), st.floats(0.0, 360.0)),
+    st.sampled_from([(2.0, 1.0), (8.0, 3.0), (1.0, 6.0)]),
+)
+def test_the_generals_distances_from_a_grid_are_the_measured_ones(
+    places: list[tuple[float, float, float]], at: tuple[float, float, float], size: tuple[float, float]
+) -> None:
+    """``nearest.gaps`` and ``friends_near`` asked with a grid of the units (``placed_index``):
+    the three nearest and every one within 12" of the whole sorted list, the friends within 4"
+    counted up to two, as measured against every unit."""
+    units = [{"id": f"u{i}", "morale": "routed" if i % 7 == 3 else "steady"} for i in range(len(places))]
+    fps = {f"u{i}": Footprint(x, y, a, 4.0 + (i % 3), 1.0 + (i % 2)) for i, (x, y, a) in enumerate(places)}
+    fp = Footprint(at[0], at[1], at[2], size[0], size[1])
+    index = nearest.placed_index(units, fps)
+    got = nearest.gaps(fp, units, fps, 12.0, index)
+    whole = nearest.gaps_reference(fp, units, fps)
+    assert got == [g for k, g in enumerate(whole) if k < 3 or g[0] <= 12.0]
+    want = min(nearest.friends_near_reference(fp, units, fps, "u0"), 2)
+    assert nearest.friends_near(fp, units, fps, "u0", index) == want

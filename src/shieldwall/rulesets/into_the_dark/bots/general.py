@@ -53,6 +53,10 @@ DISORDER_COST_FAR = 1.0
 DISORDER_COST_LATE = 1.5
 
 
+#: slack on ``_near``'s bound (rounding of the distances measured)
+NEAR_SLACK = 1e-6
+
+
 class IntoTheDarkGeneral(Reckoning):
     """The scripted general (module docstring): the decisions, on top of the reckoning."""
 
@@ -108,8 +112,21 @@ class IntoTheDarkGeneral(Reckoning):
         return orders[0]
 
     def _near(self, u: dict[str, Any], within: float) -> bool:
-        f = self.fps[u["id"]]
-        return any(footprint_distance(f, self.fps[e["id"]]) < within for e in self.enemies)
+        """Whether an enemy's footprint is less than ``within`` from ``u``'s. An enemy whose
+        centre is ``within`` or more beyond both circles (``fp.radius``: each footprint lies within
+        its own) is no nearer, and is not measured (issue 16); on the reference path every enemy is."""
+        fps = self.fps
+        f = fps[u["id"]]
+        if REFERENCE.on:
+            return any(footprint_distance(f, fps[e["id"]]) < within for e in self.enemies)
+        x, y, reach = f.x, f.y, within + f.radius + NEAR_SLACK
+        for e in self.enemies:
+            g = fps[e["id"]]
+            if math.hypot(g.x - x, g.y - y) - g.radius >= reach:
+                continue
+            if footprint_distance(f, g) < within:
+                return True
+        return False
 
     def _rally(self, orders: list[Any]) -> Any:
         for o in orders:
@@ -380,7 +397,10 @@ class IntoTheDarkGeneral(Reckoning):
         if not self.enemies:
             return 0.0
         # the enemies nearest first: the three nearest and those within 12" (all that is read below)
-        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0)
+        ix = self.enemy_index
+        if ix is None:
+            ix = self.enemy_index = nearest.placed_index(self.enemies, self.fps)
+        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0, ix)
         g, near = gaps[0]
         score = 0.0
         missile = u["role"] == "missile" and bool(u["missile"])
@@ -409,7 +429,10 @@ class IntoTheDarkGeneral(Reckoning):
             elif missile:
                 score -= 0.5
         # formation: friends close at hand
-        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"])
+        fx = self.friend_index
+        if fx is None:
+            fx = self.friend_index = nearest.placed_index(self.mine, self.fps)
+        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"], fx)
         return score
 
 

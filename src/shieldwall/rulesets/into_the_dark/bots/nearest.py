@@ -34,11 +34,47 @@ def gaps_reference(fp: Footprint, enemies: list[dict[str, Any]], fps: dict[str, 
     return sorted(((footprint_distance(fp, fps[e["id"]]), e) for e in enemies), key=lambda x: x[0])
 
 
-def gaps(fp: Footprint, enemies: list[dict[str, Any]], fps: dict[str, Footprint], near: float) -> Gaps:
+class Placed:
+    """A unit's footprint and its place in the general's list (``FootprintIndex`` indexes it)."""
+
+    __slots__ = ("fp", "i")
+
+    def __init__(self, fp: Footprint, i: int) -> None:
+        self.fp = fp
+        self.i = i
+
+
+def placed_index(units: list[dict[str, Any]], fps: dict[str, Footprint]) -> FootprintIndex[Placed]:
+    """The units' footprints in a grid, each with its place in ``units`` (for ``gaps`` and
+    ``friends_near``: made once a decision, asked at every move weighed)."""
+    return FootprintIndex(Placed(fps[u["id"]], i) for i, u in enumerate(units))
+
+
+def gaps(
+    fp: Footprint,
+    enemies: list[dict[str, Any]],
+    fps: dict[str, Footprint],
+    near: float,
+    index: FootprintIndex[Placed] | None = None,
+) -> Gaps:
     """The prefix of ``gaps_reference`` that is read of it: the three nearest enemies and every one
-    within ``near`` (the whole list on the reference path)."""
+    within ``near`` (the whole list on the reference path). ``index``: ``placed_index(enemies,
+    fps)``; the enemies then measured are those whose bound (the centres' distance less both radii:
+    none is nearer) is within a reach, from ``near`` doubled until three are measured within it
+    (every enemy left out is farther than the reach, so farther than those three and than
+    ``near``: the same prefix, equal distances in list order)."""
     if REFERENCE.on:
         return gaps_reference(fp, enemies, fps)
+    if index is not None:
+        reach = near
+        while True:
+            found = index.near(fp.x, fp.y, reach + fp.radius)
+            if found is index:
+                break  # (a small army, or a reach over the whole table: the bounds below)
+            measured = sorted((footprint_distance(fp, p.fp), p.i) for p in found)
+            if len(measured) == len(index) or (len(measured) >= 3 and measured[2][0] <= reach):
+                return [(d, enemies[i]) for k, (d, i) in enumerate(measured) if k < 3 or d <= near]
+            reach *= 2.0
     x, y, r = fp.x, fp.y, fp.radius
     hypot = math.hypot
     bounds = []
@@ -67,14 +103,22 @@ def friends_near_reference(
     return n
 
 
-def friends_near(fp: Footprint, friends: list[dict[str, Any]], fps: dict[str, Footprint], uid: str) -> int:
+def friends_near(
+    fp: Footprint,
+    friends: list[dict[str, Any]],
+    fps: dict[str, Footprint],
+    uid: str,
+    index: FootprintIndex[Placed] | None = None,
+) -> int:
     """``min(friends_near_reference(...), 2)``: counted up to two, a friend measured only when its
-    bound is within 4". On the reference path: ``friends_near_reference``, capped at two."""
+    bound is within 4" (``index``: ``placed_index(friends, fps)``, asked for those near ``fp``). On
+    the reference path: ``friends_near_reference``, capped at two."""
     if REFERENCE.on:
         return min(friends_near_reference(fp, friends, fps, uid), 2)
     x, y, r = fp.x, fp.y, fp.radius
+    near = friends if index is None else [friends[p.i] for p in index.near(x, y, 4.0 + r + SLACK)]
     n = 0
-    for f in friends:
+    for f in near:
         if f["id"] == uid or f["morale"] == "routed":
             continue
         ff = fps[f["id"]]
