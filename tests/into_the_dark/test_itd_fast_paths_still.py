@@ -162,25 +162,32 @@ def test_a_tiled_battle_on_the_still_world_makes_the_same_decisions_on_the_refer
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.floats(-150.0, 150.0), st.floats(-40.0, 40.0), st.sampled_from([0.0, 45.0, 90.0, 200.0])),
+        st.tuples(
+            st.floats(-150.0, 150.0), st.floats(-40.0, 40.0), st.sampled_from([0.0, 45.0, 90.0, 200.0])
+        ),
         min_size=SMALL,
         max_size=60,
     ),
     st.tuples(st.floats(-150.0, 150.0), st.floats(-40.0, 40.0), st.floats(0.0, 360.0)),
     st.sampled_from([(2.0, 1.0), (8.0, 3.0), (1.0, 6.0)]),
+    st.sampled_from([0.0, 12.0]),
 )
 def test_the_generals_distances_from_a_grid_are_the_measured_ones(
-    places: list[tuple[float, float, float]], at: tuple[float, float, float], size: tuple[float, float]
+    places: list[tuple[float, float, float]],
+    at: tuple[float, float, float],
+    size: tuple[float, float],
+    near: float,
 ) -> None:
     """``nearest.gaps`` and ``friends_near`` asked with a grid of the units (``placed_index``):
-    the three nearest and every one within 12" of the whole sorted list, the friends within 4"
+    the three nearest and every one within ``near`` (12", or 0 for the waypoint's nearest) of the
+    whole sorted list, the friends within 4"
     counted up to two, as measured against every unit."""
     units = [{"id": f"u{i}", "morale": "routed" if i % 7 == 3 else "steady"} for i in range(len(places))]
     fps = {f"u{i}": Footprint(x, y, a, 4.0 + (i % 3), 1.0 + (i % 2)) for i, (x, y, a) in enumerate(places)}
     fp = Footprint(at[0], at[1], at[2], size[0], size[1])
     index = nearest.placed_index(units, fps)
-    got = nearest.gaps(fp, units, fps, 12.0, index)
+    got = nearest.gaps(fp, units, fps, near, index)
     whole = nearest.gaps_reference(fp, units, fps)
-    assert got == [g for k, g in enumerate(whole) if k < 3 or g[0] <= 12.0]
+    assert got == [g for k, g in enumerate(whole) if k < 3 or g[0] <= near]
     want = min(nearest.friends_near_reference(fp, units, fps, "u0"), 2)
     assert nearest.friends_near(fp, units, fps, "u0", index) == want

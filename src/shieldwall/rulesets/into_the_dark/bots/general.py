@@ -37,6 +37,7 @@ from typing import Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark import orders as O
 
@@ -327,7 +328,8 @@ class IntoTheDarkGeneral(Reckoning):
         if not self.enemies or u["in_melee"]:
             return []
         front = self.fps[u["id"]].front_centre
-        near = min(self.enemies, key=lambda e: footprint_distance(self.fps[u["id"]], self.fps[e["id"]]))
+        # the nearest enemy, the first in the list of those as near (``min``): the head of ``gaps``
+        near = nearest.gaps(self.fps[u["id"]], self.enemies, self.fps, 0.0, self._enemy_grid())[0][1]
         way = self.ground.waypoint(front, (near["x"], near["y"]))
         turn = normalize_angle(heading_towards(front, way) - float(u["heading"]))
         if abs(turn) > 90.0:
@@ -393,14 +395,18 @@ class IntoTheDarkGeneral(Reckoning):
             for e in self.enemies
         )
 
+    def _enemy_grid(self) -> FootprintIndex[nearest.Placed]:
+        """The enemies' footprints in a grid (``nearest.placed_index``), made once a decision."""
+        ix = self.enemy_index
+        if ix is None:
+            ix = self.enemy_index = nearest.placed_index(self.enemies, self.fps)
+        return ix
+
     def _score(self, u: dict[str, Any], fp: Footprint, order: str, moved: bool) -> float:
         if not self.enemies:
             return 0.0
         # the enemies nearest first: the three nearest and those within 12" (all that is read below)
-        ix = self.enemy_index
-        if ix is None:
-            ix = self.enemy_index = nearest.placed_index(self.enemies, self.fps)
-        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0, ix)
+        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0, self._enemy_grid())
         g, near = gaps[0]
         score = 0.0
         missile = u["role"] == "missile" and bool(u["missile"])
