@@ -8,7 +8,8 @@ against). At every decision of seeded battles (senlac, wye-fords, senlac tiled t
 grid's answer holds every unit on the table within reach, in the world's order; the units stand
 where they stood once the general has chosen; the still world holds what a fresh one would. The
 general's question whether an enemy is near a unit (``_near``) measures only the enemies within a
-bound of the centres, with the same answer as every enemy measured. A tiled
+bound of the centres, with the same answer as every enemy measured. The units' views the general
+reads (``shared_view``: the view memo's own, not copies) are those made afresh. A tiled
 battle played on the fast paths and on their references makes the same decisions.
 """
 
@@ -98,6 +99,12 @@ def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> Non
             assert state.world() is w
             assert poses_of(state.units) == before, "a unit moved while the general weighed"
         _check_general_near(bots[d.side].general, seen)
+        # the views the general was given (``shared_view``: the memo's own) are as made afresh
+        shared = bots[d.side].general.view["units"]
+        with reference_path():
+            want = state.view()["units"]
+        assert shared == want and state.view()["units"] == want, "a view the memo keeps was changed"
+        seen["shared"] += sum(1 for v in shared if v is state.view_memo.kept[v["id"]][1])
         fresh = state.world()
         assert not fresh.still and fresh is not w
         assert [u.id for u in fresh.units] == [u.id for u in w.units] and fresh.in_melee == w.in_melee
@@ -106,12 +113,13 @@ def _play_checked(game: Any, seed: int, limit: int, seen: dict[str, int]) -> Non
 
 
 def test_a_still_worlds_near_holds_every_unit_within_reach() -> None:
-    seen = {"asked": 0, "pruned": 0, "decisions": 0, "near": 0, "near_true": 0}
+    seen = {"asked": 0, "pruned": 0, "decisions": 0, "near": 0, "near_true": 0, "shared": 0}
     for scenario, seed in (("into-the-dark/senlac", 1), ("into-the-dark/wye-fords", 2)):
         _play_checked(load_game(scenario), seed, 150, seen)
     _play_checked(tiled_game(30), 1, 150, seen)
     assert seen["decisions"] > 400 and seen["pruned"] > seen["asked"] // 2, seen
     assert seen["near_true"] > seen["near"] // 10 and seen["near_true"] < seen["near"], seen
+    assert seen["shared"] > 10 * seen["decisions"], seen
 
 
 def test_a_world_that_is_not_still_answers_every_unit() -> None:

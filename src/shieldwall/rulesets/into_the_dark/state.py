@@ -404,6 +404,15 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
 
     # ------------------------------------------------------------------ views
     def view(self) -> dict[str, Any]:
+        return self._view(False)
+
+    def shared_view(self) -> dict[str, Any]:
+        """``view()``, its units' entries those the view memo keeps, not copies (issue 16: the
+        scripted general reads every unit's at every decision and changes none): to read, never to
+        change. On the reference path, ``view()``."""
+        return self._view(True)
+
+    def _view(self, shared: bool) -> dict[str, Any]:
         return {
             "ruleset": RS,
             "scenario": self._game.scenario_name,
@@ -416,20 +425,21 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "active": self.active,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
             "terrain": [feature_view(f) for f in self.terrain.features],
-            "units": self._unit_views(),
+            "units": self._unit_views(shared),
             "cards": view_cards(self),
             "generals": copy.deepcopy(self.generals),
             "result": self._result.to_dict() if self._result else None,
         }
 
-    def _unit_views(self) -> list[dict[str, Any]]:
-        """``unit_view`` of every unit, with one look at the contacts and at who joined whom."""
+    def _unit_views(self, shared: bool = False) -> list[dict[str, Any]]:
+        """``unit_view`` of every unit, with one look at the contacts and at who joined whom
+        (``shared``: the memo's own entries, ``shared_view``)."""
         c, units = self._contacts, self.units
         c.sync(units)
         memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
         if memo is not None:  # (the loop compiled: ``ViewMemo.views``; the cards looked at once)
             hidden = {card["unit"] for card in self.cards.values()}
-            return memo.views(units, c, hidden, self.unit_view_reference)
+            return memo.views(units, c, hidden, self.unit_view_reference, shared)
         joined: dict[str, list[Unit]] = {}
         for x in units.values():
             if x.joined is not None:

@@ -82,7 +82,9 @@ class Reckoning:
     # ------------------------------------------------------------------ set-up per decision
     def _setup(self, state: State) -> None:
         self.state = state
-        self.view = state.view()
+        # (the units' entries the view memo keeps, not copies: the general changes none of them)
+        shared = getattr(state, "shared_view", None)
+        self.view = shared() if shared is not None else state.view()
         d = state.decision()
         assert d is not None
         self.me = d.side
