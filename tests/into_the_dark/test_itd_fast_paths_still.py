@@ -10,7 +10,8 @@ where they stood once the general has chosen; the still world holds what a fresh
 general's question whether an enemy is near a unit (``_near``) measures only the enemies within a
 bound of the centres, with the same answer as every enemy measured. The units' views the general
 reads (``shared_view``: the view memo's own, not copies) are those made afresh. A tiled
-battle played on the fast paths and on their references makes the same decisions.
+battle played on the fast paths and on their references makes the same decisions
+(``test_itd_fast_paths_menu_enemies``, two seeds).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from shieldwall.rulesets.into_the_dark.bots import nearest
 from shieldwall.rulesets.into_the_dark.contacts import poses_of
 from shieldwall.rulesets.into_the_dark.movement import World
 from shieldwall.rulesets.into_the_dark.tiling import tiled_game
-from shieldwall.sim import referee as R
 
 RADII = (0.0, 0.5, 3.0, 12.0, 40.0)
 
@@ -157,14 +157,6 @@ def test_the_grid_measures_from_the_largest_footprint() -> None:
         fp = big.fp
         probe = Footprint(fp.x + fp.radius + 2.0, fp.y, 0.0, 1.0, 1.0)
         assert big.id in [u.id for u in w.near(probe.x, probe.y, 2.5)]
-
-
-def test_a_tiled_battle_on_the_still_world_makes_the_same_decisions_on_the_reference() -> None:
-    game = tiled_game(30)
-    case = R.Case("into-the-dark/senlac tiled to 30 a side", 3, "scripted", "scripted")
-    fast = R.play_record(game, case, reference=False, limit=150)
-    ref = R.play_record(game, case, reference=True, limit=150)
-    assert R.first_difference(fast, ref) is None, R.first_difference(fast, ref)
 
 
 @settings(max_examples=200, deadline=None)
