@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import CONTACT_TOL, Footprint
+from shieldwall.core.geometry_index import SMALL
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.into_the_dark import act_move, act_zoc, charging, menus, movement, moves
@@ -25,6 +26,8 @@ from shieldwall.rulesets.into_the_dark.charging import reactor_problem
 from shieldwall.rulesets.into_the_dark.model import Unit
 from shieldwall.rulesets.into_the_dark.movement import overlapping, overlapping_reference
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
+from shieldwall.rulesets.into_the_dark.tiling import tiled_game
+from shieldwall.sim import referee as R
 
 BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6))
 
@@ -231,7 +234,7 @@ def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -
 
     real_score = IntoTheDarkGeneral._score
     real_gaps = nearest.gaps
-    seen = {"scores": 0, "short": 0}
+    seen = {"scores": 0, "short": 0, "grid": 0}
 
     def score(self: Any, u: Any, fp: Footprint, order: str, moved: bool) -> float:
         got = real_score(self, u, fp, order, moved)
@@ -240,12 +243,13 @@ def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -
         seen["scores"] += 1
         return got
 
-    def gaps(fp: Footprint, enemies: Any, fps: Any, near: float) -> Any:
-        got = real_gaps(fp, enemies, fps, near)
+    def gaps(fp: Footprint, enemies: Any, fps: Any, near: float, index: Any = None) -> Any:
+        got = real_gaps(fp, enemies, fps, near, index)
         whole = nearest.gaps_reference(fp, enemies, fps)
         assert got == whole[: len(got)]
         assert len(got) >= min(3, len(whole)) and all(d > near for d, _ in whole[len(got) :])
         seen["short"] += len(got) < len(whole)
+        seen["grid"] += index is not None and len(index) >= SMALL
         return got
 
     monkeypatch.setattr(IntoTheDarkGeneral, "_score", score)
@@ -253,6 +257,12 @@ def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["scores"] > 300 and seen["short"] > 100, seen
+    # a big army's general finds them from a grid of the enemies (``nearest.placed_index``)
+    game = tiled_game(30)
+    R.play_record(
+        game, R.Case("into-the-dark/senlac tiled to 30 a side", 1, "scripted", "scripted"), False, limit=200
+    )
+    assert seen["grid"] > 200, seen
 
 
 @settings(max_examples=50, deadline=None)

@@ -24,6 +24,7 @@ from shieldwall.core.geometry import (
     heading_vector,
     normalize_angle,
 )
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 
@@ -204,11 +205,28 @@ def _friend_effect(
 
 @dataclass(slots=True)
 class World:
-    """What a move is checked against: the units on the table and the terrain."""
+    """What a move is checked against: the units on the table and the terrain.
+
+    ``still``: no unit moves while this world is asked (``State.still``: the scripted general
+    weighing one decision asks the one world of the state for every move it weighs); ``near`` then
+    answers from a grid of the units (``core.geometry_index``), built at its first question."""
 
     units: list[Unit]
     terrain: TerrainMap
     in_melee: set[str]
+    still: bool = False
+    index: FootprintIndex[Unit] | None = None
+
+    def near(self, x: float, y: float, r: float) -> Sequence[Unit]:
+        """``units``; for a still world, those whose footprint's circle (``fp.radius`` about its
+        centre) comes within ``r`` of (x, y), maybe with others, in the same order
+        (``FootprintIndex.near``: every unit on the reference path). Callers keep their exact test."""
+        if not self.still:
+            return self.units
+        index = self.index
+        if index is None:
+            index = self.index = FootprintIndex(self.units)
+        return index.near(x, y, r)
 
     def enemies(self, u: Unit) -> list[Unit]:
         return [x for x in self.units if x.side != u.side and x.on_table and x.id != u.id]
@@ -292,7 +310,7 @@ class _Path:
         side = u.side
         enemies: list[tuple[Unit, Footprint]] = []
         friends: list[tuple[Unit, Footprint]] = []
-        for x in world.units:
+        for x in world.near(sx, sy, r):
             if not x.on_table or x.id == u.id:
                 continue
             if x.side != side and x.id in ignore:
@@ -409,7 +427,7 @@ def trace(
 def end_problem(u: Unit, fp: Footprint, world: World, allow_contact: Sequence[str] = ()) -> str | None:
     """Why a unit may not stop at ``fp``: overlapping a unit, or touching an enemy other than
     those it charged ("Any move that intends to contact the enemy ... is a charge")."""
-    for x in world.units:
+    for x in world.near(fp.x, fp.y, fp.radius + CONTACT_TOL * 2):
         if x.id == u.id or not x.on_table:
             continue
         if not footprints_within(fp, x.fp, CONTACT_TOL * 2):

@@ -14,7 +14,8 @@ The state drives the rules from above: orders go to ``actions.apply_order``, que
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.dice import D6, copy_rng, rng_from_saved, save_rng
@@ -58,6 +59,8 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     #: what it is built from)
     _rng: Any
     _rng_saved: tuple[Any, Any] | None
+    #: the one world of a ``still`` block (None outside one): no unit moves while it is asked
+    _still: World | None = None
 
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
         self.begin(game, seed)
@@ -125,6 +128,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             raise IllegalOrder(cite("turn-sequence.end-of-battle"), "the battle is over")
         if isinstance(order, (str, Mapping)):
             order = order_text.parse(order)
+        self.__dict__.pop("_still", None)  # (a still block ends where the state moves)
         n = len(self._events)
         backup = self.copy()
         try:
@@ -178,6 +182,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     def copy(self) -> IntoTheDarkState:
         new = object.__new__(IntoTheDarkState)
         new.__dict__.update(self.__dict__)
+        new.__dict__.pop("_still", None)  # (the copy moves: it is asked afresh)
         if REFERENCE.on:
             new.rng = copy_rng(self.rng)
         else:  # the generator built when the copy first rolls (``rng``): most look-aheads roll none
@@ -241,14 +246,16 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
 
     def touching(self, u: Unit) -> list[Touch]:
         """Flush contacts of ``u`` with enemy units (kept while nothing near moves: ``contacts``)."""
-        self._contacts.sync(self.units)
+        if self._still is None:
+            self._contacts.sync(self.units)
         return self._contacts.touching(u, self.units)
 
     def touching_each(self, us: list[Unit]) -> list[list[Touch]]:
         """``[self.touching(u) for u in us]``, the units' poses compared once (nothing moves
         between the questions)."""
         c = self._contacts
-        c.sync(self.units)
+        if self._still is None:
+            c.sync(self.units)
         return [c.touching(u, self.units) for u in us]
 
     def in_melee(self, u: Unit) -> bool:
@@ -263,10 +270,31 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         return seen
 
     def world(self) -> World:
+        w = self._still
+        if w is not None:
+            return w
         live = self.live()
         c = self._contacts
         c.sync(self.units)
         return World(live, self.terrain, c.touching_ids(live, self.units))
+
+    @contextmanager
+    def still(self) -> Iterator[None]:
+        """A block in which no unit of this state moves (the scripted general weighing a decision:
+        its look-aheads move copies). ``world()`` answers one world for the whole block (the same
+        units, terrain and melees that a fresh one would hold), marked still so that its ``near``
+        answers from a grid; ``touching`` compares no poses after the first (none changes).
+        ``apply`` ends the block. On the reference path: nothing kept, every world made afresh."""
+        if REFERENCE.on or self._still is not None:
+            yield
+            return
+        w = self.world()
+        w.still = True
+        self._still = w
+        try:
+            yield
+        finally:
+            self.__dict__.pop("_still", None)
 
     def roll_d6(self, n: int) -> list[int]:
         """ "These rules are designed to be played with standard six sided dice (d6)" (setup.equipment);
@@ -376,6 +404,15 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
 
     # ------------------------------------------------------------------ views
     def view(self) -> dict[str, Any]:
+        return self._view(False)
+
+    def shared_view(self) -> dict[str, Any]:
+        """``view()``, its units' entries those the view memo keeps, not copies (issue 16: the
+        scripted general reads every unit's at every decision and changes none): to read, never to
+        change. On the reference path, ``view()``."""
+        return self._view(True)
+
+    def _view(self, shared: bool) -> dict[str, Any]:
         return {
             "ruleset": RS,
             "scenario": self._game.scenario_name,
@@ -388,20 +425,21 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "active": self.active,
             "table": {"width": self.terrain.width, "depth": self.terrain.depth},
             "terrain": [feature_view(f) for f in self.terrain.features],
-            "units": self._unit_views(),
+            "units": self._unit_views(shared),
             "cards": view_cards(self),
             "generals": copy.deepcopy(self.generals),
             "result": self._result.to_dict() if self._result else None,
         }
 
-    def _unit_views(self) -> list[dict[str, Any]]:
-        """``unit_view`` of every unit, with one look at the contacts and at who joined whom."""
+    def _unit_views(self, shared: bool = False) -> list[dict[str, Any]]:
+        """``unit_view`` of every unit, with one look at the contacts and at who joined whom
+        (``shared``: the memo's own entries, ``shared_view``)."""
         c, units = self._contacts, self.units
         c.sync(units)
         memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
         if memo is not None:  # (the loop compiled: ``ViewMemo.views``; the cards looked at once)
             hidden = {card["unit"] for card in self.cards.values()}
-            return memo.views(units, c, hidden, self.unit_view_reference)
+            return memo.views(units, c, hidden, self.unit_view_reference, shared)
         joined: dict[str, list[Unit]] = {}
         for x in units.values():
             if x.joined is not None:

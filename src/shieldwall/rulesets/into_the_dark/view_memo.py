@@ -63,12 +63,15 @@ class ViewMemo:
         contacts: Contacts,
         hidden: set[str | None],
         make: Callable[[Unit, bool, list[Unit]], dict[str, Any]],
+        shared: bool = False,
     ) -> list[dict[str, Any]]:
         """The view of every unit, in the state's order (``State.view()["units"]``; the loop
         compiled, as the scripted general asks for it at every decision: issue 16): for each,
         ``view(u, in_melee, joined, hidden, lambda: make(u, in_melee, joined))`` with ``in_melee``
         from the contacts (synced by the caller), ``joined`` the units joined to it in the state's
-        order, ``hidden`` whether its id is among the face-down cards' units (``hidden``)."""
+        order, ``hidden`` whether its id is among the face-down cards' units (``hidden``).
+        ``shared``: the views answered are the kept ones themselves, not copies (``State.shared_view``:
+        for a caller that reads them and changes none)."""
         joined: dict[str, list[Unit]] = {}
         for x in units.values():
             if x.joined is not None:
@@ -84,9 +87,9 @@ class ViewMemo:
             key = (unit_fields(u), in_melee, tuple((c.id, c.destroyed, c.general) for c in js), hid)
             got = kept.get(u.id)
             if got is not None and got[0] == key:
-                out.append(fresh(got[1]))
+                out.append(got[1] if shared else fresh(got[1]))
                 continue
             v = make(u, in_melee, js)
-            kept[u.id] = (key, fresh(v))
+            kept[u.id] = (key, v if shared else fresh(v))
             out.append(v)
         return out

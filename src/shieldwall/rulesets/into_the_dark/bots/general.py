@@ -37,6 +37,7 @@ from typing import Any
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark import orders as O
 
@@ -53,6 +54,10 @@ DISORDER_COST_FAR = 1.0
 DISORDER_COST_LATE = 1.5
 
 
+#: slack on ``_near``'s bound (rounding of the distances measured)
+NEAR_SLACK = 1e-6
+
+
 class IntoTheDarkGeneral(Reckoning):
     """The scripted general (module docstring): the decisions, on top of the reckoning."""
 
@@ -62,6 +67,13 @@ class IntoTheDarkGeneral(Reckoning):
 
     # ------------------------------------------------------------------ decisions
     def choose(self, state: State) -> Any:
+        still = getattr(state, "still", None)
+        if still is None:
+            return self._choose(state)
+        with still():  # (no unit of ``state`` moves while the general weighs: ``State.still``)
+            return self._choose(state)
+
+    def _choose(self, state: State) -> Any:
         self._setup(state)
         d = state.decision()
         assert d is not None
@@ -101,8 +113,21 @@ class IntoTheDarkGeneral(Reckoning):
         return orders[0]
 
     def _near(self, u: dict[str, Any], within: float) -> bool:
-        f = self.fps[u["id"]]
-        return any(footprint_distance(f, self.fps[e["id"]]) < within for e in self.enemies)
+        """Whether an enemy's footprint is less than ``within`` from ``u``'s. An enemy whose
+        centre is ``within`` or more beyond both circles (``fp.radius``: each footprint lies within
+        its own) is no nearer, and is not measured (issue 16); on the reference path every enemy is."""
+        fps = self.fps
+        f = fps[u["id"]]
+        if REFERENCE.on:
+            return any(footprint_distance(f, fps[e["id"]]) < within for e in self.enemies)
+        x, y, reach = f.x, f.y, within + f.radius + NEAR_SLACK
+        for e in self.enemies:
+            g = fps[e["id"]]
+            if math.hypot(g.x - x, g.y - y) - g.radius >= reach:
+                continue
+            if footprint_distance(f, g) < within:
+                return True
+        return False
 
     def _rally(self, orders: list[Any]) -> Any:
         for o in orders:
@@ -303,7 +328,8 @@ class IntoTheDarkGeneral(Reckoning):
         if not self.enemies or u["in_melee"]:
             return []
         front = self.fps[u["id"]].front_centre
-        near = min(self.enemies, key=lambda e: footprint_distance(self.fps[u["id"]], self.fps[e["id"]]))
+        # the nearest enemy, the first in the list of those as near (``min``): the head of ``gaps``
+        near = nearest.gaps(self.fps[u["id"]], self.enemies, self.fps, 0.0, self._enemy_grid())[0][1]
         way = self.ground.waypoint(front, (near["x"], near["y"]))
         turn = normalize_angle(heading_towards(front, way) - float(u["heading"]))
         if abs(turn) > 90.0:
@@ -369,11 +395,18 @@ class IntoTheDarkGeneral(Reckoning):
             for e in self.enemies
         )
 
+    def _enemy_grid(self) -> FootprintIndex[nearest.Placed]:
+        """The enemies' footprints in a grid (``nearest.placed_index``), made once a decision."""
+        ix = self.enemy_index
+        if ix is None:
+            ix = self.enemy_index = nearest.placed_index(self.enemies, self.fps)
+        return ix
+
     def _score(self, u: dict[str, Any], fp: Footprint, order: str, moved: bool) -> float:
         if not self.enemies:
             return 0.0
         # the enemies nearest first: the three nearest and those within 12" (all that is read below)
-        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0)
+        gaps = nearest.gaps(fp, self.enemies, self.fps, 12.0, self._enemy_grid())
         g, near = gaps[0]
         score = 0.0
         missile = u["role"] == "missile" and bool(u["missile"])
@@ -402,7 +435,10 @@ class IntoTheDarkGeneral(Reckoning):
             elif missile:
                 score -= 0.5
         # formation: friends close at hand
-        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"])
+        fx = self.friend_index
+        if fx is None:
+            fx = self.friend_index = nearest.placed_index(self.mine, self.fps)
+        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"], fx)
         return score
 
 

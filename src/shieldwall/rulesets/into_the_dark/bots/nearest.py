@@ -34,26 +34,67 @@ def gaps_reference(fp: Footprint, enemies: list[dict[str, Any]], fps: dict[str, 
     return sorted(((footprint_distance(fp, fps[e["id"]]), e) for e in enemies), key=lambda x: x[0])
 
 
-def gaps(fp: Footprint, enemies: list[dict[str, Any]], fps: dict[str, Footprint], near: float) -> Gaps:
+class Placed:
+    """A unit's footprint and its place in the general's list (``FootprintIndex`` indexes it)."""
+
+    __slots__ = ("fp", "i")
+
+    def __init__(self, fp: Footprint, i: int) -> None:
+        self.fp = fp
+        self.i = i
+
+
+def placed_index(units: list[dict[str, Any]], fps: dict[str, Footprint]) -> FootprintIndex[Placed]:
+    """The units' footprints in a grid, each with its place in ``units`` (for ``gaps`` and
+    ``friends_near``: made once a decision, asked at every move weighed)."""
+    return FootprintIndex(Placed(fps[u["id"]], i) for i, u in enumerate(units))
+
+
+def gaps(
+    fp: Footprint,
+    enemies: list[dict[str, Any]],
+    fps: dict[str, Footprint],
+    near: float,
+    index: FootprintIndex[Placed] | None = None,
+) -> Gaps:
     """The prefix of ``gaps_reference`` that is read of it: the three nearest enemies and every one
-    within ``near`` (the whole list on the reference path)."""
+    within ``near`` (the whole list on the reference path). ``index``: ``placed_index(enemies,
+    fps)``; the enemies then looked at (``_measured``) are those the grid gives within a reach,
+    from ``near`` (at least ``FIRST_REACH``) doubled until three of them are within it (every
+    enemy left out is farther than the reach, so farther than those three and than ``near``: the
+    same prefix)."""
     if REFERENCE.on:
         return gaps_reference(fp, enemies, fps)
+    if index is not None:
+        reach = max(near, FIRST_REACH)
+        while True:
+            found = index.near(fp.x, fp.y, reach + fp.radius)
+            if found is index:
+                break  # (a small army, or a reach over the whole table: every enemy below)
+            got = _measured(fp, [(p.fp, p.i) for p in found], near)
+            if len(found) == len(index) or (len(got) >= 3 and got[2][0] <= reach):
+                return [(d, enemies[i]) for k, (d, i) in enumerate(got) if k < 3 or d <= near]
+            reach *= 2.0
+    got = _measured(fp, [(fps[e["id"]], i) for i, e in enumerate(enemies)], near)
+    return [(d, enemies[i]) for k, (d, i) in enumerate(got) if k < 3 or d <= near]
+
+
+def _measured(fp: Footprint, pieces: list[tuple[Footprint, int]], near: float) -> list[tuple[float, int]]:
+    """The distances from ``fp`` of ``pieces`` (footprint, place), by (distance, place), measured
+    nearest bound first until three are measured and the next bound passes both ``near`` and the
+    third-nearest distance: those three and every piece within ``near`` are among them (an
+    unmeasured piece is farther). The caller cuts off the rest: a piece measured beyond that
+    prefix may stand after one left out."""
     x, y, r = fp.x, fp.y, fp.radius
     hypot = math.hypot
-    bounds = []
-    for i, e in enumerate(enemies):
-        f = fps[e["id"]]
-        bounds.append((hypot(f.x - x, f.y - y) - r - f.radius, i))
-    bounds.sort()
+    bounds = sorted((hypot(f.x - x, f.y - y) - r - f.radius, i, k) for k, (f, i) in enumerate(pieces))
     got: list[tuple[float, int]] = []
-    for low, i in bounds:
+    for low, i, k in bounds:
         if len(got) >= 3 and low > max(near, sorted(d for d, _ in got)[2]) + SLACK:
             break
-        got.append((footprint_distance(fp, fps[enemies[i]["id"]]), i))
-    got.sort()  # by distance, then list order: the stable sort of the reference
-    # (an enemy measured beyond that prefix may stand after one left out: cut it off)
-    return [(d, enemies[i]) for k, (d, i) in enumerate(got) if k < 3 or d <= near]
+        got.append((footprint_distance(fp, pieces[k][0]), i))
+    got.sort()  # by distance, then place: the stable sort of the reference
+    return got
 
 
 def friends_near_reference(
@@ -67,14 +108,22 @@ def friends_near_reference(
     return n
 
 
-def friends_near(fp: Footprint, friends: list[dict[str, Any]], fps: dict[str, Footprint], uid: str) -> int:
+def friends_near(
+    fp: Footprint,
+    friends: list[dict[str, Any]],
+    fps: dict[str, Footprint],
+    uid: str,
+    index: FootprintIndex[Placed] | None = None,
+) -> int:
     """``min(friends_near_reference(...), 2)``: counted up to two, a friend measured only when its
-    bound is within 4". On the reference path: ``friends_near_reference``, capped at two."""
+    bound is within 4" (``index``: ``placed_index(friends, fps)``, asked for those near ``fp``). On
+    the reference path: ``friends_near_reference``, capped at two."""
     if REFERENCE.on:
         return min(friends_near_reference(fp, friends, fps, uid), 2)
     x, y, r = fp.x, fp.y, fp.radius
+    near = friends if index is None else [friends[p.i] for p in index.near(x, y, 4.0 + r + SLACK)]
     n = 0
-    for f in friends:
+    for f in near:
         if f["id"] == uid or f["morale"] == "routed":
             continue
         ff = fps[f["id"]]

@@ -15,12 +15,14 @@ import numpy as np
 
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark.charging import charge_troops
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
 from shieldwall.rulesets.into_the_dark.points import unit_cost
 
 from .ground import Ground, standing
+from .nearest import Placed
 
 #: a general's rating -> the counter-preference orders he may give a turn (command)
 RATING = {"poor": 1, "average": 2, "good": 3}
@@ -80,7 +82,9 @@ class Reckoning:
     # ------------------------------------------------------------------ set-up per decision
     def _setup(self, state: State) -> None:
         self.state = state
-        self.view = state.view()
+        # (the units' entries the view memo keeps, not copies: the general changes none of them)
+        shared = getattr(state, "shared_view", None)
+        self.view = shared() if shared is not None else state.view()
         d = state.decision()
         assert d is not None
         self.me = d.side
@@ -88,6 +92,9 @@ class Reckoning:
         self.fps = _fps(self.units, getattr(self, "fps", {}))
         self.mine = [u for u in self.units.values() if u["side"] == self.me]
         self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
+        # (grids of the two lists, made when first asked this decision: ``nearest.placed_index``)
+        self.enemy_index: FootprintIndex[Placed] | None = None
+        self.friend_index: FootprintIndex[Placed] | None = None
         self.armies = getattr(state.game, "armies", {})
         self._edges: dict[tuple[str, str], str] = {}
         self._forecasts = {}
