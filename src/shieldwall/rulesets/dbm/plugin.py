@@ -44,6 +44,8 @@ PLUGIN = RuleSystem(
     # to 3; no option measured clearly better; the blue sides lose to random with every policy
     # tried: docs/agents.md)
     search_options="80:sh",
+    # the plans the search may play its own side by in its rollouts (mcts:...:pf): hold, attack
+    search_plans=f"{_PKG}.plans:PLANS",
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
     ranges=f"{_PKG}.ranges:ranges",
