@@ -15,12 +15,11 @@ baggage are the scripted bot's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from shieldwall.ai.base import Bot
 from shieldwall.rulesets.dbm.bots import ScriptedBot
-from shieldwall.rulesets.dbm.nearest import Favoured, Sight
+from shieldwall.rulesets.dbm.nearest import Favoured
 from shieldwall.rulesets.dbm.orders import Order
 from shieldwall.rulesets.dbm.state import DbmState
 
@@ -35,14 +34,7 @@ class HoldBot(ScriptedBot):
 class _AlwaysFavoured(Favoured):
     """Every command's favour test passes (the ``attack`` plan)."""
 
-    def of(
-        self,
-        state: DbmState,
-        side: str,
-        cmd: str | None,
-        sight: Sight,
-        work: Callable[[str | None], tuple[bool, Any]],
-    ) -> bool:
+    def of(self, *args: Any, **kwargs: Any) -> bool:
         return True
 
 
