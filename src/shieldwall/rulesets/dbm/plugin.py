@@ -42,7 +42,8 @@ PLUGIN = RuleSystem(
     # the search bot's defaults: 80 playouts, sequential halving at the 10-decision horizon (under a
     # CPU second a decision); 12 of 22 decisive against scripted, 4 of 24 lost to random (seeds 0
     # to 3; no option measured clearly better; the blue sides lose to random with every policy
-    # tried: docs/agents.md)
+    # tried: docs/agents.md); the plan portfolio (80:sh:pf) not measured clearly better (15 of 22
+    # decisive against scripted, 3 of 24 lost to random, same seeds: docs/agents.md)
     search_options="80:sh",
     # the plans the search may play its own side by in its rollouts (mcts:...:pf): hold, attack
     search_plans=f"{_PKG}.plans:PLANS",
