@@ -80,8 +80,8 @@ def test_the_plugin_lists_its_plans_and_the_race_runs() -> None:
     again = MCTSBot(5, "16:h4:pf:sh")
     assert str(again.choose(st)) == str(order)
     assert again.last_plan_values == bot.last_plan_values
-    # without pf: no race
-    plain = MCTSBot(5, "16:h4:sh")
+    # nopf (DBM's default has pf): no race
+    plain = MCTSBot(5, "16:h4:sh:nopf")
     plain.choose(st)
     assert plain.last_plan is None
 
