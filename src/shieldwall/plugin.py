@@ -106,6 +106,12 @@ What each reference must name:
     decision (docs/agents.md). A value that does not parse is a ``PluginError`` naming the rule
     system and the field when the search bot is made for it.
 
+``search_plans`` (optional)
+    a ``Mapping[str, Bot subclass]`` (each constructed as ``cls(seed)``): plans the search bot may
+    play its own side by in its rollouts, beside the rule system's own first bot (its plan
+    portfolio, ``mcts:...:pf``, :mod:`shieldwall.ai.portfolio`): e.g. a side that holds its ground,
+    or attacks whatever the odds. Without it the portfolio is the first bot alone.
+
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 
 ``scenarios``
@@ -179,6 +185,7 @@ class RuleSystem:
     score: str | None = None
     #: the search bot's default options (a spec: module docstring), or None
     search_options: str | None = None
+    search_plans: str | None = None
     scenarios: str | None = "scenarios"
     web_module: str | None = None
     clause_table: str | None = None
@@ -203,6 +210,7 @@ class RuleSystem:
             "ranges",
             "determinize",
             "score",
+            "search_plans",
         ):
             v = getattr(self, what)
             if v is not None:

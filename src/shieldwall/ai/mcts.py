@@ -74,6 +74,7 @@ import numpy as np
 
 from shieldwall import registry
 from shieldwall.ai.base import Bot
+from shieldwall.ai.portfolio import Split, best_plan, plans_of
 from shieldwall.ai.search_spec import (
     DEFAULT_MIX,
     DEFAULT_PLAYOUTS,
@@ -269,6 +270,13 @@ class MCTSBot(Bot):
         self.last_confirm: list[tuple[tuple[int, int, int], float]] = []
         #: the true menu's orders by text (the orders the halving plays on each copy)
         self._orders: dict[str, Any] = {}
+        #: the plan portfolio (``pf``): (name, bot class) of each plan for the searching side, the
+        #: rule system's own bot first; the class playing the searching side in the rollouts now
+        self._plans: list[tuple[str, Any]] = []
+        self._own_class: Any = None
+        #: with ``pf``, the last decision's plan (its name; None: not raced) and each plan's mean
+        self.last_plan: str | None = None
+        self.last_plan_values: list[tuple[str, float]] = []
 
     def _settle(self, settings: Settings) -> None:
         self.settings = settings
@@ -288,13 +296,18 @@ class MCTSBot(Bot):
         root = Node()
         self._prior = None
         self._policy(state)
+        self._side, self._own_class, self.last_plan = side, self._bot_class, None
+        spent = 0
+        # the plan race takes up to half the budget, when that gives every plan a playout
+        if self.options.plans and 1 < len(self._plans) <= (self.playouts or 0) // 2:
+            spent = self._race(state, side, (self.playouts or 0) // 2)
         if self._bot_class is not None:
             first = self._start(state, side, self._seeds())
             self._prior = str(self._fresh_policy().choose(first))
         if self._prior is not None and self.options.halving and self.playouts is not None:
-            return self._halving(state, root, side, menu, self.playouts)
+            return self._halving(state, root, side, menu, self.playouts, spent)
         deadline = time.monotonic() + self.seconds if self.seconds is not None else None
-        done = 0
+        done = spent
 
         def more() -> bool:
             if self.playouts is not None:
@@ -350,7 +363,9 @@ class MCTSBot(Bot):
             return best
         return prior
 
-    def _halving(self, state: State, root: Node, side: str, menu: list[Any], budget: int) -> Any:
+    def _halving(
+        self, state: State, root: Node, side: str, menu: list[Any], budget: int, spent: int = 0
+    ) -> Any:
         """Sequential halving at the root, then a confirmation. Up to ``budget // SH_PER`` other
         orders of the menu (at most ``SH_MOST``, drawn at random) are each played on the same
         battles as the prior (one battle, its dice and rollout seed shared by the prior and every
@@ -359,23 +374,25 @@ class MCTSBot(Bot):
         then plays fresh pairs against the prior with the rest, and is played only if those pairs
         (not the ones that chose it, whose selection flatters it) give a mean gain above zero and
         above ``CONFIDENCE`` standard errors, over at least ``MIN_VISITS`` pairs. A survivor whose
-        mean gain in the rounds is not above zero is not confirmed: the prior is played."""
+        mean gain in the rounds is not above zero is not confirmed: the prior is played. ``spent``:
+        playouts of the budget already spent (the plan race's)."""
         by_text = self._orders = {str(o): o for o in menu}
         prior = str(self._prior)
         others = [t for t in by_text if t != prior]
         self.last_rounds, self.last_confirm = [], []
-        done = 0
+        done = spent
         if prior not in by_text or not others:
             self.last_playouts, self.last_root = done, root
             return by_text.get(prior, menu[0])
-        k = min(len(others), SH_MOST, max(1, budget // SH_PER))
+        room = budget - spent
+        k = min(len(others), SH_MOST, max(1, room // SH_PER))
         alive = [others[int(i)] for i in self.rng.permutation(len(others))[:k]]
         for t in [prior, *alive]:
             root.children[t] = Node()
         rounds = math.ceil(math.log2(k)) if k > 1 else 0
         for _ in range(rounds):
             self.last_rounds.append(list(alive))
-            samples = max(1, (budget // 2) // rounds // (len(alive) + 1))
+            samples = max(1, (room // 2) // rounds // (len(alive) + 1))
             for _ in range(samples):
                 done += self._common(state, root, side, alive)
             # stable: among equal gains the earlier drawn stays
@@ -465,10 +482,36 @@ class MCTSBot(Bot):
         return sim
 
     def _fresh_policy(self, seed: int | None = None) -> Bot:
-        """A new instance of the rule system's own bot (a playout's rollout policy)."""
-        bot: Bot = self._bot_class(int(self.rng.integers(2**63 - 1)) if seed is None else seed)
+        """A new instance of the rule system's own bot (a playout's rollout policy); with another
+        plan chosen for the searching side (``pf``), that plan's bot plays that side (seeded alike)."""
+        s = int(self.rng.integers(2**63 - 1)) if seed is None else seed
+        bot: Bot = self._bot_class(s)
+        if self._own_class is not None and self._own_class is not self._bot_class and self._side is not None:
+            bot = Split(self._side, self._own_class(s), bot)
         self._rollout = bot
         return bot
+
+    def _race(self, state: State, side: str, budget: int) -> int:
+        """The plan portfolio's race (:mod:`shieldwall.ai.portfolio`): ``budget`` playouts shared
+        among the plans, each sample one battle (determinization, dice, rollout seed) played by
+        every plan from this decision to the horizon; the best mean's bot then plays ``side`` in
+        the rollouts (``_own_class``). Returns the playouts played."""
+        samples = max(1, budget // len(self._plans))
+        totals = [0.0] * len(self._plans)
+        for _ in range(samples):
+            seeds = self._seeds()
+            for i, (_, cls) in enumerate(self._plans):
+                self._own_class = cls
+                sim = self._start(state, side, seeds)
+                policy = self._fresh_policy(seeds[2])
+                self._opponent = np.random.default_rng([seeds[2], 1]) if self.mix < 1.0 else None
+                totals[i] += self._rollout_value(sim, roster(sim), policy).get(side, 0.0)
+        best = best_plan(totals, samples)
+        self._own_class = self._plans[best][1]
+        self.last_plan = self._plans[best][0]
+        names = [name for name, _ in self._plans]
+        self.last_plan_values = [(name, t / samples) for name, t in zip(names, totals, strict=True)]
+        return samples * len(self._plans)
 
     def _playout(
         self, state: State, root: Node, side: str, seeds: tuple[int, int, int], at_root: str | None
@@ -609,6 +652,8 @@ class MCTSBot(Bot):
             self._bot_class = rs.bot_class(own) if own is not None else None
             self._determinize = rs.optional("determinize")
             self._score = rs.optional("score") if self.use_score else None
+            listed = rs.optional("search_plans") if self.options.plans else None
+            self._plans = plans_of(self._bot_class, listed)
             self._rollout = None
         return self._rollout
 

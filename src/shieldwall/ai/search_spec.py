@@ -13,6 +13,11 @@ A spec is the part after ``mcts:``, parts separated by colons, in any order, eac
     the rollout horizon: H decisions (H at least 1), or to the battle's end.
 ``sh`` / ``duel``
     the root search: sequential halving (playout budgets only), or the paired duel.
+``pf`` / ``nopf``
+    the plan portfolio (a playout budget only): half the budget races the rule system's plans for
+    the searching side (its own bot, then ``RuleSystem.search_plans``) and the best one's order is
+    the prior of the root search and its bot plays the side in the rollouts (:mod:`shieldwall.ai.portfolio`);
+    or not (the rule system's own bot alone, the default).
 ``material``
     score unfinished playouts by material, not by the rule system's ``score`` hook.
 
@@ -38,7 +43,7 @@ DEFAULT_MIX = 1.0
 #: what a rollout to the battle's end counts as, in decisions, for :func:`rollout_cost`
 END_COST = 100
 
-GRAMMAR = "N playouts or Ts seconds, mixP, hH or hend, sh or duel, material (mcts:64:hend:sh)"
+GRAMMAR = "N playouts or Ts seconds, mixP, hH or hend, sh or duel, pf or nopf, material (mcts:64:hend:sh)"
 
 
 class BadBudget(ShieldwallError, ValueError):
@@ -57,17 +62,21 @@ class Spec:
     horizon: int | Literal["end"] | None = None
     #: True: sequential halving (``sh``); False: the duel (``duel``)
     halving: bool | None = None
+    #: True: the plan portfolio (``pf``); False: the rule system's own bot alone (``nopf``)
+    plans: bool | None = None
     #: True: ``material``
     material: bool | None = None
 
 
 @dataclass(frozen=True)
 class Options:
-    """The search's options in a spec: its rollout horizon (None: to the battle's end) and whether
-    the root is searched by sequential halving."""
+    """The search's options in a spec: its rollout horizon (None: to the battle's end), whether
+    the root is searched by sequential halving, and whether the searching side's plans race first
+    (the plan portfolio)."""
 
     horizon: int | None = ROLLOUT_DECISIONS
     halving: bool = False
+    plans: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,8 @@ def parse(text: str) -> Spec:
         p = raw.strip()
         if p in ("sh", "duel"):
             put("root search", p, halving=p == "sh")
+        elif p in ("pf", "nopf"):
+            put("plan portfolio", p, plans=p == "pf")
         elif p == "material":
             put("leaf score", p, material=True)
         elif p == "hend":
@@ -152,23 +163,27 @@ def parse_default(text: str) -> Spec:
 def settle(spec: Spec, default: Spec | None = None) -> Settings:
     """The settings of ``spec`` over a rule system's ``default`` (each kind of option the spec
     leaves out), over the built-in defaults. The default's sequential halving is dropped under the
-    user's time budget (halving needs playouts); the user's own ``sh`` with seconds is an error."""
+    user's time budget (halving needs playouts); the user's own ``sh`` with seconds is an error.
+    The same for the plan portfolio (``pf``)."""
     d = default or Spec()
     if spec.halving and spec.seconds is not None:
         raise BadBudget("mcts sequential halving (sh) needs a number of playouts, not seconds")
+    if spec.plans and spec.seconds is not None:
+        raise BadBudget("mcts plan portfolio (pf) needs a number of playouts, not seconds")
     if spec.playouts is not None or spec.seconds is not None:
         playouts, seconds = spec.playouts, spec.seconds
     else:
         playouts, seconds = (d.playouts or DEFAULT_PLAYOUTS), None
     horizon = spec.horizon if spec.horizon is not None else d.horizon
     halving = spec.halving if spec.halving is not None else bool(d.halving) and seconds is None
+    plans = spec.plans if spec.plans is not None else bool(d.plans) and seconds is None
     mix = spec.mix if spec.mix is not None else d.mix
     return Settings(
         playouts=playouts,
         seconds=seconds,
         mix=DEFAULT_MIX if mix is None else mix,
         options=Options(
-            ROLLOUT_DECISIONS if horizon is None else None if horizon == "end" else horizon, halving
+            ROLLOUT_DECISIONS if horizon is None else None if horizon == "end" else horizon, halving, plans
         ),
         use_score=not spec.material,
     )

@@ -39,11 +39,12 @@ PLUGIN = RuleSystem(
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
     score=f"{_PKG}.score:score",
-    # the search bot's defaults: 80 playouts, sequential halving at the 10-decision horizon (under a
-    # CPU second a decision); 12 of 22 decisive against scripted, 4 of 24 lost to random (seeds 0
-    # to 3; no option measured clearly better; the blue sides lose to random with every policy
-    # tried: docs/agents.md)
-    search_options="80:sh",
+    # the search bot's defaults: 80 playouts, sequential halving at the 10-decision horizon, the plan
+    # portfolio (under a CPU second a decision); paired with 80:sh on seeds 0 to 5: 25 of 34
+    # decisive against scripted (80:sh 18 of 34), 6 of 36 lost to random (80:sh 9): docs/agents.md
+    search_options="80:sh:pf",
+    # the plans the search may play its own side by in its rollouts (mcts:...:pf): hold, attack
+    search_plans=f"{_PKG}.plans:PLANS",
     narrate=f"{_PKG}.narrate:describe",
     drawing=f"{_PKG}.drawing:DRAWING",
     ranges=f"{_PKG}.ranges:ranges",
