@@ -88,7 +88,9 @@ def test_the_table_bounds_plain_mcts_and_the_rule_system_s_default(monkeypatch: 
 
     rid = "one-hour-dark-ages"
     assert _bot_problem("mcts:200:hend", rid) is None
-    assert _bot_problem("mcts:2000", rid) is None
+    # at the bound: 2000 playouts of 10 decisions (the rule system's default horizon is 24)
+    assert _bot_problem("mcts:2000:h10", rid) is None
+    assert _bot_problem("mcts:2000", rid) is not None
     assert _bot_problem("scripted", rid) is None
     assert _bot_problem("nobody", rid) == ""
     real = registry.get

@@ -38,9 +38,10 @@ PLUGIN = RuleSystem(
     ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     score=f"{_PKG}.score:score",
-    # the search bot's defaults: 96 playouts (0.22 to 0.76 CPU seconds a decision on the mean with
-    # halving), sequential halving: 13 of 21 against scripted, seeds 0 to 2 (docs/agents.md)
-    search_options="96:sh",
+    # the search bot's defaults: 48 playouts, rollouts of 24 decisions (a full turn of both sides),
+    # sequential halving; 0.29 to 1.11 CPU seconds a decision (mean); measured against 96:sh (the
+    # 10-decision horizon) on the same seeds in docs/agents.md, "One-Hour against scripted"
+    search_options="48:h24:sh",
     scenarios="scenarios",
     web_module="web/one-hour.js",
     clause_table="docs/rules/one-hour-dark-ages.md",
