@@ -46,10 +46,10 @@ class B:
 def test_plans_of_and_best_plan() -> None:
     assert plans_of(A, None) == [("own", A)]
     assert plans_of(A, {"b": B, "again": A}) == [("own", A), ("b", B)]
-    assert plans_of(None, {"b": B}) == [("b", B)]
-    assert best_plan([-0.5, -0.2, -0.2], 4) == 1  # the earlier among equals
-    assert best_plan([0.0, 0.0], 4) == 0  # a tie keeps the rule system's own bot
-    assert best_plan([0.0, 1.0], 0) == 0
+    assert plans_of(None, {"b": B}) == []  # no bot of its own: random rollouts, no race
+    assert best_plan([-0.5, -0.2, -0.2]) == 1  # the earlier among equals
+    assert best_plan([0.0, 0.0]) == 0  # a tie keeps the rule system's own bot
+    assert best_plan([-1.0, 0.5, 0.25]) == 1
 
 
 def blue_bound(seed: int = 0) -> State:
@@ -92,7 +92,7 @@ def test_the_chosen_plan_gives_the_prior_and_plays_the_rollouts(monkeypatch: Any
     assert scripted != "end"
     # the race forced to the hold plan: its order (end the bound) is the prior, which a budget too
     # small to overrule plays, and its bot plays blue in the rollouts
-    monkeypatch.setattr(mcts_module, "best_plan", lambda totals, samples: 1)
+    monkeypatch.setattr(mcts_module, "best_plan", lambda totals: 1)
     bot = MCTSBot(3, "8:h2:pf:sh")
     assert str(bot.choose(st)) == "end"
     assert bot.last_plan == "hold"
@@ -100,7 +100,7 @@ def test_the_chosen_plan_gives_the_prior_and_plays_the_rollouts(monkeypatch: Any
     assert isinstance(rollout, Split) and type(rollout.own).__name__ == "HoldBot"
     assert rollout.side == st.decision().side  # type: ignore[union-attr]
     # forced to the rule system's own bot: its order, and no split rollouts
-    monkeypatch.setattr(mcts_module, "best_plan", lambda totals, samples: 0)
+    monkeypatch.setattr(mcts_module, "best_plan", lambda totals: 0)
     bot = MCTSBot(3, "8:h2:pf:sh")
     assert str(bot.choose(st)) == scripted
     assert bot.last_plan == "own" and not isinstance(bot._rollout, Split)

@@ -445,10 +445,7 @@ class MCTSBot(Bot):
     ) -> float | None:
         """One flat playout that plays ``order`` first (None when the battle's copy, with its
         dice and hidden facts drawn anew, does not allow it), then the rollout."""
-        sim = self._start(state, side, seeds)
-        policy = self._fresh_policy(seeds[2])
-        self._opponent = np.random.default_rng([seeds[2], 1]) if self.mix < 1.0 else None
-        self._side = side
+        sim, policy = self._begin(state, side, seeds)
         start = roster(sim)
         try:  # (the copy rules on the order itself: building its whole menu costs far more)
             sim.apply(self._orders[order])
@@ -481,6 +478,18 @@ class MCTSBot(Bot):
         fresh_dice(sim, seeds[1])
         return sim
 
+    def _begin(self, state: State, side: str, seeds: tuple[int, int, int]) -> tuple[State, Bot | None]:
+        """A playout's start, for ``side``: its battle (``_start``), its rollout policy (None:
+        random rollouts, a rule system with no bot of its own) and the opponent model's draws,
+        seeded by the rollout seed (the pair's two playouts share it)."""
+        self._side = side
+        sim = self._start(state, side, seeds)
+        policy = self._fresh_policy(seeds[2]) if self._bot_class is not None else None
+        self._opponent = (
+            np.random.default_rng([seeds[2], 1]) if policy is not None and self.mix < 1.0 else None
+        )
+        return sim, policy
+
     def _fresh_policy(self, seed: int | None = None) -> Bot:
         """A new instance of the rule system's own bot (a playout's rollout policy); with another
         plan chosen for the searching side (``pf``), that plan's bot plays that side (seeded alike)."""
@@ -502,11 +511,9 @@ class MCTSBot(Bot):
             seeds = self._seeds()
             for i, (_, cls) in enumerate(self._plans):
                 self._own_class = cls
-                sim = self._start(state, side, seeds)
-                policy = self._fresh_policy(seeds[2])
-                self._opponent = np.random.default_rng([seeds[2], 1]) if self.mix < 1.0 else None
+                sim, policy = self._begin(state, side, seeds)
                 totals[i] += self._rollout_value(sim, roster(sim), policy).get(side, 0.0)
-        best = best_plan(totals, samples)
+        best = best_plan(totals)
         self._own_class = self._plans[best][1]
         self.last_plan = self._plans[best][0]
         names = [name for name, _ in self._plans]
@@ -519,13 +526,7 @@ class MCTSBot(Bot):
         """One playout; ``at_root``: ``"prior"`` plays the prior first, ``"other"`` another order
         (a new one while the root has fewer than WIDEN * sqrt(pairs) others, else by UCB1 on their
         paired gains), None chooses by UCT. Returns its value for ``side`` and its root order."""
-        sim = self._start(state, side, seeds)
-        policy = self._fresh_policy(seeds[2]) if self._bot_class is not None else None
-        # the opponent model's draws: seeded by the rollout seed (the pair's two playouts share it)
-        self._opponent = (
-            np.random.default_rng([seeds[2], 1]) if policy is not None and self.mix < 1.0 else None
-        )
-        self._side = side
+        sim, policy = self._begin(state, side, seeds)
         start = roster(sim)
         path = [root]
         node = root

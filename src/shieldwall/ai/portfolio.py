@@ -43,21 +43,18 @@ class Split(Bot):
 def plans_of(first: Any, listed: Any) -> list[tuple[str, Any]]:
     """The portfolio: the rule system's own first bot class ``first`` (as ``"own"``), then each
     plan the plugin lists (``RuleSystem.search_plans``, a mapping name -> bot class, or None), a
-    class already in the portfolio left out."""
-    out: list[tuple[str, Any]] = [("own", first)] if first is not None else []
+    class already in the portfolio left out. A rule system with no bot of its own has no
+    portfolio (its rollouts are random: no plan could play beside its bot)."""
+    if first is None:
+        return []
+    out: list[tuple[str, Any]] = [("own", first)]
     for name, cls in dict(listed or {}).items():
         if all(cls is not c for _, c in out):
             out.append((str(name), cls))
     return out
 
 
-def best_plan(totals: list[float], samples: int) -> int:
-    """The index of the plan with the best mean value (the first among equals: the rule system's
-    own bot when it ties); ``totals``: each plan's summed values over ``samples`` common battles."""
-    if samples <= 0:
-        return 0
-    best = 0
-    for i, t in enumerate(totals):
-        if t > totals[best]:
-            best = i
-    return best
+def best_plan(totals: list[float]) -> int:
+    """The index of the plan with the best mean value (``totals``: each plan's summed values over
+    the same common battles; the first among equals, the rule system's own bot when it ties)."""
+    return max(range(len(totals)), key=totals.__getitem__)

@@ -18,17 +18,20 @@ from __future__ import annotations
 from typing import Any
 
 from shieldwall.ai.base import Bot
+from shieldwall.core.game import State
 from shieldwall.rulesets.dbm.bots import ScriptedBot
 from shieldwall.rulesets.dbm.nearest import Favoured
 from shieldwall.rulesets.dbm.orders import Order
-from shieldwall.rulesets.dbm.state import DbmState
 
 
 class HoldBot(ScriptedBot):
     name = "hold"
 
-    def _bound(self, state: DbmState, side: str) -> Order:
-        return Order("end")
+    def choose(self, state: State) -> Any:
+        d = state.decision()
+        if d is not None and d.kind == "bound":
+            return Order("end")  # every bound decision, whichever path the scripted bot takes
+        return super().choose(state)
 
 
 class _AlwaysFavoured(Favoured):
@@ -44,6 +47,12 @@ class AttackBot(ScriptedBot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.favoured = _AlwaysFavoured()
+
+    @staticmethod
+    def _favoured(*args: Any, **kwargs: Any) -> bool:
+        """The favour test of the scripted bot's other path for a bound (``ScriptedBot.choose``):
+        passes too."""
+        return True
 
 
 #: the search bot's plans for its own side, beside the scripted bot (``RuleSystem.search_plans``)
