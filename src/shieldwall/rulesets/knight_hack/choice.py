@@ -19,10 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.knight_hack.board import Ask, Board
-from shieldwall.rulesets.knight_hack.geom import check_charge, seen_enemies
-from shieldwall.rulesets.knight_hack.phase_charge import declare_menu
+from shieldwall.rulesets.knight_hack.phase_charge import chargeable, declare_menu
 from shieldwall.rulesets.knight_hack.phase_move import unit_menu
 
 
@@ -41,15 +39,7 @@ def declare_has_choice(b: Board, ask: Ask) -> bool:
     u = b.units[str(ask.unit)]
     if u.must_charge:
         return bool(declare_menu(b, ask))
-    if u.status not in ("good", "disordered") or b.in_melee(u.id) or u.hidden:
-        return False
-    for t in seen_enemies(b, u):
-        try:
-            check_charge(b, u, t)
-        except IllegalOrder:
-            continue
-        return True
-    return False
+    return next(chargeable(b, u), None) is not None
 
 
 #: decision kind -> whether it offers a choice (the kinds not here: their menu, built)

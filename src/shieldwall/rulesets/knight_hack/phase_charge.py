@@ -4,6 +4,7 @@ morale tests, evades, then the charge moves (``knight-hack:turn.sequence``)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import (
@@ -44,17 +45,22 @@ def enter_declare(b: Board) -> None:
         b.queue += [Ask(side, "declare", u.id) for u in b.live(side)]
 
 
-def declare_menu(b: Board, ask: Ask) -> list[Order]:
-    u = b.units[str(ask.unit)]
+def chargeable(b: Board, u: Unit) -> Iterator[Unit]:
+    """The enemies ``u`` may declare a charge on (``check_charge``), in ``seen_enemies``' order;
+    none for a unit that may not declare (an ambusher springs in the movement phase only, R49)."""
     if u.status not in ("good", "disordered") or b.in_melee(u.id) or u.hidden:
-        return []  # an ambusher springs in the movement phase only (R49)
-    legal = []
+        return
     for t in seen_enemies(b, u):
         try:
             check_charge(b, u, t)
         except IllegalOrder:
             continue
-        legal.append(t)
+        yield t
+
+
+def declare_menu(b: Board, ask: Ask) -> list[Order]:
+    u = b.units[str(ask.unit)]
+    legal = list(chargeable(b, u))
     if u.must_charge:
         near = nearest_enemy(b, u)
         # the closest enemy is "within reach" only if no friend or router stands in the charge's line
