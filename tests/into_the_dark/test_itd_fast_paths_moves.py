@@ -257,7 +257,7 @@ def test_the_generals_move_score_measures_only_what_it_reads(monkeypatch: Any) -
     for scenario, seed in BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["scores"] > 300 and seen["short"] > 100, seen
-    # a big army's general finds them from a grid of the enemies (``nearest.placed_index``)
+    # a big army's general finds them from a grid of the enemies (``nearest.index_of``)
     game = tiled_game(30)
     R.play_record(
         game, R.Case("into-the-dark/senlac tiled to 30 a side", 1, "scripted", "scripted"), False, limit=200

@@ -179,16 +179,19 @@ def test_the_generals_distances_from_a_grid_are_the_measured_ones(
     size: tuple[float, float],
     near: float,
 ) -> None:
-    """``nearest.gaps`` and ``friends_near`` asked with a grid of the units (``placed_index``):
-    the three nearest and every one within ``near`` (12", or 0 for the waypoint's nearest) of the
-    whole sorted list, the friends within 4"
-    counted up to two, as measured against every unit."""
+    """``nearest.gaps``, ``friends_near`` and ``any_within`` asked with a grid of the units
+    (``index_of``): the three nearest and every one within ``near`` (12", or 0 for the waypoint's
+    nearest) of the whole sorted list, the friends within 4" counted up to two, whether any is
+    within a distance, as measured against every unit."""
     units = [{"id": f"u{i}", "morale": "routed" if i % 7 == 3 else "steady"} for i in range(len(places))]
     fps = {f"u{i}": Footprint(x, y, a, 4.0 + (i % 3), 1.0 + (i % 2)) for i, (x, y, a) in enumerate(places)}
     fp = Footprint(at[0], at[1], at[2], size[0], size[1])
-    index = nearest.placed_index(units, fps)
+    index = nearest.index_of(units, fps)
     got = nearest.gaps(fp, units, fps, near, index)
     whole = nearest.gaps_reference(fp, units, fps)
     assert got == [g for k, g in enumerate(whole) if k < 3 or g[0] <= near]
     want = min(nearest.friends_near_reference(fp, units, fps, "u0"), 2)
     assert nearest.friends_near(fp, units, fps, "u0", index) == want
+    # whether any is within a distance (the general's ``_near``), against every one measured
+    for within in (0.5, 4.0, 12.0, 30.0):
+        assert nearest.any_within(fp, index, within) == any(g < within for g, _ in whole)

@@ -54,10 +54,6 @@ DISORDER_COST_FAR = 1.0
 DISORDER_COST_LATE = 1.5
 
 
-#: slack on ``_near``'s bound (rounding of the distances measured)
-NEAR_SLACK = 1e-6
-
-
 class IntoTheDarkGeneral(Reckoning):
     """The scripted general (module docstring): the decisions, on top of the reckoning."""
 
@@ -113,21 +109,14 @@ class IntoTheDarkGeneral(Reckoning):
         return orders[0]
 
     def _near(self, u: dict[str, Any], within: float) -> bool:
-        """Whether an enemy's footprint is less than ``within`` from ``u``'s. An enemy whose
-        centre is ``within`` or more beyond both circles (``fp.radius``: each footprint lies within
-        its own) is no nearer, and is not measured (issue 16); on the reference path every enemy is."""
+        """Whether an enemy's footprint is less than ``within`` from ``u``'s: the enemies' grid
+        asked (``nearest.any_within``: an enemy whose circle stays ``within`` or more from ``u``'s is
+        no nearer, and is not measured; issue 16); on the reference path every enemy is measured."""
         fps = self.fps
         f = fps[u["id"]]
         if REFERENCE.on:
             return any(footprint_distance(f, fps[e["id"]]) < within for e in self.enemies)
-        x, y, reach = f.x, f.y, within + f.radius + NEAR_SLACK
-        for e in self.enemies:
-            g = fps[e["id"]]
-            if math.hypot(g.x - x, g.y - y) - g.radius >= reach:
-                continue
-            if footprint_distance(f, g) < within:
-                return True
-        return False
+        return nearest.any_within(f, self._enemy_grid(), within)
 
     def _rally(self, orders: list[Any]) -> Any:
         for o in orders:
@@ -147,7 +136,7 @@ class IntoTheDarkGeneral(Reckoning):
         # grid of the enemies' footprints: issue 16, no pair of units measured that cannot matter;
         # kept from the decision before for the units and enemies that did not move)
         if REFERENCE.on:
-            index = nearest.index_of(self.enemies, self.fps)
+            index = self._enemy_grid()
 
             def key(o: Any) -> tuple[float, str]:
                 return (nearest.nearest_gap(self.fps[o.unit], index), o.unit)
@@ -395,11 +384,18 @@ class IntoTheDarkGeneral(Reckoning):
             for e in self.enemies
         )
 
-    def _enemy_grid(self) -> FootprintIndex[nearest.Placed]:
-        """The enemies' footprints in a grid (``nearest.placed_index``), made once a decision."""
+    def _enemy_grid(self) -> FootprintIndex[nearest.Piece]:
+        """The enemies' footprints in a grid (``nearest.index_of``), made once a decision."""
         ix = self.enemy_index
         if ix is None:
-            ix = self.enemy_index = nearest.placed_index(self.enemies, self.fps)
+            ix = self.enemy_index = nearest.index_of(self.enemies, self.fps)
+        return ix
+
+    def _friend_grid(self) -> FootprintIndex[nearest.Piece]:
+        """The side's own units' footprints in a grid (``nearest.index_of``), made once a decision."""
+        ix = self.friend_index
+        if ix is None:
+            ix = self.friend_index = nearest.index_of(self.mine, self.fps)
         return ix
 
     def _score(self, u: dict[str, Any], fp: Footprint, order: str, moved: bool) -> float:
@@ -435,10 +431,7 @@ class IntoTheDarkGeneral(Reckoning):
             elif missile:
                 score -= 0.5
         # formation: friends close at hand
-        fx = self.friend_index
-        if fx is None:
-            fx = self.friend_index = nearest.placed_index(self.mine, self.fps)
-        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"], fx)
+        score += 0.3 * nearest.friends_near(fp, self.mine, self.fps, u["id"], self._friend_grid())
         return score
 
 

@@ -34,31 +34,15 @@ def gaps_reference(fp: Footprint, enemies: list[dict[str, Any]], fps: dict[str, 
     return sorted(((footprint_distance(fp, fps[e["id"]]), e) for e in enemies), key=lambda x: x[0])
 
 
-class Placed:
-    """A unit's footprint and its place in the general's list (``FootprintIndex`` indexes it)."""
-
-    __slots__ = ("fp", "i")
-
-    def __init__(self, fp: Footprint, i: int) -> None:
-        self.fp = fp
-        self.i = i
-
-
-def placed_index(units: list[dict[str, Any]], fps: dict[str, Footprint]) -> FootprintIndex[Placed]:
-    """The units' footprints in a grid, each with its place in ``units`` (for ``gaps`` and
-    ``friends_near``: made once a decision, asked at every move weighed)."""
-    return FootprintIndex(Placed(fps[u["id"]], i) for i, u in enumerate(units))
-
-
 def gaps(
     fp: Footprint,
     enemies: list[dict[str, Any]],
     fps: dict[str, Footprint],
     near: float,
-    index: FootprintIndex[Placed] | None = None,
+    index: FootprintIndex[Piece] | None = None,
 ) -> Gaps:
     """The prefix of ``gaps_reference`` that is read of it: the three nearest enemies and every one
-    within ``near`` (the whole list on the reference path). ``index``: ``placed_index(enemies,
+    within ``near`` (the whole list on the reference path). ``index``: ``index_of(enemies,
     fps)``; the enemies then looked at (``_measured``) are those the grid gives within a reach,
     from ``near`` (at least ``FIRST_REACH``) doubled until three of them are within it (every
     enemy left out is farther than the reach, so farther than those three and than ``near``: the
@@ -113,10 +97,10 @@ def friends_near(
     friends: list[dict[str, Any]],
     fps: dict[str, Footprint],
     uid: str,
-    index: FootprintIndex[Placed] | None = None,
+    index: FootprintIndex[Piece] | None = None,
 ) -> int:
     """``min(friends_near_reference(...), 2)``: counted up to two, a friend measured only when its
-    bound is within 4" (``index``: ``placed_index(friends, fps)``, asked for those near ``fp``). On
+    bound is within 4" (``index``: ``index_of(friends, fps)``, asked for those near ``fp``). On
     the reference path: ``friends_near_reference``, capped at two."""
     if REFERENCE.on:
         return min(friends_near_reference(fp, friends, fps, uid), 2)
@@ -137,17 +121,21 @@ def friends_near(
 
 
 class Piece:
-    """A footprint for ``FootprintIndex`` (which indexes anything with a ``fp``)."""
+    """A footprint for ``FootprintIndex`` (which indexes anything with a ``fp``), with its unit's
+    place ``i`` in the list the grid was made of (``gaps``, ``friends_near``)."""
 
-    __slots__ = ("fp",)
+    __slots__ = ("fp", "i")
 
-    def __init__(self, fp: Footprint) -> None:
+    def __init__(self, fp: Footprint, i: int = 0) -> None:
         self.fp = fp
+        self.i = i
 
 
 def index_of(units: list[dict[str, Any]], fps: dict[str, Footprint]) -> FootprintIndex[Piece]:
-    """The units' footprints in a grid (``core.geometry_index``), for ``nearest_gap``."""
-    return FootprintIndex(Piece(fps[u["id"]]) for u in units)
+    """The units' footprints in a grid (``core.geometry_index``), each with its place in ``units``:
+    for ``nearest_gap``, ``gaps`` and ``friends_near`` (made once a decision, asked at every move
+    weighed)."""
+    return FootprintIndex(Piece(fps[u["id"]], i) for i, u in enumerate(units))
 
 
 def nearest_gap_reference(fp: Footprint, pieces: list[Piece]) -> float:
@@ -192,6 +180,18 @@ def nearest_gap(fp: Footprint, index: FootprintIndex[Piece]) -> float:
 def _bound(a: Footprint, b: Footprint) -> float:
     """No nearer than this: the centres' distance less both radii."""
     return math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
+
+
+def any_within(fp: Footprint, index: FootprintIndex[Piece], within: float) -> bool:
+    """Whether a piece of ``index`` is less than ``within`` from ``fp``: only the pieces the grid
+    gives near ``fp`` whose bound (``_bound``) is nearer than ``within`` are measured (any other is
+    no nearer; issue 16)."""
+    for p in index.near(fp.x, fp.y, within + fp.radius + SLACK):
+        if _bound(fp, p.fp) >= within + SLACK:
+            continue
+        if footprint_distance(fp, p.fp) < within:
+            return True
+    return False
 
 
 class Activation:

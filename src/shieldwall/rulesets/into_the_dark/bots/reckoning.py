@@ -22,7 +22,7 @@ from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
 from shieldwall.rulesets.into_the_dark.points import unit_cost
 
 from .ground import Ground, standing
-from .nearest import Placed
+from .nearest import Piece
 
 #: a general's rating -> the counter-preference orders he may give a turn (command)
 RATING = {"poor": 1, "average": 2, "good": 3}
@@ -92,9 +92,9 @@ class Reckoning:
         self.fps = _fps(self.units, getattr(self, "fps", {}))
         self.mine = [u for u in self.units.values() if u["side"] == self.me]
         self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
-        # (grids of the two lists, made when first asked this decision: ``nearest.placed_index``)
-        self.enemy_index: FootprintIndex[Placed] | None = None
-        self.friend_index: FootprintIndex[Placed] | None = None
+        # (grids of the two lists, made when first asked this decision: ``nearest.index_of``)
+        self.enemy_index: FootprintIndex[Piece] | None = None
+        self.friend_index: FootprintIndex[Piece] | None = None
         self.armies = getattr(state.game, "armies", {})
         self._edges: dict[tuple[str, str], str] = {}
         self._forecasts = {}
