@@ -5,8 +5,6 @@ clone's changes are told to its new owner as before."""
 
 from __future__ import annotations
 
-import copy
-import pickle
 from dataclasses import fields
 
 from shieldwall.io.scenarios import load_game
@@ -56,26 +54,3 @@ def test_a_copied_state_owns_clones_of_its_units() -> None:
         assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner"] == [
             getattr(u, f.name) for f in fields(Unit) if f.name != "owner"
         ]
-
-
-def test_a_unit_copies_and_pickles_and_a_copied_state_owns_its_copies() -> None:
-    """Compiled, ``Unit`` is a native class, which ``copy`` and ``pickle`` cannot make without its
-    constructor's arguments (``Unit.__reduce__``): a deep copy of a state holds copies of its
-    units, owned by the copy and equal field by field, and their changes are told to the copy; an
-    unowned unit comes back from a pickle equal, with its own ``extra``."""
-    state = _state()
-    new = copy.deepcopy(state)
-    for k, u in state.units.items():
-        c = new.units[k]
-        assert c is not u and c.owner is new and u.owner is state
-        assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner"] == [
-            getattr(u, f.name) for f in fields(Unit) if f.name != "owner"
-        ]
-    c = next(iter(new.units.values()))
-    before = (new._units_version, state._units_version)
-    c.hits += 1
-    assert new._units_version == before[0] + 1 and state._units_version == before[1]
-    u = next(iter(state.units.values())).clone()
-    u.extra["probe"] = [1]
-    back = pickle.loads(pickle.dumps(u))
-    assert back == u and back.owner is None and back.extra is not u.extra
