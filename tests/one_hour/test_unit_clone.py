@@ -5,6 +5,8 @@ clone's changes are told to its new owner as before."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from dataclasses import fields
 
 from shieldwall.io.scenarios import load_game
@@ -54,3 +56,26 @@ def test_a_copied_state_owns_clones_of_its_units() -> None:
         assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner"] == [
             getattr(u, f.name) for f in fields(Unit) if f.name != "owner"
         ]
+
+
+def test_a_deep_copied_state_owns_copies_of_its_units_and_a_unit_pickles() -> None:
+    """A deep copy of a state holds copies of its units, owned by the copy, equal field by field,
+    their changes told to the copy; an unowned unit comes back from a pickle equal, with its own
+    ``extra``. (A unit made a compiled native class could do neither without a ``__reduce__``:
+    docs/performance.md, "One-Hour: eighth slice"; the general's copy test deep-copies a state.)"""
+    state = _state()
+    new = copy.deepcopy(state)
+    for k, u in state.units.items():
+        c = new.units[k]
+        assert c is not u and c.owner is new and u.owner is state
+        assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner"] == [
+            getattr(u, f.name) for f in fields(Unit) if f.name != "owner"
+        ]
+    c = next(iter(new.units.values()))
+    before = (new._units_version, state._units_version)
+    c.hits += 1
+    assert new._units_version == before[0] + 1 and state._units_version == before[1]
+    u = next(iter(state.units.values())).clone()
+    u.extra["probe"] = [1]
+    back = pickle.loads(pickle.dumps(u))
+    assert back == u and back.owner is None and back.extra is not u.extra
