@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from shieldwall import registry
 from shieldwall.ai.base import make_bot
-from shieldwall.io.scenarios import load_game
 from shieldwall.ai.mcts import MCTSBot
+from shieldwall.io.scenarios import load_game
 from shieldwall.rulesets.dbm.plans import PLANS, AttackBot, HoldBot, LineBot
 
 

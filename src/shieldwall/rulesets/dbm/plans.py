@@ -8,10 +8,11 @@ otherwise the pre-battle choices, the press forward and the baggage are the scri
     ``line`` placement) where the scripted bot deploys them deep: the searching side's default
     plan (the portfolio's first: it plays the side unless another plan wins the race; the other
     side's rollouts keep the scripted bot). In DBM a friend directly behind an element destroyed
-    in close combat is destroyed with it (dbm-3.2:destroy.behind), while a second rank helps only
-    some pairs (dbm-3.2:rs.spears, dbm-3.2:rs.pikes, dbm-3.2:out.bd: blades of a grade with a like
-    second rank recoil from knights, dbm-3.2:out.wb-support), so on the built-in scenarios a
-    deep deployment often loses two elements where a line loses one.
+    in close combat is destroyed with it (the rules' "destroyed elements", p.24: friends directly
+    behind it), while a second rank helps only some pairs
+    (spears and pikes of a grade, blades of a grade against knights, warband in four ranks: the
+    rear-support and outcome clauses), so on the built-in scenarios a deep deployment often loses
+    two elements where a line loses one. (A bot, not a rule: no ruling.)
     Against ``random`` and ``scripted``, twenty battles a side (docs/agents.md, "Deploying in
     line"), the line did better on most sides and no side worse by more than two battles.
     The deployment is one decision before the battle, whose consequences the race's 10-decision
