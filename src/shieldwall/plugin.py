@@ -110,10 +110,7 @@ What each reference must name:
     a ``Mapping[str, Bot subclass]`` (each constructed as ``cls(seed)``): plans the search bot may
     play its own side by in its rollouts, beside the rule system's own first bot (its plan
     portfolio, ``mcts:...:pf``, :mod:`shieldwall.ai.portfolio`): e.g. a side that holds its ground,
-    or attacks whatever the odds. A plan named ``"own"`` stands first in place of the first bot: the
-    searching side's default plan, which wins the race's ties and plays the side when no race is
-    run (the other sides' rollouts keep the first bot). Without it the portfolio is the first bot
-    alone.
+    or attacks whatever the odds. Without it the portfolio is the first bot alone.
 
 Files (paths inside the package, read with :meth:`RuleSystem.resource`):
 

@@ -47,10 +47,6 @@ def test_plans_of_and_best_plan() -> None:
     assert plans_of(A, None) == [("own", A)]
     assert plans_of(A, {"b": B, "again": A}) == [("own", A), ("b", B)]
     assert plans_of(None, {"b": B}) == []  # no bot of its own: random rollouts, no race
-    # a plan listed as "own" stands first in place of the rule system's bot (the bot itself, listed
-    # again, is then a plan of its own)
-    assert plans_of(A, {"b": B, "own": B}) == [("own", B)]
-    assert plans_of(A, {"own": B, "a": A}) == [("own", B), ("a", A)]
     assert best_plan([-0.5, -0.2, -0.2]) == 1  # the earlier among equals
     assert best_plan([0.0, 0.0]) == 0  # a tie keeps the rule system's own bot
     assert best_plan([-1.0, 0.5, 0.25]) == 1
@@ -74,7 +70,7 @@ def blue_bound(seed: int = 0) -> State:
 
 def test_the_plugin_lists_its_plans_and_the_race_runs() -> None:
     plans = registry.get("dbm-3.2").optional("search_plans")
-    assert set(plans) == {"own", "hold", "attack"}
+    assert set(plans) == {"hold", "attack"}
     st = blue_bound()
     bot = MCTSBot(5, "16:h4:pf:sh")
     order = bot.choose(st)
@@ -103,16 +99,11 @@ def test_the_chosen_plan_gives_the_prior_and_plays_the_rollouts(monkeypatch: Any
     rollout = bot._rollout
     assert isinstance(rollout, Split) and type(rollout.own).__name__ == "HoldBot"
     assert rollout.side == st.decision().side  # type: ignore[union-attr]
-    # forced to the own plan (DBM's: the scripted bot deploying in line): the scripted bot's order in
-    # a bound, its bot playing blue in the rollouts
+    # forced to the rule system's own bot: its order, and no split rollouts
     monkeypatch.setattr(mcts_module, "best_plan", lambda totals: 0)
     bot = MCTSBot(3, "8:h2:pf:sh")
     assert str(bot.choose(st)) == scripted
-    assert bot.last_plan == "own"
-    assert isinstance(bot._rollout, Split) and type(bot._rollout.own).__name__ == "LineBot"
-    # without pf: the scripted bot plays both sides of the rollouts
-    bot = MCTSBot(3, "8:h2:nopf:sh")
-    assert str(bot.choose(st)) == scripted and not isinstance(bot._rollout, Split)
+    assert bot.last_plan == "own" and not isinstance(bot._rollout, Split)
 
 
 def test_no_plans_listed_changes_nothing() -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from shieldwall import registry
 from shieldwall.ai.base import make_bot
-from shieldwall.ai.mcts import MCTSBot
 from shieldwall.io.scenarios import load_game
-from shieldwall.rulesets.dbm.plans import PLANS, AttackBot, HoldBot, LineBot
+from shieldwall.rulesets.dbm.plans import PLANS, AttackBot, HoldBot
 
 
 def test_the_plans_differ_from_the_scripted_bot_where_they_should() -> None:
@@ -15,19 +14,14 @@ def test_the_plans_differ_from_the_scripted_bot_where_they_should() -> None:
     g = load_game("dbm-3.2/ford-of-ash")
     st = g.new_state(0)
     bots = {s: make_bot("scripted", i, g.info.id) for i, s in enumerate(g.info.sides)}
-    held = attacked = same_elsewhere = lined = 0
+    held = attacked = same_elsewhere = 0
     while not st.is_terminal() and not (held and attacked):
         d = st.decision()
         assert d is not None
         order = bots[d.side].choose(st)
         o = str(order)
         hold, attack = str(HoldBot(1).choose(st)), str(AttackBot(1).choose(st))
-        line = str(LineBot(1).choose(st))
-        if d.kind == "deploy":  # the scripted bot deploys deep, every plan in line
-            assert o == "deploy deep" and hold == attack == line == "deploy line"
-            lined += 1
-        elif d.kind == "bound":
-            assert line == o  # in a bound the line plan is the scripted bot
+        if d.kind == "bound":
             assert hold == "end"  # the hold plan spends no PIPs
             held += o != "end"
             # the attack plan advances wherever the scripted bot would, and where it would not
@@ -35,21 +29,7 @@ def test_the_plans_differ_from_the_scripted_bot_where_they_should() -> None:
                 assert attack.startswith(("advance", "march"))
             attacked += o == "end" and attack.startswith("advance")
         else:  # before the battle, the press forward, the baggage: the scripted bot's choices
-            assert hold == o and attack == o and line == o
+            assert hold == o and attack == o
             same_elsewhere += 1
         st.apply(order)
-    assert held and attacked and same_elsewhere and lined == 2
-
-
-def test_the_search_deploys_in_line_by_its_own_plan() -> None:
-    """The deployment is decided before the battle, where every plan scores alike at the race's
-    horizon: the portfolio's first plan (``own``: the line) wins the tie and gives the prior, which
-    the search plays; without the portfolio it plays the scripted bot's deep deployment."""
-    assert PLANS["own"] is LineBot
-    g = load_game("dbm-3.2/ford-of-ash")
-    st = g.new_state(0)
-    while st.decision().kind != "deploy":  # type: ignore[union-attr]
-        st.apply(make_bot("scripted", 0, g.info.id).choose(st))
-    bot = MCTSBot(2, "12:h4:sh:pf")
-    assert str(bot.choose(st)) == "deploy line" and bot.last_plan == "own"
-    assert str(MCTSBot(2, "12:h4:sh:nopf").choose(st)) == "deploy deep"
+    assert held and attacked and same_elsewhere

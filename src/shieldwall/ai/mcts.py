@@ -296,9 +296,7 @@ class MCTSBot(Bot):
         root = Node()
         self._prior = None
         self._policy(state)
-        # the searching side's default plan: the portfolio's first (``own``), else the rule system's bot
-        own = self._plans[0][1] if self.options.plans and self._plans else self._bot_class
-        self._side, self._own_class, self.last_plan = side, own, None
+        self._side, self._own_class, self.last_plan = side, self._bot_class, None
         spent = 0
         # the plan race takes up to half the budget, when that gives every plan a playout
         if self.options.plans and 1 < len(self._plans) <= (self.playouts or 0) // 2:

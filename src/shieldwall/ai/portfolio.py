@@ -44,15 +44,11 @@ def plans_of(first: Any, listed: Any) -> list[tuple[str, Any]]:
     """The portfolio: the rule system's own first bot class ``first`` (as ``"own"``), then each
     plan the plugin lists (``RuleSystem.search_plans``, a mapping name -> bot class, or None), a
     class already in the portfolio left out. A rule system with no bot of its own has no
-    portfolio (its rollouts are random: no plan could play beside its bot). A plan listed as
-    ``"own"`` takes the first place instead of ``first``: the searching side's default plan, which
-    wins the race's ties (a pre-battle decision, whose plans all score alike at the horizon) and
-    plays the side when no race is run; the other sides' rollouts keep the rule system's bot."""
+    portfolio (its rollouts are random: no plan could play beside its bot)."""
     if first is None:
         return []
-    plans = dict(listed or {})
-    out: list[tuple[str, Any]] = [("own", plans.pop("own", first))]
-    for name, cls in plans.items():
+    out: list[tuple[str, Any]] = [("own", first)]
+    for name, cls in dict(listed or {}).items():
         if all(cls is not c for _, c in out):
             out.append((str(name), cls))
     return out
@@ -60,5 +56,5 @@ def plans_of(first: Any, listed: Any) -> list[tuple[str, Any]]:
 
 def best_plan(totals: list[float]) -> int:
     """The index of the plan with the best mean value (``totals``: each plan's summed values over
-    the same common battles; the first among equals, the ``own`` plan when it ties)."""
+    the same common battles; the first among equals, the rule system's own bot when it ties)."""
     return max(range(len(totals)), key=totals.__getitem__)
