@@ -61,6 +61,19 @@ def _rolls(general: OneHourGeneral, u: dict[str, Any]) -> list[tuple[float, floa
     return got
 
 
+#: ``_thirds`` of the movement rolls, by the same keys as ``_ROLLS``
+_THIRDS: dict[tuple[Die, int], list[tuple[float, float]]] = {}
+
+
+def _rolls_thirds(general: OneHourGeneral, u: dict[str, Any]) -> list[tuple[float, float]]:
+    """``_thirds`` of the unit's movement rolls (``_rolls``), worked out once for each die and class."""
+    key = (general.die, unit_profiles()[u["type"]].move_class)
+    got = _THIRDS.get(key)
+    if got is None:
+        got = _THIRDS[key] = _thirds(_rolls(general, u))
+    return got
+
+
 def _thirds(rolls: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """The roll's distribution in at most three parts of about a third each (the low, middle and
     high rolls): each part's mean distance with its probability (a third as many places to weigh)."""
@@ -123,7 +136,8 @@ def intent_value(general: OneHourGeneral, o: O.Activate) -> float:
         ef = general.fps[e["id"]]
         if math.hypot(ef.x - goal[0], ef.y - goal[1]) < 1e-6:
             room = max(0.0, polygon_distance(fp.corners(), ef.corners()) - _STOP_SHORT)
-    return sum(p * general._position(u, _advanced(fp, goal, min(d, room))) for d, p in _thirds(rolls))
+    thirds = _rolls_thirds(general, u)
+    return sum(p * general._position(u, _advanced(fp, goal, min(d, room))) for d, p in thirds)
 
 
 def choose_intent(general: OneHourGeneral, acts: list[O.Activate]) -> O.Activate | None:

@@ -196,6 +196,12 @@ class OneHourGeneral:
         #: decision to the next while the die and the game's parameters are the very same
         self._exp_kept: dict[tuple[Any, ...], float] = {}
         self._exp_basis: tuple[Any, Any] | None = None
+        #: ``_position``'s parts that friends do not change, by (unit id, footprint): the unit's view
+        #: they were made of, the score before the friends' term, in cover, facing the nearest enemy;
+        #: valid while the enemies, the die, the parameters and the cover polygons are the very
+        #: same (``_pos_basis``): friends move while a side moves, enemies do not
+        self._pos_memo: dict[tuple[str, Footprint], tuple[dict[str, Any], float, bool, bool]] = {}
+        self._pos_basis: tuple[Any, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as a new general on the same generator, given the state built so far
@@ -239,6 +245,17 @@ class OneHourGeneral:
             #: the same, with a grid for big armies (small ones are scanned whole)
             self.enemy_index = FootprintIndex(self.enemy_info)
             self._gaps = {}
+        basis = self._pos_basis
+        if (
+            len(basis) != 4
+            or basis[0] is not self._enemy_key
+            or basis[1] is not self.die
+            or basis[2] is not self.params
+            or basis[3] is not self.cover_polys
+            or len(self._pos_memo) >= _MEMO_MAX
+        ):
+            self._pos_basis = (self._enemy_key, self.die, self.params, self.cover_polys)
+            self._pos_memo = {}
         if self.mine != self._friend_key:
             self._friend_key = self.mine
             #: per friend: (id, footprint)
@@ -520,6 +537,22 @@ class OneHourGeneral:
             return 0.0
         if REFERENCE.on:
             return self._position_reference(u, fp)
+        key = (u["id"], fp)
+        got = self._pos_memo.get(key)
+        if got is None or got[0] is not u:
+            got = self._pos_memo[key] = self._position_parts(u, fp)
+        # the same operations, in the same order, as in ``_position_reference``
+        score = got[1]
+        score += 0.4 * min(self._friends_near(u, fp), 2)
+        if got[2]:
+            score += 0.8
+        if not got[3]:
+            score -= 0.5
+        return score + 1e-6 * math.hypot(fp.x, fp.y)
+
+    def _position_parts(self, u: dict[str, Any], fp: Footprint) -> tuple[dict[str, Any], float, bool, bool]:
+        """What ``_position`` remembers of ``u`` at ``fp`` (``_pos_memo``): ``u``, the score before
+        the friends' term (the nearest gap, the enemies' danger), in cover, facing the nearest enemy."""
         # Exact gaps are worked out only where a comparison below needs them. Each enemy's gap lies
         # between a lower bound (centre distance less both circumradii) and an upper bound (centre
         # distance less both inradii: each rectangle holds the disc of its inradius about its
@@ -580,9 +613,9 @@ class OneHourGeneral:
 
     def _position_among(
         self, u: dict[str, Any], fp: Footprint, enemies: Sequence[_Info], horizon: float
-    ) -> float | None:
-        """``_position`` with the enemies ``enemies`` (in the order of ``enemy_info``), which hold
-        every enemy whose gap is below ``horizon``; None when the nearest gap among them is not
+    ) -> tuple[dict[str, Any], float, bool, bool] | None:
+        """``_position_parts`` with the enemies ``enemies`` (in the order of ``enemy_info``), which
+        hold every enemy whose gap is below ``horizon``; None when the nearest gap among them is not
         certainly below ``horizon`` (an enemy left out might then be nearer, or as near)."""
         fx, fy, fr, fi = fp.x, fp.y, fp.radius, fp._inradius
         corners = fp.corners()
@@ -659,7 +692,23 @@ class OneHourGeneral:
             mine = self._expected(u, e, "front")
             weight = 1.5 if u["missile"] else 0.6
             score -= weight * max(0.0, danger - 0.5 * mine) * (1.5 if facing != "front" else 1.0)
-        # formation: friends close at hand
+        # cover
+        cover = False
+        centre = (fx, fy)
+        for c, (x0, y0, x1, y1) in zip(self.cover_polys, self.cover_boxes, strict=True):
+            if x0 <= fx <= x1 and y0 <= fy <= y1 and point_in_polygon(centre, c):
+                cover = True
+                break
+        # facing the enemy
+        return (u, score, cover, in_front_arc(fp, near.fp.corners(), 45.0))
+
+    def _friends_near(self, u: dict[str, Any], fp: Footprint) -> int:
+        """``_position``'s friends close at hand: how many of ``u``'s friends are within 4" of ``fp``."""
+        fx, fy, fr, fi = fp.x, fp.y, fp.radius, fp._inradius
+        corners = fp.corners()
+        hypot = math.hypot
+        c0, c1, c2 = corners[0], corners[1], corners[2]
+        a1x, a1y, a2x, a2y = c1[0] - c0[0], c1[1] - c0[1], c2[0] - c1[0], c2[1] - c1[1]
         friends = 0
         uid = u["id"]
         for friend in self.friend_index.near(fx, fy, 4.0 + fr + _SLACK):
@@ -678,14 +727,4 @@ class OneHourGeneral:
                 or polygon_distance(corners, ff.corners()) < 4.0
             ):
                 friends += 1  # (the first test: certainly closer than 4")
-        score += 0.4 * min(friends, 2)
-        # cover
-        centre = (fx, fy)
-        for c, (x0, y0, x1, y1) in zip(self.cover_polys, self.cover_boxes, strict=True):
-            if x0 <= fx <= x1 and y0 <= fy <= y1 and point_in_polygon(centre, c):
-                score += 0.8
-                break
-        # facing the enemy
-        if not in_front_arc(fp, near.fp.corners(), 45.0):
-            score -= 0.5
-        return score + 1e-6 * math.hypot(fp.x, fp.y)
+        return friends
