@@ -56,9 +56,9 @@ def test_every_plan_answered_from_the_memo_is_the_reference_plan(monkeypatch: An
     real = PlanMemo.plan
     seen = {"kept": 0, "made": 0}
 
-    def both(memo: PlanMemo, units: Any, uid: str, steps: Any, make: Any) -> Any:
+    def both(memo: PlanMemo, units: Any, uid: str, steps: Any, make: Any, still: Any = None) -> Any:
         kept = memo.snap == unit_snapshot(units) and (uid, steps) in memo.plans
-        got = real(memo, units, uid, steps, make)
+        got = real(memo, units, uid, steps, make, still)
         assert got == make(), (uid, steps)
         seen["kept" if kept else "made"] += 1
         return got
@@ -339,8 +339,8 @@ def test_the_generals_footprints_are_those_of_the_view(monkeypatch: Any) -> None
     real = reckoning._fps
     seen = {"kept": 0, "made": 0}
 
-    def both(units: Any, before: Any) -> Any:
-        got = real(units, before)
+    def both(units: Any, before: Any, seen_views: Any = None) -> Any:
+        got = real(units, before, seen_views)
         for k, u in units.items():
             want = reckoning._fp(u)
             assert got[k] == want and got[k].corners() == want.corners(), k

@@ -241,7 +241,7 @@ class UnitMenu:
             if memo is None:
                 self._moves = [o for o in self._move_part() if o is not None]
             else:
-                with memo.held(self.st.units):  # (working the moves out changes no unit)
+                with memo.held(self.st.units, self.st.still_token):  # (working the moves out changes no unit)
                     self._moves = [o for o in self._move_part() if o is not None]
         return self._moves
 

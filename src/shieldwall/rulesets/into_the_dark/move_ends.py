@@ -75,7 +75,7 @@ def ends_of_moves(st: IntoTheDarkState, uid: str, orders: Sequence[Any]) -> list
     u = st.units[uid]
     memo = st.plan_memo
     out: list[End | None] = []
-    with memo.held(st.units):  # (planning changes no unit: the units compared once)
+    with memo.held(st.units, st.still_token):  # (planning changes no unit: the units compared once)
         for o in orders:
             try:
                 tr = plan_move(st, u, o.steps, verdict=True)

@@ -139,7 +139,13 @@ def plan_move(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...], *, verdi
     memo: PlanMemo | None = None if REFERENCE.on else getattr(st, "plan_memo", None)
     if memo is None or st.units.get(u.id) is not u:
         return plan_move_reference(st, u, steps, verdict=verdict)
-    return memo.plan(st.units, u.id, tuple(steps), lambda: plan_move_reference(st, u, steps, verdict=verdict))
+    return memo.plan(
+        st.units,
+        u.id,
+        tuple(steps),
+        lambda: plan_move_reference(st, u, steps, verdict=verdict),
+        st.still_token,
+    )
 
 
 def plan_move_reference(

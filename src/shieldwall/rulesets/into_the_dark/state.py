@@ -278,6 +278,12 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         c.sync(self.units)
         return World(live, self.terrain, c.touching_ids(live, self.units))
 
+    @property
+    def still_token(self) -> World | None:
+        """The still block this state is in (its one world: each block has its own), None
+        outside one (``plan_memo``: the units compared once a block)."""
+        return self._still
+
     @contextmanager
     def still(self) -> Iterator[None]:
         """A block in which no unit of this state moves (the scripted general weighing a decision:
@@ -435,7 +441,8 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         """``unit_view`` of every unit, with one look at the contacts and at who joined whom
         (``shared``: the memo's own entries, ``shared_view``)."""
         c, units = self._contacts, self.units
-        c.sync(units)
+        if self._still is None:  # (in a still block the poses were compared at its start)
+            c.sync(units)
         memo: ViewMemo | None = None if REFERENCE.on else self.__dict__.get("view_memo")
         if memo is not None:  # (the loop compiled: ``ViewMemo.views``; the cards looked at once)
             hidden = {card["unit"] for card in self.cards.values()}

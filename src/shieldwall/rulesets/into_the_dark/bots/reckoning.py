@@ -45,15 +45,27 @@ def _fp(u: dict[str, Any]) -> Footprint:
     return Footprint(u["x"], u["y"], u["heading"], u["frontage"], u["depth"])
 
 
-def _fps(units: dict[str, dict[str, Any]], before: dict[str, Footprint]) -> dict[str, Footprint]:
+def _fps(
+    units: dict[str, dict[str, Any]],
+    before: dict[str, Footprint],
+    seen: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Footprint]:
     """``{k: _fp(u) for k, u in units.items()}``, a unit that stands where it stood at the decision
     before keeping its footprint (``before``: most do not move between two decisions; the same
-    numbers make the same footprint). On the reference path every footprint is made afresh."""
+    numbers make the same footprint). ``seen``: the views ``before`` was made from; a unit whose
+    view is the very same entry (``State.shared_view``: the view memo's own, kept while the unit
+    is unchanged, and never changed in place) keeps its footprint without its numbers compared.
+    On the reference path every footprint is made afresh."""
     if REFERENCE.on:
         return {k: _fp(u) for k, u in units.items()}
     out: dict[str, Footprint] = {}
+    if seen is None:
+        seen = {}
     for k, u in units.items():
         f = before.get(k)
+        if f is not None and seen.get(k) is u:
+            out[k] = f
+            continue
         if f is None or (f.x, f.y, f.heading, f.frontage, f.depth) != (
             u["x"],
             u["y"],
@@ -88,8 +100,9 @@ class Reckoning:
         d = state.decision()
         assert d is not None
         self.me = d.side
+        seen: dict[str, dict[str, Any]] | None = getattr(self, "units", None)
         self.units = {u["id"]: u for u in self.view["units"] if not u["removed"]}
-        self.fps = _fps(self.units, getattr(self, "fps", {}))
+        self.fps = _fps(self.units, getattr(self, "fps", {}), seen)
         self.mine = [u for u in self.units.values() if u["side"] == self.me]
         self.enemies = [u for u in self.units.values() if u["side"] != self.me and u["morale"] != "routed"]
         # (grids of the two lists, made when first asked this decision: ``nearest.index_of``)
@@ -99,7 +112,10 @@ class Reckoning:
         self._edges: dict[tuple[str, str], str] = {}
         self._forecasts = {}
         self.ground = Ground(self.view, getattr(state.game, "terrain", None))
-        lead = standing(self.view["units"], self._cost, self.me)
+        if REFERENCE.on:
+            lead = standing(self.view["units"], self._cost, self.me)
+        else:
+            lead = self._standing(self.view["units"])
         left = int(self.view.get("max_turns") or 99) - int(self.view["turn"])
         self.late = lead <= 1e-12 and left < LATE_TURNS
         if lead > 1e-12:
@@ -112,6 +128,44 @@ class Reckoning:
         if key != self._turn_key:
             self._turn_key = key
             self._plan_turn()
+
+    def _standing(self, units: list[dict[str, Any]]) -> float:
+        """``ground.standing(units, self._cost, self.me)`` compiled (issue 16: every unit at every
+        decision): each unit's cost asked once, the same sums in the same order, each side's in a
+        float of its own instead of a dict's entry."""
+        foe = "blue" if self.me == "red" else "red"
+        values: list[float] = []
+        total_red = total_blue = lost_red = lost_blue = 0.0
+        for u in units:
+            pts = float(self._cost(u))
+            values.append(pts)
+            lost = bool(u["removed"] or u["morale"] == "routed")
+            if u["side"] == "red":
+                total_red += pts
+                if lost:
+                    lost_red += pts
+            else:
+                total_blue += pts
+                if lost:
+                    lost_blue += pts
+        share_red = lost_red / total_red if total_red else 0.0
+        share_blue = lost_blue / total_blue if total_blue else 0.0
+        mine, theirs = (share_red, share_blue) if self.me == "red" else (share_blue, share_red)
+        if abs(theirs - mine) > 1e-9:
+            return theirs - mine
+        worn_red = worn_blue = 0.0
+        for u, pts in zip(units, values, strict=True):
+            if not u["removed"] and u["morale"] != "routed" and u["original"]:
+                w = pts * (u["original"] - u["figures"]) / u["original"]
+                if u["side"] == "red":
+                    worn_red += w
+                else:
+                    worn_blue += w
+        worn = {
+            "red": worn_red / total_red if total_red else 0.0,
+            "blue": worn_blue / total_blue if total_blue else 0.0,
+        }
+        return 1e-3 * (worn[foe] - worn[self.me])
 
     def _army_unit(self, u: dict[str, Any]) -> Any:
         army = self.armies.get(u["side"])
