@@ -101,6 +101,31 @@ def test_the_plan_memo_compares_the_units_once_a_still_block(monkeypatch: Any) -
     assert differed > 0
 
 
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_deep_copy_made_in_a_still_block_is_in_no_block(how: str) -> None:
+    """A state deep-copied or pickled inside a still block is in none (``State.__getstate__``):
+    one of its units moved by hand, its plans are the reference's, not the original's snapshot's
+    (with the token kept, a move the reference refuses was answered with the old trace)."""
+    import copy
+    import pickle
+
+    state = _unit_state(30, 1, 40)
+    uid = state.pending["unit"]
+    with state.still():
+        offered = menus.UnitMenu(state, state.units[uid]).moves()
+        assert offered
+        c = copy.deepcopy(state) if how == "deepcopy" else pickle.loads(pickle.dumps(state))
+        assert c.still_token is None
+        cu = c.units[uid]
+        cu.used = moves.base_allowance(c, cu) - 0.3
+        differed = 0
+        for o in offered:
+            want = _plan(c, cu, o.steps, True)
+            assert _plan(c, cu, o.steps, False) == want, o
+            differed += isinstance(want, str)
+        assert differed > 0
+
+
 def test_the_generals_footprints_kept_for_the_same_view_entry() -> None:
     """A view entry that is the very one the footprint was made from keeps it (no numbers
     compared); another entry, even an equal one, is compared; on changed numbers a new one."""
@@ -108,6 +133,11 @@ def test_the_generals_footprints_kept_for_the_same_view_entry() -> None:
     before = {"a": reckoning._fp(u)}
     assert reckoning._fps({"a": u}, before, {"a": u})["a"] is before["a"]
     assert reckoning._fps({"a": dict(u)}, before, {"a": u})["a"] is before["a"]
+    # the shortcut itself: the very entry keeps the footprint without its numbers compared (a
+    # footprint out of step with the entry, which the engine never makes, shows it)
+    stale = {"a": reckoning._fp({**u, "x": 99.0})}
+    assert reckoning._fps({"a": u}, stale, {"a": u})["a"] is stale["a"]
+    assert reckoning._fps({"a": dict(u)}, stale, {"a": u})["a"] == reckoning._fp(u)
     moved = {**u, "x": 11.0}
     got = reckoning._fps({"a": moved}, before, {"a": u})["a"]
     assert got == reckoning._fp(moved) and got != before["a"]

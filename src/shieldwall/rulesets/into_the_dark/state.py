@@ -278,6 +278,14 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         c.sync(self.units)
         return World(live, self.terrain, c.touching_ids(live, self.units))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a deep copy keeps: all but the still block's token (``still``). The copy
+        is in no block (it may be changed), so its plans compare the units afresh; with the token
+        kept, a unit of the copy moved by hand was planned from the original's snapshot."""
+        kept = dict(self.__dict__)
+        kept.pop("_still", None)
+        return kept
+
     @property
     def still_token(self) -> World | None:
         """The still block this state is in (its one world: each block has its own), None

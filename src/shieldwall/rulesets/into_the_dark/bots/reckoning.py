@@ -131,8 +131,9 @@ class Reckoning:
 
     def _standing(self, units: list[dict[str, Any]]) -> float:
         """``ground.standing(units, self._cost, self.me)`` compiled (issue 16: every unit at every
-        decision): each unit's cost asked once, the same sums in the same order, each side's in a
-        float of its own instead of a dict's entry."""
+        decision): the engine's end-of-battle count (turn-sequence.end-of-battle, rulings 39 and
+        74), each unit's cost asked once, the same sums in the same order, each side's in a float of
+        its own instead of a dict's entry."""
         foe = "blue" if self.me == "red" else "red"
         values: list[float] = []
         total_red = total_blue = lost_red = lost_blue = 0.0
