@@ -101,6 +101,32 @@ def test_the_plan_memo_compares_the_units_once_a_still_block(monkeypatch: Any) -
     assert differed > 0
 
 
+@pytest.mark.python_sources
+def test_the_block_token_answers_for_its_own_units_only(monkeypatch: Any) -> None:
+    """Within a block the memo skips the comparison only for the units it compared under that
+    token: the same token with other units (a copy's) compares them."""
+    state = _unit_state(30, 1, 40)
+    calls = {"n": 0}
+    real = plan_memo.refresh
+
+    def counted(units: Any, snap: Any) -> bool:
+        calls["n"] += 1
+        return real(units, snap)
+
+    monkeypatch.setattr(plan_memo, "refresh", counted)
+    memo = state.plan_memo
+    with state.still():
+        token = state.still_token
+        assert token is not None
+        memo._check(state.units, token)
+        n = calls["n"]
+        memo._check(state.units, token)
+        assert calls["n"] == n
+        other = {k: u.clone() for k, u in state.units.items()}
+        memo._check(other, token)
+        assert calls["n"] == n + 1
+
+
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])
 def test_a_deep_copy_made_in_a_still_block_is_in_no_block(how: str) -> None:
     """A state deep-copied or pickled inside a still block is in none (``State.__getstate__``):

@@ -73,7 +73,7 @@ def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
 class PlanMemo:
     """Accepted moves of the units as they stand in ``snap`` (module docstring)."""
 
-    __slots__ = ("snap", "plans", "_held", "_still")
+    __slots__ = ("snap", "plans", "_held", "_still", "_still_units")
 
     def __init__(self) -> None:
         self.snap: list[Any] | None = None
@@ -83,13 +83,15 @@ class PlanMemo:
         #: was last found equal to the units, or taken from them; None when it was for a state
         #: outside a block (a copy)
         self._still: object | None = None
+        #: the units that check was of (the token answers for these units only)
+        self._still_units: Mapping[str, Unit] | None = None
 
     def _check(self, units: Mapping[str, Unit], still: object | None) -> None:
         """Make the snapshot the units' (a fresh one, the plans dropped, when any field of any
         unit differs). Within the still block ``still`` in which it was last checked no unit has
         moved since (issue 16: the menu, ``ends_of_moves`` and the charges' look-aheads each asked
         it of every unit of a big army at the same decision), so it is not compared again."""
-        if still is not None and still is self._still:
+        if still is not None and still is self._still and units is self._still_units:
             return
         snap = self.snap
         if snap is None or len(snap) != len(units):
@@ -98,6 +100,7 @@ class PlanMemo:
         elif not refresh(units, snap):
             self.plans = {}  # (the snapshot is the units' again: ``refresh``)
         self._still = still
+        self._still_units = units
 
     @contextmanager
     def held(self, units: Mapping[str, Unit], still: object | None = None) -> Iterator[None]:
