@@ -52,12 +52,8 @@ def _unit_state(per_side: int, seed: int, decisions: int) -> Any:
         n += 1
 
 
-@pytest.mark.python_sources
-def test_the_plan_memo_compares_the_units_once_a_still_block(monkeypatch: Any) -> None:
-    """In a still block the menu's moves, ``ends_of_moves`` and plans asked again compare the units
-    with the snapshot once; a copy's plan makes the next question of the state compare again, and
-    a new block too (a unit changed between two blocks is seen). Every plan is the reference's."""
-    state = _unit_state(30, 1, 40)
+def _count_refreshes(monkeypatch: Any) -> dict[str, int]:
+    """``plan_memo.refresh`` counted (each call is one comparison of the units with the snapshot)."""
     calls = {"n": 0}
     real = plan_memo.refresh
 
@@ -66,6 +62,16 @@ def test_the_plan_memo_compares_the_units_once_a_still_block(monkeypatch: Any) -
         return real(units, snap)
 
     monkeypatch.setattr(plan_memo, "refresh", counted)
+    return calls
+
+
+@pytest.mark.python_sources
+def test_the_plan_memo_compares_the_units_once_a_still_block(monkeypatch: Any) -> None:
+    """In a still block the menu's moves, ``ends_of_moves`` and plans asked again compare the units
+    with the snapshot once; a copy's plan makes the next question of the state compare again, and
+    a new block too (a unit changed between two blocks is seen). Every plan is the reference's."""
+    state = _unit_state(30, 1, 40)
+    calls = _count_refreshes(monkeypatch)
     uid = state.pending["unit"]
     u = state.units[uid]
     with state.still():
@@ -106,14 +112,7 @@ def test_the_block_token_answers_for_its_own_units_only(monkeypatch: Any) -> Non
     """Within a block the memo skips the comparison only for the units it compared under that
     token: the same token with other units (a copy's) compares them."""
     state = _unit_state(30, 1, 40)
-    calls = {"n": 0}
-    real = plan_memo.refresh
-
-    def counted(units: Any, snap: Any) -> bool:
-        calls["n"] += 1
-        return real(units, snap)
-
-    monkeypatch.setattr(plan_memo, "refresh", counted)
+    calls = _count_refreshes(monkeypatch)
     memo = state.plan_memo
     with state.still():
         token = state.still_token
