@@ -97,6 +97,16 @@ What each reference must name:
     on objectives or points. It must only read ``state`` (never change it nor roll its dice) and
     be deterministic.
 
+``progress`` (optional)
+    ``progress(state) -> tuple[int, ...]``: the point of the game the battle stands at (its turn,
+    bound or game-turn, the player whose turn it is, the phase: whatever the rule system's turn
+    sequence has, most significant first), compared as a tuple: it never decreases as the battle
+    is played on, and two battles at the same point of the sequence give the same tuple. The
+    search bot plays the playouts it compares (two root orders on the same dice) on until they
+    stand at the same point (:mod:`shieldwall.ai.playout`): a horizon counted in decisions alone
+    stops one before a melee the other has fought. It must only read ``state``. Without it the
+    playouts stop at the horizon alone.
+
 ``search_options`` (optional; not a reference: a spec)
     the search bot's default options for this rule system, in the grammar of ``mcts:...``
     (:mod:`shieldwall.ai.search_spec`): a playout budget, ``hH`` / ``hend``, ``sh`` / ``duel``,
@@ -183,6 +193,7 @@ class RuleSystem:
     ranges: str | None = None
     determinize: str | None = None
     score: str | None = None
+    progress: str | None = None
     #: the search bot's default options (a spec: module docstring), or None
     search_options: str | None = None
     search_plans: str | None = None
@@ -210,6 +221,7 @@ class RuleSystem:
             "ranges",
             "determinize",
             "score",
+            "progress",
             "search_plans",
         ):
             v = getattr(self, what)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.agents.aligned import by_hand
 
 from shieldwall import registry
 from shieldwall.ai.base import bot_names, make_bot
@@ -17,7 +18,6 @@ from shieldwall.ai.mcts import (
 )
 from shieldwall.ai.search_spec import parse, settle
 from shieldwall.core.errors import ShieldwallError, UnknownName
-from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.plugin import RuleSystem
@@ -183,21 +183,14 @@ def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None
         state.apply(order)
 
 
-def _flat_value(bot: MCTSBot, state: State, side: str, seeds: tuple[int, int, int], order: str) -> float:
-    """One playout of the duel done by hand: the pair's battle and dice, ``order``, then the rollout
-    policy (seeded by the pair's rollout seed) for the rollout's decisions."""
-    sim = bot._start(state, side, seeds)
-    start = roster(sim)
-    sim.apply({str(o): o for o in sim.legal_orders()}[order])
-    return bot._rollout_value(sim, start, bot._fresh_policy(seeds[2])).get(side, 0.0)
-
-
 def test_the_duel_s_two_playouts_differ_in_the_root_order_alone() -> None:
     """Each pair's gain is the other order's value minus the prior's on the same battle, the same
     dice and the same rollout, nothing else: no tree walk below the root order (whose choices
     differ between the two playouts and are not paired). With a walk, orders that change nothing
     in the rollout gained by noise and overruled the scripted bot (Coed Celyddon, seed 1: 44
-    overrules in 135 decisions, most worth exactly 0 when re-estimated on 64 fresh pairs)."""
+    overrules in 135 decisions, most worth exactly 0 when re-estimated on 64 fresh pairs). And
+    the two stop at the same point of the game (the plugin's ``progress``): each is recomputed by
+    hand (``tests/agents/aligned.py``), the horizon's decisions, then the one behind played on."""
     game = load_game(QUICK)
     state = game.new_state(3)
     bot = make_bot("mcts:24:duel", 5, game.info.id)  # the duel, whatever the rule system's default
@@ -210,9 +203,11 @@ def test_the_duel_s_two_playouts_differ_in_the_root_order_alone() -> None:
         for seeds, alt, gain in bot.last_pairs:
             judge = make_bot("mcts:1:duel", 1, game.info.id)
             assert isinstance(judge, MCTSBot)
-            judge._policy(state)
-            prior = _flat_value(judge, state, d.side, seeds, str(bot._prior))
-            assert gain == pytest.approx(_flat_value(judge, state, d.side, seeds, alt) - prior, abs=1e-12)
+            (prior, at, _, ended), (value, there, _, over) = by_hand(
+                judge, state, d.side, seeds, [str(bot._prior), alt]
+            )
+            assert gain == pytest.approx(value - prior, abs=1e-12)
+            assert at == there or ended or over  # the pair stops at one point of the game
             checked += 1
         state.apply(order)
     assert checked >= 20

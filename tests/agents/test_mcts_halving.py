@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 import pytest
+from tests.agents.aligned import by_hand
 
 from shieldwall.ai.base import make_bot
 from shieldwall.ai.mcts import (
@@ -126,13 +127,6 @@ def test_a_finished_playout_scores_its_outcome_and_its_margin() -> None:
     assert any(margin[s] != 0 for s in margin)
 
 
-def _forced_value(judge: MCTSBot, state: State, side: str, seeds: tuple[int, int, int], order: Any) -> float:
-    sim = judge._start(state, side, seeds)
-    start = roster(sim)
-    sim.apply(order)
-    return judge._rollout_value(sim, start, judge._fresh_policy(seeds[2])).get(side, 0.0)
-
-
 def test_halving_drops_the_worse_half_each_round_and_confirms_on_fresh_pairs() -> None:
     state = _mid_battle(QUICK, 20)
     d = state.decision()
@@ -152,17 +146,14 @@ def test_halving_drops_the_worse_half_each_round_and_confirms_on_fresh_pairs() -
     judge = make_bot("mcts:1", 1, "one-hour-dark-ages")
     assert isinstance(judge, MCTSBot)
     judge._policy(state)
-    menu = {str(o): o for o in state.legal_orders()}
     best = rounds[-1][0]
     if root.children[best].mean_gain() <= 0:
         assert not bot.last_confirm and str(order) == bot._prior
         return
     assert len(bot.last_confirm) >= MIN_VISITS
-    for seeds, gain in bot.last_confirm:
-        prior = _forced_value(judge, state, d.side, seeds, menu[str(bot._prior)])
-        assert gain == pytest.approx(
-            _forced_value(judge, state, d.side, seeds, menu[best]) - prior, abs=1e-12
-        )
+    for seeds, gain in bot.last_confirm:  # each pair recomputed by hand, aligned (tests/agents/aligned.py)
+        (prior, *_), (value, *_) = by_hand(judge, state, d.side, seeds, [str(bot._prior), best])
+        assert gain == pytest.approx(value - prior, abs=1e-12)
     gains = [g for _, g in bot.last_confirm]
     mean = sum(gains) / len(gains)
     assert (str(order) == best) is bot.last_overruled

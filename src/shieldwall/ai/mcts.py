@@ -74,6 +74,16 @@ import numpy as np
 
 from shieldwall import registry
 from shieldwall.ai.base import Bot
+from shieldwall.ai.playout import (
+    END_MARGIN,
+    Roller,
+    Run,
+    fresh_dice,
+    leaf_score,
+    material,
+    outcome,
+    roster,
+)
 from shieldwall.ai.portfolio import Split, best_plan, plans_of
 from shieldwall.ai.search_spec import (
     DEFAULT_MIX,
@@ -92,6 +102,7 @@ from shieldwall.core.game import State
 from shieldwall.plugin import PluginError
 
 __all__ = [
+    "END_MARGIN",
     "DEFAULT_MIX",
     "DEFAULT_PLAYOUTS",
     "ROLLOUT_DECISIONS",
@@ -100,11 +111,13 @@ __all__ = [
     "Options",
     "Settings",
     "default_spec",
+    "fresh_dice",
+    "leaf_score",
+    "material",
+    "outcome",
+    "roster",
 ]
 
-#: a finished playout scores its outcome (+1 / -1 / 0) plus this share of the rule system's ``score``
-#: hook: a tie-break, so that a draw at the turn limit or a narrow win still says by how much
-END_MARGIN = 0.25
 #: sequential halving (``mcts:N:sh``): one candidate order a SH_PER playouts (at most SH_MOST), and
 #: the share of the budget spent choosing among them (the rest confirms the survivor)
 SH_PER = 16
@@ -121,76 +134,11 @@ CONFIDENCE = 2.0
 WIDEN = 1.0
 
 
-def roster(state: State) -> dict[str, str]:
-    """Unit id -> side of every unit the view lists (the units a playout starts with)."""
-    out: dict[str, str] = {}
-    for u in state.view().get("units") or []:
-        if isinstance(u, dict) and u.get("side") in state.game.info.sides and u.get("id") is not None:
-            out[str(u["id"])] = str(u["side"])
-    return out
-
-
-def material(state: State, start: dict[str, str] | None = None) -> dict[str, float]:
-    """Each side's share of its units' strength left (hits against hit limits, units off the table
-    count nothing) minus the mean of the other sides' shares: in [-1, 1], 0 when even.
-
-    With ``start`` (a :func:`roster` taken earlier in the same battle), a unit of the roster the view
-    no longer lists counts as lost too (a rule system whose view drops destroyed units), and the
-    shares are of the roster's units."""
-    sides = list(state.game.info.sides)
-    left = dict.fromkeys(sides, 0.0)
-    full = dict.fromkeys(sides, 0.0)
-    listed: set[str] = set()
-    for u in state.view().get("units") or []:
-        side = u.get("side") if isinstance(u, dict) else None
-        if side not in left:
-            continue
-        if start is not None:
-            if str(u.get("id")) not in start:
-                continue
-            listed.add(str(u.get("id")))
-        full[side] += 1.0
-        if any(u.get(k) for k in ("removed", "gone", "destroyed")):
-            continue
-        hits, limit = u.get("hits"), u.get("max_hits")
-        worn = (
-            hits / limit if isinstance(hits, int | float) and isinstance(limit, int | float) and limit else 0
-        )
-        left[side] += max(0.0, 1.0 - float(worn))
-    for uid, side in (start or {}).items():
-        if uid not in listed:
-            full[side] += 1.0
-    share = {s: left[s] / full[s] if full[s] else 0.0 for s in sides}
-    out = {}
-    for s in sides:
-        others = [share[o] for o in sides if o != s]
-        out[s] = share[s] - (sum(others) / len(others) if others else 0.0)
-    return out
-
-
-def outcome(state: State) -> dict[str, float]:
-    sides = list(state.game.info.sides)
-    result = state.result()
-    if result is None or result.winner is None:
-        return dict.fromkeys(sides, 0.0)
-    return {s: 1.0 if s == result.winner else -1.0 for s in sides}
-
-
-def leaf_score(score: Any, state: State) -> dict[str, float]:
-    """A rule system's ``score(state)`` for every side, each clipped to [-1, 1] (a side it leaves
-    out scores 0)."""
-    given = score(state)
-    return {s: max(-1.0, min(1.0, float(given.get(s, 0.0)))) for s in state.game.info.sides}
-
-
-def fresh_dice(sim: State, seed: int) -> None:
-    """Give a copied state new dice: its generator (``sim.rng`` or ``sim.board.rng``) replaced by
-    one seeded with ``seed``, so a playout never reads the battle's coming rolls."""
-    holders: tuple[Any, ...] = (sim, getattr(sim, "board", None))
-    for holder in holders:
-        if holder is not None and isinstance(getattr(holder, "rng", None), np.random.Generator):
-            holder.rng = np.random.default_rng(seed)
-            return
+def _add(node: Node, values: dict[str, float]) -> None:
+    """Count one playout of ``values`` at ``node``."""
+    node.visits += 1
+    for s, v in values.items():
+        node.value[s] = node.value.get(s, 0.0) + v
 
 
 @dataclass
@@ -261,8 +209,11 @@ class MCTSBot(Bot):
         self.last_overruled = False
         #: the last decision's pairs: (their seeds, the other order, its gain over the prior)
         self.last_pairs: list[tuple[tuple[int, int, int], str, float]] = []
-        #: the current playout's opponent generator (None: the opponent is the rule system's bot)
-        self._opponent: np.random.Generator | None = None
+        #: the rule system's ``progress`` hook (its point of the game; None: playouts played
+        #: against each other are not aligned, :mod:`shieldwall.ai.playout`)
+        self._progress: Any = None
+        #: decisions the last decision's playouts played past their horizon to align (diagnostics)
+        self.last_aligned = 0
         self._side: str | None = None
         #: with sequential halving, the last decision's candidates by round, and the survivor's
         #: confirming pairs (its seeds and gains), for the tests and diagnostics
@@ -287,8 +238,9 @@ class MCTSBot(Bot):
         menu = state.legal_orders()
         self.last_overruled = False
         self.last_pairs = []
+        self.last_aligned = 0
         if len(menu) == 1:
-            self.last_playouts = 0
+            self.last_playouts, self._prior = 0, None
             return menu[0]
         d = state.decision()
         assert d is not None
@@ -317,15 +269,15 @@ class MCTSBot(Bot):
         while more():
             seeds = self._seeds()
             if self._prior is None:  # no scripted bot: plain UCT at the root
-                self._playout(state, root, side, seeds, None)
+                self._playouts(state, root, side, seeds, [None])
                 done += 1
                 continue
-            base, played = self._playout(state, root, side, seeds, "prior")
-            done += 1
-            if not more():
+            if self.playouts is not None and done + 2 > self.playouts:  # room for the prior alone
+                self._playouts(state, root, side, seeds, ["prior"])
+                done += 1
                 break
-            value, alt = self._playout(state, root, side, seeds, "other")
-            done += 1
+            (base, played), (value, alt) = self._playouts(state, root, side, seeds, ["prior", "other"])
+            done += 2
             if played == self._prior and alt is not None and alt != self._prior:
                 c = root.children[alt]
                 g = value - base
@@ -406,8 +358,7 @@ class MCTSBot(Bot):
         confirm = Node()
         while done + 2 <= budget:
             seeds = self._seeds()
-            base = self._forced(state, root, side, seeds, prior)
-            value = self._forced(state, root, side, seeds, best)
+            base, value = self._forced(state, root, side, seeds, [prior, best])
             done += 2
             if base is None or value is None:
                 continue
@@ -429,9 +380,8 @@ class MCTSBot(Bot):
         added to its node. Returns the playouts played."""
         seeds = self._seeds()
         prior = str(self._prior)
-        base = self._forced(state, root, side, seeds, prior)
-        for t in alive:
-            value = self._forced(state, root, side, seeds, t)
+        base, *values = self._forced(state, root, side, seeds, [prior, *alive])
+        for t, value in zip(alive, values, strict=True):
             if base is None or value is None:
                 continue
             c = root.children[t]
@@ -441,22 +391,27 @@ class MCTSBot(Bot):
         return 1 + len(alive)
 
     def _forced(
-        self, state: State, root: Node, side: str, seeds: tuple[int, int, int], order: str
-    ) -> float | None:
-        """One flat playout that plays ``order`` first (None when the battle's copy, with its
-        dice and hidden facts drawn anew, does not allow it), then the rollout."""
-        sim, policy = self._begin(state, side, seeds)
-        start = roster(sim)
-        try:  # (the copy rules on the order itself: building its whole menu costs far more)
-            sim.apply(self._orders[order])
-        except IllegalOrder:
-            return None
-        values = self._rollout_value(sim, start, policy)
-        node = root.children[order]
-        node.visits += 1
-        for s, v in values.items():
-            node.value[s] = node.value.get(s, 0.0) + v
-        return values.get(side, 0.0)
+        self, state: State, root: Node, side: str, seeds: tuple[int, int, int], orders: list[str]
+    ) -> list[float | None]:
+        """Flat playouts on one battle (``seeds``), one for each of ``orders``, each playing its
+        order first, then the rollout, aligned (:meth:`Roller.finish`); each one's value for
+        ``side``, None where the battle's copy (its dice and hidden facts drawn anew) does not
+        allow the order."""
+        runs: list[Run] = []
+        played: list[str] = []
+        for order in orders:
+            run = self._begin(state, side, seeds)
+            try:  # (the copy rules on the order itself: building its whole menu costs far more)
+                run.sim.apply(self._orders[order])
+            except IllegalOrder:
+                continue
+            runs.append(run)
+            played.append(order)
+        by_order: dict[str, float] = {}
+        for order, values in zip(played, self._finish(runs), strict=True):
+            _add(root.children[order], values)
+            by_order[order] = values.get(side, 0.0)
+        return [by_order.get(o) for o in orders]
 
     # --- one playout ---------------------------------------------------------------------------
 
@@ -478,17 +433,27 @@ class MCTSBot(Bot):
         fresh_dice(sim, seeds[1])
         return sim
 
-    def _begin(self, state: State, side: str, seeds: tuple[int, int, int]) -> tuple[State, Bot | None]:
+    def _begin(self, state: State, side: str, seeds: tuple[int, int, int]) -> Run:
         """A playout's start, for ``side``: its battle (``_start``), its rollout policy (None:
         random rollouts, a rule system with no bot of its own) and the opponent model's draws,
         seeded by the rollout seed (the pair's two playouts share it)."""
         self._side = side
         sim = self._start(state, side, seeds)
         policy = self._fresh_policy(seeds[2]) if self._bot_class is not None else None
-        self._opponent = (
-            np.random.default_rng([seeds[2], 1]) if policy is not None and self.mix < 1.0 else None
-        )
-        return sim, policy
+        opponent = np.random.default_rng([seeds[2], 1]) if policy is not None and self.mix < 1.0 else None
+        return Run(sim, policy, opponent, roster(sim))
+
+    def _roller(self, side: str | None = None) -> Roller:
+        """How this search's rollouts are played (for ``side``: the searching side)."""
+        who = side if side is not None else (self._side or "")
+        return Roller(who, self.mix, self.rng, self._score, self._progress, self.options.horizon)
+
+    def _finish(self, runs: list[Run]) -> list[dict[str, float]]:
+        """Roll the playouts on, aligned, and score them; the count of decisions played to align
+        them is kept in ``last_aligned``."""
+        values = self._roller().finish(runs)
+        self.last_aligned += sum(r.aligned for r in runs)
+        return values
 
     def _fresh_policy(self, seed: int | None = None) -> Bot:
         """A new instance of the rule system's own bot (a playout's rollout policy); with another
@@ -509,10 +474,12 @@ class MCTSBot(Bot):
         totals = [0.0] * len(self._plans)
         for _ in range(samples):
             seeds = self._seeds()
-            for i, (_, cls) in enumerate(self._plans):
+            runs = []
+            for _, cls in self._plans:
                 self._own_class = cls
-                sim, policy = self._begin(state, side, seeds)
-                totals[i] += self._rollout_value(sim, roster(sim), policy).get(side, 0.0)
+                runs.append(self._begin(state, side, seeds))
+            for i, values in enumerate(self._finish(runs)):
+                totals[i] += values.get(side, 0.0)
         best = best_plan(totals)
         self._own_class = self._plans[best][1]
         self.last_plan = self._plans[best][0]
@@ -520,14 +487,34 @@ class MCTSBot(Bot):
         self.last_plan_values = [(name, t / samples) for name, t in zip(names, totals, strict=True)]
         return samples * len(self._plans)
 
-    def _playout(
-        self, state: State, root: Node, side: str, seeds: tuple[int, int, int], at_root: str | None
-    ) -> tuple[float, str | None]:
-        """One playout; ``at_root``: ``"prior"`` plays the prior first, ``"other"`` another order
-        (a new one while the root has fewer than WIDEN * sqrt(pairs) others, else by UCB1 on their
-        paired gains), None chooses by UCT. Returns its value for ``side`` and its root order."""
-        sim, policy = self._begin(state, side, seeds)
-        start = roster(sim)
+    def _playouts(
+        self, state: State, root: Node, side: str, seeds: tuple[int, int, int], at_root: list[str | None]
+    ) -> list[tuple[float, str | None]]:
+        """Playouts on one battle (``seeds``), one for each of ``at_root``: ``"prior"`` plays the
+        prior first, ``"other"`` another order (a new one while the root has fewer than WIDEN *
+        sqrt(pairs) others, else by UCB1 on their paired gains), None chooses by UCT down the tree.
+        They are rolled on aligned (:meth:`Roller.finish`) and scored. Returns each one's value for
+        ``side`` and its root order."""
+        runs: list[Run] = []
+        paths: list[list[Node]] = []
+        firsts: list[str | None] = []
+        for how in at_root:
+            run = self._begin(state, side, seeds)
+            path, first = self._walk(run, root, how)
+            runs.append(run)
+            paths.append(path)
+            firsts.append(first)
+        out = []
+        for path, first, values in zip(paths, firsts, self._finish(runs), strict=True):
+            for n in path:
+                _add(n, values)
+            out.append((values.get(side, 0.0), first))
+        return out
+
+    def _walk(self, run: Run, root: Node, at_root: str | None) -> tuple[list[Node], str | None]:
+        """A playout's way down the tree (``at_root``: as in :meth:`_playouts`): the nodes it
+        passed (the root first) and its root order."""
+        sim = run.sim
         path = [root]
         node = root
         first: str | None = None
@@ -539,7 +526,7 @@ class MCTSBot(Bot):
                 break
             texts = [str(o) for o in menu]
             if node is root and at_root is not None:
-                i = self._root_order(root, texts, at_root, sim, menu, policy)
+                i = self._root_order(root, texts, at_root)
                 if texts[i] not in root.children:
                     root.children[texts[i]] = Node()
                 first = texts[i]
@@ -551,7 +538,7 @@ class MCTSBot(Bot):
                 break
             tried = [i for i, t in enumerate(texts) if t in node.children]
             if len(tried) < min(len(menu), 1 + int(WIDEN * math.sqrt(node.visits))):
-                i = self._expand(sim, node, menu, texts, policy)
+                i = self._expand(run, node, menu, texts)
                 child = node.children[texts[i]] = Node()
                 sim.apply(menu[i])
                 path.append(child)
@@ -563,16 +550,9 @@ class MCTSBot(Bot):
             node = node.children[texts[i]]
             first = first or texts[i]
             path.append(node)
-        values = self._rollout_value(sim, start, policy)
-        for n in path:
-            n.visits += 1
-            for s, v in values.items():
-                n.value[s] = n.value.get(s, 0.0) + v
-        return values.get(side, 0.0), first
+        return path, first
 
-    def _root_order(
-        self, root: Node, texts: list[str], at_root: str, sim: State, menu: list[Any], policy: Bot | None
-    ) -> int:
+    def _root_order(self, root: Node, texts: list[str], at_root: str) -> int:
         if at_root == "prior" and self._prior in texts:
             return texts.index(str(self._prior))
         others = [i for i, t in enumerate(texts) if t != self._prior]
@@ -586,55 +566,23 @@ class MCTSBot(Bot):
         kids = [root.children[texts[i]] for i in tried]
         return tried[ucb([c.mean_gain() for c in kids], [max(1, c.paired) for c in kids])]
 
-    def _expand(self, sim: State, node: Node, menu: list[Any], texts: list[str], policy: Bot | None) -> int:
+    def _expand(self, run: Run, node: Node, menu: list[Any], texts: list[str]) -> int:
         """The order to add under ``node``: the rollout policy's choice while it is not a child yet
         (the search starts from what the rule system's own bot would do), else a random new one."""
-        if policy is not None:
-            t = str(self._policy_order(sim, menu, policy))
+        if run.policy is not None:
+            t = str(self._roller().order(run, menu))
             if t not in node.children and t in texts:
                 return texts.index(t)
         untried = [i for i, t in enumerate(texts) if t not in node.children]
         return untried[int(self.rng.integers(len(untried)))]
 
     def _rollout_value(self, sim: State, start: dict[str, str], policy: Bot | None) -> dict[str, float]:
-        """Play on with the rollout policy for the horizon's decisions (to the end with ``hend``)
-        and score the playout. With the rule system's bot as the policy, the copy's menu is not
-        built here (the bot asks for what it needs: a full menu costs several times a decision)."""
-        played = 0
-        horizon = self.options.horizon
-        while horizon is None or played < horizon:
-            if sim.is_terminal() or sim.decision() is None:
-                break
-            if policy is not None:
-                order = self._policy_order(sim, None, policy)
-            else:
-                menu = sim.legal_orders()
-                if not menu:  # a stuck copy (a rule system's menu that offers nothing): score it
-                    break
-                order = menu[int(self.rng.integers(len(menu)))]
-            sim.apply(order)
-            played += 1
-        if sim.is_terminal():
-            end = outcome(sim)
-            if self._score is None:
-                return end
-            margin = leaf_score(self._score, sim)
-            return {s: v + END_MARGIN * margin[s] for s, v in end.items()}
-        if self._score is not None:
-            return leaf_score(self._score, sim)
-        return material(sim, start)
-
-    def _policy_order(self, sim: State, menu: list[Any] | None, policy: Bot) -> Any:
-        """The rollout policy's order: the rule system's own bot's, except that with an opponent
-        mix below 1 another side's decision is, with probability 1 - mix, a random order of
-        ``menu`` (drawn from the playout's opponent generator)."""
-        opp = self._opponent
-        if opp is not None:
-            d = sim.decision()
-            if d is not None and d.side != self._side and opp.random() >= self.mix:
-                menu = sim.legal_orders() if menu is None else menu
-                return menu[int(opp.integers(len(menu)))]
-        return policy.choose(sim)
+        """One playout played on alone from ``sim`` with ``policy`` for the horizon's decisions (to
+        the end with ``hend``), unaligned, and scored (for the tests and the benchmarks)."""
+        run = Run(sim, policy, None, start)
+        roller = self._roller()
+        roller.roll(run)
+        return roller.value(run)
 
     def _determinizer(self, state: State) -> Any:
         """The rule system's ``determinize`` hook, or None (it has no hidden information)."""
@@ -653,6 +601,7 @@ class MCTSBot(Bot):
             self._bot_class = rs.bot_class(own) if own is not None else None
             self._determinize = rs.optional("determinize")
             self._score = rs.optional("score") if self.use_score else None
+            self._progress = rs.optional("progress")
             listed = rs.optional("search_plans") if self.options.plans else None
             self._plans = plans_of(self._bot_class, listed)
             self._rollout = None

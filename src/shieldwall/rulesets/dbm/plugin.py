@@ -39,6 +39,7 @@ PLUGIN = RuleSystem(
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
     score=f"{_PKG}.score:score",
+    progress=f"{_PKG}.progress:progress",
     # the search bot's defaults: 80 playouts, sequential halving at the 10-decision horizon, the plan
     # portfolio (under a CPU second a decision); paired with 80:sh on seeds 0 to 5: 25 of 34
     # decisive against scripted (80:sh 18 of 34), 6 of 36 lost to random (80:sh 9): docs/agents.md

@@ -41,6 +41,7 @@ PLUGIN = RuleSystem(
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
     score=f"{_PKG}.score:score",
+    progress=f"{_PKG}.progress:progress",
     # the search bot's defaults: 32 playouts, about 0.6 CPU seconds a decision (docs/agents.md)
     search_options="32",
     determinize=f"{_PKG}.hidden:determinize",

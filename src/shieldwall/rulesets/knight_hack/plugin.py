@@ -42,6 +42,7 @@ PLUGIN = RuleSystem(
     army_cost=f"{_PKG}.cli:army_cost",
     army_builder=f"{_PKG}.army_builder:army_builder",
     score=f"{_PKG}.score:score",
+    progress=f"{_PKG}.progress:progress",
     determinize=f"{_PKG}.hidden:determinize",
     # the search bot's defaults: 20 playouts (about a CPU second a decision), rollouts to the
     # battle's end, sequential halving: 16 of 16 won against scripted and random (docs/agents.md)

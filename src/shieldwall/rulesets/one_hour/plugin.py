@@ -38,6 +38,7 @@ PLUGIN = RuleSystem(
     ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     score=f"{_PKG}.score:score",
+    progress=f"{_PKG}.progress:progress",
     # the search bot's defaults: 48 playouts, rollouts of 24 decisions (a full turn of both sides),
     # sequential halving; 0.29 to 1.11 CPU seconds a decision (mean); measured against 96:sh (the
     # 10-decision horizon) on the same seeds in docs/agents.md, "One-Hour against scripted"

@@ -41,6 +41,7 @@ PLUGIN = RuleSystem(
     ranges=f"{_PKG}.ranges:ranges",
     clauses=f"{_PKG}.clauses:CLAUSES",
     score=f"{_PKG}.score:score",
+    progress=f"{_PKG}.progress:progress",
     # the search bot's defaults: 256 playouts, about half a CPU second a decision (docs/agents.md)
     search_options="256",
     scenarios="scenarios",
