@@ -9,6 +9,7 @@ from typing import Any
 
 from shieldwall import registry
 from shieldwall.ai.mcts import END_MARGIN, MCTSBot, leaf_score, outcome
+from shieldwall.ai.search_spec import ALIGN_SHARE
 from shieldwall.core.game import State
 
 
@@ -34,15 +35,15 @@ def by_hand(
         sims.append(sim)
         bots.append(bot)
         played.append(n)
+    extra = [0] * len(sims)
     for _ in range(4):
         goal = max(tuple(progress(s)) for s in sims)
         moved = False
         for i, sim in enumerate(sims):
-            extra = 0
-            while extra < 200 and not sim.is_terminal() and tuple(progress(sim)) < goal:
+            while extra[i] < ALIGN_SHARE * horizon and not sim.is_terminal() and tuple(progress(sim)) < goal:
                 sim.apply(bots[i].choose(sim))
                 played[i] += 1
-                extra += 1
+                extra[i] += 1
                 moved = True
         if not moved:
             break

@@ -212,8 +212,10 @@ class MCTSBot(Bot):
         #: the rule system's ``progress`` hook (its point of the game; None: playouts played
         #: against each other are not aligned, :mod:`shieldwall.ai.playout`)
         self._progress: Any = None
-        #: decisions the last decision's playouts played past their horizon to align (diagnostics)
+        #: decisions the last decision's playouts played past their horizon to align, and the
+        #: playouts the cap on those stopped short (diagnostics)
         self.last_aligned = 0
+        self.last_short = 0
         self._side: str | None = None
         #: with sequential halving, the last decision's candidates by round, and the survivor's
         #: confirming pairs (its seeds and gains), for the tests and diagnostics
@@ -238,7 +240,7 @@ class MCTSBot(Bot):
         menu = state.legal_orders()
         self.last_overruled = False
         self.last_pairs = []
-        self.last_aligned = 0
+        self.last_aligned = self.last_short = 0
         if len(menu) == 1:
             self.last_playouts, self._prior = 0, None
             return menu[0]
@@ -450,9 +452,10 @@ class MCTSBot(Bot):
 
     def _finish(self, runs: list[Run]) -> list[dict[str, float]]:
         """Roll the playouts on, aligned, and score them; the count of decisions played to align
-        them is kept in ``last_aligned``."""
+        them is kept in ``last_aligned``, the playouts the cap stopped short in ``last_short``."""
         values = self._roller().finish(runs)
         self.last_aligned += sum(r.aligned for r in runs)
+        self.last_short += sum(r.short for r in runs)
         return values
 
     def _fresh_policy(self, seed: int | None = None) -> Bot:

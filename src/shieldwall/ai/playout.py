@@ -14,7 +14,8 @@ loses as blue"). So playouts played against each other are aligned (:meth:`Rolle
 plays the horizon's decisions, then, with the rule system's ``progress`` hook (its point of the
 game: turn, phase, bound, as a tuple that never decreases as the battle goes on), every playout
 behind the furthest plays on until it reaches that point, for at most ``ALIGN_ROUNDS`` rounds and
-``ALIGN_MOST`` decisions a playout, and all are scored there. Without the hook, playouts stop at
+``ALIGN_SHARE`` times the horizon's decisions a playout (``search_spec``), and all are scored
+there (a playout the cap stops short is scored where it stands). Without the hook, playouts stop at
 the horizon alone.
 """
 
@@ -27,15 +28,15 @@ from typing import Any
 import numpy as np
 
 from shieldwall.ai.base import Bot
+from shieldwall.ai.search_spec import ALIGN_SHARE
 from shieldwall.core.game import State
 
 #: a finished playout scores its outcome (+1 / -1 / 0) plus this share of the rule system's ``score``
 #: hook: a tie-break, so that a draw at the turn limit or a narrow win still says by how much
 END_MARGIN = 0.25
 #: aligning playouts: at most this many rounds (a playout that overshoots the furthest point sets
-#: a new one) and this many decisions a playout plays on past its horizon to reach the point
+#: a new one); a playout plays at most ``ALIGN_SHARE`` times the horizon's decisions past it
 ALIGN_ROUNDS = 4
-ALIGN_MOST = 200
 
 Point = tuple[int, ...]
 
@@ -116,7 +117,8 @@ def fresh_dice(sim: State, seed: int) -> None:
 class Run:
     """One playout under way: its battle, its rollout policy (None: random orders), the opponent
     model's draws (None: the opponent is the policy), the units it started with, the rollout
-    decisions it has played and how many of them were played to align it."""
+    decisions it has played, how many of them were played to align it, and whether the cap on
+    those stopped it short of the point it was played on to."""
 
     sim: State
     policy: Bot | None
@@ -124,6 +126,7 @@ class Run:
     start: dict[str, str]
     played: int = 0
     aligned: int = 0
+    short: bool = False
 
 
 @dataclass(slots=True)
@@ -191,11 +194,11 @@ class Roller:
             behind = [r for r, p in zip(runs, points, strict=True) if p < goal and not r.sim.is_terminal()]
             if not behind:
                 return
+            room = ALIGN_SHARE * self.horizon
             for r in behind:
-                spent = 0
-                while spent < ALIGN_MOST and self.point(r) < goal and self.step(r):
-                    spent += 1
-                r.aligned += spent
+                while r.aligned < room and self.point(r) < goal and self.step(r):
+                    r.aligned += 1
+                r.short = r.aligned >= room and self.point(r) < goal and not r.sim.is_terminal()
 
     def value(self, run: Run) -> dict[str, float]:
         """The playout's value for each side where it stands."""

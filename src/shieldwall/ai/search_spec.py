@@ -42,6 +42,9 @@ ROLLOUT_DECISIONS = 10
 DEFAULT_MIX = 1.0
 #: what a rollout to the battle's end counts as, in decisions, for :func:`rollout_cost`
 END_COST = 100
+#: aligning the playouts a search compares (:mod:`shieldwall.ai.playout`): a playout plays at most
+#: ALIGN_SHARE times its horizon's decisions past the horizon to reach another's point of the game
+ALIGN_SHARE = 2
 
 GRAMMAR = "N playouts or Ts seconds, mixP, hH or hend, sh or duel, pf or nopf, material (mcts:64:hend:sh)"
 
@@ -190,8 +193,9 @@ def settle(spec: Spec, default: Spec | None = None) -> Settings:
 
 
 def rollout_cost(settings: Settings) -> float:
-    """An upper bound of a decision's rollout decisions: playouts times the horizon (a rollout to
-    the battle's end counting ``END_COST``); infinite for a time budget."""
+    """A decision's rollout decisions: playouts times the horizon (a rollout to the battle's end
+    counting ``END_COST``); infinite for a time budget. Aligning the playouts adds at most
+    ``ALIGN_SHARE`` times as many (a rollout to the end is never aligned)."""
     if settings.playouts is None:
         return math.inf
     h = settings.options.horizon

@@ -239,7 +239,9 @@ class Played:
 #: the largest search a game on the table may ask of the server, per decision: at most
 #: MAX_BOT_PLAYOUTS playouts, and playouts times the rollout horizon at most MAX_BOT_ROLLOUT
 #: decisions (``search_spec.rollout_cost``: a rollout to the battle's end counts ``END_COST``), so
-#: ``mcts:2000`` (the 10-decision horizon) and ``mcts:200:hend`` are the largest of their kinds
+#: ``mcts:2000`` (the 10-decision horizon) and ``mcts:200:hend`` are the largest of their kinds;
+#: aligning the playouts adds at most ``search_spec.ALIGN_SHARE`` times the horizon's decisions a
+#: playout, so a decision plays at most (1 + ALIGN_SHARE) * MAX_BOT_ROLLOUT rollout decisions
 MAX_BOT_PLAYOUTS = 2000
 MAX_BOT_ROLLOUT = MAX_BOT_PLAYOUTS * ROLLOUT_DECISIONS
 
