@@ -42,21 +42,9 @@ def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
     return [(_STATE_FIELDS(u), dict(u.extra)) for u in units.values()]
 
 
-def same_as(units: Mapping[str, Unit], snap: list[Any] | None) -> bool:
-    """``unit_snapshot(units) == snap``, unit by unit, stopping at the first that differs: no
-    snapshot built while the units are as they were (issue 16: the look-ahead's question, asked
-    of every unit of a big army at each move it weighs; ``extra`` compared, not copied)."""
-    if snap is None or len(snap) != len(units):
-        return False
-    for u, (f, extra) in zip(units.values(), snap, strict=True):
-        if _STATE_FIELDS(u) != f or u.extra != extra:
-            return False
-    return True
-
-
 def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
     """Bring ``snap`` (a snapshot of as many units) up to date in place, unit by unit: an entry
-    whose unit's fields differ (``same_as``'s comparison) is made again, the others are kept; True
+    whose unit's fields differ (every field but ``_fpc``, ``extra`` by value) is made again, the others are kept; True
     when none differed. Afterwards ``snap == unit_snapshot(units)``. (Issue 16: most units do not
     change between two decisions; a whole new snapshot at each was some 14% of a decision at 200
     units a side, with the collector's work on what it kept.)"""
