@@ -44,10 +44,10 @@ def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
 
 def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
     """Bring ``snap`` (a snapshot of as many units) up to date in place, unit by unit: an entry
-    whose unit's fields differ (every field but ``_fpc``, ``extra`` by value) is made again, the others are kept; True
-    when none differed. Afterwards ``snap == unit_snapshot(units)``. (Issue 16: most units do not
-    change between two decisions; a whole new snapshot at each was some 14% of a decision at 200
-    units a side, with the collector's work on what it kept.)"""
+    whose unit's fields differ (every field but ``_fpc``, ``extra`` by value) is made again, the
+    others are kept; True when none differed. Afterwards ``snap == unit_snapshot(units)``.
+    (Issue 16: most units do not change between two decisions; a whole new snapshot at each was
+    some 14% of a decision at 200 units a side, with the collector's work on what it kept.)"""
     same = True
     for i, u in enumerate(units.values()):
         f, extra = snap[i]
