@@ -67,13 +67,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from shieldwall import registry
 from shieldwall.ai.base import Bot
+from shieldwall.ai.halving import halving
 from shieldwall.ai.playout import (
     END_MARGIN,
     Roller,
@@ -97,6 +97,7 @@ from shieldwall.ai.search_spec import (
     parse_default,
     settle,
 )
+from shieldwall.ai.tree import CONFIDENCE, MIN_VISITS, WIDEN, Node, add, ucb
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
 from shieldwall.plugin import PluginError
@@ -106,8 +107,11 @@ __all__ = [
     "DEFAULT_MIX",
     "DEFAULT_PLAYOUTS",
     "ROLLOUT_DECISIONS",
+    "CONFIDENCE",
+    "MIN_VISITS",
     "BadBudget",
     "MCTSBot",
+    "Node",
     "Options",
     "Settings",
     "default_spec",
@@ -117,70 +121,6 @@ __all__ = [
     "outcome",
     "roster",
 ]
-
-#: sequential halving (``mcts:N:sh``): one candidate order a SH_PER playouts (at most SH_MOST), and
-#: the share of the budget spent choosing among them (the rest confirms the survivor)
-SH_PER = 16
-SH_MOST = 8
-#: the UCB1 exploration constant (on values scaled to [0, 1] at each node)
-EXPLORE = 0.7
-#: the search overrules the prior (the rule system's own bot's order) only with an order of at
-#: least MIN_VISITS paired playouts whose mean gain over the prior is more than CONFIDENCE
-#: standard errors above zero (2: at one, half the overrules an independent estimate of 16 to 48
-#: fresh pairs did not confirm; ``benchmarks/bench_mcts_overrules.py``, docs/agents.md)
-MIN_VISITS = 4
-CONFIDENCE = 2.0
-#: progressive widening: a node with n visits has at most 1 + WIDEN * sqrt(n) children
-WIDEN = 1.0
-
-
-def _add(node: Node, values: dict[str, float]) -> None:
-    """Count one playout of ``values`` at ``node``."""
-    node.visits += 1
-    for s, v in values.items():
-        node.value[s] = node.value.get(s, 0.0) + v
-
-
-@dataclass
-class Node:
-    visits: int = 0
-    #: summed playout values, by side
-    value: dict[str, float] = field(default_factory=dict)
-    children: dict[str, Node] = field(default_factory=dict)
-    #: at the root, an order other than the prior: its playouts paired with one of the prior's on
-    #: the same battle, dice and rollout seeds, and the summed gains (its value minus the prior's,
-    #: for the deciding side) and squared gains
-    paired: int = 0
-    gain: float = 0.0
-    gain_square: float = 0.0
-
-    def mean(self, side: str) -> float:
-        return self.value.get(side, 0.0) / self.visits if self.visits else 0.0
-
-    def mean_gain(self) -> float:
-        return self.gain / self.paired if self.paired else 0.0
-
-    def gain_error(self) -> float:
-        """The standard error of the mean gain (infinite below two pairs)."""
-        if self.paired < 2:
-            return math.inf
-        m = self.mean_gain()
-        var = max(0.0, self.gain_square / self.paired - m * m) * self.paired / (self.paired - 1)
-        return math.sqrt(var / self.paired)
-
-
-def ucb(means: list[float], counts: list[int]) -> int:
-    """UCB1 on means scaled to [0, 1] by their range (so small material differences still steer
-    the search); every count at least 1."""
-    lo, hi = min(means), max(means)
-    log_n = math.log(max(1, sum(counts)))
-    best, best_score = 0, -math.inf
-    for i, (m, n) in enumerate(zip(means, counts, strict=True)):
-        q = (m - lo) / (hi - lo) if hi > lo else 0.5
-        score = q + EXPLORE * math.sqrt(log_n / n)
-        if score > best_score:
-            best, best_score = i, score
-    return best
 
 
 class MCTSBot(Bot):
@@ -320,77 +260,8 @@ class MCTSBot(Bot):
     def _halving(
         self, state: State, root: Node, side: str, menu: list[Any], budget: int, spent: int = 0
     ) -> Any:
-        """Sequential halving at the root, then a confirmation. Up to ``budget // SH_PER`` other
-        orders of the menu (at most ``SH_MOST``, drawn at random) are each played on the same
-        battles as the prior (one battle, its dice and rollout seed shared by the prior and every
-        candidate still in the race: common random numbers); after each round the half with the
-        lower mean gain over the prior drops out. Half the budget goes to the rounds; the survivor
-        then plays fresh pairs against the prior with the rest, and is played only if those pairs
-        (not the ones that chose it, whose selection flatters it) give a mean gain above zero and
-        above ``CONFIDENCE`` standard errors, over at least ``MIN_VISITS`` pairs. A survivor whose
-        mean gain in the rounds is not above zero is not confirmed: the prior is played. ``spent``:
-        playouts of the budget already spent (the plan race's)."""
-        by_text = self._orders = {str(o): o for o in menu}
-        prior = str(self._prior)
-        others = [t for t in by_text if t != prior]
-        self.last_rounds, self.last_confirm = [], []
-        done = spent
-        if prior not in by_text or not others:
-            self.last_playouts, self.last_root = done, root
-            return by_text.get(prior, menu[0])
-        room = budget - spent
-        k = min(len(others), SH_MOST, max(1, room // SH_PER))
-        alive = [others[int(i)] for i in self.rng.permutation(len(others))[:k]]
-        for t in [prior, *alive]:
-            root.children[t] = Node()
-        rounds = math.ceil(math.log2(k)) if k > 1 else 0
-        for _ in range(rounds):
-            self.last_rounds.append(list(alive))
-            samples = max(1, (room // 2) // rounds // (len(alive) + 1))
-            for _ in range(samples):
-                done += self._common(state, root, side, alive)
-            # stable: among equal gains the earlier drawn stays
-            alive = sorted(alive, key=lambda t: -root.children[t].mean_gain())[: math.ceil(len(alive) / 2)]
-        best = alive[0]
-        self.last_rounds.append([best])
-        b = root.children[best]
-        if rounds and b.mean_gain() <= 0:
-            self.last_playouts, self.last_root = done, root
-            return by_text[prior]
-        confirm = Node()
-        while done + 2 <= budget:
-            seeds = self._seeds()
-            base, value = self._forced(state, root, side, seeds, [prior, best])
-            done += 2
-            if base is None or value is None:
-                continue
-            g = value - base
-            confirm.paired += 1
-            confirm.gain += g
-            confirm.gain_square += g * g
-            self.last_confirm.append((seeds, g))
-        self.last_playouts, self.last_root = done, root
-        gain = confirm.mean_gain()
-        if confirm.paired >= MIN_VISITS and gain > 0 and gain > CONFIDENCE * confirm.gain_error():
-            self.last_overruled = True
-            return by_text[best]
-        return by_text[prior]
-
-    def _common(self, state: State, root: Node, side: str, alive: list[str]) -> int:
-        """One round's sample: the prior and every candidate still in the race on one battle (the
-        same determinization, dice and rollout seed); each candidate's gain over the prior is
-        added to its node. Returns the playouts played."""
-        seeds = self._seeds()
-        prior = str(self._prior)
-        base, *values = self._forced(state, root, side, seeds, [prior, *alive])
-        for t, value in zip(alive, values, strict=True):
-            if base is None or value is None:
-                continue
-            c = root.children[t]
-            c.paired += 1
-            c.gain += value - base
-            c.gain_square += (value - base) ** 2
-        return 1 + len(alive)
+        """Sequential halving at the root (:func:`shieldwall.ai.halving.halving`)."""
+        return halving(self, state, root, side, menu, budget, spent)
 
     def _forced(
         self, state: State, root: Node, side: str, seeds: tuple[int, int, int], orders: list[str]
@@ -411,7 +282,7 @@ class MCTSBot(Bot):
             played.append(order)
         by_order: dict[str, float] = {}
         for order, values in zip(played, self._finish(runs), strict=True):
-            _add(root.children[order], values)
+            add(root.children[order], values)
             by_order[order] = values.get(side, 0.0)
         return [by_order.get(o) for o in orders]
 
@@ -510,7 +381,7 @@ class MCTSBot(Bot):
         out = []
         for path, first, values in zip(paths, firsts, self._finish(runs), strict=True):
             for n in path:
-                _add(n, values)
+                add(n, values)
             out.append((values.get(side, 0.0), first))
         return out
 
