@@ -4,7 +4,8 @@ at every decision where ``mcts`` played another order than its prior (the script
 the search's own estimate of the gain (mean, standard error, pairs) beside two independent ones:
 
 * *same model*: ``--pairs`` fresh pairs of the duel's own playouts (the pair's battle and dice, the
-  order, then the rollout policy for the rollout's decisions, scored as the search scores them);
+  order, then the rollout policy for the rollout's decisions, the two aligned to one point of the
+  game, scored as the search scores them);
 * *full* (``--full K``): K fresh pairs played to the battle's end, the searching side by its
   scripted bot, the other by ``--opponent``, scored +1 / 0 / -1 (a gain is in [-2, 2]).
 
@@ -22,7 +23,7 @@ import math
 from typing import Any
 
 from shieldwall.ai.base import bot_seed, make_bot
-from shieldwall.ai.mcts import MCTSBot, outcome, roster
+from shieldwall.ai.mcts import MCTSBot, outcome
 from shieldwall.core.game import State
 from shieldwall.io.scenarios import load_game
 
@@ -37,23 +38,27 @@ def estimate(
     for _ in range(pairs):
         seeds = judge._seeds()
         values: list[float] = []
+        runs = []
         for text in (prior, other):
-            sim = judge._start(state, side, seeds)
-            start = roster(sim)
+            run = judge._begin(state, side, seeds)
+            sim = run.sim
             by_text = {str(o): o for o in sim.legal_orders()}
             if text not in by_text:
                 break
             sim.apply(by_text[text])
-            policy = judge._fresh_policy(seeds[2])
-            if opponent is None:
-                values.append(judge._rollout_value(sim, start, policy).get(side, 0.0))
+            if opponent is None:  # the duel's own model: rolled on, aligned, scored as it scores
+                runs.append(run)
                 continue
+            policy = run.policy
+            assert policy is not None
             them = make_bot(opponent, seeds[2] % 2**32, sim.game.info.id)
             while not sim.is_terminal():
                 d = sim.decision()
                 assert d is not None
                 sim.apply((policy if d.side == side else them).choose(sim))
             values.append(outcome(sim)[side])
+        if len(runs) == 2:
+            values = [v.get(side, 0.0) for v in judge._finish(runs)]
         if len(values) == 2:
             gains.append(values[1] - values[0])
     n = len(gains)

@@ -104,8 +104,10 @@ What each reference must name:
     is played on, and two battles at the same point of the sequence give the same tuple. The
     search bot plays the playouts it compares (two root orders on the same dice) on until they
     stand at the same point (:mod:`shieldwall.ai.playout`): a horizon counted in decisions alone
-    stops one before a melee the other has fought. It must only read ``state``. Without it the
-    playouts stop at the horizon alone.
+    stops one before a melee the other has fought. A point may hold many decisions (a phase's
+    every move): the finer the tuple, the closer the alignment. A battle that is over may stand
+    where it ended (a playout still going is played on past that point). It must only read
+    ``state``. Without it the playouts stop at the horizon alone.
 
 ``search_options`` (optional; not a reference: a spec)
     the search bot's default options for this rule system, in the grammar of ``mcts:...``

@@ -17,7 +17,8 @@ def by_hand(
     judge: MCTSBot, state: State, side: str, seeds: tuple[int, int, int], orders: list[str]
 ) -> list[Any]:
     """Each order's value for ``side`` (the judge's horizon, mix 1), and where its playout ended:
-    [(value, point, decisions played after the order, whether the battle ended), ...]."""
+    [(value, point, decisions played after the order, whether the battle ended, decisions of
+    those played to align), ...]."""
     judge._policy(state)
     rs = registry.get(state.game.info.id)
     progress, score = rs.load("progress"), rs.load("score")
@@ -36,11 +37,15 @@ def by_hand(
         bots.append(bot)
         played.append(n)
     extra = [0] * len(sims)
+
+    def key(sim: State) -> tuple[tuple[int, ...], bool]:  # a battle over is past its own point
+        return (tuple(progress(sim)), sim.is_terminal())
+
     for _ in range(4):
-        goal = max(tuple(progress(s)) for s in sims)
+        goal = max(key(s) for s in sims)
         moved = False
         for i, sim in enumerate(sims):
-            while extra[i] < ALIGN_SHARE * horizon and not sim.is_terminal() and tuple(progress(sim)) < goal:
+            while extra[i] < ALIGN_SHARE * horizon and not sim.is_terminal() and key(sim) < goal:
                 sim.apply(bots[i].choose(sim))
                 played[i] += 1
                 extra[i] += 1
@@ -53,5 +58,5 @@ def by_hand(
             v = outcome(sim)[side] + END_MARGIN * leaf_score(score, sim)[side]
         else:
             v = leaf_score(score, sim)[side]
-        out.append((v, tuple(progress(sim)), n, sim.is_terminal()))
+        out.append((v, tuple(progress(sim)), n, sim.is_terminal(), extra[len(out)]))
     return out

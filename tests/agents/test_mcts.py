@@ -195,19 +195,24 @@ def test_the_duel_s_two_playouts_differ_in_the_root_order_alone() -> None:
     state = game.new_state(3)
     bot = make_bot("mcts:24:duel", 5, game.info.id)  # the duel, whatever the rule system's default
     assert isinstance(bot, MCTSBot)
-    checked = 0
+    checked = aligned = 0
     for _ in range(8):
         order = bot.choose(state)
         d = state.decision()
         assert d is not None
+        extra = 0
         for seeds, alt, gain in bot.last_pairs:
             judge = make_bot("mcts:1:duel", 1, game.info.id)
             assert isinstance(judge, MCTSBot)
-            (prior, at, _, ended), (value, there, _, over) = by_hand(
+            (prior, at, _, ended, e1), (value, there, _, over, e2) = by_hand(
                 judge, state, d.side, seeds, [str(bot._prior), alt]
             )
             assert gain == pytest.approx(value - prior, abs=1e-12)
             assert at == there or ended or over  # the pair stops at one point of the game
             checked += 1
+            extra += e1 + e2
+        if len(bot.last_pairs) * 2 == bot.last_playouts:  # every playout paired: the count is theirs
+            assert bot.last_aligned == extra
+        aligned += extra
         state.apply(order)
-    assert checked >= 20
+    assert checked >= 20 and aligned > 0

@@ -40,6 +40,11 @@ class Stepper:
         return "step"
 
 
+class Skipper:
+    def choose(self, state: Any) -> str:
+        return "skip"
+
+
 def _progress(state: Any) -> tuple[int]:
     return (cast(Line, state).at // 3,)
 
@@ -90,7 +95,7 @@ def test_the_cap_stops_a_playout_short_and_says_so() -> None:
     assert _progress(stepped.sim) < _progress(skipped.sim)
 
 
-def test_a_battle_that_ended_stays_where_it_ended_and_the_others_reach_it() -> None:
+def test_a_battle_that_ended_stays_where_it_ended_and_the_others_pass_it() -> None:
     over, behind = _run(1, end=7), _run(1)
     over.sim.apply("skip")  # the first battle's root order skips; it ends within the horizon
     behind.sim.apply("step")
@@ -98,9 +103,25 @@ def test_a_battle_that_ended_stays_where_it_ended_and_the_others_reach_it() -> N
     for r in (over, behind):
         roller.roll(r)
     assert over.sim.is_terminal() and _at(over) == 7 and _at(behind) == 6
+    assert _progress(behind.sim) == _progress(over.sim) == (2,)  # level, but one battle is over
     roller.align([over, behind])
     assert _at(over) == 7 and over.aligned == 0
-    assert _progress(behind.sim) == _progress(over.sim) == (2,)
+    # the one still going plays what ended the other: on past that point (to the next third)
+    assert _at(behind) == 9 and _progress(behind.sim) == (3,) and behind.aligned == 3
+    assert not behind.short
+
+
+def test_playouts_the_rounds_leave_behind_are_marked_short() -> None:
+    """Every order skips five and the point of the game is the decision count itself: each round
+    the one behind overshoots the other (27 -> 30, 30 -> 32, 32 -> 35, 35 -> 37), and when the
+    rounds run out one is still behind, with the cap not reached."""
+    a, b = _run(0), _run(2)
+    for r in (a, b):
+        r.policy = cast(Bot, Skipper())
+    roller = Roller("red", 1.0, np.random.default_rng(0), _score, lambda s: (cast(Line, s).at,), 5)
+    roller.finish([a, b])
+    assert (_at(a), _at(b)) == (35, 37) and (a.aligned, b.aligned) == (2, 2)
+    assert a.short and not b.short
 
 
 def test_without_a_progress_hook_or_a_horizon_nothing_is_aligned() -> None:

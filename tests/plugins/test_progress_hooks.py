@@ -23,6 +23,7 @@ CASES = [(name, {}) for name in builtin_scenarios() if name.split("/")[0] in HOO
 CASES += [
     ("one-hour-dark-ages/bryn-glas", {"hand_deployment": True}),
     ("knight-hack/bourgtheroulde-1124", {"hand_deployment": True}),
+    ("dbm-3.2/ash-burh", {"hand_deployment": True}),
     ("into-the-dark/senlac", {"deployment": "alternate"}),
     ("into-the-dark/wye-fords", {"deployment": "alternate", "concealed_deployment": True}),
 ]

@@ -28,7 +28,8 @@ from the bot's own generator, so the search never sees the battle's coming rolls
 tree choosing orders by UCB1 among the orders of the copy's menu (the tree is keyed by the orders'
 text, since the dice may change a menu; the values are scaled to [0, 1] by the range of the
 children's means at each node, so small material differences still steer it), adds one new order,
-then plays on with the rollout policy for at most ``ROLLOUT_DECISIONS`` decisions: the rule
+then plays on with the rollout policy for ``ROLLOUT_DECISIONS`` decisions (the horizon; playouts
+compared with each other are then played on to one point of the game, :mod:`.playout`): the rule
 system's own first bot (its scripted bot) when the plugin has one, else uniformly random orders. A
 playout is scored +1 / -1 / 0 for each side if the battle ended, else by the rule system's
 ``score`` hook when its plugin has one (its estimate, in [-1, 1], of each side's standing by its own
@@ -152,6 +153,8 @@ class MCTSBot(Bot):
         #: the rule system's ``progress`` hook (its point of the game; None: playouts played
         #: against each other are not aligned, :mod:`shieldwall.ai.playout`)
         self._progress: Any = None
+        #: the prior's playouts of the current batch walked but not scored yet (``_playouts``)
+        self._flight = 0
         #: decisions the last decision's playouts played past their horizon to align, and the
         #: playouts the cap on those stopped short (diagnostics)
         self.last_aligned = 0
@@ -372,12 +375,17 @@ class MCTSBot(Bot):
         runs: list[Run] = []
         paths: list[list[Node]] = []
         firsts: list[str | None] = []
+        self._flight = 0
         for how in at_root:
             run = self._begin(state, side, seeds)
             path, first = self._walk(run, root, how)
             runs.append(run)
             paths.append(path)
             firsts.append(first)
+            # the prior's playout counts among the pairs when the other's order is chosen (as
+            # when each playout was scored before the next began), though it is not scored yet
+            self._flight += first == self._prior and first is not None
+        self._flight = 0
         out = []
         for path, first, values in zip(paths, firsts, self._finish(runs), strict=True):
             for n in path:
@@ -432,7 +440,7 @@ class MCTSBot(Bot):
         others = [i for i, t in enumerate(texts) if t != self._prior]
         if not others:
             return 0
-        pairs = root.children[self._prior].visits if self._prior in root.children else 0
+        pairs = self._flight + (root.children[self._prior].visits if self._prior in root.children else 0)
         tried = [i for i in others if texts[i] in root.children]
         if len(tried) < min(len(others), max(1, int(WIDEN * math.sqrt(pairs)))):
             untried = [i for i in others if texts[i] not in root.children]

@@ -13,7 +13,8 @@ already fought: the difference is then the melee, not the order (docs/agents.md,
 loses as blue"). So playouts played against each other are aligned (:meth:`Roller.finish`): each
 plays the horizon's decisions, then, with the rule system's ``progress`` hook (its point of the
 game: turn, phase, bound, as a tuple that never decreases as the battle goes on), every playout
-behind the furthest plays on until it reaches that point, for at most ``ALIGN_ROUNDS`` rounds and
+behind the furthest plays on until it reaches that point (past it, when that playout's battle
+ended there: the other has still to play what ended it), for at most ``ALIGN_ROUNDS`` rounds and
 ``ALIGN_SHARE`` times the horizon's decisions a playout (``search_spec``), and all are scored
 there (a playout the cap stops short is scored where it stands). Without the hook, playouts stop at
 the horizon alone.
@@ -183,22 +184,32 @@ class Roller:
         assert self.progress is not None
         return tuple(int(x) for x in self.progress(run.sim))
 
+    def _key(self, run: Run) -> tuple[Point, int]:
+        """Where a playout stands, for aligning: its point of the game, and 1 when its battle is
+        over, so that a playout still going is behind one that ended at its own point (it has
+        still to play what ended the other: the rest of that phase) until it is past it."""
+        return (self.point(run), int(run.sim.is_terminal()))
+
     def align(self, runs: Sequence[Run]) -> None:
         """Play every playout behind the furthest one on to its point of the game (see the module
-        docstring); a playout that ended stays where it ended."""
+        docstring); a playout that ended stays where it ended, and one still going is played on
+        past the point where another ended. A playout left behind when the cap or the rounds run
+        out (or stuck: a menu that offers nothing) is marked ``short``."""
         if self.progress is None or self.horizon is None or len(runs) < 2:
             return
+        room = ALIGN_SHARE * self.horizon
         for _ in range(ALIGN_ROUNDS):
-            points = [self.point(r) for r in runs]
-            goal = max(points)
-            behind = [r for r, p in zip(runs, points, strict=True) if p < goal and not r.sim.is_terminal()]
+            keys = [self._key(r) for r in runs]
+            goal = max(keys)
+            behind = [r for r, k in zip(runs, keys, strict=True) if k < goal and not r.sim.is_terminal()]
             if not behind:
                 return
-            room = ALIGN_SHARE * self.horizon
             for r in behind:
-                while r.aligned < room and self.point(r) < goal and self.step(r):
+                while r.aligned < room and self._key(r) < goal and self.step(r):
                     r.aligned += 1
-                r.short = r.aligned >= room and self.point(r) < goal and not r.sim.is_terminal()
+        goal = max(self._key(r) for r in runs)
+        for r in runs:
+            r.short = not r.sim.is_terminal() and self._key(r) < goal
 
     def value(self, run: Run) -> dict[str, float]:
         """The playout's value for each side where it stands."""

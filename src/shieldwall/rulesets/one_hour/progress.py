@@ -19,10 +19,10 @@ _INDEX = {p: i for i, p in enumerate(PHASES)}
 
 
 def progress(state: OneHourState) -> tuple[int, int, int, int]:
-    """(stage, turn, player, phase): stage 0 before the battle (deployment by hand, then the
-    choices after it: turn 0, the chooser's place in the play order), else 1 with the turn, the
-    player turn (0 first, 1 second) and the phase's place in ``PHASES``. ``ValueError`` naming a
-    phase the sequence does not have."""
+    """(stage, turn, player, phase): stage 0 before the battle ((0, 0, 0, 0) in deployment by
+    hand, then (0, 1, the chooser's place in the play order, 0) for the choices after it), else
+    1 with the turn, the player turn (0 first, 1 second) and the phase's place in ``PHASES``.
+    ``ValueError`` naming a phase the sequence does not have."""
     # one-hour-dark-ages:play-sequence
     if state.phase == "deployment":
         return (0, 0, 0, 0)
