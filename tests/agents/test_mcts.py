@@ -171,6 +171,30 @@ def test_a_gain_within_two_standard_errors_does_not_overrule_the_prior() -> None
     assert bot._pick(root, menu, "red") == "a" and bot.last_overruled
 
 
+def test_a_gain_below_the_least_gain_does_not_overrule_the_prior() -> None:
+    """``gX``: Senlac, seed 0, blue (docs/agents.md, "Why the search loses as blue"): aligned, the
+    search still overruled the scripted bot with ``end`` (movement ended, units unmoved) on gains
+    of 0.006 to 0.014, each surely above zero (two to six standard errors) and too small to
+    matter. With ``g0.02`` such a gain does not overrule; a larger one still does."""
+    settings = settle(parse("32:g0.02"))
+    assert settings.options.least_gain == 0.02 and settle(parse("32")).options.least_gain == 0.0
+    for bad in ("g", "gx", "g3", "g-1", "g0.1:g0.2", "gnan"):
+        with pytest.raises(BadBudget, match="least gain|twice|neither"):
+            parse(bad)
+    small = _kid([0.011, 0.009, 0.012, 0.010, 0.013, 0.008])
+    assert small.mean_gain() / small.gain_error() > 2.0
+    menu = {"p": "p", "a": "a"}
+    for spec, overrules in (("32", True), ("32:g0.02", False)):
+        bot = MCTSBot(1, spec)
+        bot._prior = "p"
+        root = Node(children={"p": Node(visits=6), "a": small})
+        assert (bot._pick(root, menu, "red") == "a") is overrules and bot.last_overruled is overrules
+    bot = MCTSBot(1, "32:g0.02")
+    bot._prior = "p"
+    root = Node(children={"p": Node(visits=6), "a": _kid([0.05, 0.04, 0.06, 0.05, 0.045, 0.055])})
+    assert bot._pick(root, menu, "red") == "a"
+
+
 def test_a_budget_too_small_to_overrule_plays_the_scripted_bot_s_order() -> None:
     game = load_game(QUICK)
     state = game.new_state(4)

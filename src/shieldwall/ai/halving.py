@@ -23,16 +23,16 @@ SH_MOST = 8
 def halving(
     bot: MCTSBot, state: State, root: Node, side: str, menu: list[Any], budget: int, spent: int = 0
 ) -> Any:
-    """Sequential halving at the root, then a confirmation. Up to ``budget // SH_PER`` other
-    orders of the menu (at most ``SH_MOST``, drawn at random) are each played on the same
-    battles as the prior (one battle, its dice and rollout seed shared by the prior and every
-    candidate still in the race: common random numbers); after each round the half with the
-    lower mean gain over the prior drops out. Half the budget goes to the rounds; the survivor
-    then plays fresh pairs against the prior with the rest, and is played only if those pairs
-    (not the ones that chose it, whose selection flatters it) give a mean gain above zero and
-    above ``CONFIDENCE`` standard errors, over at least ``MIN_VISITS`` pairs. A survivor whose
-    mean gain in the rounds is not above zero is not confirmed: the prior is played. ``spent``:
-    playouts of the budget already spent (the plan race's)."""
+    """Sequential halving at the root, then a confirmation. Up to ``budget // SH_PER`` other orders
+    of the menu (at most ``SH_MOST``, drawn at random) are each played on the same battles as the
+    prior (one battle, its dice and rollout seed shared by the prior and every candidate still in
+    the race: common random numbers); after each round the half with the lower mean gain over the
+    prior drops out. Half the budget goes to the rounds; the survivor then plays fresh pairs against
+    the prior with the rest, and is played only if those pairs (not the ones that chose it, whose
+    selection flatters it) give a mean gain above the least gain (``gX``) and above ``CONFIDENCE``
+    standard errors, over at least ``MIN_VISITS`` pairs. A survivor whose mean gain in the rounds is
+    not above zero is not confirmed: the prior is played. ``spent``: playouts of the budget already
+    spent (the plan race's)."""
     by_text = bot._orders = {str(o): o for o in menu}
     prior = str(bot._prior)
     others = [t for t in by_text if t != prior]
@@ -74,7 +74,8 @@ def halving(
         bot.last_confirm.append((seeds, g))
     bot.last_playouts, bot.last_root = done, root
     gain = confirm.mean_gain()
-    if confirm.paired >= MIN_VISITS and gain > 0 and gain > CONFIDENCE * confirm.gain_error():
+    least = bot.options.least_gain
+    if confirm.paired >= MIN_VISITS and gain > least and gain > CONFIDENCE * confirm.gain_error():
         bot.last_overruled = True
         return by_text[best]
     return by_text[prior]

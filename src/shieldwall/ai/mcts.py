@@ -46,11 +46,11 @@ rollout (no tree walk below the root, whose choices would differ between the two
 paired), so the two differ in the root order alone. Sharing the dice removes most of the noise a
 comparison of two orders would otherwise carry (two orders that lead to the same material in the
 same dice gain exactly 0).
-The bot plays the other order with the most pairs only when it has at least ``MIN_VISITS`` pairs
-and its mean gain is above zero and above ``CONFIDENCE`` standard errors; otherwise the prior. A
-small budget therefore plays the scripted bot's order unless the search has evidence against it.
-Without a scripted bot the search is a tree (plain UCT from the root, progressive widening below
-it) and the most visited order is played.
+The bot plays the other order with the most pairs only when it has at least ``MIN_VISITS`` pairs and
+its mean gain is above the least gain (``gX``, 0 by default) and above ``CONFIDENCE`` standard
+errors; otherwise the prior. A small budget therefore plays the scripted bot's order unless the
+search has evidence against it. Without a scripted bot the search is a tree (plain UCT from the
+root, progressive widening below it) and the most visited order is played.
 
 Fresh dice assume the convention the built-in rule systems follow: a state keeps its battle's
 generator (a ``numpy.random.Generator``) in ``state.rng`` or in ``state.board.rng``. A state with
@@ -239,8 +239,9 @@ class MCTSBot(Bot):
     def _pick(self, root: Node, by_text: dict[str, Any], side: str) -> str | None:
         """The order to play: the prior (the rule system's own bot's order) unless the other order
         with the most paired playouts has at least ``MIN_VISITS`` of them and a mean gain over the
-        prior above zero and above ``CONFIDENCE`` standard errors; without a prior (a rule system
-        with no bot of its own, or one whose order the true menu lacks), the most visited order."""
+        prior above the least gain (``gX``) and above ``CONFIDENCE`` standard errors; without a
+        prior (a rule system with no bot of its own, or one whose order the true menu lacks), the
+        most visited order."""
         known = [t for t in root.children if t in by_text]
         if not known:  # no playout tried an order of the true menu (its side's own menu differs)
             return None
@@ -255,7 +256,7 @@ class MCTSBot(Bot):
         if b.paired < MIN_VISITS:
             return prior
         gain = b.mean_gain()
-        if gain > 0 and gain > CONFIDENCE * b.gain_error():
+        if gain > self.options.least_gain and gain > CONFIDENCE * b.gain_error():
             self.last_overruled = True
             return best
         return prior

@@ -18,6 +18,10 @@ A spec is the part after ``mcts:``, parts separated by colons, in any order, eac
     the searching side (its own bot, then ``RuleSystem.search_plans``) and the best one's order is
     the prior of the root search and its bot plays the side in the rollouts (:mod:`shieldwall.ai.portfolio`);
     or not (the rule system's own bot alone, the default).
+``gX``
+    the least gain (X from 0 to 2, default 0): the search overrules the prior (the rule system's own
+    bot's order) only with a mean gain over it above X, besides above two standard errors: a gain
+    measured surely but too small to matter (a hundredth of an army's standing) does not overrule.
 ``material``
     score unfinished playouts by material, not by the rule system's ``score`` hook.
 
@@ -46,7 +50,7 @@ END_COST = 100
 #: ALIGN_SHARE times its horizon's decisions past the horizon to reach another's point of the game
 ALIGN_SHARE = 2
 
-GRAMMAR = "N playouts or Ts seconds, mixP, hH or hend, sh or duel, pf or nopf, material (mcts:64:hend:sh)"
+GRAMMAR = "N playouts or Ts seconds, mixP, hH or hend, sh or duel, pf or nopf, gX, material (mcts:64:hend:sh)"
 
 
 class BadBudget(ShieldwallError, ValueError):
@@ -67,6 +71,8 @@ class Spec:
     halving: bool | None = None
     #: True: the plan portfolio (``pf``); False: the rule system's own bot alone (``nopf``)
     plans: bool | None = None
+    #: the least gain that overrules the prior (``gX``)
+    least_gain: float | None = None
     #: True: ``material``
     material: bool | None = None
 
@@ -74,12 +80,13 @@ class Spec:
 @dataclass(frozen=True)
 class Options:
     """The search's options in a spec: its rollout horizon (None: to the battle's end), whether
-    the root is searched by sequential halving, and whether the searching side's plans race first
-    (the plan portfolio)."""
+    the root is searched by sequential halving, whether the searching side's plans race first
+    (the plan portfolio), and the least mean gain that overrules the prior (``gX``)."""
 
     horizon: int | None = ROLLOUT_DECISIONS
     halving: bool = False
     plans: bool = False
+    least_gain: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,11 @@ def parse(text: str) -> Spec:
             if int(p[1:]) < 1:
                 raise BadBudget(f"mcts rollout horizon {p!r} is not hN with N at least 1 (mcts:64:h40)")
             put("horizon", p, horizon=int(p[1:]))
+        elif p.startswith("g") and len(p) > 1:
+            least = _number(p[1:], "mcts least gain")
+            if not 0.0 <= least <= 2.0:
+                raise BadBudget(f"mcts least gain {p!r} is not gX with X from 0 to 2 (mcts:32:g0.02)")
+            put("least gain", p, least_gain=least)
         elif p.startswith("mix"):
             mix = _number(p[3:], "mcts opponent mix") if p[3:] else -1.0
             if not 0.0 <= mix <= 1.0:
@@ -181,12 +193,16 @@ def settle(spec: Spec, default: Spec | None = None) -> Settings:
     halving = spec.halving if spec.halving is not None else bool(d.halving) and seconds is None
     plans = spec.plans if spec.plans is not None else bool(d.plans) and seconds is None
     mix = spec.mix if spec.mix is not None else d.mix
+    least = spec.least_gain if spec.least_gain is not None else d.least_gain
     return Settings(
         playouts=playouts,
         seconds=seconds,
         mix=DEFAULT_MIX if mix is None else mix,
         options=Options(
-            ROLLOUT_DECISIONS if horizon is None else None if horizon == "end" else horizon, halving, plans
+            ROLLOUT_DECISIONS if horizon is None else None if horizon == "end" else horizon,
+            halving,
+            plans,
+            0.0 if least is None else least,
         ),
         use_score=not spec.material,
     )
