@@ -112,11 +112,11 @@ What each reference must name:
 ``search_options`` (optional; not a reference: a spec)
     the search bot's default options for this rule system, in the grammar of ``mcts:...``
     (:mod:`shieldwall.ai.search_spec`): a playout budget, ``hH`` / ``hend``, ``sh`` / ``duel``,
-    ``mixP`` (e.g. ``"20:hend:sh"``). Plain ``mcts`` plays with all of them; a spec the user writes
-    keeps each kind of option it gives and takes the rest from here (``mcts:64`` on ``"20:hend:sh"``
-    is 64 playouts to the battle's end by halving). What measured best at about one CPU second a
-    decision (docs/agents.md). A value that does not parse is a ``PluginError`` naming the rule
-    system and the field when the search bot is made for it.
+    ``mixP``, ``gX`` (e.g. ``"20:hend:sh"``). Plain ``mcts`` plays with all of them; a spec the user
+    writes keeps each kind of option it gives and takes the rest from here (``mcts:64`` on
+    ``"20:hend:sh"`` is 64 playouts to the battle's end by halving). What measured best at about one
+    CPU second a decision (docs/agents.md). A value that does not parse is a ``PluginError`` naming
+    the rule system and the field when the search bot is made for it.
 
 ``search_plans`` (optional)
     a ``Mapping[str, Bot subclass]`` (each constructed as ``cls(seed)``): plans the search bot may
