@@ -153,8 +153,6 @@ class MCTSBot(Bot):
         #: the rule system's ``progress`` hook (its point of the game; None: playouts played
         #: against each other are not aligned, :mod:`shieldwall.ai.playout`)
         self._progress: Any = None
-        #: the prior's playouts of the current batch walked but not scored yet (``_playouts``)
-        self._flight = 0
         #: decisions the last decision's playouts played past their horizon to align, and the
         #: playouts the cap on those stopped short (diagnostics)
         self.last_aligned = 0
@@ -376,17 +374,16 @@ class MCTSBot(Bot):
         runs: list[Run] = []
         paths: list[list[Node]] = []
         firsts: list[str | None] = []
-        self._flight = 0
+        flight = 0
         for how in at_root:
             run = self._begin(state, side, seeds)
-            path, first = self._walk(run, root, how)
+            path, first = self._walk(run, root, how, flight)
             runs.append(run)
             paths.append(path)
             firsts.append(first)
             # the prior's playout counts among the pairs when the other's order is chosen (as
             # when each playout was scored before the next began), though it is not scored yet
-            self._flight += first == self._prior and first is not None
-        self._flight = 0
+            flight += first == self._prior and first is not None
         out = []
         for path, first, values in zip(paths, firsts, self._finish(runs), strict=True):
             for n in path:
@@ -394,7 +391,9 @@ class MCTSBot(Bot):
             out.append((values.get(side, 0.0), first))
         return out
 
-    def _walk(self, run: Run, root: Node, at_root: str | None) -> tuple[list[Node], str | None]:
+    def _walk(
+        self, run: Run, root: Node, at_root: str | None, flight: int = 0
+    ) -> tuple[list[Node], str | None]:
         """A playout's way down the tree (``at_root``: as in :meth:`_playouts`): the nodes it
         passed (the root first) and its root order."""
         sim = run.sim
@@ -409,7 +408,7 @@ class MCTSBot(Bot):
                 break
             texts = [str(o) for o in menu]
             if node is root and at_root is not None:
-                i = self._root_order(root, texts, at_root)
+                i = self._root_order(root, texts, at_root, flight)
                 if texts[i] not in root.children:
                     root.children[texts[i]] = Node()
                 first = texts[i]
@@ -435,13 +434,15 @@ class MCTSBot(Bot):
             path.append(node)
         return path, first
 
-    def _root_order(self, root: Node, texts: list[str], at_root: str) -> int:
+    def _root_order(self, root: Node, texts: list[str], at_root: str, flight: int = 0) -> int:
+        """The root order of a playout (``at_root``: as in :meth:`_playouts`); ``flight``: the
+        prior's playouts of the same batch walked but not scored yet, counted among the pairs."""
         if at_root == "prior" and self._prior in texts:
             return texts.index(str(self._prior))
         others = [i for i, t in enumerate(texts) if t != self._prior]
         if not others:
             return 0
-        pairs = self._flight + (root.children[self._prior].visits if self._prior in root.children else 0)
+        pairs = flight + (root.children[self._prior].visits if self._prior in root.children else 0)
         tried = [i for i in others if texts[i] in root.children]
         if len(tried) < min(len(others), max(1, int(WIDEN * math.sqrt(pairs)))):
             untried = [i for i in others if texts[i] not in root.children]
