@@ -19,7 +19,7 @@ from shieldwall.core.game import Game, State
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
 from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 from shieldwall.web.bounds import check_json
-from shieldwall.web.sessions import _finite
+from shieldwall.web.session import finite_numbers
 
 from .budget import budget
 
@@ -104,11 +104,11 @@ def _check_menu(state: State) -> None:
     for o in menu:
         od = o.to_dict()
         check_json(od, "order")  # what the API's body model checks
-        _finite(od)  # and the live route
+        finite_numbers(od)  # and the live route
         for spec in (od, str(o)):
             s2 = state.copy()
             order = s2.parse_order(spec)
-            _finite(order.to_dict())
+            finite_numbers(order.to_dict())
             s2.apply(order)
     took = time.perf_counter() - t
     assert took < MENU_SECONDS, f"{len(menu)} orders took {took:.1f} s"

@@ -84,15 +84,15 @@ def test_the_table_bounds_plain_mcts_and_the_rule_system_s_default(monkeypatch: 
     import dataclasses
 
     from shieldwall import registry
-    from shieldwall.web.sessions import _bot_problem
+    from shieldwall.web.table_bots import bot_problem
 
     rid = "one-hour-dark-ages"
-    assert _bot_problem("mcts:200:hend", rid) is None
+    assert bot_problem("mcts:200:hend", rid) is None
     # at the bound: 2000 playouts of 10 decisions (the rule system's default horizon is 24)
-    assert _bot_problem("mcts:2000:h10", rid) is None
-    assert _bot_problem("mcts:2000", rid) is not None
-    assert _bot_problem("scripted", rid) is None
-    assert _bot_problem("nobody", rid) == ""
+    assert bot_problem("mcts:2000:h10", rid) is None
+    assert bot_problem("mcts:2000", rid) is not None
+    assert bot_problem("scripted", rid) is None
+    assert bot_problem("nobody", rid) == ""
     real = registry.get
 
     def get(name: str) -> registry.RuleSystem:
@@ -100,9 +100,9 @@ def test_the_table_bounds_plain_mcts_and_the_rule_system_s_default(monkeypatch: 
         return dataclasses.replace(rs, search_options="300:hend") if name == rid else rs
 
     monkeypatch.setattr(registry, "get", get)
-    problem = _bot_problem("mcts", rid)
+    problem = bot_problem("mcts", rid)
     assert problem is not None and problem.startswith("opponent 'mcts': too much search")
-    assert _bot_problem("mcts:20", rid) is None  # the user's budget over the default's
+    assert bot_problem("mcts:20", rid) is None  # the user's budget over the default's
 
 
 def test_each_rule_system_s_default_search_is_listed_with_it(client: Any) -> None:

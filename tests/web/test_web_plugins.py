@@ -18,7 +18,7 @@ from shieldwall import registry
 from shieldwall.plugin import RuleSystem
 from shieldwall.web import log as L
 from shieldwall.web import routes_pages
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -16,7 +16,7 @@ from shieldwall.core.datafiles import read_toml
 from shieldwall.io.saves import replay
 from shieldwall.io.scenarios import builtin_scenarios
 from shieldwall.web import store as store_module
-from shieldwall.web.sessions import new_seed
+from shieldwall.web.session import new_seed
 from shieldwall.web.store import Store
 
 RS = "into-the-dark"

@@ -132,7 +132,7 @@ def test_the_sides_view_is_the_visibility_filters_view(client: TestClient) -> No
     side) is ``visibility.view_for`` of the state, for every rule system, one side or both, a
     spectator, before and after orders."""
     from shieldwall import visibility
-    from shieldwall.web.sessions import Viewers
+    from shieldwall.web.session import Viewers
 
     firsts: dict[str, str] = {}
     for sc in client.get("/api/scenarios").json():

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from shieldwall.core.reference import reference_path
 from shieldwall.web import steps as W
-from shieldwall.web.sessions import Session
+from shieldwall.web.session import Session
 
 
 def _plain(s: Session, sides: list[str], since: int) -> list[dict[str, Any]]:

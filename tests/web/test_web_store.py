@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 
 from shieldwall.ai.base import bot_seed
 from shieldwall.web.app import create_app
-from shieldwall.web.sessions import decision_seed
+from shieldwall.web.session import decision_seed
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict, digest
 
 HUMAN_ORDERS = ["activate r1", "hold r1", "activate r6", "hold r6", "end", "end"]

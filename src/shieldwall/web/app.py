@@ -37,7 +37,8 @@ from shieldwall.web import (
 from shieldwall.web.context import STATIC, TOKEN_HEADER, WebContext
 from shieldwall.web.models import ErrorOut
 from shieldwall.web.ratelimit import RateLimit, RateLimits
-from shieldwall.web.sessions import ApiError, Games
+from shieldwall.web.session import ApiError
+from shieldwall.web.sessions import Games
 from shieldwall.web.store import Store
 
 MAX_BODY = 1_000_000

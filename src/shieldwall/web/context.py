@@ -27,7 +27,8 @@ from shieldwall.visibility import (
 )
 from shieldwall.web import log as L
 from shieldwall.web.models import GAME_ID, DecisionOut, ErrorOut, GameCreated, GameState, ScenarioOut
-from shieldwall.web.sessions import Created, Games, Session, read_only
+from shieldwall.web.session import Created, Session, read_only
+from shieldwall.web.sessions import Games
 from shieldwall.web.store import Store
 
 TOKEN_HEADER = "X-Shieldwall-Token"

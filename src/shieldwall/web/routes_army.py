@@ -15,7 +15,7 @@ from shieldwall.web import armies
 from shieldwall.web.bounds import check_json
 from shieldwall.web.context import BAD_INPUT
 from shieldwall.web.models import NAME, ErrorOut
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 
 router = APIRouter(tags=["armies"])
 

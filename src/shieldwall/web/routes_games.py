@@ -25,6 +25,7 @@ from shieldwall.web.context import (
     json_bytes,
     reach_function,
 )
+from shieldwall.web.frames import save_data
 from shieldwall.web.links import CREATED_LINKS, JOINED_LINKS, PLAYED_LINKS, with_links
 from shieldwall.web.models import (
     NAME,
@@ -47,7 +48,7 @@ from shieldwall.web.models import (
     SpectateOut,
     UndoOut,
 )
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 
 router = APIRouter(tags=["games"])
 
@@ -255,7 +256,7 @@ def undo(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> UndoOut:
 def save(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> dict[str, Any]:
     """The battle as a save file (for ``shieldwall replay`` or to resume it later with Import)."""
     s, sides = ctx.session_for(game_id, token)
-    return ctx.games.save(s, sides)
+    return save_data(s, sides)
 
 
 @router.post("/api/games/{game_id}/join", responses=with_links(ERRORS, 200, JOINED_LINKS))

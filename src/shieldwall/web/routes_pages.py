@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from shieldwall import registry
 from shieldwall.web import log as L
 from shieldwall.web.context import STATIC
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 
 router = APIRouter(include_in_schema=False)
 

@@ -13,7 +13,7 @@ from shieldwall import registry
 from shieldwall.visibility import visible_unit_ids
 from shieldwall.web.context import ERRORS, Ctx, GameIdPath, Token
 from shieldwall.web.models import NAME
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 
 router = APIRouter(tags=["games"])
 

@@ -16,7 +16,7 @@ from shieldwall.io.scenarios import builtin_scenarios, default_scenario
 from shieldwall.web import log as L
 from shieldwall.web.context import BAD_INPUT, Ctx
 from shieldwall.web.models import NAME, ClauseOut, ErrorOut, RulesetOut, ScenarioOut
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 
 router = APIRouter(tags=["reference"])
 

@@ -9,8 +9,9 @@ from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse
 
 from shieldwall.web.context import ERRORS, Ctx, GameIdPath, Token, draw
+from shieldwall.web.frames import save_data, turn_frames
 from shieldwall.web.models import ReplayFrame, ReplayOut, StepsOut
-from shieldwall.web.sessions import ApiError
+from shieldwall.web.session import ApiError
 from shieldwall.web.steps import steps_since
 
 router = APIRouter(tags=["replay"])
@@ -23,7 +24,7 @@ HEADLINE_KINDS = ("charge", "removed", "result", "initiative")
 def replay(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> ReplayOut:
     """The battle turn by turn (turn 0 is the deployment), rebuilt by replaying its orders."""
     s, sides = ctx.session_for(game_id, token)
-    frames = ctx.games.frames(s, sides)
+    frames = turn_frames(s, sides)
     out = []
     for f in frames:
         lines = [
@@ -48,7 +49,7 @@ def replay_turn(
 ) -> ReplayFrame:
     """One turn of the replay: its events and the table at its end."""
     s, sides = ctx.session_for(game_id, token)
-    frames = ctx.games.frames(s, sides)
+    frames = turn_frames(s, sides)
     f = next((f for f in frames if f["turn"] == turn), None)
     if f is None:
         raise ApiError(404, f"no turn {turn} in this battle (turns 0..{frames[-1]['turn']})")
@@ -106,5 +107,5 @@ def battle_report(game_id: GameIdPath, ctx: Ctx, token: Token = None) -> HTMLRes
     from shieldwall.render.report import battle_report as report
 
     s, sides = ctx.session_for(game_id, token)
-    save = ctx.games.save(s, sides)
+    save = save_data(s, sides)
     return HTMLResponse(report(save, f"game {game_id}"))

@@ -7,30 +7,33 @@ through ``State.apply`` — the page can change nothing except by a legal order.
 
 from __future__ import annotations
 
-import functools
 import logging
-import math
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
-from shieldwall.ai.base import bot_names, bot_seed, check_bot, make_bot
-from shieldwall.ai.mcts import MCTSBot, default_spec
-from shieldwall.ai.search_spec import END_COST, ROLLOUT_DECISIONS, parse, rollout_cost, settle
+from shieldwall.ai.base import bot_names, make_bot
 from shieldwall.core.datafiles import no_file_references, read_toml
 from shieldwall.core.errors import IllegalOrder, ShieldwallError
 from shieldwall.core.game import Game, Order, State
 from shieldwall.core.reference import REFERENCE
-from shieldwall.io.saves import make_save
 from shieldwall.io.scenarios import builtin_scenarios, game_from_data
-from shieldwall.visibility import filter_view, secrets_pending, view_for
+from shieldwall.web.session import (
+    ApiError,
+    Created,
+    Played,
+    Session,
+    Viewers,
+    decision_seed,
+    finite_numbers,
+    new_seed,
+    refuse_spectator,
+)
 from shieldwall.web.store import GameRecord, OrderRow, Store, StoreConflict
+from shieldwall.web.table_bots import bot_problem
 
 log = logging.getLogger("shieldwall.web")
 
@@ -41,262 +44,6 @@ MODES = ("bot", "hotseat", "remote")
 #: the mark a spectator's token carries among its sides in the store (not a side name: sides are
 #: words, this is not)
 WATCH = "@watch"
-
-
-class Viewers(list[str]):
-    """The sides a spectator's token sees *as*: every side, so that whatever is hidden from either
-    side is hidden from it (``visibility``'s filters), and it commands none (``read_only``)."""
-
-    read_only = True
-
-
-def read_only(sides: list[str]) -> bool:
-    """Whether ``sides`` (from ``authorize``) are a spectator's, who may only look."""
-    return bool(getattr(sides, "read_only", False))
-
-
-def refuse_spectator(sides: list[str]) -> None:
-    if read_only(sides):
-        raise ApiError(403, "a spectator's link only watches the battle: it gives no orders")
-
-
-class ApiError(Exception):
-    """An error the API answers with ``status`` and a message (never a 500)."""
-
-    def __init__(
-        self,
-        status: int,
-        detail: str,
-        rule: str | None = None,
-        reason: str | None = None,
-        version: int | None = None,
-    ) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.detail = detail
-        self.rule = rule
-        self.reason = reason
-        self.version = version
-
-
-def decision_seed(seed: int, side_index: int, seq: int) -> int:
-    """A bot's seed for the decision at order ``seq``: a pure function of the battle seed, so a
-    rebuilt game (after a restart) gets the same bot choices as one that never left memory."""
-    ss = np.random.SeedSequence([_side_seed(seed, side_index), seq])
-    return int(ss.generate_state(1)[0])
-
-
-@functools.lru_cache(maxsize=1024)
-def _side_seed(seed: int, side_index: int) -> int:
-    """``bot_seed(seed, side_index)``, kept: the same for every decision of a bot's battle, and it
-    costs four times the rest of ``decision_seed`` (21-28 -> 5 us a decision)."""
-    return bot_seed(seed, side_index)
-
-
-def _finite(x: Any, path: str = "order") -> None:
-    """Refuse numbers a table cannot hold (NaN, infinities, absurd sizes) before the engine sees them."""
-    if isinstance(x, bool):
-        return
-    if isinstance(x, float | int):
-        if not math.isfinite(x) or abs(x) > 1e6:
-            raise ApiError(
-                422, f"{path}: {x!r} is not a usable number", reason=f"{x!r} is not a usable number"
-            )
-    elif isinstance(x, Mapping):
-        for k, v in x.items():
-            _finite(v, f"{path}.{k}")
-    elif isinstance(x, list | tuple):
-        for i, v in enumerate(x):
-            _finite(v, f"{path}[{i}]")
-
-
-@dataclass
-class Session:
-    rec: GameRecord
-    game: Game
-    state: State
-    orders: list[OrderRow]
-    #: the number of events before each order (``marks[i]`` is where ``orders[i]``'s events start)
-    marks: list[int]
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    frames_cache: tuple[int, list[dict[str, Any]]] | None = None
-    bot_error: str | None = None
-    #: the store's revision of the game this session was built at or last wrote (``web.store``)
-    revision: int = 0
-    #: answers already built for this game (``WebContext.state_out``), keyed by its revision,
-    #: version, log size, the sides looking and what else they show
-    out_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    #: orders applied to ``state`` in place (``apply``): with the state object itself, what tells
-    #: whether ``full_view`` is still the state's view
-    moves: int = 0
-    _full: tuple[State, int, dict[str, Any]] | None = field(default=None, repr=False)
-    #: the step-through's own replay of the battle (``web.steps``): a second state and the order
-    #: rows applied to it, carried on from one ``/steps`` answer to the next
-    replay: tuple[State, list[OrderRow]] | None = field(default=None, repr=False)
-    _reaches: tuple[State, int, dict[str, dict[str, Any]]] | None = field(default=None, repr=False)
-
-    @property
-    def version(self) -> int:
-        return len(self.orders)
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return tuple(self.game.info.sides)
-
-    def finished(self) -> bool:
-        return self.state.is_terminal()
-
-    def seed_visible(self, sides: list[str] | None = None) -> bool:
-        """Whether the battle seed may be shown (to ``sides``): a spectator sees it only once the
-        battle is over (with it and the orders, one could tell a player every coming roll)."""
-        if sides is not None and read_only(sides):
-            return self.finished()
-        return self.rec.seed_public or self.finished()
-
-    def last_own_order(self, sides: Iterable[str]) -> int | None:
-        """The index of the last order a human gave for one of ``sides``."""
-        ss = set(sides)
-        return next(
-            (
-                i
-                for i in range(len(self.orders) - 1, -1, -1)
-                if self.orders[i].by == "human" and self.orders[i].side in ss
-            ),
-            None,
-        )
-
-    def dice_seen_since(self, idx: int) -> bool:
-        """Whether a die was rolled since order ``idx`` began (by it or by the replies after it)."""
-        evs = self.state.events
-        return any("faces" in evs[i].data for i in range(self.marks[idx], len(evs)))
-
-    def can_undo(self, sides: Iterable[str]) -> bool:
-        if self.rec.mode == "remote":
-            return False
-        idx = self.last_own_order(sides)
-        return idx is not None and not self.dice_seen_since(idx)
-
-    def apply(self, order: Order) -> None:
-        """``state.apply(order)``; every order applied to the session's state goes through here."""
-        self.moves += 1
-        self.state.apply(order)
-
-    def full_view(self) -> dict[str, Any]:
-        """``state.view()``, unfiltered (for the server's own checks, never sent as it is), built
-        once per state: the answer to an order asks which units are hidden from the player, and
-        the next order which side owns its unit, of the same state. Kept with the state object it
-        was built from and the count of orders applied to it, so a replaced state (undo, a
-        rebuild) or an order applied in place builds it anew; read it without changing it."""
-        kept = self._full
-        if kept is not None and kept[0] is self.state and kept[1] == self.moves:
-            return kept[2]
-        view = self.state.view()
-        self._full = (self.state, self.moves, view)
-        return view
-
-    def view_for(self, sides: Iterable[str]) -> dict[str, Any]:
-        """``visibility.view_for(state, sides)``: the state's view as ``sides`` may see it. Filtered
-        from ``full_view`` unless the state has a view of its own for them (one side's token of a
-        state with ``view_for``): the answer to an order, its reach's hidden units and the next
-        order's owner check then read one ``state.view()`` of the state, not two."""
-        vs = list(sides)
-        if len(vs) == 1 and callable(getattr(self.state, "view_for", None)):
-            return view_for(self.state, vs)
-        return filter_view(self.full_view(), vs)
-
-    def reach(self, compute: Callable[[State, str], dict[str, Any]], unit_id: str) -> dict[str, Any]:
-        """``compute(state, unit_id)`` (the rule system's reach, unfiltered), kept per unit while the
-        state does not change, as ``full_view`` is: the answer to an order computes the reach of the
-        unit to move, and the page asks for it again when that unit is clicked. A refusal
-        (``IllegalOrder``) is not kept; under the reference switch nothing is. Read it without
-        changing it."""
-        kept = self._reaches
-        if kept is None or kept[0] is not self.state or kept[1] != self.moves:
-            kept = self._reaches = (self.state, self.moves, {})
-        got = None if REFERENCE.on else kept[2].get(unit_id)
-        if got is None:
-            got = compute(self.state, unit_id)
-            kept[2][unit_id] = got
-        return got
-
-    def unit_sides(self) -> dict[str, str]:
-        return {str(u["id"]): str(u.get("side")) for u in self.full_view().get("units", [])}
-
-
-@dataclass(frozen=True)
-class Played:
-    """The answer to an order: where its events start, its words, the bots' replies with the range
-    of events each caused; ``repeat`` when it answers a retry of an order already accepted."""
-
-    first: int
-    accepted: str
-    bots: list[tuple[str, int, int]]
-    repeat: bool = False
-    end: int | None = None  # where the answer's events end (None: the log's end)
-    snapped: tuple[int, IllegalOrder] | None = None  # the alternative played, and the refusal
-
-
-#: the largest search a game on the table may ask of the server, per decision: at most
-#: MAX_BOT_PLAYOUTS playouts, and playouts times the rollout horizon at most MAX_BOT_ROLLOUT
-#: decisions (``search_spec.rollout_cost``: a rollout to the battle's end counts ``END_COST``), so
-#: ``mcts:2000`` (the 10-decision horizon) and ``mcts:200:hend`` are the largest of their kinds;
-#: aligning the playouts adds at most ``search_spec.ALIGN_SHARE`` times the horizon's decisions a
-#: playout, so a decision plays at most (1 + ALIGN_SHARE) * MAX_BOT_ROLLOUT rollout decisions
-MAX_BOT_PLAYOUTS = 2000
-MAX_BOT_ROLLOUT = MAX_BOT_PLAYOUTS * ROLLOUT_DECISIONS
-
-
-def _bot_problem(name: str, ruleset: str) -> str | None:
-    """Why ``name`` is not a bot the table takes for the rule system, or None when it is. A bot of
-    the rule system (a listed name), or the search bot with a spec in the grammar the command
-    line takes (``shieldwall.ai.search_spec``: ``mcts:500``, ``mcts:500:mix0.7``, ``mcts:64:hend:sh``)
-    over the rule system's default options, within the table's bounds: a playout budget (a time
-    budget would not replay) of at most ``MAX_BOT_PLAYOUTS``, and at most ``MAX_BOT_ROLLOUT``
-    rollout decisions. Plain ``mcts`` (the rule system's default options) is bounded the same way.
-    ``""`` for a name that is no bot at all (the caller lists the valid ones)."""
-    base, colon, spec = name.partition(":")
-    listed = bot_names(ruleset)
-    if base != MCTSBot.name or base not in listed:
-        return None if name in listed else ""
-    if colon and not spec.strip():
-        return f"opponent {name!r}: nothing after the colon (mcts:N for N playouts)"
-    try:
-        settings = settle(parse(spec), default_spec(ruleset))
-    except ShieldwallError as exc:
-        return f"opponent {name!r}: {exc}"
-    if settings.playouts is None:
-        return (
-            f"opponent {name!r}: the table takes a number of playouts (mcts:N), "
-            "not a time budget (it would not replay)"
-        )
-    if settings.playouts > MAX_BOT_PLAYOUTS or rollout_cost(settings) > MAX_BOT_ROLLOUT:
-        return (
-            f"opponent {name!r}: too much search for the table: at most {MAX_BOT_PLAYOUTS} "
-            f"playouts a decision, and playouts times the rollout horizon at most {MAX_BOT_ROLLOUT} "
-            f"(a rollout to the battle's end counts {END_COST}: "
-            f"mcts:{MAX_BOT_ROLLOUT // END_COST}:hend at most)"
-        )
-    try:
-        check_bot(name, ruleset)
-    except ShieldwallError as exc:
-        return f"opponent {name!r}: {exc}"
-    return None
-
-
-def new_seed() -> int:
-    """A battle seed nobody can guess: 128 bits from ``secrets`` (a numpy ``SeedSequence`` takes
-    any non-negative integer). With a 31-bit seed a few dice seen would give the seed away, and with
-    it every coming roll."""
-    return secrets.randbits(128)
-
-
-@dataclass(frozen=True)
-class Created:
-    session: Session
-    token: str
-    sides: list[str]
-    invite: str | None
-    invite_side: str | None
 
 
 class Games:
@@ -367,7 +114,7 @@ class Games:
             mode, players = "hotseat", {s: "human" for s in sides}
         elif opponent == "remote":
             mode, players = "remote", {s: "human" for s in sides}
-        elif (problem := _bot_problem(opponent, game.info.id)) is None:
+        elif (problem := bot_problem(opponent, game.info.id)) is None:
             mode, players = "bot", {s: ("human" if s == side else f"bot:{opponent}") for s in sides}
         elif problem:
             raise ApiError(422, problem)
@@ -395,10 +142,10 @@ class Games:
             if d is None:
                 raise ApiError(422, f"orders[{i}]: the battle was already over")
             try:
-                _finite(od, f"orders[{i}]")
+                finite_numbers(od, f"orders[{i}]")
                 order = state.parse_order(od)
                 od = order.to_dict()  # kept as the live route keeps it (a text order too)
-                _finite(od, f"orders[{i}]")
+                finite_numbers(od, f"orders[{i}]")
                 state.apply(order)
             except IllegalOrder as exc:
                 raise ApiError(
@@ -703,10 +450,10 @@ class Games:
     def _checked(self, s: Session, sides: list[str], spec: str | Mapping[str, Any]) -> Order:
         """The order parsed, with usable numbers, for a unit of a side the token commands."""
         if isinstance(spec, Mapping):
-            _finite(dict(spec))
+            finite_numbers(dict(spec))
         order: Order = s.state.parse_order(spec)
         od = order.to_dict()
-        _finite(od)
+        finite_numbers(od)
         owners = s.unit_sides()
         uid = od.get("unit")
         if isinstance(uid, str) and uid in owners and owners[uid] not in sides:
@@ -807,71 +554,3 @@ class Games:
         invite = secrets.token_urlsafe(24)
         self.store.reissue_invite(s.rec.id, open_sides[0], invite)
         return open_sides[0], invite
-
-    # ------------------------------------------------------------------ saves and replays
-    def save(self, s: Session, sides: list[str]) -> dict[str, Any]:
-        with s.lock:
-            if read_only(sides) and not s.finished():
-                raise ApiError(409, "a spectator may save the battle once it is over (a save holds its seed)")
-            if secrets_pending(s.state, sides):
-                raise ApiError(
-                    409,
-                    "a save file holds every order, and the other side's concealed deployment is not "
-                    "revealed yet: save once the cards are turned over",
-                )
-            if not s.seed_visible(sides):
-                raise ApiError(
-                    409,
-                    "a save file holds the battle seed, which stays secret between two browsers until the "
-                    "battle ends",
-                )
-            orders = [s.state.parse_order(r.order) for r in s.orders]
-            data = make_save(s.game, s.rec.seed, orders, s.state, s.rec.overrides)
-            data["web"] = {
-                "game": s.rec.id,
-                "scenario_name": s.rec.scenario_name,
-                "mode": s.rec.mode,
-                "players": dict(s.rec.players),
-            }
-            return data
-
-    def frames(self, s: Session, viewers: list[str]) -> list[dict[str, Any]]:
-        """The battle turn by turn: for turn 0 (the deployment) and each turn, the events of the
-        turn and the view at its end, by replaying the orders from the seed."""
-        with s.lock:
-            version = s.version
-            if s.frames_cache is None or s.frames_cache[0] != version:
-                s.frames_cache = (version, self._frames(s))
-            frames = s.frames_cache[1]
-        return [dict(f, view=filter_view(f["view"], viewers)) for f in frames]
-
-    def _frames(self, s: Session) -> list[dict[str, Any]]:
-        state = s.game.new_state(s.rec.seed)
-        views: dict[int, dict[str, Any]] = {0: state.view()}
-        n0 = len(state.events)
-        cur = state.events[-1].turn if state.events else 1
-        for r in s.orders:
-            state.apply(state.parse_order(r.order))
-            t = state.events[-1].turn
-            if t != cur:
-                views[cur] = state.view()
-                cur = t
-        views[cur] = state.view()
-        evs = state.events
-        out: list[dict[str, Any]] = []
-        for turn in sorted(views):
-            if turn == 0:
-                a, b = 0, n0
-            else:
-                idx = [i for i in range(n0, len(evs)) if evs[i].turn == turn]
-                a, b = (idx[0], idx[-1] + 1) if idx else (n0, n0)
-            out.append(
-                {
-                    "turn": turn,
-                    "first_event": a,
-                    "end_event": b,
-                    "complete": turn != cur or state.is_terminal(),
-                    "view": views[turn],
-                }
-            )
-        return out

@@ -18,7 +18,7 @@ from typing import Any
 from shieldwall.core.game import State
 from shieldwall.core.reference import REFERENCE
 from shieldwall.visibility import order_text, view_for, visible_unit_ids
-from shieldwall.web.sessions import Session
+from shieldwall.web.session import Session
 
 #: the most orders one answer steps through (the last of them)
 MAX_STEPS = 200
