@@ -183,3 +183,21 @@ def test_points_breakdown_steps_cite_clauses() -> None:
 )
 def test_points_example_armies(name: str, total: int) -> None:
     assert army_cost(load_army(ARMIES / name)).total == total
+
+
+def test_points_unit_cost_kept_per_entry_is_the_unit_cost_of_every_built_in_unit() -> None:
+    """Clause into-the-dark:troops.unit-cost: ``unit_points`` (kept per army entry, for the
+    end-of-battle count the search asks at every playout's end) is ``unit_cost(...).points`` for
+    every unit of the built-in scenarios, and for two entries equal by value but built apart."""
+    from shieldwall.io.scenarios import load_game
+    from shieldwall.rulesets.into_the_dark.points import unit_points
+
+    seen = 0
+    for scen in ("into-the-dark/senlac", "into-the-dark/wye-fords"):
+        for u in load_game(scen).new_state(0).units.values():
+            assert unit_points(u.spec) == unit_cost(u.spec).points
+            seen += 1
+    assert seen > 10
+    a = unit(name="Knight", code="LMM", quality="fanatic", figures=12, frontage=6)
+    b = unit(name="Knight", code="LMM", quality="fanatic", figures=10, frontage=5)
+    assert (unit_points(a), unit_points(b)) == (unit_cost(a).points, unit_cost(b).points) == (242, 210)

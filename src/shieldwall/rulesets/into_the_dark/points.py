@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import profiles
@@ -198,6 +199,16 @@ def unit_cost(unit: ArmyUnit, general: General | None = None) -> CostRow:
         points=points,
         steps=tuple(steps),
     )
+
+
+@lru_cache(maxsize=4096)
+def unit_points(unit: ArmyUnit) -> int:
+    """``unit_cost(unit).points``, kept per unit entry (a frozen, hashable army entry; the cost
+    data it reads are loaded once, ``profiles``): the end-of-battle count (``state.losses``,
+    ``turns.casualty_shares``) and the search's score ask it for every unit at every playout's end,
+    and the steps of the breakdown cost fifty times the lookup."""
+    # into-the-dark:troops.unit-cost
+    return unit_cost(unit).points
 
 
 def general_cost(general: General) -> CostRow:

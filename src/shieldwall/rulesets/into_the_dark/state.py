@@ -38,7 +38,7 @@ from .movement import World
 from .params import SCALE_FACTOR
 from .plain_copy import plain_deepcopy
 from .plan_memo import PlanMemo
-from .points import unit_cost
+from .points import unit_points
 from .spatial import Touch
 from .turns import run_task
 from .view_memo import ViewMemo
@@ -402,7 +402,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         for u in self.units.values():
             if u.side != side or u.general:
                 continue  # a general's figure is counted with the generals below
-            pts = unit_cost(u.spec).points
+            pts = unit_points(u.spec)
             out["points"] += pts
             out["figures_lost"] += u.original - u.figures if not u.gone else u.original
             if self._lost(u):

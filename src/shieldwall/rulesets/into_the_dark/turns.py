@@ -33,7 +33,7 @@ from .clauses import cite
 from .model import SIDES, other
 from .movement import Problem, max_straight, trace
 from .moves import about_cost, act_problem, angle_to, apply_trace, base_allowance
-from .points import unit_cost
+from .points import unit_points
 from .shooting import has_target
 
 if TYPE_CHECKING:
@@ -321,7 +321,7 @@ def casualty_shares(st: IntoTheDarkState) -> dict[str, float]:
         for u in st.units.values():
             if u.side != s or u.general:
                 continue
-            pts = float(unit_cost(u.spec).points)
+            pts = float(unit_points(u.spec))
             total += pts
             if u.on_table and not u.routed and u.original:
                 worn += pts * (u.original - u.figures) / u.original
