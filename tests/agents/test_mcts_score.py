@@ -86,3 +86,24 @@ def test_each_leaf_setting_replays() -> None:
         a, b = MCTSBot(5, spec), MCTSBot(5, spec)
         picks[spec] = str(a.choose(st.copy()))
         assert picks[spec] == str(b.choose(st.copy()))
+
+
+@pytest.mark.parametrize("spec,rosters", [("8", False), ("8:material", True)])
+def test_a_playout_takes_the_roster_only_when_material_scores_it(
+    monkeypatch: pytest.MonkeyPatch, spec: str, rosters: bool
+) -> None:
+    """``roster`` (a whole view of the battle at each playout's start) serves ``material`` alone:
+    with the rule system's ``score`` hook no playout takes it."""
+    import shieldwall.ai.mcts as mcts_module
+
+    taken: list[int] = []
+    real = mcts_module.roster
+
+    def spy(state: State) -> dict[str, str]:
+        taken.append(1)
+        return real(state)
+
+    monkeypatch.setattr(mcts_module, "roster", spy)
+    bot = MCTSBot(3, spec)
+    bot.choose(load_game(QUICK).new_state(1))
+    assert bot.last_playouts and bool(taken) is rosters

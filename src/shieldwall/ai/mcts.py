@@ -311,12 +311,14 @@ class MCTSBot(Bot):
     def _begin(self, state: State, side: str, seeds: tuple[int, int, int]) -> Run:
         """A playout's start, for ``side``: its battle (``_start``), its rollout policy (None:
         random rollouts, a rule system with no bot of its own) and the opponent model's draws,
-        seeded by the rollout seed (the pair's two playouts share it)."""
+        seeded by the rollout seed (the pair's two playouts share it). The units it starts with
+        (``roster``: a whole view of the battle) only when ``material`` is to score it: not with
+        the rule system's ``score`` hook."""
         self._side = side
         sim = self._start(state, side, seeds)
         policy = self._fresh_policy(seeds[2]) if self._bot_class is not None else None
         opponent = np.random.default_rng([seeds[2], 1]) if policy is not None and self.mix < 1.0 else None
-        return Run(sim, policy, opponent, roster(sim))
+        return Run(sim, policy, opponent, roster(sim) if self._score is None else {})
 
     def _roller(self, side: str | None = None) -> Roller:
         """How this search's rollouts are played (for ``side``: the searching side)."""

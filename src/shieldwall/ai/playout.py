@@ -117,7 +117,8 @@ def fresh_dice(sim: State, seed: int) -> None:
 @dataclass(slots=True)
 class Run:
     """One playout under way: its battle, its rollout policy (None: random orders), the opponent
-    model's draws (None: the opponent is the policy), the units it started with, the rollout
+    model's draws (None: the opponent is the policy), the units it started with (for
+    :func:`material`; empty when the rule system's ``score`` hook scores it), the rollout
     decisions it has played, how many of them were played to align it, and whether the cap on
     those stopped it short of the point it was played on to."""
 
