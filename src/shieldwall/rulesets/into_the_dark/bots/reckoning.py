@@ -19,7 +19,7 @@ from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark.charging import charge_troops
 from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
-from shieldwall.rulesets.into_the_dark.points import unit_cost
+from shieldwall.rulesets.into_the_dark.points import unit_points
 
 from .ground import Ground, standing
 from .nearest import Piece
@@ -182,7 +182,7 @@ class Reckoning:
         return str(au.division) if au is not None else "army"
 
     def _points(self, u: dict[str, Any]) -> int | None:
-        """``unit_cost(...).points`` of the unit's army entry (None without one), worked out once per
+        """``points.unit_points`` of the unit's army entry (None without one), looked up once per
         army entry: the armies are the game's and do not change during a battle."""
         armies = self.armies
         if self._points_armies is not armies:
@@ -191,7 +191,7 @@ class Reckoning:
         key = (u["side"], u["name"])
         if key not in self._points_of:
             au = self._army_unit(u)
-            self._points_of[key] = unit_cost(au).points if au is not None else None
+            self._points_of[key] = unit_points(au) if au is not None else None
         return self._points_of[key]
 
     def _value(self, u: dict[str, Any]) -> float:
