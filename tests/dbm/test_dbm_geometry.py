@@ -377,6 +377,44 @@ def test_spatial_index_matches_brute_force(
     assert found == brute
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    pts=st.lists(st.tuples(st.floats(0, 2000), st.floats(0, 2000), angles), min_size=2, max_size=30),
+    moves=st.lists(st.tuples(st.integers(0, 29), st.floats(0, 2000), st.floats(0, 2000)), max_size=8),
+    r=st.floats(0, 300),
+)
+def test_spatial_index_kept_answers_follow_every_put_and_remove(
+    pts: list[tuple[float, float, float]], moves: list[tuple[int, float, float]], r: float
+) -> None:
+    """``Grid.near_box`` keeps its answers until the grid changes: asked again after each move or
+    removal, every element's neighbours are what a grid built afresh from the same pieces answers."""
+    g = Grid(160.0)
+    fps = {f"e{i}": Footprint(x, y, h, BW, D) for i, (x, y, h) in enumerate(pts)}
+    for k, v in fps.items():
+        g.put(k, v)
+
+    def answers(grid: Grid) -> dict[str, list[str]]:
+        return {k: list(grid.near(v.corners(), r)) for k, v in fps.items()}
+
+    answers(g)  # kept
+    for n, (i, x, y) in enumerate(moves):
+        k = f"e{i % len(pts)}"
+        if k not in fps:  # a new piece (put on a grid that has not held it)
+            fps[k] = Footprint(x, y, 0, BW, D)
+            g.put(k, fps[k])
+        elif n % 3 == 2 and len(fps) > 1:
+            g.remove(k)
+            del fps[k]
+        else:
+            fps[k] = Footprint(x, y, 0, BW, D)
+            g.put(k, fps[k])
+        fresh = Grid(160.0)
+        for k2, v in fps.items():
+            fresh.put(k2, v)
+        assert answers(g) == answers(fresh)
+        assert answers(g) == answers(fresh)  # the kept answers, asked twice
+
+
 def test_spatial_index_no_all_pairs_on_big_armies(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
     """150 elements a side: a move plan and a march limit look only at nearby elements."""
     from shieldwall.rulesets.dbm.advance import plan_advance

@@ -15,6 +15,9 @@ from shieldwall.core.reference import REFERENCE
 
 Box = tuple[float, float, float, float]
 
+#: answers ``Grid.near_box`` keeps between two changes of the grid (then it starts afresh)
+MEMO_MOST = 4096
+
 
 def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:
     xs, ys = zip(*poly, strict=True)
@@ -24,7 +27,7 @@ def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:
 class Grid:
     """Element id -> footprint, bucketed in square cells of ``cell`` paces."""
 
-    __slots__ = ("_boxes", "_cells", "cell", "fps", "log")
+    __slots__ = ("_boxes", "_cells", "_memo", "cell", "fps", "log")
 
     def __init__(self, cell: float = 160.0) -> None:
         self.cell = cell
@@ -34,6 +37,10 @@ class Grid:
         #: the box of every rectangle put or removed, in turn (a memo of answers that depend on one
         #: region only is still good while no box since it was made meets that region)
         self.log: list[Box] = []
+        #: ``near_box``'s answers since the grid last changed, by (box, margin): in a search about
+        #: two queries in five repeat one asked since the last put or remove (the same element's
+        #: neighbours, asked by the combat, the overlap and the bot's plan in turn)
+        self._memo: dict[tuple[Box, float], list[str]] = {}
 
     def _keys(self, b: Box) -> Iterator[tuple[int, int]]:
         c = self.cell
@@ -45,6 +52,7 @@ class Grid:
         if eid in self.fps:
             self.remove(eid)
         b = bbox(fp.corners())
+        self._memo.clear()
         self.fps[eid] = fp
         self._boxes[eid] = b
         self.log.append(b)
@@ -57,6 +65,7 @@ class Grid:
 
     def remove(self, eid: str) -> None:
         b = self._boxes.pop(eid)
+        self._memo.clear()
         del self.fps[eid]
         self.log.append(b)
         for k in self._keys(b):
@@ -66,7 +75,8 @@ class Grid:
                 del self._cells[k]
 
     def near_box(self, b: Box, margin: float = 0.0) -> list[str]:
-        """Ids whose bounding boxes come within ``margin`` of box ``b`` (sorted: deterministic)."""
+        """Ids whose bounding boxes come within ``margin`` of box ``b`` (sorted: deterministic). The
+        list may be one given before (the grid unchanged since): the caller must not change it."""
         qx0, qy0, qx1, qy1 = b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin
         if REFERENCE.on:  # the reference: every element's box tested
             return sorted(
@@ -74,6 +84,11 @@ class Grid:
                 for eid, e in self._boxes.items()
                 if e[0] <= qx1 and e[2] >= qx0 and e[1] <= qy1 and e[3] >= qy0
             )
+        memo = self._memo
+        key = (b, margin)
+        kept = memo.get(key)
+        if kept is not None:
+            return kept
         c = self.cell
         cells = self._cells
         found: set[str] = set()
@@ -91,6 +106,9 @@ class Grid:
             if (e := boxes[eid])[0] <= qx1 and e[2] >= qx0 and e[1] <= qy1 and e[3] >= qy0
         ]
         out.sort()
+        if len(memo) >= MEMO_MOST:
+            memo.clear()
+        memo[key] = out
         return out
 
     def near(self, poly: Polygon, margin: float = 0.0) -> list[str]:
