@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import tomllib
 from collections import Counter
@@ -234,6 +235,42 @@ def test_copy_is_independent() -> None:
             break
         c.apply(c.legal_orders()[0])
     assert json.dumps(st.view(), sort_keys=True) == snap
+
+
+def test_a_bound_copied_has_what_a_deep_copy_has_and_shares_no_container() -> None:
+    """``Bound.copy`` (the state's copy of its bound, in place of a deep copy): every attribute
+    the bound has, equal to a deep copy's, each set, dict and list its own; and a state copied in
+    the middle of a bound (its menus kept) plays on as the original does."""
+    st = DbmGame.from_data(_data(), "f.toml").new_state(3)
+    bots = {s: ScriptedBot(i) for i, s in enumerate(("red", "blue"))}
+    checked = 0
+    while not st.is_terminal() and checked < 12:
+        d = st.decision()
+        assert d is not None
+        if st.bound is not None:
+            st.legal_orders()  # the menu memos filled, as a search's copy finds them
+            b = st.bound
+            got, deep = b.copy(), copy.deepcopy(b)
+            assert vars(got).keys() == vars(b).keys()
+            assert vars(got) == vars(deep)
+            for name, value in vars(b).items():
+                if isinstance(value, (set, dict, list)):
+                    assert vars(got)[name] is not value, name
+            assert got.after is not b.after and got.after.fought is not b.after.fought
+            twin = st.copy()
+            assert twin.bound is not None and twin.bound is not st.bound
+            for _ in range(6):
+                if st.is_terminal():
+                    break
+                o = bots[st.decision().side].choose(st)  # type: ignore[union-attr]
+                assert str(o) in {str(x) for x in twin.legal_orders()}
+                st.apply(o)
+                twin.apply(o)
+            assert twin.events == st.events
+            checked += 1
+            continue
+        st.apply(bots[d.side].choose(st))
+    assert checked >= 3
 
 
 def test_scenario_errors_name_file_and_field() -> None:

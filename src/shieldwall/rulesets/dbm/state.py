@@ -282,7 +282,7 @@ class DbmState(State):
         new.baggage_losses = dict(self.baggage_losses)
         new.lost_types = {k: dict(v) for k, v in self.lost_types.items()}
         new.listed_type = dict(self.listed_type)
-        new.bound = copy.deepcopy(self.bound)
+        new.bound = None if self.bound is None else self.bound.copy()
         new._events = list(self._events)
         new.adjustments = list(self.adjustments)
         new.last_adjustments = list(self.last_adjustments)

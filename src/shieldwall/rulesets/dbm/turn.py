@@ -60,6 +60,42 @@ class Bound:
         #: ``menu._listing``'s commands and their elements' commands, until the next event
         self._listing: tuple[int, dict[str, None], dict[str, list[str]]] | None = None
 
+    def copy(self) -> Bound:
+        """A copy for a copy of the state (``DbmState.copy``): its own sets, dicts and lists, and
+        its own memos of the menu (kept: they hold for the copy, at the same event count, until
+        either state's next event), sharing the options in them, which nothing changes once made
+        (a plan is finished by ``advance.plan_advance`` before it is kept). Before, the state
+        deep-copied the bound: every kept plan, footprint by footprint."""
+        new = Bound.__new__(Bound)
+        new.side = self.side
+        new.pips = dict(self.pips)
+        new.moved, new.marched, new.shifted = set(self.moved), set(self.marched), set(self.shifted)
+        new.march_count = dict(self.march_count)
+        a = self.after
+        new.after = Aftermath(
+            set(a.pursued),
+            {k: list(v) for k, v in a.fled_from.items()},
+            {k: list(v) for k, v in a.fought.items()},
+        )
+        new.press = {k: list(v) for k, v in self.press.items()}
+        new._cache = None if self._cache is None else (self._cache[0], dict(self._cache[1]))
+        new._one = None if self._one is None else (self._one[0], dict(self._one[1]))
+        new._groups = (
+            None
+            if self._groups is None
+            else (self._groups[0], {k: list(v) for k, v in self._groups[1].items()})
+        )
+        new._listing = (
+            None
+            if self._listing is None
+            else (
+                self._listing[0],
+                dict(self._listing[1]),
+                {k: list(v) for k, v in self._listing[2].items()},
+            )
+        )
+        return new
+
     # --- start ------------------------------------------------------------------------------------
     def begin(self, st: DbmState) -> list[Event]:
         ev: list[Event] = []
