@@ -37,7 +37,7 @@ from shieldwall.rulesets.dbm.moves import (
     march_standoff,
     pass_through_effects,
 )
-from shieldwall.rulesets.dbm.spatial import Grid
+from shieldwall.rulesets.dbm.spatial import Grid, bbox
 from shieldwall.rulesets.dbm.tables import Tables
 
 BW = 80.0
@@ -375,6 +375,22 @@ def test_spatial_index_matches_brute_force(
     found = {k for k in g.near(q.corners(), r) if distance(q, fps[k]) <= r}
     brute = {k for k, v in fps.items() if distance(q, v) <= r}
     assert found == brute
+
+
+@given(
+    pts=st.lists(
+        st.tuples(st.floats(-1e6, 1e6, allow_subnormal=True), st.floats(-1e6, 1e6)), min_size=1, max_size=12
+    )
+)
+def test_bbox_is_the_min_and_max_of_the_points_to_the_bit(pts: list[tuple[float, float]]) -> None:
+    """``spatial.bbox`` (one pass) gives what ``min`` and ``max`` of the x and y give, the very
+    objects (so -0.0 and 0.0 come out as they did)."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    want = (min(xs), min(ys), max(xs), max(ys))
+    got = bbox(pts)
+    assert got == want and [math.copysign(1, v) for v in got] == [math.copysign(1, v) for v in want]
+    with pytest.raises(ValueError):
+        bbox([])
 
 
 @settings(max_examples=60, deadline=None)

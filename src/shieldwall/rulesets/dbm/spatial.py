@@ -20,8 +20,26 @@ MEMO_MOST = 4096
 
 
 def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:
-    xs, ys = zip(*poly, strict=True)
-    return (min(xs), min(ys), max(xs), max(ys))
+    """The least box holding the points (the ``min`` and ``max`` of their x and y, to the bit: each
+    bound moves only to a point strictly beyond it, as ``min`` and ``max`` keep the first of
+    equals). One pass, no lists made: a search asks it for every neighbourhood query."""
+    it = iter(poly)
+    first = next(it, None)
+    if first is None:
+        raise ValueError("bbox() of no points")
+    x0 = x1 = first[0]
+    y0 = y1 = first[1]
+    for p in it:
+        x, y = p[0], p[1]
+        if x < x0:
+            x0 = x
+        if x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        if y > y1:
+            y1 = y
+    return (x0, y0, x1, y1)
 
 
 class Grid:
