@@ -57,9 +57,10 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: that patch these modules' internals run on the ``.py`` sources (tests/into_the_dark/conftest.py,
 #: the ``python_sources`` marker).
 #: DBM (docs/performance.md, "DBM: the search's board compiled"): its spatial grid, geometry, close
-#: combat, combat scores and group moves, the most called of a search's rollouts (``Grid.near`` alone
-#: a quarter of the time before); with the grid's kept answers, 1.22x fewer instructions a searched
-#: decision. Its state, turn, menus and bots stay Python (tests patch them).
+#: combat, combat scores, group moves (1.22x fewer instructions a searched decision, with the grid's
+#: kept answers; ``Grid.near`` alone was a quarter of the time), then its moves, outcome moves, rear
+#: support, shooting and aftermath (1.09x more, with ``Element.at`` made directly). Its state, turn,
+#: menus, memos and bots stay Python (tests patch them).
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/geometry_index.py",
@@ -91,6 +92,11 @@ MODULES = [
     "shieldwall/rulesets/dbm/melee.py",
     "shieldwall/rulesets/dbm/combat.py",
     "shieldwall/rulesets/dbm/advance.py",
+    "shieldwall/rulesets/dbm/moves.py",
+    "shieldwall/rulesets/dbm/outmoves.py",
+    "shieldwall/rulesets/dbm/support.py",
+    "shieldwall/rulesets/dbm/shooting.py",
+    "shieldwall/rulesets/dbm/aftermath.py",
 ]
 
 

@@ -458,3 +458,28 @@ def test_spatial_index_no_all_pairs_on_big_armies(tables: Tables, monkeypatch: p
     seen.clear()
     march_limit(b, [b.el[f"r{i}"] for i in range(4)], grouped_enemy=set())
     assert max(seen) < 60, max(seen)
+
+
+def test_an_element_moved_keeps_every_other_field() -> None:
+    """``Element.at`` (made directly, not by ``dataclasses.replace``): every field but the
+    footprint as it was, for an element whose every field differs from its default; a field added
+    to the class and not to ``at`` fails here."""
+    import dataclasses
+
+    e = Element(
+        "x1", "blue", "c2", "Kn", "X", Footprint(1, 2, 30, 40, 20), False, True, True, "x2", False, True,
+        True, True,
+    )  # fmt: skip
+    fp = Footprint(5, 6, 90, 40, 20)
+    moved = e.at(fp)
+    assert moved == dataclasses.replace(e, fp=fp)
+    assert [f.name for f in dataclasses.fields(Element)] == [
+        "id", "side", "command", "code", "grade", "fp", "regular", "general", "double_base_required",
+        "double_with", "mobile", "bow", "chariot", "mounted_general",
+    ]  # fmt: skip
+    defaults = Element("x1", "blue", "c2", "Kn", "X", fp)
+    assert all(
+        getattr(e, f.name) != getattr(defaults, f.name)
+        for f in dataclasses.fields(Element)
+        if f.default is not dataclasses.MISSING
+    )
