@@ -34,10 +34,17 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=0, help="Battle seed (0 or more): same seed, same battle.")
         ] = 1,
         red: Annotated[
-            str, typer.Option(help="Bot for red (the first side): random | scripted.")
+            str,
+            typer.Option(
+                help="Bot for red (the first side): scripted | random | mcts[:N playouts or Ts, options] "
+                "(the rule system's bots)."
+            ),
         ] = "scripted",
         blue: Annotated[
-            str, typer.Option(help="Bot for blue (the second side): random | scripted.")
+            str,
+            typer.Option(
+                help="Bot for blue (the second side): scripted | random | mcts[:N playouts or Ts, options]."
+            ),
         ] = "scripted",
         variant: Annotated[
             list[str] | None, typer.Option("--variant", help="Rule parameter KEY=VALUE.")
