@@ -232,7 +232,7 @@ def build(force: bool) -> int:
                 flush=True,
             )
             return 1
-    print(f"compiling {len(MODULES)} modules with mypyc (about a minute) ... ", end="", flush=True)
+    print(f"compiling {len(MODULES)} modules with mypyc (a few minutes) ... ", end="", flush=True)
     start = time.monotonic()
     clean()
     FAILED.unlink(missing_ok=True)
