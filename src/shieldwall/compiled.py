@@ -15,6 +15,11 @@ The Python sources are imported instead (this module installs an import hook, fr
   imports) has changed since (the build's manifest keeps their SHA-256), so an edit of the ``.py``
   is never hidden behind an old extension.
 
+``SHIELDWALL_PURE_PACKAGES`` (comma-separated packages, e.g. ``shieldwall.rulesets.into_the_dark``)
+imports only those packages' modules from their sources and keeps the rest of the build: the
+tests that patch a rule system's internals run so (tests/into_the_dark/conftest.py), on the
+compiled geometry beneath (``mode()`` is then ``"mixed: ..."``).
+
 Where nothing was compiled (no C compiler, or the build never ran) nothing is installed and the
 package is plain Python. ``mode()`` says which path this process runs.
 """
@@ -30,6 +35,8 @@ from types import ModuleType
 
 #: the environment variable that selects the Python sources over a compiled build
 ENV = "SHIELDWALL_PURE"
+#: the environment variable naming the packages imported from their sources, the rest compiled
+PACKAGES_ENV = "SHIELDWALL_PURE_PACKAGES"
 #: the package directory (src/shieldwall)
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: mypyc's group name: its shared library is ``shieldwall/_mypyc_group__mypyc<suffix>``
@@ -44,6 +51,13 @@ _mode = "pure: nothing compiled"
 def pure_requested() -> bool:
     """Whether ``SHIELDWALL_PURE`` asks for the Python sources."""
     return os.environ.get(ENV, "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def pure_packages() -> tuple[str, ...]:
+    """The packages ``SHIELDWALL_PURE_PACKAGES`` names (each a ``shieldwall.`` package; others are
+    ignored)."""
+    names = (n.strip().rstrip(".") for n in os.environ.get(PACKAGES_ENV, "").split(","))
+    return tuple(n for n in names if n.startswith("shieldwall."))
 
 
 def shared_library() -> Path | None:
@@ -88,15 +102,19 @@ def stale_sources(manifest: Path = MANIFEST) -> list[str]:
 class SourceFinder:
     """Finds shieldwall's modules as ``.py`` sources only (never an extension module): a meta path
     finder (``importlib.abc.MetaPathFinder``'s protocol; not its subclass, whose import costs more
-    than the rest of this module)."""
+    than the rest of this module). With ``packages``, only those packages' modules (the others
+    are left to the usual finders: the build's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, packages: tuple[str, ...] = ()) -> None:
         self._finders: dict[str, FileFinder] = {}
+        self._packages = packages
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         if not fullname.startswith("shieldwall.") or path is None:
+            return None
+        if self._packages and not any(fullname == p or fullname.startswith(p + ".") for p in self._packages):
             return None
         for entry in path:
             finder = self._finders.get(entry)
@@ -116,20 +134,33 @@ def install() -> str:
     if shared_library() is None:
         _mode = "pure: nothing compiled"
         return _mode
+    packages: tuple[str, ...] = ()
     if pure_requested():
         _mode = f"pure: {ENV} is set"
     else:
         changed = stale_sources()
-        if not changed:
+        if changed:
+            _mode = "pure: the compiled build is stale (" + ", ".join(changed[:3]) + " changed)"
+        elif packages := pure_packages():
+            named = ", ".join(packages)
+            _mode = f"mixed: {named} from the Python sources ({PACKAGES_ENV}), the rest compiled"
+        else:
             _mode = "compiled"
             return _mode
-        _mode = "pure: the compiled build is stale (" + ", ".join(changed[:3]) + " changed)"
-    sys.meta_path.insert(0, SourceFinder())
+    sys.meta_path.insert(0, SourceFinder(packages))
     return _mode
 
 
+def from_sources(package: str) -> bool:
+    """Whether this process imports ``package``'s modules from their ``.py`` sources."""
+    finder = next((f for f in sys.meta_path if isinstance(f, SourceFinder)), None)
+    if finder is None:
+        return _mode != "compiled"
+    return not finder._packages or any(package == p or package.startswith(p + ".") for p in finder._packages)
+
+
 def mode() -> str:
-    """``"compiled"``, or ``"pure: <why>"``."""
+    """``"compiled"``, ``"pure: <why>"``, or ``"mixed: <the packages from their sources>"``."""
     return _mode
 
 

@@ -4,9 +4,11 @@ A test marked ``python_sources`` replaces a function, constant or method of an e
 on a fast path or to break it on purpose. On the compiled build (``scripts/build_compiled.py``)
 calls between compiled modules are bound when compiled: the patch would not reach them (and a
 native class refuses a patched method). Such a test therefore runs, on a compiled build, in a child
-pytest process on the ``.py`` sources (``SHIELDWALL_PURE=1``), and passes or fails with it; without
-a build (or under ``SHIELDWALL_PURE``) it runs here as usual. The compiled build itself is held to
-the Python sources' battles by ``tests/plugins/test_compiled_vs_pure.py``.
+pytest process on the ``.py`` sources of the rule system it patches (``SHIELDWALL_PURE_PACKAGES``:
+the marker's arguments, by default ``shieldwall.rulesets.into_the_dark``; the rest, the core's
+geometry, stays compiled: no test patches it), and passes or fails with it; without a build (or
+under ``SHIELDWALL_PURE``) it runs here as usual. The compiled build itself is held to the Python
+sources' battles by ``tests/plugins/test_compiled_vs_pure.py``.
 
 One child runs them all: the first such test to run starts a child with the marked tests this
 process is to run from it on (its share of the collection under pytest-xdist: ``tests/xdist_order.share``),
@@ -37,6 +39,8 @@ TREE = str(Path(shieldwall.__file__).resolve().parent.parent)
 #: the environment variable naming the file a child writes its tests' outcomes to (JSON lines)
 REPORT = "SHIELDWALL_PYTHON_SOURCES_REPORT"
 MARK = "python_sources"
+#: the packages a marked test's child imports from their sources when the marker names none
+DEFAULT_PACKAGES = ("shieldwall.rulesets.into_the_dark",)
 
 
 @dataclass(frozen=True)
@@ -54,8 +58,8 @@ _RESULTS: dict[str, Outcome] = {}
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "python_sources: patches engine internals; on a compiled build runs in a child process on the .py "
-        "sources (tests/into_the_dark/conftest.py)",
+        "python_sources(*packages): patches engine internals; on a compiled build runs in a child process on "
+        "the packages' .py sources (default: into_the_dark's; tests/into_the_dark/conftest.py)",
     )
 
 
@@ -85,12 +89,21 @@ def batch(item: pytest.Item) -> list[pytest.Item]:
     return [item, *rest]
 
 
+def packages(items: list[pytest.Item]) -> list[str]:
+    """The packages the tests ``items`` patch (their markers' arguments, else ``DEFAULT_PACKAGES``)."""
+    found: set[str] = set()
+    for i in items:
+        mark = i.get_closest_marker(MARK)
+        found.update((mark.args if mark is not None else ()) or DEFAULT_PACKAGES)
+    return sorted(found)
+
+
 def run_in_child(items: list[pytest.Item]) -> str:
-    """Run ``items`` in one child pytest on the ``.py`` sources; record their outcomes; the child's
-    output's tail (for a test it did not report)."""
+    """Run ``items`` in one child pytest on the ``.py`` sources of the packages they patch; record
+    their outcomes; the child's output's tail (for a test it did not report)."""
     config = items[0].config
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    env[compiled.ENV] = "1"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_") and k != compiled.ENV}
+    env[compiled.PACKAGES_ENV] = ",".join(packages(items))
     env["PYTHONPATH"] = os.pathsep.join([TREE, *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "outcomes.jsonl"
@@ -122,13 +135,13 @@ def run_in_child(items: list[pytest.Item]) -> str:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    if pyfuncitem.get_closest_marker(MARK) is None or compiled.mode() != "compiled":
+    if pyfuncitem.get_closest_marker(MARK) is None or all(map(compiled.from_sources, packages([pyfuncitem]))):
         return None
     tail = ""
     if pyfuncitem.nodeid not in _RESULTS:
         tail = run_in_child(batch(pyfuncitem))
     result = _RESULTS.get(pyfuncitem.nodeid)
-    where = "on the Python sources (SHIELDWALL_PURE=1, a child process)"
+    where = f"on the Python sources of {', '.join(packages([pyfuncitem]))} (a child process)"
     if result is None:
         pytest.fail(f"{where}: the child reported no outcome for this test:\n{tail}", pytrace=False)
     if result.outcome == "skipped":

@@ -113,6 +113,40 @@ def test_shieldwall_pure_imports_the_python_sources(tmp_path: Path) -> None:
     assert out[1].endswith("geometry.py") and out[2] == "[]", out
 
 
+def test_shieldwall_pure_packages_imports_those_packages_from_their_sources_only(tmp_path: Path) -> None:
+    """With ``SHIELDWALL_PURE_PACKAGES`` naming into_the_dark, its modules are the ``.py`` sources
+    (the tests that patch them run so: tests/into_the_dark/conftest.py) and the rest of the build
+    stays compiled; ``from_sources`` says which; the battle is the compiled one's."""
+    code = (
+        "import hashlib, json, shieldwall.compiled as c, shieldwall.core.geometry as g\n"
+        "import shieldwall.rulesets.into_the_dark.movement as m\n"
+        "from shieldwall.io.scenarios import load_game\n"
+        "from shieldwall.match import play\n"
+        "b = play(load_game('into-the-dark/senlac'), 3, 'scripted', 'random')\n"
+        "print(c.mode()); print(g.__file__); print(m.__file__)\n"
+        "print(c.from_sources('shieldwall.rulesets.into_the_dark'), c.from_sources('shieldwall.core'))\n"
+        "print(hashlib.sha256(json.dumps([e.to_dict() for e in b.state.events]).encode()).hexdigest())\n"
+    )
+    base = {k: v for k, v in os.environ.items() if k not in (compiled.ENV, compiled.PACKAGES_ENV)}
+    runs = []
+    for extra in ({}, {compiled.PACKAGES_ENV: "shieldwall.rulesets.into_the_dark"}):
+        env = {**base, "PYTHONPATH": TREE, **extra}
+        done = subprocess.run(
+            [sys.executable, "-c", code], check=True, env=env, cwd=tmp_path, capture_output=True, text=True
+        )
+        runs.append(done.stdout.splitlines())
+    whole, mixed = runs
+    assert mixed[2].endswith("movement.py"), mixed
+    assert mixed[4] == whole[4], "the same battle whichever modules are compiled"
+    if compiled.shared_library() is None or compiled.stale_sources():
+        assert mixed[0].startswith("pure: ") and mixed[3] == "True True", mixed
+        return
+    assert mixed[0].startswith("mixed: shieldwall.rulesets.into_the_dark"), mixed
+    assert not mixed[1].endswith(".py"), "the core's geometry stays compiled"
+    assert mixed[3] == "True False", mixed
+    assert whole[0] == "compiled" and whole[3] == "False False", whole
+
+
 def test_a_changed_source_makes_the_build_stale(tmp_path: Path) -> None:
     src = tmp_path / "shieldwall_src.py"
     src.write_text("x = 1\n", encoding="utf-8")
