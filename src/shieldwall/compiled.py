@@ -15,10 +15,10 @@ The Python sources are imported instead (this module installs an import hook, fr
   imports) has changed since (the build's manifest keeps their SHA-256), so an edit of the ``.py``
   is never hidden behind an old extension.
 
-``SHIELDWALL_PURE_PACKAGES`` (comma-separated packages, e.g. ``shieldwall.rulesets.into_the_dark``)
+``SHIELDWALL_PURE_PACKAGES`` (comma-separated packages, e.g. ``shieldwall.rulesets.<a rule system>``)
 imports only those packages' modules from their sources and keeps the rest of the build: the
-tests that patch a rule system's internals run so (tests/into_the_dark/conftest.py), on the
-compiled geometry beneath (``mode()`` is then ``"mixed: ..."``).
+tests that patch a rule system's internals run so (the ``python_sources`` marker of the tests), on
+the compiled geometry beneath (``mode()`` is then ``"mixed: ..."``).
 
 Where nothing was compiled (no C compiler, or the build never ran) nothing is installed and the
 package is plain Python. ``mode()`` says which path this process runs.
