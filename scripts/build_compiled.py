@@ -54,7 +54,7 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: 1.39x (senlac) and 1.41x (wye-fords). Not compilable as they stand: into_the_dark/army.py
 #: (pydantic models: mypyc's C does not build) and into_the_dark/state.py (mypyc 2.4.1 crashes on
 #: it, its class kept a Python class: an internal AssertionError at ``self.__dict__.get``). Tests
-#: that patch these modules' internals run on the ``.py`` sources (tests/into_the_dark/conftest.py,
+#: that patch these modules' internals run on the ``.py`` sources (tests/python_sources.py,
 #: the ``python_sources`` marker).
 #: DBM (docs/performance.md, "DBM: the search's board compiled"): its spatial grid, geometry, close
 #: combat, combat scores, group moves (1.22x fewer instructions a searched decision, with the grid's
@@ -97,6 +97,11 @@ MODULES = [
     "shieldwall/rulesets/dbm/support.py",
     "shieldwall/rulesets/dbm/shooting.py",
     "shieldwall/rulesets/dbm/aftermath.py",
+    "shieldwall/rulesets/dbm/board.py",
+    "shieldwall/rulesets/dbm/nearest.py",
+    "shieldwall/rulesets/dbm/plan_memo.py",
+    "shieldwall/rulesets/dbm/march_memo.py",
+    "shieldwall/rulesets/dbm/menu.py",
 ]
 
 

@@ -1,5 +1,6 @@
-"""Suite-wide settings: the Hypothesis profiles, and the browser tests' fixtures (``server``,
-``page``, ``touch``, ``two_pages``, ``chromium``, ``stopping_servers``: tests/browser_fixtures.py).
+"""Suite-wide settings: the Hypothesis profiles, the browser tests' fixtures (``server``,
+``page``, ``touch``, ``two_pages``, ``chromium``, ``stopping_servers``: tests/browser_fixtures.py),
+and the ``python_sources`` marker of the tests that patch engine internals (tests/python_sources.py).
 
 ``ci``
     no deadline (a shared CI runner's timing says nothing about the code), the failing example's
@@ -36,6 +37,8 @@ from tests.browser_fixtures import (  # noqa: F401  (fixtures for every test)
     touch,
     two_pages,
 )
+from tests.python_sources import configure as python_sources_marker
+from tests.python_sources import pytest_pyfunc_call, pytest_runtest_logreport  # noqa: F401  (its hooks)
 from tests.xdist_order import long_first
 
 settings.register_profile(
@@ -65,6 +68,7 @@ def hypothesis_profile(environ: Mapping[str, str]) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    python_sources_marker(config)  # tests/python_sources.py
     # Hypothesis's own --hypothesis-profile has already been loaded by its plugin: keep it
     if config.getoption("--hypothesis-profile", default=None):
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def _bots(game: Any, seed: int) -> dict[str, Any]:
     return {s: make_bot("scripted", bot_seed(seed, i), game.info.id) for i, s in enumerate(game.info.sides)}
 
 
+@pytest.mark.python_sources  # patches a compiled module's internals (tests/python_sources.py)
 def test_every_remembered_march_limit_is_the_limit_worked_out_afresh(monkeypatch: Any) -> None:
     """At every march the scripted bot weighs in ford-of-ash tiled to 48 a side (200 decisions),
     the menu's answer is the reference's (``march_limit`` worked out on the board as it stands);

@@ -431,6 +431,7 @@ def test_spatial_index_kept_answers_follow_every_put_and_remove(
         assert answers(g) == answers(fresh)  # the kept answers, asked twice
 
 
+@pytest.mark.python_sources  # patches a compiled module's internals (tests/python_sources.py)
 def test_spatial_index_no_all_pairs_on_big_armies(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
     """150 elements a side: a move plan and a march limit look only at nearby elements."""
     from shieldwall.rulesets.dbm.advance import plan_advance

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.reference import reference_path
 from shieldwall.rulesets.dbm import march_memo, menu, plan_memo
@@ -45,6 +47,7 @@ def _play(state: DbmState, bots: dict[str, Any], decisions: int) -> None:
         state.apply(bots[d.side].choose(state))
 
 
+@pytest.mark.python_sources  # patches a compiled module's internals (tests/python_sources.py)
 def test_every_remembered_plan_is_the_plan_made_afresh(monkeypatch: Any) -> None:
     """At every single move and group advance the menu weighs for the scripted bot in ford-of-ash
     tiled to 96 a side (300 decisions), the remembered answer (option and plan, field for field) is
@@ -109,6 +112,7 @@ def test_a_move_is_planned_again_whenever_an_element_near_it_moves() -> None:
     assert len(answers) > 5, answers
 
 
+@pytest.mark.python_sources  # patches a compiled module's internals (tests/python_sources.py)
 def test_every_remembered_group_is_the_group_worked_out_afresh(monkeypatch: Any) -> None:
     """At every group the menu lists in ford-of-ash tiled to 96 a side (300 decisions), the
     elements in no frontal combat are the ones worked out on the board as it stands (``unengaged``
@@ -165,6 +169,7 @@ def test_a_group_is_worked_out_again_whenever_an_enemy_touches_it() -> None:
     assert taken >= 4, taken
 
 
+@pytest.mark.python_sources  # patches a compiled module's internals (tests/python_sources.py)
 def test_every_remembered_favour_is_the_favour_worked_out_afresh(monkeypatch: Any) -> None:
     """At every command the scripted bot weighs for an advance in ford-of-ash tiled to 96 a side
     (300 decisions), the remembered answer (``nearest.Favoured``) is the one worked out from the

@@ -115,7 +115,7 @@ def test_shieldwall_pure_imports_the_python_sources(tmp_path: Path) -> None:
 
 def test_shieldwall_pure_packages_imports_those_packages_from_their_sources_only(tmp_path: Path) -> None:
     """With ``SHIELDWALL_PURE_PACKAGES`` naming into_the_dark, its modules are the ``.py`` sources
-    (the tests that patch them run so: tests/into_the_dark/conftest.py) and the rest of the build
+    (the tests that patch them run so: tests/python_sources.py) and the rest of the build
     stays compiled; ``from_sources`` says which; the battle is the compiled one's."""
     code = (
         "import hashlib, json, shieldwall.compiled as c, shieldwall.core.geometry as g\n"

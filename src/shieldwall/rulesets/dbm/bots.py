@@ -19,7 +19,8 @@ Then end the bound; after the combats, press forward with every group that may
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
@@ -31,6 +32,21 @@ from shieldwall.rulesets.dbm.state import DbmState
 from shieldwall.rulesets.dbm.support import Fighter
 
 
+class FavourTest(Protocol):
+    """What answers the bot's "favoured" question for a command: ``nearest.Favoured`` (the memo),
+    or a plan's own (``plans.AttackBot``: always). A protocol, not a base class: ``Favoured`` is
+    compiled, and an interpreted class cannot inherit from a compiled one."""
+
+    def of(
+        self,
+        state: DbmState,
+        side: str,
+        cmd: str | None,
+        sight: Sight,
+        work: Callable[[str | None], tuple[bool, list[tuple[Any, float]] | None]],
+    ) -> bool: ...
+
+
 class ScriptedBot(Bot):
     name = "scripted"
 
@@ -39,7 +55,7 @@ class ScriptedBot(Bot):
         #: the view's unit entries, kept while their elements stay (``nearest.UnitViews``)
         self.views = UnitViews()
         #: each command's "favoured" answer, kept while nothing it read changes (``nearest.Favoured``)
-        self.favoured = Favoured()
+        self.favoured: FavourTest = Favoured()
 
     def choose(self, state: State) -> Any:
         d = state.decision()

@@ -20,7 +20,6 @@ from typing import Any
 from shieldwall.ai.base import Bot
 from shieldwall.core.game import State
 from shieldwall.rulesets.dbm.bots import ScriptedBot
-from shieldwall.rulesets.dbm.nearest import Favoured
 from shieldwall.rulesets.dbm.orders import Order
 
 
@@ -34,8 +33,8 @@ class HoldBot(ScriptedBot):
         return super().choose(state)
 
 
-class _AlwaysFavoured(Favoured):
-    """Every command's favour test passes (the ``attack`` plan)."""
+class _AlwaysFavoured:
+    """Every command's favour test passes (the ``attack`` plan; a ``bots.FavourTest``)."""
 
     def of(self, *args: Any, **kwargs: Any) -> bool:
         return True

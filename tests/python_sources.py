@@ -5,10 +5,11 @@ on a fast path or to break it on purpose. On the compiled build (``scripts/build
 calls between compiled modules are bound when compiled: the patch would not reach them (and a
 native class refuses a patched method). Such a test therefore runs, on a compiled build, in a child
 pytest process on the ``.py`` sources of the rule system it patches (``SHIELDWALL_PURE_PACKAGES``:
-the marker's arguments, by default ``shieldwall.rulesets.into_the_dark``; the rest, the core's
-geometry, stays compiled: no test patches it), and passes or fails with it; without a build (or
-under ``SHIELDWALL_PURE``) it runs here as usual. The compiled build itself is held to the Python
-sources' battles by ``tests/plugins/test_compiled_vs_pure.py``.
+the marker's arguments, by default the rule system of the test's directory, ``tests/<id>/`` ->
+``shieldwall.rulesets.<id>``; the rest, the core's geometry, stays compiled: no test patches it),
+and passes or fails with it; without a build (or when those packages come from their sources
+already) it runs here as usual. ``tests/conftest.py`` registers the hooks. The compiled build
+itself is held to the Python sources' battles by ``tests/plugins/test_compiled_vs_pure.py``.
 
 One child runs them all: the first such test to run starts a child with the marked tests this
 process is to run from it on (its share of the collection under pytest-xdist: ``tests/xdist_order.share``),
@@ -39,8 +40,6 @@ TREE = str(Path(shieldwall.__file__).resolve().parent.parent)
 #: the environment variable naming the file a child writes its tests' outcomes to (JSON lines)
 REPORT = "SHIELDWALL_PYTHON_SOURCES_REPORT"
 MARK = "python_sources"
-#: the packages a marked test's child imports from their sources when the marker names none
-DEFAULT_PACKAGES = ("shieldwall.rulesets.into_the_dark",)
 
 
 @dataclass(frozen=True)
@@ -55,11 +54,12 @@ class Outcome:
 _RESULTS: dict[str, Outcome] = {}
 
 
-def pytest_configure(config: pytest.Config) -> None:
+def configure(config: pytest.Config) -> None:
+    """Declare the marker (from ``tests/conftest.py``'s ``pytest_configure``)."""
     config.addinivalue_line(
         "markers",
         "python_sources(*packages): patches engine internals; on a compiled build runs in a child process on "
-        "the packages' .py sources (default: into_the_dark's; tests/into_the_dark/conftest.py)",
+        "the packages' .py sources (default: the rule system of tests/<id>/; tests/python_sources.py)",
     )
 
 
@@ -89,12 +89,25 @@ def batch(item: pytest.Item) -> list[pytest.Item]:
     return [item, *rest]
 
 
+def default_package(item: pytest.Item) -> str:
+    """The rule system of the test's directory: ``tests/<id>/...`` -> ``shieldwall.rulesets.<id>``."""
+    try:
+        top = Path(item.path).relative_to(Path(item.config.rootpath) / "tests").parts[0]
+    except (ValueError, IndexError):
+        top = ""
+    if not top or not (compiled.PACKAGE_DIR / "rulesets" / top / "__init__.py").is_file():
+        raise pytest.UsageError(
+            f"{item.nodeid}: mark it python_sources(<package>): tests/{top} is no rule system's"
+        )
+    return f"shieldwall.rulesets.{top}"
+
+
 def packages(items: list[pytest.Item]) -> list[str]:
-    """The packages the tests ``items`` patch (their markers' arguments, else ``DEFAULT_PACKAGES``)."""
+    """The packages the tests ``items`` patch (their markers' arguments, else their directory's)."""
     found: set[str] = set()
     for i in items:
         mark = i.get_closest_marker(MARK)
-        found.update((mark.args if mark is not None else ()) or DEFAULT_PACKAGES)
+        found.update((mark.args if mark is not None else ()) or (default_package(i),))
     return sorted(found)
 
 
