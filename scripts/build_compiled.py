@@ -102,6 +102,7 @@ MODULES = [
     "shieldwall/rulesets/dbm/plan_memo.py",
     "shieldwall/rulesets/dbm/march_memo.py",
     "shieldwall/rulesets/dbm/menu.py",
+    "shieldwall/rulesets/dbm/turn.py",
 ]
 
 

@@ -84,6 +84,13 @@ class Board:
         b.forts = self.forts
         return b
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy.deepcopy`` and ``pickle`` (a state with its board): compiled, the class has no
+        ``__dict__`` for them to restore and its constructor needs the tables, so the board is
+        rebuilt through ``restored`` with all it holds (the memos and logs too)."""
+        kept = (self.el, self.grid, self.side_logs, self.march_memo, self.plan_memo, self.engaged_memo)
+        return restored, (self.tables, self.width, self.depth, self.forts, *kept)
+
     def near(self, poly: Polygon, margin: float = 0.0, exclude: Iterable[str] = ()) -> list[Element]:
         ex = set(exclude)
         return [self.el[i] for i in self.grid.near(poly, margin + TOL) if i not in ex]
@@ -107,3 +114,25 @@ class Board:
 
     def on_table(self, fp: Footprint) -> bool:
         return all(-TOL <= x <= self.width + TOL and -TOL <= y <= self.depth + TOL for x, y in fp.corners())
+
+
+def restored(
+    tables: Tables,
+    width: float,
+    depth: float,
+    forts: list[dict[str, Any]],
+    el: dict[str, Element],
+    grid: Grid,
+    side_logs: dict[str, list[Box]],
+    march_memo: dict[tuple[Element, ...], tuple[float, list[Box], dict[str, int]]],
+    plan_memo: dict[Any, tuple[Any, Box, int]],
+    engaged_memo: dict[
+        str, tuple[tuple[str, ...], tuple[Element | None, ...], list[Box], dict[str, int], list[str]]
+    ],
+) -> Board:
+    """The board ``Board.__reduce__`` describes."""
+    b = Board(tables, (), width, depth)
+    b.forts = forts
+    b.el, b.grid, b.side_logs = el, grid, side_logs
+    b.march_memo, b.plan_memo, b.engaged_memo = march_memo, plan_memo, engaged_memo
+    return b

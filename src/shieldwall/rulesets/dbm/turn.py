@@ -45,7 +45,8 @@ Event = dict[str, Any]
 
 
 class Bound:
-    def __init__(self, side: str) -> None:
+    # (``side`` has a default: a copy or an unpickling calls the compiled class with no argument)
+    def __init__(self, side: str = "") -> None:
         self.side = side
         self.pips: dict[str, int] = {}
         self.moved: set[str] = set()
@@ -66,8 +67,7 @@ class Bound:
         either state's next event), sharing the options in them, which nothing changes once made
         (a plan is finished by ``advance.plan_advance`` before it is kept). Before, the state
         deep-copied the bound: every kept plan, footprint by footprint."""
-        new = Bound.__new__(Bound)
-        new.side = self.side
+        new = Bound(self.side)  # (compiled, a class's __new__ runs its __init__)
         new.pips = dict(self.pips)
         new.moved, new.marched, new.shifted = set(self.moved), set(self.marched), set(self.shifted)
         new.march_count = dict(self.march_count)
