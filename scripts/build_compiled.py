@@ -59,8 +59,10 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: DBM (docs/performance.md, "DBM: the search's board compiled"): its spatial grid, geometry, close
 #: combat, combat scores, group moves (1.22x fewer instructions a searched decision, with the grid's
 #: kept answers; ``Grid.near`` alone was a quarter of the time), then its moves, outcome moves, rear
-#: support, shooting and aftermath (1.09x more, with ``Element.at`` made directly). Its state, turn,
-#: menus, memos and bots stay Python (tests patch them).
+#: support, shooting and aftermath (1.09x more, with ``Element.at`` made directly); then its board,
+#: nearest-enemy memos, plan and march memos, menu and turn (1.10x more: "DBM: the board, menus and
+#: turn compiled"; the tests that patch them run on DBM's sources, ``python_sources``). Its state
+#: (a subclass of the core's abstract ``State``) and bots (subclassed by plans) stay Python.
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/geometry_index.py",
