@@ -109,12 +109,16 @@ class SourceFinder:
         self._finders: dict[str, FileFinder] = {}
         self._packages = packages
 
+    def takes(self, name: str) -> bool:
+        """Whether the module or package ``name`` is one this finder imports from its sources."""
+        return not self._packages or any(name == p or name.startswith(p + ".") for p in self._packages)
+
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         if not fullname.startswith("shieldwall.") or path is None:
             return None
-        if self._packages and not any(fullname == p or fullname.startswith(p + ".") for p in self._packages):
+        if not self.takes(fullname):
             return None
         for entry in path:
             finder = self._finders.get(entry)
@@ -156,7 +160,7 @@ def from_sources(package: str) -> bool:
     finder = next((f for f in sys.meta_path if isinstance(f, SourceFinder)), None)
     if finder is None:
         return _mode != "compiled"
-    return not finder._packages or any(package == p or package.startswith(p + ".") for p in finder._packages)
+    return finder.takes(package)
 
 
 def mode() -> str:
