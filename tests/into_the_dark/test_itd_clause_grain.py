@@ -9,7 +9,9 @@ import pytest
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.into_the_dark.act_rally import rout_again
 from shieldwall.rulesets.into_the_dark.act_retreat import rout_start
-from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops
+from shieldwall.rulesets.into_the_dark.combat import Troops
+from shieldwall.rulesets.into_the_dark.fire_situation import MissileSituation
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 from shieldwall.rulesets.into_the_dark.morale_rolls import home_heading
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 

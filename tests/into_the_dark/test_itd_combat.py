@@ -15,16 +15,14 @@ from hypothesis import strategies as st
 
 from shieldwall.core.dice import Dist
 from shieldwall.rulesets.into_the_dark.combat import (
-    MeleeLoser,
-    MeleeSituation,
-    MissileSituation,
     Troops,
     fighting_figures,
     hit_probability,
     is_hit,
-    melee_loser_dist,
     need_for,
 )
+from shieldwall.rulesets.into_the_dark.fire_situation import MissileSituation
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeLoser, MeleeSituation, melee_loser_dist
 
 from .helpers import unit
 

@@ -184,7 +184,7 @@ def test_troops_unit_organisation_mixed_melee_charge_forecast_uses_the_figures_t
     from shieldwall.rulesets.into_the_dark import act_combat
     from shieldwall.rulesets.into_the_dark.bots.general import IntoTheDarkGeneral
     from shieldwall.rulesets.into_the_dark.charging import charge_troops
-    from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
+    from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 
     # b1 faces north (away from r1) at y 20, its 3 ranks reaching back to y 17; r1 stands 4" behind
     data = scenario([u("r1", "CPF", 20, 13)], [u("b1", "CAF", 20, 20, 0, figures=12, frontage=4)])

@@ -6,7 +6,7 @@ import pytest
 
 from shieldwall.core.errors import DataError, IllegalOrder
 from shieldwall.rulesets.into_the_dark.act_combat import troops
-from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 
 from .playkit import RS, end_until, events, game, script, start, u
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
+from shieldwall.rulesets.into_the_dark.combat import Troops
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 
 from .playkit import RS, end_until, events, game, next_turn, start, u
 

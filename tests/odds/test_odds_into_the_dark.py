@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from shieldwall import odds
 from shieldwall.core.errors import ShieldwallError
 from shieldwall.rulesets.into_the_dark import odds as itd
-from shieldwall.rulesets.into_the_dark.combat import MeleeSituation
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 from shieldwall.rulesets.into_the_dark.morale import MoraleSituation
 
 RS = "into-the-dark"

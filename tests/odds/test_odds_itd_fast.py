@@ -29,7 +29,9 @@ from shieldwall import odds
 from shieldwall.core.errors import ShieldwallError
 from shieldwall.rulesets.into_the_dark import combat, morale, profiles
 from shieldwall.rulesets.into_the_dark import odds as itd
-from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, MissileSituation, Troops, pool_dist
+from shieldwall.rulesets.into_the_dark.combat import Troops, pool_dist
+from shieldwall.rulesets.into_the_dark.fire_situation import MissileSituation
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 
 RS = "into-the-dark"
 MELEE_WEAPONS: tuple[Any, ...] = (None,)

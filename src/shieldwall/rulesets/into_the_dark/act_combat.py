@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import front_rank
-from .combat import MeleeSituation, fighting_ranks
+from .combat import fighting_ranks
 from .fighting import check_destroyed, exposed, involved, melee_troops, troops
+from .melee_situation import MeleeSituation
 from .model import Unit
 from .morale_rolls import HILLS
 from .profiles import terrain_table

@@ -16,8 +16,9 @@ from shieldwall.core.geometry import (
 
 from . import orders as O
 from .charge_plan import conform
-from .combat import MeleeSituation, fighting_ranks
+from .combat import fighting_ranks
 from .fighting import in_contact, seen_from, troops
+from .melee_situation import MeleeSituation
 from .model import Unit
 from .morale_rolls import impetuous_ok, run_tests_together, warband_test
 from .movement import (

@@ -1,8 +1,10 @@
-"""Missile fire and melee in Into the Dark, as exact distributions and as seeded samples.
+"""Missile fire and melee in Into the Dark: the troops, the to-hit roll, the dice pools and ranks.
 
-This is the single source of truth for casualties: the game samples ``MissileSituation.roll`` /
-``MeleeSituation.roll`` and the odds engine enumerates ``.dist()``; both are built from the same
-``pool()`` of dice groups, so they cannot disagree.
+This is the single source of truth for casualties: the game samples ``MissileSituation.roll``
+(``fire_situation.py``) / ``MeleeSituation.roll`` (``melee_situation.py``) and the odds engine
+enumerates ``.dist()``; both are built from the same ``pool()`` of dice groups, assembled here
+(``assemble``, ``divert``, ``pool_dist``, ``roll_pool``), so they cannot disagree. This module holds
+the troops, the to-hit roll, the dice pools and the ranks; the two situations have a module each.
 
 The clauses (docs/rules/into-the-dark.md):
 
@@ -25,12 +27,11 @@ the figures that made it; "shieldless or hit from the rear" is one +1, whatever 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
-from enum import IntEnum
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
-from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
 from shieldwall.core.dice import Dist
 
@@ -246,7 +247,7 @@ class DiceGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class _Part:
+class PoolPart:
     label: str
     figures: int
     per_die: int
@@ -273,7 +274,7 @@ def _whole_dice(parts: Sequence[tuple[int, int, int]]) -> list[int]:
     return dice
 
 
-def _assemble(parts: Sequence[_Part], hit_on: int) -> list[DiceGroup]:
+def assemble(parts: Sequence[PoolPart], hit_on: int) -> list[DiceGroup]:
     """The dice groups of one attacking unit (``_whole_dice``)."""
     dice = _whole_dice(
         [(p.figures, p.per_die, need_for(hit_on, sum(m.value for m in p.modifiers))) for p in parts]
@@ -285,8 +286,8 @@ def _assemble(parts: Sequence[_Part], hit_on: int) -> list[DiceGroup]:
     ]
 
 
-def _needs_dist(parts: Sequence[tuple[int, int, int]]) -> Dist:
-    """``pool_dist`` of the groups ``_assemble`` makes of ``parts`` (``_whole_dice``), from the
+def needs_dist(parts: Sequence[tuple[int, int, int]]) -> Dist:
+    """``pool_dist`` of the groups ``assemble`` makes of ``parts`` (``_whole_dice``), from the
     dice and needs alone (no ``DiceGroup`` or ``Mod`` is built)."""
     if len(parts) == 1:  # one group: nothing pooled
         figures, per_die, need = parts[0]
@@ -300,7 +301,7 @@ def _needs_dist(parts: Sequence[tuple[int, int, int]]) -> Dist:
     return Dist.constant(0) if out is None else out
 
 
-def _divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
+def divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
     """Remove ``n`` dice declared at a champion or general (special-troops.champions,
     command.generals), taken from the first groups (the front first)."""
     out: list[DiceGroup] = []
@@ -314,7 +315,7 @@ def _divert(groups: list[DiceGroup], n: int) -> list[DiceGroup]:
     return out
 
 
-def _check_declared(dice_override: int | None, diverted: int) -> None:
+def check_declared(dice_override: int | None, diverted: int) -> None:
     """ "up to 2 of their opponent's dice may be declared as targeting the champion" (and the general):
     special-troops.champions, command.generals."""
     # into-the-dark:special-troops.champions.targeted
@@ -418,513 +419,3 @@ def fighting_figures(
         raise ValueError("ranks behind may only count figures directly behind the front figures")
     ranks = fighting_ranks(melee=melee, disordered=disordered, pike=pike)
     return front + sum(behind[: ranks - 1])
-
-
-# --- missile fire -------------------------------------------------------------------------------
-
-
-_S = TypeVar("_S")
-
-
-def _quick(cls: type[_S], names: frozenset[str], state: dict[str, Any]) -> _S:
-    """``cls(**state)`` for the odds engine's hot path: an equal value (same hash, same checks in
-    ``__post_init__``), built without the generated ``__init__`` (fields not given keep their class
-    defaults: the situations have no ``__slots__`` for this)."""
-    if not names.issuperset(state):
-        raise TypeError(f"unknown field(s) {sorted(set(state) - names)}")
-    obj = object.__new__(cls)
-    obj.__dict__.update(state)
-    obj.__post_init__()  # type: ignore[attr-defined]
-    return obj
-
-
-def _with_fields(obj: _S, names: frozenset[str], changes: dict[str, Any]) -> _S:
-    """``dataclasses.replace(obj, **changes)`` for the odds engine's hot path: an equal value (same
-    hash, same checks in ``__post_init__``), built from a copy of ``obj``'s ``__dict__`` without the
-    generated ``__init__``."""
-    if not names.issuperset(changes):
-        raise TypeError(f"unknown field(s) {sorted(set(changes) - names)}")
-    state = obj.__dict__.copy()
-    state.update(changes)
-    new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", state)
-    new.__post_init__()  # type: ignore[attr-defined]
-    return new
-
-
-def _from_fields(cls: type[_S], names: frozenset[str], state: dict[str, Any]) -> _S:
-    """``cls(**state)`` for a ``state`` that names every field: an equal value (same hash, same checks
-    in ``__post_init__``) whose ``__dict__`` is ``state`` itself (the caller gives the dict away), so
-    its fields are read as fast as a constructed situation's. The odds engine's hot path."""
-    if state.keys() != names:
-        unknown, missing = sorted(set(state) - names), sorted(names - set(state))
-        raise TypeError(f"unknown field(s) {unknown}" if unknown else f"missing field(s) {missing}")
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", state)
-    obj.__post_init__()  # type: ignore[attr-defined]
-    return obj
-
-
-@dataclass(frozen=True)
-class MissileSituation:
-    """One missile unit (or champion) shooting at one target unit.
-
-    ``close`` / ``long``: figures firing at each range band (combat.long-range: "Figures in a second
-    rank use the range of the figure in front"); ``from_rear``: the target is being hit from the
-    rear; ``cover``: the target's cover. ``dice_override``: a fixed number of dice instead of
-    figures (dice declared at a champion or general, at most 2); ``diverted``: dice of this attack
-    declared at a champion or general instead (rolled by another situation with dice_override).
-    """
-
-    # into-the-dark:combat.long-range.partial-range
-
-    shooter: Troops
-    target: Troops
-    close: int = 0
-    long: int = 0
-    from_rear: bool = False
-    cover: Cover = "none"
-    dice_override: int | None = None
-    diverted: int = 0
-    notes: tuple[str, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        if self.shooter.weapon is None:
-            raise ValueError("melee troops do not shoot (into-the-dark:troops.troop-types)")
-        if self.close < 0 or self.long < 0 or self.diverted < 0:
-            raise ValueError("figure and dice counts must be >= 0")
-        _check_declared(self.dice_override, self.diverted)
-        if self.long and self.weapon.long is None:
-            raise ValueError(f"{self.weapon.name} has no long range (into-the-dark:combat.missile-ranges)")
-        if self.dice_override is not None and not self.dice_override >= 0:
-            raise ValueError("dice_override must be >= 0")
-
-    @classmethod
-    def quick(cls, **state: Any) -> Self:
-        """``MissileSituation(**state)``, built faster (``_quick``)."""
-        return _quick(cls, _MISSILE_FIELDS, state)
-
-    @classmethod
-    def from_fields(cls, state: dict[str, Any]) -> Self:
-        """``MissileSituation(**state)`` for a dict naming every field, which it keeps
-        (``_from_fields``)."""
-        return _from_fields(cls, _MISSILE_FIELDS, state)
-
-    def with_fields(self, changes: dict[str, Any]) -> Self:
-        """``dataclasses.replace(self, **changes)``, built faster (``_with_fields``)."""
-        return _with_fields(self, _MISSILE_FIELDS, changes)
-
-    @property
-    def weapon(self) -> profiles.MissileWeapon:
-        assert self.shooter.weapon is not None
-        return profiles.missile_weapons()[self.shooter.weapon]
-
-    def target_shieldless(self) -> str | None:
-        """Why the target counts as shieldless against this fire (combat.missile-modifiers,
-        combat.missile-weapons, combat.shields), or None."""
-        t = self.target
-        if not t.shields:
-            return "target has no shields"
-        if self.from_rear:
-            return "hit from the rear"
-        # into-the-dark:combat.missile-weapons.cross-trained-bow: bows cannot use shields while firing;
-        # into-the-dark:combat.missile-weapons.sling-and-javelins-keep-shields: other weapons can
-        if t.firing and t.weapon is not None and profiles.missile_weapons()[t.weapon].shields == "bow":
-            return "target cannot use shields while firing"
-        return None
-
-    def modifiers(self, band: RangeBand) -> tuple[Mod, ...]:
-        """Every modifier of "Missile Weapons: Modifiers" and the SWAT bows, cumulative."""
-        m = profiles.combat_tables().missile
-        out: list[Mod] = []
-        t = self.target
-        dens = t.effective_density
-        if t.category == "F" and dens == "O":
-            out.append(Mod.of(m.target_open_foot, "target open order foot"))
-        elif (t.category == "F" and dens == "L") or (t.category == "M" and dens == "O"):
-            out.append(
-                Mod.of(m.target_loose_foot_or_open_mounted, "target loose order foot or open order mounted")
-            )
-        why = self.target_shieldless()
-        if why:
-            out.append(Mod.of(m.target_shieldless_or_rear, f"shieldless or hit from the rear ({why})"))
-        if self.cover == "light":
-            out.append(Mod.of(m.light_cover, "target in light cover"))
-        elif self.cover == "heavy":
-            out.append(Mod.of(m.heavy_cover, "target in heavy cover"))
-        if band == "close" and self.weapon.close_bonus:
-            mod = m.longbow_close if self.shooter.weapon == "longbow" else m.heavy_crossbow_close
-            out.append(Mod(f"{self.weapon.name} at close range", self.weapon.close_bonus, mod.rule))
-        return tuple(out)
-
-    def modifier_total(self, band: RangeBand) -> int:
-        """The sum of the values of ``modifiers(band)``, without building them (the same tests; the
-        two are checked against each other in tests/odds/test_odds_itd_fast.py)."""
-        m = profiles.combat_tables().missile
-        t = self.target
-        dens = t.effective_density
-        v = 0
-        if t.category == "F" and dens == "O":
-            v += m.target_open_foot.value
-        elif (t.category == "F" and dens == "L") or (t.category == "M" and dens == "O"):
-            v += m.target_loose_foot_or_open_mounted.value
-        if self.target_shieldless():
-            v += m.target_shieldless_or_rear.value
-        if self.cover == "light":
-            v += m.light_cover.value
-        elif self.cover == "heavy":
-            v += m.heavy_cover.value
-        if band == "close":
-            v += self.weapon.close_bonus
-        return v
-
-    def pool(self) -> list[DiceGroup]:
-        """The dice of this attack, grouped by target number."""
-        d = profiles.combat_tables().dice
-        hit_on = self.target.hit_on
-        if self.dice_override is not None:
-            band: RangeBand = "close" if self.close or not self.long else "long"
-            groups = [
-                DiceGroup(
-                    "declared",
-                    self.dice_override,
-                    hit_on,
-                    self.modifiers(band),
-                    "declared dice",
-                    cite("special-troops.champions"),
-                )
-            ]
-        elif self.shooter.champion:
-            ch = profiles.special().champion
-            n = ch.dice_wounded if self.shooter.wounded else ch.dice
-            band = "close" if self.close or not self.long else "long"
-            if band == "long":
-                n //= 2
-            groups = [
-                DiceGroup(
-                    "champion",
-                    n,
-                    hit_on,
-                    self.modifiers(band),
-                    "champion dice" + (" halved at long range" if band == "long" else ""),
-                    cite("special-troops.champions"),
-                )
-            ]
-        else:
-            parts = []
-            if self.close:  # a band without figures gives no dice (and no pooled fraction)
-                parts.append(
-                    _Part(
-                        "close",
-                        self.close,
-                        d.figures_per_die,
-                        self.modifiers("close"),
-                        f"1 per {d.figures_per_die} figures",
-                        cite("combat.dice"),
-                    )
-                )
-            if self.long:
-                parts.append(
-                    _Part(
-                        "long",
-                        self.long,
-                        d.long_range_figures_per_die,
-                        self.modifiers("long"),
-                        f"1 per {d.long_range_figures_per_die} figures (long range)",
-                        cite("combat.long-range"),
-                    )
-                )
-            groups = _assemble(parts, hit_on)
-        groups = [g for g in groups if g.dice > 0]
-        return _divert(groups, self.diverted) if self.diverted else groups
-
-    @property
-    def dice(self) -> int:
-        return sum(g.dice for g in self.pool())
-
-    def dist(self) -> Dist:
-        """Exact distribution of casualties inflicted on the target: ``pool_dist(self.pool())``,
-        for figures firing worked out from the dice counts and needs alone."""
-        if self.dice_override is not None or self.shooter.champion or self.diverted:
-            return pool_dist(self.pool())
-        d = profiles.combat_tables().dice
-        hit_on = self.target.hit_on
-        parts = []
-        if self.close:
-            parts.append((self.close, d.figures_per_die, need_for(hit_on, self.modifier_total("close"))))
-        if self.long:
-            parts.append(
-                (self.long, d.long_range_figures_per_die, need_for(hit_on, self.modifier_total("long")))
-            )
-        return _needs_dist(parts)
-
-    def roll(self, rng: np.random.Generator) -> AttackRoll:
-        """Roll the attack with the battle's generator; ``.hits`` has the same law as ``dist()``."""
-        return roll_pool("missile", self.pool(), rng, [{"note": n} for n in self.notes])
-
-
-_MISSILE_FIELDS = frozenset(f.name for f in fields(MissileSituation))
-
-
-# --- melee --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MeleeSituation:
-    """One attacking unit (or champion) against one enemy unit in a round of melee. There is no
-    weapon factor: "most weapons have an equivalent effect and the only important factor is the
-    quality of the warrior" (combat.melee-weapons); the exceptions are the optional SWAT weapons.
-
-    ``front`` / ``flank`` / ``rear``: attacking figures that count (see ``fighting_figures``) in
-    contact with each side of the target. ``charging``: charged or counter-charged this round;
-    ``impetuous``: charged impetuously (first round only); ``bonus_round``: the pursuit bonus round
-    (1 d6 per figure eligible to fight). ``target_uphill``: the target is uphill of the attacker;
-    ``obstacle``: the target's sides that it defends behind an obstacle. ``dice_override`` and
-    ``diverted`` as for ``MissileSituation``.
-    """
-
-    # into-the-dark:combat.shields.not-counted-from-rear
-    # into-the-dark:swat.pike.shieldless
-    # into-the-dark:swat.polearm.gives-opponent-shieldless
-
-    # into-the-dark:special-troops.champions.two-dice
-    # into-the-dark:swat.shieldwall.minus-one
-
-    attacker: Troops
-    target: Troops
-    front: int = 0
-    flank: int = 0
-    rear: int = 0
-    charging: bool = False
-    impetuous: bool = False
-    bonus_round: bool = False
-    target_uphill: bool = False
-    obstacle: tuple[Facing, ...] = ()
-    dice_override: int | None = None
-    diverted: int = 0
-    notes: tuple[str, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        if self.attacker.quality is None:
-            raise ValueError("a general has no value in combat (into-the-dark:command.generals)")
-        if min(self.front, self.flank, self.rear, self.diverted) < 0:
-            raise ValueError("figure and dice counts must be >= 0")
-        _check_declared(self.dice_override, self.diverted)
-        if self.dice_override is not None and self.dice_override < 0:
-            raise ValueError("dice_override must be >= 0")
-        if self.obstacle and any(f not in FACINGS for f in self.obstacle):
-            raise ValueError(f"obstacle sides must be among {FACINGS}")
-
-    @classmethod
-    def quick(cls, **state: Any) -> Self:
-        """``MeleeSituation(**state)``, built faster (``_quick``)."""
-        return _quick(cls, _MELEE_FIELDS, state)
-
-    @classmethod
-    def from_fields(cls, state: dict[str, Any]) -> Self:
-        """``MeleeSituation(**state)`` for a dict naming every field, which it keeps (``_from_fields``)."""
-        return _from_fields(cls, _MELEE_FIELDS, state)
-
-    def with_fields(self, changes: dict[str, Any]) -> Self:
-        """``dataclasses.replace(self, **changes)``, built faster (``_with_fields``)."""
-        return _with_fields(self, _MELEE_FIELDS, changes)
-
-    def target_shieldless(self, facing: Facing) -> str | None:
-        """Why the target is "without shields or unable to use them" against figures on ``facing``
-        (combat.melee-modifiers, combat.shields, swat.polearm, swat.pike), or None."""
-        t, a = self.target, self.attacker
-        if not t.shields:
-            return "target has no shields"
-        if facing == "rear":
-            return "shields are not counted when attacked from the rear"
-        if t.polearm:
-            return "target's polearms need both hands"
-        if t.pike and (a.pike or facing == "flank"):
-            return "target's pikes need both hands" + (
-                " (pike against pike)" if a.pike else " (flank contact)"
-            )
-        return None
-
-    def modifiers(self, facing: Facing) -> tuple[Mod, ...]:
-        """Every modifier of "Melee Weapons: Modifiers" and the SWAT rules, cumulative."""
-        m = profiles.combat_tables().melee
-        a, t = self.attacker, self.target
-        out: list[Mod] = []
-        # into-the-dark:combat.melee-modifiers.charging
-        if self.charging:
-            out.append(Mod.of(m.charging, "charging or counter-charging"))
-        # into-the-dark:combat.melee-modifiers.steady-fanatics
-        if a.quality == 5 and not a.shaken:
-            out.append(Mod.of(m.steady_fanatic, "steady fanatics"))
-        # into-the-dark:combat.melee-modifiers.peasants
-        # into-the-dark:combat.melee-modifiers.missile-troops (role "missile": not cross trained)
-        if a.quality == 1 or a.role == "missile":
-            why = "peasants" if a.quality == 1 else "missile troops (not cross trained)"
-            out.append(Mod.of(m.peasant_or_missile, why))
-        if a.polearm:
-            out.append(Mod.of(m.polearm, "polearms"))
-        # into-the-dark:combat.melee-modifiers.enemy-shieldless
-        shieldless = self.target_shieldless(facing)
-        if shieldless:
-            out.append(
-                Mod.of(m.enemy_shieldless, f"enemy without shields or unable to use them ({shieldless})")
-            )
-        # into-the-dark:combat.melee-modifiers.enemy-uphill
-        if self.target_uphill:
-            out.append(Mod.of(m.enemy_uphill, "enemy uphill of attacking unit"))
-        # into-the-dark:combat.melee-modifiers.enemy-obstacle
-        if facing in self.obstacle:
-            out.append(Mod.of(m.enemy_obstacle, "enemy defending an obstacle"))
-        if t.in_shieldwall and facing == "front":
-            out.append(Mod.of(m.enemy_shieldwall_front, "enemy in shieldwall, frontal contact"))
-        return tuple(out)
-
-    def modifier_total(self, facing: Facing) -> int:
-        """The sum of the values of ``modifiers(facing)``, without building them (the same tests; the
-        two are checked against each other in tests/odds/test_odds_itd_fast.py)."""
-        m = profiles.combat_tables().melee
-        a = self.attacker
-        v = 0
-        if self.charging:
-            v += m.charging.value
-        if a.quality == 5 and not a.shaken:
-            v += m.steady_fanatic.value
-        if a.quality == 1 or a.role == "missile":
-            v += m.peasant_or_missile.value
-        if a.polearm:
-            v += m.polearm.value
-        if self.target_shieldless(facing):
-            v += m.enemy_shieldless.value
-        if self.target_uphill:
-            v += m.enemy_uphill.value
-        if facing in self.obstacle:
-            v += m.enemy_obstacle.value
-        if self.target.in_shieldwall and facing == "front":
-            v += m.enemy_shieldwall_front.value
-        return v
-
-    def _figures_per_die(self, facing: Facing) -> int:
-        """Figures per die on ``facing`` (the rate of ``_per_die``)."""
-        d = profiles.combat_tables().dice
-        if self.bonus_round:
-            return d.bonus_round_figures_per_die
-        doubled = (facing != "front") + self.impetuous
-        if doubled == 2:
-            return d.both_doubled_figures_per_die
-        if doubled == 1:
-            return d.doubled_figures_per_die
-        return d.figures_per_die
-
-    def _per_die(self, facing: Facing) -> tuple[int, str, str]:
-        per = self._figures_per_die(facing)
-        if self.bonus_round:
-            return per, "1 per figure (pursuit bonus round)", cite("combat.bonus-round")
-        doubled = (facing != "front") + self.impetuous
-        if doubled == 2:
-            return per, "1 per figure (impetuous into flank/rear)", cite("combat.double-dice")
-        if doubled == 1:
-            why = "impetuous" if self.impetuous else f"{facing} contact"
-            return (
-                per,
-                f"1 per {per} figures ({why})",
-                cite("combat.double-dice" if self.impetuous else "combat.flanks-and-rear"),
-            )
-        return per, f"1 per {per} figures", cite("combat.dice")
-
-    def pool(self) -> list[DiceGroup]:
-        """The dice of this attack, grouped by target number."""
-        hit_on = self.target.hit_on
-        if self.dice_override is not None:
-            groups = [
-                DiceGroup(
-                    "declared",
-                    self.dice_override,
-                    hit_on,
-                    self.modifiers("front"),
-                    "declared dice",
-                    cite("special-troops.champions"),
-                )
-            ]
-        elif self.attacker.champion:
-            ch = profiles.special().champion
-            n = ch.dice_wounded if self.attacker.wounded else ch.dice
-            groups = [
-                DiceGroup(
-                    "champion",
-                    n,
-                    hit_on,
-                    self.modifiers("front"),
-                    f"champion {n} d6",
-                    cite("special-troops.champions"),
-                )
-            ]
-        else:
-            parts = []
-            contacts: tuple[tuple[Facing, int], ...] = (
-                ("front", self.front),
-                ("flank", self.flank),
-                ("rear", self.rear),
-            )
-            for facing, figs in contacts:
-                if not figs:  # no dice from this side (and no pooled fraction)
-                    continue
-                per, rate, rule = self._per_die(facing)
-                parts.append(_Part(facing, figs, per, self.modifiers(facing), rate, rule))
-            groups = _assemble(parts, hit_on)
-        groups = [g for g in groups if g.dice > 0]
-        return _divert(groups, self.diverted) if self.diverted else groups
-
-    @property
-    def dice(self) -> int:
-        return sum(g.dice for g in self.pool())
-
-    def dist(self) -> Dist:
-        """Exact distribution of casualties inflicted on the target: ``pool_dist(self.pool())``,
-        for figures in contact worked out from the dice counts and needs alone."""
-        if self.dice_override is not None or self.attacker.champion or self.diverted:
-            return pool_dist(self.pool())
-        hit_on = self.target.hit_on
-        parts = []
-        contacts: tuple[tuple[Facing, int], ...] = (
-            ("front", self.front),
-            ("flank", self.flank),
-            ("rear", self.rear),
-        )
-        for facing, figs in contacts:
-            if figs:  # no dice from this side (and no pooled fraction)
-                parts.append(
-                    (figs, self._figures_per_die(facing), need_for(hit_on, self.modifier_total(facing)))
-                )
-        return _needs_dist(parts)
-
-    def roll(self, rng: np.random.Generator) -> AttackRoll:
-        """Roll the attack with the battle's generator; ``.hits`` has the same law as ``dist()``."""
-        return roll_pool("melee", self.pool(), rng, [{"note": n} for n in self.notes])
-
-
-_MELEE_FIELDS = frozenset(f.name for f in fields(MeleeSituation))
-
-
-# --- melee outcome --------------------------------------------------------------------------------
-
-
-class MeleeLoser(IntEnum):
-    """Who lost a two-unit melee: "the unit(s) that received the most casualities"
-    (morale.melee-test-order). Outcome ints of ``melee_loser_dist``."""
-
-    TIE = 0
-    FIRST = 1
-    SECOND = 2
-
-
-def melee_loser_dist(first_attacks: MeleeSituation, second_attacks: MeleeSituation) -> Dist:
-    """Exact distribution of the loser of a round between two units attacking each other (all
-    melee is simultaneous, combat.melee): FIRST lost when it received more casualties."""
-    to_second = first_attacks.dist()
-    to_first = second_attacks.dist()
-    w: dict[int, int] = {}
-    for a, wa in to_second.items():
-        for b, wb in to_first.items():
-            k = MeleeLoser.TIE if a == b else (MeleeLoser.FIRST if b > a else MeleeLoser.SECOND)
-            w[int(k)] = w.get(int(k), 0) + wa * wb
-    return Dist(w)

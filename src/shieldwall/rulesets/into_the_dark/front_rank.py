@@ -10,8 +10,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import generals
-from .combat import MeleeSituation, Troops
+from .combat import Troops
 from .fighting import contacts, troops
+from .melee_situation import MeleeSituation
 from .model import Unit
 from .profiles import command as command_rules
 

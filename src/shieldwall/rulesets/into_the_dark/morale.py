@@ -24,7 +24,8 @@ from shieldwall.core.dice import D6, Dist
 
 from . import profiles
 from .clauses import cite
-from .combat import Mod, _from_fields, _quick, _with_fields
+from .combat import Mod
+from .situation_values import changed_value, quick_value, value_from_fields
 
 if TYPE_CHECKING:
     import numpy as np
@@ -131,17 +132,18 @@ class _Test:
 
     @classmethod
     def quick(cls, **state: Any) -> Self:
-        """``cls(**state)``, built faster (``combat._quick``)."""
-        return _quick(cls, _TEST_FIELDS, state)
+        """``cls(**state)``, built faster (``situation_values.quick_value``)."""
+        return quick_value(cls, _TEST_FIELDS, state)
 
     @classmethod
     def from_fields(cls, state: dict[str, Any]) -> Self:
-        """``cls(**state)`` for a dict naming every field, which it keeps (``combat._from_fields``)."""
-        return _from_fields(cls, _TEST_FIELDS, state)
+        """``cls(**state)`` for a dict naming every field, which it keeps
+        (``situation_values.value_from_fields``)."""
+        return value_from_fields(cls, _TEST_FIELDS, state)
 
     def with_fields(self, changes: dict[str, Any]) -> Self:
-        """``dataclasses.replace(self, **changes)``, built faster (``combat._with_fields``)."""
-        return _with_fields(self, _TEST_FIELDS, changes)
+        """``dataclasses.replace(self, **changes)``, built faster (``situation_values.changed_value``)."""
+        return changed_value(self, _TEST_FIELDS, changes)
 
     def modifiers(self) -> tuple[Mod, ...]:
         """Every applicable modifier, cumulative, then the general's negation (command.general-leading)."""

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from shieldwall.core.geometry import dist
 from shieldwall.core.reference import REFERENCE
 
-from .combat import MissileSituation
 from .fighting import check_destroyed, exposed, troops
+from .fire_situation import MissileSituation
 from .model import Unit
 from .profiles import missile_weapons, terrain_table
 from .spatial import EDGES, figure_points, in_corridor, on_elevated, sees

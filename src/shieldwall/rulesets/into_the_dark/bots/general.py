@@ -14,7 +14,7 @@ preferences) where they help; any other rides to the friendly unit of his divisi
 enemy and joins it (a leading general frees the unit of its preferences and steadies its morale),
 keeping him more than a charge away from the enemy while he is alone.
 
-Charges are weighed with the rule system's exact melee distributions (``combat.MeleeSituation``):
+Charges are weighed with the rule system's exact melee distributions (``melee_situation.MeleeSituation``):
 expected casualties dealt against taken, flank and rear bonuses, the target's state. Missile troops
 shoot the target with the most points' worth of expected casualties in range. Moves are scored on a
 copy of the state (``copy`` + ``apply`` + ``view``): closing on the division's objective, keeping the

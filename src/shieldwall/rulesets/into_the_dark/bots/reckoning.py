@@ -18,7 +18,8 @@ from shieldwall.core.geometry import Footprint, footprint_distance
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark.charging import charge_troops
-from shieldwall.rulesets.into_the_dark.combat import MeleeSituation, Troops
+from shieldwall.rulesets.into_the_dark.combat import Troops
+from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 from shieldwall.rulesets.into_the_dark.points import unit_points
 
 from .ground import Ground, standing

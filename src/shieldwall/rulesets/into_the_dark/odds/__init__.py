@@ -1,7 +1,7 @@
 """Exact odds for ``into-the-dark``: the rule system's plug-in to ``shieldwall odds`` (:data:`PLUGIN`).
 
-Every distribution is the one the game samples: ``combat.MeleeSituation`` / ``MissileSituation``
-and ``morale.MoraleSituation`` / ``ControlSituation``. The modules:
+Every distribution is the one the game samples: ``melee_situation.MeleeSituation`` /
+``fire_situation.MissileSituation`` and ``morale.MoraleSituation`` / ``ControlSituation``. The modules:
 
 * :mod:`.spec`: the unit SPEC ``FIGURES CODE QUALITY [OPTION ...]`` and its parser;
 * :mod:`.settings`: the ``--set`` keys;

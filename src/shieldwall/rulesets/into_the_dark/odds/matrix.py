@@ -14,7 +14,7 @@ from shieldwall.odds.base import Grid, MatrixOdds, PGrid, Prob, Progress, ReadSe
 
 from .model import DuelModel
 from .settings import FACINGS
-from .sides import Side, rule_error, rules, side, side_of, situation_dist
+from .sides import Side, rule_error, side, side_of, situation_dist, situations
 from .spec import RS, parse_spec
 
 #: The representative troop types of the matchup table (a data file: into-the-dark has no fixed list).
@@ -91,7 +91,7 @@ def matrix_odds(s: ReadSettings, progress: Progress | None = None, exact: bool =
     types = [t for t in troop_types() if s["types"] == "all" or t.core]
     sides = [side_of(t.spec) for t in types]
     charge = str(s["charge"])
-    combat = rules()[1]
+    melee = situations()[0]
     from shieldwall.odds import float_rounds
     from shieldwall.odds.markov import simultaneous_duel
 
@@ -106,7 +106,7 @@ def matrix_odds(s: ReadSettings, progress: Progress | None = None, exact: bool =
             att = a.troops()
             row: list[Fraction | None] = []
             for b in sides:
-                sit = combat.MeleeSituation(
+                sit = melee.MeleeSituation(
                     att,
                     b.troops(),
                     **{facing: a.fighting(a.figures, False)},

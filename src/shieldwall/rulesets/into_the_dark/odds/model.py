@@ -1,12 +1,12 @@
 """The round-by-round rules of a frontal melee between two units (:class:`DuelModel`), the round
 model that ``shieldwall.odds.markov.simultaneous_duel`` solves: every distribution is the rules' own
-(``combat.MeleeSituation.dist()``, ``morale.MoraleSituation.dist()``)."""
+(``melee_situation.MeleeSituation.dist()``, ``morale.MoraleSituation.dist()``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .sides import Side, rules, situation_dist
+from .sides import Side, rules, situation_dist, situations
 
 
 class DuelModel:
@@ -46,11 +46,11 @@ class DuelModel:
         got = self._att.get(key)
         if got is not None:
             return got
-        combat = rules()[1]
+        melee = situations()[0]
         round1 = not later
         dis = self.a_disordered(later)
         if attacker == "A":
-            sit = combat.MeleeSituation(
+            sit = melee.MeleeSituation(
                 self.a.troops(shaken=shaken, disordered=dis),
                 self.b.troops(),
                 front=self.a.fighting(figures, dis),
@@ -60,7 +60,7 @@ class DuelModel:
                 obstacle=("front",) if self.obstacle else (),
             )
         else:
-            sit = combat.MeleeSituation(
+            sit = melee.MeleeSituation(
                 self.b.troops(shaken=shaken),
                 self.a.troops(disordered=dis),
                 front=self.b.fighting(figures, False),

@@ -1,6 +1,7 @@
 """The odds plug-in of into-the-dark (:data:`PLUGIN`): one attack, a morale or control test, a duel
-to the finish and the matchup table, from ``combat.MeleeSituation`` / ``MissileSituation`` and
-``morale.MoraleSituation`` / ``ControlSituation`` (the objects the game samples)."""
+to the finish and the matchup table, from ``melee_situation.MeleeSituation`` /
+``fire_situation.MissileSituation`` and ``morale.MoraleSituation`` / ``ControlSituation`` (the objects
+the game samples)."""
 
 from __future__ import annotations
 

@@ -26,6 +26,14 @@ def rules() -> Any:
     return army, combat, morale, profiles
 
 
+@cache
+def situations() -> tuple[Any, Any]:
+    """The situation modules ``(melee_situation, fire_situation)``, imported on first use."""
+    from shieldwall.rulesets.into_the_dark import fire_situation, melee_situation
+
+    return melee_situation, fire_situation
+
+
 @dataclass(frozen=True, slots=True)
 class Side:
     """A SPEC as the rules see it: the army-file unit and its two-rank formation.
@@ -74,15 +82,16 @@ class Side:
                 for melee in (False, True)
             },
         )
-        _, combat, morale, _ = rules()
+        morale = rules()[2]
         tests = {
             control: _plain(cls(quality=self.quality, original=self.figures, shieldwall=self.shieldwall))
             for control, cls in ((False, morale.MoraleSituation), (True, morale.ControlSituation))
         }
         object.__setattr__(self, "tests", tests)
         me = self.troops()
-        object.__setattr__(self, "melee", _plain(combat.MeleeSituation(me, me)))
-        object.__setattr__(self, "shot", _plain(combat.MissileSituation(me, me)) if self.shoots else None)
+        melee, fire = situations()
+        object.__setattr__(self, "melee", _plain(melee.MeleeSituation(me, me)))
+        object.__setattr__(self, "shot", _plain(fire.MissileSituation(me, me)) if self.shoots else None)
 
     def __hash__(self) -> int:
         return self._hash
