@@ -16,7 +16,9 @@ from typing import Annotated, Any
 import typer
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import COMMANDS, OddsPlugin, Progress, get_plugin, ruleset_ids
+from shieldwall.odds.base import OddsPlugin, get_plugin, ruleset_ids
+from shieldwall.odds.results import Progress
+from shieldwall.odds.settings import COMMANDS
 
 
 def _plugins() -> list[OddsPlugin]:

@@ -13,7 +13,7 @@ import pytest
 from shieldwall import odds
 from shieldwall.core.dice import Dist
 from shieldwall.core.errors import ShieldwallError, UnknownName
-from shieldwall.odds import base
+from shieldwall.odds import base, results, settings
 from shieldwall.rulesets.one_hour import odds as one_hour
 
 RS = "one-hour-dark-ages"
@@ -23,7 +23,8 @@ RS = "one-hour-dark-ages"
     "module",
     [
         "shieldwall.odds",
-        "shieldwall.odds.base",
+        "shieldwall.odds.numbers",
+        "shieldwall.odds.results",
         "shieldwall.odds.markov",
         "shieldwall.rulesets.one_hour.odds",
         "shieldwall.rulesets.into_the_dark.odds",
@@ -43,7 +44,7 @@ def test_registry() -> None:
     assert odds.ruleset_ids()[0] == RS
     p = odds.get_plugin(RS)
     assert p is one_hour.PLUGIN and p.ruleset == RS
-    assert set(p.commands) <= set(base.COMMANDS)
+    assert set(p.commands) <= set(settings.COMMANDS)
     with pytest.raises(UnknownName, match="valid choices: one-hour-dark-ages"):
         odds.get_plugin("one-hour")
 
@@ -66,7 +67,7 @@ def test_odds_are_found_through_the_rule_system_plugins() -> None:
 
     plugins = (
         system("no-odds-rules", None),
-        system("not-a-plugin", "shieldwall.odds.base:COMMANDS"),
+        system("not-a-plugin", "shieldwall.odds.settings:COMMANDS"),
         system("borrowed-odds", "shieldwall.rulesets.one_hour.odds:PLUGIN"),
     )
     with registry.registered(*plugins):
@@ -78,7 +79,7 @@ def test_odds_are_found_through_the_rule_system_plugins() -> None:
             + ", ".join([*with_odds, "borrowed-odds", "not-a-plugin"])
         )
         with pytest.raises(
-            PluginError, match="'shieldwall.odds.base:COMMANDS' is a tuple, not an OddsPlugin"
+            PluginError, match="'shieldwall.odds.settings:COMMANDS' is a tuple, not an OddsPlugin"
         ):
             odds.get_plugin("not-a-plugin")
         with pytest.raises(PluginError, match="is the plug-in of 'one-hour-dark-ages'"):
@@ -171,18 +172,18 @@ def test_an_opening_flank_charge_helps() -> None:
 
 
 def test_fast_result_constructors_equal_the_dataclasses() -> None:
-    """``attack_odds`` / ``morale_odds`` (``base.positional``) build the frozen results themselves."""
+    """``attack_odds`` / ``morale_odds`` (``results.positional``) build the frozen results themselves."""
     d = Dist({0: 1, 2: 3})
     args = ("r", "a", "t", MappingProxyType({}), d, None, None, "hits")
-    a = base.attack_odds(*args)
-    assert type(a) is base.AttackOdds and a == base.AttackOdds(*args)
+    a = results.attack_odds(*args)
+    assert type(a) is results.AttackOdds and a == results.AttackOdds(*args)
     assert a.mean == Fraction(3, 2) and a.details == ()
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.unit = "x"  # type: ignore[misc]
-    m = base.morale_odds("r", "u", {}, {"passed": Fraction(1)}, None, lambda: ("why",))
-    assert type(m) is base.MoraleOdds and m.details == ("why",)
+    m = results.morale_odds("r", "u", {}, {"passed": Fraction(1)}, None, lambda: ("why",))
+    assert type(m) is results.MoraleOdds and m.details == ("why",)
     with pytest.raises(TypeError, match="needs slots"):
-        base.positional(base.OddsPlugin)  # type: ignore[type-var]
+        results.positional(base.OddsPlugin)  # type: ignore[type-var]
 
 
 def test_one_hour_attack_is_memoised() -> None:

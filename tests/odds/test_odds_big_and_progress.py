@@ -31,7 +31,7 @@ from typer.testing import CliRunner
 from shieldwall import cli_odds, odds
 from shieldwall.core.errors import ShieldwallError
 from shieldwall.odds import markov
-from shieldwall.odds.base import fraction_text, int_text
+from shieldwall.odds.numbers import fraction_text, int_text
 from shieldwall.odds.render import duel_tables
 from shieldwall.rulesets.into_the_dark import odds as into_the_dark
 from shieldwall.rulesets.one_hour import odds as one_hour

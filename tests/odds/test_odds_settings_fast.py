@@ -1,4 +1,4 @@
-"""The settings fast path (``base.parse_settings`` with a dict whose keys and values are already as
+"""The settings fast path (``settings.parse_settings`` with a dict whose keys and values are already as
 ``SetKey.parse`` returns them, and the plug-ins' memoised copy of it) against the general path (the
 same pairs as ``KEY=VALUE`` text), the settings handed to a query's computation (read-only, with the
 pairs given), and a settings dict changed after a query parsed afresh."""
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import parse_settings, sets_key
+from shieldwall.odds.settings import parse_settings, sets_key
 from shieldwall.rulesets.into_the_dark import odds as itd
 from shieldwall.rulesets.one_hour import odds as one_hour
 

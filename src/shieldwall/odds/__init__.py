@@ -43,18 +43,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from shieldwall.odds.base import (
-    _LOADED,
-    AttackOdds,
-    DuelOdds,
-    MatrixOdds,
-    MoraleOdds,
-    OddsPlugin,
-    Progress,
-    SetKey,
-    get_plugin,
-    ruleset_ids,
-)
+from shieldwall.odds.base import _LOADED, OddsPlugin, get_plugin, ruleset_ids
+from shieldwall.odds.results import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds, Progress
+from shieldwall.odds.settings import SetKey
 
 Sets = Iterable[str] | Mapping[str, str | int] | None
 

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, cast
 from shieldwall.odds.float_solution import FloatRounds, gamma
 
 if TYPE_CHECKING:
-    from shieldwall.odds.base import Progress
     from shieldwall.odds.markov import RoundModel
+    from shieldwall.odds.results import Progress
 
 #: The most entries (states times casualty pairs) the float solver takes on: about 24 bytes each in
 #: its largest arrays (64 v 64 figures of 4 dice a side: about 1.6 million). Bigger duels are refused

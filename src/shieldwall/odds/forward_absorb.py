@@ -39,7 +39,7 @@ from math import gcd as _gcd
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from shieldwall.odds.base import Progress
+    from shieldwall.odds.results import Progress
 
 #: casualties of one side: (items, total) per figures and shaken flag (index 0: no figures)
 Cas = tuple[tuple[tuple[int, int], ...], int]

@@ -35,7 +35,7 @@ from shieldwall.core.dice import Dist
 from shieldwall.odds import forward_absorb
 
 if TYPE_CHECKING:
-    from shieldwall.odds.base import Progress
+    from shieldwall.odds.results import Progress
 
 DEFAULT_TAIL = Fraction(1, 10**15)
 DEFAULT_MAX_TURNS = 1000

@@ -9,15 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.odds.base import (
-    AttackOdds,
-    DuelOdds,
-    MatrixOdds,
-    MoraleOdds,
-    Prob,
-    fraction_text,
-    int_text,
-)
+from shieldwall.odds.numbers import fraction_text, int_text
+from shieldwall.odds.results import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds, Prob
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

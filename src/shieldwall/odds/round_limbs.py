@@ -28,7 +28,7 @@ from itertools import chain, pairwise
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from shieldwall.odds.base import Progress
+    from shieldwall.odds.results import Progress
 
 #: narrower limbs than this are not worth it: the caller uses its pure Python loop instead
 MIN_LIMB_BITS = 8

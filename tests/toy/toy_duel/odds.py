@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from shieldwall.core.dice import D6
-from shieldwall.odds.base import AttackOdds, OddsPlugin, SetKey
+from shieldwall.odds.base import OddsPlugin
+from shieldwall.odds.results import AttackOdds
+from shieldwall.odds.settings import SetKey
 
 
 class ToyOdds(OddsPlugin):

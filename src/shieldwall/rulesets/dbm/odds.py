@@ -18,7 +18,9 @@ from typing import Any
 
 from shieldwall.core.dice import Dist
 from shieldwall.core.errors import ShieldwallError, UnknownName
-from shieldwall.odds.base import AttackOdds, MatrixOdds, OddsPlugin, SetKey
+from shieldwall.odds.base import OddsPlugin
+from shieldwall.odds.results import AttackOdds, MatrixOdds
+from shieldwall.odds.settings import SetKey
 
 
 def _sample_list_ids() -> tuple[str, ...]:

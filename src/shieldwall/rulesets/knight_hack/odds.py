@@ -29,18 +29,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from shieldwall.core.errors import ShieldwallError, UnknownName
-from shieldwall.odds.base import (
-    AttackOdds,
-    DuelOdds,
-    Given,
-    MoraleOdds,
-    OddsPlugin,
-    Progress,
-    ReadSettings,
-    SetKey,
-    attack_odds,
-    morale_odds,
-)
+from shieldwall.odds.base import OddsPlugin
+from shieldwall.odds.results import AttackOdds, DuelOdds, MoraleOdds, Progress, attack_odds, morale_odds
+from shieldwall.odds.settings import Given, ReadSettings, SetKey
 from shieldwall.rulesets.knight_hack.odds_melee import duel_round, with_duel
 
 if TYPE_CHECKING:

@@ -29,7 +29,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import DuelOdds, Given, ReadSettings, SetKey
+from shieldwall.odds.results import DuelOdds
+from shieldwall.odds.settings import Given, ReadSettings, SetKey
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.knight_hack.casualties import AutoMode

@@ -76,23 +76,21 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from shieldwall.core.errors import ShieldwallError, UnknownName
-from shieldwall.odds.base import (
+from shieldwall.odds.base import OddsPlugin
+from shieldwall.odds.results import (
     AttackOdds,
     DuelOdds,
-    Given,
     Grid,
     MatrixOdds,
-    OddsPlugin,
     PGrid,
     Prob,
     Progress,
-    ReadSettings,
-    SetKey,
     SolvedDuel,
     attack_odds,
     positional,
     solved_duel,
 )
+from shieldwall.odds.settings import Given, ReadSettings, SetKey
 
 if TYPE_CHECKING:
     from shieldwall.core.dice import Die, Dist
@@ -345,8 +343,8 @@ def _rules() -> tuple[
     Callable[..., AttackSituation], Mapping[str, Die], Mapping[str, UnitProfile], Mapping[str, Any]
 ]:
     """The rules modules, imported on first use (keeps ``import shieldwall.rulesets.one_hour.odds`` light):
-    ``AttackSituation`` (its constructor taking every field in order, :func:`base.positional`), the
-    dice, the unit profiles and the terrain effects."""
+    ``AttackSituation`` (its constructor taking every field in order,
+    :func:`shieldwall.odds.results.positional`), the dice, the unit profiles and the terrain effects."""
     from shieldwall.core.dice import DICE
     from shieldwall.rulesets.one_hour.combat import AttackSituation
     from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles

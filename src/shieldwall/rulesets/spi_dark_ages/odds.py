@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from shieldwall.core.dice import Dist
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import AttackOdds, Given, OddsPlugin, ReadSettings, SetKey, attack_odds
+from shieldwall.odds.base import OddsPlugin
+from shieldwall.odds.results import AttackOdds, attack_odds
+from shieldwall.odds.settings import Given, ReadSettings, SetKey
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.spi_dark_ages.tables import Charts

@@ -10,7 +10,8 @@ from functools import cache
 from pathlib import Path
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import Grid, MatrixOdds, PGrid, Prob, Progress, ReadSettings
+from shieldwall.odds.results import Grid, MatrixOdds, PGrid, Prob, Progress
+from shieldwall.odds.settings import ReadSettings
 
 from .model import DuelModel
 from .settings import FACINGS

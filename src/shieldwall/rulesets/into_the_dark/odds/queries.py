@@ -13,20 +13,18 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.base import (
+from shieldwall.odds.base import OddsPlugin
+from shieldwall.odds.results import (
     AttackOdds,
     DuelOdds,
-    Given,
     MatrixOdds,
     MoraleOdds,
-    OddsPlugin,
     Progress,
-    ReadSettings,
-    SetKey,
     attack_odds,
     morale_odds,
     solved_duel,
 )
+from shieldwall.odds.settings import Given, ReadSettings, SetKey
 
 from .matrix import matrix_odds
 from .model import DuelModel

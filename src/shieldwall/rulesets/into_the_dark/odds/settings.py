@@ -3,7 +3,7 @@ test, a duel or the matchup table. Plain data: imports no rules module."""
 
 from __future__ import annotations
 
-from shieldwall.odds.base import SetKey
+from shieldwall.odds.settings import SetKey
 
 FACINGS = ("front", "flank", "rear")
 YES_NO = ("yes", "no")
