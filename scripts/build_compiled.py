@@ -42,10 +42,12 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: the modules compiled (paths under src/): where scripted battles spend their time.
 #: One-Hour (docs/performance.md, "mypyc, measured"): the first four give the whole gain measured on
 #: bryn-glas (compiling menus, act_move, act_common, actions, combat and core/terrain as well added
-#: nothing measurable). Not compilable as they stand: core/dice.py (``__radd__ = __add__`` in a
-#: Mapping subclass fails at run time), rulesets/one_hour/model.py (``object.__new__(Unit)`` and a
-#: ``__setattr__`` hook, which a native class refuses) and rulesets/one_hour/state.py (mypyc 2.4.1
-#: crashes on it; it also copies itself through ``__dict__``, which a native class has not).
+#: nothing measurable); ``spatial`` was since split in three (line of sight in ``sight``, terrain
+#: questions in ``terrain_checks``), all compiled. Not compilable as they stand: core/dice.py
+#: (``__radd__ = __add__`` in a Mapping subclass fails at run time), rulesets/one_hour/model.py
+#: (``object.__new__(Unit)`` and a ``__setattr__`` hook, which a native class refuses) and
+#: rulesets/one_hour/state.py (mypyc 2.4.1 crashes on it; it also copies itself through
+#: ``__dict__``, which a native class has not).
 #: Into the Dark (docs/performance.md, "Into the Dark, seventh slice: mypyc"), measured on senlac
 #: against the build of the first four: its unit model, movement, contacts, terrain grid and spatial
 #: checks 1.19x; with the plans, zones of control, charges, memos and the scripted general 1.22-1.31x;
@@ -67,6 +69,8 @@ MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/geometry_index.py",
     "shieldwall/rulesets/one_hour/spatial.py",
+    "shieldwall/rulesets/one_hour/sight.py",
+    "shieldwall/rulesets/one_hour/terrain_checks.py",
     "shieldwall/rulesets/one_hour/bots/general.py",
     "shieldwall/rulesets/into_the_dark/model.py",
     "shieldwall/rulesets/into_the_dark/movement.py",

@@ -512,11 +512,12 @@ def test_interpenetration_any_unit_through_skirmishers_never_enemies() -> None:
 
 
 # ------------------------------------------------------------------------------ line of sight
+from shieldwall.rulesets.one_hour import sight as LOS  # noqa: E402
 from shieldwall.rulesets.one_hour import spatial as S  # noqa: E402
 
 
 def _los(st: object, a: str, b: str) -> bool:
-    return S.has_los(st.units[a], st.units[b], st.live(), st.terrain)  # type: ignore[attr-defined]
+    return LOS.has_los(st.units[a], st.units[b], st.live(), st.terrain)  # type: ignore[attr-defined]
 
 
 def test_line_of_sight_blocked_by_intervening_units() -> None:

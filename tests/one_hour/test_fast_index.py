@@ -22,6 +22,7 @@ from shieldwall.core.geometry import Footprint, heading_vector, polygon_distance
 from shieldwall.core.geometry_index import SMALL, FootprintIndex
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour import sight as LOS
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.bots.general import OneHourGeneral
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -179,7 +180,7 @@ def test_spatial_checks_with_the_grid_equal_the_plain_scans(i: int, draws: int) 
         assert S.contacts(u, live.near(u.fp.x, u.fp.y, u.fp.radius + S.CONTACT_TOL)) == S.contacts(u, plain)
         t = plain[int(rng.integers(len(plain)))]
         if t.id != u.id:
-            assert S.visible_points(u, t, live.near(0, 0, math.inf), st.terrain) == S.visible_points(
+            assert LOS.visible_points(u, t, live.near(0, 0, math.inf), st.terrain) == LOS.visible_points(
                 u, t, plain, st.terrain
             )
 

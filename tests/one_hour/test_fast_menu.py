@@ -15,6 +15,7 @@ from test_fast_paths import _state_after
 
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import reference_path
+from shieldwall.rulesets.one_hour import sight as LOS
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_common import path, placement, sees, sight
 
@@ -70,8 +71,8 @@ def test_early_exit_sight_gives_the_counted_answer(seed: int, decisions: int, dr
         target = units[int(rng.integers(len(units)))]
         if target.id == viewer.id:
             continue
-        counted = S.visible_points(viewer, target, st.live(), st.terrain)[0] > 0
-        assert S.any_visible(viewer, target, st.live(), st.terrain) == counted
+        counted = LOS.visible_points(viewer, target, st.live(), st.terrain)[0] > 0
+        assert LOS.any_visible(viewer, target, st.live(), st.terrain) == counted
         st.sight_memo.clear()
         assert sees(st, viewer, target) == counted  # traced
         sight(st, viewer, target)

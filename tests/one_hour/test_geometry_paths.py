@@ -22,7 +22,9 @@ from shieldwall.core.terrain import TerrainMap
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour import sight as LOS
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour import terrain_checks as TC
 from shieldwall.rulesets.one_hour.menus import move_orders
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -46,8 +48,8 @@ def _band_enters(u: Unit, start: Footprint, path: list[Point], terrain: TerrainM
     """The oracle: a feature the swept column (half the frontage wide, the depth long, shrunk by the
     tolerance) enters, found by sampling points every 0.1" along and 5 across each segment."""
     eff = terrain_effects()
-    w = start.frontage / 2.0 - 2 * S.SWEEP_TOL
-    ext = start.depth * 0.5 - S.SWEEP_TOL
+    w = start.frontage / 2.0 - 2 * TC.SWEEP_TOL
+    ext = start.depth * 0.5 - TC.SWEEP_TOL
     pts = [start.centre, *path]
     for a, b in zip(pts, pts[1:], strict=False):
         ln = math.dist(a, b)
@@ -184,13 +186,13 @@ def test_line_of_sight_blocked_by_a_unit_halfway_not_only_at_the_ends() -> None:
     )
     st = g.new_state(1)
     r1, b1 = st.units["r1"], st.units["b1"]
-    assert S.has_los(r1, b1, st.live(), st.terrain)
+    assert LOS.has_los(r1, b1, st.live(), st.terrain)
     g2 = game(
         [unit("r1", "skirmishers-bows", 20, 6), unit("r2", "infantry", 20, 18)],
         [unit("b1", "infantry", 20, 30, 180)],
     )
     st2 = g2.new_state(1)
-    assert not S.facing_in_clear_view(st2.units["r1"], st2.units["b1"], st2.live(), st2.terrain, "front")
+    assert not LOS.facing_in_clear_view(st2.units["r1"], st2.units["b1"], st2.live(), st2.terrain, "front")
 
 
 def test_terrain_woods_marsh_menus_offer_no_move_through_terrain() -> None:

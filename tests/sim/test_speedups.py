@@ -183,6 +183,7 @@ def test_memoised_sight_and_contacts_agree_with_fresh_measurements(short_scenari
     from shieldwall.ai.base import make_bot
     from shieldwall.io.scenarios import load_game
     from shieldwall.rulesets.one_hour import actions as A
+    from shieldwall.rulesets.one_hour import sight as LOS
     from shieldwall.rulesets.one_hour import spatial as S
     from shieldwall.rulesets.one_hour.state import OneHourState
 
@@ -198,7 +199,9 @@ def test_memoised_sight_and_contacts_agree_with_fresh_measurements(short_scenari
                 if t.id == u.id:
                     continue
                 for facing in (None, "front", "left"):
-                    assert A.sight(state, u, t, facing) == S.visible_points(u, t, live, state.terrain, facing)
+                    assert A.sight(state, u, t, facing) == LOS.visible_points(
+                        u, t, live, state.terrain, facing
+                    )
                     checked += 1
             plain = []
             for o in live:

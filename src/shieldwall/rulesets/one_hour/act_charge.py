@@ -85,7 +85,7 @@ def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> 
     arc = float(st.params["arc"])
     if not in_front_arc(fp, t.fp.corners(), arc):
         raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
-    if not sees(st, probe, t):  # S.has_los(probe, t, st.live(), st.terrain)
+    if not sees(st, probe, t):  # LOS.has_los(probe, t, st.live(), st.terrain)
         raise bad("line-of-sight.required", f"{u.id} has no line of sight to {t.id}")
     return fp, probe
 

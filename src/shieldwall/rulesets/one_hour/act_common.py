@@ -16,6 +16,7 @@ from shieldwall.core.geometry import Footprint, Point
 from shieldwall.core.geometry_index import nearby
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import orders as O
+from shieldwall.rulesets.one_hour import sight as LOS
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.model import Unit
@@ -117,13 +118,13 @@ def sight(st: OneHourState, viewer: Unit, target: Unit, facing: str | None = Non
     if got is None:
         if len(memo) >= SIGHT_MEMO_MAX:
             memo.clear()
-        got = memo[key] = S.visible_points(viewer, target, near, st.terrain, facing)
+        got = memo[key] = LOS.visible_points(viewer, target, near, st.terrain, facing)
     return got
 
 
 def sees(st: OneHourState, viewer: Unit, target: Unit) -> bool:
     """``sight(st, viewer, target)[0] > 0``: the memo's count when it holds the line, else the
-    lines traced only until one is clear (``S.any_visible``; not memoised, as it counts nothing).
+    lines traced only until one is clear (``LOS.any_visible``; not memoised, as it counts nothing).
     The reference: ``sight`` itself."""
     if REFERENCE.on:
         return sight(st, viewer, target)[0] > 0
@@ -131,7 +132,7 @@ def sees(st: OneHourState, viewer: Unit, target: Unit) -> bool:
     got = st.sight_memo.get(key)
     if got is not None:
         return got[0] > 0
-    return S.any_visible(viewer, target, near, st.terrain)
+    return LOS.any_visible(viewer, target, near, st.terrain)
 
 
 def _active(st: OneHourState, uid: str) -> Unit:

@@ -23,6 +23,7 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour import terrain_checks as TC
 from shieldwall.rulesets.one_hour.act_common import (
     _active,
     _enemy,
@@ -175,7 +176,7 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
     check_turns(st, u, steps)
     fp = u.fp
     length = 0.0
-    on_road = S.on_road(fp, st.terrain)
+    on_road = TC.on_road(fp, st.terrain)
     turned = False
     for s in steps:
         if isinstance(s, O.Turn):
@@ -191,7 +192,7 @@ def plan_move(st: OneHourState, u: Unit, steps: tuple[O.Step, ...]) -> tuple[Foo
                 raise bad_from(prob)
             mid = Footprint((fp.x + s.x) / 2, (fp.y + s.y) / 2, fp.heading, fp.frontage, fp.depth)
             fp = Footprint(s.x, s.y, fp.heading, fp.frontage, fp.depth)
-            on_road = on_road and S.on_road(mid, st.terrain) and S.on_road(fp, st.terrain)
+            on_road = on_road and TC.on_road(mid, st.terrain) and TC.on_road(fp, st.terrain)
             length += seg
     prob = placement(st, u, fp)
     if prob:
@@ -299,7 +300,7 @@ def plan_face(st: OneHourState, u: Unit, e: Unit) -> tuple[float, Footprint, dic
                 f"no room for {u.id} to turn to face {e.id}: {uid} would leave the table",
             )
         mover = st.units[uid]
-        blocked = S.terrain_blocks_entry(mover, fp, st.terrain) or S.in_river(fp, st.terrain)
+        blocked = TC.terrain_blocks_entry(mover, fp, st.terrain) or TC.in_river(fp, st.terrain)
         if blocked is not None:
             raise bad(
                 "turning.face-melee",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour import terrain_checks as TC
 from shieldwall.rulesets.one_hour.act_common import _active, _enemy, _own, bad, bad_from, terrain_clause
 from shieldwall.rulesets.one_hour.attacks import shot_problem
 from shieldwall.rulesets.one_hour.clauses import rule
@@ -65,7 +66,7 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         st.die,
         mod,
         S.facing_class(facing),  # type: ignore[arg-type]
-        S.defending_feature(t, u, st.terrain, "shoot") is not None,
+        TC.defending_feature(t, u, st.terrain, "shoot") is not None,
         t.profile.shieldwall,
         (),
         tuple(cites),
@@ -90,10 +91,10 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         )
     if st.in_melee(t):
         checked.append(rule("shooting.into-melee"))
-    terrain = S.defending_feature(t, u, st.terrain, "shoot")
+    terrain = TC.defending_feature(t, u, st.terrain, "shoot")
     if terrain:
         checked.append(rule(terrain_clause(terrain)))
-    terrain = S.defending_feature(t, u, st.terrain, "shoot")
+    terrain = TC.defending_feature(t, u, st.terrain, "shoot")
     t.hits += hits
     if t.hits >= 5:
         t.reached_five = True

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from shieldwall.core.geometry import in_front_arc
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour import terrain_checks as TC
 from shieldwall.rulesets.one_hour.act_common import bad, sight, terrain_clause
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import AttackSituation
@@ -36,7 +37,7 @@ def melee_attack(st: OneHourState, u: Unit, t: Unit) -> None:
     if facing is None:
         raise bad("melee.front-only", f"{u.id} is not in contact with {t.id}")
     mod, cites = st.attack_modifier(u, "melee")
-    terrain = S.defending_feature(t, u, st.terrain, "melee")
+    terrain = TC.defending_feature(t, u, st.terrain, "melee")
     sit = AttackSituation(
         "melee",
         st.die,
@@ -96,7 +97,7 @@ def shot_problem(st: OneHourState, u: Unit, t: Unit, moving: bool) -> str | None
     if not in_front_arc(u.fp, t.fp.corners(), arc):
         return f"shooting.arc: the target is not within {arc:g} degrees of the front"
     facing = t.fp.facing_of(u.fp.front_centre)
-    seen, sampled = sight(st, u, t, facing)  # S.facing_in_clear_view(u, t, st.live(), st.terrain, facing)
+    seen, sampled = sight(st, u, t, facing)  # LOS.facing_in_clear_view(u, t, st.live(), st.terrain, facing)
     if seen != sampled:
         return f"shooting.los-facing: no clear Line of Sight to {t.id}'s entire {facing} facing"
     rng = float(st.params["bow_range"] if p.missile == "bow" else st.params["javelin_range"])
