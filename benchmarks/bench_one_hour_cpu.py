@@ -20,7 +20,7 @@ before and from the second row (N = 12 in the list above): issue 16 asks for at 
 Each repeat is a fresh process that plays one warm-up battle (seed 10000: imports, data files) and
 then seeds 0..N-1, timed with ``time.process_time`` (CPU time, which the load of a shared machine
 inflates far less than wall time). Fresh processes matter: the engine's bounded memos of pure
-functions (e.g. ``core.geometry._DIST_MEMO``) would otherwise answer a repeat of the same battles
+functions (e.g. ``core.polygons._DIST_MEMO``) would otherwise answer a repeat of the same battles
 from the previous repeat, and a change that fills them more slowly would look faster than it is.
 Prints the median, battles/s/core, ms per decision and the load average before and after.
 """

@@ -67,6 +67,8 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: (a subclass of the core's abstract ``State``) and bots (subclassed by plans) stay Python.
 MODULES = [
     "shieldwall/core/geometry.py",
+    "shieldwall/core/polygons.py",
+    "shieldwall/core/crossings.py",
     "shieldwall/core/geometry_index.py",
     "shieldwall/rulesets/one_hour/spatial.py",
     "shieldwall/rulesets/one_hour/sight.py",

@@ -11,7 +11,8 @@ from shieldwall.ai import mcts
 from shieldwall.ai.base import make_bot
 from shieldwall.ai.mcts import MCTSBot, fresh_dice
 from shieldwall.core.game import State
-from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+from shieldwall.core.geometry import CONTACT_TOL
+from shieldwall.core.polygons import convex_penetration
 from shieldwall.io.scenarios import load_game
 from shieldwall.visibility import view_for
 

@@ -9,33 +9,37 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from shieldwall.core.crossings import (
+    beyond_edge_line,
+    contact_facing,
+    contact_length,
+    in_front_arc,
+    path_length,
+    segment_intersects_convex,
+    segment_intersects_polyline,
+    segment_polygon_crossings,
+    sweep_distance,
+    swept_rectangle,
+)
 from shieldwall.core.geometry import (
     FACINGS,
     Footprint,
     Point,
     bearing,
-    beyond_edge_line,
-    contact_facing,
-    contact_length,
+    heading_vector,
+    normalize_angle,
+    point_segment_distance,
+    segments_cross_properly,
+    segments_intersect,
+)
+from shieldwall.core.polygons import (
     convex_overlap,
     convex_penetration,
-    heading_vector,
-    in_front_arc,
-    normalize_angle,
-    path_length,
     point_in_polygon,
-    point_segment_distance,
     polygon_distance,
     polygon_edges,
     rect_inside_polygon,
     rect_meets_polygon,
-    segment_intersects_convex,
-    segment_intersects_polyline,
-    segment_polygon_crossings,
-    segments_cross_properly,
-    segments_intersect,
-    sweep_distance,
-    swept_rectangle,
 )
 
 SQRT2 = math.sqrt(2.0)

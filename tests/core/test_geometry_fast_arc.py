@@ -8,7 +8,8 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shieldwall.core.geometry import Footprint, in_front_arc
+from shieldwall.core.crossings import in_front_arc
+from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import reference_path
 
 coord = st.floats(-12.0, 12.0, allow_nan=False)

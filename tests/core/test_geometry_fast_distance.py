@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shieldwall.core.geometry import Footprint, _least_gap, _least_gap_filtered, polygon_distance
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import _least_gap, _least_gap_filtered, polygon_distance
 from shieldwall.core.reference import reference_path
 
 coord = st.floats(-12.0, 12.0, allow_nan=False)

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from shieldwall import registry
-from shieldwall.core.geometry import point_in_polygon
+from shieldwall.core.polygons import point_in_polygon
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import make
 from shieldwall.rulesets.dbm.game import DbmGame

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shieldwall.core.geometry import footprint_distance
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.into_the_dark.bots import ScriptedBot
 from shieldwall.rulesets.into_the_dark.game import IntoTheDarkGame
 

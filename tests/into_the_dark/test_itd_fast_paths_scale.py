@@ -18,8 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
 from shieldwall.core.geometry_index import SMALL
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
 from shieldwall.rulesets.into_the_dark import act_zoc

@@ -29,7 +29,8 @@ from hypothesis import strategies as st_
 from shieldwall.ai.base import Bot, bot_seed
 from shieldwall.ai.random_bot import RandomBot
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, heading_vector, point_in_polygon, polyline_distance_to_point
+from shieldwall.core.geometry import Footprint, heading_vector
+from shieldwall.core.polygons import point_in_polygon, polyline_distance_to_point
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.match import play
 from shieldwall.rulesets import into_the_dark

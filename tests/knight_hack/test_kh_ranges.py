@@ -10,7 +10,7 @@ import math
 
 from shieldwall import registry
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import point_in_polygon
+from shieldwall.core.polygons import point_in_polygon
 from shieldwall.rulesets.knight_hack.geom import check_charge
 from shieldwall.rulesets.knight_hack.phase_charge import fire_targets
 from shieldwall.rulesets.knight_hack.ranges import ranges

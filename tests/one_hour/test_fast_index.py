@@ -18,8 +18,9 @@ from hypothesis import strategies as st_
 
 from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, heading_vector, polygon_distance
+from shieldwall.core.geometry import Footprint, heading_vector
 from shieldwall.core.geometry_index import SMALL, FootprintIndex
+from shieldwall.core.polygons import polygon_distance
 from shieldwall.rulesets.one_hour import actions, menus
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import sight as LOS

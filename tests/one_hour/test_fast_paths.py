@@ -12,7 +12,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from shieldwall.core.geometry import Footprint, polygon_distance
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import polygon_distance
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 from shieldwall.rulesets.one_hour.bots.general import OneHourGeneral

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, Point, point_in_polygon, polyline_distance_to_point
+from shieldwall.core.geometry import Footprint, Point
+from shieldwall.core.polygons import point_in_polygon, polyline_distance_to_point
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play

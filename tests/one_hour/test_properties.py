@@ -11,7 +11,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+from shieldwall.core.geometry import CONTACT_TOL
+from shieldwall.core.polygons import convex_penetration
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import play
 

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shieldwall.core import crossings as CR
 from shieldwall.core import geometry as G
+from shieldwall.core import polygons as PG
 from shieldwall.core.geometry import EPS, Footprint, Point
 
 # --- the plain versions (as they were before the speed-ups) ------------------------------------
@@ -141,13 +143,13 @@ def pair(draw: st.DrawFn) -> tuple[Footprint, Footprint]:
 def test_penetration_is_exact_above_its_stop(ab: tuple[Footprint, Footprint], stop: float) -> None:
     a, b = ab
     want = ref_penetration(a.corners(), b.corners())
-    got = G.convex_penetration(a.corners(), b.corners(), stop)
+    got = PG.convex_penetration(a.corners(), b.corners(), stop)
     if want > stop:
         assert got == want
     else:
         assert got <= stop
-    assert G.convex_penetration(a.corners(), b.corners()) == want
-    assert G.convex_overlap(a.corners(), b.corners()) == (want > G.CONTACT_TOL)
+    assert PG.convex_penetration(a.corners(), b.corners()) == want
+    assert PG.convex_overlap(a.corners(), b.corners()) == (want > G.CONTACT_TOL)
 
 
 @settings(max_examples=400)
@@ -156,10 +158,10 @@ def test_distances_and_within(ab: tuple[Footprint, Footprint], limit: float) -> 
     a, b = ab
     assert a.corners() == ref_corners(a) and a.radius == 0.5 * math.hypot(a.frontage, a.depth)
     want = ref_polygon_distance(a.corners(), b.corners())
-    assert G.polygon_distance(a.corners(), b.corners()) == want
-    assert G.polygon_distance(a.corners(), b.corners()) == want  # memoised the second time
-    assert G.polygon_distance(list(a.corners()), list(b.corners())) == want  # not memoised
-    assert G.footprints_within(a, b, limit) == ref_within(a, b, limit)
+    assert PG.polygon_distance(a.corners(), b.corners()) == want
+    assert PG.polygon_distance(a.corners(), b.corners()) == want  # memoised the second time
+    assert PG.polygon_distance(list(a.corners()), list(b.corners())) == want  # not memoised
+    assert PG.footprints_within(a, b, limit) == ref_within(a, b, limit)
     for fa in G.FACINGS:
         p1, p2 = a.edge(fa)
         for fb in G.FACINGS:
@@ -172,11 +174,11 @@ def test_distances_and_within(ab: tuple[Footprint, Footprint], limit: float) -> 
 def test_sweep_distance(ab: tuple[Footprint, Footprint], bearing: float) -> None:
     a, b = ab
     d = G.heading_vector(bearing)
-    got = G.sweep_distance(a.corners(), d, b.corners())
+    got = CR.sweep_distance(a.corners(), d, b.corners())
     if ref_penetration(a.corners(), b.corners()) > -1e-9:
         assert got == 0.0
     else:
-        assert got == G.sweep_distance_apart(a.corners(), d, b.corners())
+        assert got == CR.sweep_distance_apart(a.corners(), d, b.corners())
 
 
 def test_memoised_sight_and_contacts_agree_with_fresh_measurements(short_scenario: str) -> None:
@@ -207,7 +209,7 @@ def test_memoised_sight_and_contacts_agree_with_fresh_measurements(short_scenari
             for o in live:
                 if o.side == u.side or not ref_within(u.fp, o.fp, G.CONTACT_TOL):
                     continue
-                fm, ft = G.contact_facing(u.fp, o.fp.corners()), G.contact_facing(o.fp, u.fp.corners())
+                fm, ft = CR.contact_facing(u.fp, o.fp.corners()), CR.contact_facing(o.fp, u.fp.corners())
                 if fm and ft:
                     plain.append((o, fm, ft))
             assert S.contacts(u, live) == plain

@@ -7,9 +7,9 @@ clear or blocked where ``line_of_fire`` says (combat.D.over-units)."""
 from __future__ import annotations
 
 from shieldwall import registry
-from shieldwall.core.geometry import point_in_polygon
 from shieldwall.core.hexgrid import ccrr, spiral
 from shieldwall.core.outlines import cells_outline
+from shieldwall.core.polygons import point_in_polygon
 from shieldwall.rulesets.spi_dark_ages.fire import can_fire_at, fire_range, line_of_fire
 from shieldwall.rulesets.spi_dark_ages.picture import centre, corners
 from shieldwall.rulesets.spi_dark_ages.ranges import ranges

@@ -56,7 +56,7 @@ def grown(poly: Sequence[Point], distance: float) -> list[list[float]]:
 
 def front_arc(fp: Footprint, half_angle: float, distance: float) -> list[list[float]]:
     """The region ahead of the front edge between lines splayed ``half_angle`` degrees outward
-    from its corners (``geometry.in_front_arc``), cut off ``distance`` out."""
+    from its corners (``crossings.in_front_arc``), cut off ``distance`` out."""
     fl, fr = fp.edge("front")
     out: list[Point] = [fl]
     n = 2 * STEPS

@@ -11,16 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shieldwall.core.geometry import (
-    Point,
-    dist,
-    point_in_polygon,
-    point_segment_distance,
-    polygon_edges,
-    polyline_distance_to_point,
-    segment_intersects_polyline,
-    segment_polygon_crossings,
-)
+from shieldwall.core.crossings import segment_intersects_polyline, segment_polygon_crossings
+from shieldwall.core.geometry import Point, dist, point_segment_distance
+from shieldwall.core.polygons import point_in_polygon, polygon_edges, polyline_distance_to_point
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
-from shieldwall.core.geometry import point_in_polygon, point_segment_distance, polygon_edges
+from shieldwall.core.geometry import point_segment_distance
+from shieldwall.core.polygons import point_in_polygon, polygon_edges
 
 Pt = tuple[float, float]
 

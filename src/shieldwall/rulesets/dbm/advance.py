@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shieldwall.core.geometry import Footprint, sweep_distance, swept_rectangle
+from shieldwall.core.crossings import sweep_distance, swept_rectangle
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.dice import D6
-from shieldwall.core.geometry import Footprint, convex_penetration
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import convex_penetration
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.fortgeom import corners, fort_poly, on_section

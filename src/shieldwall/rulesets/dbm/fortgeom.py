@@ -10,13 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.geometry import (
-    Footprint,
-    convex_penetration,
-    polygon_distance,
-    sweep_distance,
-    swept_rectangle,
-)
+from shieldwall.core.crossings import sweep_distance, swept_rectangle
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import convex_penetration, polygon_distance
 from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.geom import TOL, ahead, local
 

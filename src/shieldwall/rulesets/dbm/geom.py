@@ -14,15 +14,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from shieldwall.core.geometry import (
-    Footprint,
-    Point,
-    clip_halfplane,
-    convex_penetration,
-    normalize_angle,
-    polygon_distance,
-    sweep_distance,
-)
+from shieldwall.core.crossings import clip_halfplane, sweep_distance
+from shieldwall.core.geometry import Footprint, Point, normalize_angle
+from shieldwall.core.polygons import convex_penetration, polygon_distance
 
 #: paces: distances at or below this count as touching
 TOL = 0.05

@@ -10,8 +10,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shieldwall.core.crossings import swept_rectangle
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, Polygon, convex_penetration, swept_rectangle
+from shieldwall.core.geometry import Footprint, Polygon
+from shieldwall.core.polygons import convex_penetration
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule

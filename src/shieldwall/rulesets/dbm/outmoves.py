@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shieldwall.core.geometry import Footprint, sweep_distance
+from shieldwall.core.crossings import sweep_distance
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element, is_skirmisher, troop_class

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.geometry import Footprint, convex_penetration, swept_rectangle
+from shieldwall.core.crossings import swept_rectangle
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import convex_penetration
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.fortgeom import front_of

@@ -23,14 +23,8 @@ import math
 from typing import TYPE_CHECKING
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    convex_penetration,
-    footprints_within,
-    heading_vector,
-    point_segment_distance,
-)
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, heading_vector, point_segment_distance
+from shieldwall.core.polygons import convex_penetration, footprints_within
 
 from .clauses import cite
 from .extra_orders import Join, Leave

@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration, heading_vector
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, heading_vector
+from shieldwall.core.polygons import convex_penetration
 
 from . import orders as O
 from .army import ArmyUnit

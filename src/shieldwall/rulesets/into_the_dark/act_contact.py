@@ -76,7 +76,8 @@ def evade(st: IntoTheDarkState, t: Unit, c: Unit) -> None:
     h = heading_towards(c.fp.centre, t.fp.centre)
     fp = Footprint(t.fp.x, t.fp.y, h, t.frontage, t.depth)
     world = st.world()
-    from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+    from shieldwall.core.geometry import CONTACT_TOL
+    from shieldwall.core.polygons import convex_penetration
 
     start_ov = [
         e.id for e in world.enemies(t) if convex_penetration(fp.corners(), e.fp.corners()) > CONTACT_TOL
@@ -138,7 +139,8 @@ def _chase(
     except Problem:
         lead = Trace(fp=c.fp, samples=[c.fp])
     orig = [(float(p[0]), float(p[1])) for p in ch["t_start"]]
-    from shieldwall.core.geometry import heading_vector, sweep_distance
+    from shieldwall.core.crossings import sweep_distance
+    from shieldwall.core.geometry import heading_vector
 
     fx, fy = heading_vector(lead.fp.heading)
     run = sweep_distance(lead.fp.corners(), (fx, fy), orig)

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration, heading_vector
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, heading_vector
+from shieldwall.core.polygons import convex_penetration
 
 from .clauses import cite
 from .extra_orders import Deploy

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    heading_vector,
-    polygon_distance,
-)
+from shieldwall.core.geometry import CONTACT_TOL, heading_vector
+from shieldwall.core.polygons import polygon_distance
 
 from . import orders as O
 from .charge_plan import conform
@@ -155,7 +152,7 @@ def pursue(st: IntoTheDarkState, uid: str, mode: str) -> None:
     world = st.world()
     fp = w.fp
     fx, fy = heading_vector(fp.heading)
-    from shieldwall.core.geometry import sweep_distance
+    from shieldwall.core.crossings import sweep_distance
 
     best: tuple[float, Unit] | None = None
     for e in world.enemies(w):
@@ -173,7 +170,7 @@ def pursue(st: IntoTheDarkState, uid: str, mode: str) -> None:
             best = None
         if best is not None:
             contact = fp.moved(fx * dd, fy * dd)
-            from shieldwall.core.geometry import contact_facing
+            from shieldwall.core.crossings import contact_facing
 
             edge = contact_facing(e.fp, contact.corners(), tol=CONTACT_TOL * 2)
             end = conform(w, contact, e.fp, edge, world, e.id) if edge else None

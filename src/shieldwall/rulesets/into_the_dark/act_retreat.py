@@ -8,14 +8,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    convex_penetration,
-    dist,
-    footprints_within,
-    heading_vector,
-)
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, dist, heading_vector
+from shieldwall.core.polygons import convex_penetration, footprints_within
 
 from . import deep_water
 from .model import Unit

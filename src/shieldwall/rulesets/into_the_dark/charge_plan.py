@@ -7,15 +7,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    Point,
-    contact_facing,
-    heading_vector,
-    normalize_angle,
-    sweep_distance,
-)
+from shieldwall.core.crossings import contact_facing, sweep_distance
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, heading_vector, normalize_angle
 from shieldwall.core.reference import REFERENCE
 
 from . import orders as O

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from shieldwall.core.geometry import footprints_within
+from shieldwall.core.polygons import footprints_within
 from shieldwall.core.reference import REFERENCE
 
 from .model import Unit

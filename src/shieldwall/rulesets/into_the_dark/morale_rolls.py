@@ -10,11 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from shieldwall.core.geometry import (
-    heading_vector,
-    normalize_angle,
-    polygon_distance,
-)
+from shieldwall.core.geometry import heading_vector, normalize_angle
+from shieldwall.core.polygons import polygon_distance
 
 from .charge_plan import heading_towards
 from .generals import leading_rating

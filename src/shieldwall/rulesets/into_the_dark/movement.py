@@ -16,15 +16,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    convex_penetration,
-    footprints_within,
-    heading_vector,
-    normalize_angle,
-)
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, heading_vector, normalize_angle
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.polygons import convex_penetration, footprints_within
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 

@@ -53,7 +53,7 @@ from pydantic import Field
 from shieldwall.core import schema
 from shieldwall.core.datafiles import file_references_allowed, read_toml, validate
 from shieldwall.core.errors import DataError
-from shieldwall.core.geometry import CONTACT_TOL, convex_penetration
+from shieldwall.core.geometry import CONTACT_TOL
 from shieldwall.core.limits import (
     MAX_EXTRAS,
     MAX_FEATURES,
@@ -64,6 +64,7 @@ from shieldwall.core.limits import (
     Heading,
     off_table,
 )
+from shieldwall.core.polygons import convex_penetration
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 

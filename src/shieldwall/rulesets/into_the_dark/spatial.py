@@ -14,23 +14,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shieldwall.core.geometry import (
-    Footprint,
-    Point,
-    Polygon,
-    clip_halfplane,
+from shieldwall.core.crossings import clip_halfplane, segment_intersects_convex
+from shieldwall.core.geometry import Footprint, Point, Polygon, dist, point_segment_distance, segment_distance
+from shieldwall.core.polygons import (
     convex_penetration,
-    dist,
     footprints_within,
     point_in_polygon,
-    point_segment_distance,
     polygon_distance,
     polygon_edges,
     polyline_distance_to_point,
     rect_inside_polygon,
     rect_meets_polygon,
-    segment_distance,
-    segment_intersects_convex,
 )
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import Crossing, Feature, TerrainMap

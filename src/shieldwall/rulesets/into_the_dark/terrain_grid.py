@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from shieldwall.core.geometry import Footprint, point_in_polygon, point_segment_distance
+from shieldwall.core.geometry import Footprint, point_segment_distance
+from shieldwall.core.polygons import point_in_polygon
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import Feature, TerrainMap
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.knight_hack.board import Ask, Board, Unit
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.geom import GAP, on_table

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import math
 
+from shieldwall.core.crossings import in_front_arc, sweep_distance
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    bearing,
-    footprint_distance,
-    heading_vector,
-    in_front_arc,
-    normalize_angle,
-    sweep_distance,
-)
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, bearing, heading_vector, normalize_angle
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack.board import Board, Unit
 from shieldwall.rulesets.knight_hack.charge import (

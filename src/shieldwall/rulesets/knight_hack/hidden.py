@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, convex_penetration
+from shieldwall.core.geometry import CONTACT_TOL, Footprint
+from shieldwall.core.polygons import convex_penetration
 
 if TYPE_CHECKING:
     from shieldwall.core.game import State

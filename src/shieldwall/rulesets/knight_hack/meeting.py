@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 
+from shieldwall.core.crossings import sweep_distance
 from shieldwall.core.dice import D6
-from shieldwall.core.geometry import Footprint, heading_vector, normalize_angle, sweep_distance
+from shieldwall.core.geometry import Footprint, heading_vector, normalize_angle
 from shieldwall.rulesets.knight_hack.board import Board, Melee, Unit
 from shieldwall.rulesets.knight_hack.charge import charge_distance, check_wheel, wheel_arc
 from shieldwall.rulesets.knight_hack.geom import contact_facing

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from shieldwall.core.crossings import in_front_arc
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.knight_hack.clauses import rule
 
 #: why a unit rallies (page 13's list)

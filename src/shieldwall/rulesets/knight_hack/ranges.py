@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from shieldwall.core.crossings import FRONT_ARC_HALF_ANGLE
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import FRONT_ARC_HALF_ANGLE
 from shieldwall.core.outlines import front_arc, grown
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.geom import missile_range, seen_enemies

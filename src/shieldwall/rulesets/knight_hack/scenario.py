@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shieldwall.core.datafiles import file_references_allowed, validate
 from shieldwall.core.errors import DataError
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
 from shieldwall.core.limits import (
     MAX_FEATURES,
     MAX_POINTS,
@@ -42,6 +42,7 @@ from shieldwall.core.limits import (
     Heading,
     Pt,
 )
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
 from shieldwall.rulesets.knight_hack.board import FIGURE_WIDTH, RANK_DEPTH
 from shieldwall.rulesets.knight_hack.tables import Tables, sample_folder

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import footprint_distance
 
 #: a zone: (x0, y0, x1, y1), x0 < x1 and y0 < y1
 Zone = tuple[float, float, float, float]

@@ -5,10 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shieldwall.core.geometry import (
-    Footprint,
-    in_front_arc,
-)
+from shieldwall.core.crossings import in_front_arc
+from shieldwall.core.geometry import Footprint
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour.act_common import (

@@ -12,15 +12,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    convex_penetration,
-    dist,
-    heading_vector,
-    polygon_distance,
-    sweep_distance,
-)
+from shieldwall.core.crossings import sweep_distance
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, dist, heading_vector
+from shieldwall.core.polygons import convex_penetration, polygon_distance
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour import terrain_checks as TC

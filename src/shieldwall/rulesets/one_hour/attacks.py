@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shieldwall.core.geometry import in_front_arc
+from shieldwall.core.crossings import in_front_arc
 from shieldwall.rulesets.one_hour import spatial as S
 from shieldwall.rulesets.one_hour import terrain_checks as TC
 from shieldwall.rulesets.one_hour.act_common import bad, sight, terrain_clause

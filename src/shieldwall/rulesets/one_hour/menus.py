@@ -16,16 +16,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from shieldwall.core.crossings import beyond_edge_line, in_front_arc
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import (
-    Footprint,
-    bearing,
-    beyond_edge_line,
-    dist,
-    heading_vector,
-    in_front_arc,
-    normalize_angle,
-)
+from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import act_hand_deploy
 from shieldwall.rulesets.one_hour import orders as O

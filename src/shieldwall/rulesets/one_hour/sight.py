@@ -8,12 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shieldwall.core.geometry import (
-    Point,
-    Polygon,
-    in_front_arc,
-    segment_intersects_convex,
-)
+from shieldwall.core.crossings import in_front_arc, segment_intersects_convex
+from shieldwall.core.geometry import Point, Polygon
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit

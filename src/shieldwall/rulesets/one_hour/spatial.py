@@ -11,23 +11,16 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from shieldwall.core.geometry import (
-    CONTACT_TOL,
-    Footprint,
-    Point,
-    Polygon,
+from shieldwall.core.crossings import (
     beyond_edge_line,
     contact_facing,
-    convex_overlap,
-    convex_penetration,
-    dist,
-    footprints_within,
-    polygon_distance,
     sweep_distance,
     sweep_distance_apart,
     swept_rectangle,
 )
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, Polygon, dist
 from shieldwall.core.geometry_index import nearby
+from shieldwall.core.polygons import convex_overlap, convex_penetration, footprints_within, polygon_distance
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import math
 
+from shieldwall.core.crossings import segment_intersects_polyline, swept_rectangle
 from shieldwall.core.geometry import (
     CONTACT_TOL,
     Footprint,
     Point,
     Polygon,
     dist,
-    point_in_polygon,
     point_segment_distance,
-    polygon_edges,
     segment_distance,
-    segment_intersects_polyline,
     segments_intersect,
-    swept_rectangle,
 )
+from shieldwall.core.polygons import point_in_polygon, polygon_edges
 from shieldwall.core.terrain import Feature, TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects

@@ -34,10 +34,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shieldwall.core.crossings import in_front_arc
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint, footprint_distance, in_front_arc, normalize_angle
+from shieldwall.core.geometry import Footprint, normalize_angle
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark import orders as O
 

@@ -34,7 +34,8 @@ from typing import Any, Protocol
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.into_the_dark import orders as O
 
 #: an unjoined general keeps his figure this far from every enemy (a charge's reach)

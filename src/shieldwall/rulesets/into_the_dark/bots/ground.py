@@ -11,7 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from shieldwall.core.geometry import Point, dist, segment_intersects_polyline
+from shieldwall.core.crossings import segment_intersects_polyline
+from shieldwall.core.geometry import Point, dist
 
 #: linear water a unit should cross at a bridge or ford when there is one ("Deep streams -
 #: disorder all troops, all foot movement is halved, all mounted movement quartered", terrain)

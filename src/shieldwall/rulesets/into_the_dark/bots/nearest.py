@@ -14,8 +14,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
 
 #: enemies with their distances, nearest first

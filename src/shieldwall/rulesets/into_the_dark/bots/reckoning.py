@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint, footprint_distance
+from shieldwall.core.geometry import Footprint
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.into_the_dark.charging import charge_troops
 from shieldwall.rulesets.into_the_dark.combat import Troops

@@ -26,7 +26,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.dice import Die, pool
-from shieldwall.core.geometry import Footprint, bearing, heading_vector, polygon_distance
+from shieldwall.core.geometry import Footprint, bearing, heading_vector
+from shieldwall.core.polygons import polygon_distance
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.profiles import unit_profiles
 

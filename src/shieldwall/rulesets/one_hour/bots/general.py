@@ -19,10 +19,12 @@ from typing import Any
 
 import numpy as np
 
+from shieldwall.core.crossings import in_front_arc
 from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint, in_front_arc, point_in_polygon, polygon_distance
+from shieldwall.core.geometry import Footprint
 from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.polygons import point_in_polygon, polygon_distance
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.combat import AttackSituation
