@@ -34,7 +34,7 @@ import icepool_oracle as oracle  # noqa: E402
 
 from shieldwall import odds  # noqa: E402
 from shieldwall.core import dice as core_dice  # noqa: E402
-from shieldwall.odds import markov  # noqa: E402
+from shieldwall.odds import exact_linear, markov  # noqa: E402
 from shieldwall.rulesets.into_the_dark import combat as itd_combat  # noqa: E402
 from shieldwall.rulesets.into_the_dark import morale as itd_morale  # noqa: E402
 from shieldwall.rulesets.into_the_dark import odds as into_the_dark  # noqa: E402
@@ -278,7 +278,7 @@ def main() -> None:
 
     def clear_duels() -> None:
         itd_cold()
-        markov._adjugate.cache_clear()
+        exact_linear.adjugate.cache_clear()
 
     for first, second, label, reps in [
         ("12 CAF average", "12 CPF average", "12 v 12", 7),

@@ -1,6 +1,6 @@
 """The second exact solver of the simultaneous-rounds duel (into-the-dark), kept as a test oracle.
 
-This is ``shieldwall.odds.markov.simultaneous_duel`` as it was before the two-stage rewrite (integer
+This is ``shieldwall.odds.simultaneous.simultaneous_duel`` as it was before the two-stage rewrite (integer
 Cramer solves over one denominator per diagonal, values packed three to an integer, and the round
 distribution propagated over merged state-to-state transitions). The tests check that the current
 solver gives identical exact results, on duels too large for the ``Fraction`` oracle
@@ -15,7 +15,8 @@ from math import gcd as _gcd
 from operator import mul
 from typing import Any, cast
 
-from shieldwall.odds.markov import DEFAULT_MAX_TURNS, DEFAULT_TAIL, RoundModel, RoundsSolution
+from shieldwall.odds.markov import DEFAULT_MAX_TURNS, DEFAULT_TAIL
+from shieldwall.odds.simultaneous import RoundModel, RoundsSolution
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
 _TERM = {"A": 0, "B": 1, "D": 2}

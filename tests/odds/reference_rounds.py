@@ -1,6 +1,6 @@
 """The first exact solver of the simultaneous-rounds duel (into-the-dark), kept as a test oracle.
 
-``shieldwall.odds.markov.simultaneous_duel`` was rewritten for speed (integer Cramer solves over one
+``shieldwall.odds.simultaneous.simultaneous_duel`` was rewritten for speed (integer Cramer solves over one
 denominator per diagonal of blocks, Horner scaling, indexed propagation). This is the original,
 straightforward version (``Fraction`` Gauss-Jordan per block, lcm of block denominators); the tests
 check that both give identical exact results.
@@ -12,7 +12,8 @@ from fractions import Fraction
 from math import gcd as _gcd
 from typing import cast
 
-from shieldwall.odds.markov import DEFAULT_MAX_TURNS, DEFAULT_TAIL, RoundModel, RoundsSolution
+from shieldwall.odds.markov import DEFAULT_MAX_TURNS, DEFAULT_TAIL
+from shieldwall.odds.simultaneous import RoundModel, RoundsSolution
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
 _TERM = {"A": 0, "B": 1, "D": 2}

@@ -26,6 +26,7 @@ RS = "one-hour-dark-ages"
         "shieldwall.odds.numbers",
         "shieldwall.odds.results",
         "shieldwall.odds.markov",
+        "shieldwall.odds.exact_linear",
         "shieldwall.rulesets.one_hour.odds",
         "shieldwall.rulesets.into_the_dark.odds",
         "shieldwall.rulesets.into_the_dark.odds.spec",

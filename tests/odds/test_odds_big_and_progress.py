@@ -6,7 +6,7 @@
   tables, for any limit.
 * Duels and matchup tables report their progress through an optional ``progress(stage, done,
   total)`` callback; ``shieldwall odds duel`` / ``matrix`` draw it as a progress bar on a terminal.
-* A duel too big to solve exactly on this machine (``markov.DUEL_WORK_LIMIT``) is refused with a
+* A duel too big to solve exactly on this machine (``simultaneous.DUEL_WORK_LIMIT``) is refused with a
   one-line error (1000 v 12 figures used to pass 16 GB of memory).
 """
 
@@ -30,7 +30,7 @@ from typer.testing import CliRunner
 
 from shieldwall import cli_odds, odds
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds import markov
+from shieldwall.odds import simultaneous
 from shieldwall.odds.numbers import fraction_text, int_text
 from shieldwall.odds.render import duel_tables
 from shieldwall.rulesets.into_the_dark import odds as into_the_dark
@@ -222,7 +222,7 @@ def test_cli_progress_flag(app: typer.Typer) -> None:
 
 def _work_of(first: str, second: str, monkeypatch: pytest.MonkeyPatch) -> int:
     """The work ``simultaneous_duel`` counts for a duel, read from its refusal at limit 0."""
-    monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", 0)
+    monkeypatch.setattr(simultaneous, "DUEL_WORK_LIMIT", 0)
     into_the_dark.PLUGIN.clear_memo()
     with pytest.raises(ShieldwallError, match="too big to solve exactly") as err:
         odds.duel(ITD, first, second, exact=True)
@@ -234,10 +234,10 @@ def test_duel_work_limit_is_exact_at_the_boundary(monkeypatch: pytest.MonkeyPatc
     # the casualty pairs over all states (both sides' outcomes, per figures and shaken flag) times
     # the chain's 12 + 12 diagonals
     assert work % 24 == 0 and work > 2916
-    monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", work)
+    monkeypatch.setattr(simultaneous, "DUEL_WORK_LIMIT", work)
     into_the_dark.PLUGIN.clear_memo()
     assert odds.duel(ITD, "12 CAF average", "12 CPF average", exact=True).first_wins > 0
-    monkeypatch.setattr(markov, "DUEL_WORK_LIMIT", work - 1)
+    monkeypatch.setattr(simultaneous, "DUEL_WORK_LIMIT", work - 1)
     into_the_dark.PLUGIN.clear_memo()
     with pytest.raises(ShieldwallError, match=f"about {work:,} steps"):
         odds.duel(ITD, "12 CAF average", "12 CPF average", exact=True)
@@ -255,4 +255,4 @@ def test_duel_of_huge_units_is_refused_quickly_not_run_out_of_memory(app: typer.
     assert r.exit_code == 2
     assert r.stderr.startswith("error: a duel of 1000 v 12 figures is too big to solve here")
     assert "fewer figures fighting" in r.stderr and "Traceback" not in r.output
-    assert markov.DUEL_WORK_LIMIT >= 100 * 1_555_200  # 24 v 24 (12 wide, 2 deep): 1.6 million
+    assert simultaneous.DUEL_WORK_LIMIT >= 100 * 1_555_200  # 24 v 24 (12 wide, 2 deep): 1.6 million

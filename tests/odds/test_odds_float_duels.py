@@ -14,7 +14,8 @@ from shieldwall import odds
 from shieldwall.core.dice import Dist
 from shieldwall.odds import float_alternating, float_rounds
 from shieldwall.odds.float_solution import gamma
-from shieldwall.odds.markov import alternating_duel, simultaneous_duel
+from shieldwall.odds.markov import alternating_duel
+from shieldwall.odds.simultaneous import simultaneous_duel
 from shieldwall.rulesets.into_the_dark import odds as itd
 from shieldwall.rulesets.one_hour import odds as one_hour
 
@@ -195,7 +196,7 @@ def test_gamma() -> None:
 def test_a_cell_of_tests_at_once_is_the_same_as_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """``DuelModel.after_melee_cell`` (the float solver's fast path) returns the very objects
     ``after_melee`` does, in the solver's order; the solver gives the same answer without it."""
-    from shieldwall.odds.markov import _FLAGS, _LOSER
+    from shieldwall.odds.simultaneous import _FLAGS, _LOSER
 
     a, b = itd.side(itd.parse_spec("12 LAM elite")), itd.side(itd.parse_spec("10 CUF fanatic warband"))
     m = itd.DuelModel(a, b, True, True, True, False)

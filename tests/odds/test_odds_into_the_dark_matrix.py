@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from shieldwall import cli_odds, odds
 from shieldwall.core.errors import ShieldwallError
-from shieldwall.odds.markov import simultaneous_duel
+from shieldwall.odds.simultaneous import simultaneous_duel
 from shieldwall.rulesets.into_the_dark import odds as itd
 
 RS = "into-the-dark"

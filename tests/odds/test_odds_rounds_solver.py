@@ -1,4 +1,4 @@
-"""The simultaneous-rounds duel solver (``markov.simultaneous_duel``) against its two predecessors.
+"""The simultaneous-rounds duel solver (``simultaneous.simultaneous_duel``) against its two predecessors.
 
 ``reference_rounds.py`` is the first, ``Fraction`` version; ``packed_rounds.py`` the second (one
 stage per round, values packed three to an integer). The current solver goes through intermediate
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from packed_rounds import packed_simultaneous_duel
 from reference_rounds import reference_simultaneous_duel
 
-from shieldwall.odds.markov import RoundsSolution, Weights, simultaneous_duel
+from shieldwall.odds.simultaneous import RoundsSolution, Weights, simultaneous_duel
 from shieldwall.rulesets.into_the_dark import odds as itd
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
@@ -197,14 +197,14 @@ def test_forward_absorption_edge_cases(model: RandomModel) -> None:
 @settings(max_examples=300)
 @given(st.lists(st.integers(-(10**6), 10**6), min_size=16, max_size=16))
 def test_the_4x4_adjugate_matches_cofactor_expansion(entries: list[int]) -> None:
-    """The block solve's closed-form 4x4 adjugate (``markov._adjugate4``) is the adjugate: every
+    """The block solve's closed-form 4x4 adjugate (``exact_linear.adjugate4``) is the adjugate: every
     entry is the signed 3x3 minor, computed here by the oracle's plain cofactor expansion."""
     from packed_rounds import _det
 
-    from shieldwall.odds.markov import _adjugate4
+    from shieldwall.odds.exact_linear import adjugate4
 
     rows = [entries[4 * r : 4 * r + 4] for r in range(4)]
-    adj, det = _adjugate4(tuple(tuple(r) for r in rows))
+    adj, det = adjugate4(tuple(tuple(r) for r in rows))
     assert det == _det(rows)
     for r in range(4):
         for c in range(4):

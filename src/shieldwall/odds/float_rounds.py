@@ -1,4 +1,4 @@
-"""A duel of simultaneous rounds (``markov.simultaneous_duel``) solved in float64, vectorised over
+"""A duel of simultaneous rounds (``simultaneous.simultaneous_duel``) solved in float64, vectorised over
 the state lattice with numpy, with an a priori bound on the rounding error.
 
 The chain is the exact solver's: state ``(figures, figures, flags)`` (``flags = 2 * first shaken +
@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, cast
 from shieldwall.odds.float_solution import FloatRounds, gamma
 
 if TYPE_CHECKING:
-    from shieldwall.odds.markov import RoundModel
     from shieldwall.odds.results import Progress
+    from shieldwall.odds.simultaneous import RoundModel
 
 #: The most entries (states times casualty pairs) the float solver takes on: about 24 bytes each in
 #: its largest arrays (64 v 64 figures of 4 dice a side: about 1.6 million). Bigger duels are refused
@@ -84,7 +84,7 @@ def _tests(model: RoundModel, na: int, nb: int) -> tuple[Any, Any, Any]:
     P(the tests end the duel) ``qs`` (exact sums of the integer weights, one rounding)."""
     import numpy as np
 
-    from shieldwall.odds.markov import _FLAG_INDEX, _FLAGS, _LOSER, _TERM
+    from shieldwall.odds.simultaneous import _FLAG_INDEX, _FLAGS, _LOSER, _TERM
 
     # every intermediate's tests (the rules memoise equal answers as one object), in index order; a
     # model may answer a whole cell at once (``after_melee_cell(fa, fb, later)``: its 12 states)
@@ -123,7 +123,7 @@ def _start(model: RoundModel, na: int, nb: int) -> tuple[list[Fraction], Any]:
     leave on each state (float64, one rounding each)."""
     import numpy as np
 
-    from shieldwall.odds.markov import _FLAG_INDEX, _TERM, _round
+    from shieldwall.odds.simultaneous import _FLAG_INDEX, _TERM, _round
 
     first = [Fraction(0)] * 3
     mass: dict[tuple[int, int, int], Fraction] = {}

@@ -62,7 +62,7 @@ class FloatDuel:
 
 @dataclass(frozen=True, slots=True)
 class FloatRounds:
-    """A duel of simultaneous rounds (``markov.simultaneous_duel``) solved in float64;
+    """A duel of simultaneous rounds (``simultaneous.simultaneous_duel``) solved in float64;
     ``error_bound`` bounds the absolute error of every probability in it."""
 
     first_wins: float

@@ -1,6 +1,6 @@
 """The absorption of a simultaneous-rounds duel solved *forwards*: the start's mass pushed down.
 
-``markov.simultaneous_duel`` needs the probabilities that the first unit wins, that the second
+``simultaneous.simultaneous_duel`` needs the probabilities that the first unit wins, that the second
 does, and of a draw, from one start distribution only (the states after the first round). Instead
 of three values per state found backwards (fewest figures first, as the test oracle
 ``tests/odds/packed_rounds.py`` does), this pushes the one start mass down the blocks, most figures

@@ -1,6 +1,6 @@
 """The round distribution of a simultaneous-rounds duel, propagated exactly in numpy integer limbs.
 
-The round-by-round weights of a duel (``markov.simultaneous_duel``) are integers over one common
+The round-by-round weights of a duel (``simultaneous.simultaneous_duel``) are integers over one common
 denominator that grows by a fixed factor a round, hundreds of bits after a few dozen rounds, and
 every round is the same sparse linear map. In pure Python every product is an interpreted
 operation; here every weight is split into ``b``-bit limbs held in an ``int64`` array, one row a
@@ -164,7 +164,7 @@ def propagate(
 ) -> tuple[int, Fraction] | None:
     """Propagate the round weights from round 1 (``weights`` over ``den_w``) until the duel is over
     or the unfinished (and not undecided) mass is below ``tail`` or ``max_turns`` is reached, as
-    ``markov.simultaneous_duel``'s pure Python loop does. A round is ``stages`` applied in turn (the
+    ``simultaneous.simultaneous_duel``'s pure Python loop does. A round is ``stages`` applied in turn (the
     last one's targets are the states; the weight of every path through them is over ``common``;
     :func:`transitions`) and ``term`` (per terminal outcome, the weight of each state's rounds that
     end the duel so). Fills ``by_turn`` and returns ``(horizon, mass beyond)``, or None (and fills

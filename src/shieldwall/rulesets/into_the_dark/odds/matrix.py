@@ -94,7 +94,7 @@ def matrix_odds(s: ReadSettings, progress: Progress | None = None, exact: bool =
     charge = str(s["charge"])
     melee = situations()[0]
     from shieldwall.odds import float_rounds
-    from shieldwall.odds.markov import simultaneous_duel
+    from shieldwall.odds.simultaneous import simultaneous_duel
 
     def impetuous(a: Side) -> bool:
         return charge == "impetuous" and (a.unit.mounted or a.unit.has("warband"))

@@ -1,5 +1,5 @@
 """The round-by-round rules of a frontal melee between two units (:class:`DuelModel`), the round
-model that ``shieldwall.odds.markov.simultaneous_duel`` solves: every distribution is the rules' own
+model that ``shieldwall.odds.simultaneous.simultaneous_duel`` solves: every distribution is the rules' own
 (``melee_situation.MeleeSituation.dist()``, ``morale.MoraleSituation.dist()``)."""
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from .spec import RS, SPEC_HELP, WEAPONS, ITDSpec, parse_spec
 if TYPE_CHECKING:
     from shieldwall.core.dice import Dist
     from shieldwall.odds.float_solution import FloatRounds
-    from shieldwall.odds.markov import RoundsSolution
+    from shieldwall.odds.simultaneous import RoundsSolution
 
 
 def _yes(v: object) -> bool:
@@ -272,7 +272,7 @@ class IntoTheDarkOdds(OddsPlugin):
         sol: RoundsSolution | FloatRounds
         try:
             if exact:
-                from shieldwall.odds.markov import simultaneous_duel
+                from shieldwall.odds.simultaneous import simultaneous_duel
 
                 sol = simultaneous_duel(model, progress=progress)
             else:
