@@ -73,17 +73,17 @@ class MissileSituation:
 
     @classmethod
     def quick(cls, **state: Any) -> Self:
-        """``MissileSituation(**state)``, built faster (``_quick``)."""
+        """``MissileSituation(**state)``, built faster (``situation_values.quick_value``)."""
         return quick_value(cls, _MISSILE_FIELDS, state)
 
     @classmethod
     def from_fields(cls, state: dict[str, Any]) -> Self:
         """``MissileSituation(**state)`` for a dict naming every field, which it keeps
-        (``_from_fields``)."""
+        (``situation_values.value_from_fields``)."""
         return value_from_fields(cls, _MISSILE_FIELDS, state)
 
     def with_fields(self, changes: dict[str, Any]) -> Self:
-        """``dataclasses.replace(self, **changes)``, built faster (``_with_fields``)."""
+        """``dataclasses.replace(self, **changes)``, built faster (``situation_values.changed_value``)."""
         return changed_value(self, _MISSILE_FIELDS, changes)
 
     @property

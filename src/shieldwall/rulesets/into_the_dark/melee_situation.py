@@ -40,9 +40,6 @@ if TYPE_CHECKING:
     import numpy as np
 
 
-# --- melee --------------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class MeleeSituation:
     """One attacking unit (or champion) against one enemy unit in a round of melee. There is no
@@ -91,16 +88,17 @@ class MeleeSituation:
 
     @classmethod
     def quick(cls, **state: Any) -> Self:
-        """``MeleeSituation(**state)``, built faster (``_quick``)."""
+        """``MeleeSituation(**state)``, built faster (``situation_values.quick_value``)."""
         return quick_value(cls, _MELEE_FIELDS, state)
 
     @classmethod
     def from_fields(cls, state: dict[str, Any]) -> Self:
-        """``MeleeSituation(**state)`` for a dict naming every field, which it keeps (``_from_fields``)."""
+        """``MeleeSituation(**state)`` for a dict naming every field, which it keeps
+        (``situation_values.value_from_fields``)."""
         return value_from_fields(cls, _MELEE_FIELDS, state)
 
     def with_fields(self, changes: dict[str, Any]) -> Self:
-        """``dataclasses.replace(self, **changes)``, built faster (``_with_fields``)."""
+        """``dataclasses.replace(self, **changes)``, built faster (``situation_values.changed_value``)."""
         return changed_value(self, _MELEE_FIELDS, changes)
 
     def target_shieldless(self, facing: Facing) -> str | None:
