@@ -49,6 +49,7 @@ def scale_run(ruleset: str, per_side: int, max_decisions: int) -> tuple[float, i
         side: make_bot("scripted", bot_seed(1, i), game.info.id) for i, side in enumerate(game.info.sides)
     }
     state = game.new_state(1)
+    state.seal()  # (as ``match.play`` does: only orders change it)
     n = 0
     orders = hashlib.sha256()
     t0 = time.process_time()

@@ -36,7 +36,8 @@ def play(
     on_order: Callable[[State, Any], None] | None = None,
 ) -> Played:
     """Play one battle to the end. Bots named here are the game's rule system's (``make_bot``) and
-    get seeds derived from the battle seed."""
+    get seeds derived from the battle seed. ``on_order`` may read the state, not change it (the state
+    is sealed while the battle is played: ``State.seal``)."""
     sides = game.info.sides
     bots: dict[str, Bot] = {}
     for i, (side, b) in enumerate(zip(sides, (red, blue), strict=True)):
@@ -44,16 +45,20 @@ def play(
     state = game.new_state(seed)
     limit = decision_limit(state)
     orders: list[Any] = []
-    while not state.is_terminal():
-        if len(orders) >= limit:
-            raise RuntimeError(
-                f"battle did not end after {limit} decisions (a rule system's turn limit failed)"
-            )
-        d = state.decision()
-        assert d is not None
-        order = bots[d.side].choose(state)
-        state.apply(order)
-        orders.append(order)
-        if on_order is not None:
-            on_order(state, order)
+    state.seal()  # (only orders change it until the battle ends: ``State.seal``)
+    try:
+        while not state.is_terminal():
+            if len(orders) >= limit:
+                raise RuntimeError(
+                    f"battle did not end after {limit} decisions (a rule system's turn limit failed)"
+                )
+            d = state.decision()
+            assert d is not None
+            order = bots[d.side].choose(state)
+            state.apply(order)
+            orders.append(order)
+            if on_order is not None:
+                on_order(state, order)
+    finally:
+        state.unseal()
     return Played(state, orders)

@@ -64,6 +64,32 @@ def test_illegal_orders_are_refused_and_change_nothing(scenario: str, bad: objec
 
 
 @pytest.mark.parametrize("scenario", CASES)
+def test_sealed_state_refuses_illegal_orders_and_plays_on_the_same(scenario: str) -> None:
+    """``State.seal`` (a battle loop's promise that only orders change the state) changes nothing a
+    player sees: illegal orders part way through a battle are refused without changing the state,
+    and the battle goes on as an unsealed twin's."""
+    game = load_game(scenario)
+    st, twin = game.new_state(6), game.new_state(6)
+    st.seal()
+    rng = np.random.default_rng(6)
+    for i in range(45):
+        if st.is_terminal():
+            break
+        if i % 15 == 14:
+            before = _snapshot(st)
+            for bad in ("activate nobody", {"kind": "move", "unit": "r1"}, "fight"):
+                with pytest.raises(IllegalOrder):
+                    st.apply(bad)
+            assert _snapshot(st) == before
+        orders = st.legal_orders()
+        o = orders[int(rng.integers(len(orders)))]
+        assert [e.to_dict() for e in st.apply(o)] == [e.to_dict() for e in twin.apply(o)]
+    assert st.sealed
+    st.unseal()
+    assert not st.sealed and _snapshot(st) == _snapshot(twin)
+
+
+@pytest.mark.parametrize("scenario", CASES)
 def test_same_seed_same_log_and_copy_is_independent(scenario: str) -> None:
     game = load_game(scenario)
     a = play(game, 9, "random", "random").state

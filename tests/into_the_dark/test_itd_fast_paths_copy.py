@@ -8,10 +8,10 @@ import math
 from collections import OrderedDict, defaultdict
 from typing import Any
 
+from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
-from shieldwall.match import play
 from shieldwall.rulesets.into_the_dark import plain_copy
 from shieldwall.rulesets.into_the_dark.plain_copy import plain_deepcopy
 from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
@@ -108,7 +108,17 @@ def test_every_state_copy_copies_its_data_as_deepcopy_does(monkeypatch: Any) -> 
 
     monkeypatch.setattr(IntoTheDarkState, "copy", checked)
     for scenario, seed, opts in BATTLES:
-        play(load_game(scenario, opts), seed, "scripted", "scripted")
+        # unsealed (a player's state: every order backed up by a copy; ``match.play`` seals its
+        # state and copies once in ``CHECKPOINT_EVERY`` orders), as ``play`` with the same bots
+        game = load_game(scenario, opts)
+        st = game.new_state(seed)
+        bots = {
+            s: make_bot("scripted", bot_seed(seed, i), game.info.id) for i, s in enumerate(game.info.sides)
+        }
+        while not st.is_terminal():
+            d = st.decision()
+            assert d is not None and not st.sealed
+            st.apply(bots[d.side].choose(st))
     assert seen["plain"] > 10_000 and seen["filled"] > 3_000, seen
 
 

@@ -306,6 +306,7 @@ class MCTSBot(Bot):
         else:
             sim = state.copy()
         fresh_dice(sim, seeds[1])
+        sim.seal()  # (the playout changes it by orders only: ``State.seal``)
         return sim
 
     def _begin(self, state: State, side: str, seeds: tuple[int, int, int]) -> Run:

@@ -104,6 +104,21 @@ class RulesetInfo:
 class State(ABC):
     """One moment of one battle."""
 
+    #: set by ``seal``: see there
+    sealed: bool = False
+
+    def seal(self) -> None:
+        """The driver's promise that, until ``unseal``, nothing changes this state but ``apply``
+        (no hand edits: a battle loop, a search's playout). A rule system may then undo an order
+        that fails part way by replaying the orders since a checkpoint, instead of copying the
+        whole state before every order (Into the Dark's ``apply``); unsealed, every order keeps a
+        full backup. The same orders give the same battle either way. Copies keep the seal."""
+        self.sealed = True
+
+    def unseal(self) -> None:
+        """The promise ends (``seal``): the state may be edited by hand again."""
+        self.sealed = False
+
     @property
     @abstractmethod
     def game(self) -> Game: ...
