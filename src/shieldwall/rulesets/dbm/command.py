@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from shieldwall.core.errors import IllegalOrder
@@ -131,9 +132,17 @@ class CommandState:
         return self.lost_ee * 4 >= self.original_ee and self.original_ee > 0
 
 
+@lru_cache(maxsize=64)
+def data_fraction(x: float) -> Fraction:
+    """A fraction of the user's data (``demoralised_at_fraction``, ``army_defeat_fraction``) as the
+    exact fraction it stands for: ``Fraction(x).limit_denominator(1000)`` (1/3 for 0.333...), worked
+    out once a value (asked at every loss and every bound's end: issue 16)."""
+    return Fraction(x).limit_denominator(1000)
+
+
 def check_demoralised(tables: Tables, c: CommandState) -> bool:
     """The base threshold (user data ``demoralised_at_fraction``) against EE lost."""
-    return c.lost_ee >= Fraction(tables.game.demoralised_at_fraction).limit_denominator(1000) * c.original_ee
+    return c.lost_ee >= data_fraction(tables.game.demoralised_at_fraction) * c.original_ee
 
 
 def unreliable(c: CommandState, main_nation: str) -> bool:

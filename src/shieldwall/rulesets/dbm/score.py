@@ -29,6 +29,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from shieldwall.rulesets.dbm.command import data_fraction
 from shieldwall.rulesets.dbm.state import SIDES
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def broken(state: DbmState, side: str) -> float:
             shaken += max(Fraction(0), c.original_ee - c.lost_ee)
     if not orig:
         return 0.0
-    at = float(Fraction(state.tables.game.army_defeat_fraction).limit_denominator(1000) * orig)
+    at = float(data_fraction(state.tables.game.army_defeat_fraction) * orig)
     return min(1.0, (float(lost) + DEMORALISED * float(shaken)) / at)
 
 

@@ -29,6 +29,7 @@ from shieldwall.rulesets.dbm.command import (
     ally_flips,
     baggage_loss,
     check_demoralised,
+    data_fraction,
     ee,
     quarter_transfer,
 )
@@ -435,10 +436,7 @@ class DbmState(State):
                 sum((c.lost_ee for c in self.commands.values() if c.side == s), Fraction(0))
                 + self.baggage_losses[s]
             )
-            if (
-                orig
-                and lost >= Fraction(self.tables.game.army_defeat_fraction).limit_denominator(1000) * orig
-            ):
+            if orig and lost >= data_fraction(self.tables.game.army_defeat_fraction) * orig:
                 self._finish(
                     other(s), f"{s} lost {lost} of {orig} element equivalents (baggage counted: loss.baggage)"
                 )
