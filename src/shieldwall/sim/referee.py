@@ -83,6 +83,7 @@ def _play(game: Game, case: Case, limit: int | None, menus: list[str] | None) ->
     state = game.new_state(case.seed)
     guard = decision_limit(state) if limit is None else limit
     orders: list[Any] = []
+    state.seal()  # (as ``match.play``: only orders change it; the reference path backs up every order)
     while not state.is_terminal() and len(orders) < guard:
         d = state.decision()
         assert d is not None
@@ -91,6 +92,7 @@ def _play(game: Game, case: Case, limit: int | None, menus: list[str] | None) ->
         orders.append(order)
         if menus is not None and not state.is_terminal():
             menus.append("menu " + " | ".join(str(o) for o in state.legal_orders()))
+    state.unseal()
     if limit is None and not state.is_terminal():
         raise RuntimeError(f"{case.label}: battle did not end after {guard} decisions")
     return state, orders

@@ -171,7 +171,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         it, which is the state before the order (the engine plays the same orders from the same
         state to the same state, generator included: a copy's generator is its original's saved
         state). Unsealed (and on the reference path), every order copies the whole state first as
-        its backup: with 200 units a side that copy was about a fifth of a decision's time
+        its backup: with 200 units a side that copy was about a quarter of a decision's time
         (docs/performance.md, "Into the Dark: no backup of the whole state before every order")."""
         ck, since = self._checkpoint, self._since or []
         assert ck is not None
