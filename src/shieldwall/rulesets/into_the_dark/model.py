@@ -100,6 +100,23 @@ class Unit:
             self.charge_turn, self.impetuous_turn, dict(self.extra), self._fpc,
         )  # fmt: skip
 
+    def state_fields(self) -> tuple[Any, ...]:
+        """Every field but ``extra`` and ``_fpc``, in the order of ``fields(Unit)``: the memos' key
+        of the unit (``plan_memo.unit_fields``; compiled, each field read from the native object,
+        where ``operator.attrgetter`` looked every name up; issue 16: the memos ask it of every
+        unit at every decision). ``tests/into_the_dark/test_itd_fast_paths_plans.py`` checks it
+        against ``attrgetter`` of those fields, field for field."""
+        return (
+            self.id, self.side, self.spec, self.fig_w, self.rank_d, self.figures, self.original,
+            self.front, self.x, self.y, self.heading, self.morale, self.disordered, self.evading,
+            self.shieldwall, self.column, self.pursuing, self.faced, self.gone, self.deployed,
+            self.wounds, self.unhorsed, self.destroyed, self.joined, self.general, self.acted,
+            self.used, self.travelled, self.moved, self.fired, self.charged, self.impetuous,
+            self.caught, self.rallying, self.rally_disorder, self.interpenetrated, self.fought,
+            self.pinned, self.pinned_sides, self.turned_this_turn, self.halved, self.pursued,
+            self.charge_turn, self.impetuous_turn,
+        )  # fmt: skip
+
     def clone_reference(self) -> Unit:
         """What ``clone`` did before (the tests compare the two)."""
         return replace(self, extra=dict(self.extra))

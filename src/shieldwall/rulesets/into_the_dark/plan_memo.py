@@ -24,6 +24,8 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any
 
+from shieldwall.core.reference import REFERENCE
+
 from .model import Unit
 from .movement import Trace
 
@@ -33,13 +35,16 @@ _STATE_FIELDS = attrgetter(*(f.name for f in fields(Unit) if f.name not in ("ext
 
 
 def unit_fields(u: Unit) -> tuple[Any, ...]:
-    """Every field of ``u`` but ``extra`` and ``_fpc``, in their order."""
-    return _STATE_FIELDS(u)
+    """Every field of ``u`` but ``extra`` and ``_fpc``, in their order (``Unit.state_fields``; on
+    the reference path ``attrgetter`` of the fields' names)."""
+    if REFERENCE.on:
+        return _STATE_FIELDS(u)
+    return u.state_fields()
 
 
 def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
     """Every field of every unit, in the state's order (``extra`` as a copy, compared by value)."""
-    return [(_STATE_FIELDS(u), dict(u.extra)) for u in units.values()]
+    return [(unit_fields(u), dict(u.extra)) for u in units.values()]
 
 
 def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
@@ -51,7 +56,7 @@ def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
     same = True
     for i, u in enumerate(units.values()):
         f, extra = snap[i]
-        now = _STATE_FIELDS(u)
+        now = unit_fields(u)
         if now != f or u.extra != extra:
             snap[i] = (now, dict(u.extra))
             same = False

@@ -21,7 +21,6 @@ from typing import Any
 
 from .contacts import Contacts
 from .model import Unit
-from .plan_memo import unit_fields
 
 #: the entries of a unit's view that hold lists (copied with the view)
 _LISTS = ("faced", "champions", "generals", "hidden_from")
@@ -49,7 +48,7 @@ class ViewMemo:
     ) -> dict[str, Any]:
         """The view of ``u`` (``make()`` when the unit, its contacts, the units joined to it or its
         card differ from the kept view's)."""
-        key = (unit_fields(u), in_melee, tuple((c.id, c.destroyed, c.general) for c in joined), hidden)
+        key = (u.state_fields(), in_melee, tuple((c.id, c.destroyed, c.general) for c in joined), hidden)
         got = self.kept.get(u.id)
         if got is not None and got[0] == key:
             return fresh(got[1])
@@ -84,7 +83,7 @@ class ViewMemo:
                 js = []
             in_melee = u.on_table and bool(contacts.touching(u, units))
             hid = u.id in hidden
-            key = (unit_fields(u), in_melee, tuple((c.id, c.destroyed, c.general) for c in js), hid)
+            key = (u.state_fields(), in_melee, tuple((c.id, c.destroyed, c.general) for c in js), hid)
             got = kept.get(u.id)
             if got is not None and got[0] == key:
                 out.append(got[1] if shared else fresh(got[1]))
