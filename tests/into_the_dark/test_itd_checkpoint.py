@@ -142,7 +142,7 @@ def test_copies_and_pickles_take_no_checkpoint() -> None:
     _play_on(st, _bots(game), 5)
     assert st._checkpoint is not None and st._since is not None and len(st._since) == 5
     c = st.copy()
-    assert c.sealed and c._checkpoint is None and c._since is None
+    assert not c.sealed and c._checkpoint is None and c._since is None  # (its player seals it)
     p = pickle.loads(pickle.dumps(st))
     assert not p.sealed and p._checkpoint is None and "_checkpoint" not in vars(p)
     assert _snapshot(p) == _snapshot(st)

@@ -112,7 +112,8 @@ class State(ABC):
         (no hand edits: a battle loop, a search's playout). A rule system may then undo an order
         that fails part way by replaying the orders since a checkpoint, instead of copying the
         whole state before every order (Into the Dark's ``apply``); unsealed, every order keeps a
-        full backup. The same orders give the same battle either way. Copies keep the seal."""
+        full backup. The same orders give the same battle either way. A copy may start unsealed
+        (Into the Dark's do): whoever plays it on seals it, as the search seals its playouts."""
         self.sealed = True
 
     def unseal(self) -> None:

@@ -181,6 +181,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self.__dict__.clear()  # (an attribute the order set goes too)
         self.__dict__.update(ck.__dict__)
         self._checkpoint, self._since = None, None  # (the next order takes a new one)
+        self.sealed = True  # (still: the checkpoint, a copy, started unsealed)
 
     def probe(self, order: Any) -> tuple[IntoTheDarkState, list[Event]] | None:
         """``copy().apply(order)`` for a look ahead (the scripted general's): the copy and the
@@ -249,6 +250,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         new._events = list(self._events)
         new._contacts = self._contacts.copy()
         new._checkpoint, new._since = None, None  # (a copy takes its own when it is played on)
+        new.__dict__.pop("sealed", None)  # (a copy starts unsealed: whoever plays it on seals it)
         return new
 
     @property
