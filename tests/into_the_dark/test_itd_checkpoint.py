@@ -92,7 +92,7 @@ def test_sealed_order_failing_part_way_is_undone_and_the_battle_goes_on_the_same
     st.seal()
     bots = _bots(game)
     _play_on(st, bots, played)
-    assert st._checkpoint is not None or played == 0
+    assert st._undo is not None or played == 0
     before = _snapshot(st)
     d = st.decision()
     assert d is not None
@@ -100,7 +100,7 @@ def test_sealed_order_failing_part_way_is_undone_and_the_battle_goes_on_the_same
     with pytest.raises(IllegalOrder, match="refused part way"):
         st.apply(Fails(nxt))
     assert _snapshot(st) == before
-    assert st._checkpoint is None  # (replayed into the state: the next order takes a new one)
+    assert st._undo is None  # (replayed into the state: the next order takes a new one)
     assert st.sealed
     _play_on(st, bots)
     assert [e.to_dict() for e in st.events] == [e.to_dict() for e in whole.state.events]
@@ -113,7 +113,7 @@ def test_sealed_and_unsealed_battles_are_the_same_battle() -> None:
     assert not st.sealed
     _play_on(st, _bots(game))
     assert [e.to_dict() for e in st.events] == [e.to_dict() for e in sealed.events]
-    assert not sealed.sealed and sealed._checkpoint is None  # unsealed when the battle ends
+    assert not sealed.sealed and sealed._undo is None  # unsealed when the battle ends
 
 
 def test_unsealed_state_keeps_a_hand_edit_when_an_order_fails(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,7 +126,7 @@ def test_unsealed_state_keeps_a_hand_edit_when_an_order_fails(monkeypatch: pytes
     st.seal()
     _play_on(st, _bots(game), 10)
     st.unseal()
-    assert st._checkpoint is None
+    assert st._undo is None
     u = next(iter(st.units.values()))
     u.wounds += 1  # by hand
     before = _snapshot(st)
@@ -140,9 +140,9 @@ def test_copies_and_pickles_take_no_checkpoint() -> None:
     st = game.new_state(SEED)
     st.seal()
     _play_on(st, _bots(game), 5)
-    assert st._checkpoint is not None and st._since is not None and len(st._since) == 5
+    assert st._undo is not None and len(st._undo[1]) == 5
     c = st.copy()
-    assert not c.sealed and c._checkpoint is None and c._since is None  # (its player seals it)
+    assert not c.sealed and c._undo is None  # (its player seals it)
     p = pickle.loads(pickle.dumps(st))
-    assert not p.sealed and p._checkpoint is None and "_checkpoint" not in vars(p)
+    assert not p.sealed and p._undo is None and "_undo" not in vars(p)
     assert _snapshot(p) == _snapshot(st)

@@ -102,7 +102,7 @@ class Unit:
 
     def state_fields(self) -> tuple[Any, ...]:
         """Every field but ``extra`` and ``_fpc``, in the order of ``fields(Unit)``: the memos' key
-        of the unit (``plan_memo.unit_fields``; compiled, each field read from the native object,
+        of the unit (``plan_memo._fields_of``; compiled, each field read from the native object,
         where ``operator.attrgetter`` looked every name up; issue 16: the memos ask it of every
         unit at every decision). ``tests/into_the_dark/test_itd_fast_paths_plans.py`` checks it
         against ``attrgetter`` of those fields, field for field."""

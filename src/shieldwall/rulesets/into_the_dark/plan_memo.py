@@ -34,17 +34,19 @@ from .movement import Trace
 _STATE_FIELDS = attrgetter(*(f.name for f in fields(Unit) if f.name not in ("extra", "_fpc")))
 
 
-def unit_fields(u: Unit) -> tuple[Any, ...]:
-    """Every field of ``u`` but ``extra`` and ``_fpc``, in their order (``Unit.state_fields``; on
-    the reference path ``attrgetter`` of the fields' names)."""
+def _fields_of() -> Callable[[Unit], tuple[Any, ...]]:
+    """How a unit's fields are read, asked once per snapshot or refresh, not per unit: every field
+    but ``extra`` and ``_fpc``, in their order (``Unit.state_fields``; on the reference path
+    ``attrgetter`` of the fields' names)."""
     if REFERENCE.on:
-        return _STATE_FIELDS(u)
-    return u.state_fields()
+        return _STATE_FIELDS
+    return Unit.state_fields
 
 
 def unit_snapshot(units: Mapping[str, Unit]) -> list[Any]:
     """Every field of every unit, in the state's order (``extra`` as a copy, compared by value)."""
-    return [(unit_fields(u), dict(u.extra)) for u in units.values()]
+    fields_of = _fields_of()
+    return [(fields_of(u), dict(u.extra)) for u in units.values()]
 
 
 def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
@@ -53,10 +55,11 @@ def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
     others are kept; True when none differed. Afterwards ``snap == unit_snapshot(units)``.
     (Issue 16: most units do not change between two decisions; a whole new snapshot at each was
     some 14% of a decision at 200 units a side, with the collector's work on what it kept.)"""
+    fields_of = _fields_of()
     same = True
     for i, u in enumerate(units.values()):
         f, extra = snap[i]
-        now = unit_fields(u)
+        now = fields_of(u)
         if now != f or u.extra != extra:
             snap[i] = (now, dict(u.extra))
             same = False

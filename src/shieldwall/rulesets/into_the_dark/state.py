@@ -64,10 +64,9 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
     _rng_saved: tuple[Any, Any] | None
     #: the one world of a ``still`` block (None outside one): no unit moves while it is asked
     _still: World | None = None
-    #: the undo of an order that fails part way (``apply``, ``_restore``): a copy of the state
-    #: and the orders applied to it since (None: none taken yet)
-    _checkpoint: IntoTheDarkState | None = None
-    _since: list[Any] | None = None
+    #: a sealed state's undo of an order that fails part way (``apply``, ``_restore``): a copy of
+    #: the state (the checkpoint) and the orders applied to it since (None: none taken yet)
+    _undo: tuple[IntoTheDarkState, list[Any]] | None = None
 
     def __init__(self, game: IntoTheDarkGame, seed: int | None) -> None:
         self.begin(game, seed)
@@ -137,51 +136,45 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             order = order_text.parse(order)
         self.__dict__.pop("_still", None)  # (a still block ends where the state moves)
         n = len(self._events)
-        if REFERENCE.on or not self.sealed:  # a backup of the whole state before every order
-            backup = self.copy()
-            try:
-                apply_order(self, order)
-                self._advance()
-            except IllegalOrder:
-                self.__dict__.clear()  # (an attribute the order set goes too)
-                self.__dict__.update(backup.__dict__)
-                raise
-            return self._events[n:]
-        since = self._since
-        if self._checkpoint is None or since is None or len(since) >= CHECKPOINT_EVERY:
-            self._checkpoint, self._since = self.copy(), []
+        sealed = self.sealed
+        if REFERENCE.on or not sealed:  # a backup of the whole state before every order
+            undo: tuple[IntoTheDarkState, list[Any]] = (self.copy(), [])
+        else:  # a checkpoint every CHECKPOINT_EVERY orders, and the orders applied since
+            undo = self._undo or (self.copy(), [])
+            if len(undo[1]) >= CHECKPOINT_EVERY:
+                undo = (self.copy(), [])
+            self._undo = undo
         try:
             apply_order(self, order)
             self._advance()
         except IllegalOrder:
-            self._restore()
+            self._restore(undo, sealed)
             raise
-        assert self._since is not None
-        self._since.append(order)
+        undo[1].append(order)
         return self._events[n:]
 
     def unseal(self) -> None:
         super().unseal()
-        self._checkpoint, self._since = None, None  # (hand edits may follow: no replay from it)
+        self._undo = None  # (hand edits may follow: no replay from the checkpoint)
 
-    def _restore(self) -> None:
-        """Undo an order that failed part way (``IllegalOrder`` after the state changed) on a sealed
-        state (``State.seal``: changed by orders only since the checkpoint): the checkpoint (a copy
-        taken at most ``CHECKPOINT_EVERY`` orders ago) with the orders applied since replayed on
-        it, which is the state before the order (the engine plays the same orders from the same
-        state to the same state, generator included: a copy's generator is its original's saved
-        state). Unsealed (and on the reference path), every order copies the whole state first as
-        its backup: with 200 units a side that copy was about a quarter of a decision's time
-        (docs/performance.md, "Into the Dark: no backup of the whole state before every order")."""
-        ck, since = self._checkpoint, self._since or []
-        assert ck is not None
+    def _restore(self, undo: tuple[IntoTheDarkState, list[Any]], sealed: bool) -> None:
+        """Undo an order that failed part way (``IllegalOrder`` after the state changed): ``undo``
+        is a copy of the state and the orders applied since, replayed on it, which is the state
+        before the order (the engine plays the same orders from the same state to the same state,
+        generator included: a copy's generator is its original's saved state). Unsealed (and on
+        the reference path) the copy is taken before every order and nothing is replayed. Sealed
+        (``State.seal``: changed by orders only), it is a checkpoint taken at most
+        ``CHECKPOINT_EVERY`` orders ago: with 200 units a side a copy before every order was about
+        a quarter of a decision's time (docs/performance.md, "Into the Dark: no backup of the whole
+        state before every order")."""
+        ck, since = undo
         for o in since:
             apply_order(ck, o)
             ck._advance()
         self.__dict__.clear()  # (an attribute the order set goes too)
-        self.__dict__.update(ck.__dict__)
-        self._checkpoint, self._since = None, None  # (the next order takes a new one)
-        self.sealed = True  # (still: the checkpoint, a copy, started unsealed)
+        self.__dict__.update(ck.__dict__)  # (a copy's: no undo, unsealed; the next order takes one)
+        if sealed:
+            self.sealed = True
 
     def probe(self, order: Any) -> tuple[IntoTheDarkState, list[Event]] | None:
         """``copy().apply(order)`` for a look ahead (the scripted general's): the copy and the
@@ -249,7 +242,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         new.generals = plain_deepcopy(self.generals)
         new._events = list(self._events)
         new._contacts = self._contacts.copy()
-        new._checkpoint, new._since = None, None  # (a copy takes its own when it is played on)
+        new._undo = None  # (a copy takes its own when it is played on)
         new.__dict__.pop("sealed", None)  # (a copy starts unsealed: whoever plays it on seals it)
         return new
 
@@ -330,8 +323,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         kept, a unit of the copy moved by hand was planned from the original's snapshot."""
         kept = dict(self.__dict__)
         kept.pop("_still", None)
-        kept.pop("_checkpoint", None)  # (the undo of a failed order: taken again when played on)
-        kept.pop("_since", None)
+        kept.pop("_undo", None)  # (the undo of a failed order: taken again when played on)
         kept.pop("sealed", None)  # (an unpickled state belongs to no battle loop)
         return kept
 
