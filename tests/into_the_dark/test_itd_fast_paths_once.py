@@ -210,13 +210,47 @@ def test_the_end_of_battle_count_is_the_plain_one(rows: list[tuple[Any, ...]], m
     """The general's compiled count (``Reckoning._standing``) is ``ground.standing`` with its
     costs, to the bit: units lost, units worn, level counts, a side with no units."""
     units = [
-        {"side": s, "original": o, "figures": min(f, o), "removed": r, "morale": m, "name": f"u{i}"}
+        {
+            "id": f"u{i}",
+            "side": s,
+            "original": o,
+            "figures": min(f, o),
+            "removed": r,
+            "morale": m,
+            "name": f"u{i}",
+        }
         for i, (s, o, f, r, m) in enumerate(rows)
     ]
     g = reckoning.Reckoning(None)  # type: ignore[arg-type]
     g.me = me
     g.armies = {}  # (no army entries: each unit costs 4 a figure, ``_cost``)
     assert g._standing(units) == ground.standing(units, g._cost, me)
+    # every other unit's entry replaced by another (as the view memo does when a unit changes):
+    # its stake is worked out again, the others' kept
+    again = [
+        dict(u, figures=max(0, u["figures"] - 1), morale="routed" if i % 4 == 0 else u["morale"])
+        if i % 2
+        else u
+        for i, u in enumerate(units)
+    ]
+    assert g._standing(again) == ground.standing(again, g._cost, me)
+    assert g._standing(units) == ground.standing(units, g._cost, me)
+
+
+def test_the_count_works_out_a_unit_again_only_when_its_entry_is_another() -> None:
+    """``Reckoning._standing`` asks a unit's cost (``_stake``) once per view entry: the same entry
+    at the next decision is looked up, a new entry (the unit changed) is worked out again."""
+    units = [{"id": f"u{i}", "side": "red" if i % 2 else "blue", "original": 6, "figures": 6,
+              "removed": False, "morale": "steady", "name": f"u{i}"} for i in range(6)]  # fmt: skip
+    g = reckoning.Reckoning(None)  # type: ignore[arg-type]
+    g.me, g.armies = "red", {}
+    g._standing(units)
+    kept = {k: rec for k, (_, rec) in g._stakes.items()}
+    assert sorted(kept) == sorted(u["id"] for u in units)
+    units[3] = dict(units[3], figures=2)
+    assert g._standing(units) == ground.standing(units, g._cost, "red") < 0  # (red worn: behind)
+    again = [k for k, (_, rec) in g._stakes.items() if rec is not kept[k]]
+    assert again == ["u3"] and g._stakes["u3"][0] is units[3]
 
 
 def test_the_end_of_battle_count_over_a_tiled_battle() -> None:

@@ -98,6 +98,46 @@ def test_the_nearest_enemy_found_in_the_grid_is_the_nearest_of_all(
         assert nearest.nearest_gap(fp, index) == want
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(_piece, min_size=SMALL, max_size=60),
+    st.lists(st.tuples(st.integers(0, 59), st.floats(-40.0, 40.0), st.floats(-40.0, 40.0)), max_size=8),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_grid_made_from_the_last_decisions_is_a_grid_made_again(
+    pieces: list[tuple[float, ...]], moves: list[tuple[int, float, float]], built: bool, shrink: bool
+) -> None:
+    """``nearest.index_again`` (the general's grids kept from one decision to the next): after
+    some units move (a new footprint) the grid holds the same pieces in the same places, with the
+    same cells and greatest radius, as ``index_of`` makes afresh; no unit moved: the very index;
+    other units (another list of ids): made afresh."""
+    units = [{"id": f"u{i}"} for i in range(len(pieces))]
+    fps = {f"u{i}": Footprint(*p) for i, p in enumerate(pieces)}
+    kept = nearest.index_again(None, units, fps)
+    if built:
+        kept[1].near(0.0, 0.0, 1.0)  # (the grid made, to be moved)
+    assert nearest.index_again(kept, units, fps)[1] is kept[1]
+    now = dict(fps)
+    for k, dx, dy in moves:
+        old = now[f"u{k % len(pieces)}"]
+        w = 0.5 if shrink else old.frontage
+        now[f"u{k % len(pieces)}"] = Footprint(old.x + dx, old.y + dy, old.heading, w, old.depth)
+    got = nearest.index_again(kept, units, now)
+    want = nearest.index_of(units, now)
+    assert [(p.fp, p.i) for p in got[1]] == [(p.fp, p.i) for p in want]
+    assert [(p.fp, p.i) for p in kept[1]] == [(fps[u["id"]], i) for i, u in enumerate(units)]  # (unchanged)
+    if built:
+        assert got[1]._cells == want._build() and got[1]._max_r == want._max_r
+    for x, y, reach in ((10.0, 10.0, 5.0), (100.0, 20.0, 30.0), (200.0, 60.0, 0.5)):
+        assert [p.i for p in got[1].near(x, y, reach)] == [p.i for p in want.near(x, y, reach)]
+    fewer = units[1:]
+    again = nearest.index_again(got, fewer, now)
+    assert [(p.fp, p.i) for p in again[1]] == [(p.fp, p.i) for p in nearest.index_of(fewer, now)]
+    with reference_path():
+        assert nearest.index_again(kept, units, fps)[1] is not kept[1]
+
+
 def test_no_enemies_is_the_no_enemy_distance() -> None:
     index = nearest.index_of([], {})
     assert nearest.nearest_gap(Footprint(0.0, 0.0, 0.0, 4.0, 2.0), index) == nearest.NO_ENEMY

@@ -71,13 +71,19 @@ class FootprintIndex(list[T]):
         self._max_r = max_r
         return cells
 
-    def moved(self, changes: Sequence[tuple[int, Footprint]]) -> FootprintIndex[T]:
+    def moved(
+        self, changes: Sequence[tuple[int, Footprint]], pieces: Iterable[T] | None = None
+    ) -> FootprintIndex[T]:
         """A new index of the same pieces after the pieces at the given positions moved (each with
         the footprint it had when this index was made, the new one read from the piece): this
         index's grid with those pieces moved to their new cells, the very grid a new index of the
         pieces would build (the cells' positions in increasing order; the greatest radius). This
-        index is left as it was."""
-        new: FootprintIndex[T] = FootprintIndex(self)
+        index is left as it was. ``pieces``: the new index's pieces, as many as this one's, those
+        at the positions not in ``changes`` with the footprints they had here (a piece replaced by
+        another where it moved); by default this index's own."""
+        new: FootprintIndex[T] = FootprintIndex(self if pieces is None else pieces)
+        if len(new) != len(self):
+            raise ValueError(f"moved: {len(new)} pieces for an index of {len(self)}")
         cells = self._cells
         if cells is None:
             return new  # (never asked: the new one builds its grid when first asked)
@@ -85,7 +91,7 @@ class FootprintIndex(list[T]):
         max_r = self._max_r
         shrunk = False
         for i, old in changes:
-            fp = self[i].fp
+            fp = new[i].fp
             was = (int(old.x // CELL), int(old.y // CELL))
             key = (int(fp.x // CELL), int(fp.y // CELL))
             if key != was:
@@ -108,7 +114,7 @@ class FootprintIndex(list[T]):
                 shrunk = True  # (the greatest radius may have gone: found again below)
         if shrunk:
             max_r = 0.0
-            for p in self:
+            for p in new:
                 r = p.fp._radius
                 if r > max_r:
                     max_r = r

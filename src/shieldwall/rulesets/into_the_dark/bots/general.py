@@ -387,17 +387,21 @@ class IntoTheDarkGeneral(Reckoning):
         )
 
     def _enemy_grid(self) -> FootprintIndex[nearest.Piece]:
-        """The enemies' footprints in a grid (``nearest.index_of``), made once a decision."""
+        """The enemies' footprints in a grid (``nearest.index_again``), made once a decision from
+        the last decision's."""
         ix = self.enemy_index
         if ix is None:
-            ix = self.enemy_index = nearest.index_of(self.enemies, self.fps)
+            self._enemy_kept = nearest.index_again(self._enemy_kept, self.enemies, self.fps)
+            ix = self.enemy_index = self._enemy_kept[1]
         return ix
 
     def _friend_grid(self) -> FootprintIndex[nearest.Piece]:
-        """The side's own units' footprints in a grid (``nearest.index_of``), made once a decision."""
+        """The side's own units' footprints in a grid (``nearest.index_again``), made once a
+        decision from the last decision's."""
         ix = self.friend_index
         if ix is None:
-            ix = self.friend_index = nearest.index_of(self.mine, self.fps)
+            self._friend_kept = nearest.index_again(self._friend_kept, self.mine, self.fps)
+            ix = self.friend_index = self._friend_kept[1]
         return ix
 
     def _score(self, u: dict[str, Any], fp: Footprint, order: str, moved: bool) -> float:

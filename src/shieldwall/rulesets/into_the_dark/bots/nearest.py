@@ -12,10 +12,11 @@ exceeds 4", is not measured. On the reference path (``core.reference``) every di
 from __future__ import annotations
 
 import math
+from bisect import insort
 from typing import Any
 
 from shieldwall.core.geometry import Footprint
-from shieldwall.core.geometry_index import FootprintIndex
+from shieldwall.core.geometry_index import SMALL, FootprintIndex
 from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
 
@@ -52,11 +53,12 @@ def gaps(
         return gaps_reference(fp, enemies, fps)
     if index is not None:
         reach = max(near, FIRST_REACH)
+        known: dict[int, float] = {}  # (the distances measured at a smaller reach)
         while True:
             found = index.near(fp.x, fp.y, reach + fp.radius)
             if found is index:
                 break  # (a small army, or a reach over the whole table: every enemy below)
-            got = _measured(fp, [(p.fp, p.i) for p in found], near)
+            got = _measured(fp, [(p.fp, p.i) for p in found], near, known)
             if len(found) == len(index) or (len(got) >= 3 and got[2][0] <= reach):
                 return [(d, enemies[i]) for k, (d, i) in enumerate(got) if k < 3 or d <= near]
             reach *= 2.0
@@ -64,20 +66,30 @@ def gaps(
     return [(d, enemies[i]) for k, (d, i) in enumerate(got) if k < 3 or d <= near]
 
 
-def _measured(fp: Footprint, pieces: list[tuple[Footprint, int]], near: float) -> list[tuple[float, int]]:
+def _measured(
+    fp: Footprint, pieces: list[tuple[Footprint, int]], near: float, known: dict[int, float] | None = None
+) -> list[tuple[float, int]]:
     """The distances from ``fp`` of ``pieces`` (footprint, place), by (distance, place), measured
     nearest bound first until three are measured and the next bound passes both ``near`` and the
     third-nearest distance: those three and every piece within ``near`` are among them (an
     unmeasured piece is farther). The caller cuts off the rest: a piece measured beyond that
-    prefix may stand after one left out."""
+    prefix may stand after one left out. ``known``: distances by place measured before (by
+    ``gaps`` at a smaller reach), added to as pieces are measured."""
     x, y, r = fp.x, fp.y, fp.radius
     hypot = math.hypot
     bounds = sorted((hypot(f.x - x, f.y - y) - r - f.radius, i, k) for k, (f, i) in enumerate(pieces))
     got: list[tuple[float, int]] = []
+    ds: list[float] = []  # (the distances measured, in order: ``ds[2]`` the third-nearest)
     for low, i, k in bounds:
-        if len(got) >= 3 and low > max(near, sorted(d for d, _ in got)[2]) + SLACK:
+        if len(ds) >= 3 and low > max(near, ds[2]) + SLACK:
             break
-        got.append((footprint_distance(fp, pieces[k][0]), i))
+        d = None if known is None else known.get(i)
+        if d is None:
+            d = footprint_distance(fp, pieces[k][0])
+            if known is not None:
+                known[i] = d
+        got.append((d, i))
+        insort(ds, d)
     got.sort()  # by distance, then place: the stable sort of the reference
     return got
 
@@ -137,6 +149,33 @@ def index_of(units: list[dict[str, Any]], fps: dict[str, Footprint]) -> Footprin
     for ``nearest_gap``, ``gaps`` and ``friends_near`` (made once a decision, asked at every move
     weighed)."""
     return FootprintIndex(Piece(fps[u["id"]], i) for i, u in enumerate(units))
+
+
+#: an index of units and their ids in its order (``index_again``)
+Kept = tuple[list[str], FootprintIndex[Piece]]
+
+
+def index_again(kept: Kept | None, units: list[dict[str, Any]], fps: dict[str, Footprint]) -> Kept:
+    """``index_of(units, fps)`` with the units' ids, made from ``kept`` (the index of a decision
+    before, with its ids) when that was of the same units in the same order: the pieces whose
+    footprint is another object replaced, and moved in its grid (``FootprintIndex.moved``: the very
+    grid a new index would build), the others kept; the very index when none moved (issue 16: the
+    general asked for a new grid of a whole army at every decision, though few units move between
+    two). The footprints are ``Reckoning._fps``', kept from one decision to the next while a unit
+    stands where it stood. On the reference path a new index every time."""
+    if len(units) < SMALL:  # (a small army's index is its list: ``FootprintIndex.near``)
+        return [], index_of(units, fps)
+    ids = [u["id"] for u in units]
+    if kept is None or REFERENCE.on or kept[0] != ids:
+        return ids, index_of(units, fps)
+    old = kept[1]
+    changes = [(i, p.fp) for i, p in enumerate(old) if fps[ids[i]] is not p.fp]
+    if not changes:
+        return kept
+    pieces = list(old)
+    for i, _ in changes:
+        pieces[i] = Piece(fps[ids[i]], i)
+    return ids, old.moved(changes, pieces)
 
 
 def nearest_gap_reference(fp: Footprint, pieces: list[Piece]) -> float:

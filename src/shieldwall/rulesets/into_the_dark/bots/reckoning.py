@@ -24,7 +24,7 @@ from shieldwall.rulesets.into_the_dark.melee_situation import MeleeSituation
 from shieldwall.rulesets.into_the_dark.points import unit_points
 
 from .ground import Ground, standing
-from .nearest import Piece
+from .nearest import Kept, Piece
 
 #: a general's rating -> the counter-preference orders he may give a turn (command)
 RATING = {"poor": 1, "average": 2, "good": 3}
@@ -92,6 +92,13 @@ class Reckoning:
         self._forecasts: dict[str, tuple[Troops, Troops] | None] = {}
         self._points_of: dict[tuple[str, str], int | None] = {}
         self._points_armies: Any = None
+        #: ``_standing``: per unit id, its view entry and what it adds to the count (``_stake``)
+        self._stakes: dict[str, tuple[dict[str, Any], tuple[bool, float, bool, float | None]]] = {}
+        self._stakes_armies: Any = None
+        #: the grids of the last decision that asked for them, with their units' ids
+        #: (``nearest.index_again``)
+        self._enemy_kept: Kept | None = None
+        self._friend_kept: Kept | None = None
 
     # ------------------------------------------------------------------ set-up per decision
     def _setup(self, state: State) -> None:
@@ -135,15 +142,25 @@ class Reckoning:
         """``ground.standing(units, self._cost, self.me)`` compiled (issue 16: every unit at every
         decision): the engine's end-of-battle count (turn-sequence.end-of-battle, rulings 39 and
         74), each unit's cost asked once, the same sums in the same order, each side's in a float of
-        its own instead of a dict's entry."""
+        its own instead of a dict's entry. What a unit adds to the sums is kept with its view's
+        entry (``_stake``) and made again only when the entry is another object: the view memo
+        keeps a unit's entry while the unit is unchanged and never changes one in place
+        (``State.shared_view``), so most units are only looked up."""
         foe = "blue" if self.me == "red" else "red"
-        values: list[float] = []
+        if self._stakes_armies is not self.armies:
+            self._stakes, self._stakes_armies = {}, self.armies
+        stakes = self._stakes
+        recs: list[tuple[bool, float, bool, float | None]] = []
         total_red = total_blue = lost_red = lost_blue = 0.0
         for u in units:
-            pts = float(self._cost(u))
-            values.append(pts)
-            lost = bool(u["removed"] or u["morale"] == "routed")
-            if u["side"] == "red":
+            got = stakes.get(u["id"])
+            if got is None or got[0] is not u:
+                got = (u, self._stake(u))
+                stakes[u["id"]] = got
+            rec = got[1]
+            recs.append(rec)
+            red, pts, lost, _ = rec
+            if red:
                 total_red += pts
                 if lost:
                     lost_red += pts
@@ -157,10 +174,9 @@ class Reckoning:
         if abs(theirs - mine) > 1e-9:
             return theirs - mine
         worn_red = worn_blue = 0.0
-        for u, pts in zip(units, values, strict=True):
-            if not u["removed"] and u["morale"] != "routed" and u["original"]:
-                w = pts * (u["original"] - u["figures"]) / u["original"]
-                if u["side"] == "red":
+        for red, _, _, w in recs:
+            if w is not None:
+                if red:
                     worn_red += w
                 else:
                     worn_blue += w
@@ -169,6 +185,17 @@ class Reckoning:
             "blue": worn_blue / total_blue if total_blue else 0.0,
         }
         return 1e-3 * (worn[foe] - worn[self.me])
+
+    def _stake(self, u: dict[str, Any]) -> tuple[bool, float, bool, float | None]:
+        """What the unit of view entry ``u`` adds to ``_standing``'s sums: whether it is red, its
+        cost, whether it counts as lost (gone or routing) and its casualties' worth (None when it
+        is lost or has no figures to start with), each as ``ground.standing`` works it out."""
+        pts = float(self._cost(u))
+        lost = bool(u["removed"] or u["morale"] == "routed")
+        w: float | None = None
+        if not u["removed"] and u["morale"] != "routed" and u["original"]:
+            w = pts * (u["original"] - u["figures"]) / u["original"]
+        return (u["side"] == "red", pts, lost, w)
 
     def _army_unit(self, u: dict[str, Any]) -> Any:
         army = self.armies.get(u["side"])
