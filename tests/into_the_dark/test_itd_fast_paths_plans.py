@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -406,3 +407,48 @@ def test_state_fields_are_every_field_but_extra_and_the_footprint_cache() -> Non
     for scenario, seed in (("into-the-dark/senlac", 2), ("into-the-dark/wye-fords", 3)):
         play(load_game(scenario), seed, "scripted", "random", on_order=check)
     assert seen > 1000
+
+
+def _other(v: Any) -> Any:
+    """A value of a field unequal to ``v`` (``test_same_fields...``)."""
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, (int, float)):
+        return v + 1
+    if isinstance(v, str):
+        return v + "x"
+    if v is None:
+        return "x"
+    if isinstance(v, tuple):
+        return (*v, "x")
+    return copy.copy(v)  # (the army entry: another object, compared by identity)
+
+
+def test_same_fields_is_the_tuples_compared_and_misses_no_field() -> None:
+    """``Unit.same_fields`` (the memos' comparison with nothing built) answers True for a unit's
+    own ``state_fields()`` and False when any one field differs (each field changed in turn: a field
+    left out of it fails here); over two seeded battles, for every unit after every order, it answers
+    what comparing the tuples answers (the same unit at the order before: some changed, most not)."""
+    game = load_game("into-the-dark/senlac")
+    st = game.new_state(2)
+    u = next(iter(st.units.values()))
+    t = u.state_fields()
+    assert u.same_fields(t) and not u.same_fields(t[:-1])
+    for i in range(len(t)):
+        assert not u.same_fields((*t[:i], _other(t[i]), *t[i + 1 :])), i
+    before: dict[str, tuple[Any, ...]] = {}
+    counts = {True: 0, False: 0}
+
+    def check(s: Any, _order: Any) -> None:
+        for v in s.units.values():
+            was = before.get(v.id)
+            if was is not None:
+                same = v.same_fields(was)
+                assert same == (was == v.state_fields()), v.id
+                counts[same] += 1
+            before[v.id] = v.state_fields()
+
+    for scenario, seed in (("into-the-dark/senlac", 2), ("into-the-dark/wye-fords", 3)):
+        before.clear()
+        play(load_game(scenario), seed, "scripted", "random", on_order=check)
+    assert counts[True] > 1000 and counts[False] > 100, counts

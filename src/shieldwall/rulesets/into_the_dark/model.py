@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from shieldwall.core.geometry import Footprint, Point, heading_vector
 from shieldwall.core.reference import REFERENCE
@@ -115,6 +115,46 @@ class Unit:
             self.caught, self.rallying, self.rally_disorder, self.interpenetrated, self.fought,
             self.pinned, self.pinned_sides, self.turned_this_turn, self.halved, self.pursued,
             self.charge_turn, self.impetuous_turn,
+        )  # fmt: skip
+
+    def same_fields(self, t: tuple[Any, ...]) -> bool:
+        """Whether ``t`` (a ``state_fields()`` of this unit taken before) equals ``state_fields()``
+        now, compared field by field with nothing built (issue 16: the memos compare every unit
+        with their snapshot at every decision; a new tuple of 44 fields, its floats boxed, for
+        each was most of that). A field holding an object (the army entry, a tuple) compares by
+        identity first, as a tuple's comparison does; the army entry and the flags by identity
+        only: ``False`` may then be answered for an equal unit (a memo makes its entry again, the
+        same), never ``True`` for a changed one; never an error, whatever ``t`` holds.
+        ``tests/into_the_dark/test_itd_fast_paths_plans.py`` changes each field in turn."""
+        if len(t) != 44:
+            return False
+        try:  # (compiled, each ``cast`` checks the type: a field of another type answers False)
+            return self._same_fields(t)
+        except TypeError:
+            return False
+
+    def _same_fields(self, t: tuple[Any, ...]) -> bool:
+        return (
+            self.x == cast(float, t[8]) and self.y == cast(float, t[9])
+            and self.heading == cast(float, t[10]) and self.used == cast(float, t[26])
+            and self.travelled == cast(float, t[27]) and self.figures == cast(int, t[5])
+            and self.front == cast(int, t[7]) and self.morale == cast(str, t[11])
+            and self.acted is t[25] and self.moved is t[28] and self.fired is t[29]
+            and self.charged is t[30] and self.fought is t[36] and self.disordered is t[12]
+            and self.evading is t[13] and self.shieldwall is t[14] and self.gone is t[18]
+            and self.deployed is t[19] and self.unhorsed is t[21] and self.destroyed is t[22]
+            and self.general is t[24] and self.impetuous is t[31] and self.caught is t[32]
+            and self.rallying is t[33] and self.rally_disorder is t[34]
+            and self.interpenetrated is t[35] and self.pinned is t[37]
+            and self.turned_this_turn is t[39] and self.halved is t[40] and self.pursued is t[41]
+            and self.original == cast(int, t[6]) and self.column == cast(int, t[15])
+            and self.wounds == cast(int, t[20]) and self.charge_turn == cast(int, t[42])
+            and self.impetuous_turn == cast(int, t[43]) and self.fig_w == cast(float, t[3])
+            and self.rank_d == cast(float, t[4]) and self.id == cast(str, t[0])
+            and self.side == cast(str, t[1]) and self.spec is t[2]
+            and self.pursuing == t[16] and self.joined == t[23]
+            and (self.faced is t[17] or self.faced == t[17])
+            and (self.pinned_sides is t[38] or self.pinned_sides == t[38])
         )  # fmt: skip
 
     def clone_reference(self) -> Unit:

@@ -55,13 +55,20 @@ def refresh(units: Mapping[str, Unit], snap: list[Any]) -> bool:
     others are kept; True when none differed. Afterwards ``snap == unit_snapshot(units)``.
     (Issue 16: most units do not change between two decisions; a whole new snapshot at each was
     some 14% of a decision at 200 units a side, with the collector's work on what it kept.)"""
-    fields_of = _fields_of()
+    if REFERENCE.on:
+        same = True
+        for i, u in enumerate(units.values()):
+            f, extra = snap[i]
+            now = _STATE_FIELDS(u)
+            if now != f or u.extra != extra:
+                snap[i] = (now, dict(u.extra))
+                same = False
+        return same
     same = True
-    for i, u in enumerate(units.values()):
+    for i, u in enumerate(units.values()):  # (``Unit.same_fields``: no tuple made for an unchanged unit)
         f, extra = snap[i]
-        now = fields_of(u)
-        if now != f or u.extra != extra:
-            snap[i] = (now, dict(u.extra))
+        if not u.same_fields(f) or u.extra != extra:
+            snap[i] = (u.state_fields(), dict(u.extra))
             same = False
     return same
 

@@ -83,11 +83,14 @@ class ViewMemo:
                 js = []
             in_melee = u.on_table and bool(contacts.touching(u, units))
             hid = u.id in hidden
-            key = (u.state_fields(), in_melee, tuple((c.id, c.destroyed, c.general) for c in js), hid)
+            jt = tuple((c.id, c.destroyed, c.general) for c in js)
             got = kept.get(u.id)
-            if got is not None and got[0] == key:
-                out.append(got[1] if shared else fresh(got[1]))
-                continue
+            if got is not None:
+                k = got[0]  # (the key compared part by part: ``Unit.same_fields``, nothing built)
+                if k[1] == in_melee and k[3] == hid and k[2] == jt and u.same_fields(k[0]):
+                    out.append(got[1] if shared else fresh(got[1]))
+                    continue
+            key = (u.state_fields(), in_melee, jt, hid)
             v = make(u, in_melee, js)
             kept[u.id] = (key, v if shared else fresh(v))
             out.append(v)
