@@ -66,31 +66,6 @@ class _U:
         self.id, self.fp = str(i), fp
 
 
-@pytest.mark.python_sources
-def test_the_menus_nearest_enemies_from_the_grid_are_the_sorts_first(monkeypatch: Any) -> None:
-    """In a still block (the general weighing a decision) the menu's nearest enemies come from the
-    still world's grid (``menus.nearest_enemies_near``): at every menu of a battle tiled to 30 a
-    side, the first ``READ`` of the plain sort of every enemy."""
-    real = menus.nearest_enemies_near
-    seen = {"asked": 0, "grid": 0}
-
-    def both(u: Unit, world: Any, k: int) -> list[Unit] | None:
-        got = real(u, world, k)
-        seen["asked"] += 1
-        if got is not None:
-            want = menus.nearest_enemies_reference(u, [e for e in world.units if e.side != u.side])
-            assert [e.id for e in got[:k]] == [e.id for e in want[:k]], (u.id, k)
-            seen["grid"] += 1
-        return got
-
-    monkeypatch.setattr(menus, "nearest_enemies_near", both)
-    game = tiled_game(30)
-    R.play_record(
-        game, R.Case("into-the-dark/senlac tiled to 30 a side", 1, "scripted", "scripted"), False, limit=250
-    )
-    assert seen["grid"] > 100, seen
-
-
 # stand-ins are no model.Unit, which the compiled menus refuse: on a compiled build this runs on the
 # .py sources (the battles above check the compiled function)
 @pytest.mark.python_sources

@@ -28,7 +28,7 @@ from .act_zoc import opportunity_options
 from .charging import charge_orders
 from .generals import on as command_on
 from .model import Unit
-from .movement import Problem, Trace, World, max_straight, trace
+from .movement import Problem, Trace, max_straight, trace
 from .moves import about_cost, act_problem, angle_to, can_move, plan_move, remaining
 from .shooting import targets
 from .spatial import gap
@@ -45,8 +45,6 @@ NEAREST = 2
 READ = max(4, NEAREST)
 #: slack on ``nearest_enemies``' bounds (the corners' rounding, the centres' distance and radii)
 NEAR_SLACK = 1e-9
-#: the first reach (inches) ``nearest_enemies_near`` asks the still world's grid for
-FIRST_REACH = 12.0
 
 
 def legal_orders(st: IntoTheDarkState) -> list[O.Order]:
@@ -194,30 +192,6 @@ def nearest_enemies(u: Unit, enemies: list[Unit], k: int) -> list[Unit]:
     return [enemies[i] for _, i in got[:k]]
 
 
-def nearest_enemies_near(u: Unit, world: World, k: int) -> list[Unit] | None:
-    """``nearest_enemies(u, enemies, k)`` (``enemies``: the world's units of the other side, in its
-    order) from the still world's grid (``World.near``), not from every enemy (issue 16: every
-    unit menu of a big army's decision sorted the whole enemy army): the enemies whose footprint
-    can be within ``reach`` of ``u``'s are taken, ``reach`` doubled from ``FIRST_REACH`` until
-    ``k`` of them are and the ``k``-th nearest is within it. Every enemy left out is then farther
-    than ``reach``, so than the ``k``-th (the same first ``k``, ties in the same order: those taken
-    keep the world's order). None when the grid answers every unit (a small army, a world that is
-    not still, the reach over the whole table): the caller asks ``nearest_enemies``."""
-    fp = u.fp
-    x, y, r = fp.x, fp.y, fp._radius
-    reach = FIRST_REACH
-    while True:
-        found = world.near(x, y, reach + r)
-        if len(found) >= len(world.units):
-            return None
-        near = [e for e in found if e.side != u.side]
-        if len(near) >= k:
-            best = nearest_enemies(u, near, k)
-            if gap(fp, best[k - 1].fp) <= reach:
-                return best
-        reach *= 2.0
-
-
 def unit_orders(st: IntoTheDarkState, u: Unit) -> list[O.Order]:
     return UnitMenu(st, u).orders()
 
@@ -245,11 +219,7 @@ class UnitMenu:
         the first ``READ`` of them, all the menu reads (``nearest_enemies``)."""
         if self._enemies is None:
             u = self.u
-            w = None if REFERENCE.on else self.st.still_token  # (a still world: its grid)
-            got = None if w is None else nearest_enemies_near(u, w, READ)
-            if got is None:
-                got = nearest_enemies(u, [e for e in self.st.live() if e.side != u.side], READ)
-            self._enemies = got
+            self._enemies = nearest_enemies(u, [e for e in self.st.live() if e.side != u.side], READ)
         return self._enemies
 
     def head(self) -> list[O.Order]:
