@@ -18,7 +18,8 @@ from shieldwall.core.geometry import Footprint, Point, heading_vector
 from shieldwall.core.reference import REFERENCE
 
 from .army import ArmyUnit
-from .profiles import movement_for, special
+from .profiles import special
+from .spec_traits import allowance_of, quality_of, rout_dice_of, traits
 
 SIDES = ("red", "blue")
 Morale = Literal["steady", "shaken", "routed"]
@@ -172,7 +173,9 @@ class Unit:
 
     @property
     def mounted(self) -> bool:
-        return self.spec.category == "M" and not self.unhorsed
+        if REFERENCE.on:
+            return self.spec.category == "M" and not self.unhorsed
+        return traits(self.spec).category() == "M" and not self.unhorsed
 
     @property
     def category(self) -> Literal["F", "M"]:
@@ -180,7 +183,9 @@ class Unit:
 
     @property
     def champion(self) -> bool:
-        return self.spec.champion
+        if REFERENCE.on:
+            return self.spec.champion
+        return traits(self.spec).champion()
 
     @property
     def champion_hits(self) -> int:
@@ -197,22 +202,28 @@ class Unit:
     @property
     def density(self) -> str:
         """Formation density; "Routers are considered loose order troops for all purposes"."""
-        return "L" if self.morale == "routed" else self.spec.density
+        return "L" if self.morale == "routed" else self._spec_density()
+
+    def _spec_density(self) -> str:
+        """The army entry's density (``spec_traits``: kept beside the entry; the reference asks it)."""
+        if REFERENCE.on:
+            return self.spec.density
+        return traits(self.spec).density()
 
     @property
     def close_foot(self) -> bool:
-        return self.spec.density == "C" and not self.mounted
+        return self._spec_density() == "C" and not self.mounted
 
     @property
     def open_foot(self) -> bool:
-        return self.spec.density == "O" and not self.mounted
+        return self._spec_density() == "O" and not self.mounted
 
     @property
     def quality(self) -> int:
         """ "Morale = lowest quality in the unit" (morale.morale): a mixed unit's lowest."""
-        if self.spec.mixed:
-            return min(p.quality_level for p in self.spec.parts())
-        return self.spec.quality_level
+        if REFERENCE.on:
+            return quality_of(self.spec)
+        return traits(self.spec).quality()
 
     # into-the-dark:troops.unit-organisation.mixed-missiles
     @property
@@ -289,11 +300,15 @@ class Unit:
     def allowance(self) -> float:
         """Maximum move in inches (25mm) by troop type ("Distances", encased limit)."""
         # "If different troop types are mixed in a unit, it moves at the speed of the slowest"
-        return float(min(movement_for(p.density, self.category, p.armour).move for p in self.spec.parts()))
+        if REFERENCE.on:
+            return allowance_of(self.spec, self.category)
+        return traits(self.spec).allowance(self.category)
 
     @property
     def rout_dice(self) -> int:
-        return min(movement_for(p.density, self.category, p.armour).rout_dice for p in self.spec.parts())
+        if REFERENCE.on:
+            return rout_dice_of(self.spec, self.category)
+        return traits(self.spec).rout_dice(self.category)
 
     # --- formation ---------------------------------------------------------------------------
     @property
