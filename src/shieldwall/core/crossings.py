@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from shieldwall.core.geometry import (
     CONTACT_TOL,
@@ -27,6 +28,10 @@ from shieldwall.core.geometry import (
 )
 from shieldwall.core.polygons import convex_penetration, point_in_polygon, polygon_edges
 from shieldwall.core.reference import REFERENCE
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
+_radians: Final = math.radians
 
 
 def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink: float = 0.0) -> bool:
@@ -46,7 +51,7 @@ def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink:
         x1, y1 = poly[i]
         x2, y2 = poly[(i + 1) % n]
         ex, ey = x2 - x1, y2 - y1
-        ln = math.hypot(ex, ey)
+        ln = _hypot(ex, ey)
         if ln < EPS:
             continue
         # inward normal
@@ -66,7 +71,7 @@ def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink:
             t1 = min(t1, t)
         if t0 > t1 + EPS:
             return False
-    return t1 - t0 > 1e-6 or (t0 <= t1 and (t1 - t0) * math.hypot(dx, dy) > 1e-6)
+    return t1 - t0 > 1e-6 or (t0 <= t1 and (t1 - t0) * _hypot(dx, dy) > 1e-6)
 
 
 def segment_polygon_crossings(p: Point, q: Point, poly: Sequence[Point]) -> int:
@@ -175,7 +180,7 @@ def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = FRONT
     fx, fy = fp.forward
     rx, ry = fy, -fx
     cx, cy = fp.front_centre
-    k = math.tan(math.radians(half_angle))
+    k = math.tan(_radians(half_angle))
     hw = fp.frontage / 2.0
     # ahead: (p - c).f >= 0  ->  -f.p <= -f.c
     ax, ay, ac = -fx, -fy, -(fx * cx + fy * cy)
@@ -210,7 +215,7 @@ def beyond_edge_line(fp: Footprint, facing: str, poly: Sequence[Point], tol: flo
     nx, ny = -ey, ex
     if (cx - a[0]) * nx + (cy - a[1]) * ny > 0:
         nx, ny = -nx, -ny
-    ln = math.hypot(nx, ny)
+    ln = _hypot(nx, ny)
     nx, ny = nx / ln, ny / ln
     return all((p[0] - a[0]) * nx + (p[1] - a[1]) * ny >= -tol for p in poly)
 
@@ -250,7 +255,7 @@ def swept_rectangle(a: Point, b: Point, width: float, extend: float) -> Polygon:
     """The rectangle covered by a body ``width`` wide moving from ``a`` to ``b`` (with ``extend``
     added at both ends for the body's own length)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
-    ln = math.hypot(dx, dy)
+    ln = _hypot(dx, dy)
     if ln < EPS:
         dx, dy, ln = 0.0, 1.0, 1.0
     ux, uy = dx / ln, dy / ln
@@ -298,11 +303,11 @@ def contact_length(a: Footprint, fa: str, b: Footprint, fb: str, tol: float = CO
     if segment_distance(p1, p2, q1, q2) > tol:
         return 0.0
     ux, uy = p2[0] - p1[0], p2[1] - p1[1]
-    ln = math.hypot(ux, uy)
+    ln = _hypot(ux, uy)
     ux, uy = ux / ln, uy / ln
     # are they parallel?
     vx, vy = q2[0] - q1[0], q2[1] - q1[1]
-    lv = math.hypot(vx, vy)
+    lv = _hypot(vx, vy)
     if abs(ux * vy - uy * vx) / lv > 0.02:
         return 0.0
     s1 = (q1[0] - p1[0]) * ux + (q1[1] - p1[1]) * uy

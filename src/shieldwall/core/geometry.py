@@ -15,6 +15,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Final
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+_radians: Final = math.radians
+_degrees: Final = math.degrees
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -27,7 +34,7 @@ FACINGS = ("front", "right", "rear", "left")
 
 
 def heading_vector(heading: float) -> Point:
-    r = math.radians(heading)
+    r = _radians(heading)
     return (math.sin(r), math.cos(r))
 
 
@@ -43,11 +50,11 @@ def normalize_angle(a: float) -> float:
 
 def bearing(frm: Point, to: Point) -> float:
     """Compass bearing in degrees (clockwise from north) from ``frm`` to ``to``."""
-    return math.degrees(math.atan2(to[0] - frm[0], to[1] - frm[1]))
+    return _degrees(_atan2(to[0] - frm[0], to[1] - frm[1]))
 
 
 def dist(a: Point, b: Point) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
+    return _hypot(a[0] - b[0], a[1] - b[1])
 
 
 def _probe() -> None:
@@ -77,7 +84,7 @@ class Footprint:
         # order, the same corners): compiled (mypyc), the class is native and its fields are
         # stored directly, about 7x faster than the generated Python ``__init__``; plain Python
         # cannot assign to a frozen dataclass's fields, and sets them through ``object``.
-        r = math.radians(heading)  # heading_vector, inlined
+        r = _radians(heading)  # heading_vector, inlined
         fx, fy = math.sin(r), math.cos(r)
         rx, ry = fy, -fx
         hd, hw = depth / 2.0, frontage / 2.0
@@ -87,7 +94,7 @@ class Footprint:
             (x - fx * hd + rx * hw, y - fy * hd + ry * hw),
             (x - fx * hd - rx * hw, y - fy * hd - ry * hw),
         )
-        radius = 0.5 * math.hypot(frontage, depth)
+        radius = 0.5 * _hypot(frontage, depth)
         inradius = 0.5 * (frontage if frontage < depth else depth)
         if _NATIVE:
             self.x = x  # type: ignore[misc]
@@ -198,10 +205,10 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     dx, dy = bx - ax, by - ay
     ll = dx * dx + dy * dy
     if ll < EPS:
-        return math.hypot(p[0] - ax, p[1] - ay)
+        return _hypot(p[0] - ax, p[1] - ay)
     t = ((p[0] - ax) * dx + (p[1] - ay) * dy) / ll
     t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+    return _hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
 def closest_point_on_segment(p: Point, a: Point, b: Point) -> Point:

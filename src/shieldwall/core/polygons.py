@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from shieldwall.core.geometry import (
     CONTACT_TOL,
@@ -21,6 +21,9 @@ from shieldwall.core.geometry import (
     segments_intersect,
 )
 from shieldwall.core.reference import REFERENCE
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 
 def _probe() -> None:
@@ -308,7 +311,7 @@ def footprint_distance(a: Footprint, b: Footprint) -> float:
 
 def footprints_within(a: Footprint, b: Footprint, limit: float) -> bool:
     """Whether two footprints are within ``limit`` of each other (closest points)."""
-    dc = math.hypot(a.x - b.x, a.y - b.y)
+    dc = _hypot(a.x - b.x, a.y - b.y)
     if dc - a._radius - b._radius > limit:
         return False
     # Each rectangle holds the disc of its inradius about its centre, so the closest points are

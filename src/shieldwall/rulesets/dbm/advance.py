@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.crossings import sweep_distance, swept_rectangle
 from shieldwall.core.geometry import Footprint
@@ -32,6 +32,10 @@ from shieldwall.rulesets.dbm.geom import (
     shifted,
 )
 from shieldwall.rulesets.dbm.moves import conform, gap_narrower_than_element
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_atan2: Final = math.atan2
+_degrees: Final = math.degrees
 
 BACK_OFF = 1.0  # paces short of an illegal contact
 
@@ -263,4 +267,4 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
 
 
 def heading_to(fp: Footprint, x: float, y: float) -> float:
-    return math.degrees(math.atan2(x - fp.x, y - fp.y))
+    return _degrees(_atan2(x - fp.x, y - fp.y))

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from shieldwall.core.crossings import clip_halfplane, sweep_distance
 from shieldwall.core.geometry import Footprint, Point, normalize_angle
 from shieldwall.core.polygons import convex_penetration, polygon_distance
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 #: paces: distances at or below this count as touching
 TOL = 0.05
@@ -39,7 +43,7 @@ def local(fp: Footprint, p: Point) -> tuple[float, float]:
 
 
 def near(a: Point, b: Point, tol: float = TOL) -> bool:
-    return math.hypot(a[0] - b[0], a[1] - b[1]) <= tol
+    return _hypot(a[0] - b[0], a[1] - b[1]) <= tol
 
 
 def heading_diff(a: Footprint, b: Footprint) -> float:
@@ -61,7 +65,7 @@ def edge_overlap(a: Footprint, ea: str, b: Footprint, eb: str, tol: float = TOL)
     p, q = corner(a, EDGES[ea][0]), corner(a, EDGES[ea][1])
     r, s = corner(b, EDGES[eb][0]), corner(b, EDGES[eb][1])
     dx, dy = q[0] - p[0], q[1] - p[1]
-    ln = math.hypot(dx, dy)
+    ln = _hypot(dx, dy)
     ux, uy = dx / ln, dy / ln
     # both ends of b's edge on a's line?
     for pt in (r, s):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from shieldwall.core.crossings import swept_rectangle
 from shieldwall.core.errors import IllegalOrder
@@ -19,6 +20,9 @@ from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element, is_foot, is_skirmisher, troop_class
 from shieldwall.rulesets.dbm.geom import TOL, ahead, distance, edge_overlap, local, overlapping, shifted
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 
 def _meets(poly: Polygon, fp: Footprint) -> bool:
@@ -295,7 +299,7 @@ def march_limit(board: Board, group: Sequence[Element], grouped_enemy: set[str],
         for e, near in cands:
             fp = ahead(e.fp, d)
             for o in near:
-                if skip and math.hypot(o.fp.x - fp.x, o.fp.y - fp.y) - fp.radius - o.fp.radius > far:
+                if skip and _hypot(o.fp.x - fp.x, o.fp.y - fp.y) - fp.radius - o.fp.radius > far:
                     continue
                 dd = distance(fp, o.fp)
                 if dd > MARCH_STANDOFF + TOL:

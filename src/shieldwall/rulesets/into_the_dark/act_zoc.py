@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from shieldwall.core.geometry import Footprint, Polygon
 from shieldwall.core.reference import REFERENCE
@@ -17,6 +17,9 @@ from .model import Unit
 from .moves import bad, zoc_length
 from .shooting import aim, fire_problem, shoot_now
 from .spatial import meets, zone
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -121,7 +124,7 @@ def path_meets(z: Polygon, fps: Sequence[Footprint]) -> bool:
     n = len(z)
     zx = sum(p[0] for p in z) / n
     zy = sum(p[1] for p in z) / n
-    zr = max(math.hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
+    zr = max(_hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
     hypot = math.hypot
     return any(meets(z, f.corners()) for f in fps if hypot(f.x - zx, f.y - zy) <= zr + f.radius)
 
@@ -137,7 +140,7 @@ def samples_meet(z: Polygon, samples: Sequence[tuple[float, ...]], fps: dict[int
     n = len(z)
     zx = sum(p[0] for p in z) / n
     zy = sum(p[1] for p in z) / n
-    zr = max(math.hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
+    zr = max(_hypot(p[0] - zx, p[1] - zy) for p in z) + ZONE_SLACK
     hypot = math.hypot
     for i, s in enumerate(samples):
         if hypot(s[0] - zx, s[1] - zy) <= zr + 0.5 * hypot(s[3], s[4]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from shieldwall.core.crossings import contact_facing, sweep_distance
 from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, heading_vector, normalize_angle
@@ -15,11 +16,17 @@ from . import orders as O
 from .model import Unit
 from .movement import Problem, Trace, World, end_problem, on_table, terrain_effect, trace, wheel_fp
 
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+_radians: Final = math.radians
+_degrees: Final = math.degrees
+
 # --- charges ---------------------------------------------------------------------------------
 
 
 def heading_towards(frm: Point, to: Point) -> float:
-    return math.degrees(math.atan2(to[0] - frm[0], to[1] - frm[1]))
+    return _degrees(_atan2(to[0] - frm[0], to[1] - frm[1]))
 
 
 def edge_normal_heading(target: Footprint, edge: str) -> float:
@@ -57,7 +64,7 @@ def conform(
     h = edge_normal_heading(target, edge)
     a, b = target.edge(edge)
     ex, ey = b[0] - a[0], b[1] - a[1]
-    le = math.hypot(ex, ey)
+    le = _hypot(ex, ey)
     ux, uy = ex / le, ey / le
     fcx, fcy = contact.front_centre
     s0 = (fcx - a[0]) * ux + (fcy - a[1]) * uy
@@ -122,7 +129,7 @@ def _run_to_contact(
         if e.id == target.id:
             continue
         efp = e.fp
-        if not REFERENCE.on and math.hypot(efp.x - sx, efp.y - sy) - sr - efp.radius > run + RUN_SLACK:
+        if not REFERENCE.on and _hypot(efp.x - sx, efp.y - sy) - sr - efp.radius > run + RUN_SLACK:
             continue
         de = sweep_distance(fp.corners(), d, efp.corners())
         if de < run - 1e-6:
@@ -186,7 +193,7 @@ def charge_ruled_out(u: Unit, target: Unit, lead_steps: Sequence[O.Step], world:
     for s in lead_steps:
         if not isinstance(s, O.Wheel) or not (math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0):
             return False
-        low += fp.frontage * math.radians(abs(s.angle)) * wheel_mult  # the arc ``trace`` charges for
+        low += fp.frontage * _radians(abs(s.angle)) * wheel_mult  # the arc ``trace`` charges for
         fp = wheel_fp(fp, s.angle)
     if low > limit + 1e-6 + COST_SLACK:
         return True  # (the run to contact only adds to it: the verdict of the last line)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from shieldwall.core.geometry import CONTACT_TOL, Footprint, heading_vector, normalize_angle
 from shieldwall.core.geometry_index import FootprintIndex
@@ -27,6 +28,10 @@ from . import orders as O
 from .model import Unit
 from .spatial import on_road
 from .terrain_grid import terrain_under
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
+_radians: Final = math.radians
 
 SAMPLE = 0.4  # inches between checks along a path
 WHEEL_SAMPLE_DEG = 6.0
@@ -64,7 +69,7 @@ def wheel_fp(fp: Footprint, angle: float) -> Footprint:
     pivoting on the inside front corner."""
     fl, fr, _, _ = fp.corners()
     px, py = fr if angle > 0 else fl
-    a = math.radians(angle)
+    a = _radians(angle)
     ca, sa = math.cos(a), math.sin(a)
     dx, dy = fp.x - px, fp.y - py
     cx = px + dx * ca + dy * sa
@@ -143,7 +148,7 @@ def overlapping(fp: Footprint, ofp: Footprint) -> bool:
     more than ``CONTACT_TOL`` are within 0 of each other (``polygon_distance`` is 0 when
     ``convex_penetration`` is positive), so only the circles' test of ``footprints_within`` is kept,
     and the penetration stops as soon as it is at most ``CONTACT_TOL`` (its ``stop``)."""
-    if math.hypot(fp.x - ofp.x, fp.y - ofp.y) - fp.radius - ofp.radius > 0.0:
+    if _hypot(fp.x - ofp.x, fp.y - ofp.y) - fp.radius - ofp.radius > 0.0:
         return False
     return convex_penetration(fp.corners(), ofp.corners(), CONTACT_TOL) > CONTACT_TOL
 
@@ -310,7 +315,7 @@ class _Path:
             if x.side != side and x.id in ignore:
                 continue
             xf = x.fp
-            if math.hypot(xf.x - sx, xf.y - sy) - r - xf.radius > 0.0:
+            if _hypot(xf.x - sx, xf.y - sy) - r - xf.radius > 0.0:
                 continue
             (friends if x.side == side else enemies).append((x, xf))
         self.enemies = enemies
@@ -403,7 +408,7 @@ def trace(
         else:
             if not (math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0):
                 raise Problem("movement.wheeling", "a wheel turns between 0 and 180 degrees")
-            arc = fp.frontage * math.radians(abs(s.angle))
+            arc = fp.frontage * _radians(abs(s.angle))
             n = max(1, math.ceil(arc / SAMPLE), math.ceil(abs(s.angle) / WHEEL_SAMPLE_DEG))
             for i in range(1, n + 1):
                 nfp = wheel_fp(fp, s.angle * i / n)

@@ -8,7 +8,7 @@ the ``act_*`` handlers.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import normalize_angle
@@ -20,6 +20,11 @@ from .model import Unit
 from .movement import Problem, Trace, end_problem, trace
 from .plan_memo import PlanMemo
 from .profiles import missile_weapons
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_atan2: Final = math.atan2
+_radians: Final = math.radians
+_degrees: Final = math.degrees
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -128,7 +133,7 @@ def cost_floor(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> floa
             if math.isfinite(s.distance) and s.distance > 0:
                 total += s.distance * (2.0 if isinstance(s, O.Back) else 1.0)
         elif math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0:
-            total += frontage * math.radians(abs(s.angle)) * wheel_mult
+            total += frontage * _radians(abs(s.angle)) * wheel_mult
     return total
 
 
@@ -251,7 +256,7 @@ def apply_trace(st: IntoTheDarkState, u: Unit, tr: Trace, clause: str) -> None:
 
 def angle_to(u: Unit, p: tuple[float, float]) -> float:
     fx, fy = u.front_centre
-    return normalize_angle(math.degrees(math.atan2(p[0] - fx, p[1] - fy)) - u.heading)
+    return normalize_angle(_degrees(_atan2(p[0] - fx, p[1] - fy)) - u.heading)
 
 
 def zoc_length(st: IntoTheDarkState, u: Unit, kind: str) -> float:

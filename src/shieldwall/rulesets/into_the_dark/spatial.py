@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.crossings import clip_halfplane, segment_intersects_convex
 from shieldwall.core.geometry import Footprint, Point, Polygon, dist, point_segment_distance, segment_distance
@@ -31,6 +31,10 @@ from shieldwall.core.terrain import Crossing, Feature, TerrainMap
 
 from .model import Unit
 from .profiles import TerrainKind, terrain_table
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
+_radians: Final = math.radians
 
 #: Edges closer than this (inches) and parallel within PARALLEL_DEG are flush (in contact).
 FLUSH_TOL = 0.05
@@ -74,7 +78,7 @@ def flush(fa: Footprint, ea: str, fb: Footprint, eb: str) -> tuple[float, float,
     ux, uy = (p2[0] - p1[0]) / la, (p2[1] - p1[1]) / la
     vx, vy = (q2[0] - q1[0]) / lb, (q2[1] - q1[1]) / lb
     # anti-parallel edges (the two units face each other across them)
-    if ux * vx + uy * vy > -math.cos(math.radians(PARALLEL_DEG)):
+    if ux * vx + uy * vy > -math.cos(_radians(PARALLEL_DEG)):
         return None
     # the other edge lies on my edge's line
     nx, ny = -uy, ux
@@ -243,7 +247,7 @@ def corridor(fp: Footprint, edge: str, length: float) -> Polygon:
     cx, cy = fp.centre
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     nx, ny = mx - cx, my - cy
-    ln = math.hypot(nx, ny)
+    ln = _hypot(nx, ny)
     nx, ny = nx / ln * length, ny / ln * length
     return (a, b, (b[0] + nx, b[1] + ny), (a[0] + nx, a[1] + ny))
 
@@ -271,10 +275,10 @@ def in_corridor(fp: Footprint, edge: str, target: Footprint, length: float) -> b
     cx, cy = fp.centre
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     nx, ny = mx - cx, my - cy
-    ln = math.hypot(nx, ny)
+    ln = _hypot(nx, ny)
     nx, ny = nx / ln, ny / ln
     ux, uy = b[0] - a[0], b[1] - a[1]
-    lu = math.hypot(ux, uy)
+    lu = _hypot(ux, uy)
     ux, uy = ux / lu, uy / lu
     pts: list[Point] = list(target.corners())
     # ahead of the edge: (p - a).n >= 0
@@ -308,10 +312,37 @@ def _poly_polyline_distance(poly: Sequence[Point], line: Sequence[Point]) -> flo
 
 
 def _bbox_far(fp: Footprint, f: Feature, pad: float) -> bool:
+    """Whether ``fp`` lies more than ``pad`` outside ``f``'s bounding box (its circle does)."""
     xs = [p[0] for p in f.points]
     ys = [p[1] for p in f.points]
     r = fp.radius + pad
     return fp.x + r < min(xs) or fp.x - r > max(xs) or fp.y + r < min(ys) or fp.y - r > max(ys)
+
+
+#: bounding boxes kept per feature (``_box``): beyond this many they are all dropped and made again
+BOXES_KEPT = 4096
+_BOXES: dict[int, tuple[Feature, float, float, float, float]] = {}
+
+
+def _box(f: Feature) -> tuple[Feature, float, float, float, float]:
+    """``f`` and its bounding box (min x, max x, min y, max y), made once per feature (a feature is
+    frozen; it is held, so its id is not reused while it is kept)."""
+    got = _BOXES.get(id(f))
+    if got is None or got[0] is not f:
+        if len(_BOXES) >= BOXES_KEPT:
+            _BOXES.clear()
+        xs = [p[0] for p in f.points]
+        ys = [p[1] for p in f.points]
+        got = _BOXES[id(f)] = (f, min(xs), max(xs), min(ys), max(ys))
+    return got
+
+
+def _box_far(fp: Footprint, f: Feature, pad: float) -> bool:
+    """``_bbox_far`` from the feature's kept box (``feature_under``, the fast path: the lists of
+    its points' coordinates were made at every call, about 10,000 instructions for a wood)."""
+    _, x0, x1, y0, y1 = _box(f)
+    r = fp.radius + pad
+    return fp.x + r < x0 or fp.x - r > x1 or fp.y + r < y0 or fp.y - r > y1
 
 
 def terrain_under_reference(fp: Footprint, terrain: TerrainMap) -> list[tuple[Feature, TerrainKind]]:
@@ -359,7 +390,7 @@ def feature_under(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> Terra
     than half the width from every point of the footprint (which lies within its radius of the
     centre), so it cannot bring the smallest distance to half the width or under."""
     k: TerrainKind = table.kinds[f.kind]
-    if _bbox_far(fp, f, f.width):
+    if _box_far(fp, f, f.width):
         return None
     if f.linear:
         pts = f.points
@@ -411,7 +442,7 @@ def _crossing_for(fp: Footprint, f: Feature) -> Crossing | None:
                 bd, best = d, (a, b)
         assert best is not None
         (ax, ay), (bx, by) = best
-        ln = math.hypot(bx - ax, by - ay)
+        ln = _hypot(bx - ax, by - ay)
         ux, uy = (bx - ax) / ln, (by - ay) / ln
         if all(abs((x - c.at[0]) * ux + (y - c.at[1]) * uy) <= c.width / 2.0 + 0.05 for x, y in fp.corners()):
             return c

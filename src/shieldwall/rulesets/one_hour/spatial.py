@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.crossings import (
     beyond_edge_line,
@@ -36,6 +36,9 @@ from shieldwall.rulesets.one_hour.terrain_checks import (
     swept_terrain_problem,
     terrain_blocks_entry,
 )
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 # --- movement ---------------------------------------------------------------------------------
 
@@ -70,14 +73,14 @@ def path_problem(
         # broad phase: the band lies within ``reach`` of the segment's midpoint; a unit whose own
         # circle is clear of that by more than a hair is separated, so the exact test says no
         mx, my = (p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0
-        reach = math.hypot(dist(p, q) / 2.0 + ext * 0.5, col_w / 2.0) + BOX_SLACK
+        reach = _hypot(dist(p, q) / 2.0 + ext * 0.5, col_w / 2.0) + BOX_SLACK
         for u in nearby(units, mx, my, reach + BOX_SLACK):
             if u.removed or u.id in skip:
                 continue
             if can_interpenetrate(unit, u):
                 continue
             ufp = u.fp
-            if math.hypot(ufp.x - mx, ufp.y - my) - ufp.radius - reach > BOX_SLACK:
+            if _hypot(ufp.x - mx, ufp.y - my) - ufp.radius - reach > BOX_SLACK:
                 continue
             if convex_overlap(band, ufp.corners(), tol=CONTACT_TOL):
                 return f"interpenetration: the path runs into {u.name} ({u.id}) (only Skirmishers pass)"
@@ -172,7 +175,7 @@ def _free_run(
     # start centre: a unit whose circle lies wholly outside the strip it sweeps, behind it, or
     # beyond the current reach can neither touch it now nor stop it sooner (skipped, with slack)
     half_w = start.frontage / 4.0
-    body_r = math.hypot(half_w, start.depth * 0.5 + 1e-6)
+    body_r = _hypot(half_w, start.depth * 0.5 + 1e-6)
     # (a unit kept below has its centre within ``(reach + body_r + ur) + (half_w + ur)`` of the
     # start centre, with ``reach <= budget`` and ``ur`` its radius + BOX_SLACK)
     for u in nearby(units, sx, sy, budget + body_r + half_w + 3 * BOX_SLACK, radii=2):
@@ -324,7 +327,7 @@ def _cert_axes(poly: Sequence[Point]) -> list[tuple[float, float]]:
         x1, y1 = poly[i]
         x2, y2 = poly[(i + 1) % n]
         ax, ay = y1 - y2, x2 - x1
-        ln = math.hypot(ax, ay)
+        ln = _hypot(ax, ay)
         if ln < 1e-9:
             continue
         out.append((ax / ln, ay / ln))
@@ -362,7 +365,7 @@ def advance_point(start: Point, direction: Point, far: float) -> Point:
             round(start[0] + direction[0] * (far - back), 3),
             round(start[1] + direction[1] * (far - back), 3),
         )
-        if math.hypot(end[0] - start[0], end[1] - start[1]) <= far:
+        if _hypot(end[0] - start[0], end[1] - start[1]) <= far:
             return end
     return end
 
@@ -386,7 +389,7 @@ def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
             continue
         ofp = u.fp
         # the first test of footprints_within, inlined: most pairs are far apart
-        if math.hypot(ux - ofp.x, uy - ofp.y) - ur - ofp.radius > CONTACT_TOL:
+        if _hypot(ux - ofp.x, uy - ofp.y) - ur - ofp.radius > CONTACT_TOL:
             continue
         key = (ufp, ofp)
         got = _MISSING if REFERENCE.on else _CONTACT_MEMO.get(key, _MISSING)
@@ -426,7 +429,7 @@ def plan_charge(
     aim = target.fp.edge_centre(facing)
     fc = start.front_centre
     dx, dy = aim[0] - fc[0], aim[1] - fc[1]
-    ln = math.hypot(dx, dy)
+    ln = _hypot(dx, dy)
     if ln < 1e-9:
         return "charging.contact: already touching that facing"
     d = (dx / ln, dy / ln)

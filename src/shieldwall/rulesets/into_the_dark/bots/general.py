@@ -32,7 +32,7 @@ It reads only the public State API and the game's army data and terrain.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.crossings import in_front_arc
 from shieldwall.core.errors import IllegalOrder
@@ -46,6 +46,9 @@ from shieldwall.rulesets.into_the_dark import orders as O
 from . import generals, nearest
 from .ground import heading_towards
 from .reckoning import Reckoning, _fp
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_dist: Final = math.dist
 
 #: what ending a move disordered costs in the move score (a -1 in every morale test, front rank
 #: only in melee, half-speed wheels, no shieldwall)
@@ -325,7 +328,7 @@ class IntoTheDarkGeneral(Reckoning):
         turn = normalize_angle(heading_towards(front, way) - float(u["heading"]))
         if abs(turn) > 90.0:
             return []
-        far = math.dist(front, way)
+        far = _dist(front, way)
         steps: list[Any] = [O.Wheel(round(turn, 2))] if abs(turn) > 2.0 else []
         out = []
         for part in (1.0, 2.0 / 3.0, 1.0 / 3.0):

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import math
 from bisect import insort
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.geometry_index import SMALL, FootprintIndex
 from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 #: enemies with their distances, nearest first
 Gaps = list[tuple[float, dict[str, Any]]]
@@ -124,7 +127,7 @@ def friends_near(
         if f["id"] == uid or f["morale"] == "routed":
             continue
         ff = fps[f["id"]]
-        if math.hypot(ff.x - x, ff.y - y) - r - ff.radius > 4.0 + SLACK:
+        if _hypot(ff.x - x, ff.y - y) - r - ff.radius > 4.0 + SLACK:
             continue
         if footprint_distance(fp, ff) < 4.0:
             n += 1
@@ -219,7 +222,7 @@ def nearest_gap(fp: Footprint, index: FootprintIndex[Piece]) -> float:
 
 def _bound(a: Footprint, b: Footprint) -> float:
     """No nearer than this: the centres' distance less both radii."""
-    return math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
+    return _hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
 
 
 def any_within(fp: Footprint, index: FootprintIndex[Piece], within: float) -> bool:

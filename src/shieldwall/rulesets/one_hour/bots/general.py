@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -33,6 +33,9 @@ from shieldwall.rulesets.one_hour.profiles import terrain_effects, unit_profiles
 from shieldwall.rulesets.one_hour.state import OneHourState
 
 from .declared import choose_intent
+
+#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
+_hypot: Final = math.hypot
 
 #: mean movement by class (1d5+2, 2d5+2, 3d5+2 with the average die)
 MEAN_REACH = {1: 5.5, 2: 9.0, 3: 12.5}
@@ -139,7 +142,7 @@ def _point_gap(
     t = -0.5 if t < -0.5 else 0.5 if t > 0.5 else t
     v = (dx * b2x + dy * b2y) / (b2x * b2x + b2y * b2y)
     v = -0.5 if v < -0.5 else 0.5 if v > 0.5 else v
-    return math.hypot(px - (bx + t * b1x + v * b2x), py - (by + t * b1y + v * b2y))
+    return _hypot(px - (bx + t * b1x + v * b2x), py - (by + t * b1y + v * b2y))
 
 
 class _Info:
@@ -410,7 +413,7 @@ class OneHourGeneral:
         """Hand deployment (ruling R50): the scenario's own place when the rules allow it, else the
         legal place of the menu nearest to it (the first of equals: deterministic)."""
         start = state.game.initial_fp[uid]  # type: ignore[attr-defined]
-        return min(orders, key=lambda o: math.hypot(o.x - start.x, o.y - start.y))
+        return min(orders, key=lambda o: _hypot(o.x - start.x, o.y - start.y))
 
     def _activate(self, orders: list[Any]) -> Any:
         faces = [o for o in orders if isinstance(o, O.Face)]
@@ -464,7 +467,7 @@ class OneHourGeneral:
             whole = len(cands) == len(index)
             best = math.inf
             if cands:
-                bounds = sorted((math.hypot(fx - c.x, fy - c.y) - fr - c.radius - _SLACK, c.i) for c in cands)
+                bounds = sorted((_hypot(fx - c.x, fy - c.y) - fr - c.radius - _SLACK, c.i) for c in cands)
                 for lb, i in bounds:
                     if lb > best:
                         break
@@ -550,7 +553,7 @@ class OneHourGeneral:
             score += 0.8
         if not got[3]:
             score -= 0.5
-        return score + 1e-6 * math.hypot(fp.x, fp.y)
+        return score + 1e-6 * _hypot(fp.x, fp.y)
 
     def _position_parts(self, u: dict[str, Any], fp: Footprint) -> tuple[dict[str, Any], float, bool, bool]:
         """What ``_position`` remembers of ``u`` at ``fp`` (``_pos_memo``): ``u``, the score before
@@ -611,7 +614,7 @@ class OneHourGeneral:
             score += 0.8
         if not in_front_arc(fp, near.fp.corners(), 45.0):
             score -= 0.5
-        return score + 1e-6 * math.hypot(fp.x, fp.y)
+        return score + 1e-6 * _hypot(fp.x, fp.y)
 
     def _position_among(
         self, u: dict[str, Any], fp: Footprint, enemies: Sequence[_Info], horizon: float
