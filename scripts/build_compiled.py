@@ -48,6 +48,8 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: (``object.__new__(Unit)`` and a ``__setattr__`` hook, which a native class refuses) and
 #: rulesets/one_hour/state.py (mypyc 2.4.1 crashes on it; it also copies itself through
 #: ``__dict__``, which a native class has not).
+#: core/reference.py (the reference switch: compiled, ``REFERENCE.on`` is a C static and a field for
+#: the compiled modules; docs/performance.md, "Into the Dark at its own size").
 #: Into the Dark (docs/performance.md, "Into the Dark, seventh slice: mypyc"), measured on senlac
 #: against the build of the first four: its unit model, movement, contacts, terrain grid and spatial
 #: checks 1.19x; with the plans, zones of control, charges, memos and the scripted general 1.22-1.31x;
@@ -71,6 +73,7 @@ MODULES = [
     "shieldwall/core/polygons.py",
     "shieldwall/core/crossings.py",
     "shieldwall/core/geometry_index.py",
+    "shieldwall/core/reference.py",
     "shieldwall/rulesets/one_hour/spatial.py",
     "shieldwall/rulesets/one_hour/sight.py",
     "shieldwall/rulesets/one_hour/terrain_checks.py",

@@ -168,7 +168,7 @@ def _cut(a: Point, b: Point, nx: float, ny: float, c: float) -> Point:
 
 
 #: the half angle of a front arc, in degrees, when a rule system gives no other
-FRONT_ARC_HALF_ANGLE = 45.0
+FRONT_ARC_HALF_ANGLE: Final = 45.0
 
 
 def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = FRONT_ARC_HALF_ANGLE) -> bool:

@@ -26,9 +26,9 @@ _degrees: Final = math.degrees
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
 
-EPS = 1e-9
+EPS: Final = 1e-9
 #: Distances at or below this count as touching (contact) rather than a gap.
-CONTACT_TOL = 0.02
+CONTACT_TOL: Final = 0.02
 
 FACINGS = ("front", "right", "rear", "left")
 
@@ -63,7 +63,7 @@ def _probe() -> None:
 
 #: whether this module runs compiled (mypyc), where ``Footprint`` is a native class whose frozen
 #: fields its own ``__init__`` may store directly
-_NATIVE = not hasattr(_probe, "__code__")
+_NATIVE: Final = not hasattr(_probe, "__code__")
 
 
 @dataclass(frozen=True, slots=True, init=False)

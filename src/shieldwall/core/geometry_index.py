@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from bisect import insort
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from shieldwall.core.compiling import python_class
 from shieldwall.core.geometry import Footprint
@@ -33,11 +33,11 @@ T = TypeVar("T", bound=HasFootprint)
 P = TypeVar("P")
 
 #: below this many pieces ``near`` returns the whole list (the grid would not pay for itself)
-SMALL = 24
+SMALL: Final = 24
 #: side of a grid cell (inches): about a unit's reach in one move
-CELL = 12.0
+CELL: Final = 12.0
 #: widening of every query: far above floating-point error, far below any rule's distance
-SLACK = 1e-4
+SLACK: Final = 1e-4
 
 
 @python_class

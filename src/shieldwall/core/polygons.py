@@ -32,7 +32,7 @@ def _probe() -> None:
 
 #: whether this module runs compiled (mypyc): the least gap is then found the filtered way
 #: (``_least_gap_filtered``), which pays only there
-_NATIVE = not hasattr(_probe, "__code__")
+_NATIVE: Final = not hasattr(_probe, "__code__")
 
 
 def polygon_edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
@@ -189,7 +189,7 @@ def convex_overlap(a: Sequence[Point], b: Sequence[Point], tol: float = CONTACT_
 #: Memo of ``polygon_distance`` for polygons given as tuples (footprint corners): the same pairs
 #: are measured again and again by the menus and the bots while units stand still. Bounded.
 _DIST_MEMO: dict[tuple[Polygon, Polygon], float] = {}
-_DIST_MEMO_MAX = 20000
+_DIST_MEMO_MAX: Final = 20000
 
 
 def polygon_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
@@ -248,8 +248,8 @@ def _least_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
 #: ``_least_gap_filtered`` takes the exact length (``math.hypot``) of a vertex-to-edge gap only
 #: when its squared length (``dx * dx + dy * dy``) is within this factor of the least squared length
 #: seen before it, or below ``_TINY_SQ`` (see there)
-_SQ_TIE = 1.0 + 1e-12
-_TINY_SQ = 1e-200
+_SQ_TIE: Final = 1.0 + 1e-12
+_TINY_SQ: Final = 1e-200
 
 
 def _polygon_distance_t(a: Polygon, b: Polygon) -> float:

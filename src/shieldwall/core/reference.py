@@ -14,7 +14,9 @@ reference, so that whole battles can be played both ways and their event logs co
 or, for a whole process (and the worker processes it starts), the environment variable
 ``SHIELDWALL_REFERENCE=1`` (read once, when this module is first imported).
 
-A fast path asks ``REFERENCE.on`` (one attribute read: cheap enough for the hottest kernels) and,
+A fast path asks ``REFERENCE.on`` (one attribute read: cheap enough for the hottest kernels; compiled,
+this module's switch is a native class and ``REFERENCE`` a final name, so a compiled module reads a
+C static and a field, not a module dictionary and an attribute) and,
 when it is set, answers with its reference: a grid returns every piece, a bound measures every
 distance, a cache or memo is neither read nor filled. The bookkeeping that keeps a cache valid
 (invalidation, version counters) goes on either way, so a process may switch between battles;
@@ -29,6 +31,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Final
 
 #: the environment variable that turns the reference path on for a whole process
 ENV = "SHIELDWALL_REFERENCE"
@@ -49,7 +52,7 @@ def _from_env() -> bool:
 
 
 #: the switch every fast path reads (``if REFERENCE.on: <the reference>``)
-REFERENCE = _Switch(_from_env())
+REFERENCE: Final = _Switch(_from_env())
 
 
 def reference_on() -> bool:

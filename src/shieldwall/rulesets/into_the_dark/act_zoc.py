@@ -112,7 +112,7 @@ def kept_zone_reach(st: IntoTheDarkState, e: Unit, kept: dict[tuple[Any, ...], t
 
 
 #: slack on the bound of ``path_meets`` (rounding of the corners; ``meets`` counts 1e-9 apart as apart)
-ZONE_SLACK = 1e-6
+ZONE_SLACK: Final = 1e-6
 
 
 def path_meets(z: Polygon, fps: Sequence[Footprint]) -> bool:

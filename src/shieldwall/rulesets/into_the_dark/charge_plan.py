@@ -175,7 +175,7 @@ def plan_charge(
 
 #: slack on ``charge_ruled_out``'s bound of a charge's cost (far above the rounding of the sums of
 #: a path's cost, far below any distance a rule measures)
-COST_SLACK = 1e-5
+COST_SLACK: Final = 1e-5
 
 
 def charge_ruled_out(u: Unit, target: Unit, lead_steps: Sequence[O.Step], world: World, limit: float) -> bool:

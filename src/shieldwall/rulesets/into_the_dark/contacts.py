@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Final
 
 from shieldwall.core.polygons import footprints_within
 from shieldwall.core.reference import REFERENCE
@@ -30,11 +31,11 @@ from .model import Unit
 from .spatial import FLUSH_TOL, Touch, touches
 
 #: side of a cell of the spatial hash, inches
-CELL = 8.0
+CELL: Final = 8.0
 #: how far apart two units' footprints may be and still touch (``touches``' own reach)
 REACH = FLUSH_TOL * 2
 #: more changed units than this at once: rebuild everything rather than sort out what stays
-MANY = 12
+MANY: Final = 12
 
 Pose = tuple[float, float, float, int, int, bool]
 

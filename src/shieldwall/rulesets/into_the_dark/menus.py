@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.reference import REFERENCE
@@ -39,12 +39,12 @@ if TYPE_CHECKING:
 # charge_orders: from charging, for reach
 __all__ = ["legal_orders", "unit_orders", "UnitMenu", "charge_orders"]
 
-NEAREST = 2
+NEAREST: Final = 2
 #: how many of the nearest enemies the menu reads (``UnitMenu.enemies``: the charges' four and
 #: the wheels' ``NEAREST``)
 READ = max(4, NEAREST)
 #: slack on ``nearest_enemies``' bounds (the corners' rounding, the centres' distance and radii)
-NEAR_SLACK = 1e-9
+NEAR_SLACK: Final = 1e-9
 
 
 def legal_orders(st: IntoTheDarkState) -> list[O.Order]:

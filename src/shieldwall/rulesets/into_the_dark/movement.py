@@ -34,7 +34,7 @@ _hypot: Final = math.hypot
 _radians: Final = math.radians
 
 SAMPLE = 0.4  # inches between checks along a path
-WHEEL_SAMPLE_DEG = 6.0
+WHEEL_SAMPLE_DEG: Final = 6.0
 
 
 class Problem(Exception):
@@ -288,7 +288,7 @@ def path_reach(fp: Footprint, steps: Sequence[O.Step]) -> float:
 
 
 #: slack on the bound of ``path_reach`` (rounding of the positions along the path)
-REACH_SLACK = 1e-3
+REACH_SLACK: Final = 1e-3
 
 
 class _Path:

@@ -115,7 +115,7 @@ def done(st: IntoTheDarkState, u: Unit) -> None:
 
 
 #: slack on ``cost_floor`` (the rounding of a trace's sum of per-sample costs)
-FLOOR_SLACK = 1e-9
+FLOOR_SLACK: Final = 1e-9
 
 
 def cost_floor(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> float:

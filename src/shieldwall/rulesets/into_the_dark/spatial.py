@@ -37,10 +37,10 @@ _hypot: Final = math.hypot
 _radians: Final = math.radians
 
 #: Edges closer than this (inches) and parallel within PARALLEL_DEG are flush (in contact).
-FLUSH_TOL = 0.05
-PARALLEL_DEG = 1.5
+FLUSH_TOL: Final = 0.05
+PARALLEL_DEG: Final = 1.5
 #: A figure is in contact when at least this share of its base width is (docs/rulings).
-FIGURE_SHARE = 0.5
+FIGURE_SHARE: Final = 0.5
 
 
 # --- contact -------------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ def meets_reference(poly: Sequence[Point], other: Sequence[Point]) -> bool:
 
 
 #: what ``meets`` counts as apart: a gap wider than a billionth of an inch
-MEETS_BELOW = -1e-9
+MEETS_BELOW: Final = -1e-9
 
 
 def in_corridor(fp: Footprint, edge: str, target: Footprint, length: float) -> bool:
@@ -320,8 +320,8 @@ def _bbox_far(fp: Footprint, f: Feature, pad: float) -> bool:
 
 
 #: bounding boxes kept per feature (``_box``): beyond this many they are all dropped and made again
-BOXES_KEPT = 4096
-_BOXES: dict[int, tuple[Feature, float, float, float, float]] = {}
+BOXES_KEPT: Final = 4096
+_BOXES: Final[dict[int, tuple[Feature, float, float, float, float]]] = {}
 
 
 def _box(f: Feature) -> tuple[Feature, float, float, float, float]:
@@ -380,7 +380,7 @@ def feature_under_reference(fp: Footprint, rect: Polygon, f: Feature, table: Any
 #: how much further than a footprint's radius plus half a linear feature's width a segment of the
 #: feature's centre line must lie from the footprint's centre to be left unmeasured (far above the
 #: rounding of the distances compared, far below any distance the rules measure)
-_SEGMENT_SLACK = 1e-6
+_SEGMENT_SLACK: Final = 1e-6
 
 
 def feature_under(fp: Footprint, rect: Polygon, f: Feature, table: Any) -> TerrainKind | None:

@@ -14,11 +14,13 @@ of every army and sample scenario, and for each category a unit may take).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .army import ArmyUnit
 from .profiles import Category, movement_for
 
 #: entries kept (the armies of the battles in play); beyond this they are all dropped and made again
-KEEP = 4096
+KEEP: Final = 4096
 
 
 def allowance_of(spec: ArmyUnit, category: Category) -> float:
@@ -90,7 +92,8 @@ class Traits:
         return got
 
 
-_TRAITS: dict[int, Traits] = {}
+#: (Final: compiled, a static read, not a module dictionary lookup per call)
+_TRAITS: Final[dict[int, Traits]] = {}
 
 
 def traits(spec: ArmyUnit) -> Traits:

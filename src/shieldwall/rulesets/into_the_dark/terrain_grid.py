@@ -22,7 +22,7 @@ footprint alone. The grid belongs to one ``TerrainMap`` (and one terrain table) 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.geometry import Footprint, point_segment_distance
 from shieldwall.core.polygons import point_in_polygon
@@ -33,13 +33,13 @@ from .profiles import TerrainKind, terrain_table
 from .spatial import feature_under, terrain_under_reference
 
 #: side of a grid cell, inches
-CELL = 1.0
+CELL: Final = 1.0
 #: how much further than its radius a footprint must be from an outline to be answered from the cell
-MARGIN = 1e-6
+MARGIN: Final = 1e-6
 #: answers kept per grid (dropped all at once beyond this)
-MEMO = 50_000
+MEMO: Final = 50_000
 #: grids kept (one per terrain map in use); beyond this they are all dropped and rebuilt on demand
-KEEP = 64
+KEEP: Final = 64
 
 _HALF_DIAGONAL = CELL * math.sqrt(2.0) / 2.0
 

@@ -52,11 +52,11 @@ _dist: Final = math.dist
 
 #: what ending a move disordered costs in the move score (a -1 in every morale test, front rank
 #: only in melee, half-speed wheels, no shieldwall)
-DISORDER_COST = 4.0
+DISORDER_COST: Final = 4.0
 #: ... and far from the enemy (more than 12"), where it can rally before it fights
-DISORDER_COST_FAR = 1.0
+DISORDER_COST_FAR: Final = 1.0
 #: what ending a move disordered costs near the enemy when the general must break something
-DISORDER_COST_LATE = 1.5
+DISORDER_COST_LATE: Final = 1.5
 
 
 class IntoTheDarkGeneral(Reckoning):

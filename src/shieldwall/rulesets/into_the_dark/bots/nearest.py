@@ -27,11 +27,11 @@ _hypot: Final = math.hypot
 Gaps = list[tuple[float, dict[str, Any]]]
 
 #: slack on the bounds (the rounding of the corners, the centres' distance and the radii)
-SLACK = 1e-9
+SLACK: Final = 1e-9
 #: the first reach (inches) ``nearest_gap`` asks its index for
-FIRST_REACH = 6.0
+FIRST_REACH: Final = 6.0
 #: the distance ``nearest_gap`` answers when there is no enemy at all
-NO_ENEMY = 99.0
+NO_ENEMY: Final = 99.0
 
 
 def gaps_reference(fp: Footprint, enemies: list[dict[str, Any]], fps: dict[str, Footprint]) -> Gaps:

@@ -9,7 +9,7 @@ dice of a mixed unit are those of its figures in contact, as in the melee (rulin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -35,12 +35,12 @@ LEVEL = {"peasant": 1, "levy": 2, "average": 3, "elite": 4, "fanatic": 5}
 CHARGE_BAR = {"mounted": 0.6, "foot": 0.8}
 #: how the charge bars move with the count at the turn limit: ahead, the general risks less;
 #: level or behind with few turns left, he must break something (turn-sequence.end-of-battle)
-AHEAD_SHIFT = 0.4
-LATE_SHIFT = -0.6
-LATE_TURNS = 5
+AHEAD_SHIFT: Final = 0.4
+LATE_SHIFT: Final = -0.6
+LATE_TURNS: Final = 5
 #: a charge's target with other enemy units this close: each costs the charge this much
-EXPOSED_WITHIN = 4.0
-EXPOSED_COST = 0.5
+EXPOSED_WITHIN: Final = 4.0
+EXPOSED_COST: Final = 0.5
 
 
 def _fp(u: dict[str, Any]) -> Footprint:
