@@ -11,7 +11,7 @@ away from its front; skirmishers still contacted are destroyed).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.rulesets.dbm.advance import apply_plan, obstacle_distance, plan_advance
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
 
 Event = dict[str, Any]
-MIN_PRESS = 0.5
+MIN_PRESS: Final = 0.5
 
 
 @dataclass

@@ -23,9 +23,9 @@ from shieldwall.core.polygons import convex_penetration, polygon_distance
 _hypot: Final = math.hypot
 
 #: paces: distances at or below this count as touching
-TOL = 0.05
+TOL: Final = 0.05
 #: degrees: headings this close count as "exactly" parallel / opposite
-ANG_TOL = 0.01
+ANG_TOL: Final = 0.01
 
 CORNER = {"fl": 0, "fr": 1, "rr": 2, "rl": 3}
 EDGES = {"front": ("fl", "fr"), "right": ("fr", "rr"), "rear": ("rr", "rl"), "left": ("rl", "fl")}

@@ -17,6 +17,8 @@ its answer standing. On the reference path (``core.reference``) every limit is w
 
 from __future__ import annotations
 
+from typing import Final
+
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.board import Board
@@ -25,9 +27,9 @@ from shieldwall.rulesets.dbm.moves import MARCH_STANDOFF, march_limit
 from shieldwall.rulesets.dbm.spatial import Box
 
 #: the march step of the menu (paces)
-STEP = 5.0
+STEP: Final = 5.0
 #: the memo is emptied when it holds this many groups
-LIMIT = 4096
+LIMIT: Final = 4096
 
 
 def march_distance_reference(board: Board, group: list[Element]) -> float:

@@ -10,7 +10,7 @@ element's order, ruling R39), ruling R41 (a march stops at an undefended enemy f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.advance import plan_advance, single_gap_ok
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
     from shieldwall.rulesets.dbm.turn import Bound
 
-MIN_MOVE = 0.5
+MIN_MOVE: Final = 0.5
 Option = tuple[str, str, Any]  # (what, command, plan | paces | element id)
 
 

@@ -212,8 +212,8 @@ def pass_through_effects(board: Board, e: Element, end: Footprint) -> list[tuple
 
 # --- dbm-3.2:march.rules -------------------------------------------------------------------------
 
-MARCH_STANDOFF = 200.0
-MARCH_STANDOFF_FOOT = 50.0
+MARCH_STANDOFF: Final = 200.0
+MARCH_STANDOFF_FOOT: Final = 50.0
 
 
 def front_rank(group: Sequence[Element]) -> list[Element]:

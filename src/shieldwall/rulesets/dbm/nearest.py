@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.elements import Element
@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from shieldwall.rulesets.dbm.state import DbmState
 
 #: side of a cell (paces): two element frontages of the sample data
-CELL = 160.0
+CELL: Final = 160.0
 #: below this many centres a query scans the list (the grid would not pay for itself)
-SMALL = 24
+SMALL: Final = 24
 
 Unit = dict[str, Any]
 

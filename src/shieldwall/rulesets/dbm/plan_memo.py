@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, Final
 
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.board import Board
@@ -34,9 +34,9 @@ from shieldwall.rulesets.dbm.elements import Element
 from shieldwall.rulesets.dbm.spatial import Box, bbox
 
 #: the memo is emptied when it holds this many answers
-LIMIT = 8192
+LIMIT: Final = 8192
 #: paces added to the box beyond what the plan can read
-SLACK = 10.0
+SLACK: Final = 10.0
 
 
 def region(board: Board, group: Sequence[Element], reach: float) -> Box:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from shieldwall.core.geometry import Footprint, Polygon
 from shieldwall.core.reference import REFERENCE
@@ -16,7 +17,7 @@ from shieldwall.core.reference import REFERENCE
 Box = tuple[float, float, float, float]
 
 #: answers ``Grid.near_box`` keeps between two changes of the grid (then it starts afresh)
-MEMO_MOST = 4096
+MEMO_MOST: Final = 4096
 
 
 def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:

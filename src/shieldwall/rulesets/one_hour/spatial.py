@@ -284,7 +284,7 @@ def max_advance(
 
 
 #: Margin of the overlap certificates: far above their rounding error (~1e-13), far below any rule.
-_CERT_MARGIN = 1e-7
+_CERT_MARGIN: Final = 1e-7
 
 
 def _overlap_certificate(
@@ -376,7 +376,7 @@ def advance_point(start: Point, direction: Point, far: float) -> Point:
 #: Facings in contact of two nearby footprints, by the pair (a pure function of the two):
 #: units that have not moved keep their footprints, so melees are not re-measured. Bounded.
 _CONTACT_MEMO: dict[tuple[Footprint, Footprint], tuple[str, str] | None] = {}
-_CONTACT_MEMO_MAX = 20000
+_CONTACT_MEMO_MAX: Final = 20000
 
 
 def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:

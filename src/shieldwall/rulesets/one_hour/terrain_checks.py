@@ -7,6 +7,7 @@ All functions take the battle's units and terrain explicitly; none changes anyth
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from shieldwall.core.crossings import segment_intersects_polyline, swept_rectangle
 from shieldwall.core.geometry import (
@@ -26,7 +27,7 @@ from shieldwall.rulesets.one_hour.profiles import terrain_effects
 
 #: Slack (inches) of the bounding-box rejections (here, in ``sight`` and in ``spatial``): far above
 #: every tolerance of the exact tests.
-BOX_SLACK = 1e-4
+BOX_SLACK: Final = 1e-4
 
 Box = tuple[float, float, float, float]
 
@@ -38,7 +39,7 @@ def box_of(poly: Polygon) -> Box:
 
 
 #: How close to a linear feature a unit must be to be "defending" it (inches). See rulings.
-DEFEND_LINEAR = 1.5
+DEFEND_LINEAR: Final = 1.5
 
 
 class _TerrainIndex:
@@ -211,7 +212,7 @@ def _wet(
 
 
 #: Spacing (inches) of the probes along a swept area's edges against river water.
-_RIVER_PROBE = 0.25
+_RIVER_PROBE: Final = 0.25
 
 
 def _poly_in_river(poly: Polygon, terrain: TerrainMap) -> Feature | None:

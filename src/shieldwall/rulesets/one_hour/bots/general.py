@@ -91,11 +91,11 @@ def _expected_key(att: dict[str, Any], tgt: dict[str, Any], facing: str, mode: s
 #: Expected hits of an attack situation (a pure function of it; few distinct situations occur).
 _EXPECTED: dict[AttackSituation, float] = {}
 #: Slack for the distance lower bounds below: far above floating-point error, far below any rule.
-_SLACK = 1e-6
+_SLACK: Final = 1e-6
 #: the longest reach ``_position`` weighs an enemy's threat at
 _MAX_REACH = max(MEAN_REACH.values())
 #: entries kept in the general's memos (of unit views and nearest gaps) before they are emptied
-_MEMO_MAX = 20000
+_MEMO_MAX: Final = 20000
 
 
 def _half_widths(
