@@ -24,7 +24,7 @@ from shieldwall.rulesets.into_the_dark import orders as O
 from shieldwall.rulesets.into_the_dark.charge_plan import charge_ruled_out, plan_charge
 from shieldwall.rulesets.into_the_dark.charging import check_charge
 from shieldwall.rulesets.into_the_dark.contacts import poses_of, same_poses, touches_reference
-from shieldwall.rulesets.into_the_dark.model import Unit
+from shieldwall.rulesets.into_the_dark.model import FootprintMemo, Unit
 from shieldwall.rulesets.into_the_dark.movement import (
     REACH_SLACK,
     Problem,
@@ -334,7 +334,7 @@ def _odd(name: str, v: Any, fp: Footprint) -> Any:
     if name in ("faced", "pinned_sides"):
         return ("odd",)
     if name == "_fpc":
-        return ((9.5,), fp)
+        return FootprintMemo(9.5, 9.5, 9.5, 9, 9, 9.5, 9.5, fp)
     if name == "spec":
         return v.model_copy()
     return "odd"  # the strings, and the fields that are a string or None

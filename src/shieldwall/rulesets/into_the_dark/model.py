@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, cast
+from typing import Any, Literal, cast, final
 
 from shieldwall.core.geometry import Footprint, Point, heading_vector
 from shieldwall.core.reference import REFERENCE
 
 from .army import ArmyUnit
 from .profiles import special
-from .spec_traits import allowance_of, quality_of, rout_dice_of, traits
+from .spec_traits import Traits, allowance_of, quality_of, rout_dice_of, traits
 
 SIDES = ("red", "blue")
 Morale = Literal["steady", "shaken", "routed"]
@@ -27,6 +27,38 @@ Morale = Literal["steady", "shaken", "routed"]
 
 def other(side: str) -> str:
     return "blue" if side == "red" else "red"
+
+
+@final
+class FootprintMemo:
+    """A unit's footprint and the fields it was drawn from (``Unit.fp``; issue 16). Compiled, the
+    fields are native numbers: asking whether the unit still stands where the footprint was drawn
+    is seven comparisons of numbers, where a key tuple of the seven, its floats boxed, was built
+    and compared as objects at every one of the footprint's many reads. Never changed once made."""
+
+    __slots__ = ("x", "y", "heading", "front", "figures", "fig_w", "rank_d", "fp")
+
+    def __init__(
+        self, x: float, y: float, heading: float, front: int, figures: int, fig_w: float, rank_d: float,
+        fp: Footprint,
+    ) -> None:  # fmt: skip
+        self.x, self.y, self.heading = x, y, heading
+        self.front, self.figures, self.fig_w, self.rank_d = front, figures, fig_w, rank_d
+        self.fp = fp
+
+    def __repr__(self) -> str:
+        return (
+            f"FootprintMemo({self.x!r}, {self.y!r}, {self.heading!r}, {self.front!r}, {self.figures!r}, "
+            f"{self.fig_w!r}, {self.rank_d!r}, {self.fp!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its constructor's arguments (a compiled class is not
+        remade without them)."""
+        return (
+            FootprintMemo,
+            (self.x, self.y, self.heading, self.front, self.figures, self.fig_w, self.rank_d, self.fp),
+        )
 
 
 @dataclass(slots=True)
@@ -81,7 +113,7 @@ class Unit:
     charge_turn: int = 0  # the turn whose melee counts this unit as charging (+1)
     impetuous_turn: int = 0  # the turn whose melee is its first round after an impetuous charge
     extra: dict[str, Any] = field(default_factory=dict)
-    _fpc: tuple[tuple[float, ...], Footprint] | None = field(default=None, repr=False, compare=False)
+    _fpc: FootprintMemo | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> Unit:
         """A copy that shares nothing mutable (``extra`` copied): ``dataclasses.replace`` with
@@ -176,6 +208,10 @@ class Unit:
         if REFERENCE.on:
             return self.spec.category == "M" and not self.unhorsed
         return traits(self.spec).category() == "M" and not self.unhorsed
+
+    def _category_of(self, t: Traits) -> Literal["F", "M"]:
+        """``category`` from the entry's kept traits ``t`` (the fast path: one lookup, not two)."""
+        return "M" if t.category() == "M" and not self.unhorsed else "F"
 
     @property
     def category(self) -> Literal["F", "M"]:
@@ -302,13 +338,15 @@ class Unit:
         # "If different troop types are mixed in a unit, it moves at the speed of the slowest"
         if REFERENCE.on:
             return allowance_of(self.spec, self.category)
-        return traits(self.spec).allowance(self.category)
+        t = traits(self.spec)
+        return t.allowance(self._category_of(t))
 
     @property
     def rout_dice(self) -> int:
         if REFERENCE.on:
             return rout_dice_of(self.spec, self.category)
-        return traits(self.spec).rout_dice(self.category)
+        t = traits(self.spec)
+        return t.rout_dice(self._category_of(t))
 
     # --- formation ---------------------------------------------------------------------------
     @property
@@ -344,15 +382,20 @@ class Unit:
 
     @property
     def fp(self) -> Footprint:
-        key = (self.x, self.y, self.heading, float(self.front), float(self.figures), self.fig_w, self.rank_d)
         c = self._fpc
-        if c is not None and c[0] == key:
-            return c[1]
+        if (
+            c is not None and c.x == self.x and c.y == self.y and c.heading == self.heading
+            and c.front == self.front and c.figures == self.figures and c.fig_w == self.fig_w
+            and c.rank_d == self.rank_d
+        ):  # fmt: skip
+            return c.fp
         fx, fy = heading_vector(self.heading)
         depth = self.depth
         d = depth / 2.0
         fp = Footprint(self.x - fx * d, self.y - fy * d, self.heading, self.front * self.fig_w, depth)
-        self._fpc = (key, fp)
+        self._fpc = FootprintMemo(
+            self.x, self.y, self.heading, self.front, self.figures, self.fig_w, self.rank_d, fp
+        )
         return fp
 
     def place(self, fp: Footprint) -> None:
