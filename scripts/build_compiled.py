@@ -43,9 +43,13 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: One-Hour (docs/performance.md, "mypyc, measured"): the first four give the whole gain measured on
 #: bryn-glas (compiling menus, act_move, act_common, actions, combat and core/terrain as well added
 #: nothing measurable); ``spatial`` was since split in three (line of sight in ``sight``, terrain
-#: questions in ``terrain_checks``), all compiled. Not compilable as they stand: core/dice.py
-#: (``__radd__ = __add__`` in a Mapping subclass fails at run time), rulesets/one_hour/model.py
-#: (``object.__new__(Unit)`` and a ``__setattr__`` hook, which a native class refuses) and
+#: questions in ``terrain_checks``), all compiled. rulesets/one_hour/model.py: its ``Unit`` a native
+#: class, the compiled modules reading its fields directly (its ``__setattr__`` journal kept,
+#: compiled; ``clone`` the constructor; ``__reduce__`` for copies and pickles): tried on 26 November
+#: and dropped on wall-clock runs at load 16-21 that could not tell (0.87-1.10x), kept on 27
+#: November (night) on callgrind's count: 5.0% fewer instructions for 10 bryn-glas battles and a DBM one
+#: (docs/performance.md, "One-Hour: the unit a native class, counted"). Not compilable as they
+#: stand: core/dice.py (``__radd__ = __add__`` in a Mapping subclass fails at run time) and
 #: rulesets/one_hour/state.py (mypyc 2.4.1 crashes on it; it also copies itself through
 #: ``__dict__``, which a native class has not).
 #: core/reference.py (the reference switch: compiled, ``REFERENCE.on`` is a C static and a field for
@@ -78,6 +82,7 @@ MODULES = [
     "shieldwall/rulesets/one_hour/sight.py",
     "shieldwall/rulesets/one_hour/terrain_checks.py",
     "shieldwall/rulesets/one_hour/bots/general.py",
+    "shieldwall/rulesets/one_hour/model.py",
     "shieldwall/rulesets/into_the_dark/model.py",
     "shieldwall/rulesets/into_the_dark/spec_traits.py",
     "shieldwall/rulesets/into_the_dark/movement.py",

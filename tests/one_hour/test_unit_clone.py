@@ -79,3 +79,17 @@ def test_a_deep_copied_state_owns_copies_of_its_units_and_a_unit_pickles() -> No
     u.extra["probe"] = [1]
     back = pickle.loads(pickle.dumps(u))
     assert back == u and back.owner is None and back.extra is not u.extra
+
+
+def test_a_pickled_state_owns_its_units() -> None:
+    """A state back from a pickle owns its units (the owner is among a unit's constructor's
+    arguments, ``Unit.__reduce__``: compiled, the class is native), and their changes are told to
+    it, not to the state pickled."""
+    state = _state()
+    back = pickle.loads(pickle.dumps(state))
+    assert all(u.owner is back for u in back.units.values())
+    assert all(u.owner is state for u in state.units.values())
+    u = next(iter(back.units.values()))
+    before = (back._units_version, state._units_version)
+    u.hits += 1
+    assert (back._units_version, state._units_version) == (before[0] + 1, before[1])

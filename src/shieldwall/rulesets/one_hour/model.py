@@ -31,35 +31,93 @@ class Personality:
         return self.kind + ("+banner" if self.banner else "")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Unit:
+    """One unit on the table. Compiled (``scripts/build_compiled.py``) it is a mypyc native class:
+    compiled modules read its fields directly, not through the generic attribute API (issue 16,
+    docs/performance.md "One-Hour: eighth slice")."""
+
     id: str
     side: str
     name: str
     type: str
     profile: UnitProfile
     fp: Footprint
-    hits: int = 0
-    max_hits: int = 15
-    attack_mod: int = 0  # upgrade / downgrade (+1 household, -1 levy)
-    upgrade: str = ""
-    quality: str = ""  # elite / levy (Variable Quality)
-    shots_used: int = 0
-    out_of_missiles: bool = False
-    allied: bool = False
-    removed: bool = False
-    reached_five: bool = False
+    hits: int
+    max_hits: int
+    attack_mod: int  # upgrade / downgrade (+1 household, -1 levy)
+    upgrade: str
+    quality: str  # elite / levy (Variable Quality)
+    shots_used: int
+    out_of_missiles: bool
+    allied: bool
+    removed: bool
+    reached_five: bool
     # this player-turn
-    moved: bool = False
-    shot: bool = False
-    moving_shot: bool = False
-    charged: bool = False
-    activated: bool = False
-    turns_used: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    moved: bool
+    shot: bool
+    moving_shot: bool
+    charged: bool
+    activated: bool
+    turns_used: int
+    extra: dict[str, Any]
     #: the battle state this unit belongs to, told of every change of a field (``__setattr__``);
     #: None for a game's initial units and for probes (copies standing somewhere to be checked)
-    owner: Any = field(default=None, compare=False, repr=False)
+    owner: Any = field(compare=False, repr=False)
+
+    def __init__(
+        self,
+        id: str,
+        side: str,
+        name: str,
+        type: str,
+        profile: UnitProfile,
+        fp: Footprint,
+        hits: int = 0,
+        max_hits: int = 15,
+        attack_mod: int = 0,
+        upgrade: str = "",
+        quality: str = "",
+        shots_used: int = 0,
+        out_of_missiles: bool = False,
+        allied: bool = False,
+        removed: bool = False,
+        reached_five: bool = False,
+        moved: bool = False,
+        shot: bool = False,
+        moving_shot: bool = False,
+        charged: bool = False,
+        activated: bool = False,
+        turns_used: int = 0,
+        extra: dict[str, Any] | None = None,
+        owner: Any = None,
+    ) -> None:
+        """The dataclass's constructor written out: the fields are set past ``__setattr__`` (a new
+        unit has no owner to tell; compiled, each is a store into the native object)."""
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "profile", profile)
+        object.__setattr__(self, "fp", fp)
+        object.__setattr__(self, "hits", hits)
+        object.__setattr__(self, "max_hits", max_hits)
+        object.__setattr__(self, "attack_mod", attack_mod)
+        object.__setattr__(self, "upgrade", upgrade)
+        object.__setattr__(self, "quality", quality)
+        object.__setattr__(self, "shots_used", shots_used)
+        object.__setattr__(self, "out_of_missiles", out_of_missiles)
+        object.__setattr__(self, "allied", allied)
+        object.__setattr__(self, "removed", removed)
+        object.__setattr__(self, "reached_five", reached_five)
+        object.__setattr__(self, "moved", moved)
+        object.__setattr__(self, "shot", shot)
+        object.__setattr__(self, "moving_shot", moving_shot)
+        object.__setattr__(self, "charged", charged)
+        object.__setattr__(self, "activated", activated)
+        object.__setattr__(self, "turns_used", turns_used)
+        object.__setattr__(self, "extra", {} if extra is None else extra)
+        object.__setattr__(self, "owner", owner)
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Set a field; an owned unit first tells its state (``OneHourState._journal`` gets the old
@@ -67,12 +125,12 @@ class Unit:
         places move on), so the state can undo an order and knows when its caches are stale."""
         try:
             owner = self.owner
-        except AttributeError:  # (while the fields are first set)
+        except AttributeError:  # (while the fields are first set: a copy or an unpickling)
             owner = None
         if owner is not None:
             journal = owner._journal
             if journal is not None:
-                journal.append((self, name, object.__getattribute__(self, name)))
+                journal.append((self, name, getattr(self, name)))
             owner._units_version += 1
             if name == "fp" or name == "removed":
                 owner._geo_version += 1
@@ -80,35 +138,31 @@ class Unit:
         object.__setattr__(self, name, value)
 
     def clone(self) -> Unit:
-        """A copy with its own ``extra`` dict (field by field: this runs on every order applied, every
-        state copy and every charge probe). The fields are set past ``__setattr__``: a new unit has
-        no owner to tell (the hook would look for one, find none and set the field the same way)."""
-        new = _new_unit(Unit)
-        _set(new, "id", self.id)
-        _set(new, "side", self.side)
-        _set(new, "name", self.name)
-        _set(new, "type", self.type)
-        _set(new, "profile", self.profile)
-        _set(new, "fp", self.fp)
-        _set(new, "hits", self.hits)
-        _set(new, "max_hits", self.max_hits)
-        _set(new, "attack_mod", self.attack_mod)
-        _set(new, "upgrade", self.upgrade)
-        _set(new, "quality", self.quality)
-        _set(new, "shots_used", self.shots_used)
-        _set(new, "out_of_missiles", self.out_of_missiles)
-        _set(new, "allied", self.allied)
-        _set(new, "removed", self.removed)
-        _set(new, "reached_five", self.reached_five)
-        _set(new, "moved", self.moved)
-        _set(new, "shot", self.shot)
-        _set(new, "moving_shot", self.moving_shot)
-        _set(new, "charged", self.charged)
-        _set(new, "activated", self.activated)
-        _set(new, "turns_used", self.turns_used)
-        _set(new, "extra", dict(self.extra))
-        _set(new, "owner", None)
-        return new
+        """A copy with its own ``extra`` dict and no owner (every field passed by position: this
+        runs on every order applied, every state copy and every charge probe)."""
+        return Unit(
+            self.id, self.side, self.name, self.type, self.profile, self.fp, self.hits,
+            self.max_hits, self.attack_mod, self.upgrade, self.quality, self.shots_used,
+            self.out_of_missiles, self.allied, self.removed, self.reached_five, self.moved,
+            self.shot, self.moving_shot, self.charged, self.activated, self.turns_used,
+            dict(self.extra), None,
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through the constructor (a compiled native class cannot be made
+        without its arguments), the owner among them: the constructor sets it past
+        ``__setattr__``, so ``copy.deepcopy`` of a state gives units owned by the copy (the copy is
+        in the memo before its units are copied) and nothing is told to a half-made state."""
+        return (
+            Unit,
+            (
+                self.id, self.side, self.name, self.type, self.profile, self.fp, self.hits,
+                self.max_hits, self.attack_mod, self.upgrade, self.quality, self.shots_used,
+                self.out_of_missiles, self.allied, self.removed, self.reached_five, self.moved,
+                self.shot, self.moving_shot, self.charged, self.activated, self.turns_used,
+                self.extra, self.owner,
+            ),
+        )  # fmt: skip
 
     @property
     def category(self) -> str:
@@ -119,9 +173,13 @@ class Unit:
         self.turns_used = 0
 
 
-_new_unit = object.__new__
-_set = object.__setattr__
-# clone() copies every field by name (but the owner): a field added to Unit must be added there too
+def restore_field(u: Unit, name: str, value: Any) -> None:
+    """Set a unit's field past its ``__setattr__`` (an order undone: ``OneHourState._rollback``).
+    From Python, ``object.__setattr__`` refuses a compiled unit (its class sets its own fields)."""
+    object.__setattr__(u, name, value)
+
+
+# __init__ takes and clone() passes every field in this order: a field added to Unit must be added there too
 assert [f.name for f in fields(Unit)] == [
     "id",
     "side",

@@ -27,7 +27,7 @@ from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.act_deploy import pending
 from shieldwall.rulesets.one_hour.clauses import rule
 from shieldwall.rulesets.one_hour.combat import attack_modifier as combat_modifier
-from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other
+from shieldwall.rulesets.one_hour.model import SIDES, Personality, Unit, other, restore_field
 from shieldwall.rulesets.one_hour.spatial import contacts
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ class OneHourState(BattleState["OneHourGame"]):
         ``n_events`` dropped and the contact cache emptied (it may hold contacts found with a unit
         moved). The versions come back with the attributes, as do the caches built for them."""
         for u, name, old in reversed(journal):
-            object.__setattr__(u, name, old)
+            restore_field(u, name, old)
         self.__dict__.update(saved)
         del self._events[n_events:]
         self._contact_cache = {}
