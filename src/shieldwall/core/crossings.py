@@ -269,6 +269,20 @@ def path_length(points: Sequence[Point]) -> float:
     return sum(dist(points[i], points[i + 1]) for i in range(len(points) - 1))
 
 
+def _least_segment_distance(a: Point, b: Point, edges: list[tuple[Point, Point]]) -> float:
+    """``min([segment_distance(a, b, p, q) for p, q in edges])``, written out as ``min`` runs (the
+    first, replaced by each strictly less; no list, no call of the builtin by name: issue 16)."""
+    if not edges:
+        raise ValueError("min() arg is an empty sequence")
+    best = segment_distance(a, b, edges[0][0], edges[0][1])
+    for i in range(1, len(edges)):
+        p, q = edges[i]
+        d = segment_distance(a, b, p, q)
+        if d < best:
+            best = d
+    return best
+
+
 def contact_facing(target: Footprint, other: Sequence[Point], tol: float = CONTACT_TOL) -> str | None:
     """Which facing of ``target`` the polygon ``other`` touches (``None`` if not in contact).
 
@@ -283,7 +297,7 @@ def contact_facing(target: Footprint, other: Sequence[Point], tol: float = CONTA
     edges = polygon_edges(other)
     for f in FACINGS:
         a, b = target.edge(f)
-        d = min([segment_distance(a, b, p, q) for p, q in edges])
+        d = _least_segment_distance(a, b, edges)
         if d < best_d - 1e-6:
             best_d, best_f = d, f
         elif abs(d - best_d) <= 1e-6 and best_f is not None:

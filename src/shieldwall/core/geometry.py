@@ -292,4 +292,14 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
     e4 = point_segment_distance(q2, p1, p2)
     if e1 < 1e-7 or e2 < 1e-7 or e3 < 1e-7 or e4 < 1e-7:
         return 0.0
-    return min(e1, e2, e3, e4)
+    # ``min(e1, e2, e3, e4)`` written out as ``min`` runs (the first, replaced by each strictly
+    # less): compiled, ``min`` of four is the builtin looked up by name and called with the four
+    # numbers boxed (issue 16)
+    m = e1
+    if e2 < m:
+        m = e2
+    if e3 < m:
+        m = e3
+    if e4 < m:
+        m = e4
+    return m

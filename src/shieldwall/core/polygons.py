@@ -76,7 +76,18 @@ def rect_inside_polygon(rect: Sequence[Point], poly: Sequence[Point]) -> bool:
 
 
 def polyline_distance_to_point(p: Point, line: Sequence[Point]) -> float:
-    return min(point_segment_distance(p, line[i], line[i + 1]) for i in range(len(line) - 1))
+    """The least of the point's distances to the line's segments: ``min`` over them, written out
+    as ``min`` runs (the first, replaced by each strictly less; issue 16: compiled, a generator
+    and the builtin called by name)."""
+    n = len(line)
+    if n < 2:
+        raise ValueError("min() arg is an empty sequence")
+    best = point_segment_distance(p, line[0], line[1])
+    for i in range(1, n - 1):
+        d = point_segment_distance(p, line[i], line[i + 1])
+        if d < best:
+            best = d
+    return best
 
 
 def _project(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]:
