@@ -43,3 +43,20 @@ def test_box_of_gives_the_lists_min_and_max() -> None:
 def test_an_empty_polygon_is_refused() -> None:
     with pytest.raises(ValueError, match="empty"):
         box_of(())
+
+
+def test_span_gives_the_lists_min_and_max() -> None:
+    """``spatial._span`` (the projections' least and greatest, written out) against the list's
+    ``min`` and ``max`` it replaced, on the same random polygons and axes."""
+    from shieldwall.rulesets.one_hour.spatial import _span
+
+    rng = random.Random(340)
+    for _ in range(20000):
+        poly = tuple((rng.uniform(-30, 30), rng.uniform(-30, 30)) for _ in range(rng.randint(1, 8)))
+        if rng.random() < 0.2:
+            poly = tuple((float(rng.randint(-2, 2)), float(rng.randint(-2, 2))) for _ in range(4))
+        ax, ay = rng.choice(((1.0, 0.0), (0.0, -1.0), (0.6, 0.8), (rng.uniform(-1, 1), rng.uniform(-1, 1))))
+        p = [x * ax + y * ay for x, y in poly]
+        assert _same(_span(poly, ax, ay), (min(p), max(p))), (poly, ax, ay)
+    with pytest.raises(ValueError, match="empty"):
+        _span((), 1.0, 0.0)
