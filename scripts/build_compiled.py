@@ -48,7 +48,9 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: compiled; ``clone`` the constructor; ``__reduce__`` for copies and pickles): tried on 26 November
 #: and dropped on wall-clock runs at load 16-21 that could not tell (0.87-1.10x), kept on 27
 #: November (night) on callgrind's count: 5.0% fewer instructions for 10 bryn-glas battles and a DBM one
-#: (docs/performance.md, "One-Hour: the unit a native class, counted"). Not compilable as they
+#: (docs/performance.md, "Objects read as numbers"); rulesets/one_hour/menus.py (the move menu's
+#: candidates, 1.6% fewer instructions there: its calls of the compiled modules become native
+#: calls). Not compilable as they
 #: stand: core/dice.py (``__radd__ = __add__`` in a Mapping subclass fails at run time) and
 #: rulesets/one_hour/state.py (mypyc 2.4.1 crashes on it; it also copies itself through
 #: ``__dict__``, which a native class has not).
@@ -83,6 +85,7 @@ MODULES = [
     "shieldwall/rulesets/one_hour/terrain_checks.py",
     "shieldwall/rulesets/one_hour/bots/general.py",
     "shieldwall/rulesets/one_hour/model.py",
+    "shieldwall/rulesets/one_hour/menus.py",
     "shieldwall/rulesets/into_the_dark/model.py",
     "shieldwall/rulesets/into_the_dark/spec_traits.py",
     "shieldwall/rulesets/into_the_dark/movement.py",
