@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import bounding_box as bbox
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import Element, make
 from shieldwall.rulesets.dbm.geom import (
@@ -37,7 +38,7 @@ from shieldwall.rulesets.dbm.moves import (
     march_standoff,
     pass_through_effects,
 )
-from shieldwall.rulesets.dbm.spatial import Grid, bbox
+from shieldwall.rulesets.dbm.spatial import Grid
 from shieldwall.rulesets.dbm.tables import Tables
 
 BW = 80.0
@@ -383,7 +384,8 @@ def test_spatial_index_matches_brute_force(
     )
 )
 def test_bbox_is_the_min_and_max_of_the_points_to_the_bit(pts: list[tuple[float, float]]) -> None:
-    """``spatial.bbox`` (one pass) gives what ``min`` and ``max`` of the x and y give, the very
+    """``core.polygons.bounding_box`` (one pass; DBM's ``spatial.bbox`` before) gives what ``min``
+    and ``max`` of the x and y give, the very
     objects (so -0.0 and 0.0 come out as they did)."""
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     want = (min(xs), min(ys), max(xs), max(ys))

@@ -1,7 +1,7 @@
-"""``terrain_checks.box_of`` written out (issue 16) gives the very numbers of the lists' ``min`` and
-``max`` it replaced: on footprints' corners, on feature outlines, with equal coordinates of both
-zeros' signs (the first of equal bounds is kept, as ``min`` and ``max`` keep it) and with a
-coordinate that is not a number."""
+"""``core.polygons.bounding_box`` (One-Hour's ``terrain_checks.box_of`` before; issue 16) gives
+the very numbers of the lists' ``min`` and ``max`` it replaced: on footprints' corners, on feature
+outlines, with equal coordinates of both zeros' signs (the first of equal bounds is kept, as ``min``
+and ``max`` keep it) and with a coordinate that is not a number; ``spatial._span`` likewise."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 import pytest
 
 from shieldwall.core.geometry import Footprint
-from shieldwall.rulesets.one_hour.terrain_checks import box_of
+from shieldwall.core.polygons import bounding_box as box_of
 
 
 def _lists(poly: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
@@ -41,7 +41,7 @@ def test_box_of_gives_the_lists_min_and_max() -> None:
 
 
 def test_an_empty_polygon_is_refused() -> None:
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError, match="no points"):
         box_of(())
 
 

@@ -8,7 +8,7 @@ Everything here is plain floats and tuples: these functions sit in the engine's 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
 from shieldwall.core.geometry import (
@@ -33,6 +33,30 @@ def _probe() -> None:
 #: whether this module runs compiled (mypyc): the least gap is then found the filtered way
 #: (``_least_gap_filtered``), which pays only there
 _NATIVE: Final = not hasattr(_probe, "__code__")
+
+
+def bounding_box(points: Polygon | Iterable[Point]) -> tuple[float, float, float, float]:
+    """The least box holding the points, ``(min x, min y, max x, max y)``: the ``min`` and ``max`` of
+    their coordinates to the bit (each bound moves only to a point strictly beyond it, as ``min`` and
+    ``max`` keep the first of equals, to the sign of a zero). One pass, no lists made, no builtin
+    called by name (issue 16: neighbourhood queries and terrain checks ask it at every decision)."""
+    it = iter(points)
+    first = next(it, None)
+    if first is None:
+        raise ValueError("bounding_box() of no points")
+    x0 = x1 = first[0]
+    y0 = y1 = first[1]
+    for p in it:
+        x, y = p[0], p[1]
+        if x < x0:
+            x0 = x
+        if x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        if y > y1:
+            y1 = y
+    return (x0, y0, x1, y1)
 
 
 def polygon_edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:

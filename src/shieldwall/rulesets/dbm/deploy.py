@@ -10,15 +10,16 @@ from collections.abc import Mapping, Sequence
 
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import Footprint
+from shieldwall.core.polygons import bounding_box
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.geom import TOL
-from shieldwall.rulesets.dbm.spatial import Box, bbox
+from shieldwall.rulesets.dbm.spatial import Box
 
 
 def command_rectangle(fps: Sequence[Footprint]) -> Box:
     """The table-parallel rectangle of a command's non-baggage elements (ruling R10: the minimal
     axis-aligned box over all their corners)."""
-    return bbox([p for f in fps for p in f.corners()])
+    return bounding_box([p for f in fps for p in f.corners()])
 
 
 def boxes_conflict(a: Box, b: Box) -> bool:

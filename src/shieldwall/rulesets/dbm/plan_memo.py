@@ -28,10 +28,11 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 from typing import Any, Final
 
+from shieldwall.core.polygons import bounding_box
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.elements import Element
-from shieldwall.rulesets.dbm.spatial import Box, bbox
+from shieldwall.rulesets.dbm.spatial import Box
 
 #: the memo is emptied when it holds this many answers
 LIMIT: Final = 8192
@@ -113,7 +114,7 @@ def unengaged(board: Board, cmd: str, ids: Sequence[str]) -> list[str]:
         memo[cmd] = (got[0], got[1], got[2], board.marks(), got[4])
         return got[4]
     out = unengaged_reference(board, ids)
-    boxes = [bbox(e.fp.corners()) for e in on]
+    boxes = [bounding_box(e.fp.corners()) for e in on]
     box = (
         [
             (

@@ -8,39 +8,17 @@ for the few elements whose bounding boxes meet a query box.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Final
 
 from shieldwall.core.geometry import Footprint, Polygon
+from shieldwall.core.polygons import bounding_box
 from shieldwall.core.reference import REFERENCE
 
 Box = tuple[float, float, float, float]
 
 #: answers ``Grid.near_box`` keeps between two changes of the grid (then it starts afresh)
 MEMO_MOST: Final = 4096
-
-
-def bbox(poly: Polygon | Iterable[tuple[float, float]]) -> Box:
-    """The least box holding the points (the ``min`` and ``max`` of their x and y, to the bit: each
-    bound moves only to a point strictly beyond it, as ``min`` and ``max`` keep the first of
-    equals). One pass, no lists made: a search asks it for every neighbourhood query."""
-    it = iter(poly)
-    first = next(it, None)
-    if first is None:
-        raise ValueError("bbox() of no points")
-    x0 = x1 = first[0]
-    y0 = y1 = first[1]
-    for p in it:
-        x, y = p[0], p[1]
-        if x < x0:
-            x0 = x
-        if x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        if y > y1:
-            y1 = y
-    return (x0, y0, x1, y1)
 
 
 class Grid:
@@ -70,7 +48,7 @@ class Grid:
     def put(self, eid: str, fp: Footprint) -> None:
         if eid in self.fps:
             self.remove(eid)
-        b = bbox(fp.corners())
+        b = bounding_box(fp.corners())
         self._memo.clear()
         self.fps[eid] = fp
         self._boxes[eid] = b
@@ -131,4 +109,4 @@ class Grid:
         return out
 
     def near(self, poly: Polygon, margin: float = 0.0) -> list[str]:
-        return self.near_box(bbox(poly), margin)
+        return self.near_box(bounding_box(poly), margin)

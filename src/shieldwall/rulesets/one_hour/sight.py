@@ -10,10 +10,11 @@ from collections.abc import Iterable
 
 from shieldwall.core.crossings import in_front_arc, segment_intersects_convex
 from shieldwall.core.geometry import Point, Polygon
+from shieldwall.core.polygons import bounding_box
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit
-from shieldwall.rulesets.one_hour.terrain_checks import BOX_SLACK, Box, box_of, terrain_index
+from shieldwall.rulesets.one_hour.terrain_checks import BOX_SLACK, Box, terrain_index
 
 
 def _sight_blocked(p: Point, q: Point, terrain: TerrainMap, blockers: Iterable[tuple[Polygon, Box]]) -> bool:
@@ -71,7 +72,7 @@ def _sight_lines(
     """The origin, the sampled points and the blockers (with their boxes) of ``visible_points``."""
     origin = viewer.fp.front_centre
     blockers = [
-        (c, box_of(c))
+        (c, bounding_box(c))
         for c in (u.fp.corners() for u in units if not u.removed and u.id not in (viewer.id, target.id))
     ]
     if facing is not None:

@@ -20,14 +20,19 @@ from shieldwall.core.crossings import (
 )
 from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, Polygon, dist
 from shieldwall.core.geometry_index import nearby
-from shieldwall.core.polygons import convex_overlap, convex_penetration, footprints_within, polygon_distance
+from shieldwall.core.polygons import (
+    bounding_box,
+    convex_overlap,
+    convex_penetration,
+    footprints_within,
+    polygon_distance,
+)
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
 from shieldwall.rulesets.one_hour.terrain_checks import (
     BOX_SLACK,
-    box_of,
     forbidden_areas,
     in_river,
     meets,
@@ -224,7 +229,7 @@ def _terrain_run(unit: Unit, start: Footprint, direction: Point, reach: float, t
     body = shrunk_band(
         c, (c[0] + direction[0] * 1e-6, c[1] + direction[1] * 1e-6), start.frontage / 2.0, start.depth * 0.5
     )
-    x0, y0, x1, y1 = box_of(body)
+    x0, y0, x1, y1 = bounding_box(body)
     ex, ey = direction[0] * reach, direction[1] * reach
     cx0, cx1 = min(x0, x0 + ex), max(x1, x1 + ex)
     cy0, cy1 = min(y0, y0 + ey), max(y1, y1 + ey)

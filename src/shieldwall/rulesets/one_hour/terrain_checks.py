@@ -20,7 +20,7 @@ from shieldwall.core.geometry import (
     segment_distance,
     segments_intersect,
 )
-from shieldwall.core.polygons import point_in_polygon, polygon_edges
+from shieldwall.core.polygons import bounding_box, point_in_polygon, polygon_edges
 from shieldwall.core.terrain import Feature, TerrainMap
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -30,30 +30,6 @@ from shieldwall.rulesets.one_hour.profiles import terrain_effects
 BOX_SLACK: Final = 1e-4
 
 Box = tuple[float, float, float, float]
-
-
-def box_of(poly: Polygon) -> Box:
-    """The polygon's box: ``(min(xs), min(ys), max(xs), max(ys))`` of its points' coordinates,
-    written out (issue 16: compiled, two lists and four calls of the builtins, looked up by name,
-    about 8,900 instructions a call, 18,000 calls in ten bryn-glas battles). Each bound starts at the
-    first point's and is replaced only by a point strictly beyond it, as ``min`` and ``max`` do: the
-    same four numbers, to the sign of a zero (``tests/one_hour/test_box_of.py``)."""
-    if not poly:
-        raise ValueError("box_of() arg is an empty polygon")
-    first = poly[0]
-    x0 = x1 = first[0]
-    y0 = y1 = first[1]
-    for pt in poly:
-        x, y = pt[0], pt[1]
-        if x < x0:
-            x0 = x
-        if x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        if y > y1:
-            y1 = y
-    return (x0, y0, x1, y1)
 
 
 #: How close to a linear feature a unit must be to be "defending" it (inches). See rulings.
@@ -120,7 +96,7 @@ def meets(rect: Polygon, f: Feature) -> bool:
     poly = f.points
     if any(point_in_polygon(p, poly) for p in rect):
         return True
-    x0, y0, x1, y1 = box_of(rect)
+    x0, y0, x1, y1 = bounding_box(rect)
     s = 1e-6  # far above segments_intersect's touching tolerance (1e-7)
     x0, y0, x1, y1 = x0 - s, y0 - s, x1 + s, y1 + s
     if any(x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and point_in_polygon(p, rect) for p in poly):
@@ -173,7 +149,7 @@ def swept_terrain_problem(unit: Unit, band: Polygon, terrain: TerrainMap) -> str
 
     Only features whose bounding box meets the band's are tested exactly.
     """
-    bx0, by0, bx1, by1 = box_of(band)
+    bx0, by0, bx1, by1 = bounding_box(band)
     for f, (x0, y0, x1, y1) in forbidden_areas(unit, terrain):
         if x1 < bx0 or x0 > bx1 or y1 < by0 or y0 > by1:
             continue
@@ -240,7 +216,7 @@ def _poly_in_river(poly: Polygon, terrain: TerrainMap) -> Feature | None:
     rivers = terrain_index(terrain).rivers
     if not rivers:
         return None
-    bx0, by0, bx1, by1 = box_of(poly)
+    bx0, by0, bx1, by1 = bounding_box(poly)
     edges = polygon_edges(poly)
     probes: list[Point] | None = None
     for f in rivers:
