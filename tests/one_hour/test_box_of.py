@@ -1,7 +1,8 @@
 """``core.polygons.bounding_box`` (One-Hour's ``terrain_checks.box_of`` before; issue 16) gives
 the very numbers of the lists' ``min`` and ``max`` it replaced: on footprints' corners, on feature
 outlines, with equal coordinates of both zeros' signs (the first of equal bounds is kept, as ``min``
-and ``max`` keep it) and with a coordinate that is not a number; ``spatial._span`` likewise."""
+and ``max`` keep it) and with a coordinate that is not a number; the core's ``projection_span``
+(One-Hour's ``spatial._span`` before) likewise."""
 
 from __future__ import annotations
 
@@ -46,9 +47,9 @@ def test_an_empty_polygon_is_refused() -> None:
 
 
 def test_span_gives_the_lists_min_and_max() -> None:
-    """``spatial._span`` (the projections' least and greatest, written out) against the list's
+    """``projection_span`` (the projections' least and greatest, written out) against the list's
     ``min`` and ``max`` it replaced, on the same random polygons and axes."""
-    from shieldwall.rulesets.one_hour.spatial import _span
+    from shieldwall.core.polygons import projection_span as _span
 
     rng = random.Random(340)
     for _ in range(20000):

@@ -26,6 +26,7 @@ from shieldwall.core.polygons import (
     convex_penetration,
     footprints_within,
     polygon_distance,
+    projection_span,
 )
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import TerrainMap
@@ -282,7 +283,7 @@ def max_advance(
             if own is None:
                 a = start.corners()
                 a_axes = _cert_axes(a)
-                own = (a, a_axes, [_span(a, ax, ay) for ax, ay in a_axes])
+                own = (a, a_axes, [projection_span(a, ax, ay) for ax, ay in a_axes])
             blockers.append(_overlap_certificate(own, direction, by.fp.corners()))
         d = d - step if d - step > 0 else 0.0
     return 0.0
@@ -314,11 +315,11 @@ def _overlap_certificate(
     a, a_axes, a_own = own
     axes = []
     for (ax, ay), (alo, ahi) in zip(a_axes, a_own, strict=True):
-        blo, bhi = _span(b, ax, ay)
+        blo, bhi = projection_span(b, ax, ay)
         axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
     for ax, ay in _cert_axes(b):
-        alo, ahi = _span(a, ax, ay)
-        blo, bhi = _span(b, ax, ay)
+        alo, ahi = projection_span(a, ax, ay)
+        blo, bhi = projection_span(b, ax, ay)
         axes.append((alo, ahi, blo, bhi, dx * ax + dy * ay))
     return axes
 
@@ -337,24 +338,6 @@ def _cert_axes(poly: Sequence[Point]) -> list[tuple[float, float]]:
             continue
         out.append((ax / ln, ay / ln))
     return out[:2] if n == 4 and len(out) == 4 else out
-
-
-def _span(poly: Sequence[Point], ax: float, ay: float) -> tuple[float, float]:
-    """The least and greatest projection of the polygon's points on the axis: ``min`` and ``max``
-    of ``[x * ax + y * ay for x, y in poly]``, written out as they run (the first, replaced by each
-    strictly beyond it; issue 16: compiled, a list and the builtins called by name, about 5,000
-    instructions a call)."""
-    if not poly:
-        raise ValueError("min() arg is an empty sequence")
-    x, y = poly[0]
-    lo = hi = x * ax + y * ay
-    for x, y in poly:
-        v = x * ax + y * ay
-        if v < lo:
-            lo = v
-        if v > hi:
-            hi = v
-    return lo, hi
 
 
 def _certainly_overlaps(blockers: list[list[tuple[float, float, float, float, float]]], d: float) -> bool:
