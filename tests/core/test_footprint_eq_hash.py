@@ -34,3 +34,18 @@ def test_anything_else_is_not_equal() -> None:
     assert f.__eq__((1.0, 2.0, 30.0, 4.0, 1.0)) is NotImplemented
     assert f != (1.0, 2.0, 30.0, 4.0, 1.0)
     assert f != "footprint" and f is not None
+
+
+def test_the_kept_hash_is_the_fields_tuples_every_time_and_after_a_copy() -> None:
+    """The hash is worked out at the first ``hash()`` and kept (the class is frozen): every later
+    call, and a copy's or a pickle's (made through the constructor), answer the same number."""
+    import copy
+    import pickle
+
+    rng = random.Random(9)
+    for _ in range(500):
+        f = Footprint(rng.uniform(-50, 50), rng.uniform(-50, 50), rng.uniform(-180, 180), 4.0, 1.0)
+        want = hash(_fields(f))
+        assert [hash(f) for _ in range(3)] == [want] * 3
+        for other in (copy.copy(f), copy.deepcopy(f), pickle.loads(pickle.dumps(f))):
+            assert hash(other) == want and other == f
