@@ -17,6 +17,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Final
 
+from shieldwall.core.reference import REFERENCE
+
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _hypot: Final = math.hypot
 _atan2: Final = math.atan2
@@ -64,6 +66,73 @@ def _probe() -> None:
 #: whether this module runs compiled (mypyc), where ``Footprint`` is a native class whose frozen
 #: fields its own ``__init__`` may store directly
 _NATIVE: Final = not hasattr(_probe, "__code__")
+
+# ---------------------------------------------------------------------------------------------
+# ``math.hypot`` asked only where its last bits matter (issue 16: compiled, each call of it goes
+# through Python's call protocol, about 400 instructions; ``math.sqrt`` is one machine
+# instruction). The answers are those of the plain expressions, bit for bit; the plain Python
+# sources and the reference path (``REFERENCE.on``) keep the plain expressions.
+
+#: the relative margin of ``_gap_bounds``: far above the few units in the last place (1.1e-16
+#: each) by which the square root of the computed square and ``math.hypot`` may differ
+_GAP_MARGIN: Final = 1e-12
+#: the squares ``_gap_bounds`` trusts: below, squares may have lost their relative precision to
+#: underflow; above, they may have overflowed (both far outside any table)
+_SQ_MIN: Final = 1e-200
+_SQ_MAX: Final = 1e300
+
+
+def _gap_bounds(dx: float, dy: float) -> tuple[float, float]:
+    """Two floats ``lo <= math.hypot(dx, dy) <= hi`` about 1e-12 apart (relatively), or two NaNs
+    where that is not sure (a square out of ``_SQ_MIN`` .. ``_SQ_MAX``, a NaN or an infinity).
+
+    The computed square ``dx * dx + dy * dy`` is within 2.3 units in the last place (u, 1.1e-16
+    relatively) of the exact one; its square root ``r`` (``math.sqrt``, correctly rounded) within
+    2.2u of the exact length, and ``math.hypot`` within 1 ulp (2u) of it (Python 3.10 and later),
+    so ``hypot`` is within 4.3u of ``r``; ``r * (1 -+ 1e-12)``, rounded, lie outside that."""
+    sq = dx * dx + dy * dy
+    if _SQ_MIN <= sq <= _SQ_MAX:
+        r = math.sqrt(sq)
+        return r * (1.0 - _GAP_MARGIN), r * (1.0 + _GAP_MARGIN)
+    return math.nan, math.nan
+
+
+def gap_exceeds(dx: float, dy: float, r1: float, r2: float, limit: float) -> bool:
+    """``math.hypot(dx, dy) - r1 - r2 > limit``, the same answer; ``math.hypot`` is called only
+    where its bounds (``_gap_bounds``) fall on both sides. (Rounded subtraction is monotonic: the
+    expression on ``lo`` is at most, and on ``hi`` at least, the expression on the length; any NaN
+    makes both comparisons false, and the length is then measured.) The test of two footprints'
+    circles: their centres ``dx, dy`` apart, radii ``r1, r2``."""
+    if _NATIVE and not REFERENCE.on:
+        return _gap_exceeds_filtered(dx, dy, r1, r2, limit)
+    return _hypot(dx, dy) - r1 - r2 > limit
+
+
+def _gap_exceeds_filtered(dx: float, dy: float, r1: float, r2: float, limit: float) -> bool:
+    """``gap_exceeds``' compiled path (a function of its own: the tests run it from the sources)."""
+    lo, hi = _gap_bounds(dx, dy)
+    if lo - r1 - r2 > limit:
+        return True
+    if hi - r1 - r2 <= limit:
+        return False
+    return _hypot(dx, dy) - r1 - r2 > limit
+
+
+def gap_below(dx: float, dy: float, r1: float, r2: float, limit: float) -> bool:
+    """``math.hypot(dx, dy) - r1 - r2 < limit``, the same answer (as ``gap_exceeds``)."""
+    if _NATIVE and not REFERENCE.on:
+        return _gap_below_filtered(dx, dy, r1, r2, limit)
+    return _hypot(dx, dy) - r1 - r2 < limit
+
+
+def _gap_below_filtered(dx: float, dy: float, r1: float, r2: float, limit: float) -> bool:
+    """``gap_below``'s compiled path."""
+    lo, hi = _gap_bounds(dx, dy)
+    if hi - r1 - r2 < limit:
+        return True
+    if lo - r1 - r2 >= limit:
+        return False
+    return _hypot(dx, dy) - r1 - r2 < limit
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -244,6 +313,42 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     return _hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
+def _segment_gap(p: Point, a: Point, b: Point) -> tuple[float, float]:
+    """The two numbers whose ``math.hypot`` is ``point_segment_distance(p, a, b)``: the same
+    arithmetic, the length left to the caller."""
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    if ll < EPS:
+        return p[0] - ax, p[1] - ay
+    t = ((p[0] - ax) * dx + (p[1] - ay) * dy) / ll
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return p[0] - (ax + t * dx), p[1] - (ay + t * dy)
+
+
+#: the gap below which two segments touch (``segments_intersect``, ``segment_distance``), and the
+#: squares certainly below and above its square (the margins, 1e-7 relatively, are far above the
+#: few units in the last place between a computed square and ``math.hypot``'s length squared)
+_NEAR: Final = 1e-7
+_NEAR_SQ_LO: Final = 0.9999999e-14
+_NEAR_SQ_HI: Final = 1.0000001e-14
+#: a squared gap more than this factor above the least is certainly a longer gap as ``math.hypot``
+#: measures both (``polygons._least_gap_filtered`` gives the bound)
+SQ_TIE: Final = 1.0 + 1e-12
+
+
+def _near(ex: float, ey: float) -> bool:
+    """``math.hypot(ex, ey) < _NEAR``, the same answer, measured only near the line (a NaN is
+    measured; an overflowed square is an infinite or huge length either way)."""
+    sq = ex * ex + ey * ey
+    if sq > _NEAR_SQ_HI:
+        return False
+    if sq < _NEAR_SQ_LO:
+        return True
+    return _hypot(ex, ey) < _NEAR
+
+
 def closest_point_on_segment(p: Point, a: Point, b: Point) -> Point:
     dx, dy = b[0] - a[0], b[1] - a[1]
     ll = dx * dx + dy * dy
@@ -268,6 +373,8 @@ def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
         (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
     ):
         return True
+    if _NATIVE and not REFERENCE.on:
+        return _ends_near_filtered(p1, p2, q1, q2)
     return (
         point_segment_distance(p1, q1, q2) < 1e-7
         or point_segment_distance(p2, q1, q2) < 1e-7
@@ -287,6 +394,16 @@ def segments_cross_properly(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     )
 
 
+def _ends_near_filtered(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """The end-to-segment tests of ``segments_intersect`` (compiled), each measured only near
+    1e-7 (``_near``): the same answer."""
+    g1x, g1y = _segment_gap(p1, q1, q2)
+    g2x, g2y = _segment_gap(p2, q1, q2)
+    g3x, g3y = _segment_gap(q1, p1, p2)
+    g4x, g4y = _segment_gap(q2, p1, p2)
+    return _near(g1x, g1y) or _near(g2x, g2y) or _near(g3x, g3y) or _near(g4x, g4y)
+
+
 def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
     """Distance between two closed segments (0 when they intersect, as ``segments_intersect``)."""
     d1 = orientation(q1, q2, p1)
@@ -297,6 +414,8 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
         (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
     ):
         return 0.0
+    if _NATIVE and not REFERENCE.on:
+        return _segment_distance_filtered(p1, p2, q1, q2)
     # the four end-to-segment distances decide both touching and the distance (computed once)
     e1 = point_segment_distance(p1, q1, q2)
     e2 = point_segment_distance(p2, q1, q2)
@@ -307,6 +426,62 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
     # ``min(e1, e2, e3, e4)`` written out as ``min`` runs (the first, replaced by each strictly
     # less): compiled, ``min`` of four is the builtin looked up by name and called with the four
     # numbers boxed (issue 16)
+    m = e1
+    if e2 < m:
+        m = e2
+    if e3 < m:
+        m = e3
+    if e4 < m:
+        m = e4
+    return m
+
+
+def _segment_distance_filtered(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
+    """The rest of ``segment_distance`` (the segments do not cross), the same number, with
+    ``math.hypot`` called only for the gaps that may be the least. When every squared gap is
+    certainly above 1e-7 squared, none touches and the distance is the least gap: a gap whose
+    square is more than ``SQ_TIE`` times the least square is certainly longer than that one, so
+    only the others are measured (their least is the least of the four, as ``min`` gives it: the
+    same value). Otherwise (a gap near or below 1e-7, or a NaN) all four are measured as there."""
+    g1x, g1y = _segment_gap(p1, q1, q2)
+    g2x, g2y = _segment_gap(p2, q1, q2)
+    g3x, g3y = _segment_gap(q1, p1, p2)
+    g4x, g4y = _segment_gap(q2, p1, p2)
+    s1 = g1x * g1x + g1y * g1y
+    s2 = g2x * g2x + g2y * g2y
+    s3 = g3x * g3x + g3y * g3y
+    s4 = g4x * g4x + g4y * g4y
+    if s1 > _NEAR_SQ_HI and s2 > _NEAR_SQ_HI and s3 > _NEAR_SQ_HI and s4 > _NEAR_SQ_HI:
+        least = s1
+        if s2 < least:
+            least = s2
+        if s3 < least:
+            least = s3
+        if s4 < least:
+            least = s4
+        cut = least * SQ_TIE
+        m = math.inf
+        if s1 <= cut:
+            m = _hypot(g1x, g1y)
+        if s2 <= cut:
+            d = _hypot(g2x, g2y)
+            if d < m:
+                m = d
+        if s3 <= cut:
+            d = _hypot(g3x, g3y)
+            if d < m:
+                m = d
+        if s4 <= cut:
+            d = _hypot(g4x, g4y)
+            if d < m:
+                m = d
+        return m
+    e1 = _hypot(g1x, g1y)
+    e2 = _hypot(g2x, g2y)
+    e3 = _hypot(g3x, g3y)
+    e4 = _hypot(g4x, g4y)
+    if e1 < 1e-7 or e2 < 1e-7 or e3 < 1e-7 or e4 < 1e-7:
+        return 0.0
     m = e1
     if e2 < m:
         m = e2

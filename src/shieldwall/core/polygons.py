@@ -14,16 +14,16 @@ from typing import Final, cast
 from shieldwall.core.geometry import (
     CONTACT_TOL,
     EPS,
+    SQ_TIE,
     Footprint,
     Point,
     Polygon,
+    gap_below,
+    gap_exceeds,
     point_segment_distance,
     segments_intersect,
 )
 from shieldwall.core.reference import REFERENCE
-
-#: the math functions called here, bound once (compiled: a static read, not a lookup per call)
-_hypot: Final = math.hypot
 
 
 def _probe() -> None:
@@ -288,9 +288,8 @@ def _least_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
 
 
 #: ``_least_gap_filtered`` takes the exact length (``math.hypot``) of a vertex-to-edge gap only
-#: when its squared length (``dx * dx + dy * dy``) is within this factor of the least squared length
-#: seen before it, or below ``_TINY_SQ`` (see there)
-_SQ_TIE: Final = 1.0 + 1e-12
+#: when its squared length (``dx * dx + dy * dy``) is within ``SQ_TIE`` (the core's factor) of the
+#: least squared length seen before it, or below ``_TINY_SQ`` (see there)
 _TINY_SQ: Final = 1e-200
 
 
@@ -312,7 +311,7 @@ def _least_gap_filtered(a: Polygon, b: Polygon) -> float:
     Of the 32 vertex-to-edge gaps of two rectangles only the shortest counts. Its squared length,
     as computed, is within a few units in the last place of the true square, and ``math.hypot``
     is within one unit in the last place of the true length, so a gap whose squared length is more
-    than ``_SQ_TIE`` times that of an earlier gap is certainly longer than that gap as ``hypot``
+    than ``SQ_TIE`` times that of an earlier gap is certainly longer than that gap as ``hypot``
     measures both: it cannot be the least and ``hypot`` is not called for it. Every other gap (the
     shortest among them) is measured as before: the same least length, to the bit. Below
     ``_TINY_SQ`` (squares that may have lost their relative precision) every gap is measured; such a
@@ -337,7 +336,7 @@ def _least_gap_filtered(a: Polygon, b: Polygon) -> float:
                     t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
                 ex, ey = px - (ax + t * dx), py - (ay + t * dy)
                 sq = ex * ex + ey * ey
-                if sq <= least * _SQ_TIE or sq < _TINY_SQ:
+                if sq <= least * SQ_TIE or sq < _TINY_SQ:
                     d = hypot(ex, ey)
                     if d < best:
                         best = d
@@ -353,12 +352,14 @@ def footprint_distance(a: Footprint, b: Footprint) -> float:
 
 def footprints_within(a: Footprint, b: Footprint, limit: float) -> bool:
     """Whether two footprints are within ``limit`` of each other (closest points)."""
-    dc = _hypot(a.x - b.x, a.y - b.y)
-    if dc - a._radius - b._radius > limit:
+    dx, dy = a.x - b.x, a.y - b.y
+    # the centres' gap ``dc = math.hypot(dx, dy)`` less both radii beyond the limit (``gap_exceeds``:
+    # the same answer, the length measured only where it is close)
+    if gap_exceeds(dx, dy, a._radius, b._radius, limit):
         return False
     # Each rectangle holds the disc of its inradius about its centre, so the closest points are
     # at most ``dc - ia - ib`` apart (0 if that is negative): well inside the limit, no need to
     # measure. (The slack covers rounding; near the limit the exact distance decides.)
-    if limit >= 0.0 and dc - a._inradius - b._inradius < limit - 1e-6:
+    if limit >= 0.0 and gap_below(dx, dy, a._inradius, b._inradius, limit - 1e-6):
         return True
     return polygon_distance(a._corners, b._corners) <= limit

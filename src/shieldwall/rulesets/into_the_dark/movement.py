@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, heading_vector, normalize_angle
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, gap_exceeds, heading_vector, normalize_angle
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.polygons import convex_penetration, footprints_within
 from shieldwall.core.reference import REFERENCE
@@ -30,7 +30,6 @@ from .spatial import on_road
 from .terrain_grid import terrain_under
 
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
-_hypot: Final = math.hypot
 _radians: Final = math.radians
 
 SAMPLE = 0.4  # inches between checks along a path
@@ -148,7 +147,7 @@ def overlapping(fp: Footprint, ofp: Footprint) -> bool:
     more than ``CONTACT_TOL`` are within 0 of each other (``polygon_distance`` is 0 when
     ``convex_penetration`` is positive), so only the circles' test of ``footprints_within`` is kept,
     and the penetration stops as soon as it is at most ``CONTACT_TOL`` (its ``stop``)."""
-    if _hypot(fp.x - ofp.x, fp.y - ofp.y) - fp.radius - ofp.radius > 0.0:
+    if gap_exceeds(fp.x - ofp.x, fp.y - ofp.y, fp.radius, ofp.radius, 0.0):
         return False
     return convex_penetration(fp.corners(), ofp.corners(), CONTACT_TOL) > CONTACT_TOL
 
@@ -315,7 +314,7 @@ class _Path:
             if x.side != side and x.id in ignore:
                 continue
             xf = x.fp
-            if _hypot(xf.x - sx, xf.y - sy) - r - xf.radius > 0.0:
+            if gap_exceeds(xf.x - sx, xf.y - sy, r, xf.radius, 0.0):
                 continue
             (friends if x.side == side else enemies).append((x, xf))
         self.enemies = enemies

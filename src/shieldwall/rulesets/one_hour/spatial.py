@@ -18,7 +18,7 @@ from shieldwall.core.crossings import (
     sweep_distance_apart,
     swept_rectangle,
 )
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, Polygon, dist
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, Polygon, dist, gap_exceeds
 from shieldwall.core.geometry_index import nearby
 from shieldwall.core.polygons import (
     bounding_box,
@@ -86,7 +86,7 @@ def path_problem(
             if can_interpenetrate(unit, u):
                 continue
             ufp = u.fp
-            if _hypot(ufp.x - mx, ufp.y - my) - ufp.radius - reach > BOX_SLACK:
+            if gap_exceeds(ufp.x - mx, ufp.y - my, ufp.radius, reach, BOX_SLACK):
                 continue
             if convex_overlap(band, ufp.corners(), tol=CONTACT_TOL):
                 return f"interpenetration: the path runs into {u.name} ({u.id}) (only Skirmishers pass)"
@@ -129,13 +129,12 @@ def _placement(
     allow = set(allow_contact)
     skip = set(ignore) | {unit.id}
     fx, fy, fr = fp.x, fp.y, fp.radius
-    hypot = math.hypot
     for u in nearby(units, fx, fy, fr + CONTACT_TOL * 2):
         if u.removed or u.id in skip:
             continue
         ufp = u.fp
         # footprints_within(fp, u.fp, CONTACT_TOL * 2), inlined: the same arithmetic
-        if hypot(fx - ufp.x, fy - ufp.y) - fr - ufp.radius > CONTACT_TOL * 2:
+        if gap_exceeds(fx - ufp.x, fy - ufp.y, fr, ufp.radius, CONTACT_TOL * 2):
             continue
         other = ufp.corners()
         # The penetration first (exact above -CONTACT_TOL): at or below it neither test below can
@@ -389,7 +388,7 @@ def contacts(unit: Unit, units: Iterable[Unit]) -> list[tuple[Unit, str, str]]:
             continue
         ofp = u.fp
         # the first test of footprints_within, inlined: most pairs are far apart
-        if _hypot(ux - ofp.x, uy - ofp.y) - ur - ofp.radius > CONTACT_TOL:
+        if gap_exceeds(ux - ofp.x, uy - ofp.y, ur, ofp.radius, CONTACT_TOL):
             continue
         key = (ufp, ofp)
         got = _MISSING if REFERENCE.on else _CONTACT_MEMO.get(key, _MISSING)
