@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shieldwall.core.crossings import beyond_edge_line, in_front_arc
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle
+from shieldwall.core.geometry import Footprint, bearing, dist, heading_vector, normalize_angle, round_places
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import act_hand_deploy
 from shieldwall.rulesets.one_hour import orders as O
@@ -98,7 +98,7 @@ def activate_orders(st: OneHourState) -> list[O.Order]:
         near = nearest(u, enemies, NEAREST)
         for e in near:
             out.append(O.Activate(u.id, charge=e.id))
-            out.append(O.Activate(u.id, toward=(round(e.fp.x, 2), round(e.fp.y, 2))))
+            out.append(O.Activate(u.id, toward=(round_places(e.fp.x, 2), round_places(e.fp.y, 2))))
         out.append(O.Activate(u.id, toward=home_point(st, u)))
     return out
 
@@ -149,7 +149,7 @@ def home_point(st: OneHourState, u: Unit) -> tuple[float, float]:
     w, d = st.terrain.width, st.terrain.depth
     x, y = u.fp.x, u.fp.y
     pt = {"south": (x, 2.0), "north": (x, d - 2.0), "west": (2.0, y), "east": (w - 2.0, y)}[edge]
-    return (round(pt[0], 2), round(pt[1], 2))
+    return (round_places(pt[0], 2), round_places(pt[1], 2))
 
 
 class Candidate(NamedTuple):
@@ -178,7 +178,7 @@ def charge_candidates(st: OneHourState, u: Unit) -> list[Candidate]:
         turns: list[O.Turn | None] = [None]
         ang = normalize_angle(bearing(u.fp.centre, t.fp.centre) - u.fp.heading)
         if abs(ang) > 1.0:
-            turns.append(O.Turn(round(ang, 2), "centre"))
+            turns.append(O.Turn(round_places(ang, 2), "centre"))
         # the turn, arc and line of sight do not depend on the facing: check them once per turn
         approaches: dict[int, tuple[Footprint, Unit] | None] = {}
         for facing in O.FACING_NAMES:
@@ -310,7 +310,7 @@ def move_candidates(st: OneHourState) -> list[Candidate]:
     enemies = nearest(u, st.live(_other(u.side)), NEAREST)
     rng = _missile_range(st, u)
     for e in enemies:
-        ang = round(normalize_angle(bearing(u.fp.centre, e.fp.centre) - u.fp.heading), 2)
+        ang = round_places(normalize_angle(bearing(u.fp.centre, e.fp.centre) - u.fp.heading), 2)
         turn = O.Turn(ang, "centre") if abs(ang) > 1.0 else None
         if turn is not None:
             add((turn,), f"face {e.id}")

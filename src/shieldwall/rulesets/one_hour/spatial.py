@@ -18,7 +18,7 @@ from shieldwall.core.crossings import (
     sweep_distance_apart,
     swept_rectangle,
 )
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, Polygon, dist, gap_exceeds
+from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, Polygon, dist, gap_exceeds, round_places
 from shieldwall.core.geometry_index import nearby
 from shieldwall.core.polygons import (
     bounding_box,
@@ -361,8 +361,8 @@ def advance_point(start: Point, direction: Point, far: float) -> Point:
     legal after rounding."""
     for back in (0.0, 0.001, 0.002):
         end = (
-            round(start[0] + direction[0] * (far - back), 3),
-            round(start[1] + direction[1] * (far - back), 3),
+            round_places(start[0] + direction[0] * (far - back), 3),
+            round_places(start[1] + direction[1] * (far - back), 3),
         )
         if _hypot(end[0] - start[0], end[1] - start[1]) <= far:
             return end

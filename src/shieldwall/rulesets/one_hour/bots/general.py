@@ -22,7 +22,7 @@ import numpy as np
 from shieldwall.core.crossings import in_front_arc
 from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry import Footprint, round_places
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.polygons import point_in_polygon, polygon_distance
 from shieldwall.core.reference import REFERENCE
@@ -65,9 +65,9 @@ def _unit_entry(u: Unit, labels: list[str], supply: bool, shots: int) -> tuple[d
         "side": u.side,
         "type": u.type,
         "category": u.category,
-        "x": round(fp.x, 4),
-        "y": round(fp.y, 4),
-        "heading": round(fp.heading, 4),
+        "x": round_places(fp.x, 4),
+        "y": round_places(fp.y, 4),
+        "heading": round_places(fp.heading, 4),
         "frontage": fp.frontage,
         "depth": fp.depth,
         "hits": u.hits,
