@@ -91,3 +91,39 @@ def test_an_edge_of_no_length_gives_the_reference_length(a: Footprint, b: Footpr
     doubled = (*corners[: at + 1], corners[at], *corners[at + 1 :])
     for p, q in ((doubled, b.corners()), (b.corners(), doubled)):
         assert _least_gap_filtered(p, q).hex() == _least_gap(p, q).hex()
+
+
+def test_footprint_distance_kept_by_the_footprints_is_the_polygon_distance() -> None:
+    """``footprint_distance`` keeps its answers keyed by the two footprints (docs/performance.md,
+    "Lengths measured only where they are close"): an equal pair made anew (not the same objects)
+    gets the kept number, which is ``polygon_distance``'s on the same corners and the reference
+    path's, to the bit; the memo stays bounded."""
+    import random
+
+    from shieldwall.core import polygons as P
+
+    rng = random.Random(3)
+    pairs = []
+    for _ in range(600):
+        a = (
+            rng.uniform(-12, 12),
+            rng.uniform(-12, 12),
+            rng.choice([0.0, 90.0, rng.uniform(-180, 180)]),
+            4.0,
+            1.0,
+        )
+        b = (rng.uniform(-12, 12), rng.uniform(-12, 12), rng.uniform(-180, 180), rng.uniform(1, 6), 2.0)
+        pairs.append((a, b))
+    first = [P.footprint_distance(Footprint(*a), Footprint(*b)) for a, b in pairs]
+    again = [P.footprint_distance(Footprint(*a), Footprint(*b)) for a, b in pairs]  # equal, not identical
+    plain = [P.polygon_distance(Footprint(*a).corners(), Footprint(*b).corners()) for a, b in pairs]
+    with reference_path():
+        ref = [P.footprint_distance(Footprint(*a), Footprint(*b)) for a, b in pairs]
+    assert (
+        [x.hex() for x in first]
+        == [x.hex() for x in again]
+        == [x.hex() for x in plain]
+        == [x.hex() for x in ref]
+    )
+    assert any(x == 0.0 for x in first) and any(x > 0.0 for x in first)
+    assert len(P._FP_DIST_MEMO) <= P._DIST_MEMO_MAX

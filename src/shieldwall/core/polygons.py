@@ -345,9 +345,26 @@ def _least_gap_filtered(a: Polygon, b: Polygon) -> float:
     return best if best > 1e-12 else 0.0
 
 
+#: Memo of ``footprint_distance``, keyed by the two footprints (equal footprints have the same
+#: corners): a footprint keeps its hash and compares five numbers, where a key of two corner
+#: tuples (``_DIST_MEMO``) hashes and compares sixteen floats as objects, about 4,000
+#: instructions a lookup (issue 16, docs/performance.md "Lengths measured only where they are
+#: close"). Bounded.
+_FP_DIST_MEMO: dict[tuple[Footprint, Footprint], float] = {}
+
+
 def footprint_distance(a: Footprint, b: Footprint) -> float:
-    """``polygon_distance`` of two footprints (their corners are already computed)."""
-    return polygon_distance(a._corners, b._corners)
+    """``polygon_distance`` of two footprints (their corners are already computed): the same
+    number, kept by the footprints (not on the reference path)."""
+    if REFERENCE.on:
+        return _polygon_distance(a._corners, b._corners)
+    key = (a, b)
+    got = _FP_DIST_MEMO.get(key)
+    if got is None:
+        if len(_FP_DIST_MEMO) >= _DIST_MEMO_MAX:
+            _FP_DIST_MEMO.clear()
+        got = _FP_DIST_MEMO[key] = _polygon_distance(a._corners, b._corners)
+    return got
 
 
 def footprints_within(a: Footprint, b: Footprint, limit: float) -> bool:
@@ -362,4 +379,4 @@ def footprints_within(a: Footprint, b: Footprint, limit: float) -> bool:
     # measure. (The slack covers rounding; near the limit the exact distance decides.)
     if limit >= 0.0 and gap_below(dx, dy, a._inradius, b._inradius, limit - 1e-6):
         return True
-    return polygon_distance(a._corners, b._corners) <= limit
+    return footprint_distance(a, b) <= limit

@@ -24,6 +24,7 @@ from shieldwall.core.polygons import (
     bounding_box,
     convex_overlap,
     convex_penetration,
+    footprint_distance,
     footprints_within,
     polygon_distance,
     projection_span,
@@ -467,7 +468,7 @@ def facing_class(facing: str) -> str:
 
 
 def distance_between(a: Unit, b: Unit) -> float:
-    return polygon_distance(a.fp.corners(), b.fp.corners())
+    return footprint_distance(a.fp, b.fp)
 
 
 def enemies_within(u: Unit, units: Sequence[Unit], reach: float) -> list[Unit]:

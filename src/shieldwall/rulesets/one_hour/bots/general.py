@@ -24,7 +24,7 @@ from shieldwall.core.dice import AVERAGE_DIE, D6
 from shieldwall.core.game import State
 from shieldwall.core.geometry import Footprint, round_places
 from shieldwall.core.geometry_index import FootprintIndex
-from shieldwall.core.polygons import point_in_polygon, polygon_distance
+from shieldwall.core.polygons import footprint_distance, point_in_polygon, polygon_distance
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour.combat import AttackSituation
@@ -459,7 +459,6 @@ class OneHourGeneral:
         if not self.enemy_info:
             return 99.0
         fx, fy, fr = f.x, f.y, f.radius
-        corners = f.corners()
         index = self.enemy_index
         reach = 2.0 * _MAX_REACH
         while True:
@@ -471,7 +470,7 @@ class OneHourGeneral:
                 for lb, i in bounds:
                     if lb > best:
                         break
-                    g = polygon_distance(corners, self.enemy_info[i].fp.corners())
+                    g = footprint_distance(f, self.enemy_info[i].fp)
                     if g < best:
                         best = g
             # an enemy the grid left out has its centre beyond ``reach + fr`` + its radius, so its
@@ -657,7 +656,7 @@ class OneHourGeneral:
                 if ub < reach:
                     sure = True  # the gap is below ``reach`` whatever it is exactly
                 else:
-                    exact[i] = polygon_distance(corners, ef.corners())
+                    exact[i] = footprint_distance(fp, ef)
             sure_in.append(sure)
         for g in exact.values():
             if g < cutoff:
@@ -669,7 +668,7 @@ class OneHourGeneral:
                 break  # this one and every later one are strictly farther than the nearest
             if i in exact:
                 continue
-            exact[i] = g = polygon_distance(corners, enemies[i].fp.corners())
+            exact[i] = g = footprint_distance(fp, enemies[i].fp)
             if g < cutoff:
                 cutoff = g
         if not exact:
@@ -729,7 +728,7 @@ class OneHourGeneral:
             if (
                 dc - fi - ff._inradius + _SLACK < 4.0
                 or _point_gap(fx, fy, a1x, a1y, a2x, a2y, ff.x, ff.y, ff._corners) + _SLACK < 4.0
-                or polygon_distance(corners, ff.corners()) < 4.0
+                or footprint_distance(fp, ff) < 4.0
             ):
                 friends += 1  # (the first test: certainly closer than 4")
         return friends
