@@ -156,9 +156,9 @@ def _end_gap(st: IntoTheDarkState, u: Unit, tr: Any) -> float:
     enemies = [e for e in st.live() if e.side != u.side and not e.routed]
     if not enemies:
         return math.inf
-    from shieldwall.core.polygons import polygon_distance
+    from shieldwall.core.polygons import footprint_distance
 
-    return min(polygon_distance(tr.fp.corners(), e.fp.corners()) for e in enemies)
+    return min(footprint_distance(tr.fp, e.fp) for e in enemies)
 
 
 def _blocked(st: IntoTheDarkState, u: Unit, orders: str) -> bool:

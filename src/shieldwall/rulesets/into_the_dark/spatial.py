@@ -18,9 +18,9 @@ from shieldwall.core.crossings import clip_halfplane, segment_intersects_convex
 from shieldwall.core.geometry import Footprint, Point, Polygon, dist, point_segment_distance, segment_distance
 from shieldwall.core.polygons import (
     convex_penetration,
+    footprint_distance,
     footprints_within,
     point_in_polygon,
-    polygon_distance,
     polygon_edges,
     polyline_distance_to_point,
     rect_inside_polygon,
@@ -516,4 +516,4 @@ def zone(u: Unit, length: float) -> Polygon:
 
 
 def gap(a: Footprint, b: Footprint) -> float:
-    return polygon_distance(a.corners(), b.corners())
+    return footprint_distance(a, b)
