@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, cast
 
 from shieldwall.core.errors import IllegalOrder
+from shieldwall.core.geometry import round_places
 from shieldwall.core.reference import REFERENCE
 
 from . import act_champions, act_command, act_deploy, act_generals, act_maneuver, act_obey
@@ -271,7 +272,7 @@ class UnitMenu:
         yield _advance(st, u, (), left)
         yield _advance(st, u, (), left / 2.0)
         for e in self.enemies()[:NEAREST]:
-            a = round(max(-90.0, min(90.0, angle_to(u, e.fp.centre))), 2)
+            a = round_places(max(-90.0, min(90.0, angle_to(u, e.fp.centre))), 2)
             if abs(a) > 1.0:
                 lead: tuple[O.Step, ...] = (O.Wheel(a),)
                 move, tr = _ok_move_traced(st, u, lead)

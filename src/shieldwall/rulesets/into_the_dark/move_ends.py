@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import Footprint, heading_vector
+from shieldwall.core.geometry import Footprint, heading_vector, round_places
 from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
@@ -99,10 +99,10 @@ def _end(u: Unit, fp: Footprint, disorders: bool) -> End:
     d = depth / 2.0
     f = Footprint(x - fx * d, y - fy * d, heading, u.front * u.fig_w, depth)
     return (
-        round(f.x, 4),
-        round(f.y, 4),
-        round(f.heading, 4),
-        round(f.frontage, 4),
-        round(f.depth, 4),
+        round_places(f.x, 4),
+        round_places(f.y, 4),
+        round_places(f.heading, 4),
+        round_places(f.frontage, 4),
+        round_places(f.depth, 4),
         bool(u.disordered) or disorders,
     )

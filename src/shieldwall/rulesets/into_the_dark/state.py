@@ -22,6 +22,7 @@ from shieldwall.core.dice import D6, copy_rng, rng_from_saved, save_rng
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.events import Event
 from shieldwall.core.game import BattleState, Decision, Result
+from shieldwall.core.geometry import round_places
 from shieldwall.core.reference import REFERENCE
 from shieldwall.core.terrain import feature_view
 
@@ -531,11 +532,11 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             "quality": u.spec.quality,
             "role": u.spec.type,
             "category": "mounted" if u.mounted else "foot",
-            "x": round(fp.x, 4),
-            "y": round(fp.y, 4),
-            "heading": round(fp.heading, 4),
-            "frontage": round(fp.frontage, 4),
-            "depth": round(fp.depth, 4),
+            "x": round_places(fp.x, 4),
+            "y": round_places(fp.y, 4),
+            "heading": round_places(fp.heading, 4),
+            "frontage": round_places(fp.frontage, 4),
+            "depth": round_places(fp.depth, 4),
             "figures": u.figures,
             "original": u.original,
             "front": u.front,

@@ -37,7 +37,7 @@ from typing import Any, Final
 from shieldwall.core.crossings import in_front_arc
 from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import State
-from shieldwall.core.geometry import Footprint, normalize_angle
+from shieldwall.core.geometry import Footprint, normalize_angle, round_places
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.polygons import footprint_distance
 from shieldwall.core.reference import REFERENCE
@@ -329,10 +329,10 @@ class IntoTheDarkGeneral(Reckoning):
         if abs(turn) > 90.0:
             return []
         far = _dist(front, way)
-        steps: list[Any] = [O.Wheel(round(turn, 2))] if abs(turn) > 2.0 else []
+        steps: list[Any] = [O.Wheel(round_places(turn, 2))] if abs(turn) > 2.0 else []
         out = []
         for part in (1.0, 2.0 / 3.0, 1.0 / 3.0):
-            d = round(far * part, 2)
+            d = round_places(far * part, 2)
             if d >= 0.5:
                 out.append(O.Move(u["id"], (*steps, O.Fwd(d))))
         return out
