@@ -62,7 +62,10 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: with the menus, act_retreat, shooting, act_move, turns and actions 1.32x (1.11x over the set
 #: before); plain_copy (the state's copy of its plain data, new for this) 1.02x more; the 25 modules
 #: 1.39x (senlac) and 1.41x (wye-fords); spec_traits (an army entry's derived values kept, 27 November)
-#: 2.2% fewer instructions on scripted v random battles. Not compilable as they stand: into_the_dark/army.py
+#: 2.2% fewer instructions on scripted v random battles; fighting, morale_rolls, combat, act_form and
+#: move_ends (28 November: 2.3% fewer instructions on senlac; docs/performance.md "Lengths measured
+#: only where they are close"). Not compilable as they stand: into_the_dark/morale.py (its situations
+#: are made through their ``__dict__`` by situation_values: a native class has none), into_the_dark/army.py
 #: (pydantic models: mypyc's C does not build) and into_the_dark/state.py (mypyc 2.4.1 crashes on
 #: it, its class kept a Python class: an internal AssertionError at ``self.__dict__.get``). Tests
 #: that patch these modules' internals run on the ``.py`` sources (tests/python_sources.py,
@@ -108,6 +111,11 @@ MODULES = [
     "shieldwall/rulesets/into_the_dark/turns.py",
     "shieldwall/rulesets/into_the_dark/actions.py",
     "shieldwall/rulesets/into_the_dark/plain_copy.py",
+    "shieldwall/rulesets/into_the_dark/fighting.py",
+    "shieldwall/rulesets/into_the_dark/morale_rolls.py",
+    "shieldwall/rulesets/into_the_dark/combat.py",
+    "shieldwall/rulesets/into_the_dark/act_form.py",
+    "shieldwall/rulesets/into_the_dark/move_ends.py",
     "shieldwall/rulesets/dbm/spatial.py",
     "shieldwall/rulesets/dbm/geom.py",
     "shieldwall/rulesets/dbm/melee.py",
@@ -170,14 +178,16 @@ def digests() -> dict[str, str]:
     return {str(p.relative_to(SRC)): compiled.file_digest(p) for p in sources()}
 
 
-def _outputs() -> list[Path]:
-    """Every extension file a build may have left (any interpreter's suffix)."""
+def _outputs(src: Path = SRC) -> list[Path]:
+    """Every extension file a build may have left (any interpreter's suffix): the stub of every
+    module beside its ``.py`` source, whether or not ``MODULES`` still lists it (a stub left by a
+    module taken off the list would be imported in place of the source and fail, its group gone)."""
     out: list[Path] = []
-    for rel in MODULES:
-        path = SRC / rel
-        out.extend(p for p in path.parent.glob(path.stem + ".*") if p.suffix in (".so", ".pyd"))
+    for path in sorted((src / "shieldwall").rglob("*")):
+        if path.suffix in (".so", ".pyd") and path.with_name(path.name.split(".")[0] + ".py").is_file():
+            out.append(path)
     stem = compiled.GROUP.rsplit(".", 1)[-1] + "__mypyc"
-    out.extend(p for p in compiled.PACKAGE_DIR.glob(stem + ".*") if p.suffix in (".so", ".pyd"))
+    out.extend(p for p in (src / "shieldwall").glob(stem + ".*") if p.suffix in (".so", ".pyd"))
     return out
 
 

@@ -1,8 +1,9 @@
 """``round_places(x, n)`` is ``round(x, n)``, the same float (issue 16, docs/performance.md
 "Lengths measured only where they are close"): its compiled path (``_round_places_fast``, run here
 from the sources and, on the compiled build, through ``round_places``) on random values at every
-scale, on values a few floats from a tie (``(k + .5) / 10 ** n``), on exact binary ties (``0.0625`` at 3 places), and on the special
-values (both zeros, tiny negatives that round to -0.0, NaN, infinities, huge values)."""
+scale, on values a few floats from a tie (``(k + .5) / 10 ** n``), on exact binary ties
+(``0.0625`` at 3 places), and on the special values (both zeros, tiny negatives that round to
+-0.0, NaN, infinities, huge values)."""
 
 from __future__ import annotations
 
