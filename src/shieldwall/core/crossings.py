@@ -14,6 +14,7 @@ from typing import Final
 
 from shieldwall.core.geometry import (
     CONTACT_TOL,
+    DEG_TO_RAD,
     EPS,
     FACINGS,
     Footprint,
@@ -31,7 +32,6 @@ from shieldwall.core.reference import REFERENCE
 
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _hypot: Final = math.hypot
-_radians: Final = math.radians
 
 
 def segment_intersects_convex(p: Point, q: Point, poly: Sequence[Point], shrink: float = 0.0) -> bool:
@@ -180,7 +180,7 @@ def in_front_arc(fp: Footprint, poly: Sequence[Point], half_angle: float = FRONT
     fx, fy = fp.forward
     rx, ry = fy, -fx
     cx, cy = fp.front_centre
-    k = math.tan(_radians(half_angle))
+    k = math.tan(half_angle * DEG_TO_RAD)
     hw = fp.frontage / 2.0
     # ahead: (p - c).f >= 0  ->  -f.p <= -f.c
     ax, ay, ac = -fx, -fy, -(fx * cx + fy * cy)

@@ -22,8 +22,14 @@ from shieldwall.core.reference import REFERENCE
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _hypot: Final = math.hypot
 _atan2: Final = math.atan2
-_radians: Final = math.radians
-_degrees: Final = math.degrees
+
+#: ``math.radians(x)`` is ``x * DEG_TO_RAD`` and ``math.degrees(x)`` is ``x * RAD_TO_DEG``, to the
+#: bit: CPython multiplies by the constants ``Py_MATH_PI / 180.0`` and ``180.0 / Py_MATH_PI``, the
+#: same divisions as these (tests/core/test_angle_constants.py checks it on millions of values).
+#: Compiled, the multiplication is one instruction where calling ``math.radians`` goes through
+#: Python's call protocol, about 400 (issue 16).
+DEG_TO_RAD: Final = math.pi / 180.0
+RAD_TO_DEG: Final = 180.0 / math.pi
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -36,7 +42,7 @@ FACINGS = ("front", "right", "rear", "left")
 
 
 def heading_vector(heading: float) -> Point:
-    r = _radians(heading)
+    r = heading * DEG_TO_RAD
     return (math.sin(r), math.cos(r))
 
 
@@ -52,7 +58,7 @@ def normalize_angle(a: float) -> float:
 
 def bearing(frm: Point, to: Point) -> float:
     """Compass bearing in degrees (clockwise from north) from ``frm`` to ``to``."""
-    return _degrees(_atan2(to[0] - frm[0], to[1] - frm[1]))
+    return _atan2(to[0] - frm[0], to[1] - frm[1]) * RAD_TO_DEG
 
 
 def dist(a: Point, b: Point) -> float:
@@ -196,7 +202,7 @@ class Footprint:
         # order, the same corners): compiled (mypyc), the class is native and its fields are
         # stored directly, about 7x faster than the generated Python ``__init__``; plain Python
         # cannot assign to a frozen dataclass's fields, and sets them through ``object``.
-        r = _radians(heading)  # heading_vector, inlined
+        r = heading * DEG_TO_RAD  # heading_vector, inlined
         fx, fy = math.sin(r), math.cos(r)
         rx, ry = fy, -fx
         hd, hw = depth / 2.0, frontage / 2.0

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from shieldwall.core.crossings import sweep_distance, swept_rectangle
-from shieldwall.core.geometry import Footprint
+from shieldwall.core.geometry import RAD_TO_DEG, Footprint
 from shieldwall.rulesets.dbm.board import Board
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.elements import Element
@@ -35,7 +35,6 @@ from shieldwall.rulesets.dbm.moves import conform, gap_narrower_than_element
 
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _atan2: Final = math.atan2
-_degrees: Final = math.degrees
 
 BACK_OFF = 1.0  # paces short of an illegal contact
 
@@ -267,4 +266,4 @@ def apply_plan(board: Board, plan: Plan, kind: str = "advance") -> list[dict[str
 
 
 def heading_to(fp: Footprint, x: float, y: float) -> float:
-    return _degrees(_atan2(x - fp.x, y - fp.y))
+    return _atan2(x - fp.x, y - fp.y) * RAD_TO_DEG

@@ -9,7 +9,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from shieldwall.core.crossings import contact_facing, sweep_distance
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, Point, heading_vector, normalize_angle
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    DEG_TO_RAD,
+    RAD_TO_DEG,
+    Footprint,
+    Point,
+    heading_vector,
+    normalize_angle,
+)
 from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
@@ -19,14 +27,12 @@ from .movement import Problem, Trace, World, end_problem, on_table, terrain_effe
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _hypot: Final = math.hypot
 _atan2: Final = math.atan2
-_radians: Final = math.radians
-_degrees: Final = math.degrees
 
 # --- charges ---------------------------------------------------------------------------------
 
 
 def heading_towards(frm: Point, to: Point) -> float:
-    return _degrees(_atan2(to[0] - frm[0], to[1] - frm[1]))
+    return _atan2(to[0] - frm[0], to[1] - frm[1]) * RAD_TO_DEG
 
 
 def edge_normal_heading(target: Footprint, edge: str) -> float:
@@ -193,7 +199,7 @@ def charge_ruled_out(u: Unit, target: Unit, lead_steps: Sequence[O.Step], world:
     for s in lead_steps:
         if not isinstance(s, O.Wheel) or not (math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0):
             return False
-        low += fp.frontage * _radians(abs(s.angle)) * wheel_mult  # the arc ``trace`` charges for
+        low += fp.frontage * (abs(s.angle) * DEG_TO_RAD) * wheel_mult  # the arc ``trace`` charges for
         fp = wheel_fp(fp, s.angle)
     if low > limit + 1e-6 + COST_SLACK:
         return True  # (the run to contact only adds to it: the verdict of the last line)

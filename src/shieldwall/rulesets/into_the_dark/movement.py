@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from shieldwall.core.geometry import CONTACT_TOL, Footprint, gap_exceeds, heading_vector, normalize_angle
+from shieldwall.core.geometry import (
+    CONTACT_TOL,
+    DEG_TO_RAD,
+    Footprint,
+    gap_exceeds,
+    heading_vector,
+    normalize_angle,
+)
 from shieldwall.core.geometry_index import FootprintIndex
 from shieldwall.core.polygons import convex_penetration, footprints_within
 from shieldwall.core.reference import REFERENCE
@@ -30,7 +37,6 @@ from .spatial import on_road
 from .terrain_grid import terrain_under
 
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
-_radians: Final = math.radians
 
 SAMPLE = 0.4  # inches between checks along a path
 WHEEL_SAMPLE_DEG: Final = 6.0
@@ -68,7 +74,7 @@ def wheel_fp(fp: Footprint, angle: float) -> Footprint:
     pivoting on the inside front corner."""
     fl, fr, _, _ = fp.corners()
     px, py = fr if angle > 0 else fl
-    a = _radians(angle)
+    a = angle * DEG_TO_RAD
     ca, sa = math.cos(a), math.sin(a)
     dx, dy = fp.x - px, fp.y - py
     cx = px + dx * ca + dy * sa
@@ -407,7 +413,7 @@ def trace(
         else:
             if not (math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0):
                 raise Problem("movement.wheeling", "a wheel turns between 0 and 180 degrees")
-            arc = fp.frontage * _radians(abs(s.angle))
+            arc = fp.frontage * (abs(s.angle) * DEG_TO_RAD)
             n = max(1, math.ceil(arc / SAMPLE), math.ceil(abs(s.angle) / WHEEL_SAMPLE_DEG))
             for i in range(1, n + 1):
                 nfp = wheel_fp(fp, s.angle * i / n)

@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from shieldwall.core.errors import IllegalOrder
-from shieldwall.core.geometry import normalize_angle
+from shieldwall.core.geometry import DEG_TO_RAD, RAD_TO_DEG, normalize_angle
 from shieldwall.core.reference import REFERENCE
 
 from . import orders as O
@@ -23,8 +23,6 @@ from .profiles import missile_weapons
 
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _atan2: Final = math.atan2
-_radians: Final = math.radians
-_degrees: Final = math.degrees
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -133,7 +131,7 @@ def cost_floor(st: IntoTheDarkState, u: Unit, steps: tuple[O.Step, ...]) -> floa
             if math.isfinite(s.distance) and s.distance > 0:
                 total += s.distance * (2.0 if isinstance(s, O.Back) else 1.0)
         elif math.isfinite(s.angle) and 0 < abs(s.angle) <= 180.0:
-            total += frontage * _radians(abs(s.angle)) * wheel_mult
+            total += frontage * (abs(s.angle) * DEG_TO_RAD) * wheel_mult
     return total
 
 
@@ -256,7 +254,7 @@ def apply_trace(st: IntoTheDarkState, u: Unit, tr: Trace, clause: str) -> None:
 
 def angle_to(u: Unit, p: tuple[float, float]) -> float:
     fx, fy = u.front_centre
-    return normalize_angle(_degrees(_atan2(p[0] - fx, p[1] - fy)) - u.heading)
+    return normalize_angle(_atan2(p[0] - fx, p[1] - fy) * RAD_TO_DEG - u.heading)
 
 
 def zoc_length(st: IntoTheDarkState, u: Unit, kind: str) -> float:

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from shieldwall.core.crossings import clip_halfplane, segment_intersects_convex
-from shieldwall.core.geometry import Footprint, Point, Polygon, dist, point_segment_distance, segment_distance
+from shieldwall.core.geometry import (
+    DEG_TO_RAD,
+    Footprint,
+    Point,
+    Polygon,
+    dist,
+    point_segment_distance,
+    segment_distance,
+)
 from shieldwall.core.polygons import (
     convex_penetration,
     footprint_distance,
@@ -34,7 +42,6 @@ from .profiles import TerrainKind, terrain_table
 
 #: the math functions called here, bound once (compiled: a static read, not a lookup per call)
 _hypot: Final = math.hypot
-_radians: Final = math.radians
 
 #: Edges closer than this (inches) and parallel within PARALLEL_DEG are flush (in contact).
 FLUSH_TOL: Final = 0.05
@@ -78,7 +85,7 @@ def flush(fa: Footprint, ea: str, fb: Footprint, eb: str) -> tuple[float, float,
     ux, uy = (p2[0] - p1[0]) / la, (p2[1] - p1[1]) / la
     vx, vy = (q2[0] - q1[0]) / lb, (q2[1] - q1[1]) / lb
     # anti-parallel edges (the two units face each other across them)
-    if ux * vx + uy * vy > -math.cos(_radians(PARALLEL_DEG)):
+    if ux * vx + uy * vy > -math.cos(PARALLEL_DEG * DEG_TO_RAD):
         return None
     # the other edge lies on my edge's line
     nx, ny = -uy, ux
