@@ -464,15 +464,21 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
     if _NATIVE and not REFERENCE.on:
         return _segment_distance_filtered(p1, p2, q1, q2)
     # the four end-to-segment distances decide both touching and the distance (computed once)
-    e1 = point_segment_distance(p1, q1, q2)
-    e2 = point_segment_distance(p2, q1, q2)
-    e3 = point_segment_distance(q1, p1, p2)
-    e4 = point_segment_distance(q2, p1, p2)
+    return _touching_or_least(
+        point_segment_distance(p1, q1, q2),
+        point_segment_distance(p2, q1, q2),
+        point_segment_distance(q1, p1, p2),
+        point_segment_distance(q2, p1, p2),
+    )
+
+
+def _touching_or_least(e1: float, e2: float, e3: float, e4: float) -> float:
+    """0 when one of the four end-to-segment gaps is below 1e-7 (the segments touch), else the
+    least of them: ``min(e1, e2, e3, e4)`` written out as ``min`` runs (the first, replaced by each
+    strictly less; compiled, ``min`` of four is the builtin looked up by name and called with the
+    four numbers boxed: issue 16)."""
     if e1 < 1e-7 or e2 < 1e-7 or e3 < 1e-7 or e4 < 1e-7:
         return 0.0
-    # ``min(e1, e2, e3, e4)`` written out as ``min`` runs (the first, replaced by each strictly
-    # less): compiled, ``min`` of four is the builtin looked up by name and called with the four
-    # numbers boxed (issue 16)
     m = e1
     if e2 < m:
         m = e2
@@ -523,17 +529,4 @@ def _segment_distance_filtered(p1: Point, p2: Point, q1: Point, q2: Point) -> fl
             if d < m:
                 m = d
         return m
-    e1 = _hypot(g1x, g1y)
-    e2 = _hypot(g2x, g2y)
-    e3 = _hypot(g3x, g3y)
-    e4 = _hypot(g4x, g4y)
-    if e1 < 1e-7 or e2 < 1e-7 or e3 < 1e-7 or e4 < 1e-7:
-        return 0.0
-    m = e1
-    if e2 < m:
-        m = e2
-    if e3 < m:
-        m = e3
-    if e4 < m:
-        m = e4
-    return m
+    return _touching_or_least(_hypot(g1x, g1y), _hypot(g2x, g2y), _hypot(g3x, g3y), _hypot(g4x, g4y))
