@@ -77,6 +77,10 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: nearest-enemy memos, plan and march memos, menu and turn (1.10x more: "DBM: the board, menus and
 #: turn compiled"; the tests that patch them run on DBM's sources, ``python_sources``). Its state
 #: (a subclass of the core's abstract ``State``) and bots (subclassed by plans) stay Python.
+#: SPI Dark Ages (28 November, eleventh session; docs/performance.md "SPI Dark Ages compiled"): the hex
+#: grid (core/hexgrid) and SPI's movement checks, menus and turn, and attack allocation: where its
+#: search's playouts spend their time. Its board (dataclasses copied through ``__dict__``) and bot
+#: (a subclass of ``ai.base.Bot``) stay Python.
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/polygons.py",
@@ -132,6 +136,10 @@ MODULES = [
     "shieldwall/rulesets/dbm/march_memo.py",
     "shieldwall/rulesets/dbm/menu.py",
     "shieldwall/rulesets/dbm/turn.py",
+    "shieldwall/core/hexgrid.py",
+    "shieldwall/rulesets/spi_dark_ages/movement.py",
+    "shieldwall/rulesets/spi_dark_ages/turn.py",
+    "shieldwall/rulesets/spi_dark_ages/alloc.py",
 ]
 
 

@@ -5,8 +5,8 @@
 one each way, play the same seeded battles and write their records (``sim.referee``: every event as
 JSON, every order, the result, and after every order the legal menu): per built-in scenario of every
 rule system the first ``DECISIONS`` decisions of a scripted v scripted battle, and whole battles
-(``WHOLE``: bryn-glas, senlac and wye-fords, ford-of-ash and ash-burh, whose engines are compiled
-in part too). The records must be identical.
+(``WHOLE``: bryn-glas, senlac and wye-fords, ford-of-ash and ash-burh, tours and stamford-bridge,
+whose engines are compiled in part too). The records must be identical.
 
 Without a compiled build (no C compiler, or the build not run) the comparison is skipped, saying
 so, unless ``SHIELDWALL_REQUIRE_COMPILED`` is set (CI sets it: there the build must exist).
@@ -38,6 +38,8 @@ WHOLE = [
     ("into-the-dark/wye-fords", 1, "scripted", "random"),
     ("dbm-3.2/ford-of-ash", 0, "scripted", "scripted"),
     ("dbm-3.2/ash-burh", 1, "scripted", "random"),
+    ("spi-dark-ages/tours", 0, "scripted", "scripted"),
+    ("spi-dark-ages/stamford-bridge", 1, "scripted", "random"),
 ]
 #: the tree under test (the child processes import it first)
 TREE = str(Path(shieldwall.__file__).resolve().parent.parent)

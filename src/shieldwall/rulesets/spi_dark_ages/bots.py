@@ -29,6 +29,8 @@ from .resolve import melee_situation
 
 #: allocate a melee when P(defender hit) - 1.5 P(attacker hit) is at least this
 MELEE_EDGE = Fraction(1, 5)
+#: the nearest-enemy fields a map keeps (``nearest_enemy_field``): about 8 bytes a cell each
+FIELDS_KEPT = 256
 
 
 def _score(b: Board, attackers: list[Unit], target: Hex) -> Fraction:
@@ -73,17 +75,38 @@ class EnemyField:
 def nearest_enemy_field(b: Board, side: str) -> EnemyField:
     """For every hex of the map: (distance, the nearest enemy unit's hex), ties to the lowest hex;
     one multi-source breadth-first search from the enemy hexes over the map's cell indices (in hex
-    order, so the lowest index is the lowest hex; no pairs of units)."""
+    order, so the lowest index is the lowest hex; no pairs of units). The field is a function of
+    the set of enemy-held cells alone (a cell's distance is its fewest steps to one; its source the
+    least index among the sources at that distance, whatever order the search meets them in), so
+    it is kept on the map by that set (``HexMap.fields``, at most ``FIELDS_KEPT``): the search's
+    playouts ask for the same field many times. On the reference path it is always searched."""
     m = b.map
-    index, adjacent = m.index, m.adjacent
-    dist = [-1] * len(m.order)
-    src = [0] * len(m.order)
+    index = m.index
+    sources = sorted(
+        index[h] for h, ids in b.at.items() if ids and b.units[ids[0]].side != side and h in index
+    )
+    if REFERENCE.on:
+        return _search_field(m.order, index, m.adjacent, sources)
+    key = tuple(sources)
+    got = m.fields.get(key)
+    if got is None:
+        if len(m.fields) >= FIELDS_KEPT:
+            m.fields.clear()
+        got = m.fields[key] = _search_field(m.order, index, m.adjacent, sources)
+    assert isinstance(got, EnemyField)
+    return got
+
+
+def _search_field(
+    order: tuple[Hex, ...], index: dict[Hex, int], adjacent: tuple[tuple[int, ...], ...], sources: list[int]
+) -> EnemyField:
+    """The breadth-first search of ``nearest_enemy_field`` from the cells ``sources``."""
+    dist = [-1] * len(order)
+    src = [0] * len(order)
     frontier = []
-    for h, ids in b.at.items():
-        if ids and b.units[ids[0]].side != side and h in index:
-            i = index[h]
-            dist[i], src[i] = 0, i
-            frontier.append(i)
+    for i in sources:
+        dist[i], src[i] = 0, i
+        frontier.append(i)
     d = 0
     while frontier:
         d += 1
@@ -97,7 +120,7 @@ def nearest_enemy_field(b: Board, side: str) -> EnemyField:
                 elif dist[j] == d and s < src[j]:
                     src[j] = s
         frontier = nxt
-    return EnemyField(m.order, index, dist, src)
+    return EnemyField(order, index, dist, src)
 
 
 class Led:

@@ -88,6 +88,18 @@ class HexMap:
         self.memo_charts: object = None
         #: the map as ``picture`` draws it for a view (terrain polygons, hex list), drawn once
         self.drawn: dict[str, list[dict[str, object]]] = {}
+        #: the scripted bot's nearest-enemy fields (``bots.nearest_enemy_field``) by the sorted
+        #: indices of the enemy-held cells they were searched from (a pure function of those: a
+        #: search's playouts meet the same enemy positions again and again); at most
+        #: ``bots.FIELDS_KEPT``, emptied when full
+        self.fields: dict[tuple[int, ...], object] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """A pickle or deep copy leaves out the bot's kept fields (``fields``: a cache, up to a few
+        megabytes, made again on demand)."""
+        state = dict(self.__dict__)
+        state["fields"] = {}
+        return state
 
     def terrain_of(self, h: Hex) -> tuple[str, ...]:
         return self.terrain.get(h, ("clear",))

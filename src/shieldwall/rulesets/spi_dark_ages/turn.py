@@ -524,9 +524,16 @@ def next_phase(b: Board) -> None:
     begin_phase(b)
 
 
+def _over(b: Board) -> bool:
+    """Whether the battle has ended. (A call, not ``b.result is None`` written in the loop below:
+    mypy would keep ``b.result`` narrowed to None past ``end_phase``, which may set it, and the
+    compiled module would then refuse the Result it reads there.)"""
+    return b.result is not None
+
+
 def advance(b: Board) -> None:
     """Run the automatic parts until a decision with a choice is pending or the battle is over."""
-    while b.result is None:
+    while not _over(b):
         if not b.closed and b.phase in DECIDING:
             orders = menu(b)
             if orders and not trivial(b, orders):
@@ -536,5 +543,5 @@ def advance(b: Board) -> None:
                 continue
             b.closed = True
         end_phase(b)
-        if b.result is None:
+        if not _over(b):
             next_phase(b)
