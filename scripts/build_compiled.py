@@ -79,8 +79,8 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: (a subclass of the core's abstract ``State``) and bots (subclassed by plans) stay Python.
 #: SPI Dark Ages (28 November, eleventh session; docs/performance.md "SPI Dark Ages compiled"): the hex
 #: grid (core/hexgrid) and SPI's movement checks, menus and turn, and attack allocation: where its
-#: search's playouts spend their time. Its board (dataclasses copied through ``__dict__``) and bot
-#: (a subclass of ``ai.base.Bot``) stay Python.
+#: search's playouts spend their time; its board (``Board`` and ``Unit`` native classes, copied and
+#: pickled field by field). Its bot (a subclass of ``ai.base.Bot``) stays Python.
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/polygons.py",
@@ -140,6 +140,7 @@ MODULES = [
     "shieldwall/rulesets/spi_dark_ages/movement.py",
     "shieldwall/rulesets/spi_dark_ages/turn.py",
     "shieldwall/rulesets/spi_dark_ages/alloc.py",
+    "shieldwall/rulesets/spi_dark_ages/board.py",
 ]
 
 

@@ -61,13 +61,22 @@ class Unit:
     def on_map(self) -> bool:
         return self.gone is None and self.hex is not None
 
+    def copy(self) -> Unit:
+        """``copy.copy(self)``: a new unit with the same fields (every field, in the constructor's
+        order: compiled, the class is a native class with no ``__dict__`` to copy)."""
+        return Unit(*self._fields())
 
-def _unit_copy(u: Unit) -> Unit:
-    """``copy.copy(u)``, as ``copy`` makes it for a plain dataclass (a new object given the same
-    ``__dict__``), without its generic steps: a board's copy copies every unit."""
-    new = object.__new__(type(u))
-    new.__dict__.update(u.__dict__)
-    return new
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.id, self.side, self.type, self.hex, self.facing, self.gone, self.demoralized,
+            self.panicked, self.flight_edge, self.rallied, self.enter_turn, self.enter_at, self.bank,
+            self.aboard, self.cav_type, self.mp_left, self.moved, self.started, self.stopped,
+            self.cmd_ok, self.run, self.contact_turned, self.fired, self.meleed,
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy.deepcopy`` and ``pickle``: through the constructor (a native class has no other way)."""
+        return Unit, self._fields()
 
 
 @dataclass
@@ -143,29 +152,32 @@ class Board:
 
     def copy(self) -> Board:
         """An independent copy (the charts and the map are shared: they never change)."""
-        import copy as _copy
-
-        new = _copy.copy(self)
-        new.menu_cache = None
         # a unit's memoised orders stay valid in the copy: their keys read the copy's own state
         # and its counters (``hex_changes``, ``placements``), copied, which only grow, so an entry
         # made before the copy is hit only while what it read is unchanged (OpenSpiel's checks and
         # the search ask a copy of every state for its menu). Its own dict: a copy's entries are not
-        # its original's
-        new.moves_cache = dict(self.moves_cache)
-        new.hex_changes = dict(self.hex_changes)
-        new.units = {k: _unit_copy(u) for k, u in self.units.items()}
-        new.events = list(self.events)
-        new.at = {h: list(v) for h, v in self.at.items()}
-        new.bonds = {k: set(v) for k, v in self.bonds.items()}
-        new.losses = dict(self.losses)
-        new.panicked_armies = set(self.panicked_armies)
-        new.melee_alloc = dict(self.melee_alloc)
-        new.fire_alloc = dict(self.fire_alloc)
-        new.dfire_queue = list(self.dfire_queue)
-        new.params = dict(self.params)
-        new.rng = copy_rng(self.rng)
-        return new
+        # its original's. The last menu (``menu_cache``) is not kept.
+        return _board(
+            self.charts, self.map, dict(self.params), self.sides, self.order, self.armies,
+            {k: u.copy() for k, u in self.units.items()}, copy_rng(self.rng), self.turns, self.turn,
+            self.player, self.phase, self.active, list(self.events),
+            {h: list(v) for h, v in self.at.items()}, {k: set(v) for k, v in self.bonds.items()},
+            dict(self.losses), set(self.panicked_armies), dict(self.melee_alloc),
+            dict(self.fire_alloc), list(self.dfire_queue), self.result, self.closed, None,
+            dict(self.moves_cache), self.placements, dict(self.hex_changes),
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy.deepcopy`` and ``pickle``: every field, through ``_board`` (compiled, the class is
+        a native class with no ``__dict__`` to restore, and its ``__post_init__`` indexes the units
+        anew: ``_board`` puts back the index and the losses as they were)."""
+        return _board, (
+            self.charts, self.map, self.params, self.sides, self.order, self.armies, self.units,
+            self.rng, self.turns, self.turn, self.player, self.phase, self.active, self.events,
+            self.at, self.bonds, self.losses, self.panicked_armies, self.melee_alloc,
+            self.fire_alloc, self.dfire_queue, self.result, self.closed, self.menu_cache,
+            self.moves_cache, self.placements, self.hex_changes,
+        )  # fmt: skip
 
     def enemy(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -335,3 +347,43 @@ class Board:
     def vp_lost(self, u: Unit) -> int:
         """The VP an eliminated unit scores (``victory.vp``, ``dismount.vp``)."""
         return self.type_of(u).vp
+
+
+def _board(
+    charts: Charts,
+    map_: HexMap,
+    params: dict[str, Any],
+    sides: tuple[str, str],
+    order: tuple[str, str],
+    armies: dict[str, Army],
+    units: dict[str, Unit],
+    rng: np.random.Generator,
+    turns: int,
+    turn: int,
+    player: int,
+    phase: str,
+    active: str | None,
+    events: list[Event],
+    at: dict[Hex, list[str]],
+    bonds: dict[str, set[str]],
+    losses: dict[str, int],
+    panicked_armies: set[str],
+    melee_alloc: dict[str, Hex],
+    fire_alloc: dict[str, Hex],
+    dfire_queue: list[str],
+    result: Result | None,
+    closed: bool,
+    menu_cache: tuple[Any, tuple[Any, ...]] | None,
+    moves_cache: dict[str, tuple[Any, tuple[Any, ...]]],
+    placements: int,
+    hex_changes: dict[Hex, int],
+) -> Board:
+    """A board with every field given (``Board.copy``, ``Board.__reduce__``): the hex index and
+    the losses that ``__post_init__`` makes anew are put back as given."""
+    b = Board(charts, map_, params, sides, order, armies, units, rng, turns)
+    b.turn, b.player, b.phase, b.active, b.events = turn, player, phase, active, events
+    b.at, b.bonds, b.losses, b.panicked_armies = at, bonds, losses, panicked_armies
+    b.melee_alloc, b.fire_alloc, b.dfire_queue, b.result = melee_alloc, fire_alloc, dfire_queue, result
+    b.closed, b.menu_cache, b.moves_cache = closed, menu_cache, moves_cache
+    b.placements, b.hex_changes = placements, hex_changes
+    return b
