@@ -141,6 +141,8 @@ MODULES = [
     "shieldwall/rulesets/spi_dark_ages/turn.py",
     "shieldwall/rulesets/spi_dark_ages/alloc.py",
     "shieldwall/rulesets/spi_dark_ages/board.py",
+    "shieldwall/rulesets/spi_dark_ages/bots.py",
+    "shieldwall/rulesets/spi_dark_ages/hexmap.py",
 ]
 
 

@@ -126,7 +126,7 @@ def _board() -> Board:
 _BOARD = _board()
 
 
-def test_a_pickled_or_deep_copied_map_leaves_its_fields_behind() -> None:
+def test_a_pickled_or_deep_copied_map_is_the_map_without_its_caches() -> None:
     import copy
     import pickle
 
@@ -134,5 +134,19 @@ def test_a_pickled_or_deep_copied_map_leaves_its_fields_behind() -> None:
     B.nearest_enemy_field(b, b.sides[0])
     assert b.map.fields
     for m in (pickle.loads(pickle.dumps(b.map)), copy.deepcopy(b.map)):
-        assert m.fields == {} and m.order == b.map.order and m.terrain == b.map.terrain
-        assert m.memo.keys() == b.map.memo.keys()
+        assert m.fields == {} and m.memo == {} and m.drawn == {}
+        assert m == b.map and m.order == b.map.order and m.adjacent == b.map.adjacent
+        assert m.hilltops == b.map.hilltops and m.slopes == b.map.slopes and m.road_hexes == b.map.road_hexes
+
+
+def test_a_field_and_a_led_copy_and_pickle_as_themselves() -> None:
+    import copy
+    import pickle
+
+    b = _BOARD.copy()
+    f = B.nearest_enemy_field(b, b.sides[0])
+    led = B.Led([Hex(1, 1), None, Hex(4, 2)])
+    for twin in (copy.deepcopy(f), pickle.loads(pickle.dumps(f))):
+        assert twin is not f and _as_dict(twin, b.map) == _as_dict(f, b.map)
+    for other in (copy.deepcopy(led), pickle.loads(pickle.dumps(led))):
+        assert other.leaders == led.leaders and other.hexes == led.hexes

@@ -55,6 +55,11 @@ class EnemyField:
     def __init__(self, order: tuple[Hex, ...], index: dict[Hex, int], dist: list[int], src: list[int]):
         self.order, self.index, self.dist, self.src = order, index, dist, src
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy.deepcopy`` and ``pickle`` (a bot keeps its last field): through the constructor
+        (compiled, a native class has no other way)."""
+        return EnemyField, (self.order, self.index, self.dist, self.src)
+
     def get(self, h: Hex, default: Any = None) -> Any:
         i = self.index.get(h)
         if i is None or self.dist[i] < 0:
@@ -131,6 +136,10 @@ class Led:
     def __init__(self, leaders: list[Hex | None]) -> None:
         self.leaders = leaders
         self.hexes = frozenset(h for h in leaders if h is not None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy.deepcopy`` and ``pickle``: through the constructor (as ``EnemyField``'s)."""
+        return Led, (self.leaders,)
 
     def within_one_reference(self, n: Hex) -> bool:
         """Every command unit's distance from ``n`` measured."""

@@ -94,12 +94,14 @@ class HexMap:
         #: ``bots.FIELDS_KEPT``, emptied when full
         self.fields: dict[tuple[int, ...], object] = {}
 
-    def __getstate__(self) -> dict[str, object]:
-        """A pickle or deep copy leaves out the bot's kept fields (``fields``: a cache, up to a few
-        megabytes, made again on demand)."""
-        state = dict(self.__dict__)
-        state["fields"] = {}
-        return state
+    def __reduce__(self) -> tuple[object, ...]:
+        """A pickle or deep copy: through the constructor, from the fields (compiled, a native class
+        has no ``__dict__`` to restore); what ``__post_init__`` derives is derived again, and the
+        caches (``memo``, ``drawn``, the bot's ``fields``: up to a few megabytes) start empty."""
+        return HexMap, (
+            self.name, self.cols, self.rows, self.cells, self.terrain, self.ford, self.bridge,
+            self.road_sides, self.water_sides, self.hilltops,
+        )  # fmt: skip
 
     def terrain_of(self, h: Hex) -> tuple[str, ...]:
         return self.terrain.get(h, ("clear",))
