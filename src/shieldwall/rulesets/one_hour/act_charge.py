@@ -79,7 +79,7 @@ def charge_approach(st: OneHourState, u: Unit, t: Unit, turn: O.Turn | None) -> 
     probe = u
     if turn is not None:
         probe = u.clone()
-        probe.fp = fp
+        probe.set_fp(fp)
     arc = float(st.params["arc"])
     if not in_front_arc(fp, t.fp.corners(), arc):
         raise bad("charging.arc", f"{t.id} is not within {arc:g} degrees of {u.id}'s front")
@@ -102,18 +102,18 @@ def charge(st: OneHourState, order: O.Charge) -> None:
             # stand too ("Terrain": a footprint wider than the swept column may not end in a wood)
             way = (d[0] / ln, d[1] / ln)
             probe = u.clone()
-            probe.fp = fp
+            probe.set_fp(fp)
             short = S.max_advance(probe, fp, way, short, st.live(), st.terrain)
-            u.fp = fp.moved(way[0] * short, way[1] * short)
+            u.set_fp(fp.moved(way[0] * short, way[1] * short))
         else:
-            u.fp = fp
-        u.moved = True
+            u.set_fp(fp)
+        u.set_moved(True)
         st.log("charge-short", "grey-areas", unit=u.id, target=t.id, moved=round(short, 3))
         after_move(st, u)
         return
-    u.fp = end
-    u.moved = True
-    u.charged = True
+    u.set_fp(end)
+    u.set_moved(True)
+    u.set_charged(True)
     st.log(
         "charge",
         "charging.contact",

@@ -65,7 +65,7 @@ def routs_and_rallies(st: OneHourState) -> None:
     for u in list(st.units.values()):
         if u.removed or u.hits < u.max_hits:
             continue
-        u.removed = True
+        u.set_removed(True)
         st.lost[u.side] += 1
         st.lost_types[u.side][u.type] = st.lost_types[u.side].get(u.type, 0) + 1
         gone = [p.id for p in st.personalities.values() if p.unit == u.id]
@@ -127,7 +127,7 @@ def rally(st: OneHourState, u: Unit) -> None:
             variation=floor > 0,
             checked=checked,
         )
-        u.hits = new
+        u.set_hits(new)
 
 
 def initiative_roll(st: OneHourState) -> None:

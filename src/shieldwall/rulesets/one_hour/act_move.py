@@ -100,7 +100,7 @@ def activate(st: OneHourState, order: O.Activate) -> bool:
         )
     if order.charge:
         _enemy(st, order.charge)
-    u.activated = True
+    u.set_activated(True)
     st.active = u.id
     if declared:
         st.log(
@@ -222,8 +222,8 @@ def move(st: OneHourState, order: O.Move) -> None:
         ):
             checked.append(terrain_effects()[f.kind].clause)
     if length > 1e-9:
-        u.moved = True
-    u.fp = fp
+        u.set_moved(True)
+    u.set_fp(fp)
     st.log(
         "move",
         "terrain.roads" if road else "movement",
@@ -308,10 +308,10 @@ def face(st: OneHourState, order: O.Face) -> None:
     u = _own(st, order.unit)
     e = _enemy(st, order.target)
     angle, new, moved = plan_face(st, u, e)
-    u.fp = new
-    u.activated = True
+    u.set_fp(new)
+    u.set_activated(True)
     for xid, fp in moved.items():
-        st.units[xid].fp = fp
+        st.units[xid].set_fp(fp)
     st.log("face", "turning.face-melee", unit=u.id, target=e.id, angle=angle, adjusted=list(moved))
 
 
@@ -342,7 +342,7 @@ def fall_back(st: OneHourState, order: O.FallBack) -> None:
     if prob:
         raise bad_from(prob)
     touching = st.touching(u)
-    u.activated = True
+    u.set_activated(True)
     faces = st.roll(u.profile.move_class, "fall-back", "fall back distance", unit=u.id)
     rolled = float(sum(faces) + 2)
     front = [x for x, f, _ in touching if f == "front"]
@@ -362,6 +362,6 @@ def fall_back(st: OneHourState, order: O.FallBack) -> None:
         [x for x in st.live() if x.id not in {t.id for t, _, _ in touching}],
         st.terrain,
     )
-    u.fp = u.fp.moved(back[0] * d, back[1] * d)
-    u.moved = True
+    u.set_fp(u.fp.moved(back[0] * d, back[1] * d))
+    u.set_moved(True)
     st.log("fall-back", "fall-back", unit=u.id, rolled=rolled, moved=round(d, 3))

@@ -53,9 +53,9 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
         raise bad_from(prob)
     rng = float(st.params["bow_range"] if u.profile.missile == "bow" else st.params["javelin_range"])
     if moving:
-        u.moving_shot = True
+        u.set_moving_shot(True)
     else:
-        u.shot = True
+        u.set_shot(True)
     if not st.close_call(S.distance_between(u, t), rng, u.side, "shooting.range", f"range {u.id}->{t.id}"):
         st.log("shot-out-of-range", "grey-areas", unit=u.id, target=t.id)
         return
@@ -95,14 +95,14 @@ def shoot(st: OneHourState, u: Unit, t: Unit, moving: bool) -> None:
     if terrain:
         checked.append(rule(terrain_clause(terrain)))
     terrain = TC.defending_feature(t, u, st.terrain, "shoot")
-    t.hits += hits
+    t.set_hits(t.hits + hits)
     if t.hits >= 5:
-        t.reached_five = True
+        t.set_reached_five(True)
     if st.params["missile_supply"]:
         if face_ == 5:
-            u.out_of_missiles = True
+            u.set_out_of_missiles(True)
     else:
-        u.shots_used += 1
+        u.set_shots_used(u.shots_used + 1)
     st.log(
         "shot",
         "moving-shots" if moving else "shooting.dice",

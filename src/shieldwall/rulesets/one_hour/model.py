@@ -172,6 +172,43 @@ class Unit:
         self.moved = self.shot = self.moving_shot = self.charged = self.activated = False
         self.turns_used = 0
 
+    # The writes of the act modules (``act_move``, ``act_charge``, ``act_shoot``, ``act_melee``), made
+    # here, in the class's own module: compiled, another module's ``u.fp = fp`` would store into the
+    # native object past ``__setattr__`` and its journal (docs/performance.md, "A write past the
+    # journal"; tests/plugins/test_compiled_setattr.py), while these go through it.
+    def set_fp(self, fp: Footprint) -> None:
+        self.fp = fp
+
+    def set_moved(self, value: bool) -> None:
+        self.moved = value
+
+    def set_activated(self, value: bool) -> None:
+        self.activated = value
+
+    def set_charged(self, value: bool) -> None:
+        self.charged = value
+
+    def set_shot(self, value: bool) -> None:
+        self.shot = value
+
+    def set_moving_shot(self, value: bool) -> None:
+        self.moving_shot = value
+
+    def set_hits(self, hits: int) -> None:
+        self.hits = hits
+
+    def set_reached_five(self, value: bool) -> None:
+        self.reached_five = value
+
+    def set_shots_used(self, shots: int) -> None:
+        self.shots_used = shots
+
+    def set_out_of_missiles(self, value: bool) -> None:
+        self.out_of_missiles = value
+
+    def set_removed(self, value: bool) -> None:
+        self.removed = value
+
 
 def restore_field(u: Unit, name: str, value: Any) -> None:
     """Set a unit's field past its ``__setattr__`` (an order undone: ``OneHourState._rollback``).
