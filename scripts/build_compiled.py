@@ -84,7 +84,8 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: ``act_charge``, ``act_shoot``, ``act_melee``, ``act_common``, ``actions``; same session): their
 #: writes of a unit's fields go through the unit's own setters (``Unit.set_fp``, ...: a write from
 #: another compiled module would skip ``Unit.__setattr__`` and its journal,
-#: tests/plugins/test_compiled_setattr.py); 1.4% fewer instructions on 10 bryn-glas battles.
+#: tests/plugins/test_compiled_setattr.py); 1.4% fewer instructions on 10 bryn-glas battles. SPI's
+#: combat, resolve, fire and morale (the CRT and its strengths, for the search's playouts to the end).
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/polygons.py",
@@ -153,6 +154,10 @@ MODULES = [
     "shieldwall/rulesets/one_hour/act_melee.py",
     "shieldwall/rulesets/one_hour/act_common.py",
     "shieldwall/rulesets/one_hour/actions.py",
+    "shieldwall/rulesets/spi_dark_ages/combat.py",
+    "shieldwall/rulesets/spi_dark_ages/resolve.py",
+    "shieldwall/rulesets/spi_dark_ages/fire.py",
+    "shieldwall/rulesets/spi_dark_ages/morale.py",
 ]
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from shieldwall.core.hexgrid import SLOPE, Hex, facing_zone
+from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.spi_dark_ages.board import Board, Unit
 from shieldwall.rulesets.spi_dark_ages.schemas import CrtTable, effect_value
 from shieldwall.rulesets.spi_dark_ages.tables import FPS_CAP, Charts
@@ -196,9 +197,35 @@ def fps(b: Board, h: Hex) -> int:
     return total if "keep" in terrains else min(FPS_CAP, total)
 
 
+#: ``lookup``'s answers: per table (by identity; the table kept, so its id is not reused while
+#: here), (attack, defence) -> answer; at most ``LOOKUPS_KEPT`` answers a table, emptied when full
+_LOOKUPS: dict[int, tuple[CrtTable, dict[tuple[Fraction, Fraction], tuple[int | None, str]]]] = {}
+LOOKUPS_KEPT = 4096
+
+
 def lookup(table: CrtTable, att: Fraction, dfn: Fraction) -> tuple[int | None, str]:
     """The CRT column (rounded down: the highest column whose odds do not exceed att:def), or a
-    fixed result code: ``(index, label)`` / ``(None, code)``."""
+    fixed result code: ``(index, label)`` / ``(None, code)``. A pure function of the table and the
+    two strengths, so kept (``_LOOKUPS``: the search's playouts fight the same fights again and
+    again); on the reference path always worked out (``lookup_reference``)."""
+    if REFERENCE.on:
+        return lookup_reference(table, att, dfn)
+    kept = _LOOKUPS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_LOOKUPS) >= 64:
+            _LOOKUPS.clear()
+        kept = _LOOKUPS[id(table)] = (table, {})
+    answers = kept[1]
+    got = answers.get((att, dfn))
+    if got is None:
+        if len(answers) >= LOOKUPS_KEPT:
+            answers.clear()
+        got = answers[(att, dfn)] = lookup_reference(table, att, dfn)
+    return got
+
+
+def lookup_reference(table: CrtTable, att: Fraction, dfn: Fraction) -> tuple[int | None, str]:
+    """``lookup`` worked out: every column's odds compared."""
     cols = table.columns
     odds = None if dfn == 0 else att / dfn
     idx = None
