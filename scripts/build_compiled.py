@@ -85,7 +85,8 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: writes of a unit's fields go through the unit's own setters (``Unit.set_fp``, ...: a write from
 #: another compiled module would skip ``Unit.__setattr__`` and its journal,
 #: tests/plugins/test_compiled_setattr.py); 1.4% fewer instructions on 10 bryn-glas battles. SPI's
-#: combat, resolve, fire and morale (the CRT and its strengths, for the search's playouts to the end).
+#: combat, resolve, fire and morale (the CRT and its strengths, for the search's playouts to the end);
+#: its plans (their bot subclasses the compiled scripted bot: an interpreted class may not).
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/polygons.py",
@@ -158,6 +159,7 @@ MODULES = [
     "shieldwall/rulesets/spi_dark_ages/resolve.py",
     "shieldwall/rulesets/spi_dark_ages/fire.py",
     "shieldwall/rulesets/spi_dark_ages/morale.py",
+    "shieldwall/rulesets/spi_dark_ages/plans.py",
 ]
 
 

@@ -44,6 +44,8 @@ PLUGIN = RuleSystem(
     progress=f"{_PKG}.progress:progress",
     # the search bot's defaults: 256 playouts, about half a CPU second a decision (docs/agents.md)
     search_options="256",
+    # the search's other plan for its own side (mcts:...:pf): stand and let the enemy come
+    search_plans=f"{_PKG}.plans:PLANS",
     scenarios="scenarios",
     web_module="web/spi-dark-ages.js",
     clause_table="docs/rules/spi-dark-ages.md",
