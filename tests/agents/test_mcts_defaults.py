@@ -99,3 +99,14 @@ def test_into_the_dark_s_default_asks_for_a_gain_that_matters() -> None:
     assert isinstance(bot, MCTSBot) and bot.playouts == 64 and bot.options.least_gain == 0.02
     mine = make_bot("mcts:g0", 1, "into-the-dark")
     assert isinstance(mine, MCTSBot) and mine.options.least_gain == 0.0
+
+
+def test_spi_s_default_plays_to_the_battle_s_end_by_halving() -> None:
+    """SPI's default plays 32 playouts to the battle's end by sequential halving (docs/agents.md,
+    "SPI at playouts to the end": on the same 18 battles against scripted it won 11 where the old
+    default, 256 playouts over 10 decisions, won 7); the hold plan races only when asked (``pf``)."""
+    bot = make_bot("mcts", 1, "spi-dark-ages")
+    assert isinstance(bot, MCTSBot) and bot.playouts == 32
+    assert bot.options.horizon is None and bot.options.halving and not bot.options.plans
+    mine = make_bot("mcts:pf", 1, "spi-dark-ages")
+    assert isinstance(mine, MCTSBot) and mine.options.plans and mine.playouts == 32

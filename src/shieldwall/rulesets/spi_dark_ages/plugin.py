@@ -42,8 +42,9 @@ PLUGIN = RuleSystem(
     clauses=f"{_PKG}.clauses:CLAUSES",
     score=f"{_PKG}.score:score",
     progress=f"{_PKG}.progress:progress",
-    # the search bot's defaults: 256 playouts, about half a CPU second a decision (docs/agents.md)
-    search_options="256",
+    # the search bot's defaults: 32 playouts to the battle's end by sequential halving, about 0.3-0.5
+    # CPU seconds a decision with the engine compiled (docs/agents.md, "SPI at playouts to the end")
+    search_options="32:hend:sh",
     # the search's other plan for its own side (mcts:...:pf): stand and let the enemy come
     search_plans=f"{_PKG}.plans:PLANS",
     scenarios="scenarios",
