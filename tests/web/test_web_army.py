@@ -262,3 +262,44 @@ def test_build_an_army_in_the_browser(server: str, page: Any, tmp_path: Path, ca
     page.fill("#a-text", text.replace("ap_limit = 200.0", "ap_limit = 100.0"))
     page.wait_for_function("document.querySelector('#a-status').textContent.includes('Not legal')")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@NEEDS_CHROMIUM
+def test_export_while_a_change_is_being_costed_holds_the_change(
+    server: str, page: Any, tmp_path: Path, capsys: Any
+) -> None:
+    """An export clicked before the server's costing of the last change has come back writes the
+    army as the form shows it (it waits for that answer), not the answer before the change. The
+    page's costing requests are held back 400 ms here, so the click always falls in that gap."""
+    page.add_init_script(
+        """(() => {
+          const real = window.fetch;
+          window.fetch = async (url, opts) => {
+            if (opts && opts.method === 'POST' && String(url).endsWith('/army')) {
+              await new Promise((ok) => setTimeout(ok, 400));
+            }
+            return real(url, opts);
+          };
+        })();"""
+    )
+    page.goto(server + "/")
+    page.click("#army-link")
+    page.wait_for_selector("#a-ruleset option", state="attached")
+    page.select_option("#a-ruleset", "knight-hack")
+    page.wait_for_selector("#a-add-unit")
+    page.select_option("#a-unit-type", "heavy-cavalry")
+    page.select_option("#a-unit-class", "B")
+    page.select_option("#a-unit-weapons", ["lance", "sword"])
+    page.click("#a-add-unit")
+    page.wait_for_function("document.querySelector('#a-status').textContent.startsWith('Legal')")
+    one = page.evaluate("window.shieldwall.army.answer.costed.total")
+    page.click("#a-add-unit")  # costed 400 ms later; the export is clicked at once
+    with page.expect_download() as dl:
+        page.click("#a-export")
+    path = tmp_path / "two.toml"
+    dl.value.save_as(str(path))
+    two = _cli_json(path, capsys)["total"]
+    assert two == page.evaluate("window.shieldwall.army.answer.costed.total")
+    assert two == 2 * one, (one, two)
+    assert path.read_text(encoding="utf-8").count("[[unit]]") == 2

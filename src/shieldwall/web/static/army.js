@@ -199,8 +199,14 @@ class ArmyBuilder {
     $(`#a-entries-${s.key}`).replaceChildren(...this.entries(s));
   }
 
-  // the server costs it (the plugin's army_cost); the latest answer wins
-  async cost(body = { army: this.army }) {
+  // the server costs it (the plugin's army_cost); the latest answer wins. ``this.costing`` is the
+  // latest request's promise: an export waits for it, so it holds the army as the form shows it
+  cost(body = { army: this.army }) {
+    this.costing = this.costOnce(body);
+    return this.costing;
+  }
+
+  async costOnce(body) {
     const n = ++this.seq;
     try {
       const r = await api(`/api/rulesets/${encodeURIComponent(this.ruleset)}/army`, { method: "POST", body });
@@ -254,7 +260,13 @@ class ArmyBuilder {
     );
   }
 
-  exportFile() {
+  async exportFile() {
+    // a change still being costed: export the army it costs, not the answer before it
+    while (this.costing) {
+      const waiting = this.costing;
+      await waiting;
+      if (this.costing === waiting) break;
+    }
     const text = this.answer && this.answer.text ? this.answer.text : $("#a-text").value;
     const blob = new Blob([text], { type: "application/toml" });
     const name = (String(this.army.name || "army").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "army") + ".toml";
