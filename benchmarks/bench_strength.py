@@ -24,6 +24,9 @@ scripted bot plays both sides and BOT decides every third decision with a choice
 of them, 12 by default); printed, the CPU seconds of BOT's process per decision (mean and
 largest: what a decision costs, whatever else the machine runs) and the wall-clock seconds.
 
+After the tables, every battle a bot lost to ``random`` (the issue's "never loses to the random
+bot"), by scenario, seed and side, each with the command that replays it.
+
 ``--mirror BOT`` (with ``--report``): each saved battle of a bot against ``BOT`` is played again
 with ``BOT`` on both sides, the same seeds (battle and bots): the same battle with that one side's
 decisions made by ``BOT`` instead. Printed, by rule system and side: how often the searched side
@@ -199,6 +202,28 @@ def report(recs: list[dict[str, Any]], clocks: dict[str, list[float]]) -> None:
         print(f"| `{b}` | {ratings[b]:+.0f} | {played} | {timing} |")
 
 
+def lost_to(recs: list[dict[str, Any]], base: str = "random") -> None:
+    """Every battle a bot other than ``base`` lost to ``base``: its scenario, seed and side, and the
+    ``shieldwall battle`` command that plays it again (the bots are seeded as that command seeds
+    them, so a battle with playout budgets replays)."""
+    lost = [
+        r for r in recs if base in (r["red"], r["blue"]) and r["red"] != r["blue"] and r["winner"] == base
+    ]
+    if not any(base in (r["red"], r["blue"]) and r["red"] != r["blue"] for r in recs):
+        return
+    print(f"\nBattles lost to `{base}`: {len(lost) or 'none'}\n")
+    if not lost:
+        return
+    print("| bot | scenario | seed | side | replay |")
+    print("|---|---|---|---|---|")
+    for r in sorted(
+        lost, key=lambda r: (r["blue"] if r["red"] == base else r["red"], r["scenario"], r["seed"])
+    ):
+        bot, side = (r["blue"], "blue") if r["red"] == base else (r["red"], "red")
+        cmd = f"shieldwall battle {r['scenario']} --seed {r['seed']} --red {r['red']} --blue {r['blue']}"
+        print(f"| `{bot}` | {r['scenario']} | {r['seed']} | {side} | `{cmd}` |")
+
+
 def mirror(recs: list[dict[str, Any]], base: str) -> None:
     """The paired table of ``--mirror``: each battle of a bot against ``base`` against the same
     battle (seeds and sides) with ``base`` in the bot's place."""
@@ -285,6 +310,7 @@ def main() -> None:
             for k, v in data["clocks"].items():
                 clocks[k] += v
         report(recs, clocks)
+        lost_to(recs)
         if args.mirror:
             mirror(recs, args.mirror)
         return
@@ -295,6 +321,7 @@ def main() -> None:
     start = time.monotonic()
     recs = run(bots, scenarios(args.scenarios), args.n, args.seed, clocks, args.json)
     report(recs, clocks)
+    lost_to(recs)
     print(f"\n{time.monotonic() - start:.0f} s")
 
 

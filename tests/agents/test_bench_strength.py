@@ -87,3 +87,31 @@ def test_cost_times_the_bot_s_decisions(
     b.main()
     row = capsys.readouterr().out.splitlines()[-1]
     assert row.startswith("| knight-hack/bourgtheroulde-1124 | `mcts:2` | 2 | ")
+
+
+def test_battles_lost_to_random_are_listed_with_the_command_that_replays_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The report's last table: every battle a bot lost to ``random``, and the ``shieldwall battle``
+    command that plays it again (Bourgtheroulde seed 1: the scripted bot loses it as red)."""
+    from shieldwall.cli import run as cli
+
+    b = _bench()
+    clocks: dict[str, list[float]] = {"random": [], "scripted": []}
+    recs = b.run(["random", "scripted"], b.scenarios(["knight-hack/bourgtheroulde-1124"]), 1, 1, clocks, None)
+    lost = [r for r in recs if r["winner"] == "random"]
+    assert lost and all("scripted" in (r["red"], r["blue"]) for r in lost)
+    capsys.readouterr()
+    b.lost_to(recs)
+    text = capsys.readouterr().out
+    assert f"Battles lost to `random`: {len(lost)}" in text
+    for r in lost:
+        side = "red" if r["red"] == "random" else "blue"  # the side random played, which won
+        cmd = f"shieldwall battle {r['scenario']} --seed {r['seed']} --red {r['red']} --blue {r['blue']}"
+        assert f"`{cmd}`" in text
+        assert cli(cmd.split()[1:]) == 0
+        assert f"{side} wins" in capsys.readouterr().out  # the command plays the same battle
+    b.lost_to([r for r in recs if r["winner"] != "random"])
+    assert "Battles lost to `random`: none" in capsys.readouterr().out
+    b.lost_to([{**r, "red": "scripted", "blue": "scripted"} for r in recs])
+    assert capsys.readouterr().out == ""  # no battle against random: no table
