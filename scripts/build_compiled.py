@@ -87,6 +87,11 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: tests/plugins/test_compiled_setattr.py); 1.4% fewer instructions on 10 bryn-glas battles. SPI's
 #: combat, resolve, fire and morale (the CRT and its strengths, for the search's playouts to the end);
 #: its plans (their bot subclasses the compiled scripted bot: an interpreted class may not).
+#: Knight Hack (28 November, twelfth session; docs/performance.md "Knight Hack compiled"): its
+#: geometry, the turn's phases, casualties, melee factors and the scripted bot with its reckoning,
+#: the code its battles and its search's playouts to the end run; its board, units and state stay
+#: Python (the state copies the board with ``copy.deepcopy``; the units keep a memo in ``__dict__``).
+#: A package's ``__init__.py`` (its bot) compiles as the package's module.
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/polygons.py",
@@ -160,6 +165,15 @@ MODULES = [
     "shieldwall/rulesets/spi_dark_ages/fire.py",
     "shieldwall/rulesets/spi_dark_ages/morale.py",
     "shieldwall/rulesets/spi_dark_ages/plans.py",
+    "shieldwall/rulesets/knight_hack/geom.py",
+    "shieldwall/rulesets/knight_hack/phase_move.py",
+    "shieldwall/rulesets/knight_hack/phase_charge.py",
+    "shieldwall/rulesets/knight_hack/phase_melee.py",
+    "shieldwall/rulesets/knight_hack/turn.py",
+    "shieldwall/rulesets/knight_hack/casualties.py",
+    "shieldwall/rulesets/knight_hack/factors.py",
+    "shieldwall/rulesets/knight_hack/bots/__init__.py",
+    "shieldwall/rulesets/knight_hack/bots/reckoning.py",
 ]
 
 
@@ -327,7 +341,8 @@ def _loads() -> str:
     """Import the compiled modules in a fresh process: '' when they load compiled, else why not."""
     code = (
         "import importlib, shieldwall.compiled as c\n"
-        f"for m in {[m[:-3].replace('/', '.') for m in MODULES]!r}: importlib.import_module(m)\n"
+        f"for m in {[m[:-3].replace('/', '.').removesuffix('.__init__') for m in MODULES]!r}: "
+        "importlib.import_module(m)\n"
         "print(c.mode(), len(c.compiled_modules()))\n"
     )
     env = {k: v for k, v in os.environ.items() if k != compiled.ENV}

@@ -294,6 +294,7 @@ def test_morale_auto_pass_odds() -> None:
     }
 
 
+@pytest.mark.python_sources  # doctest finds no examples in a compiled module (casualties)
 @pytest.mark.parametrize("module", ["casualties", "odds", "odds_melee"])
 def test_doctests(module: str) -> None:
     import doctest

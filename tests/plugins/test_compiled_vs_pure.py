@@ -6,7 +6,7 @@ one each way, play the same seeded battles and write their records (``sim.refere
 JSON, every order, the result, and after every order the legal menu): per built-in scenario of every
 rule system the first ``DECISIONS`` decisions of a scripted v scripted battle, and whole battles
 (``WHOLE``: bryn-glas, senlac and wye-fords, ford-of-ash and ash-burh, tours and stamford-bridge,
-whose engines are compiled in part too). The records must be identical.
+Bourgtheroulde and its ambush, whose engines are compiled in part too). The records must be identical.
 
 Without a compiled build (no C compiler, or the build not run) the comparison is skipped, saying
 so, unless ``SHIELDWALL_REQUIRE_COMPILED`` is set (CI sets it: there the build must exist).
@@ -40,6 +40,8 @@ WHOLE = [
     ("dbm-3.2/ash-burh", 1, "scripted", "random"),
     ("spi-dark-ages/tours", 0, "scripted", "scripted"),
     ("spi-dark-ages/stamford-bridge", 1, "scripted", "random"),
+    ("knight-hack/bourgtheroulde-1124", 0, "scripted", "scripted"),
+    ("knight-hack/bourgtheroulde-1124-ambush", 1, "random", "scripted"),
 ]
 #: the tree under test (the child processes import it first)
 TREE = str(Path(shieldwall.__file__).resolve().parent.parent)

@@ -154,7 +154,9 @@ def charge_value(tables: Tables, u: Unit, t: Unit, auto: AutoMode = "floor") -> 
     value = 0.0
     for a, pa in enumerate(on_t):
         for b, pb in enumerate(on_u):
-            v = a * ct - b * cu
+            # a float from the start (compiled, an int ``v`` refuses the float added below; the same
+            # value: the points are small whole numbers, exact as floats)
+            v = float(a * ct - b * cu)
             if a > b:
                 v += rout_chance(tables, t, a, t_dis, face != "front") * (t["figures"] - a) * ct
             elif b > a:
@@ -168,9 +170,12 @@ def shot_value(tables: Tables, u: Unit, t: Unit, auto: AutoMode = "floor") -> fl
     roll inflicts (:func:`casualties`, as ``phase_charge.handle_fire`` rolls them)."""
     cond = MeleeConditions(disordered=u["disordered"], target_disordered=t["disordered"])
     target = melee_target(tables, fighter(u), fighter(t), cond).value
-    return float(
-        cost(tables, t) * sum(n * p for n, p in enumerate(casualties(target, 0, t["figures"], auto)))
-    )
+    # the sum written out: compiled, ``sum`` of floats was typed an int (``float | Literal[0]``);
+    # the same additions in the same order, from 0.0 where ``sum`` starts from 0 (0 + 0.0 == 0.0)
+    expected = 0.0
+    for n, p in enumerate(casualties(target, 0, t["figures"], auto)):
+        expected += n * p
+    return float(cost(tables, t)) * expected
 
 
 def behind_at_the_end(view: dict[str, Any], side: str | None, turns: int) -> bool:
