@@ -19,6 +19,7 @@ from shieldwall.rulesets.dbm.geom import (
     can_target,
     directness,
     distance,
+    edge_overlap,
     in_contact,
     legal_contact,
     lineup_shift,
@@ -113,6 +114,7 @@ def test_move_legal_contact_invariant_under_rotation_of_the_table(
 
 @settings(max_examples=150, deadline=None)
 @given(x=st.floats(-200, 200), y=st.floats(-200, 200), h=angles, theta=angles)
+@example(x=0.0, y=8.0, h=0.125, theta=0.0)  # found by CI on 28 November: ruling R49
 def test_glossary_contact_and_distance_symmetric(x: float, y: float, h: float, theta: float) -> None:
     a = fp(x, y, h)
     assert math.isclose(distance(a, E), distance(E, a), abs_tol=1e-6)
@@ -485,4 +487,23 @@ def test_an_element_moved_keeps_every_other_field() -> None:
         getattr(e, f.name) != getattr(defaults, f.name)
         for f in dataclasses.fields(Element)
         if f.default is not dataclasses.MISSING
+    )
+
+
+def test_glossary_edge_contact_reads_the_same_from_either_element() -> None:
+    """Ruling R49: a shallow element beside a deep one, an eighth of a degree out of parallel, its
+    side edge on the deep one's for most of its length: side-to-side from either, though the deep
+    one's far end strays past the tolerance (0.05 p) from the shallow one's line; apart by more than
+    the tolerance, from neither; corner to corner only, from neither."""
+    shallow = Footprint(-80.0, 10.0, 0.125, BW, 10.0)  # its right edge on E's left edge, x = -40
+    assert legal_contact(shallow, E) == legal_contact(E, shallow) == "side-to-side"
+    assert edge_overlap(shallow, "right", E, "left") > 0 and edge_overlap(E, "left", shallow, "right") > 0
+    # the whole of E's left edge is not within the tolerance of the shallow one's line (the old test)
+    far = abs(math.sin(math.radians(0.125))) * (15.0 + 10.0)
+    assert far > TOL
+    apart = Footprint(-80.0 - 2 * TOL, 10.0, 0.125, BW, 10.0)
+    assert legal_contact(apart, E) is None and legal_contact(E, apart) is None
+    corner_only = Footprint(-80.0, 30.0, 0.0, BW, 30.0)  # its rear-right corner on E's front-left
+    assert (
+        edge_overlap(corner_only, "right", E, "left") == 0.0 == edge_overlap(E, "left", corner_only, "right")
     )

@@ -61,20 +61,39 @@ def parallel(a: Footprint, b: Footprint) -> bool:
 def edge_overlap(a: Footprint, ea: str, b: Footprint, eb: str, tol: float = TOL) -> float:
     """Length along which edge ``ea`` of ``a`` lies on edge ``eb`` of ``b`` (0 if not collinear).
 
-    Edge contact (dbm-3.2:glossary) is a positive length; corner-only contact is 0."""
+    Edge contact (dbm-3.2:glossary) is a positive length; corner-only contact is 0. It is the same
+    contact seen from either element (ruling R49): positive only when each edge's part beside the
+    other lies on the other's line (``_beside``, asked both ways), measured along ``a``'s edge."""
+    got = _beside(a, ea, b, eb, tol)
+    if got == 0.0 or _beside(b, eb, a, ea, tol) == 0.0:
+        return 0.0
+    return got
+
+
+def _beside(a: Footprint, ea: str, b: Footprint, eb: str, tol: float) -> float:
+    """The length of edge ``ea`` of ``a`` beside edge ``eb`` of ``b`` (b's edge projected on a's
+    line, clipped to a's edge), when more than ``tol`` and the part of b's edge beside a's lies
+    within ``tol`` of a's line (at both ends of that part); else 0. Asked one way only: two edges
+    a little out of parallel, one longer than the other, differ at the longer one's far end (so
+    the whole of b's edge, which this once asked for, told a different contact from each side)."""
     p, q = corner(a, EDGES[ea][0]), corner(a, EDGES[ea][1])
     r, s = corner(b, EDGES[eb][0]), corner(b, EDGES[eb][1])
     dx, dy = q[0] - p[0], q[1] - p[1]
     ln = _hypot(dx, dy)
     ux, uy = dx / ln, dy / ln
-    # both ends of b's edge on a's line?
-    for pt in (r, s):
-        if abs((pt[0] - p[0]) * uy - (pt[1] - p[1]) * ux) > tol:
-            return 0.0
+    # b's ends along a's line (t) and off it (n)
     t1 = (r[0] - p[0]) * ux + (r[1] - p[1]) * uy
     t2 = (s[0] - p[0]) * ux + (s[1] - p[1]) * uy
+    n1 = (r[0] - p[0]) * uy - (r[1] - p[1]) * ux
+    n2 = (s[0] - p[0]) * uy - (s[1] - p[1]) * ux
     lo, hi = max(0.0, min(t1, t2)), min(ln, max(t1, t2))
-    return max(0.0, hi - lo) if hi - lo > tol else 0.0
+    if not hi - lo > tol:
+        return 0.0
+    # (t1 != t2 here: the part is longer than tol) b's edge off a's line where the part begins and ends
+    for t in (lo, hi):
+        if abs(n1 + (n2 - n1) * (t - t1) / (t2 - t1)) > tol:
+            return 0.0
+    return hi - lo
 
 
 def overlapping(a: Footprint, b: Footprint, tol: float = TOL) -> bool:
