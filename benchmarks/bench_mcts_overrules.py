@@ -67,6 +67,21 @@ def estimate(
     return mean, math.sqrt(var / n) if n else 0.0, sum(g > 0 for g in gains), sum(g < 0 for g in gains)
 
 
+def _search_estimate(bot: MCTSBot, order: str) -> str:
+    """The search's own gain estimate of the order it played over its prior: with sequential
+    halving, the fresh confirming pairs that decided it (``last_confirm``: the rounds' pairs chose
+    the survivor, and a menu of two orders has no rounds); else the root node's pairs."""
+    if bot.last_confirm:
+        gains = [g for _, g in bot.last_confirm]
+        n = len(gains)
+        mean = sum(gains) / n
+        var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
+        return f"{mean:+.3f} / {math.sqrt(var / n):.3f} / {n} (halving's confirming pairs)"
+    assert bot.last_root is not None
+    c = bot.last_root.children[order]
+    return f"{c.mean_gain():+.3f} / {c.gain_error():.3f} / {c.paired}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("scenario")
@@ -97,12 +112,10 @@ def main() -> None:
         if isinstance(bot, MCTSBot) and bot.last_playouts:
             searched += 1
             if bot.last_overruled and bot.last_root is not None and bot._prior is not None:
-                c = bot.last_root.children[str(order)]
                 m, se, up, down = estimate(judge, before, d.side, bot._prior, str(order), args.pairs, None)
                 line = (
                     f"decision {searched}: {bot._prior!r} -> {str(order)!r}: search "
-                    f"{c.mean_gain():+.3f} / {c.gain_error():.3f} / {c.paired} | same model "
-                    f"{m:+.3f} / {se:.3f} (+{up} -{down})"
+                    f"{_search_estimate(bot, str(order))} | same model {m:+.3f} / {se:.3f} (+{up} -{down})"
                 )
                 if args.full:
                     fm, fse, fu, fd = estimate(
