@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
+
+from tests.file_module import load
 
 from shieldwall.ai.mcts import MCTSBot, Node
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _bench() -> ModuleType:
-    path = ROOT / "benchmarks" / "bench_mcts_overrules.py"
-    spec = importlib.util.spec_from_file_location("bench_mcts_overrules", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("benchmarks/bench_mcts_overrules.py")
 
 
 def test_with_halving_the_estimate_is_the_confirming_pairs_that_decided() -> None:

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.file_module import load
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_strength", ROOT / "benchmarks" / "bench_strength.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("benchmarks/bench_strength.py")
 
 
 def test_wilson_and_elo() -> None:

@@ -3,24 +3,17 @@ docs/rules/into-the-dark.md is what ``shieldwall simulate`` measures, with its W
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.file_module import load
 
 from shieldwall.sim.simulate import SimConfig, run
 from shieldwall.sim.stats import wilson
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bot_win_rates.py"
-
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_win_rates", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load("scripts/bot_win_rates.py")
 
 
 def test_cell_win_rate_wilson_interval_and_draws() -> None:
