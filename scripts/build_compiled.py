@@ -87,7 +87,7 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: tests/plugins/test_compiled_setattr.py); 1.4% fewer instructions on 10 bryn-glas battles. SPI's
 #: combat, resolve, fire and morale (the CRT and its strengths, for the search's playouts to the end);
 #: its plans (their bot subclasses the compiled scripted bot: an interpreted class may not).
-#: Knight Hack (28 November, twelfth session; docs/performance.md "Knight Hack compiled"): its
+#: Knight Hack (28 November, twelfth session; docs/performance.md "Knight Hack compiled in part"): its
 #: geometry, the turn's phases, casualties, melee factors and the scripted bot with its reckoning,
 #: the code its battles and its search's playouts to the end run; its board, units and state stay
 #: Python (the state copies the board with ``copy.deepcopy``; the units keep a memo in ``__dict__``).
