@@ -292,11 +292,55 @@ def march_limit(board: Board, group: Sequence[Element], grouped_enemy: set[str],
     # an enemy whose centre is farther than this from the moved element's, less both half
     # diagonals, is farther than the standoff's 200 p (a pace of slack): ``ok`` measures it not
     far = MARCH_STANDOFF + TOL + 1.0
-    skip = not REFERENCE.on
+    probe = _MarchProbe(cands, standoff, far, not REFERENCE.on, need)
+    good0, _n0 = probe.ok(0.0)
+    if not good0:
+        raise IllegalOrder(rule("march.rules"), f"the group starts closer than {standoff:g} p to known enemy")
 
-    def ok(d: float) -> tuple[bool, int]:
+    # coarse scan, then bisection of the first stretch where the move must stop (to ``step`` paces)
+    coarse = max(step, 20.0)
+    lo, hi = 0.0, None
+    d = 0.0
+    while d < reach - 1e-9:
+        nxt = min(reach, d + coarse)
+        stop, _ = probe.trigger(nxt)
+        if stop:
+            hi = nxt
+            break
+        lo = d = nxt
+    if hi is None:
+        return float(int(reach / step) * step) if reach % step else reach
+    while hi - lo > step + 1e-9:
+        mid = (lo + hi) / 2.0
+        if probe.trigger(mid)[0]:
+            hi = mid
+        else:
+            lo = mid
+    stop, stand = probe.trigger(hi)
+    out = hi if stand else lo
+    return float(int(out / step + 1e-9) * step)
+
+
+class _MarchProbe:
+    """``march_limit``'s questions at a distance ``d`` along the march. A class, not nested
+    functions: compiled, a nested function that another calls is kept in the frame's variables,
+    which it holds in turn, a reference cycle left to the cyclic garbage collector."""
+
+    def __init__(
+        self, cands: list[tuple[Element, list[Element]]], standoff: float, far: float, skip: bool, need: int
+    ) -> None:
+        self.cands = cands
+        self.standoff = standoff
+        self.far = far
+        self.skip = skip
+        self.need = need
+        self.foot_rule = standoff == MARCH_STANDOFF_FOOT
+
+    def ok(self, d: float) -> tuple[bool, int]:
+        """(no enemy closer than the standoff, how many within 200 p) with the group moved ``d``."""
         seen: set[str] = set()
-        for e, near in cands:
+        standoff, far, skip = self.standoff, self.far, self.skip
+        for e, near in self.cands:
             fp = ahead(e.fp, d)
             for o in near:
                 if skip and _hypot(o.fp.x - fp.x, o.fp.y - fp.y) - fp.radius - o.fp.radius > far:
@@ -309,40 +353,12 @@ def march_limit(board: Board, group: Sequence[Element], grouped_enemy: set[str],
                 seen.add(o.id)
         return (True, len(seen))
 
-    good0, _n0 = ok(0.0)
-    if not good0:
-        raise IllegalOrder(rule("march.rules"), f"the group starts closer than {standoff:g} p to known enemy")
-    foot_rule = standoff == MARCH_STANDOFF_FOOT
-
-    def trigger(d: float) -> tuple[bool, bool]:
+    def trigger(self, d: float) -> tuple[bool, bool]:
         """(stops here or before, it may still stand here)"""
-        good, n = ok(d)
+        good, n = self.ok(d)
         if not good:
             return True, False
-        return (foot_rule and n >= need), True
-
-    # coarse scan, then bisection of the first stretch where the move must stop (to ``step`` paces)
-    coarse = max(step, 20.0)
-    lo, hi = 0.0, None
-    d = 0.0
-    while d < reach - 1e-9:
-        nxt = min(reach, d + coarse)
-        stop, _ = trigger(nxt)
-        if stop:
-            hi = nxt
-            break
-        lo = d = nxt
-    if hi is None:
-        return float(int(reach / step) * step) if reach % step else reach
-    while hi - lo > step + 1e-9:
-        mid = (lo + hi) / 2.0
-        if trigger(mid)[0]:
-            hi = mid
-        else:
-            lo = mid
-    stop, stand = trigger(hi)
-    out = hi if stand else lo
-    return float(int(out / step + 1e-9) * step)
+        return (self.foot_rule and n >= self.need), True
 
 
 def check_march(

@@ -283,48 +283,61 @@ def move_candidates(st: OneHourState) -> list[Candidate]:
         for t in moving_shot_targets(st, u):
             out.append(_always(O.MovingShot(u.id, t.id)))
     budget = st.rolled
-    # equal moves (``Move.__eq__``: the same steps) have equal keys here; a step's own hash is a
-    # dataclass's (Python code), so the sets hold the steps' fields
-    seen: set[tuple[tuple[Any, ...], ...]] = set()
-    tried: set[tuple[float, tuple[float, str] | None, float]] = set()
-
-    def add(steps: tuple[O.Step, ...] | None, label: str) -> None:
-        if steps is None:
-            return
-        key = tuple([(s.angle, s.pivot) if isinstance(s, O.Turn) else (s.x, s.y) for s in steps])
-        if key not in seen:
-            seen.add(key)
-            m = O.Move(u.id, steps, label)
-            out.append(Candidate((m,), partial(_check_move, st, u, m)))
-
-    def advance(heading: float, turn: O.Turn | None, dist_: float, label: str) -> None:
-        # the same heading, turn and distance give the same move (or none) whatever the label,
-        # and only the first of equal moves is kept: try each once
-        key = (heading, None if turn is None else (turn.angle, turn.pivot), dist_)
-        if key not in tried:
-            tried.add(key)
-            add(_advance_steps(st, u, heading, turn, dist_), label)
-
-    advance(u.fp.heading, None, budget, "advance")
-    advance(u.fp.heading, None, budget / 2.0, "advance half")
+    menu = _MoveMenu(st, u, out)
+    menu.advance(u.fp.heading, None, budget, "advance")
+    menu.advance(u.fp.heading, None, budget / 2.0, "advance half")
     enemies = nearest(u, st.live(_other(u.side)), NEAREST)
     rng = _missile_range(st, u)
     for e in enemies:
         ang = round_places(normalize_angle(bearing(u.fp.centre, e.fp.centre) - u.fp.heading), 2)
         turn = O.Turn(ang, "centre") if abs(ang) > 1.0 else None
         if turn is not None:
-            add((turn,), f"face {e.id}")
+            menu.add((turn,), f"face {e.id}")
         head = u.fp.heading + (turn.angle if turn else 0.0)
         gap = S.distance_between(u, e)
-        advance(head, turn, budget, f"approach {e.id}")
+        menu.advance(head, turn, budget, f"approach {e.id}")
         if rng and gap > rng:
-            advance(head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}")
+            menu.advance(head, turn, max(0.0, min(budget, gap - rng + 0.5)), f"close to range of {e.id}")
     # withdraw towards the home edge without turning (moving backwards keeps the front to the enemy)
     hp = home_point(st, u)
     if dist(hp, u.fp.centre) > 1.0:
-        advance(bearing(u.fp.centre, hp), None, budget, "withdraw")
-    add((O.Turn(180.0, "centre"),), "about face")
+        menu.advance(bearing(u.fp.centre, hp), None, budget, "withdraw")
+    menu.add((O.Turn(180.0, "centre"),), "about face")
     return out
+
+
+class _MoveMenu:
+    """The move menu as ``move_candidates`` builds it: the entries so far (``out``) and the moves
+    and advances already tried. A class, not two nested functions: compiled, nested functions keep
+    their frame's variables in an object that holds them in turn, a reference cycle that left every
+    menu (its entries, their checks, the orders) to the cyclic garbage collector (docs/performance.md,
+    "Menus freed when they are done with")."""
+
+    def __init__(self, st: OneHourState, u: Unit, out: list[Candidate]) -> None:
+        self.st = st
+        self.u = u
+        self.out = out
+        # equal moves (``Move.__eq__``: the same steps) have equal keys here; a step's own hash is a
+        # dataclass's (Python code), so the sets hold the steps' fields
+        self.seen: set[tuple[tuple[Any, ...], ...]] = set()
+        self.tried: set[tuple[float, tuple[float, str] | None, float]] = set()
+
+    def add(self, steps: tuple[O.Step, ...] | None, label: str) -> None:
+        if steps is None:
+            return
+        key = tuple([(s.angle, s.pivot) if isinstance(s, O.Turn) else (s.x, s.y) for s in steps])
+        if key not in self.seen:
+            self.seen.add(key)
+            m = O.Move(self.u.id, steps, label)
+            self.out.append(Candidate((m,), partial(_check_move, self.st, self.u, m)))
+
+    def advance(self, heading: float, turn: O.Turn | None, dist_: float, label: str) -> None:
+        # the same heading, turn and distance give the same move (or none) whatever the label,
+        # and only the first of equal moves is kept: try each once
+        key = (heading, None if turn is None else (turn.angle, turn.pivot), dist_)
+        if key not in self.tried:
+            self.tried.add(key)
+            self.add(_advance_steps(self.st, self.u, heading, turn, dist_), label)
 
 
 def move_orders(st: OneHourState) -> list[O.Order]:
