@@ -7,7 +7,8 @@ and the function holds the environment: a cycle that only the cyclic garbage col
 such cycle in One-Hour's move menu (``menus.move_candidates``: ``add`` and ``advance``) left every
 move menu, its entries, their checks and orders, about 13,000 objects a battle on bryn-glas, to the
 collector, which then took 15% of a scripted battle's time. Knight Hack's scripted bot
-(``_unit``'s ``after``) and DBM's march limit (``ok`` and ``trigger``) had the same pattern.
+(``_unit``'s ``after``), DBM's march limit (``ok`` and ``trigger``) and Into the Dark's general
+on his own (``_general_figure``'s ``danger``, called from its lambdas) had the same pattern.
 
 Each built-in scenario is played with the collector off and every object it finds unreachable
 saved (``gc.DEBUG_SAVEALL``); none may be a closure's environment (mypyc's ``..._env`` classes) or a
@@ -28,6 +29,8 @@ from shieldwall.io.scenarios import builtin_scenarios, load_game
 from shieldwall.match import play
 
 SCENARIOS = sorted(builtin_scenarios())
+#: rule options whose code the default battles do not reach: scenario -> options
+WITH_OPTIONS = {"into-the-dark/senlac": {"command_and_control": True}}  # (a general on his own)
 
 
 @contextmanager
@@ -73,6 +76,17 @@ def test_a_battle_leaves_no_closure_cycle(name: str) -> None:
         assert play(game, 1, "scripted", "random").state.is_terminal()
 
     assert _garbage_of(battle) == [], f"{name}: closures left in reference cycles"
+
+
+@pytest.mark.parametrize("name", sorted(WITH_OPTIONS))
+def test_a_battle_with_options_leaves_no_closure_cycle(name: str) -> None:
+    game = load_game(name, WITH_OPTIONS[name])
+
+    def battles() -> None:
+        for seed in range(3):
+            assert play(game, seed).state.is_terminal()
+
+    assert _garbage_of(battles) == [], f"{name} {WITH_OPTIONS[name]}: closures left in reference cycles"
 
 
 def test_the_check_sees_a_closure_cycle() -> None:

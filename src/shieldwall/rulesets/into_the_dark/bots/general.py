@@ -233,25 +233,28 @@ class IntoTheDarkGeneral(Reckoning):
         if not friends:
             return hold
 
-        def danger(fp: Footprint) -> float:
-            return min((footprint_distance(fp, self.fps[e["id"]]) for e in self.enemies), default=99.0)
-
-        target = min(friends, key=lambda x: (danger(self.fps[x["id"]]), x["id"]))
+        target = min(friends, key=lambda x: (self._danger(self.fps[x["id"]]), x["id"]))
         joins = [o for o in orders if getattr(o, "kind", "") == "join"]
         joins = [o for o in joins if o.host in {x["id"] for x in friends}] or joins
         if joins:
-            return min(joins, key=lambda o: (danger(self.fps[o.host]), o.host))
+            return min(joins, key=lambda o: (self._danger(self.fps[o.host]), o.host))
         best_o, best_s = hold, -footprint_distance(self.fps[u["id"]], self.fps[target["id"]])
         for o in orders:
             if not isinstance(o, O.Move):
                 continue
             got = self._after(state, o, u["id"])
-            if got is None or danger(got[0]) < 12.0:
+            if got is None or self._danger(got[0]) < 12.0:
                 continue
             s = -footprint_distance(got[0], self.fps[target["id"]])
             if s > best_s + 1e-9:
                 best_o, best_s = o, s
         return best_o
+
+    def _danger(self, fp: Footprint) -> float:
+        """The gap from ``fp`` to the nearest enemy (99 with none). A method, not a function nested
+        in ``_general_figure``: compiled, that one with the lambdas that call it made a reference
+        cycle (docs/performance.md, "Menus freed when they are done with")."""
+        return min((footprint_distance(fp, self.fps[e["id"]]) for e in self.enemies), default=99.0)
 
     def _unit(self, state: State, menu: Any, u: dict[str, Any]) -> Any:
         """``menu``: the unit's menu in parts (``menus.UnitMenu``, or a whole list as ``_Listed``):
