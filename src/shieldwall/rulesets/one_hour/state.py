@@ -42,6 +42,15 @@ FEW_MOVED = 8
 _T = TypeVar("_T")
 
 
+#: the prompts of the steps that name no unit
+_PROMPTS: dict[str, str] = {
+    "fight-as": "choose what your units fight as (after deployment)",
+    "transfer": 'transfer personalities within 6" or end',
+    "activate": "choose a unit to move, or end the Movement phase",
+    "shoot": "choose a unit to shoot, or end the Shooting phase",
+}
+
+
 class OneHourState(BattleState["OneHourGame"]):
     """One moment of a one-hour-dark-ages battle. Use ``OneHourGame.new_state(seed)``."""
 
@@ -115,20 +124,24 @@ class OneHourState(BattleState["OneHourGame"]):
     def decision(self) -> Decision | None:
         if self._result is not None:
             return None
-        prompts = {
-            "deploy": f"place {self.active} within your deployment zone",
-            "fight-as": "choose what your units fight as (after deployment)",
-            "transfer": 'transfer personalities within 6" or end',
-            "activate": "choose a unit to move, or end the Movement phase",
-            "move": f'move {self.active} (rolled {self.rolled:g}")',
-            "after-shot": f"Moving Shot for {self.active} after its move, or skip",
-            "shoot": "choose a unit to shoot, or end the Shooting phase",
-            "melee": f"choose the enemy {self.active} attacks",
-        }
         data: dict[str, Any] = {"phase": self.phase, "turn": self.turn}
         if self.step == "move":
             data["rolled"] = self.rolled
-        return Decision(self.side, self.step, prompts[self.step], self.active, data)
+        return Decision(self.side, self.step, self._prompt(), self.active, data)
+
+    def _prompt(self) -> str:
+        """The decision's prompt, for its step (only that one is written out: ``decision`` is asked
+        several times a decision)."""
+        step = self.step
+        if step == "deploy":
+            return f"place {self.active} within your deployment zone"
+        if step == "move":
+            return f'move {self.active} (rolled {self.rolled:g}")'
+        if step == "after-shot":
+            return f"Moving Shot for {self.active} after its move, or skip"
+        if step == "melee":
+            return f"choose the enemy {self.active} attacks"
+        return _PROMPTS[step]
 
     def legal_orders(self) -> list[O.Order]:
         if self._result is not None:
