@@ -91,7 +91,9 @@ from shieldwall import compiled  # noqa: E402  (the manifest's place, the group'
 #: geometry, the turn's phases, casualties, melee factors and the scripted bot with its reckoning,
 #: the code its battles and its search's playouts to the end run; its board, units and state stay
 #: Python (the state copies the board with ``copy.deepcopy``; the units keep a memo in ``__dict__``).
-#: A package's ``__init__.py`` (its bot) compiles as the package's module.
+#: A package's ``__init__.py`` (its bot) compiles as the package's module. Its view's unit entries
+#: (``unit_view``) and its units' formation (``formation``), thirteenth session: docs/performance.md
+#: "Knight Hack's view".
 MODULES = [
     "shieldwall/core/geometry.py",
     "shieldwall/core/polygons.py",
@@ -174,6 +176,8 @@ MODULES = [
     "shieldwall/rulesets/knight_hack/factors.py",
     "shieldwall/rulesets/knight_hack/bots/__init__.py",
     "shieldwall/rulesets/knight_hack/bots/reckoning.py",
+    "shieldwall/rulesets/knight_hack/unit_view.py",
+    "shieldwall/rulesets/knight_hack/formation.py",
 ]
 
 

@@ -7,7 +7,6 @@ Plain data and small helpers only; the phases (:mod:`.phase_charge`, :mod:`.phas
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +18,10 @@ from shieldwall.core.geometry import Footprint
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack.clauses import rule
 from shieldwall.rulesets.knight_hack.factors import Fighter
+from shieldwall.rulesets.knight_hack.formation import depth_of, ranks_of, width_of
 from shieldwall.rulesets.knight_hack.morale import MoraleState, morale_level
 from shieldwall.rulesets.knight_hack.tables import Tables
 
-#: inches of frontage per figure in the front rank, and of depth per rank (R34)
-FIGURE_WIDTH = 1.0
-RANK_DEPTH = 1.0
 #: a unit's status: in good order, disordered, rallying, routed, or gone from the table
 STATUSES = ("good", "disordered", "rallying", "routed", "removed")
 _WHEN = {"movement": 0, "end": 1}
@@ -84,15 +81,15 @@ class Unit:
 
     @property
     def ranks(self) -> int:
-        return max(1, math.ceil(self.figures / max(1, min(self.frontage, self.figures))))
+        return int(ranks_of(self.frontage, self.figures))
 
     @property
     def width(self) -> float:
-        return min(self.frontage, self.figures) * FIGURE_WIDTH
+        return float(width_of(self.frontage, self.figures))
 
     @property
     def depth(self) -> float:
-        return self.ranks * RANK_DEPTH
+        return float(depth_of(self.frontage, self.figures))
 
     def footprint(self) -> Footprint:
         """The unit's rectangle; kept while its position, heading, frontage and figures stay the

@@ -44,7 +44,7 @@ from shieldwall.core.limits import (
 )
 from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
-from shieldwall.rulesets.knight_hack.board import FIGURE_WIDTH, RANK_DEPTH
+from shieldwall.rulesets.knight_hack.formation import FIGURE_WIDTH, RANK_DEPTH
 from shieldwall.rulesets.knight_hack.tables import Tables, sample_folder
 from shieldwall.rulesets.knight_hack.zones import Zone, derived_zone
 

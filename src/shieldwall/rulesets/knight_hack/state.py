@@ -11,10 +11,11 @@ from shieldwall.core.events import Event
 from shieldwall.core.game import Decision, Result, State
 from shieldwall.core.reference import REFERENCE
 from shieldwall.rulesets.knight_hack import deploy
-from shieldwall.rulesets.knight_hack.board import Board, Unit
+from shieldwall.rulesets.knight_hack.board import Board
 from shieldwall.rulesets.knight_hack.orders import Order, parse_order
 from shieldwall.rulesets.knight_hack.plugin import RS
 from shieldwall.rulesets.knight_hack.turn import MENUS, PROMPTS, advance, apply
+from shieldwall.rulesets.knight_hack.unit_view import unit_entries
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.knight_hack.game import KnightHackGame
@@ -24,19 +25,6 @@ if TYPE_CHECKING:
 AMBUSH_PROMPT = "ambushes: spring an ambush on an enemy within reach, or keep hidden"
 #: the prompt of a hidden unit's placement with hand deployment (ruling R51; it names no unit)
 HIDDEN_DEPLOY_PROMPT = "place a unit hidden in ambush within your deployment zone"
-
-
-def _hidden(b: Board, u: Unit) -> dict[str, Any]:
-    """``hidden_from`` for a unit lying in ambush while the battle lasts (shieldwall.visibility)."""
-    return {"hidden_from": [b.other(u.side)]} if u.hidden and b.result is None else {}
-
-
-def _waiting(b: Board, u: Unit) -> dict[str, Any]:
-    """With hand deployment (R51): ``deployed`` false for a unit still to place (the other side
-    does not see it: ``shieldwall.visibility``); nothing without it."""
-    if not b.deploy_left:
-        return {}
-    return {"deployed": u.id not in deploy.waiting(b)}
 
 
 def _deployment_view(b: Board) -> dict[str, Any]:
@@ -155,34 +143,7 @@ class KnightHackState(State):
                 }
                 for t in sc.spec.terrain
             ],
-            "units": [
-                {
-                    "id": u.id,
-                    "side": u.side,
-                    "name": u.name,
-                    "type": u.type,
-                    "class": u.cls,
-                    "x": round(u.x, 4),
-                    "y": round(u.y, 4),
-                    "heading": round(u.heading, 4),
-                    "frontage": u.width,
-                    "depth": u.depth,
-                    "weapons": list(u.weapons),
-                    "figures": max(0, u.figures),
-                    "muster": u.muster,
-                    "hits": u.muster - max(0, u.figures),
-                    "max_hits": u.muster,
-                    "status": u.status,
-                    "disordered": u.status == "disordered",
-                    "removed": u.gone,
-                    "in_melee": b.in_melee(u.id),
-                    "must_charge": u.must_charge,
-                    "hidden": u.hidden,
-                }
-                | _hidden(b, u)
-                | _waiting(b, u)
-                for u in b.units.values()
-            ],
+            "units": unit_entries(b),
             "melees": [{"a": m.a, "b": m.b, "a_faces": m.a_faces, "b_faces": m.b_faces} for m in b.melees],
             "points_lost": {s: b.points_lost(s) for s in b.sides},
             "result": b.result.to_dict() if b.result else None,

@@ -15,9 +15,9 @@ from typing import Any
 
 from shieldwall.core.geometry import Footprint, bearing, heading_vector
 
-from ..board import RANK_DEPTH
 from ..casualties import AutoMode, CasualtySituation
 from ..factors import Fighter, MeleeConditions, melee_target
+from ..formation import RANK_DEPTH
 from ..geom import line_blocked
 from ..morale import MoraleState, morale_level
 from ..tables import Tables
