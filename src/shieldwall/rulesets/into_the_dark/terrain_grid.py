@@ -69,7 +69,11 @@ class TerrainGrid:
         self.cells: dict[tuple[int, int], CellInfo] = {}
         # answers by footprint: a move's positions are checked again and again (the menu, then the
         # general's look-ahead, then the order itself retrace the same path)
-        self.memo: dict[tuple[float, float, float, float, float], list[tuple[Feature, TerrainKind]]] = {}
+        # (kept as tuples: an empty answer, most of them, is the one empty tuple, which the cyclic
+        # collector does not track; a list is an object it tracks and walks at every full pass)
+        self.memo: dict[
+            tuple[float, float, float, float, float], tuple[tuple[Feature, TerrainKind], ...]
+        ] = {}
 
     def _cell(self, key: tuple[int, int]) -> CellInfo:
         c = ((key[0] + 0.5) * CELL, (key[1] + 0.5) * CELL)
@@ -89,7 +93,7 @@ class TerrainGrid:
         if got is None:
             if len(self.memo) >= MEMO:
                 self.memo.clear()
-            got = self.memo[key] = self._under(fp)
+            got = self.memo[key] = tuple(self._under(fp))
         return list(got)
 
     def _under(self, fp: Footprint) -> list[tuple[Feature, TerrainKind]]:
