@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from shieldwall import collector
 from shieldwall.ai.base import Bot, bot_seed, make_bot
 from shieldwall.core.game import Game, State
 
@@ -37,28 +38,30 @@ def play(
 ) -> Played:
     """Play one battle to the end. Bots named here are the game's rule system's (``make_bot``) and
     get seeds derived from the battle seed. ``on_order`` may read the state, not change it (the state
-    is sealed while the battle is played: ``State.seal``)."""
+    is sealed while the battle is played: ``State.seal``). The collector's young collections are
+    further apart while the battle is played (``collector.battles``)."""
     sides = game.info.sides
     bots: dict[str, Bot] = {}
     for i, (side, b) in enumerate(zip(sides, (red, blue), strict=True)):
         bots[side] = make_bot(b, bot_seed(seed, i), game.info.id) if isinstance(b, str) else b
-    state = game.new_state(seed)
-    limit = decision_limit(state)
-    orders: list[Any] = []
-    state.seal()  # (only orders change it until the battle ends: ``State.seal``)
-    try:
-        while not state.is_terminal():
-            if len(orders) >= limit:
-                raise RuntimeError(
-                    f"battle did not end after {limit} decisions (a rule system's turn limit failed)"
-                )
-            d = state.decision()
-            assert d is not None
-            order = bots[d.side].choose(state)
-            state.apply(order)
-            orders.append(order)
-            if on_order is not None:
-                on_order(state, order)
-    finally:
-        state.unseal()
+    with collector.battles():
+        state = game.new_state(seed)
+        limit = decision_limit(state)
+        orders: list[Any] = []
+        state.seal()  # (only orders change it until the battle ends: ``State.seal``)
+        try:
+            while not state.is_terminal():
+                if len(orders) >= limit:
+                    raise RuntimeError(
+                        f"battle did not end after {limit} decisions (a rule system's turn limit failed)"
+                    )
+                d = state.decision()
+                assert d is not None
+                order = bots[d.side].choose(state)
+                state.apply(order)
+                orders.append(order)
+                if on_order is not None:
+                    on_order(state, order)
+        finally:
+            state.unseal()
     return Played(state, orders)

@@ -31,7 +31,7 @@ def test_a_clone_holds_every_field_but_the_owner_and_tells_no_state() -> None:
     c = u.clone()
     assert journal == [] and (state._units_version, state._geo_version, list(state._geo_changed)) == versions
     for f in fields(Unit):
-        if f.name == "owner":
+        if f.name == "owner_ref":
             assert c.owner is None
         elif f.name == "extra":
             assert c.extra == u.extra and c.extra is not u.extra
@@ -53,8 +53,8 @@ def test_a_copied_state_owns_clones_of_its_units() -> None:
     for k, u in state.units.items():
         c = new.units[k]
         assert c is not u and c.owner is new and u.owner is state
-        assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner"] == [
-            getattr(u, f.name) for f in fields(Unit) if f.name != "owner"
+        assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner_ref"] == [
+            getattr(u, f.name) for f in fields(Unit) if f.name != "owner_ref"
         ]
 
 
@@ -68,8 +68,8 @@ def test_a_deep_copied_state_owns_copies_of_its_units_and_a_unit_pickles() -> No
     for k, u in state.units.items():
         c = new.units[k]
         assert c is not u and c.owner is new and u.owner is state
-        assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner"] == [
-            getattr(u, f.name) for f in fields(Unit) if f.name != "owner"
+        assert [getattr(c, f.name) for f in fields(Unit) if f.name != "owner_ref"] == [
+            getattr(u, f.name) for f in fields(Unit) if f.name != "owner_ref"
         ]
     c = next(iter(new.units.values()))
     before = (new._units_version, state._units_version)

@@ -9,7 +9,6 @@ a batch runs. Games are built once per process and setup, and cached.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import re
@@ -18,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from shieldwall import collector
 from shieldwall.core.game import Game
 
 #: The value of ``winner`` in a row when the battle is drawn.
@@ -135,17 +135,9 @@ def run_battle(setup: Setup, index: int, seed: int) -> dict[str, Any]:
     return row
 
 
-#: the collector's young-generation threshold while a batch is played (CPython's default: 700)
-YOUNG_THRESHOLD = 10_000
-
-
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
-    """Play every battle of a batch, in order, with the collector's young collections
-    ``YOUNG_THRESHOLD`` allocations apart instead of 700 (docs/performance.md, "Young collections
-    further apart"); the thresholds are put back after."""
-    kept = gc.get_threshold()
-    gc.set_threshold(YOUNG_THRESHOLD, *kept[1:])
-    try:
+    """Play every battle of a batch, in order, with the collector's young collections further
+    apart (``collector.battles``: docs/performance.md, "Young collections further apart"); the
+    thresholds are put back after."""
+    with collector.battles():
         return [run_battle(batch.setup, i, s) for i, s in batch.items]
-    finally:
-        gc.set_threshold(*kept)

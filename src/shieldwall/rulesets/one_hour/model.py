@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -61,9 +62,11 @@ class Unit:
     activated: bool
     turns_used: int
     extra: dict[str, Any]
-    #: the battle state this unit belongs to, told of every change of a field (``__setattr__``);
-    #: None for a game's initial units and for probes (copies standing somewhere to be checked)
-    owner: Any = field(compare=False, repr=False)
+    #: a weak reference to the battle state this unit belongs to (``owner``), or None. Weak: the
+    #: state holds its units, and a strong reference back made every finished battle a reference
+    #: cycle that only the cyclic garbage collector could free (docs/performance.md, "A
+    #: finished One-Hour battle freed at once")
+    owner_ref: Any = field(compare=False, repr=False)
 
     def __init__(
         self,
@@ -117,16 +120,29 @@ class Unit:
         object.__setattr__(self, "activated", activated)
         object.__setattr__(self, "turns_used", turns_used)
         object.__setattr__(self, "extra", {} if extra is None else extra)
-        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "owner_ref", None if owner is None else weakref.ref(owner))
+
+    @property
+    def owner(self) -> Any:
+        """The battle state this unit belongs to, told of every change of a field
+        (``__setattr__``); None for a game's initial units and for probes (copies standing
+        somewhere to be checked), and once its state is gone."""
+        ref = self.owner_ref
+        return None if ref is None else ref()
+
+    @owner.setter
+    def owner(self, state: Any) -> None:
+        object.__setattr__(self, "owner_ref", None if state is None else weakref.ref(state))
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Set a field; an owned unit first tells its state (``OneHourState._journal`` gets the old
         value while an order is applied, and the state's versions of its units and of their
         places move on), so the state can undo an order and knows when its caches are stale."""
         try:
-            owner = self.owner
+            ref = self.owner_ref
         except AttributeError:  # (while the fields are first set: a copy or an unpickling)
-            owner = None
+            ref = None
+        owner = None if ref is None else ref()
         if owner is not None:
             journal = owner._journal
             if journal is not None:
@@ -241,5 +257,5 @@ assert [f.name for f in fields(Unit)] == [
     "activated",
     "turns_used",
     "extra",
-    "owner",
+    "owner_ref",
 ]
