@@ -1,12 +1,15 @@
 """Where a move ends, told without a copy of the state (``move_ends``, ``State.ends_of_moves``),
-against the copy the scripted general probed before (issue 16, big armies).
+against the copy the scripted general probes (issue 16, big armies).
 
 Every unit decision of a few battles (senlac, wye-fords with its fords and streams, senlac tiled to
 30 a side), scripted v scripted: each move of the unit's menu, the general's own waypoint moves
-and two more (one too long, one into whatever stands ahead) told by ``ends_of_moves`` and played
-on a copy of the state as a player's order (``copy().apply``, ``probe``'s reference), the unit's
-entry in the copy's view read as the general reads it (``bots.general._after``): the same end,
-to the view's rounding, the same disorder, the same refusals.
+and two more (one too long, one into whatever stands ahead) told by ``ends_of_moves`` and carried
+out on a copy of the state (``State.probe`` on the reference path: the order in full, then play
+to the next decision within the side's Movement phase), the unit's entry in the copy's view read
+as the general reads it (``bots.general._after``): the same end, to the view's rounding, the
+same disorder, the same refusals. Every unit decision is told, also the last of a side's Movement
+phase (before the fourteenth session the probe played on through the turn's later phases there,
+and it was not told).
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from typing import Any
 import pytest
 
 from shieldwall.ai.base import bot_seed, make_bot
-from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.game import Game
 from shieldwall.core.reference import reference_path
 from shieldwall.io.scenarios import load_game
@@ -27,12 +29,12 @@ from shieldwall.rulesets.into_the_dark.tiling import tiled_game
 
 
 def _probed(st: IntoTheDarkState, o: O.Move, uid: str) -> tuple[Any, ...] | None:
-    """``o`` played on a copy as a player's order; the unit's end as the general reads it."""
-    c = st.copy()
-    try:
-        evs = c.apply(o)
-    except IllegalOrder:
+    """``o`` carried out on a copy (``probe``'s reference); the unit's end as the general reads it."""
+    with reference_path():
+        got = st.probe(o)
+    if got is None:
         return None
+    c, evs = got
     disordered = any(e.kind == "disordered" and e.data.get("unit") == uid for e in evs)
     v = c.view_of(uid)
     if v is None or v["removed"]:
@@ -77,10 +79,10 @@ def test_every_move_ends_where_the_copy_says() -> None:
     _drive(load_game("into-the-dark/senlac"), 1, 300, seen)
     _drive(load_game("into-the-dark/wye-fords"), 2, 300, seen)
     _drive(tiled_game(30), 1, 250, seen)
-    # the comparison covered each answer: ends, refusals, disorder; and the cases not told
+    # the comparison covered each answer: ends, refusals, disorder; every unit decision told
     assert seen["told"] > 250 and seen["moves"] > 2500, seen
     assert seen["refused"] > 800 and seen["disordered by it"] > 150, seen
-    assert seen["not told"] > 20, seen
+    assert seen["not told"] == 0, seen
 
 
 def test_not_told_on_the_reference_path_nor_under_command_and_control() -> None:
@@ -97,8 +99,8 @@ def test_not_told_on_the_reference_path_nor_under_command_and_control() -> None:
         assert st.ends_of_moves(uid, moves) is None
     assert st.ends_of_moves("no-such-unit", moves) is None
     assert st.ends_of_moves(uid, [O.Hold(uid)]) is None
-    # the turn goes on past the Movement phase when no other unit of the side may act, and a
-    # fanatic due to pursue moves first: neither told
+    # a fanatic due to pursue moves first: not told; the last unit of the side to act: told, as
+    # the probe (which stops where the phase ends) sees it
     mover = st.units[uid]
     others = [x for x in st.live(mover.side) if x is not mover]
     c = st.copy()
@@ -107,9 +109,7 @@ def test_not_told_on_the_reference_path_nor_under_command_and_control() -> None:
     c = st.copy()
     for x in others:
         c.units[x.id].acted = True
-    assert c.ends_of_moves(uid, moves) is None
-    c.units[others[-1].id].acted = False
-    assert c.ends_of_moves(uid, moves) is not None
+    assert c.ends_of_moves(uid, moves) == [_probed(c, moves[0], uid)] != [None]
     cc = load_game("into-the-dark/wye-fords", {"command_and_control": True}).new_state(1)
     assert isinstance(cc, IntoTheDarkState)
     for _ in range(200):

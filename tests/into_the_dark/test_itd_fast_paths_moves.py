@@ -29,7 +29,7 @@ from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 from shieldwall.rulesets.into_the_dark.tiling import tiled_game
 from shieldwall.sim import referee as R
 
-BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6))
+BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6), ("into-the-dark/senlac", 7))
 
 
 @pytest.mark.python_sources

@@ -3,18 +3,25 @@
 The scripted general weighs each move of the unit to act by where it ends and whether it ends
 disordered (``bots.general``: ``State.probe`` of the move, then the unit's entry in the copy's
 view). ``probe`` copies the state (every unit cloned: linear in the army) and plays the move on:
-``act_move.move`` (``plan_move``'s trace, then ``apply_trace``), then ``_advance``: the zone of
-control task and the side's next Movement decision. ``ends_of_moves`` answers the same question
-from the trace alone, and is exact when what follows the move changes nothing of the mover:
+``act_move.move`` (``plan_move``'s trace, then ``apply_trace``), then the tasks that follow, no
+further than the end of the side's Movement phase (``IntoTheDarkState._advance_in_phase``): the
+zone of control task and the side's next Movement decision. ``ends_of_moves`` answers the same
+question from the trace alone, and is exact when what follows the move changes nothing of the
+mover:
 
 - the decision is the unit's own (``pending`` kind "unit" for it) and Command & Control is not in
   play (``act_obey.guard`` checks orders only then);
 - after the move, the zone of control task only offers opportunity charges and fire: each offer is a
   decision of the other side (``act_zoc.opportunity``), so play stops there, the mover unchanged;
 - then the side's ``move_phase`` asks for its next Movement decision (play stops again) when another
-  of its units may still act and no fanatic of the side is due to pursue (``turns.move_phase``);
-  neither depends on the mover, which has acted. When none may act, or a fanatic would pursue, the
-  turn goes on (pursuit, shooting, ...): not answered here (the caller probes).
+  of its units may still act, and when none may, the phase ends (the probe stops there too); unless
+  a fanatic of the side is due to pursue (``turns.move_phase``), which moves first: not answered here
+  (the caller probes).
+
+Before 28 November (fourteenth session) the probe played on past the end of the phase, through
+shooting and melee with the dice they roll, and this module did not answer the last unit of a side
+to act (docs/performance.md, "The scripted general no longer sees the dice of the turn's later
+phases").
 
 The trace's end: ``apply_trace`` stands the unit on it (``Unit.place``), and the view gives the
 unit's footprint (``Unit.fp``) rounded to 4 places; it ends disordered when it was or when the trace
@@ -35,7 +42,7 @@ from shieldwall.core.reference import REFERENCE
 from . import orders as O
 from .generals import on as command_on
 from .model import Unit
-from .moves import act_problem, plan_move
+from .moves import plan_move
 
 if TYPE_CHECKING:
     from .state import IntoTheDarkState
@@ -55,15 +62,8 @@ def answerable(st: IntoTheDarkState, uid: str) -> bool:
     u = st.units.get(uid)
     if u is None or not u.on_table or u.side != p["side"]:
         return False
-    another = False
-    for x in st.live(u.side):
-        if x is u:
-            continue
-        if x.pursuing and not x.acted and not x.routed:
-            return False  # (``move_phase`` sends the fanatic after its quarry first)
-        if not another and act_problem(st, x) is None:
-            another = True
-    return another
+    # (``move_phase`` sends a fanatic due to pursue after its quarry first)
+    return not any(x is not u and x.pursuing and not x.acted and not x.routed for x in st.live(u.side))
 
 
 def ends_of_moves(st: IntoTheDarkState, uid: str, orders: Sequence[Any]) -> list[End | None] | None:

@@ -41,7 +41,7 @@ from .plain_copy import plain_deepcopy
 from .plan_memo import PlanMemo
 from .points import unit_points
 from .spatial import Touch
-from .turns import run_task
+from .turns import AFTER_MOVEMENT, run_task
 from .view_memo import ViewMemo
 
 if TYPE_CHECKING:
@@ -178,35 +178,46 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             self.sealed = True
 
     def probe(self, order: Any) -> tuple[IntoTheDarkState, list[Event]] | None:
-        """``copy().apply(order)`` for a look ahead (the scripted general's): the copy and the
-        events, or None when the order is illegal. The copy is thrown away when the order fails, so
-        it takes no backup to restore (``apply`` copies the state once more for that)."""
+        """``copy().apply(order)`` for a look ahead (the scripted general's), played no further
+        than the end of the Movement phase it is made in: the copy and the events, or None when
+        the order is illegal.
+
+        Within the phase the copy plays on as before, to the next decision (what the order sets
+        in motion: a charge's moves, a chase, the zone of control's offers), but it stops before
+        the other side's Movement phase and before the phases after (shooting, melee, morale) and
+        the dice they roll, which are not the look ahead's to see
+        (``_advance_in_phase``). Until 28 November (fourteenth session) it played on to the next
+        decision wherever that was, and the general weighed the last move of a side's phase with
+        the coming shooting and melee already rolled (docs/performance.md, "The scripted general
+        no longer sees the dice of the turn's later phases"). The copy takes no backup (``apply``
+        copies the state once more for that): it is thrown away when the order fails."""
         if self._result is not None:
             return None
         if isinstance(order, (str, Mapping)):
             order = order_text.parse(order)
-        if REFERENCE.on:  # the reference: a copy, and the order applied to it as a player's
-            c = self.copy()
-            try:
-                return c, c.apply(order)
-            except IllegalOrder:
-                return None
         c = self.copy()
         n = len(c._events)
+        mover = c.__dict__.get("mover") if c.phase == "movement" else None
         try:
-            c.verdict_only = True
-            apply_order(c, order)
-            del c.verdict_only  # (the class's False again: the copy goes on as a state)
-            c._advance()
+            if REFERENCE.on:  # the reference: the order carried out in full (every move traced)
+                apply_order(c, order)
+            else:
+                c.verdict_only = True
+                apply_order(c, order)
+                del c.verdict_only  # (the class's False again: the copy goes on as a state)
+            if mover is None:
+                c._advance()
+            else:
+                c._advance_in_phase(mover)
         except IllegalOrder:
             return None
         return c, c._events[n:]
 
     def ends_of_moves(self, uid: str, orders: list[Any]) -> list[tuple[Any, ...] | None] | None:
-        """Where each ``Move`` of ``uid`` in ``orders`` would leave it, as ``probe(order)``'s view
-        shows it ((x, y, heading, frontage, depth, disordered), None for an illegal move), without
-        copying the state; None when that cannot be told without the copy, and on the reference
-        path (``move_ends``)."""
+        """Where each ``Move`` of ``uid`` in ``orders`` would leave it, as the view of
+        ``probe(order)``'s copy shows it ((x, y, heading, frontage, depth, disordered), None for an
+        illegal move), without copying the state; None when that cannot be told without the copy,
+        and on the reference path (``move_ends``)."""
         got: list[tuple[Any, ...] | None] | None = move_ends.ends_of_moves(self, uid, orders)
         return got
 
@@ -404,6 +415,21 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
             if not self.queue:
                 raise RuntimeError("into-the-dark: empty queue with no decision")
             task = self.queue.pop(0)
+            run_task(self, task)
+
+    def _advance_in_phase(self, mover: str) -> None:
+        """``_advance`` for a look ahead made in ``mover``'s Movement phase (``probe``): until a
+        decision, the end, or the end of that phase (the next task the other side's Movement phase
+        or one of the phases after it)."""
+        guard = 0
+        while self._result is None and self.pending is None and self.queue:
+            guard += 1
+            if guard > 100000:
+                raise RuntimeError("into-the-dark state machine did not settle")
+            task = self.queue[0]
+            if task[0] in AFTER_MOVEMENT or (task[0] == "move-phase" and task[1] != mover):
+                return
+            self.queue.pop(0)
             run_task(self, task)
 
     def finish(self, winner: str | None, reason: str) -> None:

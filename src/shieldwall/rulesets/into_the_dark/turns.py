@@ -372,5 +372,10 @@ _TASKS: dict[str, Callable[..., None]] = {
 }
 
 
+#: the tasks that begin a phase after the two Movement phases (``actions._initiative_order``'s
+#: sequence): where a look ahead made in a Movement phase stops (``IntoTheDarkState.probe``)
+AFTER_MOVEMENT = frozenset({"fire", "fire-resolve", "declare", "melee", "morale", "turn-end"})
+
+
 def run_task(st: IntoTheDarkState, task: tuple[Any, ...]) -> None:
     _TASKS[task[0]](st, *task[1:])

@@ -448,8 +448,10 @@ class IntoTheDarkGeneral(Reckoning):
 
 
 def _probe(state: State, o: Any) -> tuple[State, list[Any]] | None:
-    """``state.copy()`` with ``o`` applied, and its events; None when ``o`` is illegal. The rule
-    system's ``probe`` does it without the backup copy ``apply`` keeps (the copy is thrown away)."""
+    """A copy of the state with ``o`` applied, and its events; None when ``o`` is illegal. The rule
+    system's ``probe`` plays no further than the end of the Movement phase (the later phases, and
+    their dice, are not the general's to see) and takes no backup; a state without one is copied
+    and the order applied as a player's."""
     probe = getattr(state, "probe", None)
     if probe is not None:
         got: tuple[State, list[Any]] | None = probe(o)
