@@ -29,7 +29,12 @@ from shieldwall.rulesets.into_the_dark.state import IntoTheDarkState
 from shieldwall.rulesets.into_the_dark.tiling import tiled_game
 from shieldwall.sim import referee as R
 
-BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6), ("into-the-dark/senlac", 7))
+BATTLES = (("into-the-dark/senlac", 5), ("into-the-dark/wye-fords", 6))
+#: the battles of the tests that count how often a fast path was taken: a third since the
+#: general's look ahead stops at the end of the Movement phase (docs/performance.md, "The scripted
+#: general no longer sees the dice of the turn's later phases"), which left the two above short of
+#: the counts asked
+COUNTED_BATTLES = (*BATTLES, ("into-the-dark/senlac", 7))
 
 
 @pytest.mark.python_sources
@@ -69,7 +74,7 @@ def test_a_move_refused_on_its_cost_floor_is_one_the_full_check_refuses(monkeypa
 
     monkeypatch.setattr(menus, "plan_move", both)
     monkeypatch.setattr(act_move, "plan_move", both)
-    for scenario, seed in BATTLES:
+    for scenario, seed in COUNTED_BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["floor"] > 100 and seen["traced"] > 100 and seen["refused"] > 20, seen
 
@@ -131,7 +136,7 @@ def test_overlapping_moves_and_reactors_in_seeded_battles(monkeypatch: Any) -> N
 
     monkeypatch.setattr(act_zoc, "reactors", reactors)
     monkeypatch.setattr(movement, "overlapping", over)
-    for scenario, seed in BATTLES:
+    for scenario, seed in COUNTED_BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen["free"] > 100 and seen["busy"] > 20, seen
     assert seen["over"] > 100 and seen["clear"] > 1000, seen
@@ -217,7 +222,7 @@ def test_has_target_is_whether_targets_names_one_in_seeded_battles(monkeypatch: 
         return got
 
     monkeypatch.setattr(turns, "has_target", both)
-    for scenario, seed in BATTLES:
+    for scenario, seed in COUNTED_BATTLES:
         play(load_game(scenario), seed, "scripted", "scripted")
     assert seen[True] > 20 and seen[False] > 100, seen
 
