@@ -4,7 +4,7 @@ The scripted general weighs each move of the unit to act by where it ends and wh
 disordered (``bots.general``: ``State.probe`` of the move, then the unit's entry in the copy's
 view). ``probe`` copies the state (every unit cloned: linear in the army) and plays the move on:
 ``act_move.move`` (``plan_move``'s trace, then ``apply_trace``), then the tasks that follow, no
-further than the end of the side's Movement phase (``IntoTheDarkState._advance_in_phase``): the
+further than the end of the side's Movement phase (``IntoTheDarkState._advance`` with the mover): the
 zone of control task and the side's next Movement decision. ``ends_of_moves`` answers the same
 question from the trace alone, and is exact when what follows the move changes nothing of the
 mover:

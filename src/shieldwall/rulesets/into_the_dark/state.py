@@ -186,7 +186,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         in motion: a charge's moves, a chase, the zone of control's offers), but it stops before
         the other side's Movement phase and before the phases after (shooting, melee, morale) and
         the dice they roll, which are not the look ahead's to see
-        (``_advance_in_phase``). Until 28 November (fourteenth session) it played on to the next
+        (``_advance``'s ``mover``). Until 28 November (fourteenth session) it played on to the next
         decision wherever that was, and the general weighed the last move of a side's phase with
         the coming shooting and melee already rolled (docs/performance.md, "The scripted general
         no longer sees the dice of the turn's later phases"). The copy takes no backup (``apply``
@@ -205,10 +205,7 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
                 c.verdict_only = True
                 apply_order(c, order)
                 del c.verdict_only  # (the class's False again: the copy goes on as a state)
-            if mover is None:
-                c._advance()
-            else:
-                c._advance_in_phase(mover)
+            c._advance(mover)
         except IllegalOrder:
             return None
         return c, c._events[n:]
@@ -405,8 +402,11 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
         self.queue = [("turn-start",)]
         self._advance()
 
-    def _advance(self) -> None:
-        """Resolve everything that needs no decision, until a real choice or the end."""
+    def _advance(self, mover: str | None = None) -> None:
+        """Resolve everything that needs no decision, until a real choice or the end. With
+        ``mover`` (a look ahead made in that side's Movement phase: ``probe``), no further than the
+        end of that phase: not into the next task when it is the other side's Movement phase or
+        one of the phases after it (``turns.AFTER_MOVEMENT``)."""
         guard = 0
         while self._result is None and self.pending is None:
             guard += 1
@@ -414,22 +414,11 @@ class IntoTheDarkState(BattleState["IntoTheDarkGame"]):
                 raise RuntimeError("into-the-dark state machine did not settle")
             if not self.queue:
                 raise RuntimeError("into-the-dark: empty queue with no decision")
+            if mover is not None:
+                kind = self.queue[0][0]
+                if kind in AFTER_MOVEMENT or (kind == "move-phase" and self.queue[0][1] != mover):
+                    return
             task = self.queue.pop(0)
-            run_task(self, task)
-
-    def _advance_in_phase(self, mover: str) -> None:
-        """``_advance`` for a look ahead made in ``mover``'s Movement phase (``probe``): until a
-        decision, the end, or the end of that phase (the next task the other side's Movement phase
-        or one of the phases after it)."""
-        guard = 0
-        while self._result is None and self.pending is None and self.queue:
-            guard += 1
-            if guard > 100000:
-                raise RuntimeError("into-the-dark state machine did not settle")
-            task = self.queue[0]
-            if task[0] in AFTER_MOVEMENT or (task[0] == "move-phase" and task[1] != mover):
-                return
-            self.queue.pop(0)
             run_task(self, task)
 
     def finish(self, winner: str | None, reason: str) -> None:
