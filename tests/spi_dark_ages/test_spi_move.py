@@ -536,3 +536,22 @@ def test_stacking_C_a_fleet_may_not_enter_another_fleet_s_hex_where_the_stop_rul
     with pytest.raises(IllegalOrder) as e:
         st.apply(_step_to(st, "f1", other))
     assert e.value.rule == "spi-dark-ages:stacking.C"
+
+
+def test_dismount_phase_the_types_a_dismount_gives_are_loss_types_so_simulate_runs() -> None:
+    """`shieldwall simulate spi-dark-ages/tours --red scripted --blue random` stopped at battle 1
+    ("a tan mc-horse was lost but the army has none"): a dismount (``dismount.phase``) gives the
+    dismounted unit and its riderless mounts types the army does not list. The game names them
+    (``Game.unit_types``), so they are loss columns, and the battle is simulated."""
+    from shieldwall.io.scenarios import load_game
+    from shieldwall.sim.simulate import SimConfig, run
+
+    tours = load_game("spi-dark-ages/tours")
+    types = tours.unit_types()
+    listed = {str(u["type"]) for u in tours.new_state(0).view()["units"] if u["side"] == "tan"}
+    assert "mc" in listed and not {"mc-foot", "mc-horse"} & listed
+    assert {"mc", "mc-foot", "mc-horse"} <= set(types["tan"])
+    assert not {"mc-foot", "mc-horse"} & set(types["green"])  # (green has no mounted crossbowmen)
+    res = run(SimConfig("spi-dark-ages/tours", battles=2, workers=1, red="scripted", blue="random"))
+    lost = res.summaries[0].to_dict()["mean_losses"]["tan"]
+    assert set(lost) == set(types["tan"]) and lost["mc-horse"] > 0  # (battle 1: the mounts were lost)

@@ -178,6 +178,20 @@ class Game(ABC):
     @abstractmethod
     def scenario_name(self) -> str: ...
 
+    def unit_types(self) -> dict[str, tuple[str, ...]]:
+        """Every unit type each side may have in a battle of this game, side by side in the order
+        first seen: ``Result.losses`` books losses by these, and ``simulate`` makes a loss column
+        of each. By default the types of a new state's view. A rule system whose units may take a
+        type its armies do not list at the start (SPI's dismounted cavalry and riderless mounts)
+        adds those types here, or ``simulate`` would stop at such a loss."""
+        out: dict[str, list[str]] = {}
+        for u in self.new_state(0).view().get("units", []):
+            if "side" in u and "type" in u:
+                types = out.setdefault(str(u["side"]), [])
+                if str(u["type"]) not in types:
+                    types.append(str(u["type"]))
+        return {side: tuple(types) for side, types in out.items()}
+
     @classmethod
     def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
         """Validate parameter overrides (strings are parsed); unknown keys list the valid ones."""

@@ -92,12 +92,12 @@ def column_name(side: str, unit_type: str) -> str:
 
 
 def loss_columns(games: Sequence[Game]) -> tuple[tuple[str, str, str], ...]:
-    """One loss column per side and unit type found in any of the games' armies, sorted."""
+    """One loss column per side and unit type any of the games may book a loss under
+    (``Game.unit_types``), sorted."""
     pairs: set[tuple[str, str]] = set()
     for g in games:
-        for u in g.new_state(0).view().get("units", []):
-            if "side" in u and "type" in u:
-                pairs.add((str(u["side"]), str(u["type"])))
+        for side, types in g.unit_types().items():
+            pairs.update((side, t) for t in types)
     sides = list(games[0].info.sides) if games else []
     ordered = sorted(pairs, key=lambda p: (sides.index(p[0]) if p[0] in sides else len(sides), p[1]))
     return tuple((column_name(s, t), s, t) for s, t in ordered)

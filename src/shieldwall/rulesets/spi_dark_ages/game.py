@@ -47,6 +47,23 @@ class DarkAgesGame(BuiltGame):
             raise ShieldwallError(f"parameter 'turns' is at least 1 Game-Turn, got {out['turns']}")
         return out
 
+    def unit_types(self) -> dict[str, tuple[str, ...]]:
+        """The armies' types, and after each cavalry type that dismounts the types it becomes
+        (``dismount.phase``: the dismounted unit and its riderless mounts, which the charts name;
+        each can be eliminated and is booked under its own type)."""
+        # spi-dark-ages:dismount.phase
+        charts = self.scenario.charts.units
+        out: dict[str, tuple[str, ...]] = {}
+        for side, listed in super().unit_types().items():
+            types = list(listed)
+            for t in types:  # (grows as it goes: a type a dismount gives is looked at in turn)
+                got = charts.get(t)
+                for more in (got.dismounts_to, got.mount) if got is not None else ():
+                    if more is not None and more not in types:
+                        types.append(more)
+            out[side] = tuple(types)
+        return out
+
     def new_board(self, seed: int | None) -> Board:
         sc = self.scenario
         armies = {}
