@@ -1118,6 +1118,44 @@ def test_declared_movement_full_distance_after_turning_toward_the_point() -> Non
     assert r1.heading == pytest.approx(90.0) and (r1.x, r1.y) == pytest.approx((28.0, 5.0))
 
 
+def test_declared_movement_a_unit_that_may_not_turn_goes_straight_on_when_that_nears_its_goal() -> None:
+    """Ruling R33: "The unit turns to face the goal if it may". Skirmishers stand just ahead of
+    r1 (infantry may pass through them, not stand on them): turned toward (40, 15) r1 would
+    overlap them, so it does not turn and goes its whole 7" straight ahead, through them (the goal
+    is 63 degrees off its front: ahead brings it nearer). It used to hold (the refused turn made
+    the whole move illegal)."""
+    st = _dm(
+        [unit("r1", "infantry", 20, 5), unit("r2", "skirmishers-bows", 20, 7)],
+        [unit("b1", "infantry", 20, 30, 180)],
+    )
+    script(st, [5])  # 7"
+    n = len(st.events)
+    st.apply("activate r1 toward 40,15")
+    assert kinds(st, n) == ["declare", "roll", "move-roll", "declared-no-turn", "move"]
+    ev = last(st, "declared-no-turn")
+    assert ev.rule == f"{RS}:declared-movement" and ev.data["angle"] == pytest.approx(63.43)
+    assert "Skirmishers" in ev.data["reason"] or "r2" in ev.data["reason"]
+    r1 = st.units["r1"].fp
+    assert r1.heading == 0.0 and (r1.x, r1.y) == pytest.approx((20.0, 12.0))
+    assert last(st, "move").data["distance"] == pytest.approx(7.0)
+
+
+def test_declared_movement_a_unit_that_may_not_turn_holds_when_its_goal_is_not_ahead() -> None:
+    """The same, with the goal behind r1's front line (104 degrees off): going straight on would
+    take it away, so it holds."""
+    st = _dm(
+        [unit("r1", "infantry", 20, 5), unit("r2", "skirmishers-bows", 20, 7)],
+        [unit("b1", "infantry", 20, 30, 180)],
+    )
+    script(st, [5])
+    n = len(st.events)
+    st.apply("activate r1 toward 40,0")
+    assert kinds(st, n) == ["declare", "roll", "move-roll", "declared-no-turn", "hold"]
+    assert abs(last(st, "declared-no-turn").data["angle"]) >= 90.0
+    r1 = st.units["r1"].fp
+    assert r1.heading == 0.0 and (r1.x, r1.y) == (20.0, 5.0)
+
+
 def test_declared_movement_warband_must_contact_an_enemy_when_they_roll_enough() -> None:
     # "Warband must contact an enemy Unit if they roll enough distance."
     st = _dm([unit("r1", "warriors", 20, 5)], [unit("b1", "infantry", 20, 15, 180)])

@@ -138,6 +138,11 @@ def test_unknown_or_malformed_into_the_dark_events_fall_back_to_a_generic_line()
             "Hearth [r1]'s declared move runs into Raiders [b2]: it charges",
         ),
         (
+            "declared-no-turn",
+            {"unit": "r1", "angle": 63.43, "reason": "movement: the unit would overlap Archers (r6)"},
+            "Hearth [r1] may not turn toward its goal (movement: the unit would overlap Archers (r6))",
+        ),
+        (
             "warband-must-charge",
             {"unit": "r1", "target": "b2"},
             "Hearth [r1] is a warband with an enemy in reach: it must charge Raiders [b2]",

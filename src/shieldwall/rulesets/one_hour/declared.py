@@ -13,6 +13,7 @@ from shieldwall.core.errors import IllegalOrder
 from shieldwall.core.geometry import bearing, dist, heading_vector, normalize_angle
 from shieldwall.rulesets.one_hour import orders as O
 from shieldwall.rulesets.one_hour import spatial as S
+from shieldwall.rulesets.one_hour.act_common import placement
 from shieldwall.rulesets.one_hour.menus import charge_orders
 from shieldwall.rulesets.one_hour.model import Unit
 from shieldwall.rulesets.one_hour.profiles import terrain_effects
@@ -68,6 +69,20 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate, apply_order: ApplyOrder
         goal = order.toward
     ang = round(normalize_angle(bearing(u.fp.centre, goal) - u.fp.heading), 2)
     turn = O.Turn(ang, "centre") if abs(ang) > 1.0 else None
+    facing_goal = True
+    if turn is not None:
+        why = placement(st, u, u.fp.turned(ang, "centre"))
+        if why is not None:
+            # "The unit turns to face the goal if it may" (ruling R33): where the turned unit may
+            # not stand (it would overlap another, leave the table, stand in terrain it may not
+            # enter), it does not turn: it goes straight ahead when that brings it nearer its goal,
+            # else it holds
+            st.log("declared-no-turn", "declared-movement", unit=u.id, angle=ang, reason=why)
+            if abs(ang) >= 90.0:
+                apply_order(st, O.Hold(u.id))
+                return
+            turn = None
+            facing_goal = False
     fp = u.fp if turn is None else u.fp.turned(ang, "centre")
     d = heading_vector(fp.heading)
     probe = u.clone()
@@ -75,7 +90,7 @@ def fulfil(st: OneHourState, u: Unit, order: O.Activate, apply_order: ApplyOrder
     # "Units move the full distance rolled even if farther than desired" ("declared-movement.full-distance")
     want = st.rolled
     to_goal = dist(fp.centre, goal)
-    if to_goal <= st.rolled and _stopping_place(st, u, goal):
+    if facing_goal and to_goal <= st.rolled and _stopping_place(st, u, goal):
         want = to_goal
     far = S.max_advance(probe, fp, d, want, st.live(), st.terrain)
     if far < want - 0.3:

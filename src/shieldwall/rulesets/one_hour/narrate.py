@@ -106,6 +106,8 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
         return f"{nm(d['unit'])} declares its move"
     if k == "declared-contact":
         return f"{nm(d['unit'])}'s declared move runs into {nm(d['target'])}: it charges"
+    if k == "declared-no-turn":
+        return f"{nm(d['unit'])} may not turn toward its goal ({d['reason']})"
     if k == "warband-must-charge":
         return f"{nm(d['unit'])} is a warband with an enemy in reach: it must charge {nm(d['target'])}"
     if k == "personality-lost":
