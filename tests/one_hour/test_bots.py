@@ -65,7 +65,8 @@ def test_bots_use_only_the_public_state_api() -> None:
     # they never touch a state's private attributes or the battle's generator. A rule system's own
     # bots may also read the public attributes of their own state class (e.g. the one-hour
     # general reads ``state.units`` rather than building every unit's view each decision, and asks
-    # ``state.best_order(score)`` for the best move of the menu, which checks it best first).
+    # ``state.best_order(score)`` for the best move of the menu, which checks it best first, and
+    # ``state.units_touched()``, the log of the units changed since its last decision).
     public = {
         "decision",
         "legal_orders",
@@ -78,7 +79,7 @@ def test_bots_use_only_the_public_state_api() -> None:
         "events",
         "parse_order",
     }
-    own = {"units", "personalities", "terrain", "params", "best_order"}
+    own = {"units", "personalities", "terrain", "params", "best_order", "units_touched"}
     generic = list((ROOT / "src/shieldwall/ai").glob("*.py"))
     files = [*generic, *(ROOT / "src/shieldwall/rulesets").glob("*/bots/*.py")]
     assert any("bots" in f.parts for f in files)

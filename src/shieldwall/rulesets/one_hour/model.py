@@ -136,8 +136,9 @@ class Unit:
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Set a field; an owned unit first tells its state (``OneHourState._journal`` gets the old
-        value while an order is applied, and the state's versions of its units and of their
-        places move on), so the state can undo an order and knows when its caches are stale."""
+        value while an order is applied, the state's versions of its units and of their places move
+        on, and the unit joins ``OneHourState._touched``), so the state can undo an order and knows
+        when its caches are stale."""
         try:
             ref = self.owner_ref
         except AttributeError:  # (while the fields are first set: a copy or an unpickling)
@@ -148,6 +149,7 @@ class Unit:
             if journal is not None:
                 journal.append((self, name, getattr(self, name)))
             owner._units_version += 1
+            owner._touched.append(self)
             if name == "fp" or name == "removed":
                 owner._geo_version += 1
                 owner._geo_changed.append(self)

@@ -39,6 +39,8 @@ _REMOVED = attrgetter("removed")
 #: at most this many units moved since the grid was made: the grid is moved, not made again, and
 #: only the cached contacts near them are dropped (more: the grid is made again, the cache cleared)
 FEW_MOVED = 8
+#: ``OneHourState._touched`` is started again (with a new token) beyond this many entries
+TOUCHED_MAX = 4096
 _T = TypeVar("_T")
 
 
@@ -62,6 +64,12 @@ class OneHourState(BattleState["OneHourGame"]):
         #: (``Unit.__setattr__``)
         self._units_version = 0
         self._geo_version = 0
+        #: the units a field was set on, in the order set (with repeats), since ``_touch_token``
+        #: was made: readers keep (token, length) and look only at the units listed after it (the
+        #: scripted general's views, ``OneHourGeneral._setup_direct``). A copy starts a list and a
+        #: token of its own; ``apply`` starts them again when the list grows long.
+        self._touched: list[Unit] = []
+        self._touch_token: object = object()
         self.units: dict[str, Unit] = {u.id: u.clone() for u in game.initial_units}
         for u in self.units.values():
             u.owner = self
@@ -215,6 +223,9 @@ class OneHourState(BattleState["OneHourGame"]):
         if isinstance(order, (str, Mapping)):
             order = O.parse(order)
         n = len(self._events)
+        if len(self._touched) > TOUCHED_MAX:
+            self._touched = []
+            self._touch_token = object()
         # The backup shares the generator and keeps its state (restored on an illegal order):
         # the same result as a deep copy of the generator, at a fraction of the cost.
         # (Any other generator -- a test's scripted dice -- is deep-copied as before.)
@@ -271,6 +282,15 @@ class OneHourState(BattleState["OneHourGame"]):
         self._geo_built = -1
         self._frozen = 0
 
+    def units_touched(self) -> tuple[object, list[Unit]]:
+        """The log of unit changes, for readers that keep views of the units (the scripted
+        general): the token of the log and the log, the units a field was set on since the token
+        was made, in the order set, with repeats (read-only). A reader keeps the token and the
+        log's length; next time, with the same token, only the units listed after that length can
+        have changed. A copy of the state has a log and a token of its own, and ``apply`` starts
+        them again when the log grows long (``TOUCHED_MAX``)."""
+        return self._touch_token, self._touched
+
     def copy(self) -> OneHourState:
         return self._copy(share_rng=False)
 
@@ -283,6 +303,8 @@ class OneHourState(BattleState["OneHourGame"]):
         for u in new.units.values():
             u.owner = new
         new._journal = None
+        new._touched = []
+        new._touch_token = object()
         new.personalities = {
             k: Personality(p.id, p.side, p.kind, p.banner, p.unit, p.allied)
             for k, p in self.personalities.items()

@@ -96,6 +96,9 @@ _SLACK: Final = 1e-6
 _MAX_REACH = max(MEAN_REACH.values())
 #: entries kept in the general's memos (of unit views and nearest gaps) before they are emptied
 _MEMO_MAX: Final = 20000
+#: at most this many friends' footprints made again since the last decision: the friends' grid
+#: is moved (``_friends_moved``), not made again
+_FEW_FRIENDS: Final = 8
 
 
 def _half_widths(
@@ -207,6 +210,10 @@ class OneHourGeneral:
         #: same (``_pos_basis``): friends move while a side moves, enemies do not
         self._pos_memo: dict[tuple[str, Footprint], tuple[dict[str, Any], float, bool, bool]] = {}
         self._pos_basis: tuple[Any, ...] = ()
+        #: what ``units`` and ``fps`` were last made from by ``_setup_direct``: the token of the
+        #: state's log of unit changes (``OneHourState.units_touched``: a state's own, new with every copy) and the length of its ``_touched``
+        #: then, the game's parameters and the personalities' labels (None: made afresh next time)
+        self._src: tuple[object, int, Any, dict[str, list[str]]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as a new general on the same generator, given the state built so far
@@ -262,13 +269,47 @@ class OneHourGeneral:
             self._pos_basis = (self._enemy_key, self.die, self.params, self.cover_polys)
             self._pos_memo = {}
         if self.mine != self._friend_key:
+            if REFERENCE.on or not self._friends_moved():
+                #: per friend: (id, footprint)
+                self.friend_info = [_Friend(f["id"], self.fps[f["id"]]) for f in self.mine]
+                self.friend_index = FootprintIndex(self.friend_info)
             self._friend_key = self.mine
-            #: per friend: (id, footprint)
-            self.friend_info = [_Friend(f["id"], self.fps[f["id"]]) for f in self.mine]
-            self.friend_index = FootprintIndex(self.friend_info)
+
+    def _friends_moved(self) -> bool:
+        """``friend_info`` and ``friend_index`` brought up to date when the friends are those of
+        the last decision, in the same order, and at most ``_FEW_FRIENDS`` of their footprints were
+        made again (a unit moved: the others' views are the very same): a new entry for each of
+        those, the index's grid moved (``FootprintIndex.moved``: the grid a new index would
+        build). False (nothing changed here) otherwise."""
+        mine, old, info = self.mine, self._friend_key, self.friend_info
+        if len(old) != len(mine) or len(info) != len(mine):
+            return False
+        new_info: list[_Friend] | None = None
+        changes: list[tuple[int, Footprint]] = []
+        for i in range(len(mine)):
+            f = mine[i]
+            if f is old[i]:
+                continue
+            uid = f["id"]
+            if uid != old[i]["id"]:
+                return False
+            fp = self.fps[uid]
+            was = info[i]
+            if fp is not was.fp:
+                if len(changes) >= _FEW_FRIENDS:
+                    return False
+                if new_info is None:
+                    new_info = list(info)
+                new_info[i] = _Friend(uid, fp)
+                changes.append((i, was.fp))
+        if new_info is not None:
+            self.friend_info = new_info
+            self.friend_index = self.friend_index.moved(changes, new_info)
+        return True
 
     def _setup_view(self, state: State) -> None:
         """The units and terrain as ``view()`` gives them (the reference of ``_setup_direct``)."""
+        self._src = None
         view = state.view()
         self.units = {u["id"]: u for u in view["units"] if not u["removed"]}
         cover = [
@@ -295,35 +336,27 @@ class OneHourGeneral:
         views = self._views
         if len(views) >= _MEMO_MAX:
             views.clear()
-        units: dict[str, dict[str, Any]] = {}
-        fps: dict[str, Footprint] = {}
-        for u in state.units.values():
-            if u.removed:
-                continue
-            uid = u.id
-            pl = labels.get(uid)
-            fp = u.fp
-            sig: tuple[Any, ...] = (
-                u.side,
-                u.hits,
-                u.max_hits,
-                u.type,
-                u.shots_used,
-                u.out_of_missiles,
-                u.upgrade,
-                supply,
-                shots,
-            )
-            if pl:
-                sig += tuple(pl)
-            got = views.get(uid)
-            if got is None or got[0] is not fp or got[1] != sig:
-                view, vfp = _unit_entry(u, pl or [], supply, shots)
-                got = views[uid] = (fp, sig, view, vfp)
-            units[uid] = got[2]
-            fps[uid] = got[3]
-        self.units = units
-        self.fps = fps
+            self._src = None
+        token, touched = state.units_touched()
+        src = self._src
+        if not (
+            src is not None
+            and src[0] is token
+            and src[2] is params
+            and src[3] == labels
+            and self._setup_touched(state, touched, src[1], labels, supply, shots)
+        ):
+            units: dict[str, dict[str, Any]] = {}
+            fps: dict[str, Footprint] = {}
+            for u in state.units.values():
+                if u.removed:
+                    continue
+                got = self._entry(u, labels.get(u.id), supply, shots)
+                units[u.id] = got[2]
+                fps[u.id] = got[3]
+            self.units = units
+            self.fps = fps
+        self._src = (token, len(touched), params, labels)
         cover = self._cover
         if cover is None or cover[0] is not state.terrain:
             polys = [
@@ -334,6 +367,71 @@ class OneHourGeneral:
             cover = self._cover = (state.terrain, polys, [_bbox(c) for c in polys])
         self.cover_polys = cover[1]
         self.cover_boxes = cover[2]
+
+    def _entry(
+        self, u: Unit, pl: list[str] | None, supply: bool, shots: int
+    ) -> tuple[Footprint, tuple[Any, ...], dict[str, Any], Footprint]:
+        """The unit's entry in ``_views`` (its footprint and the other values its view was made
+        of, the view, the footprint made of the view), made again only when one of them changed."""
+        uid = u.id
+        fp = u.fp
+        sig: tuple[Any, ...] = (
+            u.side,
+            u.hits,
+            u.max_hits,
+            u.type,
+            u.shots_used,
+            u.out_of_missiles,
+            u.upgrade,
+            supply,
+            shots,
+        )
+        if pl:
+            sig += tuple(pl)
+        got = self._views.get(uid)
+        if got is None or got[0] is not fp or got[1] != sig:
+            view, vfp = _unit_entry(u, pl or [], supply, shots)
+            got = self._views[uid] = (fp, sig, view, vfp)
+        return got
+
+    def _setup_touched(
+        self,
+        state: OneHourState,
+        touched: list[Unit],
+        start: int,
+        labels: dict[str, list[str]],
+        supply: bool,
+        shots: int,
+    ) -> bool:
+        """``_setup_direct``'s units and footprints brought up to date from those of its last
+        decision on this very state, looking only at the units a field was set on since
+        (``OneHourState.units_touched``, the log after ``start``): every other unit's view is the one it had.
+        False (nothing changed here) when a unit comes back to the table, whose place in the
+        order of the units the full pass keeps."""
+        if start == len(touched):
+            return True
+        units = dict(self.units)
+        fps = dict(self.fps)
+        done: set[str] = set()
+        for i in range(start, len(touched)):
+            u = touched[i]
+            uid = u.id
+            if uid in done:
+                continue
+            done.add(uid)
+            if u.removed:
+                if uid in units:
+                    del units[uid]
+                    del fps[uid]
+                continue
+            if uid not in units:
+                return False
+            got = self._entry(u, labels.get(uid), supply, shots)
+            units[uid] = got[2]
+            fps[uid] = got[3]
+        self.units = units
+        self.fps = fps
+        return True
 
     def _mod(self, u: dict[str, Any], mode: str) -> int:
         p = unit_profiles()[u["type"]]
