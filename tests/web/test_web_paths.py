@@ -96,3 +96,64 @@ def test_a_knight_hack_scenario_names_no_server_data_folder(client: TestClient, 
     assert "data" in only and "may not name a file" in only
     ok = read_toml(builtin_scenarios()["knight-hack/bourgtheroulde-1124"])
     assert client.post("/api/games", json={"ruleset": "knight-hack", "scenario_data": ok}).status_code == 201
+
+
+def _names(tmp_path: Path) -> list[str]:
+    """Packaged-army names that are paths: each must name nothing, and read nothing."""
+    probe = tmp_path / "probe.toml"
+    probe.write_text('name = "x"\n', encoding="utf-8")
+    stem = str(tmp_path / "probe")
+    return [stem, "../../../../../../../../.." + stem, "/etc/passwd", "/no/such", "../armies/x", "a/b"]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "field"),
+    [("knight-hack/bourgtheroulde-1124", "red.army"), ("dbm-3.2/ford-of-ash", "armies.red")],
+)
+def test_a_packaged_army_name_is_never_a_path(
+    client: TestClient, tmp_path: Path, scenario: str, field: str
+) -> None:
+    """Knight Hack's ``[red] army`` and DBM's ``armies.red`` name a packaged sample army. A name
+    that is a path (absolute, with ``..``, to a file that exists or not) once got that file opened
+    and parsed, and the error told whether it existed; now every one is an unknown name, answered
+    in the same words but for the name itself, listing the packaged armies."""
+    ruleset = scenario.split("/")[0]
+    answers = set()
+    for name in _names(tmp_path):
+        data = read_toml(builtin_scenarios()[scenario])
+        if ruleset == "knight-hack":
+            data["red"]["army"] = name
+        else:
+            data["armies"]["red"] = name
+        r = client.post("/api/games", json={"ruleset": ruleset, "scenario_data": data})
+        assert r.status_code == 422, (name, r.text)
+        detail = r.json()["detail"]
+        assert field in detail and "unknown" in detail and "known:" in detail, detail
+        assert "provenance" not in detail and "meta" not in detail  # (nothing was parsed)
+        answers.add(detail.replace(repr(name), "NAME"))
+    assert len(answers) == 1, answers
+
+
+def test_the_army_builder_names_no_server_folder(client: TestClient, tmp_path: Path) -> None:
+    """A Knight Hack army file's ``data`` names a folder of tables on the command line; sent to the
+    army builder, ``/etc``, ``/proc/self`` or a folder holding a ``classes.toml`` was looked in
+    (and named in the answer). Now each is refused in the same words, and the sample still costs."""
+    kh = tmp_path / "kh"
+    kh.mkdir()
+    (kh / "classes.toml").write_text('x = "y"\n', encoding="utf-8")
+    army = read_toml(
+        Path(__file__).resolve().parents[2]
+        / "src/shieldwall/rulesets/knight_hack/data/sample/armies/rebels-1124.toml"
+    )
+    errors = set()
+    for folder in ("/etc", "/proc/self", str(kh), "../../../../etc", "no-such-folder"):
+        r = client.post("/api/rulesets/knight-hack/army", json={"army": {**army, "data": folder}})
+        assert r.status_code == 200, r.text
+        out = r.json()
+        assert out["legal"] is False
+        errors.add(out["error"])
+    assert len(errors) == 1, errors
+    (only,) = errors
+    assert "data" in only and "may not name a folder" in only and "/" not in only.split(":", 1)[1]
+    r = client.post("/api/rulesets/knight-hack/army", json={"army": army})
+    assert r.status_code == 200 and r.json()["legal"] is True, r.text

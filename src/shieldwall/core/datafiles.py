@@ -5,6 +5,7 @@ from __future__ import annotations
 import stat
 import tomllib
 from collections.abc import Iterator, Mapping
+from importlib.resources.abc import Traversable
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -37,6 +38,18 @@ def no_file_references() -> Iterator[None]:
 def file_references_allowed() -> bool:
     """Whether the data being loaded may name files (yes on the command line, no from the web)."""
     return _FILE_REFERENCES.get()
+
+
+def packaged_toml(folder: Traversable, name: str, file: str, field: str, what: str) -> Traversable:
+    """The packaged data file ``<name>.toml`` of ``folder`` (a rule system's sample armies),
+    found among the folder's own files: the name is matched against them, never joined to a path,
+    so a name with a separator, ``..`` or an absolute path names nothing here and reads nothing
+    elsewhere. An unknown name is a ``DataError`` listing the known ones (in the same words
+    whatever the name: they reveal nothing of the server's other files)."""
+    known = sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml") and f.is_file())
+    if name not in known:
+        raise DataError(file, field, f"unknown {what} {name!r}; known: {', '.join(known)}")
+    return folder / f"{name}.toml"
 
 
 def read_text(p: Path, limit: int = MAX_FILE_BYTES) -> str:

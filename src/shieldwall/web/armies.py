@@ -16,6 +16,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from shieldwall.core.datafiles import no_file_references
 from shieldwall.core.errors import ShieldwallError
 
 #: an army file's text is at most this long (the CLI's limit is larger; a page's army is small)
@@ -88,7 +89,8 @@ def cost(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="shieldwall-army-") as tmp:
         path = Path(tmp) / "army.toml"
         path.write_text(text, encoding="utf-8")
-        with _LOCK, contextlib.redirect_stdout(out):
+        # (an army sent from a page names no file or folder of the server: ``no_file_references``)
+        with _LOCK, contextlib.redirect_stdout(out), no_file_references():
             try:
                 hook(path, True, False)
             except ShieldwallError as exc:

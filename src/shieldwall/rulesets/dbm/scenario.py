@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from shieldwall.core.datafiles import validate
+from shieldwall.core.datafiles import packaged_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.dbm.schemas import OrderOfBattle
 from shieldwall.rulesets.dbm.tables import Tables, load_order_of_battle, sample_tables
@@ -81,12 +81,7 @@ def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
         name = spec.armies.get(side)  # type: ignore[call-overload]
         if name is None:
             raise DataError(file, f"armies.{side}", "missing (name a sample order of battle)")
-        node = folder / f"{name}.toml"
-        if not node.is_file():
-            known = sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
-            raise DataError(
-                file, f"armies.{side}", f"unknown order of battle {name!r}; known: {', '.join(known)}"
-            )
+        node = packaged_toml(folder, name, file, f"armies.{side}", "order of battle")
         armies[side] = load_order_of_battle(node, f"dbm-3.2/sample/armies/{name}.toml")
         if armies[side].army_list not in tables.lists:
             raise DataError(

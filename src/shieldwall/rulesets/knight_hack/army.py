@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from shieldwall.core.datafiles import read_toml, validate
+from shieldwall.core.datafiles import file_references_allowed, read_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.limits import MAX_EXTRAS, MAX_FIGURES, MAX_TEXT
 from shieldwall.rulesets.knight_hack.clauses import RS
@@ -134,6 +134,9 @@ def load_army(path: str | Path) -> Army:
     p = Path(path)
     raw: dict[str, Any] = read_toml(p)
     f = validate(_ArmyFile, raw, str(p))
+    if f.data != "sample" and not file_references_allowed():
+        # the same words whatever the folder: an army sent to the web app reveals nothing of the server
+        raise DataError(str(p), "data", 'an army sent as data may not name a folder; use data = "sample"')
     tables = tables_for(f.data, p.parent)
     check_units(f.unit, tables, str(p))
     return Army(f.name, str(p), f.provenance, f.points_limit, tuple(f.unit), tables)

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shieldwall.core.datafiles import file_references_allowed, validate
+from shieldwall.core.datafiles import file_references_allowed, packaged_toml, validate
 from shieldwall.core.errors import DataError
 from shieldwall.core.geometry import Footprint
 from shieldwall.core.limits import (
@@ -144,12 +144,8 @@ def _army_units(a: ArmySpec, side: str, tables: Tables, file: str) -> tuple[str,
     if a.units is not None:
         check_units(a.units, tables, file, f"{side}.units")
         return a.name or side, list(a.units)
-    node = sample_folder() / "armies" / f"{a.army}.toml"
-    if not node.is_file():
-        names = sorted(
-            f.name[:-5] for f in (sample_folder() / "armies").iterdir() if f.name.endswith(".toml")
-        )
-        raise DataError(file, f"{side}.army", f"no packaged army {a.army!r}; there are: {', '.join(names)}")
+    assert a.army is not None
+    node = packaged_toml(sample_folder() / "armies", a.army, file, f"{side}.army", "packaged army")
     army = load_army(Path(str(node)))
     return a.name or army.name, list(army.units)
 
