@@ -5,9 +5,9 @@ from __future__ import annotations
 import stat
 import tomllib
 from collections.abc import Iterator, Mapping
-from importlib.resources.abc import Traversable
 from contextlib import contextmanager
 from contextvars import ContextVar
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 

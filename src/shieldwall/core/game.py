@@ -9,6 +9,7 @@ as events.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -63,6 +64,37 @@ class Parameter:
     doc: str
     choices: tuple[Any, ...] = ()
     rule: str = ""
+    #: the least and greatest values a number may take (None: no bound)
+    low: float | None = None
+    high: float | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not a value of this parameter (its default's type, within its bounds),
+        or None. A value from a save or the web is data of any JSON type: null, a list, 2.5 for a
+        whole number, ``true`` for a number are refused here, never passed to the rules."""
+        d = self.default
+        if isinstance(d, bool):
+            ok = isinstance(value, bool)
+            kind = "yes or no (true or false)"
+        elif isinstance(d, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            kind = "a whole number"
+        elif isinstance(d, float):
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            kind = "a finite number"
+        elif isinstance(d, str):
+            ok = isinstance(value, str)
+            kind = "text"
+        else:
+            return None
+        if not ok:
+            return f"must be {kind}, not {value!r}"
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            lo = "" if self.low is None else f"{self.low:g}"
+            hi = "" if self.high is None else f"{self.high:g}"
+            span = f"from {lo} to {hi}" if lo and hi else f"at least {lo}" if lo else f"at most {hi}"
+            return f"must be {span}, not {value!r}"
+        return None
 
     def parse(self, text: str) -> Any:
         """Convert a command-line value to this parameter's type, checking choices."""
@@ -200,9 +232,17 @@ class Game(ABC):
             if k not in cls.parameters:
                 raise UnknownName("parameter", k, sorted(cls.parameters))
             p = cls.parameters[k]
-            out[k] = p.parse(v) if isinstance(v, str) and not isinstance(p.default, str) else v
-            if p.choices and out[k] not in p.choices:
-                raise UnknownName(f"value for {k}", str(out[k]), [str(c) for c in p.choices])
+            if isinstance(v, str) and not isinstance(p.default, str):
+                try:
+                    v = p.parse(v)
+                except ValueError as exc:  # (a bad word for a number or yes/no: named, not raised bare)
+                    raise DataError("rule parameters", k, str(exc)) from None
+            if p.choices and v not in p.choices:
+                raise UnknownName(f"value for {k}", str(v), [str(c) for c in p.choices])
+            why = p.problem(v)
+            if why is not None:
+                raise DataError("rule parameters", k, why)
+            out[k] = v
         return out
 
 

@@ -17,6 +17,8 @@ PARAMETERS: dict[str, Parameter] = {
         12,
         "bounds each side plays before the battle ends (game.toml)",
         rule=rule("victory.quarter"),
+        low=1,
+        high=200,  # (as a scenario's ``bounds``)
     ),
     "hand_deployment": Parameter(
         "hand_deployment",

@@ -56,7 +56,12 @@ PARAMETERS: dict[str, Parameter] = {
         rule("deployment"),
     ),
     "turns": Parameter(
-        "turns", 8, "turns before the battle ends (the scenario's turn limit)", rule=rule("turn.sequence")
+        "turns",
+        8,
+        "turns before the battle ends (the scenario's turn limit)",
+        rule=rule("turn.sequence"),
+        low=1,
+        high=50,  # (as a scenario's ``turns``)
     ),
 }
 

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from shieldwall.core.dice import seeded_rng
-from shieldwall.core.errors import ShieldwallError
 from shieldwall.core.game import BuiltGame, Parameter
 from shieldwall.rulesets.spi_dark_ages.board import Army, Board, Unit
 from shieldwall.rulesets.spi_dark_ages.clauses import rule
@@ -16,7 +12,12 @@ from shieldwall.rulesets.spi_dark_ages.state import DarkAgesState
 
 PARAMETERS: dict[str, Parameter] = {
     "turns": Parameter(
-        "turns", 12, "Game-Turns before the battle ends (the scenario's)", rule=rule("setup.turn")
+        "turns",
+        12,
+        "Game-Turns before the battle ends (the scenario's)",
+        rule=rule("setup.turn"),
+        low=1,
+        high=50,  # (as a scenario's ``turns``)
     ),
 }
 
@@ -39,13 +40,6 @@ class DarkAgesGame(BuiltGame):
         table's title) then carries it."""
         name: str = self.scenario.spec.name
         return f"{name} — {self.label}" if self.label else name
-
-    @classmethod
-    def check_params(cls, overrides: Mapping[str, Any]) -> dict[str, Any]:
-        out = super().check_params(overrides)
-        if "turns" in out and int(out["turns"]) < 1:
-            raise ShieldwallError(f"parameter 'turns' is at least 1 Game-Turn, got {out['turns']}")
-        return out
 
     def unit_types(self) -> dict[str, tuple[str, ...]]:
         """The armies' types, and after each cavalry type that dismounts the types it becomes

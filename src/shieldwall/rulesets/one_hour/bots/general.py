@@ -211,8 +211,9 @@ class OneHourGeneral:
         self._pos_memo: dict[tuple[str, Footprint], tuple[dict[str, Any], float, bool, bool]] = {}
         self._pos_basis: tuple[Any, ...] = ()
         #: what ``units`` and ``fps`` were last made from by ``_setup_direct``: the token of the
-        #: state's log of unit changes (``OneHourState.units_touched``: a state's own, new with every copy) and the length of its ``_touched``
-        #: then, the game's parameters and the personalities' labels (None: made afresh next time)
+        #: state's log of unit changes (``OneHourState.units_touched``: a state's own, new with
+        #: every copy) and the log's length then, the game's parameters and the personalities'
+        #: labels (None: made afresh next time)
         self._src: tuple[object, int, Any, dict[str, list[str]]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -405,7 +406,8 @@ class OneHourGeneral:
     ) -> bool:
         """``_setup_direct``'s units and footprints brought up to date from those of its last
         decision on this very state, looking only at the units a field was set on since
-        (``OneHourState.units_touched``, the log after ``start``): every other unit's view is the one it had.
+        (``OneHourState.units_touched``, the log after ``start``): every other unit's view is the
+        one it had.
         False (nothing changed here) when a unit comes back to the table, whose place in the
         order of the units the full pass keeps."""
         if start == len(touched):
