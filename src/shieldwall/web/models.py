@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from shieldwall import registry
 from shieldwall.io.scenarios import default_scenario
-from shieldwall.web.bounds import MAX_ORDERS, check_json
+from shieldwall.web.bounds import MAX_ORDER_NODES, MAX_ORDER_TEXT, MAX_ORDERS, check_json
 
 GAME_ID = r"^[A-Za-z0-9_-]{1,64}$"
 NAME = r"^[A-Za-z0-9_.:+-]{1,64}$"
@@ -23,11 +23,34 @@ def _bounded(where: str) -> AfterValidator:
     return AfterValidator(lambda v: check_json(v, where))
 
 
+def _one_order(v: Any, where: str) -> Any:
+    """An order: bounded JSON of at most ``MAX_ORDER_NODES`` values, or a text of at most
+    ``MAX_ORDER_TEXT`` characters (the refusal does not repeat the order)."""
+    if isinstance(v, str):
+        if len(v) > MAX_ORDER_TEXT:
+            raise ValueError(
+                f"{where}: an order is at most {MAX_ORDER_TEXT} characters (this one has {len(v)})"
+            )
+        return v
+    return check_json(v, where, MAX_ORDER_NODES)
+
+
+def _order_bounded(where: str) -> AfterValidator:
+    return AfterValidator(lambda v: _one_order(v, where))
+
+
+def _orders_bounded(where: str) -> AfterValidator:
+    return AfterValidator(lambda v: [_one_order(x, f"{where}[{i}]") for i, x in enumerate(v)])
+
+
 def _save(v: dict[str, Any]) -> dict[str, Any]:
     check_json(v, "save")
     orders = v.get("orders")
-    if isinstance(orders, list) and len(orders) > MAX_ORDERS:
-        raise ValueError(f"save.orders: more than {MAX_ORDERS} orders")
+    if isinstance(orders, list):
+        if len(orders) > MAX_ORDERS:
+            raise ValueError(f"save.orders: more than {MAX_ORDERS} orders")
+        for i, o in enumerate(orders):
+            _one_order(o, f"save.orders[{i}]")  # (each order bounded as one given at the table)
     return v
 
 
@@ -252,7 +275,7 @@ class GameCreated(BaseModel):
 class OrderIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    order: Annotated[str | dict[str, Any], _bounded("order")] = Field(
+    order: Annotated[str | dict[str, Any], _order_bounded("order")] = Field(
         description="An order in its text form ('activate r1', 'charge r1 b2 front') or dict form "
         "({'kind': 'move', 'unit': 'r1', 'steps': [{'go': [14, 9]}]}).",
         examples=["activate r1", {"kind": "hold", "unit": "r1"}],
@@ -271,7 +294,7 @@ class OrderIn(BaseModel):
         description="The game's `version` the order was made for. If the game has moved on (another "
         "order came first), the order is refused with 409 and the current version.",
     )
-    near: Annotated[list[str | dict[str, Any]], _bounded("near")] = Field(
+    near: Annotated[list[str | dict[str, Any]], _bounded("near"), _orders_bounded("near")] = Field(
         default_factory=list,
         max_length=MAX_NEAR,
         description="Orders to play instead if the rules refuse `order`, nearest first (the page sends "
@@ -413,8 +436,8 @@ class SpectateOut(BaseModel):
 class CheckIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    order: Annotated[str | dict[str, Any], _bounded("order")]
-    near: Annotated[list[str | dict[str, Any]], _bounded("near")] = Field(
+    order: Annotated[str | dict[str, Any], _order_bounded("order")]
+    near: Annotated[list[str | dict[str, Any]], _bounded("near"), _orders_bounded("near")] = Field(
         default_factory=list, max_length=MAX_NEAR
     )
 

@@ -152,7 +152,7 @@ class Session:
         return any("faces" in evs[i].data for i in range(self.marks[idx], len(evs)))
 
     def can_undo(self, sides: Iterable[str]) -> bool:
-        if self.rec.mode == "remote":
+        if self.rec.mode == "remote" or self.finished():
             return False
         idx = self.last_own_order(sides)
         return idx is not None and not self.dice_seen_since(idx)
@@ -199,9 +199,6 @@ class Session:
             got = compute(self.state, unit_id)
             kept[2][unit_id] = got
         return got
-
-    def unit_sides(self) -> dict[str, str]:
-        return {str(u["id"]): str(u.get("side")) for u in self.full_view().get("units", [])}
 
 
 @dataclass(frozen=True)

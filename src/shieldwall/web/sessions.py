@@ -46,6 +46,15 @@ MODES = ("bot", "hotseat", "remote")
 WATCH = "@watch"
 
 
+def _on_menu(s: Session, sides: list[str], order: Order) -> bool:
+    """Whether ``order`` is on the menu of a decision one of ``sides`` is to make. An order whose
+    ``unit`` names another side's unit is then still the token's to give: a rule system may have
+    the deciding side name a pair of units by the enemy's first (the choice of the next melee,
+    ``fight <their unit> <our unit>``), which the owner check refused, so a player could not fight."""
+    d = s.state.decision()
+    return d is not None and d.side in sides and order in s.state.legal_orders()
+
+
 class Games:
     """The games of one server: an LRU cache of sessions over the SQLite store."""
 
@@ -454,9 +463,17 @@ class Games:
         order: Order = s.state.parse_order(spec)
         od = order.to_dict()
         finite_numbers(od)
-        owners = s.unit_sides()
+        # the owners of the units this token may see: a unit hidden from it (a concealed or
+        # not-yet-placed enemy) is left to the rules, which refuse it as an id that names nothing
+        # (a 403 naming its side told the player the hidden unit exists)
+        owners = {str(u["id"]): str(u.get("side")) for u in s.view_for(sides).get("units", [])}
         uid = od.get("unit")
-        if isinstance(uid, str) and uid in owners and owners[uid] not in sides:
+        if (
+            isinstance(uid, str)
+            and uid in owners
+            and owners[uid] not in sides
+            and not _on_menu(s, sides, order)
+        ):
             raise ApiError(
                 403,
                 f"{uid} is {owners[uid]}'s unit; your token commands {', '.join(sides)}",
@@ -510,6 +527,10 @@ class Games:
                 raise ApiError(
                     409, "undo is for hotseat and vs-bot games; between two browsers an order stands"
                 )
+            if s.finished():
+                # the battle's seed and save are public once it is over (``seed_visible``): an
+                # order taken back then would reopen a battle whose every coming die is known
+                raise ApiError(409, "the battle is over: its orders stand (the seed is public now)")
             idx = s.last_own_order(sides)
             if idx is None:
                 raise ApiError(409, "nothing to undo: you have given no order yet")
