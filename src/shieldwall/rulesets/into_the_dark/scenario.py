@@ -257,13 +257,7 @@ def _side_army(sd: SideSpec, side: str, file: str) -> Army:
     if (sd.army is None) == (sd.army_file is None):
         raise DataError(file, f"{side}", "give exactly one of army (inline) or army_file")
     if sd.army is not None:
-        army = parse_army(sd.army, f"{file}: {side}.army")
-        for i, u in enumerate(army.units):
-            if u.figures > MAX_FIGURES:  # a scenario's bound (core.limits); the odds take any size
-                raise DataError(
-                    file, f"{side}.army.units[{i}].figures", f"at most {MAX_FIGURES} figures a unit"
-                )
-        return army
+        return _bounded(parse_army(sd.army, f"{file}: {side}.army"), file, f"{side}.army")
     assert sd.army_file is not None
     if not file_references_allowed():
         # the same words whatever the path: they reveal nothing about the server's files
@@ -274,7 +268,17 @@ def _side_army(sd: SideSpec, side: str, file: str) -> Army:
         )
     base = Path(file).parent if Path(file).exists() else Path(".")
     path = base / sd.army_file
-    return parse_army(read_toml(path), str(path))
+    return _bounded(parse_army(read_toml(path), str(path)), str(path), "army")
+
+
+def _bounded(army: Army, file: str, where: str) -> Army:
+    """``army``, whose units a scenario may play: at most ``MAX_FIGURES`` figures a unit (a
+    scenario's bound, ``core.limits``; the odds take any size), whether the army is given inline
+    or in an army file (which once played a 200-figure unit the inline army refused)."""
+    for i, u in enumerate(army.units):
+        if u.figures > MAX_FIGURES:
+            raise DataError(file, f"{where}.units[{i}].figures", f"at most {MAX_FIGURES} figures a unit")
+    return army
 
 
 def _check_terrain(spec: ScenarioSpec, file: str) -> None:
