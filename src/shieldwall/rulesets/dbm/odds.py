@@ -5,7 +5,11 @@ ranks lined up behind), all 36 dice pairs enumerated through the same scoring co
 (:func:`.combat.score_pair`); the outcome is a number: -2 the attacker destroyed, -1 the attacker
 recoils or flees, 0 no result, +1 the target recoils or flees, +2 the target destroyed.
 ``matrix``: every element type of one army list against every type of another (``--set
-lists=A:B``): P(the row destroys the column in one close combat) and the mean outcome.
+lists=A:B``): P(the row destroys the column in one close combat, or with ``kind=shooting`` in one
+shooting by the row, whose rows are empty for types that cannot shoot) and the mean outcome, the
+column overlapped by ``overlaps`` enemy in close combat.
+``kind=shooting`` refuses a shooter that cannot shoot (dbm-3.2:shoot.who) and ``overlaps`` above 0,
+which count only in close combat (dbm-3.2:cc.overlap).
 Base factors and unstated outcomes come from the data set: the illustrative sample is labelled
 **illustrative data: not the published DBM tables**.
 """
@@ -55,9 +59,20 @@ class ListPairKey(SetKey):
 
 
 SETS = {
-    "kind": SetKey("kind", "close combat (cc) or shooting (the attacker shoots)", "cc", ("cc", "shooting")),
+    "kind": SetKey(
+        "kind",
+        "close combat (cc) or shooting (the attacker, in matrix the row, shoots; "
+        "a row that cannot shoot is empty)",
+        "cc",
+        ("cc", "shooting"),
+    ),
     "going": SetKey("going", "the going both elements stand in", "good", ("good", "rough", "difficult")),
-    "overlaps": SetKey("overlaps", "enemy overlapping the target", 0, int_range=(0, 2)),
+    "overlaps": SetKey(
+        "overlaps",
+        "enemy overlapping the target (in matrix the column), in close combat only",
+        0,
+        int_range=(0, 2),
+    ),
     "lists": ListPairKey(
         "lists",
         "two army lists of the sample data set, A:B (matrix)",
@@ -80,8 +95,35 @@ def _one(text: str) -> tuple[str, str]:
     return code, grade
 
 
-def outcome_value(res: Mapping[str, Any] | None) -> int:
-    if res is None or res["result"] == "none":
+#: the types and grades that shoot (dbm-3.2:shoot.who), for the words of a refusal
+SHOOTERS = "Art, Bw, WWg(S)/(O), El(X), Shp(S)/(O)/(X), Gal, Bts(S)/(X)"
+#: the note of a shooting query (ruling R33)
+SHOOTER_UNHARMED = "in shooting only the target suffers (ruling R33): a shooter that loses scores 0"
+
+
+def check_shooting(kind: str, overlaps: int) -> None:
+    """Overlaps count only in close combat (dbm-3.2:cc.overlap): asking for them in shooting is an
+    error, not a setting silently without effect."""
+    if kind == "shooting" and overlaps:
+        raise SpecError(
+            f"--set overlaps={overlaps}: overlaps count only in close combat (dbm-3.2:cc.overlap), "
+            "not with kind=shooting"
+        )
+
+
+def shoots(code: str, grade: str) -> bool:
+    """Whether an element of ``code`` and ``grade`` shoots: a type and grade that shoot
+    (dbm-3.2:shoot.who) with a range in the data set's ``range_p`` (as the game asks)."""
+    from shieldwall.rulesets.dbm.shooting import type_shoots
+    from shieldwall.rulesets.dbm.tables import sample_tables
+
+    return type_shoots(code, grade) and sample_tables().ranges.range_p.get(code) is not None
+
+
+def outcome_value(res: Mapping[str, Any] | None, kind: str = "cc") -> int:
+    """The outcome as a number (-2 attacker destroyed ... +2 target destroyed). In shooting only
+    the target suffers, as battles play it (ruling R33): a shooter that loses scores 0."""
+    if res is None or res["result"] == "none" or (kind == "shooting" and res["loser"] == "a"):
         return 0
     sign = 1 if res["loser"] == "b" else -1
     return sign * (2 if res["result"] == "destroyed" else 1)
@@ -120,7 +162,7 @@ class DbmOdds(OddsPlugin):
         w: dict[int, int] = {}
         for da in range(1, 7):
             for db in range(1, 7):
-                v = outcome_value(score_pair(tb, a, b, kind, da, db)["result"])
+                v = outcome_value(score_pair(tb, a, b, kind, da, db)["result"], kind)
                 w[v] = w.get(v, 0) + 1
         return Dist(w)
 
@@ -132,7 +174,13 @@ class DbmOdds(OddsPlugin):
         from shieldwall.rulesets.dbm.tables import sample_tables
 
         s = self.parse_sets(sets, "attack")
+        check_shooting(str(s["kind"]), int(s["overlaps"] or 0))
         a = replace(self.parse_spec(attacker), going=str(s["going"]))
+        if s["kind"] == "shooting" and not shoots(a.code, a.grade):
+            raise SpecError(
+                f"{attacker!r} cannot shoot (dbm-3.2:shoot.who: {SHOOTERS} shoot); "
+                "ask kind=cc for a close combat"
+            )
         b = replace(self.parse_spec(target), going=str(s["going"]), overlaps=int(s["overlaps"] or 0))
         dist = self._dist(a, b, str(s["kind"]))
         label = sample_tables().label
@@ -146,6 +194,7 @@ class DbmOdds(OddsPlugin):
             explain=lambda: (
                 "-2 attacker destroyed, -1 attacker recoils/flees, 0 no result, "
                 "+1 target recoils/flees, +2 target destroyed",
+                *((SHOOTER_UNHARMED,) if s["kind"] == "shooting" else ()),
                 *((label,) if label else ()),
             ),
             unit="outcome",
@@ -158,6 +207,8 @@ class DbmOdds(OddsPlugin):
         from shieldwall.rulesets.dbm.tables import sample_tables
 
         s = self.parse_sets(sets, "matrix")
+        kind, overlaps = str(s["kind"]), int(s["overlaps"] or 0)
+        check_shooting(kind, overlaps)
         tb = sample_tables()
         la, _, lb = str(s["lists"]).partition(":")
         for name in (la, lb):
@@ -173,13 +224,25 @@ class DbmOdds(OddsPlugin):
         wins: list[list[Fraction | float | None]] = [[None] * n for _ in range(n)]
         mean: list[list[Fraction | None]] = [[None] * n for _ in range(n)]
         for i, ti in enumerate(types):
+            a = Fighter(*_one(ti), going=str(s["going"]))
+            if kind == "shooting" and not shoots(a.code, a.grade):
+                continue  # dbm-3.2:shoot.who: the row cannot shoot, its cells stay empty
             for j, tj in enumerate(types):
-                a = Fighter(*_one(ti), going=str(s["going"]))
-                b = Fighter(*_one(tj), going=str(s["going"]))
-                d = self._dist(a, b, "cc")
+                b = Fighter(*_one(tj), going=str(s["going"]), overlaps=overlaps)
+                d = self._dist(a, b, kind)
                 wins[i][j] = d.probabilities().get(2, Fraction(0))
                 mean[i][j] = d.mean()
         label = tb.label
+        combat = "one close combat" if kind == "cc" else "one shooting, the row shooting"
+        notes = [
+            f"first_wins: P(the row element destroys the column element in {combat}); "
+            "mean: the mean outcome (-2 row destroyed ... +2 column destroyed)"
+        ]
+        if kind == "shooting":
+            notes.append(SHOOTER_UNHARMED)
+            notes.append(f"empty rows: types that cannot shoot (dbm-3.2:shoot.who: {SHOOTERS} shoot)")
+        if overlaps:
+            notes.append(f"the column element is overlapped by {overlaps} enemy (dbm-3.2:cc.overlap)")
         return MatrixOdds(
             self.ruleset,
             dict(s),
@@ -188,11 +251,7 @@ class DbmOdds(OddsPlugin):
             {"front": mean},
             {"front": wins},
             unit="outcome",
-            notes=(
-                "first_wins: P(the row element destroys the column element in one close combat); "
-                "mean: the mean outcome (-2 row destroyed ... +2 column destroyed)",
-                *((label,) if label else ()),
-            ),
+            notes=(*notes, *((label,) if label else ())),
         )
 
 

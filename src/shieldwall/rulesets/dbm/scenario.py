@@ -72,6 +72,34 @@ class Scenario:
         return self.spec.name
 
 
+def distinct_ids(armies: Mapping[str, OrderOfBattle]) -> dict[str, OrderOfBattle]:
+    """The two orders of battle with element ids the sides do not share (ruling R50).
+
+    Ids name elements on the table, in orders and in events, so an id in both armies (the same
+    order of battle on both sides: a mirror match, or a civil war, which the text's unreliable
+    allies allow for) would let one side's element replace the other's. When the armies
+    share any id, every element id of each side is prefixed with the side (``red-b-gen``,
+    ``blue-b-gen``); armies whose ids are already distinct keep them unchanged."""
+    ids = {side: {el.id for c in oob.commands for el in c.elements} for side, oob in armies.items()}
+    if not set.intersection(*ids.values()):
+        return dict(armies)
+    return {
+        side: oob.model_copy(
+            update={
+                "commands": [
+                    c.model_copy(
+                        update={
+                            "elements": [e.model_copy(update={"id": f"{side}-{e.id}"}) for e in c.elements]
+                        }
+                    )
+                    for c in oob.commands
+                ]
+            }
+        )
+        for side, oob in armies.items()
+    }
+
+
 def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
     spec = validate(ScenarioFile, dict(data), file)
     tables = sample_tables()
@@ -116,4 +144,4 @@ def build_scenario(data: Mapping[str, Any], file: str) -> Scenario:
     for i, t in enumerate(spec.terrain):
         if t.kind not in tables.terrain.feature:
             raise DataError(file, f"terrain[{i}].kind", f"unknown terrain kind {t.kind!r}")
-    return Scenario(spec, tables, armies)
+    return Scenario(spec, tables, distinct_ids(armies))

@@ -1,4 +1,5 @@
-"""The schemas of DBM 3.2's user-supplied data (pydantic, unknown keys refused, finite numbers).
+"""The schemas of DBM 3.2's user-supplied data (pydantic, unknown keys refused, finite numbers,
+flags ``true`` or ``false`` only: a string such as ``"no"`` is refused, never read as a boolean).
 
 The amendments replace paragraphs of DBM 3.1; the base tables (factors, distances, most outcomes,
 PIP costs, army points, lists) are not in the text, so each is a TOML file validated here field by
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 #: the banner shown wherever the illustrative sample is in use
 SAMPLE_LABEL = "illustrative data: not the published DBM tables"
@@ -52,7 +53,7 @@ class Meta(_Model):
     """Every file's ``[meta]``: where its numbers come from."""
 
     source: str = Field(min_length=1)
-    illustrative: bool
+    illustrative: StrictBool
     ruleset_version: Literal["dbm-3.2"] = "dbm-3.2"
 
 
@@ -76,10 +77,10 @@ def _check_codes(v: dict[str, object], what: str, complete: bool) -> None:
 class TroopType(_Model):
     name: str = Field(min_length=1)
     troop_class: TroopClass = Field(alias="class")
-    skirmisher: bool = False
+    skirmisher: StrictBool = False
     grades: list[Grade] = Field(min_length=1)
     depth_p: float = Field(gt=0)
-    turns_to_flank: bool = True
+    turns_to_flank: StrictBool = True
     #: friends facing the same way this type may pass through when recoiling (recoil.friends)
     pass_through: list[str] = Field(default_factory=list)
 
@@ -246,7 +247,7 @@ class PipsFile(_File):
 
 
 class CostRow(_Model):
-    regular: bool
+    regular: StrictBool
     code: str
     grade: Grade
     ap: float = Field(ge=0)
@@ -283,11 +284,11 @@ class CostsFile(_File):
 
 class Feature(_Model):
     going: Going
-    area: bool
+    area: StrictBool
     fe: float = Field(ge=0)
     visibility: Literal["clear", "blocks"] = "clear"
-    paltry: bool = False
-    water: bool = False
+    paltry: StrictBool = False
+    water: StrictBool = False
 
 
 class TerrainFile(_File):
@@ -325,13 +326,13 @@ class GameFile(_File):
 class ListEntry(_Model):
     code: str
     grade: Grade
-    regular: bool
+    regular: StrictBool
     min: int = Field(ge=0)
     max: int = Field(ge=0)
     mounted: Literal["no", "optional", "compulsory"] = "no"
-    double_base_required: bool = False
+    double_base_required: StrictBool = False
     generals: int = Field(default=0, ge=0)
-    allied: bool = False
+    allied: StrictBool = False
 
     @model_validator(mode="after")
     def _range(self) -> ListEntry:
@@ -348,11 +349,14 @@ class ArmyList(_Model):
     nation: str = Field(min_length=1)
     compulsory_terrain: list[str] = Field(default_factory=list)
     permitted_terrain: list[str] = Field(default_factory=list)
-    bua_allowed: bool = False
+    bua_allowed: StrictBool = False
     entries: list[ListEntry] = Field(min_length=1)
 
 
 # --- army.toml (order of battle) ------------------------------------------------------------------
+
+#: dbm-3.2:size.baggage: "6 baggage elements if 400AP or less, otherwise 8"
+MAX_BAGGAGE = 8
 
 
 class DismountAs(_Model):
@@ -361,17 +365,17 @@ class DismountAs(_Model):
     code: str
     grade: Grade
     #: it leaves riderless mounts behind it (base rule, not in the amendments: ruling R42)
-    mounts: bool = False
+    mounts: StrictBool = False
 
 
 class ArmyElement(_Model):
     id: str = Field(min_length=1)
     code: str
     grade: Grade
-    regular: bool
-    general: bool = False
-    double_base: bool = False
-    bow: bool = False
+    regular: StrictBool
+    general: StrictBool = False
+    double_base: StrictBool = False
+    bow: StrictBool = False
     #: a mounted element that may dismount, and as what (ruling R39)
     dismount: DismountAs | None = None
 
@@ -383,11 +387,11 @@ class ArmyElement(_Model):
 
 class ArmyCommand(_Model):
     name: str = Field(min_length=1)
-    c_in_c: bool = False
-    ally: bool = False
+    c_in_c: StrictBool = False
+    ally: StrictBool = False
     nation: str | None = None
-    civil_war: bool = False
-    flank_march: bool = False
+    civil_war: StrictBool = False
+    flank_march: StrictBool = False
     #: the table flank (as seen by its own side) a flank-marching command arrives on (ruling R38)
     flank: Literal["left", "right"] = "left"
     elements: list[ArmyElement] = Field(min_length=1)
@@ -400,6 +404,34 @@ class OrderOfBattle(_Model):
     army_list: str = Field(alias="list")
     name: str = Field(min_length=1)
     ap_limit: float = Field(gt=0)
+    #: at most :data:`MAX_BAGGAGE`; whether the count is the 6 or 8 the army's points need is
+    #: ``shieldwall army cost``'s check (army.py)
     baggage: int = Field(ge=0)
-    baggage_mobile: bool = True
+    baggage_mobile: StrictBool = True
     commands: list[ArmyCommand] = Field(min_length=1)
+
+    @field_validator("baggage")
+    @classmethod
+    def _baggage(cls, v: int) -> int:
+        """dbm-3.2:size.baggage: an army has 6 baggage elements, or 8 above 400 AP; no army may have
+        more than 8, so a larger count is refused here (one element is built and costed for each)."""
+        if v > MAX_BAGGAGE:
+            raise ValueError(
+                f"{v} baggage elements: an army has at most {MAX_BAGGAGE} "
+                "(dbm-3.2:size.baggage: 6 if 400 AP or less, otherwise 8)"
+            )
+        return v
+
+    @field_validator("commands")
+    @classmethod
+    def _unique_ids(cls, v: list[ArmyCommand]) -> list[ArmyCommand]:
+        """Every element of the order of battle has an id of its own: orders, events and the table
+        name an element by it, so a second element with the same id would replace the first."""
+        seen: dict[str, str] = {}
+        for i, cmd in enumerate(v):
+            for j, el in enumerate(cmd.elements):
+                where = f"commands[{i}].elements[{j}]"
+                if el.id in seen:
+                    raise ValueError(f"element id {el.id!r} is used twice ({seen[el.id]} and {where})")
+                seen[el.id] = where
+        return v

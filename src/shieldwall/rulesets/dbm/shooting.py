@@ -16,7 +16,12 @@ from shieldwall.rulesets.dbm.melee import front_engaged, overlaps, ranks_behind
 
 def may_shoot(e: Element) -> bool:
     """dbm-3.2:shoot.who: Art, Bw, WWg (S)/(O), El(X), Shp (S)/(O)/(X), Gal, Bts (S)/(X)."""
-    c, g = e.code, e.grade
+    return type_shoots(e.code, e.grade)
+
+
+def type_shoots(c: str, g: str) -> bool:
+    """dbm-3.2:shoot.who for a troop type and grade: whether such an element shoots at all (the
+    odds' ``kind=shooting`` asks it of a SPEC, which stands on no table)."""
     return (
         c in ("Art", "Bw", "Gal")
         or (c == "WWg" and g in ("S", "O"))
