@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from shieldwall.core.datafiles import file_references_allowed, read_toml, validate
 from shieldwall.core.errors import DataError
@@ -52,12 +52,14 @@ class ArmyUnit(BaseModel):
     name: str | None = Field(default=None, max_length=MAX_TEXT)
     type: str = Field(max_length=MAX_TEXT)
     unit_class: str = Field(alias="class", max_length=MAX_TEXT)
-    figures: int = Field(ge=1, le=MAX_FIGURES)
-    frontage: int = Field(ge=1, le=MAX_FIGURES)
+    #: counts and flags are strict: ``figures = true`` or ``12.0`` is refused for its type, never
+    #: read as 1 or 12
+    figures: StrictInt = Field(ge=1, le=MAX_FIGURES)
+    frontage: StrictInt = Field(ge=1, le=MAX_FIGURES)
     weapons: list[str] = Field(default_factory=list, max_length=MAX_EXTRAS)
-    fanatic: bool = False
-    ambush: bool = False
-    leader: bool = False
+    fanatic: StrictBool = False
+    ambush: StrictBool = False
+    leader: StrictBool = False
 
     @model_validator(mode="after")
     def _frontage(self) -> ArmyUnit:
@@ -79,7 +81,7 @@ class _ArmyFile(BaseModel):
     provenance: Provenance
     source: str = Field(min_length=1)
     data: str = "sample"
-    points_limit: int | None = Field(default=None, ge=1)
+    points_limit: StrictInt | None = Field(default=None, ge=1)
     unit: list[ArmyUnit] = Field(min_length=1)
 
 

@@ -126,6 +126,11 @@ class Unit:
         return self.status == "removed"
 
     @property
+    def lost(self) -> bool:
+        """Lost to its side (R37, R55): removed or routing; a unit held back (R51) never was."""
+        return self.status in ("removed", "routed") and not self.held_back
+
+    @property
     def label(self) -> str:
         return self.name
 
@@ -234,11 +239,12 @@ class Board:
         return self.tables.types[u.type].cost_per_figure[u.cls] * u.muster
 
     def points_lost(self, side: str) -> int:
-        """Points of units removed or routed, and of the figures lost by the others."""
+        """Points of units lost (removed or routed: ``Unit.lost``), and of the figures lost by the
+        others."""
         lost = 0
         for u in self.units.values():
             if u.side != side or u.held_back:
                 continue
             cpf = self.tables.types[u.type].cost_per_figure[u.cls]
-            lost += cpf * u.muster if u.status in ("removed", "routed") else cpf * (u.muster - u.figures)
+            lost += cpf * u.muster if u.lost else cpf * (u.muster - u.figures)
         return lost

@@ -6,9 +6,10 @@ Every distribution is the rules' own situation object enumerated: a casualty rol
 answer says so in its details.
 
 ``attack`` SPECs: ATTACKER is ``TYPE[:CLASS]`` (a troop type of the tables) or a whole number, the
-target number T itself; TARGET is ``TYPE[:CLASS][:FIGURES]`` or ``any`` (FIGURES caps the casualties
-at the figures left). With a number for the attacker the chart is not used and ``--set`` melee
-conditions do not apply (only ``automatic`` and ``figures``)::
+target number T itself (0 or more, ruling R57); TARGET is ``TYPE[:CLASS][:FIGURES]`` or ``any``
+(FIGURES caps the casualties at the figures left). With a number for the attacker the chart is not
+used and ``--set`` melee conditions do not apply (only ``automatic`` and ``figures``); ``flank``
+and ``rear`` are never both given (ruling R56)::
 
     >>> a = PLUGIN.attack("60", "any")
     >>> [a.probabilities[k] for k in range(4)]
@@ -32,7 +33,7 @@ from shieldwall.core.errors import ShieldwallError, UnknownName
 from shieldwall.odds.base import OddsPlugin
 from shieldwall.odds.results import AttackOdds, DuelOdds, MoraleOdds, Progress, attack_odds, morale_odds
 from shieldwall.odds.settings import Given, ReadSettings, SetKey
-from shieldwall.rulesets.knight_hack.odds_melee import duel_round, with_duel
+from shieldwall.rulesets.knight_hack.odds_melee import check_facing, duel_round, with_duel
 
 if TYPE_CHECKING:
     from shieldwall.rulesets.knight_hack.casualties import AutoMode
@@ -133,9 +134,9 @@ SET_KEYS: dict[str, SetKey] = {
 SET_KEYS = with_duel(SET_KEYS, WEAPONS)
 
 SPEC_HELP = (
-    "attack: ATTACKER TARGET; ATTACKER = TYPE[:CLASS] or a whole number T (the target number itself); "
-    "TARGET = TYPE[:CLASS][:FIGURES] or any. morale: TYPE:CLASS:FIGURES. TYPE is a troop type of the "
-    "illustrative sample tables (not the published charts); CLASS defaults to C. duel: one melee round, "
+    "attack: ATTACKER TARGET; ATTACKER = TYPE[:CLASS] or a whole number T, 0 or more (the target number "
+    "itself); TARGET = TYPE[:CLASS][:FIGURES] or any. morale: TYPE:CLASS:FIGURES. TYPE is a troop type of "
+    "the illustrative sample tables (not the published charts); CLASS defaults to C. duel: one melee round, "
     "FIRST SECOND as TYPE[:CLASS][:FIGURES] or both numbers T (rulesets/knight_hack/odds_melee.py)."
 )
 
@@ -154,20 +155,28 @@ def _tables() -> Tables:
     return sample_tables()
 
 
-def parse_spec(text: str, *, number_ok: bool = False, any_ok: bool = False) -> KHSpec:
-    """``TYPE[:CLASS][:FIGURES]``, a whole number (``number_ok``) or ``any`` (``any_ok``)."""
+def parse_spec(text: str, *, number_ok: bool = False, any_ok: bool = False, what: str = "SPEC") -> KHSpec:
+    """``TYPE[:CLASS][:FIGURES]``, a whole number (``number_ok``: T, 0 or more, ruling R57) or
+    ``any`` (``any_ok``); ``what`` names the SPEC in errors (ATTACKER, FIRST, ...)."""
     t = text.strip().lower()
     if number_ok:
         try:
-            return KHSpec(None, "C", None, int(t))
+            number = int(t)
         except ValueError:
             pass
+        else:
+            if number < 0:
+                raise ShieldwallError(
+                    f"knight-hack {what} {text!r}: a target number T is 0 or more, not {number} (every "
+                    "T of 0 or less inflicts nothing; knight-hack:casualties.target, rulings R3, R57)"
+                )
+            return KHSpec(None, "C", None, number)
     if any_ok and t == "any":
         return KHSpec(None, "C", None)
     tables = _tables()
     parts = t.split(":")
     if len(parts) > 3 or not parts[0]:
-        raise ShieldwallError(f"knight-hack SPEC {text!r}: expected TYPE[:CLASS][:FIGURES]")
+        raise ShieldwallError(f"knight-hack {what} {text!r}: expected TYPE[:CLASS][:FIGURES]")
     if parts[0] not in tables.types:
         raise UnknownName("knight-hack troop type", parts[0], list(tables.types))
     cls = parts[1].upper() if len(parts) > 1 and parts[1] else "C"
@@ -178,9 +187,9 @@ def parse_spec(text: str, *, number_ok: bool = False, any_ok: bool = False) -> K
         try:
             figures = int(parts[2])
         except ValueError:
-            raise ShieldwallError(f"knight-hack SPEC {text!r}: FIGURES must be a whole number") from None
+            raise ShieldwallError(f"knight-hack {what} {text!r}: FIGURES must be a whole number") from None
         if figures < 1:
-            raise ShieldwallError(f"knight-hack SPEC {text!r}: FIGURES must be at least 1")
+            raise ShieldwallError(f"knight-hack {what} {text!r}: FIGURES must be at least 1")
     return KHSpec(parts[0], cls, figures)
 
 
@@ -211,8 +220,8 @@ class KnightHackOdds(OddsPlugin):
         from shieldwall.rulesets.knight_hack.casualties import CasualtySituation
         from shieldwall.rulesets.knight_hack.factors import Fighter, MeleeConditions, melee_target
 
-        a = parse_spec(specs[0], number_ok=True)
-        d = parse_spec(specs[1], any_ok=True)
+        a = parse_spec(specs[0], number_ok=True, what="ATTACKER")
+        d = parse_spec(specs[1], any_ok=True, what="TARGET")
         tables = _tables()
         figures = d.figures if d.figures is not None else 3
         auto: AutoMode = "add" if st["auto"] == "add" else "floor"
@@ -233,6 +242,7 @@ class KnightHackOdds(OddsPlugin):
                     "--set automatic applies when ATTACKER is a number; the chart gives its own"
                 )
             assert a.type is not None
+            check_facing(st)
             cond = MeleeConditions(
                 flank=_yes(st["flank"]),
                 rear=_yes(st["rear"]),
@@ -267,7 +277,7 @@ class KnightHackOdds(OddsPlugin):
     def _morale(self, specs: tuple[str, ...], st: ReadSettings, given: Given) -> MoraleOdds:
         from shieldwall.rulesets.knight_hack.morale import MoraleState, MoraleTest, morale_level
 
-        u = parse_spec(specs[0])
+        u = parse_spec(specs[0], what="UNIT")
         if u.type is None or u.figures is None:
             raise ShieldwallError(f"knight-hack morale SPEC {specs[0]!r}: expected TYPE:CLASS:FIGURES")
         tables = _tables()

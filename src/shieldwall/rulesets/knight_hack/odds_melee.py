@@ -112,6 +112,16 @@ def _yes(v: object) -> bool:
     return v == "yes"
 
 
+def check_facing(st: ReadSettings) -> None:
+    """A unit is attacked in its flank or its rear, not both (ruling R56): a melee fights one
+    facing (``Melee.faces``), so ``flank`` and ``rear`` together would add both modifiers to T."""
+    if _yes(st["flank"]) and _yes(st["rear"]):
+        raise ShieldwallError(
+            "--set flank=yes and --set rear=yes: a unit is attacked in the flank or the rear, not both "
+            "(a melee is fought on one facing; knight-hack:casualties.target, ruling R56)"
+        )
+
+
 def _figures(s: KHSpec) -> int:
     from shieldwall.rulesets.knight_hack.casualties import MAX_ROLLED
 
@@ -133,6 +143,7 @@ def melee_round(tables: Tables, a: KHSpec, b: KHSpec, st: ReadSettings) -> tuple
         ), given_lines
     if a.type is None or b.type is None:
         raise ShieldwallError("knight-hack duel: FIRST and SECOND are both troop types or both numbers T")
+    check_facing(st)
     weapon = () if st["weapon"] == "none" else (str(st["weapon"]),)
     second_weapon = () if st["second-weapon"] == "none" else (str(st["second-weapon"]),)
     ca = MeleeConditions(
@@ -179,8 +190,8 @@ def duel_round(
     """The exact outcome of one melee round of ``specs[0]`` (first) against ``specs[1]`` (second)."""
     from shieldwall.rulesets.knight_hack.melee import round_winner
 
-    a = parse_spec(specs[0], number_ok=True)
-    b = parse_spec(specs[1], number_ok=True)
+    a = parse_spec(specs[0], number_ok=True, what="FIRST")
+    b = parse_spec(specs[1], number_ok=True, what="SECOND")
     if (a.number is None) != (b.number is None):
         raise ShieldwallError("knight-hack duel: FIRST and SECOND are both troop types or both numbers T")
     if a.number is not None:

@@ -169,10 +169,17 @@ def _check_end(b: Board) -> None:
         reason = f"the turn limit ({b.params['turns']}); points lost {lost[a]} to {lost[c]}"
     else:
         return
+    b.result = Result(winner, reason, b.turn, units_lost(b))
+    b.log("result", "turn.sequence", None, winner=winner, reason=reason, points_lost=lost)
+
+
+def units_lost(b: Board) -> dict[str, dict[str, int]]:
+    """The units each side lost, by troop type (``Result.losses``, ruling R55): as R37 counts a
+    lost unit, one removed (destroyed, failed its rout test, left the table routing) or still
+    routing, never one held back (R51). The figures lost are not units: each unit's view gives its
+    own (``hits``) and the result event the points they cost (``points_lost``)."""
     losses: dict[str, dict[str, int]] = {s: {} for s in b.sides}
     for u in b.units.values():
-        n = u.muster if u.status in ("removed", "routed") else u.muster - max(0, u.figures)
-        if n:
-            losses[u.side][u.type] = losses[u.side].get(u.type, 0) + n
-    b.result = Result(winner, reason, b.turn, losses)
-    b.log("result", "turn.sequence", None, winner=winner, reason=reason, points_lost=lost)
+        if u.lost:
+            losses[u.side][u.type] = losses[u.side].get(u.type, 0) + 1
+    return losses

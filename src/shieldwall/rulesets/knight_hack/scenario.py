@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictFloat, StrictInt
 
 from shieldwall.core.datafiles import file_references_allowed, packaged_toml, validate
 from shieldwall.core.errors import DataError
@@ -40,7 +40,6 @@ from shieldwall.core.limits import (
     MAX_UNITS,
     Coord,
     Heading,
-    Pt,
 )
 from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
@@ -51,42 +50,49 @@ from shieldwall.rulesets.knight_hack.zones import Zone, derived_zone
 SIDES = ("red", "blue")
 
 
+#: a place and a heading, strictly numbers (``x = true`` or ``"3"`` is refused, not read as 1.0 or 3.0)
+_Coord = Annotated[Coord, Strict()]
+_Heading = Annotated[Heading, Strict()]
+_Pt = tuple[_Coord, _Coord]
+
+
 class _M(BaseModel):
-    # every number finite and every list bounded (core.limits): a scenario may come from the web
+    # every number finite and every list bounded (core.limits): a scenario may come from the web;
+    # counts, numbers and flags strict (StrictInt, StrictFloat, StrictBool: true is not 1)
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Table(_M):
-    width: float = Field(gt=0, le=min(200.0, MAX_TABLE))
-    depth: float = Field(gt=0, le=min(200.0, MAX_TABLE))
+    width: StrictFloat = Field(gt=0, le=min(200.0, MAX_TABLE))
+    depth: StrictFloat = Field(gt=0, le=min(200.0, MAX_TABLE))
 
 
 class TerrainSpec(_M):
     id: str = Field(min_length=1, max_length=MAX_TEXT)
     kind: str = Field(min_length=1, max_length=MAX_TEXT)
     name: str = Field(default="", max_length=MAX_TEXT)
-    points: list[Pt] = Field(min_length=2, max_length=MAX_POINTS)
-    linear: bool = False
-    width: float = Field(default=0.0, ge=0, le=MAX_TABLE)
+    points: list[_Pt] = Field(min_length=2, max_length=MAX_POINTS)
+    linear: StrictBool = False
+    width: StrictFloat = Field(default=0.0, ge=0, le=MAX_TABLE)
 
 
 class Placement(_M):
     unit: str = Field(max_length=MAX_TEXT)
-    x: Coord
-    y: Coord
-    heading: Heading = 0.0
+    x: _Coord
+    y: _Coord
+    heading: _Heading = 0.0
     #: the unit starts hidden in ambush here (as its army file's ``ambush = true``; R26, R49)
-    ambush: bool = False
+    ambush: StrictBool = False
 
 
 class ZoneSpec(_M):
     """A side's deployment zone with ``hand_deployment`` (ruling R51, ``knight-hack:deployment.zone``):
     a rectangle of the table."""
 
-    x0: Coord
-    y0: Coord
-    x1: Coord
-    y1: Coord
+    x0: _Coord
+    y0: _Coord
+    x1: _Coord
+    y1: _Coord
 
 
 class ArmySpec(_M):
@@ -106,7 +112,7 @@ class ScenarioFile(_M):
     date: str = Field(default="", max_length=MAX_TEXT)
     provenance: str = Field(default="", max_length=MAX_TEXT)
     data: str = Field(default="sample", max_length=MAX_TEXT)
-    turns: int = Field(default=8, ge=1, le=50)
+    turns: StrictInt = Field(default=8, ge=1, le=50)
     table: Table
     terrain: list[TerrainSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
     red: ArmySpec

@@ -13,7 +13,16 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 PROVENANCES = ("published", "user", "illustrative-sample")
 Provenance = Literal["published", "user", "illustrative-sample"]
@@ -73,6 +82,10 @@ FORMATIONS = ("open", "loose", "close")
 
 
 class _Model(BaseModel):
+    """A table: unknown keys refused; its counts and numbers are ``StrictInt`` and its flags
+    ``StrictBool``, its distances ``StrictFloat`` (``evolutions = true`` or ``base_cost = 40.0`` is
+    refused for its type, never read as 1 or 40)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -93,7 +106,7 @@ def _check_id(value: str, what: str) -> str:
 
 
 class UnitClass(_Model):
-    evolutions: int = Field(ge=0, le=5)
+    evolutions: StrictInt = Field(ge=0, le=5)
 
 
 class ClassesFile(_File):
@@ -123,17 +136,17 @@ class TroopType(_Model):
     name: str = Field(min_length=1)
     arm: Arm
     formation: Formation
-    base_cost: int = Field(ge=0)
-    cost_per_figure: dict[str, int]
-    normal_move: float = Field(gt=0)
-    rout_move: float = Field(gt=0)
+    base_cost: StrictInt = Field(ge=0)
+    cost_per_figure: dict[str, StrictInt]
+    normal_move: StrictFloat = Field(gt=0)
+    rout_move: StrictFloat = Field(gt=0)
     #: absent: the type cannot evade
-    evade_move: float | None = Field(default=None, gt=0)
-    figures_per_base: int = Field(ge=1)
-    skirmisher: bool = False
-    eastern: bool = False
+    evade_move: StrictFloat | None = Field(default=None, gt=0)
+    figures_per_base: StrictInt = Field(ge=1)
+    skirmisher: StrictBool = False
+    eastern: StrictBool = False
     #: accept heavy-infantry numbers other than the errata's (Clarification 2)
-    errata_override: bool = False
+    errata_override: StrictBool = False
 
     @field_validator("cost_per_figure")
     @classmethod
@@ -161,8 +174,8 @@ class TroopTypesFile(_File):
 class ChartEntry(_Model):
     attacker: str
     defender: str
-    factor: int = Field(ge=-100, le=1000)
-    automatic: int = Field(default=0, ge=0, le=2)
+    factor: StrictInt = Field(ge=-100, le=1000)
+    automatic: StrictInt = Field(default=0, ge=0, le=2)
 
 
 class MeleeChartFile(_File):
@@ -174,7 +187,7 @@ class MeleeChartFile(_File):
 
 class MeleeModifier(_Model):
     id: str
-    value: int
+    value: StrictInt
     when: str
 
     @field_validator("id")
@@ -206,7 +219,7 @@ class MeleeModifiersFile(_File):
 
 class MoraleModifier(_Model):
     id: str
-    value: int
+    value: StrictInt
     when: str
 
     @field_validator("id")
@@ -247,14 +260,14 @@ class MoraleFile(_File):
 
 
 class Weapon(_Model):
-    ranks_fighting: int = Field(ge=1)
-    javelin: bool = False
+    ranks_fighting: StrictInt = Field(ge=1)
+    javelin: StrictBool = False
     #: missile range in inches; absent for a melee weapon
-    range: float | None = Field(default=None, gt=0)
+    range: StrictFloat | None = Field(default=None, gt=0)
     #: melee factor modifier against a formation or a troop type id (a type id wins)
-    factor_vs: dict[str, int] = Field(default_factory=dict)
+    factor_vs: dict[str, StrictInt] = Field(default_factory=dict)
     #: missile hits use the 1/2/3 procedure of Clarification 3 (ruling R10)
-    multi_casualty: bool = True
+    multi_casualty: StrictBool = True
 
 
 class WeaponsFile(_File):
