@@ -63,11 +63,39 @@ def test_replay_of_a_broken_save_is_a_clear_error(tmp_path: Path, capsys: pytest
     err = capsys.readouterr().err
     assert err.startswith("error:") and "bad.json" in err and "Traceback" not in err
     bad.write_text(
-        json.dumps({"format": "shieldwall-save/1", "scenario": {}, "orders": []}), encoding="utf-8"
+        json.dumps({"format": "shieldwall-save/1", "scenario": {}, "seed": 1, "orders": []}), encoding="utf-8"
     )
     with pytest.raises(DataError) as e:
         replay(read_save(bad), str(bad))
     assert e.value.field == "ruleset"
+
+
+def test_replay_names_a_missing_seed_bad_overrides_and_an_edited_result(tmp_path: Path) -> None:
+    """Found by an exploratory test: a save without its seed was refused at an order it had made
+    illegal ("orders[3] ... is not legal on replay"), overrides that are not a table printed a
+    traceback, and a save whose result was edited replayed as "all identical"."""
+    save = tmp_path / "b.json"
+    run(["battle", "--seed", "3", "--red", "random", "--blue", "random", "--save", str(save)])
+    data = read_save(save)
+    assert replay(data, "b.json").result() is not None
+    for key, value, field in (
+        ("seed", None, "seed"),
+        ("overrides", "x", "overrides"),
+        ("overrides", [1], "overrides"),
+    ):
+        broken = {**data, key: value}
+        with pytest.raises(DataError) as e:
+            replay(broken, "b.json")
+        assert e.value.field == field, (key, value, str(e.value))
+    edited = {
+        **data,
+        "result": {**data["result"], "winner": "blue" if data["result"]["winner"] != "blue" else "red"},
+    }
+    with pytest.raises(DataError) as e:
+        replay(edited, "b.json")
+    assert e.value.field == "result"
+    (tmp_path / "e.json").write_text(json.dumps(edited), encoding="utf-8")
+    assert run(["replay", str(tmp_path / "e.json")]) == 2
 
 
 def test_replay_with_an_illegal_order_names_it(tmp_path: Path) -> None:

@@ -87,10 +87,21 @@ def _check_seed(seed: Any, file: str) -> None:
 
 
 def replay(save: Mapping[str, Any], file: str = "<save>", verify: bool = True) -> State:
-    """Re-run a save: apply each order in turn; with ``verify`` check every saved event."""
-    _check_seed(save.get("seed"), file)
-    game = game_from_data(save["scenario"], file, save.get("overrides") or {})
-    state = game.new_state(save.get("seed"))
+    """Re-run a save: apply each order in turn; with ``verify`` check every saved event, and the
+    saved result against the one replayed."""
+    seed = save.get("seed")
+    if seed is None:
+        # (a battle without its seed would roll other dice: its orders would be refused or mean
+        # something else, and the refusal would name an order, not the missing seed)
+        raise DataError(file, "seed", "missing: a battle replays only from the seed it was played with")
+    _check_seed(seed, file)
+    overrides = save.get("overrides")
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise DataError(
+            file, "overrides", f"must be a table of rule parameters, not {type(overrides).__name__}"
+        )
+    game = game_from_data(save["scenario"], file, overrides or {})
+    state = game.new_state(seed)
     for i, od in enumerate(save["orders"]):
         try:
             state.apply(state.parse_order(od))
@@ -105,6 +116,13 @@ def replay(save: Mapping[str, Any], file: str = "<save>", verify: bool = True) -
         if len(got) != len(want):
             i = min(len(got), len(want))
             raise ReplayMismatch(i, want[i] if i < len(want) else None, got[i] if i < len(got) else None)
+    if verify and "result" in save:
+        r = state.result()
+        replayed = r.to_dict() if r is not None else None
+        if _canon(save["result"]) != _canon(replayed):
+            raise DataError(
+                file, "result", f"the saved result {save['result']!r} is not the replayed one {replayed!r}"
+            )
     return state
 
 
