@@ -15,7 +15,14 @@ from .movement import terrain_effect
 from .params import DEFAULTS, PARAMETERS, UNIT_RULES
 from .plugin import INFO
 from .profiles import basing
-from .scenario import ScenarioSpec, build_scenario, overlap_problem, terrain_map, zone_problem
+from .scenario import (
+    ScenarioSpec,
+    build_scenario,
+    overlap_problem,
+    terrain_map,
+    with_armies_inline,
+    zone_problem,
+)
 from .state import IntoTheDarkState
 
 
@@ -45,6 +52,7 @@ class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
         file: str = "<scenario>",
     ) -> None:
         self.bind(spec, DEFAULTS, overrides)
+        self._file = file
         self.armies = dict(armies)
         self.terrain = terrain_map(spec)
         self.home_edge = {s: getattr(spec, s).home_edge for s in SIDES}
@@ -135,6 +143,19 @@ class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
         prob = zone_problem(self.terrain, self.home_edge[u.side], u.fp.corners(), self._params["scale"])
         if prob:
             raise DataError(file, where, f"{u.name} {prob} [rule {cite('setup.deployment')}]")
+
+    @property
+    def source_data(self) -> dict[str, Any]:
+        """The scenario data as a save records it: army files inline (``with_armies_inline``), so
+        that the save replays wherever it is read from."""
+        try:
+            return self._source_data
+        except AttributeError:
+            raise AttributeError("source_data") from None
+
+    @source_data.setter
+    def source_data(self, data: Mapping[str, Any]) -> None:
+        self._source_data = with_armies_inline(data, self._file)
 
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> IntoTheDarkGame:

@@ -45,6 +45,7 @@ Format::
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -251,6 +252,23 @@ def _check_generals(sd: SideSpec, army: Army, side: str, file: str) -> None:
                 f"{where}.unit",
                 f"{gs.unit} is not in {gs.name}'s division [rule {cite('command.divisions')}]",
             )
+
+
+def with_armies_inline(data: Mapping[str, Any], file: str) -> dict[str, Any]:
+    """The scenario data ``data`` (loaded from ``file``) with each side's ``army_file`` replaced by
+    the army it names, inline (``army``): what a save records, so that it replays anywhere, from
+    any folder (a relative ``army_file`` was looked for beside the save, not the scenario, and a
+    different file of that name there would have been used). Data that names no file is returned
+    as it is (a copy)."""
+    out = dict(data)
+    base = Path(file).parent if Path(file).exists() else Path(".")
+    for side in ("red", "blue"):
+        sd = out.get(side)
+        if isinstance(sd, Mapping) and isinstance(sd.get("army_file"), str) and "army" not in sd:
+            side_data = dict(sd)
+            side_data["army"] = read_toml(base / side_data.pop("army_file"))
+            out[side] = side_data
+    return out
 
 
 def _side_army(sd: SideSpec, side: str, file: str) -> Army:
