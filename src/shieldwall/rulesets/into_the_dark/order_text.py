@@ -163,8 +163,10 @@ def parse_dict(d: Mapping[str, Any]) -> Order:
             if side not in FACE_SIDES or how not in FACE_HOW:
                 raise ValueError("bad side or how")
             return Face(str(d["unit"]), side, how)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise _bad(f"malformed order {dict(d)!r}: {exc!r}") from None
+    except KeyError as exc:
+        raise _bad(f"malformed order {dict(d)!r}: it needs the field {exc.args[0]!r}") from None
+    except (TypeError, ValueError, IndexError) as exc:
+        raise _bad(f"malformed order {dict(d)!r}: {exc}") from None
     raise _bad(f"unknown order kind {d.get('kind')!r}")
 
 

@@ -322,9 +322,45 @@ def _dict_turn(t: Mapping[str, Any]) -> Turn:
     return Turn(float(t["turn"]), pivot)
 
 
+#: the fields of each kind of order given as an object (``parse_dict``): any other is refused, as
+#: the other rule systems refuse it (a misspelt ``headng`` was ignored, the order then meaning
+#: something else than the player wrote)
+_FIELDS: dict[str, frozenset[str]] = {
+    "end": frozenset({"kind"}),
+    **{k: frozenset({"kind", "unit"}) for k in _SINGLES},
+    **{k: frozenset({"kind", "unit", "target"}) for k in _PAIRS if k != "transfer"},
+    "transfer": frozenset({"kind", "personality", "unit"}),
+    "fight-as": frozenset({"kind", "unit", "choice"}),
+    "deploy": frozenset({"kind", "unit", "x", "y", "heading"}),
+    "activate": frozenset({"kind", "unit", "toward", "charge"}),
+    "charge": frozenset({"kind", "unit", "target", "facing", "turn"}),
+    "move": frozenset({"kind", "unit", "steps", "label"}),
+}
+#: the fields of a step of a move or the turn of a charge
+_STEP_FIELDS = (frozenset({"turn", "pivot"}), frozenset({"go"}))
+
+
+def _unknown_fields(d: Mapping[str, Any]) -> None:
+    kind = d.get("kind")
+    known = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if known is not None and not known.issuperset(d):
+        extra = sorted(str(k) for k in d if k not in known)
+        raise _bad(
+            f"unknown order field(s) {', '.join(extra)}; an order of kind {d['kind']!r} has the "
+            f"fields {', '.join(sorted(known))}"
+        )
+    parts = list(d.get("steps") or []) if d.get("kind") == "move" and isinstance(d.get("steps"), list) else []
+    if d.get("kind") == "charge" and isinstance(d.get("turn"), Mapping):
+        parts.append(d["turn"])
+    for part in parts:
+        if isinstance(part, Mapping) and not any(f.issuperset(part) for f in _STEP_FIELDS):
+            raise _bad(f"unknown step field(s) in {dict(part)!r}: a step is {{turn, pivot}} or {{go}}")
+
+
 def parse_dict(d: Mapping[str, Any]) -> Order:
     if not isinstance(d, Mapping):
         raise _bad(f"an order is a text or an object, not {d!r}")
+    _unknown_fields(d)
     try:
         k = d["kind"]
         if k == "end":
