@@ -31,6 +31,7 @@ def rulesets_cmd() -> None:
     from rich.table import Table
 
     from shieldwall import registry
+    from shieldwall.cli_text import console, literal
     from shieldwall.render.tables import print_table
 
     t = Table(title="Rule systems")
@@ -38,10 +39,16 @@ def rulesets_cmd() -> None:
         t.add_column(col)
     for rid, rs in registry.systems().items():
         info = rs.info
-        t.add_row(
-            rid, info.title, info.board, " v ".join(info.sides), "complete" if info.complete else "partial"
+        # a plug-in's words are data: shown as they are, never read as markup
+        cells = (
+            rid,
+            info.title,
+            info.board,
+            " v ".join(info.sides),
+            "complete" if info.complete else "partial",
         )
-    print_table(t)
+        t.add_row(*map(literal, cells))
+    print_table(t, console())
 
 
 #: the ``register`` functions already applied to ``app``: each adds its commands once per process

@@ -58,10 +58,10 @@ def register(app: typer.Typer) -> None:
         svg: Annotated[Path | None, typer.Option(help="Draw the final table to this SVG file.")] = None,
     ) -> None:
         """Play an AI-vs-AI battle, narrated turn by turn, and print the result."""
-        from rich.console import Console
         from rich.text import Text
 
-        from shieldwall.cli_errors import check_folder
+        from shieldwall.cli_errors import check_folder, scenario_argument
+        from shieldwall.cli_text import console
         from shieldwall.io.saves import make_save, write_save
         from shieldwall.io.scenarios import load_game
         from shieldwall.match import play
@@ -70,7 +70,8 @@ def register(app: typer.Typer) -> None:
         check_folder(save, "--save")
         check_folder(svg, "--svg")
         overrides = _parse_sets(variant)
-        game = load_game(scenario, overrides)
+        with scenario_argument(scenario):
+            game = load_game(scenario, overrides)
         played = play(game, seed, red, blue)
         st = played.state
         if save is not None:
@@ -97,7 +98,7 @@ def register(app: typer.Typer) -> None:
                 )
             )
             return
-        con = Console(highlight=False)
+        con = console(highlight=False)
         names = _names(st)
         for ev in st.events:
             line = describe(ev, names)
@@ -117,8 +118,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the replayed result as JSON.")] = False,
     ) -> None:
         """Re-run a saved battle and verify every event is identical."""
-        from rich.console import Console
-
+        from shieldwall.cli_text import console, literal
         from shieldwall.io.saves import read_save, replay
 
         data = read_save(save)
@@ -135,14 +135,17 @@ def register(app: typer.Typer) -> None:
                 )
             )
             return
-        Console(highlight=False).print(
-            f"{st.game.scenario_name}: replayed {len(data['orders'])} orders: {len(st.events)} events"
-            + (
-                ", all identical to the save."
-                if "events" in data
-                else " (the save holds no events to compare)."
+        # the scenario's name and the result's words are data: shown as they are, never markup
+        console(highlight=False).print(
+            literal(
+                f"{st.game.scenario_name}: replayed {len(data['orders'])} orders: {len(st.events)} events"
+                + (
+                    ", all identical to the save."
+                    if "events" in data
+                    else " (the save holds no events to compare)."
+                )
+                + (f" Result: {res.winner or 'draw'} - {res.reason}" if res else " The battle is not over.")
             )
-            + (f" Result: {res.winner or 'draw'} - {res.reason}" if res else " The battle is not over.")
         )
 
     @app.command("scenarios")
@@ -150,6 +153,7 @@ def register(app: typer.Typer) -> None:
         """List the built-in scenarios."""
         from rich.table import Table
 
+        from shieldwall.cli_text import console, literal
         from shieldwall.core.datafiles import read_toml
         from shieldwall.io.scenarios import builtin_scenarios, default_scenario
         from shieldwall.render.tables import print_table
@@ -170,8 +174,8 @@ def register(app: typer.Typer) -> None:
             label = _data_label(name)
             if label:
                 title += f" [{notes.setdefault(label, len(notes) + 1)}]"
-            t.add_row(name, title, opts)
-        print_table(t)
+            t.add_row(literal(name), literal(title), literal(opts))  # the files' words, not markup
+        print_table(t, console())
         for label, n in notes.items():
             typer.echo(f"[{n}] plays on {label}")
 

@@ -11,6 +11,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -59,17 +60,31 @@ def _run(body: Callable[[], None]) -> None:
         raise typer.Exit(2) from None
 
 
+def _check_image(path: str, option: str) -> None:
+    """Fail before any work when the image file ``path`` given to ``option`` cannot be written: an
+    extension that is not an image format it writes (``image_format``), a folder, no folder to go
+    into."""
+    from shieldwall.cli_errors import check_folder, fail
+    from shieldwall.odds.render import image_format
+
+    check_folder(Path(path), option)
+    try:
+        image_format(path)
+    except ValueError as exc:
+        fail(f"{option} {path}: {exc}")
+
+
 def _echo_json(obj: dict[str, Any]) -> None:
     typer.echo(json.dumps(obj))
 
 
 def _print(*renderables: Any, width: int = 0) -> None:
     """Print with rich; ``width``: at least this many columns (a wide table is not squeezed)."""
-    from rich.console import Console
+    from shieldwall.cli_text import console as make_console
 
-    console = Console()
+    console = make_console()
     if width > console.width:
-        console = Console(width=width)
+        console = make_console(width=width)
     for r in renderables:
         console.print(r)
 
@@ -104,7 +119,7 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
                 bar = False
                 return
             bar = Progress(
-                TextColumn("[bold]{task.description}[/]"),
+                TextColumn("{task.description}", style="bold", markup=False),  # a stage's name as it is
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
@@ -242,7 +257,12 @@ def register(app: typer.Typer) -> None:
         sets: SetOpt = None,
         as_json: JsonOpt = False,
         png: Annotated[
-            str | None, typer.Option("--png", metavar="FILE", help="Also write a heat-map PNG.")
+            str | None,
+            typer.Option(
+                "--png",
+                metavar="FILE",
+                help="Also write a heat map: a PNG (or .svg, .pdf: the file's extension).",
+            ),
         ] = None,
         exact: ExactOpt = False,
         progress: ProgressOpt = True,
@@ -254,6 +274,9 @@ def register(app: typer.Typer) -> None:
         JSON: {"types", "facings", "exact", "error_bound", "mean_hits": {facing: rows x columns},
         "p_first_wins": {...}, "first_wins": {...} (exact; null entries in float64), ...}.
         """
+
+        if png:
+            _check_image(png, "--png")  # before the matrix is worked out
 
         def body() -> None:
             with _progress_bar(progress and not as_json) as report:

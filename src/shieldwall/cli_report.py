@@ -27,9 +27,8 @@ def register(app: typer.Typer) -> None:
         """Write an illustrated report of a saved battle: a map per turn with the moves and
         combats, the narrative, the key dice with their clauses and chances, and the losses per
         turn. The save is replayed and verified first."""
-        from rich.console import Console
-
         from shieldwall.cli_errors import check_folder, fail
+        from shieldwall.cli_text import console, literal
         from shieldwall.io.saves import read_save
         from shieldwall.render.report import battle_report
 
@@ -48,4 +47,4 @@ def register(app: typer.Typer) -> None:
             except PdfError as exc:
                 fail(f"--pdf {pdf}: {exc}", code=1)
             msg += f" Printed {pdf}."
-        Console(highlight=False).print(msg)
+        console(highlight=False).print(literal(msg))  # the paths as they are, never markup

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand
+
+if TYPE_CHECKING:
+    from shieldwall.sim.simulate import SimConfig, SimResult
 
 VARIANT_HELP = (
     "A rule variant: KEY=VALUE[,KEY=VALUE...] overriding the rule system's declared parameters "
@@ -66,20 +69,25 @@ def _signed_ci(ci: list[float]) -> str:
 
 
 def print_summary(data: dict[str, Any], title: str, bps: float | None = None) -> None:
-    """The result tables (used by ``simulate`` and by ``report``)."""
-    from rich.console import Console
+    """The result tables (used by ``simulate`` and by ``report``). Every name in them (the title's
+    scenario and file, the variants, sides and unit types) is data, shown as it is: never read as
+    markup or emoji codes."""
     from rich.table import Table
 
+    from shieldwall.cli_text import caption, console, literal
+    from shieldwall.cli_text import title as title_text
     from shieldwall.render.tables import fit_table
 
-    con = Console(highlight=False)
+    con = console(highlight=False)
     variants: list[dict[str, Any]] = data["variants"]
     sides: list[str] = list(variants[0]["wins"]) if variants else []
-    t = Table(title=title, caption=f"{bps:.2f} battles per second" if bps is not None else None)
+    t = Table(
+        title=title_text(title), caption=caption(f"{bps:.2f} battles per second") if bps is not None else None
+    )
     t.add_column("variant")
     t.add_column("n", justify="right")
     for s in sides:
-        t.add_column(f"{s} wins [95% CI]", justify="right")
+        t.add_column(literal(f"{s} wins [95% CI]"), justify="right")
     t.add_column("draws", justify="right")
     t.add_column("turns", justify="right")
     for v in variants:
@@ -87,13 +95,13 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
         for s in sides:
             cells.append(f"{_pct(v['win_rate'][s])} {_ci(v['ci95'][s])}")
         cells += [str(v["draws"]), f"{v['mean_turns']:.2f} ± {v['sd_turns']:.2f}"]
-        t.add_row(*cells)
+        t.add_row(*map(literal, cells))
     con.print(fit_table(t, con))
 
     h = Table(title="Battle length (battles ending on each turn)")
     h.add_column("turn", justify="right")
     for v in variants:
-        h.add_column(v["variant"], justify="right")
+        h.add_column(literal(v["variant"]), justify="right")
     turns = sorted({int(k) for v in variants for k in v["turns_histogram"]})
     for turn in turns:
         row = [str(turn)]
@@ -108,13 +116,21 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
     lt.add_column("side")
     lt.add_column("unit type")
     for v in variants:
-        lt.add_column(v["variant"], justify="right")
+        lt.add_column(literal(v["variant"]), justify="right")
     for s in sides:
         types = list(variants[0]["mean_losses"].get(s, {}))
         for ut in types:
-            lt.add_row(s, ut, *(f"{v['mean_losses'][s].get(ut, 0.0):.2f}" for v in variants))
+            lt.add_row(
+                literal(s), literal(ut), *(f"{v['mean_losses'][s].get(ut, 0.0):.2f}" for v in variants)
+            )
         if variants and variants[0].get("mean_units_lost"):
-            lt.add_row(s, "[bold]all[/]", *(f"{v['mean_units_lost'].get(s, 0.0):.2f}" for v in variants))
+            every = literal("all")
+            every.stylize("bold")  # the word, not its cell's padding (as the markup [bold]all[/] was)
+            lt.add_row(
+                literal(s),
+                every,
+                *(f"{v['mean_units_lost'].get(s, 0.0):.2f}" for v in variants),
+            )
     con.print(fit_table(lt, con, keys=(0, 1)))
 
     diffs: list[dict[str, Any]] = data.get("differences", [])
@@ -133,13 +149,53 @@ def print_summary(data: dict[str, Any], title: str, bps: float | None = None) ->
                 if mt is not None and i == 0:
                     turns_cell = f"{mt['diff']:+.2f} [{mt['ci95'][0]:+.2f}, {mt['ci95'][1]:+.2f}]"
                 d.add_row(
-                    x["variant"] if i == 0 else "",
-                    s,
+                    literal(x["variant"]) if i == 0 else "",
+                    literal(s),
                     f"{100.0 * w['diff']:+.1f} pts {_signed_ci(w['ci95'])}",
                     f"+{w['higher']}/-{w['lower']}",
                     turns_cell,
                 )
         con.print(fit_table(d, con))
+
+
+def _run_simulation(config: SimConfig, bar_shown: bool) -> SimResult:
+    """Run the simulation ``config``, with a progress bar on stderr if ``bar_shown`` and stderr is
+    a terminal (off one, a log or a pipe, the bar drew nothing but left a blank line before an
+    error's one line)."""
+    from rich.console import Console
+
+    from shieldwall.sim.simulate import run
+
+    console = Console(stderr=True)
+    if not bar_shown or not console.is_terminal:
+        return run(config)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]simulating[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("battles", total=None, rate="")
+
+        def on_progress(done: int, total: int) -> None:
+            elapsed = bar.tasks[0].elapsed or 0.0
+            rate = f"{done / elapsed:.1f} battles/s" if elapsed > 0 else ""
+            bar.update(task, completed=done, total=total, rate=rate)
+
+        return run(config, on_progress)
 
 
 def register(app: typer.Typer) -> None:
@@ -193,7 +249,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
         progress: Annotated[bool, typer.Option(help="Show a progress bar (on stderr).")] = True,
     ) -> None:
-        from shieldwall.sim.simulate import SimConfig, run
+        from shieldwall.cli_errors import check_makeable_folder, fail, scenario_argument
+        from shieldwall.sim.simulate import SimConfig
 
         config = SimConfig(
             scenario=scenario,
@@ -212,37 +269,12 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(f"backend must be local or ray, not {backend!r}", param_hint="--backend")
         if address and backend != "ray":
             raise typer.BadParameter("--address is for --backend ray", param_hint="--address")
-        if as_json or not progress:
-            result = run(config)
-        else:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            with Progress(
-                TextColumn("[bold]simulating[/]"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            ) as bar:
-                task = bar.add_task("battles", total=None, rate="")
-
-                def on_progress(done: int, total: int) -> None:
-                    elapsed = bar.tasks[0].elapsed or 0.0
-                    rate = f"{done / elapsed:.1f} battles/s" if elapsed > 0 else ""
-                    bar.update(task, completed=done, total=total, rate=rate)
-
-                result = run(config, on_progress)
+        if out is not None:  # before any battle: the folder is made if missing, the file written last
+            check_makeable_folder(out.parent, "--out", out)
+            if out.is_dir():
+                fail(f"--out {out}: is a folder; give a file name")
+        with scenario_argument(scenario):
+            result = _run_simulation(config, progress and not as_json)
         data = result.to_dict()
         if as_json:
             typer.echo(json.dumps(data))
@@ -282,11 +314,13 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--json", help="Print one JSON object instead of tables.")
         ] = False,
     ) -> None:
+        from shieldwall.cli_errors import check_makeable_folder
         from shieldwall.core.errors import DataError
         from shieldwall.sim.report import plot, summarise
 
         if not file.exists():
             raise DataError(str(file), "", "file not found")
+        check_makeable_folder(plots, "--plots")  # before the summary: the folder is made if missing
         data = summarise(file)
         paths = plot(data, plots if plots is not None else file.parent, file.stem)
         data["plots"] = [str(p) for p in paths]

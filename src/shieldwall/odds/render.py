@@ -1,5 +1,10 @@
 """Views of odds results: rich tables for the terminal and a heat-map PNG (matplotlib, Agg).
 
+Every title, caption, header and cell is a ``rich.text.Text``: the unit specs, type names,
+settings and notes in them are the user's or the rule system's words, which rich would otherwise
+read as markup and emoji codes (``heavy-cavalry:B:6`` printed as ``heavy-cavalry🅱6``; a ``[/x]``
+in a spec stopped the command with a ``MarkupError``).
+
 rich and matplotlib are imported inside the functions.
 """
 
@@ -14,6 +19,32 @@ from shieldwall.odds.results import AttackOdds, DuelOdds, MatrixOdds, MoraleOdds
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from rich.text import Text
+
+#: the file extensions ``matrix_png`` writes (the image format follows the extension)
+IMAGE_FORMATS = ("png", "svg", "pdf")
+
+
+def _text(text: object, style: str = "") -> Text:
+    """``text`` shown exactly as it is: never read as markup or emoji codes."""
+    from rich.text import Text
+
+    return Text(str(text), style=style)
+
+
+def _title(text: str) -> Text:
+    """A table title shown as it is, in the style rich gives a title passed as a string."""
+    return _text(text, "table.title")
+
+
+def _caption(text: str) -> Text | None:
+    """A table caption shown as it is (None for no caption), styled as rich styles captions."""
+    return _text(text, "table.caption") if text else None
+
+
+def _row(*cells: object) -> list[Text]:
+    """A table row's cells, each shown as it is (``_text``)."""
+    return [_text(c) for c in cells]
 
 
 def _pct(p: Prob) -> str:
@@ -51,18 +82,20 @@ def attack_table(odds: AttackOdds) -> RenderableType:
     from rich.table import Table
 
     t = Table(
-        title=f"{odds.attacker} attacks {odds.target} ({odds.ruleset})",
-        caption="\n".join([*odds.details, f"mean {float(odds.mean):.4f} = {fraction_text(odds.mean)}"]),
+        title=_title(f"{odds.attacker} attacks {odds.target} ({odds.ruleset})"),
+        caption=_caption(
+            "\n".join([*odds.details, f"mean {float(odds.mean):.4f} = {fraction_text(odds.mean)}"])
+        ),
         caption_justify="left",
     )
-    t.add_column(odds.unit, justify="right")
+    t.add_column(_text(odds.unit), justify="right")
     t.add_column("probability", justify="right")
     t.add_column("p", justify="right")
-    t.add_column(f"P(>= {odds.unit})", justify="right")
+    t.add_column(_text(f"P(>= {odds.unit})"), justify="right")
     probs = odds.probabilities
     tail = Fraction(1)
     for v in sorted(probs):
-        t.add_row(str(v), fraction_text(probs[v]), _pct(probs[v]), _pct(tail))
+        t.add_row(*_row(v, fraction_text(probs[v]), _pct(probs[v]), _pct(tail)))
         tail -= probs[v]
     return t
 
@@ -71,15 +104,15 @@ def morale_table(odds: MoraleOdds) -> RenderableType:
     from rich.table import Table
 
     t = Table(
-        title=f"{odds.unit}: morale test ({odds.ruleset})",
-        caption="\n".join(odds.details) or None,
+        title=_title(f"{odds.unit}: morale test ({odds.ruleset})"),
+        caption=_caption("\n".join(odds.details)),
         caption_justify="left",
     )
     t.add_column("outcome")
     t.add_column("probability", justify="right")
     t.add_column("p", justify="right")
     for k, p in odds.outcomes.items():
-        t.add_row(k.replace("_", " "), fraction_text(p), _pct(p))
+        t.add_row(*_row(k.replace("_", " "), fraction_text(p), _pct(p)))
     return t
 
 
@@ -87,8 +120,8 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
     from rich.table import Table
 
     s = Table(
-        title=f"{odds.first} (first) against {odds.second} ({odds.ruleset})",
-        caption="\n".join([*odds.details, precision_note(odds.exact, odds.error_bound)]),
+        title=_title(f"{odds.first} (first) against {odds.second} ({odds.ruleset})"),
+        caption=_caption("\n".join([*odds.details, precision_note(odds.exact, odds.error_bound)])),
         caption_justify="left",
     )
     s.add_column("result")
@@ -103,7 +136,7 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
     if odds.undecided:
         rows.append(("never ends", odds.undecided))
     for name, p in rows:
-        s.add_row(name, frac_cell(p), _pct(p))
+        s.add_row(*_row(name, frac_cell(p), _pct(p)))
     mean = odds.mean_turns
     note = (
         f"mean {float(mean):.4f} turns"
@@ -111,7 +144,7 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
         else f"still fighting after turn {odds.horizon}: {float(odds.turns_beyond):.3g} "
         f"(= {frac_cell(odds.turns_beyond, 40)})"
     )
-    t = Table(title="turns until the duel is decided", caption=note)
+    t = Table(title="turns until the duel is decided", caption=_caption(note))
     for col in ("turn", "P(ends)", "first wins", "second wins", "P(over by then)"):
         t.add_column(col, justify="right")
     cum: Prob = Fraction(0) if odds.exact else 0.0
@@ -119,11 +152,13 @@ def duel_tables(odds: DuelOdds) -> list[RenderableType]:
         cum += p
         text = fraction_text(p) if isinstance(p, Fraction) else ""
         t.add_row(
-            str(turn),
-            f"{text}  {_pct(p)}" if text and len(text) <= 22 else _pct(p),
-            _pct(odds.first_wins_by_turn.get(turn, 0)),
-            _pct(odds.second_wins_by_turn.get(turn, 0)),
-            _pct(cum),
+            *_row(
+                turn,
+                f"{text}  {_pct(p)}" if text and len(text) <= 22 else _pct(p),
+                _pct(odds.first_wins_by_turn.get(turn, 0)),
+                _pct(odds.second_wins_by_turn.get(turn, 0)),
+                _pct(cum),
+            )
         )
     return [s, t]
 
@@ -163,15 +198,17 @@ def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
             if draws is not None:
                 title += ", and =P(draw)"
         t = Table(
-            title=title,
-            caption="rows attack first; columns are the target"
-            + (f" ({legend})" if legend else "")
-            + ("\n" + precision_note(m.exact, m.error_bound) if duel else ""),
+            title=_title(title),
+            caption=_caption(
+                "rows attack first; columns are the target"
+                + (f" ({legend})" if legend else "")
+                + ("\n" + precision_note(m.exact, m.error_bound) if duel else "")
+            ),
             show_lines=True,
         )
         t.add_column("attacker \\ target")
         for name in short:
-            t.add_column(name, justify="right")
+            t.add_column(_text(name), justify="right")
         for i, a in enumerate(m.types):
             cells = []
             for j in range(len(m.types)):
@@ -187,12 +224,10 @@ def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
                     if dr is not None:
                         cell += f"\n={whole_pct(float(dr))}"
                 cells.append(cell)
-            t.add_row(a, *cells)
+            t.add_row(*_row(a, *cells))
         out.append(t)
     if m.notes and not m.descriptions:  # a table without rows would not show its caption
-        from rich.text import Text
-
-        out.append(Text("\n".join(m.notes)))
+        out.append(_text("\n".join(m.notes)))
     elif m.descriptions:
         from rich.table import Table as _Table
 
@@ -201,17 +236,31 @@ def matrix_tables(m: MatrixOdds) -> list[RenderableType]:
         d.add_column("short")
         d.add_column("unit")
         for name, sh, desc in zip(m.types, short, m.descriptions, strict=True):
-            d.add_row(name, sh, desc)
+            d.add_row(*_row(name, sh, desc))
         if m.notes:
-            d.caption = "\n".join(m.notes)
+            d.caption = _caption("\n".join(m.notes))
             d.caption_justify = "left"
         out.append(d)
     return out
 
 
+def image_format(path: str | Path) -> str:
+    """The format ``matrix_png`` writes ``path`` in: its extension, one of ``IMAGE_FORMATS``. A
+    ValueError saying which extensions work for any other (matplotlib would otherwise fail only
+    after drawing, with its own traceback, or add ``.png`` to a name without an extension)."""
+    ext = Path(path).suffix.lower().removeprefix(".")
+    if ext not in IMAGE_FORMATS:
+        works = ", ".join(f".{f}" for f in IMAGE_FORMATS[:-1]) + f" or .{IMAGE_FORMATS[-1]}"
+        has = f"cannot write a .{ext} file" if ext else "the file name has no extension"
+        raise ValueError(f"{has}; end it in {works} (the image format follows the extension)")
+    return ext
+
+
 def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
     """Heat maps: one row of panels for the mean result (one panel per facing) and one for the
-    duels (P(first wins) for each facing with a duel grid, then P(draw) where draws exist)."""
+    duels (P(first wins) for each facing with a duel grid, then P(draw) where draws exist). The
+    format follows ``path``'s extension (``image_format``: PNG, SVG or PDF)."""
+    image_fmt = image_format(path)  # before any drawing
     import matplotlib
 
     matplotlib.use("Agg")
@@ -253,9 +302,10 @@ def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
         arr = grid(data)
         cm = plt.get_cmap(cmap).with_extremes(bad="#cccccc")
         im = ax.imshow(np.ma.masked_invalid(arr), cmap=cm, vmin=lo, vmax=hi)
-        ax.set_xticks(range(n), labels, rotation=60, ha="right", fontsize=8)
-        ax.set_yticks(range(n), labels, fontsize=8)
-        ax.set_title(label, fontsize=10)
+        # the type names and facings are data: shown as they are, never read as mathtext ($...$)
+        ax.set_xticks(range(n), labels, rotation=60, ha="right", fontsize=8, parse_math=False)
+        ax.set_yticks(range(n), labels, fontsize=8, parse_math=False)
+        ax.set_title(label, fontsize=10, parse_math=False)
         ax.set_xlabel("target (second)", fontsize=8)
         ax.set_ylabel("attacker (first)", fontsize=8)
         for i in range(n):
@@ -281,9 +331,9 @@ def matrix_png(m: MatrixOdds, path: str | Path) -> Path:
                     )
         fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     settings = ", ".join(f"{k}={v}" for k, v in m.settings.items() if v is not None)
-    fig.suptitle(f"{m.ruleset} matchups ({settings})", fontsize=12)
+    fig.suptitle(f"{m.ruleset} matchups ({settings})", fontsize=12, parse_math=False)
     fig.tight_layout()
     out = Path(path)
-    fig.savefig(out, dpi=110)
+    fig.savefig(out, dpi=110, format=image_fmt)
     plt.close(fig)
     return out
