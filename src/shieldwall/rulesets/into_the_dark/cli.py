@@ -28,14 +28,17 @@ def army_cost(file: Path, as_json: bool = False, check: bool = False) -> None:
         typer.echo(json.dumps(costed.to_dict(), indent=2))
         return
 
+    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from shieldwall.render.tables import print_table
 
     title = f"{army.name} — {costed.total} points"
     if army.points_limit is not None:
         title += f" (limit {army.points_limit})"
-    t = Table(title=title, show_footer=True)
+    # (names are data: shown as they are, never read as console markup or emoji codes)
+    t = Table(title=Text(title, style="table.title"), show_footer=True)
     t.add_column("Name", footer="Total", no_wrap=True)
     t.add_column("Division")
     t.add_column("Code")
@@ -48,14 +51,15 @@ def army_cost(file: Path, as_json: bool = False, check: bool = False) -> None:
     for r in costed.rows:
         tc = r.troop_cost
         t.add_row(
-            r.name,
-            r.division or "",
-            r.code,
-            r.quality,
-            r.type if r.kind == "unit" else r.kind,
+            Text(r.name),
+            Text(r.division or ""),
+            Text(r.code),
+            Text(r.quality),
+            Text(r.type if r.kind == "unit" else r.kind),
             str(r.figures),
             "" if r.kind == "general" else (str(tc.numerator) if tc.denominator == 1 else f"{float(tc):g}"),
             str(r.command) if r.command else "",
             str(r.points),
         )
-    print_table(t, keys=(2, 4))  # codes and troop types whole (they are typed); names wrap at words
+    # codes and troop types whole (they are typed); names wrap at words
+    print_table(t, Console(emoji=False), keys=(2, 4))

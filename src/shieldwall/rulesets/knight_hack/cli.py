@@ -51,13 +51,15 @@ def army_cost(file: Path, as_json: bool = False, check: bool = False) -> None:
     else:
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         from shieldwall.render.tables import print_table
 
         title = f"{army.name} — {costed.total} points"
         if army.points_limit is not None:
             title += f" (limit {army.points_limit})"
-        t = Table(title=title, show_footer=True)
+        # (names are data: shown as they are, never read as console markup or emoji codes)
+        t = Table(title=Text(title, style="table.title"), show_footer=True)
         t.add_column("Unit", footer="Total", no_wrap=True)
         t.add_column("Type")
         t.add_column("Class")
@@ -68,18 +70,18 @@ def army_cost(file: Path, as_json: bool = False, check: bool = False) -> None:
         t.add_column("Morale level", justify="right")
         for r in costed.rows:
             t.add_row(
-                r.name,
-                r.type,
-                r.cls,
+                Text(r.name),
+                Text(r.type),
+                Text(r.cls),
                 str(r.figures),
                 str(r.cost_per_figure),
                 str(r.points),
                 str(r.base_cost),
                 str(r.morale_level),
             )
-        console = Console()
+        console = Console(emoji=False)
         if costed.label:
-            console.print(f"[bold]{costed.label}[/]")
+            console.print(Text(costed.label, style="bold"))
         print_table(t, console, keys=(1,))  # troop types whole (they are typed); names wrap at words
     check_limit(army, costed)
 
