@@ -132,10 +132,26 @@ class DarkAgesOdds(OddsPlugin):
         total, notes = Fraction(0), []
         classes: set[str] = set()
         for item in spec.split(","):
-            name, _, run = item.strip().partition(":")
+            name, colon, run = item.strip().partition(":")
             t = charts.units.get(name)
             if t is None:
                 raise ShieldwallError(f"unknown unit type {name!r}; sample types: {', '.join(charts.units)}")
+            if colon and (t.charge is None or table == "fire"):
+                # (":N" was taken by any type, and ignored)
+                raise ShieldwallError(
+                    f"{item.strip()!r}: :N is the length of a straight charge, which {name} does not "
+                    + (
+                        "make when it fires"
+                        if t.charge is not None
+                        else "make (spi-dark-ages:cavalry.mc-charge)"
+                    )
+                )
+            if colon and not run.isdigit():
+                # (":x" and ":-1" were read as a full charge, while ":0" was a charge of none)
+                raise ShieldwallError(
+                    f"{item.strip()!r}: the straight charge's length is a whole number of hexes, 0 or more, "
+                    f"not {run!r}"
+                )
             classes.add(t.cls)
             if table == "fire":
                 if not t.missile:
