@@ -125,7 +125,7 @@ def test_odds_attack_clear_errors_for_attacks_the_rules_do_not_allow(
     assert run(["odds", "attack", "spi-dark-ages", "--attacker", "fleet", "--target", "spear"]) != 0
     assert "Traceback" not in capsys.readouterr().err
     assert run(["battle", "spi-dark-ages/tours", "--variant", "turns=0"]) != 0
-    assert "at least 1 Game-Turn" in capsys.readouterr().err
+    assert "turns: must be from 1 to 50, not 0" in capsys.readouterr().err
 
 
 def test_odds_attack_matches_the_game_s_own_distribution() -> None:
