@@ -122,3 +122,17 @@ def test_one_order_is_bounded(client: TestClient, start: Callable[..., Any]) -> 
     save["orders"] = [text]
     r = client.post("/api/games/import", json={"save": save})
     assert r.status_code == 422 and "save.orders[0]" in r.text and len(r.content) < 2_000
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    """The server sent no header against framing or type sniffing (found by the exploratory test)."""
+    from shieldwall.web.app import SECURITY_HEADERS
+
+    for r in (
+        client.get("/"),
+        client.get("/api/rulesets"),
+        client.get("/api/games/nope"),
+        client.post("/api/games", json={"ruleset": "nope"}),
+    ):
+        for k, v in SECURITY_HEADERS:
+            assert r.headers.get(k.decode()) == v.decode(), (r.url, k)

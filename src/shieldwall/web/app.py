@@ -75,6 +75,38 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
+#: headers every answer carries: no page of the server framed by another site (clickjacking), no
+#: answer's type guessed by the browser, no address of a game (its id is in the path) sent on as a
+#: referrer to another site
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+class SecurityHeaders:
+    """Add ``SECURITY_HEADERS`` to every HTTP answer (those the app's handlers make too)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
     resp = JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, status_code=413)
     await resp(scope, receive, send)
@@ -147,8 +179,9 @@ def create_app(
     app.state.store = store
     app.state.web = WebContext(store, games)
     app.add_middleware(BodyLimit)
-    if limits is not None:  # outermost: a refused request is not read at all
+    if limits is not None:  # (outside the body limit: a refused request is not read at all)
         app.add_middleware(RateLimit, limits=limits)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     _handlers(app)
     for r in (routes_reference, routes_army, routes_games, routes_ranges, routes_replay, routes_pages):
         app.include_router(r.router)
