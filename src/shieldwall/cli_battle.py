@@ -19,6 +19,8 @@ def _parse_sets(sets: list[str] | None) -> dict[str, str]:
         k, eq, v = s.partition("=")
         if not eq or not k:
             raise typer.BadParameter(f"expected KEY=VALUE, got {s!r}")
+        if k.strip() in out:  # (the last one silently won)
+            raise typer.BadParameter(f"{k.strip()} is given twice ({out[k.strip()]!r} and {v.strip()!r})")
         out[k.strip()] = v.strip()
     return out
 

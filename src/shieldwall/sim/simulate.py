@@ -168,9 +168,16 @@ def prepare(config: SimConfig) -> tuple[Game, list[Setup]]:
         except ValueError as exc:
             raise VariantError(str(exc)) from None
         if parsed in sets:
-            raise VariantError(f"variant {text!r} is given twice (or equals the baseline)")
+            raise VariantError(f"variant {text!r} is given twice")
         sets.append(parsed)
     games = [base] + [game_from_data(data, file, s) for s in sets[1:]]
+    # a variant whose values are the baseline's (the defaults, or the scenario's own) plays the
+    # baseline again: refused, as a repeat is ("--variant dice=d5" was accepted)
+    for i in range(1, len(games)):
+        same = next((j for j in range(i) if dict(games[j].params) == dict(games[i].params)), None)
+        if same is not None:
+            what = "the baseline" if same == 0 else f"variant {config.variants[same - 1]!r}"
+            raise VariantError(f"variant {config.variants[i - 1]!r} plays the same rules as {what}")
     cols = loss_columns(games)
     setups = [
         Setup(
