@@ -72,6 +72,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise DataError(str(p), "", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(str(p), "", f"cannot read: {exc}") from None
+    # a byte-order mark (some editors write one) is not TOML: read past it rather than refuse the
+    # file with "Invalid statement (at line 1, column 1)"
+    text = text.removeprefix("\ufeff")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

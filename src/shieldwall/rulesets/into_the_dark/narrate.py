@@ -307,7 +307,7 @@ def _line(ev: Event, nm: Names) -> str | None:  # noqa: C901, PLR0911, PLR0912 -
     if k == "result":
         losses = d.get("losses") or {}
         lost = "; ".join(
-            f"{s} lost {v.get('units_lost', 0)} units, {v.get('figures_lost', 0)} figures"
+            f"{s} lost {_count(v.get('units_lost', 0), 'unit')}, {_count(v.get('figures_lost', 0), 'figure')}"
             for s, v in losses.items()
         )
         return f"Result: {d.get('winner') or 'draw'} - {d.get('reason')}{' (' + lost + ')' if lost else ''}"
@@ -325,3 +325,8 @@ def describe(ev: Event, names: dict[str, str] | None = None) -> str | None:
     if ev.kind in ("turn", "result", "battle"):
         return line
     return f"{line} [{_clause(ev)}]"
+
+
+def _count(n: object, noun: str) -> str:
+    """``1 unit``, ``3 units`` (the result's tallies: "1 units" before)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

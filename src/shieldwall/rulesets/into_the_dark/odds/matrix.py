@@ -141,12 +141,15 @@ def matrix_odds(s: ReadSettings, progress: Progress | None = None, exact: bool =
                 progress("duels", len(wins) * len(sides) + len(wrow), len(sides) ** 2)
         wins.append(wrow)
         draws.append(drow)
+    # ("its charge", "its impetuous charge": the setting's value names the charge, "charge" itself
+    # not twice)
+    opening = "charge" if charge == "charge" else f"{charge} charge"
     notes = (
         f"types: {TYPES_FILE.name} ({len(types)} of {len(troop_types())}); every unit in two ranks",
         "mean: casualties the row inflicts in one round of melee on the column's facing, every "
-        "figure in contact" + ("" if charge == "none" else f", with its {charge} charge"),
+        "figure in contact" + ("" if charge == "none" else f", with its {opening}"),
         "duel: frontal, in simultaneous rounds with morale tests, to a rout or destruction; "
-        + ("no charge" if charge == "none" else f"the row opens with its {charge} charge"),
+        + ("no charge" if charge == "none" else f"the row opens with its {opening}"),
     )
     return MatrixOdds(
         RS,
