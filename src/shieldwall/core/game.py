@@ -210,6 +210,27 @@ class Game(ABC):
     @abstractmethod
     def scenario_name(self) -> str: ...
 
+    @property
+    def source_data(self) -> dict[str, Any]:
+        """The scenario data a save records (``portable_source`` of the data the game was loaded
+        from, set by ``io.scenarios.game_from_data``); an ``AttributeError`` until set (a game
+        made in code has none)."""
+        try:
+            got: dict[str, Any] = self._source_data
+        except AttributeError:
+            raise AttributeError("source_data") from None
+        return got
+
+    @source_data.setter
+    def source_data(self, data: Mapping[str, Any]) -> None:
+        self._source_data = self.portable_source(data)
+
+    def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """``data`` as a save records it, so that the save replays anywhere: by default a copy. A
+        rule system whose scenarios may name files or depend on data folders says so here (army
+        files inline; the digests of the tables used)."""
+        return dict(data)
+
     def unit_types(self) -> dict[str, tuple[str, ...]]:
         """Every unit type each side may have in a battle of this game, side by side in the order
         first seen: ``Result.losses`` books losses by these, and ``simulate`` makes a loss column

@@ -144,18 +144,10 @@ class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
         if prob:
             raise DataError(file, where, f"{u.name} {prob} [rule {cite('setup.deployment')}]")
 
-    @property
-    def source_data(self) -> dict[str, Any]:
+    def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The scenario data as a save records it: army files inline (``with_armies_inline``), so
         that the save replays wherever it is read from."""
-        try:
-            return self._source_data
-        except AttributeError:
-            raise AttributeError("source_data") from None
-
-    @source_data.setter
-    def source_data(self, data: Mapping[str, Any]) -> None:
-        self._source_data = with_armies_inline(data, self._file)
+        return with_armies_inline(data, self._file)
 
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> IntoTheDarkGame:

@@ -72,20 +72,12 @@ class KnightHackGame(BuiltGame):
     scenario: Scenario
     build = staticmethod(build_scenario)
 
-    @property
-    def source_data(self) -> dict[str, Any]:
+    def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The scenario data as a save records it: with the SHA-256 of every table file used
         (``tables_sha256``), so a replay on other tables is refused (``scenario.check_tables``)."""
-        try:
-            return self._source_data
-        except AttributeError:
-            raise AttributeError("source_data") from None
-
-    @source_data.setter
-    def source_data(self, data: Mapping[str, Any]) -> None:
         d = dict(data)
         d.setdefault("tables_sha256", dict(self.scenario.tables.digests))
-        self._source_data = d
+        return d
 
     @property
     def label(self) -> str | None:
