@@ -71,6 +71,13 @@ def make_bot(name: str, seed: int | None = None, ruleset: str | None = None) -> 
         return own
     base, colon, budget = name.partition(":")
     if base in _SEARCH:
+        if colon and not budget.strip():
+            # (``mcts:`` was plain ``mcts`` here and refused at the web table: one reading for all)
+            from shieldwall.ai.search_spec import BadBudget
+
+            raise BadBudget(
+                f"bot {name!r}: nothing after the colon ({base}:N for N playouts, or plain {base})"
+            )
         mod, attr = _SEARCH[base]
         # the search bot's spec over the rule system's default options (``search_options``)
         search: Bot = getattr(importlib.import_module(mod), attr)(seed, budget, ruleset)

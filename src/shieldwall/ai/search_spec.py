@@ -33,6 +33,7 @@ built-in defaults (:func:`settle`). ``material`` is not a default a plugin may s
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -101,7 +102,20 @@ class Settings:
     use_score: bool = True
 
 
+#: a whole number as the grammar writes it: ASCII digits only (``str.isdigit`` also takes "²" and
+#: "٤", which ``int`` refuses or reads as another number; a traceback, not a refusal naming the part)
+_WHOLE = re.compile(r"[0-9]+")
+#: a decimal number: ASCII digits with at most one point (``float`` also takes "0_1" and "nan")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def _whole(part: str) -> bool:
+    return _WHOLE.fullmatch(part) is not None
+
+
 def _number(part: str, what: str) -> float:
+    if _DECIMAL.fullmatch(part) is None:
+        raise BadBudget(f"{what}: {part!r} is not a number written in digits (0.02)")
     try:
         value = float(part)
     except ValueError:
@@ -133,7 +147,7 @@ def parse(text: str) -> Spec:
             put("leaf score", p, material=True)
         elif p == "hend":
             put("horizon", p, horizon="end")
-        elif p.startswith("h") and p[1:].isdigit():
+        elif p.startswith("h") and _whole(p[1:]):
             if int(p[1:]) < 1:
                 raise BadBudget(f"mcts rollout horizon {p!r} is not hN with N at least 1 (mcts:64:h40)")
             put("horizon", p, horizon=int(p[1:]))
@@ -147,12 +161,12 @@ def parse(text: str) -> Spec:
             if not 0.0 <= mix <= 1.0:
                 raise BadBudget(f"mcts opponent mix {p!r} is not mixP with P from 0 to 1 (mcts:16:mix0.7)")
             put("mix", p, mix=mix)
-        elif p.endswith("s") and p[:-1] and p[:-1].replace(".", "", 1).isdigit():
+        elif p.endswith("s") and _DECIMAL.fullmatch(p[:-1]) is not None:
             seconds = float(p[:-1])
             if seconds <= 0:
                 raise BadBudget(f"mcts budget {p!r}: seconds must be above 0 (mcts:1s)")
             put("budget", p, seconds=seconds)
-        elif p.isdigit():
+        elif _whole(p):
             if int(p) < 1:
                 raise BadBudget(f"mcts budget {p!r}: playouts must be at least 1 (mcts:200)")
             put("budget", p, playouts=int(p))
