@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from shieldwall.agents import MenuCut, ShieldwallAEC, env, side_env
+from shieldwall.agents import MAX_ACTIONS, MenuCut, ShieldwallAEC, env, side_env
 from shieldwall.agents.encoding import GLOBAL, UNIT, Encoding
 from shieldwall.ai.base import bot_seed, make_bot
 from shieldwall.core.errors import UnknownName
@@ -187,7 +187,7 @@ def test_the_mask_covers_the_menu_and_only_the_deciding_side_has_one() -> None:
         agent = e.agent_selection
         n = len(e.battle.legal_orders())
         obs = e.observe(agent)
-        assert obs["action_mask"].tolist() == [1] * n + [0] * (64 - n)
+        assert obs["action_mask"].tolist() == [1] * n + [0] * (MAX_ACTIONS - n)
         assert obs["observation"][1] == 1.0 and e.infos[agent]["menu_length"] == n
         for other in e.agents:
             if other != agent:
@@ -280,7 +280,7 @@ def test_an_observation_does_not_change_with_what_is_hidden() -> None:
     assert not np.array_equal(c["observation"], d["observation"])
     row = c["observation"][GLOBAL + 2 * UNIT : GLOBAL + 3 * UNIT]
     assert row.tolist() == pytest.approx([1, 1, 0.5, 0.25, 1, 0, 0.25, 0, 0], abs=1e-6)
-    assert c["observation"][:GLOBAL].tolist() == pytest.approx([0.5, 1, 2 / 64])
+    assert c["observation"][:GLOBAL].tolist() == pytest.approx([0.5, 1, 2 / MAX_ACTIONS])
     assert c["action_mask"][:3].tolist() == [1, 1, 0]
     # the unit the decision is about is marked
     assert c["observation"][GLOBAL + 8] == 1.0
@@ -333,3 +333,20 @@ def test_one_hour_hand_deployment_passes_the_api_seed_and_gymnasium_checks() -> 
     assert whole.ended == 1
     seed_test(lambda: env(QUICK, variants=variants), num_cycles=20)
     check_env(side_env(QUICK, opponent="random", variants=variants))
+
+
+def test_spi_s_first_menu_fits_the_default_and_end_can_be_chosen() -> None:
+    """SPI's Movement Phase lists every step of every unit, then ``end``: Stamford Bridge's first
+    menu has 144 entries. With the old default of 64 it was cut and ``end`` could not be chosen
+    (found by an exploratory test of the agent interfaces)."""
+    import warnings
+
+    e = env("spi-dark-ages/stamford-bridge")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MenuCut)
+        e.reset(seed=0)
+        agent = e.agent_selection
+        n = e.infos[agent]["menu_length"]
+        assert n > 64 and n <= MAX_ACTIONS
+        assert int(e.observe(agent)["action_mask"].sum()) == n
+        assert str(e.battle.legal_orders()[n - 1]) == "end"
