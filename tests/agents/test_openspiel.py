@@ -114,3 +114,32 @@ def test_a_draw_past_the_chosen_outcomes_is_a_chance_node_and_bad_outcomes_are_r
         osp.ChanceScript([7]).integers(6)
     with pytest.raises(AttributeError, match=r"rng.random\(\): only rng.integers\(\) draws are chance nodes"):
         osp.ChanceScript().random()
+
+
+def test_a_bad_action_is_refused_and_leaves_the_state_as_it_was() -> None:
+    """Found by an exploratory test of the agent interfaces: a chance outcome out of range stayed
+    among the chosen ones, so every later action failed; a negative action was read as an index
+    from the menu's end; past the menu, on a finished battle and for the chance outcomes of a
+    decision the errors were IndexError and ZeroDivisionError."""
+    game = _game("knight-hack/bourgtheroulde-1124")
+    s = game.new_initial_state()
+    assert s.chance_outcomes() == []  # (a decision: no chance outcomes)
+    before = str(s)
+    for bad in (-2, -3, 10_000):  # (-1 is OpenSpiel's kInvalidAction, refused before it reaches us)
+        with pytest.raises(ValueError, match="not on the menu"):
+            s.apply_action(bad)
+        assert str(s) == before and s.history() == []
+    rng = np.random.RandomState(0)
+    while not s.is_chance_node():
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    n = len(s.chance_outcomes())
+    history = s.history()
+    with pytest.raises(ValueError, match=f"chance outcome {n} is not one of the {n}"):
+        s.apply_action(n)
+    assert s.history() == history and len(s.chance_outcomes()) == n
+    s.apply_action(0)  # (a good outcome is taken after a bad one)
+    while not s.is_terminal():
+        legal = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+        s.apply_action(int(rng.choice(legal)))
+    with pytest.raises(ValueError, match="the battle is over"):
+        s.apply_action(0)

@@ -288,14 +288,28 @@ class ShieldwallState(pyspiel.State):  # type: ignore[misc]
         return list(range(len(self._live.menu(self._sw.encoding))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.draw:  # (a decision or the end: no chance outcomes, not a division by zero)
+            return []
         p = 1.0 / self.draw
         return [(i, p) for i in range(self.draw)]
 
     def _apply_action(self, action: int) -> None:
+        # checked before anything changes: a bad outcome was kept among the chosen ones, and every
+        # later call failed; a negative action was read as an index from the menu's end
+        if self.battle.is_terminal():
+            raise ValueError("the battle is over: no action applies")
+        a = int(action)
         if self.draw:
-            self.chosen.append(int(action))
+            if not 0 <= a < self.draw:
+                raise ValueError(
+                    f"chance outcome {a} is not one of the {self.draw} of this draw (0 to {self.draw - 1})"
+                )
+            self.chosen.append(a)
         else:
-            self.pending = self._live.menu(self._sw.encoding)[action]
+            menu = self._live.menu(self._sw.encoding)
+            if not 0 <= a < len(menu):
+                raise ValueError(f"action {a} is not on the menu of {len(menu)} (0 to {len(menu) - 1})")
+            self.pending = menu[a]
             self.chosen = []
         self._try()
 
