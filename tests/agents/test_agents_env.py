@@ -350,3 +350,33 @@ def test_spi_s_first_menu_fits_the_default_and_end_can_be_chosen() -> None:
         assert n > 64 and n <= MAX_ACTIONS
         assert int(e.observe(agent)["action_mask"].sum()) == n
         assert str(e.battle.legal_orders()[n - 1]) == "end"
+
+
+def test_actions_are_whole_numbers_and_steps_need_a_battle() -> None:
+    """Found by an exploratory test of the agent interfaces: 0.7, 1.5, "0" and True were taken for
+    menu entries (``int()``), infinity raised OverflowError, the Gymnasium wrapper raised TypeError
+    for None; a step before reset raised AttributeError and one after every agent had left the
+    ended battle KeyError."""
+    e = env(QUICK)
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+    e.reset(seed=1)
+    before = [ev.to_dict() for ev in e.battle.events]
+    for bad in (0.7, 1.5, "0", True, float("inf"), np.float32(0.0), None):
+        with pytest.raises(ValueError, match="menu index"):
+            e.step(bad)
+    assert [ev.to_dict() for ev in e.battle.events] == before
+    e.step(np.int64(0))  # (numpy's integers are integers)
+    while e.agents:
+        agent = e.agent_selection
+        if e.terminations[agent] or e.truncations[agent]:
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(None)
+    g = side_env(QUICK, opponent="random")
+    g.reset(seed=1)
+    for bad in (None, float("nan"), 2.9):
+        with pytest.raises(ValueError, match="menu index"):
+            g.step(bad)

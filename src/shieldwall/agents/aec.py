@@ -124,6 +124,10 @@ class ShieldwallAEC(AECEnv):  # type: ignore[misc]
         return self.encoding.observe(state, agent, menu if isinstance(menu, int) else None)
 
     def step(self, action: Any) -> None:
+        if self._state is None:  # (before reset, or after close: not an AttributeError)
+            raise RuntimeError("the environment has no battle: call reset() first")
+        if not self.agents:  # (every agent has stepped out of the ended battle: not a KeyError)
+            raise RuntimeError("the battle is over and every agent has left it: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

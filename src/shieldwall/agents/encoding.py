@@ -136,10 +136,7 @@ class Encoding:
 
     def order(self, state: State, action: Any) -> Any:
         """The order that ``action`` names in ``state``'s menu (``ValueError`` if it names none)."""
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"an action is a menu index (an integer), got {action!r}") from None
+        index = action_index(action)
         orders = self.menu(state)
         if not 0 <= index < len(orders):
             raise ValueError(
@@ -147,6 +144,15 @@ class Encoding:
                 "choose an action the action mask allows"
             )
         return orders[index]
+
+
+def action_index(action: Any) -> int:
+    """``action`` as a menu index: a Python or numpy integer (not a bool), or a ``ValueError``
+    saying so. ``int()`` took 0.7, 1.5, ``"0"`` and ``True`` for entries of the menu, and raised
+    ``OverflowError`` for infinity."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"an action is a menu index (an integer), got {action!r}")
+    return int(action)
 
 
 def observed(state: State, side: str) -> dict[str, Any]:

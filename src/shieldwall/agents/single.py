@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from shieldwall.agents.aec import SEED_RANGE, outcome
-from shieldwall.agents.encoding import MAX_ACTIONS, Encoding
+from shieldwall.agents.encoding import MAX_ACTIONS, Encoding, action_index
 from shieldwall.ai.base import Bot, bot_names, bot_seed, make_bot
 from shieldwall.core.errors import UnknownName
 from shieldwall.core.game import Game, State
@@ -92,7 +92,7 @@ class SideEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
         if state.is_terminal() or self.decisions >= self.max_decisions:
             raise RuntimeError("the battle is over: call reset() before step()")
         orders = self.encoding.menu(state)
-        index = int(action)
+        index = action_index(action)
         illegal = not 0 <= index < len(orders)
         state.apply(orders[index % len(orders)])
         self.decisions += 1
