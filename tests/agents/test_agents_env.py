@@ -380,3 +380,18 @@ def test_actions_are_whole_numbers_and_steps_need_a_battle() -> None:
     for bad in (None, float("nan"), 2.9):
         with pytest.raises(ValueError, match="menu index"):
             g.step(bad)
+
+
+def test_a_seed_is_a_whole_number_named_when_refused() -> None:
+    """numpy's "expected non-negative integer" and "SeedSequence expects int" did not say it was
+    the seed (found by an exploratory test of the agent interfaces)."""
+    for bad in (-1, 1.5, "3", True, 2**64):
+        with pytest.raises(ValueError, match="seed is a whole number"):
+            env(QUICK, seed=bad)
+        with pytest.raises(ValueError, match="seed is a whole number"):
+            env(QUICK).reset(seed=bad)
+        with pytest.raises(ValueError, match="seed is a whole number"):
+            side_env(QUICK).reset(seed=bad)
+    e = env(QUICK, seed=np.int64(5))
+    e.reset()
+    assert e.battle_seed is not None

@@ -23,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from shieldwall import registry
-from shieldwall.agents.encoding import MAX_ACTIONS, Encoding
+from shieldwall.agents.encoding import MAX_ACTIONS, Encoding, battle_seed
 from shieldwall.core.game import Game, State
 from shieldwall.io.scenarios import load_game
 from shieldwall.match import decision_limit
@@ -77,6 +77,7 @@ class ShieldwallAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} is not one of {', '.join(self.RENDER_MODES)}")
+        seed = battle_seed(seed)
         self.game = game
         self.render_mode = render_mode
         self.possible_agents: list[str] = list(game.info.sides)
@@ -103,6 +104,7 @@ class ShieldwallAEC(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = battle_seed(seed)
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
             self.battle_seed = int(seed)

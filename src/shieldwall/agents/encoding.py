@@ -155,6 +155,18 @@ def action_index(action: Any) -> int:
     return int(action)
 
 
+def battle_seed(seed: Any, where: str = "seed") -> int | None:
+    """A seed as the environments take it: None, or a whole number from 0 to 2**63 - 1 (the
+    battle's seed; numpy's and the search's errors did not name it)."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"{where} is a whole number, 0 or more, got {seed!r}")
+    if not 0 <= int(seed) < 2**63:
+        raise ValueError(f"{where} is a whole number from 0 to 2**63 - 1, got {seed!r}")
+    return int(seed)
+
+
 def observed(state: State, side: str) -> dict[str, Any]:
     """What :meth:`Encoder.features` reads of ``side``'s view: the state's own ``observed_for(side)``
     when it offers one (its view's ``turn``, ``max_turns``, ``table`` and, of each unit, the keys

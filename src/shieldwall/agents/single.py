@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from shieldwall.agents.aec import SEED_RANGE, outcome
-from shieldwall.agents.encoding import MAX_ACTIONS, Encoding, action_index
+from shieldwall.agents.encoding import MAX_ACTIONS, Encoding, action_index, battle_seed
 from shieldwall.ai.base import Bot, bot_names, bot_seed, make_bot
 from shieldwall.core.errors import UnknownName
 from shieldwall.core.game import Game, State
@@ -73,6 +73,7 @@ class SideEnv(gymnasium.Env[dict[str, np.ndarray[Any, Any]], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+        seed = battle_seed(seed)
         super().reset(seed=seed)
         self.battle_seed = int(seed) if seed is not None else int(self.np_random.integers(SEED_RANGE))
         self._state = self.game.new_state(self.battle_seed)
