@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from shieldwall.core.datafiles import read_text
 from shieldwall.core.errors import DataError, ShieldwallError, UnknownName
 
 #: an army file larger than this is refused before it is parsed
@@ -29,9 +30,9 @@ def _systems() -> dict[str, Any]:
 def _declared(path: Path) -> str | None:
     """The file's top-level ``ruleset`` key, if it has one (a broken file is the hook's to report)."""
     try:
-        if path.stat().st_size > MAX_ARMY_FILE:
-            raise DataError(str(path), "", f"an army file is at most {MAX_ARMY_FILE} bytes")
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # (a regular file of at most MAX_ARMY_FILE bytes, as the core reads data files: a fifo or
+        # a device is refused before it is opened, where reading it would block or never end)
+        data = tomllib.loads(read_text(path, MAX_ARMY_FILE).removeprefix("\ufeff"))
     except FileNotFoundError:
         raise DataError(str(path), "", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:

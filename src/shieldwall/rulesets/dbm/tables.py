@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from shieldwall.core.datafiles import validate
+from shieldwall.core.datafiles import read_text, validate
 from shieldwall.core.errors import DataError
 from shieldwall.rulesets.dbm.clauses import rule
 from shieldwall.rulesets.dbm.schemas import (
@@ -134,10 +134,16 @@ class Tables:
 
 
 def _read(node: Traversable | Path, where: str) -> dict[str, Any]:
+    """A data file as TOML. A file of the user's (a ``Path``) is read as the core reads data files
+    (``core.datafiles.read_text``: a regular file of at most ``MAX_FILE_BYTES``; a device or a huge
+    file is refused, not read); the package's own files as they are."""
     try:
-        return tomllib.loads(node.read_text(encoding="utf-8"))
+        text = read_text(node) if isinstance(node, Path) else node.read_text(encoding="utf-8")
+        return tomllib.loads(text.removeprefix("\ufeff"))
     except FileNotFoundError:
         raise DataError(where, "", "file not found (a data set needs every table)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(where, "", f"cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(where, "", f"not valid TOML: {exc}") from None
 
