@@ -34,3 +34,21 @@ def test_into_the_dark_matrix_names_its_charge_once() -> None:
 
     notes = " ".join(PLUGIN.matrix_float({"charge": "charge"}).notes)
     assert "charge charge" not in notes and "opens with its charge" in notes
+
+
+def test_a_scenario_coordinate_is_a_number_not_true() -> None:
+    """The core's coordinate and heading types took ``true`` as 1.0 (and a string as its number)
+    in every rule system's scenario files (found while fixing Knight Hack's counts)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from shieldwall.core.limits import Coord, Heading
+
+    for t in (Coord, Heading):
+        ta = TypeAdapter(t)
+        assert ta.validate_python(3) == 3.0 and ta.validate_python(2.5) == 2.5
+        for bad in (True, "3"):
+            try:
+                ta.validate_python(bad)
+            except ValidationError:
+                continue
+            raise AssertionError(f"{bad!r} was taken for a number")

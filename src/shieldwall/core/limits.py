@@ -28,8 +28,9 @@ MAX_EXTRAS = 20
 #: a name or a description
 MAX_TEXT = 2000
 
-Coord = Annotated[float, Field(ge=-MAX_COORD, le=MAX_COORD, allow_inf_nan=False)]
-Heading = Annotated[float, Field(ge=-3600, le=3600, allow_inf_nan=False)]
+#: (strict: a number, never ``true`` read as 1.0 or a string read as its number)
+Coord = Annotated[float, Field(ge=-MAX_COORD, le=MAX_COORD, allow_inf_nan=False, strict=True)]
+Heading = Annotated[float, Field(ge=-3600, le=3600, allow_inf_nan=False, strict=True)]
 Pt = tuple[Coord, Coord]
 
 
