@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictFloat, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 from shieldwall.core.datafiles import file_references_allowed, packaged_toml, validate
 from shieldwall.core.errors import DataError
@@ -40,6 +40,7 @@ from shieldwall.core.limits import (
     MAX_UNITS,
     Coord,
     Heading,
+    Pt,
 )
 from shieldwall.core.polygons import footprint_distance
 from shieldwall.rulesets.knight_hack.army import ArmyUnit, check_units, load_army, tables_for
@@ -48,12 +49,6 @@ from shieldwall.rulesets.knight_hack.tables import Tables, sample_folder
 from shieldwall.rulesets.knight_hack.zones import Zone, derived_zone
 
 SIDES = ("red", "blue")
-
-
-#: a place and a heading, strictly numbers (``x = true`` or ``"3"`` is refused, not read as 1.0 or 3.0)
-_Coord = Annotated[Coord, Strict()]
-_Heading = Annotated[Heading, Strict()]
-_Pt = tuple[_Coord, _Coord]
 
 
 class _M(BaseModel):
@@ -71,16 +66,16 @@ class TerrainSpec(_M):
     id: str = Field(min_length=1, max_length=MAX_TEXT)
     kind: str = Field(min_length=1, max_length=MAX_TEXT)
     name: str = Field(default="", max_length=MAX_TEXT)
-    points: list[_Pt] = Field(min_length=2, max_length=MAX_POINTS)
+    points: list[Pt] = Field(min_length=2, max_length=MAX_POINTS)
     linear: StrictBool = False
     width: StrictFloat = Field(default=0.0, ge=0, le=MAX_TABLE)
 
 
 class Placement(_M):
     unit: str = Field(max_length=MAX_TEXT)
-    x: _Coord
-    y: _Coord
-    heading: _Heading = 0.0
+    x: Coord
+    y: Coord
+    heading: Heading = 0.0
     #: the unit starts hidden in ambush here (as its army file's ``ambush = true``; R26, R49)
     ambush: StrictBool = False
 
@@ -89,10 +84,10 @@ class ZoneSpec(_M):
     """A side's deployment zone with ``hand_deployment`` (ruling R51, ``knight-hack:deployment.zone``):
     a rectangle of the table."""
 
-    x0: _Coord
-    y0: _Coord
-    x1: _Coord
-    y1: _Coord
+    x0: Coord
+    y0: Coord
+    x1: Coord
+    y1: Coord
 
 
 class ArmySpec(_M):
