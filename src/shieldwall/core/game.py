@@ -13,6 +13,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from shieldwall.core.dice import seeded_rng
@@ -346,7 +347,24 @@ class BuiltGame(Game):
         sc = cls.build(dict(data), file)
         params = {k: p.default for k, p in cls.parameters.items()} | {"turns": sc.spec.turns}
         params |= cls.check_params(dict(overrides or {}))
-        return cls(sc, params)
+        game = cls(sc, params)
+        game.source_file = file
+        return game
+
+    #: the file the scenario was loaded from (as ``from_data`` was told it), or None
+    source_file: str | None = None
+
+    def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """``data`` as a save records it: a ``data`` folder of tables or charts named relative to
+        the scenario file made absolute, as the builder found it (``Path(file).parent``), so the
+        save replays from any folder (it was looked for beside the save)."""
+        d = dict(data)
+        folder = d.get("data")
+        if isinstance(folder, str) and folder != "sample" and self.source_file is not None:
+            f = Path(self.source_file)
+            base = f.parent if f.is_file() else Path(".")
+            d["data"] = str((base / folder).resolve())
+        return d
 
     @property
     def params(self) -> Mapping[str, Any]:

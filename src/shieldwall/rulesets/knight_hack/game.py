@@ -73,9 +73,10 @@ class KnightHackGame(BuiltGame):
     build = staticmethod(build_scenario)
 
     def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The scenario data as a save records it: with the SHA-256 of every table file used
-        (``tables_sha256``), so a replay on other tables is refused (``scenario.check_tables``)."""
-        d = dict(data)
+        """The scenario data as a save records it (``BuiltGame.portable_source``), with the SHA-256
+        of every table file used (``tables_sha256``), so a replay on other tables is refused
+        (``scenario.check_tables``)."""
+        d = super().portable_source(data)  # (a data folder made absolute)
         d.setdefault("tables_sha256", dict(self.scenario.tables.digests))
         return d
 
