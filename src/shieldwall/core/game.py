@@ -211,6 +211,11 @@ class Game(ABC):
     @abstractmethod
     def scenario_name(self) -> str: ...
 
+    #: the file the scenario was loaded from, as ``io.scenarios.game_from_data`` was told it (set
+    #: with ``source_data``; None for a game made in code): what ``portable_source`` resolves the
+    #: files and folders a scenario names against
+    source_file: str | None = None
+
     @property
     def source_data(self) -> dict[str, Any]:
         """The scenario data a save records (``portable_source`` of the data the game was loaded
@@ -347,12 +352,7 @@ class BuiltGame(Game):
         sc = cls.build(dict(data), file)
         params = {k: p.default for k, p in cls.parameters.items()} | {"turns": sc.spec.turns}
         params |= cls.check_params(dict(overrides or {}))
-        game = cls(sc, params)
-        game.source_file = file
-        return game
-
-    #: the file the scenario was loaded from (as ``from_data`` was told it), or None
-    source_file: str | None = None
+        return cls(sc, params)
 
     def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """``data`` as a save records it: a ``data`` folder of tables or charts named relative to

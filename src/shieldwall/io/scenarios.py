@@ -68,6 +68,7 @@ def game_from_data(data: Mapping[str, Any], file: str, overrides: Mapping[str, A
         raise DataError(file, "ruleset", f"unknown rule system {rid!r}; valid: {', '.join(ids)}")
     cls = registry.game_class(rid)
     game: Game = cls.from_data(data, file, overrides)
+    game.source_file = file
     game.source_data = dict(data)
     return game
 

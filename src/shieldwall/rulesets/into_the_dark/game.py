@@ -52,7 +52,6 @@ class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
         file: str = "<scenario>",
     ) -> None:
         self.bind(spec, DEFAULTS, overrides)
-        self._file = file
         self.armies = dict(armies)
         self.terrain = terrain_map(spec)
         self.home_edge = {s: getattr(spec, s).home_edge for s in SIDES}
@@ -147,7 +146,7 @@ class IntoTheDarkGame(ScenarioGame[ScenarioSpec]):
     def portable_source(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The scenario data as a save records it: army files inline (``with_armies_inline``), so
         that the save replays wherever it is read from."""
-        return with_armies_inline(data, self._file)
+        return with_armies_inline(data, self.source_file or "<scenario>")
 
     @classmethod
     def from_data(cls, data: Any, file: str, overrides: Mapping[str, Any] | None = None) -> IntoTheDarkGame:
